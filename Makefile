@@ -1,0 +1,59 @@
+# Tablekeeper: install, run, test. GNU make (recipes are indented with tabs).
+# Everything installs from pyproject.toml into ./.venv, so a fresh clone (and CI) needs only python3.
+
+VENV  ?= .venv
+PY    := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+# pytest with "no tests collected" (exit 5) treated as success; any other failure fails.
+PYTEST := PY=$(PY) .ci/pytest
+
+.PHONY: install run test test-unit test-e2e bench lint migrate clean docs
+
+install: $(STAMP)
+
+# Re-installs whenever pyproject.toml changes, or a top package appears (the editable finder maps only those
+# that existed at install time).
+$(STAMP): pyproject.toml $(wildcard models/__init__.py webapp/__init__.py)
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	touch $@
+
+$(VENV)/.bench-installed: $(STAMP)
+	$(PY) -m pip install -q -e '.[test,bench]'
+	touch $@
+
+# Serves http://localhost:8080 with SQLite in ./tablekeeper.db unless DATABASE_URL says otherwise.
+run: $(STAMP)
+	$(PY) -m webapp.main
+
+# Two pytest processes: async NiceGUI `user` tests and sync Playwright must not share one (PLATFORM.md, pitfall 3).
+test: $(STAMP)
+	$(PYTEST) tests --ignore=tests/e2e --ignore=tests/bench -q
+	$(MAKE) --no-print-directory test-e2e
+
+test-unit: $(STAMP)
+	$(PYTEST) tests --ignore=tests/e2e --ignore=tests/bench -q
+
+test-e2e: $(STAMP)
+	chromium="$$(PY=$(PY) .ci/ensure-chromium)" && \
+	  CHROMIUM="$$chromium" $(PYTEST) tests/e2e -q --screenshot=only-on-failure
+
+# Benchmarks are never part of `make test`.
+bench: $(VENV)/.bench-installed
+	if [ -f tests/bench/__main__.py ]; then $(PY) -m tests.bench; else $(PYTEST) tests/bench -q -s; fi
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+
+migrate: $(STAMP)
+	$(PY) -m alembic -c models/db/alembic.ini upgrade head
+
+# Caches and build output only: keeps the venv and ./tablekeeper.db (that is user data).
+clean:
+	rm -rf .pytest_cache .ruff_cache test-results build dist *.egg-info $(STAMP) $(VENV)/.bench-installed
+	find . -path ./$(VENV) -prune -o -type d -name __pycache__ -exec rm -rf {} +
+
+# Rewrites the command list of docs/API.md from the registered commands (a test checks they agree).
+docs: $(STAMP)
+	$(PY) docs/api_commands.py

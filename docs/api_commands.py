@@ -1,0 +1,437 @@
+"""Regenerates the command vocabulary in docs/API.md from models.rules.core.COMMANDS (`make docs`)."""
+
+import json
+import sys
+import typing
+from pathlib import Path
+
+import annotated_types as at
+from pydantic import BaseModel
+
+import models.rules  # noqa: F401 - registers
+from models.rules.core import COMMANDS
+from models.rules.warmachine.phases import ANY_TIME, PHASES
+
+A, G, F, C, R, RG = (
+    "p1-agathon",
+    "p1-guardian-of-souls",
+    "p1-foreboder",
+    "p1-cultist-band.1",
+    "p2-princess-regna",
+    "p2-guardian-of-souls",
+)
+CARD = {
+    "key": "foreboder",
+    "name": "Foreboder",
+    "faction": "Infernals",
+    "role": "horror",
+    "weight": "lesser",
+    "stats": {"ESSENCE": 1},
+    "damage": {"kind": "web", "total": 14, "rings": [6, 4, 4]},
+}
+EX = {
+    "setup": None,
+    "advance": {},
+    "complete_card": {"card": CARD},
+    "mark_damage": {"model": A, "amount": 3},
+    "apply_attack_damage": {"hits": [{"model": A, "amount": 4, "transfer_to": G}, {"model": G, "amount": 2}]},
+    "activate": {"model": A},
+    "end_activation": {"model": A},
+    "run": {"model": G},
+    "charge": {"model": G},
+    "power_attack": {"model": G, "kind": "slam"},
+    "leech": {"master": A, "points": 2},
+    "sacrifice": {"master": A, "victim": C},
+    "add_soul_token": {"model": A, "count": 2},
+    "allocate": {"master": A, "horror": G, "points": 2},
+    "upkeep": {"master": A, "spell": "Dark Shroud"},
+    "drop_upkeep": {"master": A, "spell": "Dark Shroud"},
+    "shake": {"model": A, "effect": "knocked_down"},
+    "add_effect": {"model": G, "effect": "knocked_down"},
+    "remove_effect": {"model": G, "effect": "knocked_down"},
+    "heal": {"master": A, "target": G, "points": 2},
+    "boost": {"model": A, "roll": "attack"},
+    "buy_attack": {"model": A},
+    "next_attack": {"model": A},
+    "feat": {"master": A},
+    "cast": {"model": A, "spell": "Dark Shroud", "cost": 2, "upkeep": True},
+    "summon": {"master": A, "vessel": C, "horror_card": CARD, "in_command": True, "near_gate": False},
+    "pay_tithe": {"horror": G},
+    "skip_tithe": {"horror": G},
+    # issue 6: setup wizard, deathclock, scenario, game end (at_ms and priority dice are filled in by the server)
+    "choose_scenario": {"name": "Club scenario"},
+    "reveal_lists": {"lists": ["Dark Host", ""]},
+    "choose_objectives": {"objectives": ["Armory", ""]},
+    "roll_priority": {"dice": [{"dice": [5]}, {"dice": [2]}]},
+    "choose_order": {"goes_first": True},
+    "choose_side": {"side": "the north edge"},
+    "add_setup_task": {"text": "Ambush: Cultist Band", "when": "before"},
+    "tick_setup_task": {"when": "before", "index": 0, "done": True},
+    "finish_setup_step": {},
+    "start_game": {},
+    "start_clock": {"minutes_per_player": 60},
+    "pass_clock": {"to_seat": 1},
+    "pause_clock": {"reason": "Judge call"},
+    "resume_clock": {},
+    "adjust_clock": {"seat": 1, "remaining_ms": 300000},
+    "clock_expired": {"seat": 1},
+    "score_turn": {"cp": [1, 0], "killbox": [False, False]},
+    "assassinated": {"seat": 1},
+    "concede": {"seat": 0},
+    "final_score": {"cp": [0, 2]},
+    "scenario_elements": {"points": [12, 4]},
+}
+SAY = {
+    "setup": "Sets the game up. Sent for you by `POST /api/games`; as a command it is refused (`setup.done`).",
+    "advance": (
+        "Moves the turn on: next step, next phase, or the other player's turn (refused while a tithe is undecided)."
+    ),
+    "complete_card": (
+        "Fills in a card's missing facts (web rings, ESSENCE...) from the player's own stat card; the "
+        "completed card then serves the whole site (`GET /api/cards`)."
+    ),
+    "mark_damage": (
+        "Damage a model suffers, marked at the table; a master may transfer it to a horror of its "
+        "battlegroup (`transfer_to`, 1 essence)."
+    ),
+    "apply_attack_damage": (
+        "One attack damaging several models at once (AOE, spray): horrors' own damage is applied before "
+        "damage transferred to them."
+    ),
+    "activate": "Activates a model (a unit as a whole); ends the activation in progress first.",
+    "end_activation": "Ends the model's activation.",
+    "run": "The active model runs (costs a horror 1 essence once its outer ring is crippled).",
+    "charge": "The active model charges (same cost rule as `run`).",
+    "power_attack": (
+        "The active model makes a power attack allowed for its size; a throw needs an Open Fist weapon (`open_fist`)."
+    ),
+    "leech": "A master leeches essence: 1 damage to itself per point, never above its ESSENCE.",
+    "sacrifice": (
+        "A master removes a friendly living model with a soul in its control range and refills to its ESSENCE."
+    ),
+    "add_soul_token": (
+        "Records soul tokens a master collected at the table (they become essence in its next control phase)."
+    ),
+    "allocate": "A master gives essence to a horror of its battlegroup in its control range.",
+    "upkeep": "A master pays 1 essence to keep an upkeep spell in play.",
+    "drop_upkeep": "A master lets an upkeep spell expire instead of paying for it.",
+    "shake": "A master or horror spends 1 essence to shake off an effect.",
+    "add_effect": "Records an effect that happened at the table (knocked down, Blind, on fire...).",
+    "remove_effect": "Records that an effect ended at the table.",
+    "heal": (
+        "During its activation a master spends 1 essence per damage point removed from itself or one of its "
+        "horrors in its control range."
+    ),
+    "boost": "Spends 1 essence to boost the current attack's attack or damage roll (once per roll).",
+    "buy_attack": "Spends 1 essence for an additional melee attack.",
+    "next_attack": "Moves on to the model's next initial attack (another weapon), so boosts are counted per roll.",
+    "feat": "A master uses its feat (once per game, during its activation, not when it runs).",
+    "cast": "A model casts a spell by paying its COST in essence; an upkeep spell stays on the caster.",
+    "summon": (
+        "A master turns a friendly Marked Soul (`vessel`) into a horror of its battlegroup; `horror_card` "
+        "is the card from `GET /api/cards` (completed if needed); `in_command` and `near_gate` are the "
+        "players' answers about the table."
+    ),
+    "pay_tithe": "A horror pays its tithe (1 essence) at the end of its controller's turn.",
+    "skip_tithe": "A horror's tithe is not paid: it is removed from play.",
+    "choose_scenario": "Setup wizard, step 1: the scenario's name (free text).",
+    "reveal_lists": (
+        "Setup wizard: the list each player chose, revealed together (blank: the army the game was set up with)."
+    ),
+    "choose_objectives": "Setup wizard: each player's objective (blank: none).",
+    "roll_priority": (
+        "Setup wizard: both players' priority dice in seat order; leave `dice` out and the server rolls "
+        "one d6 each. A tie is recorded and rolled again."
+    ),
+    "choose_order": "Setup wizard: the priority winner goes first (`true`) or second.",
+    "choose_side": "Setup wizard: the table side the second player picks.",
+    "add_setup_task": (
+        "Setup wizard: an ability to resolve before the game begins (Arcana, theme terrain, Ambush) or "
+        "after deployment (`when`)."
+    ),
+    "tick_setup_task": "Setup wizard: marks a checklist item resolved (or not).",
+    "finish_setup_step": (
+        'Setup wizard: done with "before the game begins" or deployment; at the clock step it means no clock.'
+    ),
+    "start_game": "Setup wizard: the end of setup; round 1 begins with the first player's turn.",
+    "start_clock": (
+        "Starts the deathclock with `minutes_per_player` each (the server stamps `at_ms`); the first "
+        "player's time runs."
+    ),
+    "pass_clock": "Stops the running clock and starts `to_seat`'s: the end of a turn, a free strike, and back.",
+    "pause_clock": "Pauses both clocks (a judge call).",
+    "resume_clock": "Resumes the paused clock for the player whose time was running.",
+    "adjust_clock": "A judge sets a player's remaining time (milliseconds) while the clock is paused.",
+    "clock_expired": (
+        "Claims that `seat`'s time ran out; refused (`clock.not_expired`) while the server's time shows "
+        "some left. Ends the game (doc 002's deathclock rules)."
+    ),
+    "score_turn": (
+        "Ends a turn of a scenario game: control points each side scored, kill boxes (each side's caster "
+        'within 12" of its own edge gives the opponent 2). A lead of 5 wins; the game ends after the '
+        "second player's 7th turn."
+    ),
+    "assassinated": ("`seat`'s caster is gone: the other side wins by assassination; a final scenario scoring is due."),
+    "concede": "`seat` concedes the game.",
+    "final_score": (
+        "The scenario scoring the end of the game asks for (after an assassination, or right after a "
+        "clock ran out in its player's own turn)."
+    ),
+    "scenario_elements": (
+        "The last tiebreaker, entered when the game is over: army points of each side in scenario elements."
+    ),
+}
+
+WIZARD = (
+    "choose_scenario",
+    "reveal_lists",
+    "choose_objectives",
+    "roll_priority",
+    "choose_order",
+    "choose_side",
+    "add_setup_task",
+    "tick_setup_task",
+    "finish_setup_step",
+    "start_game",
+)
+WHEN = {
+    **{t: 'during the setup wizard (a game created with `"wizard": true`), at its own step' for t in WIZARD},
+    "start_clock": "at the setup wizard's clock step, or in play when the game has no clock yet",
+    **{
+        t: "once the clock is started, until the game is over"
+        for t in ("pass_clock", "pause_clock", "resume_clock", "adjust_clock", "clock_expired")
+    },
+    "score_turn": "at the last step of a turn of a game set up with the wizard (it ends the turn)",
+    "assassinated": "during play",
+    "concede": "any time before the game is over",
+    "final_score": "when the game is over and a scoring is due (`result.due`)",
+    "scenario_elements": "when the game is over",
+}
+
+# Issue 4, the other side of the table: warcasters and warjacks, warlocks and warbeasts, structures, Grymkin
+# Arcana, fire and corrosion, and the attack assistant.
+WC, WJ, WL, WB, GW = "p1-stryker", "p1-ironclad", "p2-madrak", "p2-dire-troll-blitzer", "p1-dreamer"
+EX.update(
+    {
+        "allocate_focus": {"warcaster": WC, "warjack": WJ, "points": 2, "in_control": True},
+        "skip_power_up": {"warjack": WJ},
+        "leech_fury": {"warlock": WL, "warbeast": WB, "points": 2, "in_control": True},
+        "leech_life": {"warlock": WL, "points": 1},
+        "spirit_bond": {"warlock": WL, "points": 1},
+        "force": {"warbeast": WB, "points": 2, "why": "its animus"},
+        "threshold_check": {"warbeast": WB, "roll": {"dice": [3, 4]}},
+        "end_frenzy": {"warbeast": WB, "remove_fury": 2},
+        "resolve_continuous": {
+            "model": WJ,
+            "effect": "fire",
+            "expires": False,
+            "damage": 3,
+            "column": 4,
+            "roll": {"dice": [5]},
+        },
+        "remove_damage": {"model": WJ, "amount": 2, "column": 3},
+        "assign_arcana": {"warlock": GW, "cards": ["Its Trump", "Ruin", "Labyrinth"]},
+        "play_arcana": {"warlock": GW, "card": "Ruin"},
+        "declare_attack": {"attacker": WJ, "target": WB, "kind": "melee", "in_range": True, "free_strike": False},
+        "attack_roll": {"dice": {"dice": [4, 5, 2]}, "hit": True, "boosted": True, "removed": 0},
+        "damage_roll": {"dice": {"dice": [6, 3, 5]}, "damage": 6, "column": 2},
+        "resolve_disabled": {"model": WB, "stage": "disabled", "survives": True, "heal": 1, "column": 1},
+        "end_attack": {},
+    }
+)
+SAY.update(
+    {
+        "allocate_focus": "A warcaster gives focus to a warjack of its battlegroup in its control range (never "
+        "above 3 on the warjack, none to a crippled cortex).",
+        "skip_power_up": "The warjack was out of its warcaster's control range: it gives back the focus of power up.",
+        "leech_fury": "A warlock takes fury from a warbeast of its battlegroup in its control range (never above "
+        "its FURY).",
+        "leech_life": "A warlock takes fury from its own life: 1 damage per point, not transferable, never above "
+        "its FURY.",
+        "spirit_bond": "A warlock gains up to 1 fury per warbeast of its battlegroup destroyed or removed (once "
+        "per turn, never above FURY).",
+        "force": "A warbeast is forced for something the app does not count itself (an animus): `points` fury go "
+        "on it, never above its FURY. Boosts, extra attacks, running and charging force it on their own.",
+        "threshold_check": "A warbeast with fury makes its threshold check with the 2d6 in `roll`: above THR it "
+        "frenzies and activates at once.",
+        "end_frenzy": "The frenzied warbeast's activation is over; `remove_fury` fury points come off it.",
+        "resolve_continuous": "Fire or corrosion on a model of the active player: it `expires`, or it stays and "
+        "deals `damage` (a grid or spiral needs `column`).",
+        "remove_damage": "Damage removed at the table (repair, regeneration, a healing spell); a grid or spiral "
+        "says the `column`.",
+        "assign_arcana": "A Grymkin warlock's three Arcana cards (its Trump and two regular ones), before the "
+        "first activation.",
+        "play_arcana": "A Grymkin warlock plays one of its Arcana cards (once per game each, one per turn, never "
+        "mid-attack).",
+        "declare_attack": "Starts the attack assistant (`in_range` false: an automatic miss; a melee attack on a "
+        "structure hits).",
+        "attack_roll": "The attack roll as rolled and whether it hit; `boosted` costs the attacker 1 point unless "
+        "already paid or `free_boost`.",
+        "damage_roll": "The damage roll and the `damage` points past ARM; applied at once (a grid or spiral needs "
+        "`column`; `transfer_to` for damage transference).",
+        "resolve_disabled": "At a pause of damage application: the model `survives` (with `heal` points removed) "
+        "or goes on to boxed, then destroyed.",
+        "end_attack": "Puts the attack assistant aside before damage is applied.",
+    }
+)
+WHEN_OTHER = {
+    "assign_arcana": 'during the setup wizard up to "before the game begins", or in round 1 before the '
+    "first activation",
+    **{t: "any time during a game, one attack at a time" for t in ("declare_attack",)},
+    **{
+        t: "while an attack is being resolved (`state.attack`)"
+        for t in ("attack_roll", "damage_roll", "resolve_disabled", "end_attack")
+    },
+}
+
+
+def when(t):
+    if t == "setup":
+        return "only through `POST /api/games`"
+    if t in WHEN:
+        return WHEN[t]
+    if t in WHEN_OTHER:
+        return WHEN_OTHER[t]
+    if t in ANY_TIME:
+        return "any time during a game"
+    places = [f"{p.label.lower()} phase, step “{s.label}”" for p in PHASES for s in p.steps if t in s.allows]
+    return "; ".join(places) or "never in the current turn structure"
+
+
+def typ(ann):
+    origin = typing.get_origin(ann)
+    args = typing.get_args(ann)
+    if origin is typing.Literal:
+        return " \\| ".join(json.dumps(a) for a in args)
+    if origin in (typing.Union, __import__("types").UnionType):
+        rest = [a for a in args if a is not type(None)]
+        return " \\| ".join(typ(a) for a in rest) + " \\| null"
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return f"list of {typ(args[0])}"
+        return "[" + ", ".join(typ(a) for a in args) + "]"
+    if origin is dict:
+        return f"object of {typ(args[1])}"
+    if isinstance(ann, type) and issubclass(ann, BaseModel):
+        inner = ", ".join(n + ("" if f.is_required() else "?") for n, f in ann.model_fields.items())
+        return f"{ann.__name__} {{{inner}}}" if ann.__name__ != "Card" else "Card object (as in `GET /api/cards`)"
+    return {str: "string", int: "integer", bool: "boolean"}.get(ann, getattr(ann, "__name__", str(ann)))
+
+
+def cons(meta):
+    lo = hi = None
+    out = []
+    for m in meta:
+        if isinstance(m, at.Ge):
+            lo = m.ge
+        elif isinstance(m, at.Le):
+            hi = m.le
+        elif isinstance(m, at.MinLen):
+            out.append(f"min {m.min_length} long")
+        elif isinstance(m, at.MaxLen):
+            out.append(f"max {m.max_length} long")
+    if lo is not None or hi is not None:
+        out.insert(0, f"{lo if lo is not None else ''}..{hi if hi is not None else ''}")
+    return out
+
+
+def section(t, cls):
+    lines = [f"#### `{t}`", "", SAY.get(t) or (cls.__doc__ or "").strip().split("\n")[0], "", f"When: {when(t)}.", ""]
+    fields = [(n, f) for n, f in cls.model_fields.items() if n != "type"]
+    if fields:
+        lines += ["| field | type | |", "| --- | --- | --- |"]
+        for n, f in fields:
+            extra = cons(f.metadata)
+            extra.append("required" if f.is_required() else f"default `{json.dumps(f.default)}`")
+            lines.append(f"| `{n}` | {typ(f.annotation)} | {', '.join(extra)} |")
+    else:
+        lines.append("No fields.")
+    ex = EX.get(t, "MISSING")
+    if ex is None:
+        data = {
+            "type": "setup",
+            "title": "Friday game",
+            "first": 0,
+            "cards": {},
+            "sides": [
+                {"player": "Ann", "army": [{"card": "agathon"}]},
+                {"player": "Bob", "army": [{"card": "princess-regna"}]},
+            ],
+        }
+    elif ex == "MISSING":
+        sys.exit(f"no example for {t}: add one to EX in docs/api_commands.py")
+    else:
+        data = {"type": t, **ex}
+    lines += ["", "```json", json.dumps(data), "```", ""]
+    return "\n".join(lines)
+
+
+ORDER = [
+    "setup",
+    "advance",
+    "complete_card",
+    "mark_damage",
+    "apply_attack_damage",
+    "add_effect",
+    "remove_effect",
+    "add_soul_token",
+    "leech",
+    "sacrifice",
+    "allocate",
+    "upkeep",
+    "drop_upkeep",
+    "shake",
+    "activate",
+    "end_activation",
+    "run",
+    "charge",
+    "power_attack",
+    "boost",
+    "buy_attack",
+    "next_attack",
+    "heal",
+    "feat",
+    "cast",
+    "summon",
+    "pay_tithe",
+    "skip_tithe",
+    "choose_scenario",
+    "reveal_lists",
+    "choose_objectives",
+    "roll_priority",
+    "choose_order",
+    "choose_side",
+    "start_clock",
+    "add_setup_task",
+    "tick_setup_task",
+    "finish_setup_step",
+    "start_game",
+    "pass_clock",
+    "pause_clock",
+    "resume_clock",
+    "adjust_clock",
+    "clock_expired",
+    "score_turn",
+    "assassinated",
+    "concede",
+    "final_score",
+    "scenario_elements",
+]
+
+
+def main() -> None:
+    """Rewrites the part of docs/API.md between the two markers."""
+    types = [t for t in ORDER if t in COMMANDS] + sorted(t for t in COMMANDS if t not in ORDER)
+    body = f"{len(types)} command types are registered (`models.rules.core.COMMANDS`).\n\n" + "\n".join(
+        section(t, COMMANDS[t]) for t in types
+    )
+    doc = Path("docs/API.md")
+    text = doc.read_text()
+    start, end = "<!-- commands:start (generated from models.rules.core.COMMANDS) -->", "<!-- commands:end -->"
+    i, j = text.index(start) + len(start), text.index(end)
+    doc.write_text(text[:i] + "\n" + body + text[j:])
+    print("documented", len(types), types)
+
+
+if __name__ == "__main__":
+    main()

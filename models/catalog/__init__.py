@@ -1,0 +1,60 @@
+"""Stat cards shipped as data: one JSON file per faction, validated against :mod:`models.catalog.schema`.
+
+A faction file is ``{"faction": ..., "source": ..., "cards": [...], "arcana": [...]}``. ``source`` is the
+file's default; a card may name its own. ``arcana`` (Grymkin only) lists the Arcana cards. The JSON Schema of
+one card is ``card.schema.json`` next to the files (not a faction file).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+from models.catalog.schema import SCHEMA_FILE, Arcanum, Card
+
+CATALOG_DIR = Path(__file__).parent
+
+
+def catalog_files() -> list[Path]:
+    """The faction files, in a stable order."""
+    return [p for p in sorted(CATALOG_DIR.glob("*.json")) if p.name != SCHEMA_FILE]
+
+
+def load_file(path: Path) -> tuple[list[Card], list[Arcanum]]:
+    """One faction file's cards and arcana; a malformed file raises, never half-loads."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    cards = [Card.model_validate({"faction": data["faction"], "source": data.get("source", ""), **raw})
+             for raw in data["cards"]]
+    arcana = [Arcanum.model_validate(raw) for raw in data.get("arcana", [])]
+    return cards, arcana
+
+
+@cache
+def shipped_cards() -> dict[str, Card]:
+    """Every shipped card by key; a malformed file raises at load, never half-loads."""
+    cards: dict[str, Card] = {}
+    for path in catalog_files():
+        for card in load_file(path)[0]:
+            if card.key in cards:
+                raise ValueError(f"{path.name}: card key {card.key!r} is defined twice")
+            cards[card.key] = card
+    return cards
+
+
+@cache
+def shipped_arcana() -> dict[str, Arcanum]:
+    """Every shipped Arcana card by name (doc 001 "Arcana")."""
+    arcana: dict[str, Arcanum] = {}
+    for path in catalog_files():
+        for arcanum in load_file(path)[1]:
+            if arcanum.name in arcana:
+                raise ValueError(f"{path.name}: arcana card {arcanum.name!r} is defined twice")
+            arcana[arcanum.name] = arcanum
+    return arcana
+
+
+@cache
+def shipped_examples() -> dict[str, str]:
+    """Example army lists in the plain "name, points" text form, by file name (``examples/*.txt``)."""
+    return {p.stem: p.read_text(encoding="utf-8") for p in sorted((CATALOG_DIR / "examples").glob("*.txt"))}

@@ -1,0 +1,245 @@
+"""The stat-card schema shared by the catalog files, the card editor and the rules.
+
+A field the public reference does not give stays ``None``; :func:`missing_for_play` says which of those a
+model needs before the rules can track it, so the app asks the owner instead of inventing a number.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Role = Literal[
+    "infernal_master", "master_infernalist", "horror", "warcaster", "warjack", "warlock", "warbeast",
+    "unit", "solo", "structure", "attachment",
+]
+Weight = Literal["lesser", "light", "heavy", "colossal", "gargantuan"]
+STAT_NAMES = ("SPD", "STR", "MAT", "RAT", "DEF", "ARM", "CMD", "ESSENCE", "FOCUS", "FURY", "THR")
+CASTER_ROLES = ("infernal_master", "master_infernalist", "warcaster", "warlock")
+ESSENCE_ROLES = ("infernal_master", "master_infernalist", "horror")
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Stats(Frozen):
+    SPD: int | None = None
+    STR: int | None = None
+    MAT: int | None = None
+    RAT: int | None = None
+    DEF: int | None = None
+    ARM: int | None = None
+    CMD: int | None = None
+    ESSENCE: int | None = None
+    FOCUS: int | None = None
+    FURY: int | None = None
+    THR: int | None = None
+
+
+class BoxesLayout(Frozen):
+    """A plain row of damage boxes (masters, solos, structures, each trooper)."""
+
+    kind: Literal["boxes"] = "boxes"
+    boxes: int | None = None
+
+
+class WebLayout(Frozen):
+    """A horror's damage web: three concentric rings, outer first (doc 001, "Recording Damage")."""
+
+    kind: Literal["web"] = "web"
+    total: int | None = None
+    rings: tuple[int, int, int] | None = None
+
+
+class GridLayout(Frozen):
+    """A warjack grid: six columns, each a string read top to bottom; '.' a plain box, a letter a system box,
+    '-' no box. ``total`` is the number of boxes when only that is known."""
+
+    kind: Literal["grid"] = "grid"
+    total: int | None = None
+    columns: tuple[str, ...] | None = None
+
+
+class SpiralLayout(Frozen):
+    """A warbeast spiral: three branches (Mind, Body, Spirit), each a string of boxes; '.' plain, a letter
+    an aspect box."""
+
+    kind: Literal["spiral"] = "spiral"
+    total: int | None = None
+    branches: tuple[str, str, str] | None = None
+
+
+DamageLayout = Annotated[BoxesLayout | WebLayout | GridLayout | SpiralLayout, Field(discriminator="kind")]
+
+
+class UnitInfo(Frozen):
+    """Unit composition: cost by model count, and the boxes of each trooper and of the leader."""
+
+    costs: dict[int, int] = Field(default_factory=dict)
+    leader_boxes: int | None = None
+    trooper_boxes: int | None = None
+    leader_name: str = "Leader"
+    trooper_name: str = "Grunt"
+
+
+class Card(Frozen):
+    """One stat card. ``None`` means the fact is not known (never a guess); the card editor completes it.
+
+    - ``aliases``: other names players write for this model (import of pasted lists matches them too).
+    - ``attaches_to``: for an attachment, the key of the unit card it joins, or a role it joins (e.g.
+      ``infernal_master``); ``None`` when not known.
+    - ``mercenary``: the model works for this faction as a mercenary.
+    - ``max_horrors`` / ``horror_weights``: how many horrors, and of which weights, a Master Infernalist may
+      start the game with (``None``: not known, not checked).
+    - ``trump``: a Grymkin warlock's Trump arcana card (``None``: not known yet).
+    """
+
+    key: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]{0,63}$")
+    name: str = Field(min_length=1, max_length=60)
+    aliases: tuple[Annotated[str, Field(min_length=1, max_length=60)], ...] = ()
+    faction: str
+    role: Role
+    weight: Weight | None = None
+    card_id: int | None = None
+    base_mm: int | None = None
+    stats: Stats = Stats()
+    damage: DamageLayout | None = None
+    cost: int | None = None
+    battlegroup_points: int | None = None
+    fa: str | None = None
+    unit: UnitInfo | None = None
+    soulless: bool = False
+    marked_soul: bool = False
+    is_construct: bool = False
+    trump: str | None = Field(default=None, max_length=60)
+    attaches_to: str | None = Field(default=None, max_length=64)
+    mercenary: bool = False
+    max_horrors: int | None = Field(default=None, ge=0, le=20)
+    horror_weights: tuple[Weight, ...] | None = None
+    rules: tuple[str, ...] = ()
+    source: str = ""
+
+
+class Arcanum(Frozen):
+    """A Grymkin Arcana card (doc 001 "Arcana"): a name and the publisher's card id."""
+
+    name: str = Field(min_length=1, max_length=60)
+    card_id: int | None = None
+
+
+FREE_POINT_ROLES = ("infernal_master", "warcaster", "warlock")
+
+
+def missing_for_list(card: Card) -> tuple[str, ...]:
+    """Fields an army list needs to count points and field allowance."""
+    missing: list[str] = []
+    if card.role in FREE_POINT_ROLES:
+        if card.battlegroup_points is None:
+            missing.append("battlegroup points")
+        if card.role == "warlock" and card.faction == "Grymkin" and card.trump is None:
+            missing.append("Trump arcana")
+        return tuple(missing)
+    if card.role == "unit":
+        if card.unit is None or not card.unit.costs:
+            missing.append("unit costs")
+    elif card.cost is None:
+        missing.append("cost")
+    if card.fa is None:
+        missing.append("FA")
+    return tuple(missing)
+
+
+def missing_facts(card: Card) -> tuple[str, ...]:
+    """Everything the app would like to know and does not: for play, for lists (shown in the missing view)."""
+    seen: list[str] = []
+    for item in (*missing_for_play(card), *missing_for_list(card)):
+        if item not in seen:
+            seen.append(item)
+    return tuple(seen)
+
+
+def missing_for_play(card: Card) -> tuple[str, ...]:
+    """Fields the rules need before this model can be tracked (asked from the player's own card)."""
+    missing: list[str] = []
+    if card.role in ESSENCE_ROLES and card.stats.ESSENCE is None:
+        missing.append("ESSENCE")
+    layout = card.damage
+    if card.role == "unit":
+        if card.unit is None or card.unit.trooper_boxes is None:
+            missing.append("trooper boxes")
+    elif layout is None or (isinstance(layout, BoxesLayout) and layout.boxes is None):
+        missing.append("damage boxes")
+    elif isinstance(layout, WebLayout) and layout.rings is None:
+        missing.append("web rings")
+    elif isinstance(layout, GridLayout) and layout.columns is None:
+        missing.append("grid columns")
+    elif isinstance(layout, SpiralLayout) and layout.branches is None:
+        missing.append("spiral branches")
+    return tuple(missing)
+
+
+SCHEMA_FILE = "card.schema.json"
+
+
+def card_json_schema() -> dict:
+    """The JSON Schema of one card, as written to ``models/catalog/card.schema.json``."""
+    return Card.model_json_schema()
+
+
+
+FA_PATTERN = r"^(C|U|[1-9][0-9]?)$"
+GRID_BOX = set(".-ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+STAT_MAX = 40
+
+
+def card_problems(card: Card) -> list[str]:
+    """What makes a card (typed in the editor or imported) unusable, in sentences for a player."""
+    out: list[str] = []
+    for stat in STAT_NAMES:
+        value = getattr(card.stats, stat)
+        if value is not None and not 0 <= value <= STAT_MAX:
+            out.append(f"{stat} must be a whole number from 0 to {STAT_MAX}.")
+    ranges = (("Cost", card.cost, 0, 200), ("Battlegroup points", card.battlegroup_points, 0, 200),
+              ("Base size", card.base_mm, 20, 200), ("Card id", card.card_id, 1, 10**7))
+    for label, value, low, high in ranges:
+        if value is not None and not low <= value <= high:
+            out.append(f"{label} must be from {low} to {high}.")
+    if card.fa is not None and not re.match(FA_PATTERN, card.fa):
+        out.append("FA is C (one per army), U (unlimited) or a number.")
+    layout = card.damage
+    if isinstance(layout, BoxesLayout) and layout.boxes is not None and not 1 <= layout.boxes <= 200:
+        out.append("Damage boxes must be from 1 to 200.")
+    if isinstance(layout, WebLayout):
+        if layout.total is not None and not 1 <= layout.total <= 200:
+            out.append("A web has from 1 to 200 boxes.")
+        if layout.rings is not None:
+            if min(layout.rings) < 1:
+                out.append("Every ring of a web has at least one box.")
+            elif layout.total is not None and sum(layout.rings) != layout.total:
+                out.append(f"The three rings must add up to the web's {layout.total} boxes.")
+    if isinstance(layout, GridLayout) and layout.columns is not None:
+        if len(layout.columns) != 6:
+            out.append("A grid has six columns.")
+        if any(not col or len(col) > 12 or set(col) - GRID_BOX for col in layout.columns):
+            out.append("Each grid column is 1 to 12 signs: '.' a plain box, a letter a system box, '-' no box.")
+        elif layout.total is not None and sum(len(c) - c.count("-") for c in layout.columns) != layout.total:
+            out.append(f"The grid's columns must hold its {layout.total} boxes.")
+    if isinstance(layout, SpiralLayout) and layout.branches is not None:
+        if any(not b or len(b) > 30 or set(b) - GRID_BOX - {"-"} for b in layout.branches):
+            out.append("Each spiral branch is 1 to 30 signs: '.' a plain box, a letter an aspect box.")
+        elif layout.total is not None and sum(len(b) for b in layout.branches) != layout.total:
+            out.append(f"The three branches must hold the spiral's {layout.total} boxes.")
+    if card.unit is not None:
+        if any(not 1 <= n <= 20 or not 1 <= c <= 200 for n, c in card.unit.costs.items()):
+            out.append("A unit's costs are for 1 to 20 models, each from 1 to 200 points.")
+        for label, value in (("Leader", card.unit.leader_boxes), ("Trooper", card.unit.trooper_boxes)):
+            if value is not None and not 1 <= value <= 50:
+                out.append(f"{label} boxes must be from 1 to 50.")
+    if card.max_horrors is not None and card.role != "master_infernalist":
+        out.append("Only a Master Infernalist has a horror limit.")
+    if card.trump is not None and not (card.role == "warlock" and card.faction == "Grymkin"):
+        out.append("Only a Grymkin warlock has a Trump card.")
+    return out

@@ -1,0 +1,65 @@
+"""Reads and writes of saved army lists (table ``army_list``) and bulk saves of site cards (table ``card``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Engine, func
+from sqlmodel import Session, select
+
+from models.db.tables import ArmyList, CardRow, now
+
+
+class ListRepository:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def lists(self, owner: str, limit: int = 500) -> list[ArmyList]:
+        with Session(self.engine) as s:
+            return list(s.exec(select(ArmyList).where(ArmyList.owner == owner)
+                               .order_by(ArmyList.updated.desc(), ArmyList.id).limit(limit)).all())
+
+    def count(self, owner: str) -> int:
+        with Session(self.engine) as s:
+            return s.exec(select(func.count()).select_from(ArmyList).where(ArmyList.owner == owner)).one()
+
+    def get(self, owner: str, list_id: str) -> ArmyList | None:
+        with Session(self.engine) as s:
+            row = s.get(ArmyList, list_id)
+            return row if row is not None and row.owner == owner else None
+
+    def put(self, owner: str, list_id: str, title: str, faction: str, points: int, data: dict[str, Any]) -> ArmyList:
+        """Insert or replace one list of this owner (a list of another owner is never touched)."""
+        with Session(self.engine) as s:
+            row = s.get(ArmyList, list_id)
+            if row is not None and row.owner != owner:
+                raise PermissionError(list_id)
+            if row is None:
+                row = ArmyList(id=list_id, owner=owner, title=title, faction=faction, points=points, data=data)
+            else:
+                row.title, row.faction, row.points, row.data, row.updated = title, faction, points, data, now()
+            s.add(row)
+            s.commit()
+            s.refresh(row)
+            return row
+
+    def delete(self, owner: str, list_id: str) -> bool:
+        with Session(self.engine) as s:
+            row = s.get(ArmyList, list_id)
+            if row is None or row.owner != owner:
+                return False
+            s.delete(row)
+            s.commit()
+            return True
+
+    def save_cards(self, cards: dict[str, dict[str, Any]]) -> None:
+        """Insert or replace several site cards in one transaction: all of them or none."""
+        with Session(self.engine) as s:
+            for key, data in cards.items():
+                row = s.get(CardRow, key)
+                if row is None:
+                    s.add(CardRow(key=key, data=data))
+                else:
+                    row.data, row.updated = data, now()
+                    s.add(row)
+            s.commit()

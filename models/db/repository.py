@@ -1,0 +1,104 @@
+"""All reads and writes of game data. Appending a command checks the game's version in the same transaction
+(optimistic concurrency): a stale writer changes nothing and learns the current version."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Engine, delete, func, update
+from sqlmodel import Session, select
+
+from models.db.tables import AccessToken, CardRow, CommandLog, Game, Snapshot, now
+
+
+class StaleVersion(Exception):
+    def __init__(self, current: int) -> None:
+        super().__init__(f"the game is at version {current}")
+        self.current = current
+
+
+@dataclass(frozen=True)
+class LogRow:
+    seq: int
+    command: dict[str, Any]
+    events: list[dict[str, Any]]
+    actor: str
+    undone: bool
+    at: str
+
+
+class Repository:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.notify_sql = engine.dialect.name == "postgresql"
+
+    def create_game(self, game_id: str, system: str, title: str, tokens: list[AccessToken],
+                    first: dict[str, Any], events: list[dict[str, Any]], actor: str) -> None:
+        with Session(self.engine) as s:
+            s.add(Game(id=game_id, system=system, title=title, version=1))
+            s.flush()
+            s.add_all(tokens)
+            s.add(CommandLog(game_id=game_id, seq=1, command=first, events=events, actor=actor))
+            s.commit()
+
+    def game(self, game_id: str) -> Game | None:
+        with Session(self.engine) as s:
+            return s.get(Game, game_id)
+
+    def version(self, game_id: str) -> int | None:
+        with Session(self.engine) as s:
+            return s.exec(select(Game.version).where(Game.id == game_id)).first()
+
+    def token(self, token_hash: str) -> AccessToken | None:
+        with Session(self.engine) as s:
+            return s.get(AccessToken, token_hash)
+
+    def append(self, game_id: str, expected: int, command: dict[str, Any], events: list[dict[str, Any]],
+               actor: str, *, undo_seq: int | None = None, snapshot: dict[str, Any] | None = None) -> int:
+        """Write one log entry as version ``expected + 1``; StaleVersion if someone wrote first."""
+        with Session(self.engine) as s:
+            bumped = s.exec(update(Game).where(Game.id == game_id, Game.version == expected)
+                            .values(version=expected + 1, updated=now()))
+            if bumped.rowcount != 1:
+                s.rollback()
+                raise StaleVersion(self.version(game_id) or 0)
+            seq = expected + 1
+            s.add(CommandLog(game_id=game_id, seq=seq, command=command, events=events, actor=actor))
+            if undo_seq is not None:
+                s.exec(update(CommandLog).where(CommandLog.game_id == game_id, CommandLog.seq == undo_seq)
+                       .values(undone=True))
+                s.exec(delete(Snapshot).where(Snapshot.game_id == game_id, Snapshot.seq >= undo_seq))
+            if snapshot is not None:
+                s.add(Snapshot(game_id=game_id, seq=seq, state=snapshot))
+            if self.notify_sql:
+                s.exec(select(func.pg_notify("tablekeeper", f"{game_id}:{seq}")))
+            s.commit()
+            return seq
+
+    def latest_snapshot(self, game_id: str) -> tuple[int, dict[str, Any]] | None:
+        with Session(self.engine) as s:
+            row = s.exec(select(Snapshot).where(Snapshot.game_id == game_id)
+                         .order_by(Snapshot.seq.desc()).limit(1)).first()
+            return (row.seq, row.state) if row else None
+
+    def log(self, game_id: str, after: int = 0) -> list[LogRow]:
+        with Session(self.engine) as s:
+            rows = s.exec(select(CommandLog).where(CommandLog.game_id == game_id, CommandLog.seq > after)
+                          .order_by(CommandLog.seq)).all()
+            return [LogRow(r.seq, r.command, r.events, r.actor, r.undone, r.at.isoformat()) for r in rows]
+
+    def site_cards(self) -> dict[str, dict[str, Any]]:
+        with Session(self.engine) as s:
+            return {r.key: r.data for r in s.exec(select(CardRow)).all()}
+
+    def save_card(self, key: str, data: dict[str, Any]) -> None:
+        with Session(self.engine) as s:
+            row = s.get(CardRow, key)
+            if row is None:
+                s.add(CardRow(key=key, data=data))
+            else:
+                row.data, row.updated = data, now()
+                s.add(row)
+            s.commit()
+

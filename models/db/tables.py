@@ -1,0 +1,72 @@
+"""SQLModel tables (DESIGN.md "Persistence"): the command log is the truth, snapshots are a cache."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, Column, Index, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Game(SQLModel, table=True):
+    id: str = Field(primary_key=True, max_length=32)
+    system: str = Field(max_length=32)
+    title: str = Field(max_length=120)
+    status: str = Field(default="active", max_length=16)
+    version: int = 0
+    created: datetime = Field(default_factory=now)
+    updated: datetime = Field(default_factory=now)
+
+
+class CommandLog(SQLModel, table=True):
+    __tablename__ = "command_log"
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", index=True, max_length=32)
+    seq: int
+    command: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    events: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
+    actor: str = Field(max_length=32)
+    undone: bool = False
+    at: datetime = Field(default_factory=now)
+
+
+class Snapshot(SQLModel, table=True):
+    __table_args__ = (Index("ix_snapshot_game_seq", "game_id", "seq", unique=True),)
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", max_length=32)
+    seq: int
+    state: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+
+
+class AccessToken(SQLModel, table=True):
+    __tablename__ = "access_token"
+    hash: str = Field(primary_key=True, max_length=64)
+    game_id: str = Field(foreign_key="game.id", index=True, max_length=32)
+    role: str = Field(max_length=8)
+    seat: int | None = None
+
+
+class CardRow(SQLModel, table=True):
+    """A card completed or created on this site; it overrides the shipped card with the same key."""
+
+    __tablename__ = "card"
+    key: str = Field(primary_key=True, max_length=64)
+    data: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    updated: datetime = Field(default_factory=now)
+
+
+class ArmyList(SQLModel, table=True):
+    __tablename__ = "army_list"
+    id: str = Field(primary_key=True, max_length=32)
+    owner: str = Field(index=True, max_length=64)
+    title: str = Field(max_length=60)
+    faction: str = Field(max_length=40)
+    points: int = 0
+    data: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    updated: datetime = Field(default_factory=now)

@@ -1,0 +1,18 @@
+"""The pure rules core (DESIGN.md): importing it registers every game system's commands."""
+
+from models.rules import warmachine  # noqa: F401
+from models.rules.core import (
+    Command,
+    Event,
+    GameState,
+    ModelState,
+    Option,
+    RuleViolation,
+    apply,
+    options,
+    parse_command,
+    replay,
+)
+
+__all__ = ["Command", "Event", "GameState", "ModelState", "Option", "RuleViolation", "apply", "options",
+           "parse_command", "replay"]

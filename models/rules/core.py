@@ -1,0 +1,219 @@
+"""The rules core's contract (DESIGN.md "The rules core").
+
+State is an immutable value, commands are typed data, refusals are :class:`RuleViolation` with a stable code,
+and :func:`options` tells the UI what a model may do now and why not. Game systems register their command
+handlers and option providers here; nothing in this package does I/O, keeps a clock or rolls dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal
+
+from pydantic import Field, ValidationError
+
+from models.catalog.schema import Card, Frozen
+from models.rules.match import ClockState, Pregame, Result, ScenarioState
+
+Status = Literal["in_play", "removed", "destroyed"]
+
+
+class RuleViolation(Exception):
+    """A command the rules refuse: ``code`` is stable for tests and clients, ``message`` is for a player."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class Event(Frozen):
+    """Something that happened, with a sentence for the log in our own words."""
+
+    kind: str
+    text: str
+    model: str | None = None
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+class Activation(Frozen):
+    """Bookkeeping for the activation in progress (cleared when the model's next turn begins)."""
+
+    ran: bool = False
+    charged: bool = False
+    attack: int = 1
+    boosted: tuple[str, ...] = ()
+    bought_attacks: int = 0
+    feat: bool = False
+    spells: int = 0
+    declared: int = 0
+
+
+class ModelState(Frozen):
+    id: str
+    card: str
+    name: str
+    seat: int
+    unit: str | None = None
+    leader: bool = False
+    battlegroup: str | None = None
+    essence: int | None = None
+    marks: tuple[int, ...] = ()
+    status: Status = "in_play"
+    activation: Literal["ready", "active", "done"] = "ready"
+    act: Activation = Activation()
+    replenished: Literal["leech", "sacrifice"] | None = None
+    soul_tokens: int = 0
+    effects: tuple[str, ...] = ()
+    feat_used: bool = False
+    summoned_this_turn: bool = False
+    arrived_this_turn: bool = False
+    upkeeps: tuple[str, ...] = ()
+    upkept: tuple[str, ...] = ()
+    # Warcasters and warjacks hold focus, warlocks and warbeasts fury (None: the model has no such points).
+    focus: int | None = None
+    fury: int | None = None
+    # Things done this turn that may be done only once per turn ("spirit_bond", "threshold", "arcana",
+    # "power_up", "continuous:fire", "frenzy"...); cleared whenever a player's turn begins.
+    done_this_turn: tuple[str, ...] = ()
+    # A Grymkin warlock's three Arcana cards and those already played (doc 001 "Arcana").
+    arcana: tuple[str, ...] = ()
+    arcana_played: tuple[str, ...] = ()
+
+    @property
+    def in_play(self) -> bool:
+        return self.status == "in_play"
+
+
+class Player(Frozen):
+    seat: int
+    name: str
+
+
+class AttackRecord(Frozen):
+    """The attack in progress (doc 002 "Appendix A: Attack Sequence"): who attacks whom, the step it has
+    reached, and every roll the players entered (dice as numbers, so replay is exact).
+
+    ``step``: ``attack_roll`` (waiting for the attack roll), ``damage_roll`` (hit: waiting for the damage
+    roll), ``disabled`` / ``boxed`` (damage application paused for effects such as Tough on ``pending``)."""
+
+    attacker: str
+    target: str
+    kind: Literal["melee", "ranged", "magic", "power"]
+    step: Literal["attack_roll", "damage_roll", "disabled", "boxed"] = "attack_roll"
+    attack_dice: tuple[int, ...] = ()
+    rerolled: tuple[tuple[int, ...], ...] = ()
+    boosted_attack: bool = False
+    hit: bool | None = None
+    damage_dice: tuple[int, ...] = ()
+    boosted_damage: bool = False
+    damage: int | None = None
+    pending: tuple[str, ...] = ()
+
+
+class GameState(Frozen):
+    system: str = "warmachine"
+    title: str = ""
+    players: tuple[Player, ...] = ()
+    round: int = 0
+    active: int = 0
+    first: int = 0
+    phase: str = "setup"
+    step: str = ""
+    models: tuple[ModelState, ...] = ()
+    cards: dict[str, Card] = Field(default_factory=dict)
+    pending_tithe: tuple[str, ...] = ()
+    # A whole game's record (models/rules/match.py): the setup wizard, the deathclock, the scenario's control
+    # points, the result; ``listed`` holds the ids of the models that began the game (its army lists).
+    pregame: Pregame | None = None
+    clock: ClockState | None = None
+    scenario: ScenarioState | None = None
+    result: Result | None = None
+    listed: tuple[str, ...] = ()
+    attack: AttackRecord | None = None
+
+    def model(self, model_id: str) -> ModelState:
+        for m in self.models:
+            if m.id == model_id:
+                return m
+        raise RuleViolation("model.unknown", f"There is no model {model_id!r} in this game.")
+
+    def card_of(self, m: ModelState) -> Card:
+        return self.cards[m.card]
+
+    def with_models(self, *changed: ModelState) -> GameState:
+        by_id = {m.id: m for m in changed}
+        return self.model_copy(update={"models": tuple(by_id.get(m.id, m) for m in self.models)})
+
+    def player_name(self, seat: int) -> str:
+        return self.players[seat].name if seat < len(self.players) else f"Player {seat + 1}"
+
+
+class Command(Frozen):
+    """Base of every player intention; ``type`` names it in the log and the API."""
+
+    type: str
+
+
+class Option(Frozen):
+    """One thing a model may or may not do now; ``reason`` says why not (shown on the greyed control)."""
+
+    action: str
+    allowed: bool
+    reason: str = ""
+    code: str = ""
+
+
+Handler = Callable[[GameState, Any], tuple[GameState, list[Event]]]
+COMMANDS: dict[str, type[Command]] = {}
+HANDLERS: dict[str, Handler] = {}
+OPTION_PROVIDERS: dict[str, Callable[[GameState, str], tuple[Option, ...]]] = {}
+
+
+def handles(cls: type[Command]) -> Callable[[Handler], Handler]:
+    """Register ``fn`` as the handler of command class ``cls`` (one handler per command type)."""
+    type_name = cls.model_fields["type"].default
+
+    def register(fn: Handler) -> Handler:
+        COMMANDS[type_name] = cls
+        HANDLERS[type_name] = fn
+        return fn
+
+    return register
+
+
+def parse_command(data: dict[str, Any]) -> Command:
+    """Turn JSON from the API or the log into a typed command; bad input is a RuleViolation, not a crash."""
+    type_name = data.get("type") if isinstance(data, dict) else None
+    cls = COMMANDS.get(type_name) if isinstance(type_name, str) else None
+    if cls is None:
+        raise RuleViolation("command.unknown", f"Unknown command type {type_name!r}.")
+    try:
+        return cls.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "command"
+        raise RuleViolation("command.invalid", f"{where}: {first['msg']}") from None
+
+
+def apply(state: GameState, command: Command) -> tuple[GameState, tuple[Event, ...]]:
+    """Apply one command: a new state and what happened, or RuleViolation with the old state untouched."""
+    handler = HANDLERS.get(command.type)
+    if handler is None:
+        raise RuleViolation("command.unknown", f"Unknown command type {command.type!r}.")
+    new_state, events = handler(state, command)
+    return new_state, tuple(events)
+
+
+def replay(commands: list[Command], state: GameState | None = None) -> GameState:
+    """Rebuild a state from its log (the log is the truth; snapshots only shorten this)."""
+    state = state or GameState()
+    for command in commands:
+        state, _ = apply(state, command)
+    return state
+
+
+def options(state: GameState, model_id: str) -> tuple[Option, ...]:
+    """What ``model_id`` may do now, each with the reason when it may not."""
+    provider = OPTION_PROVIDERS.get(state.system)
+    return provider(state, model_id) if provider else ()

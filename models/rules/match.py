@@ -1,0 +1,146 @@
+"""A whole game's own record, as data only: the setup wizard's answers, the deathclock, the scenario's
+control points and the result (doc 002 "Game Setup" and "Game Ending"; Steamroller 2019 figures in
+/work/shared/reference/README.md).
+
+These classes are fields of :class:`models.rules.core.GameState`, so this module imports nothing of the
+rules themselves; the commands that change them live in ``models/rules/warmachine/`` (pregame, clock,
+scenario, ending). Times are milliseconds stamped by the service: the rules never read a clock.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from models.catalog.schema import Frozen
+
+PregameStep = Literal[
+    "scenario", "lists", "objectives", "priority", "order", "side", "clock", "before", "deploy", "after", "done",
+]
+# In doc 002's order ("Game Setup"); "done" once the first turn has begun.
+PREGAME_STEPS: tuple[PregameStep, ...] = (
+    "scenario", "lists", "objectives", "priority", "order", "side", "clock", "before", "deploy", "after", "done",
+)
+PREGAME_LABELS: dict[str, str] = {
+    "scenario": "Choose the scenario",
+    "lists": "Reveal the lists",
+    "objectives": "Choose objectives",
+    "priority": "Roll for priority",
+    "order": "First or second",
+    "side": "Table side",
+    "clock": "Start the clock",
+    "before": "Before the game begins",
+    "deploy": "Deploy",
+    "after": "After deployment",
+    "done": "Game started",
+}
+
+How = Literal["scenario", "assassination", "deathclock", "concession"]
+
+
+class Task(Frozen):
+    """One item of a setup checklist ("before the game begins" or "after deployment")."""
+
+    text: str = Field(min_length=1, max_length=120)
+    done: bool = False
+    auto: bool = False
+
+
+class PriorityRoll(Frozen):
+    """Both players' dice for priority, in seat order; ``rolled_by`` is "player" or "service"."""
+
+    dice: tuple[tuple[int, ...], tuple[int, ...]]
+    rolled_by: str = "player"
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        return sum(self.dice[0]), sum(self.dice[1])
+
+
+class Pregame(Frozen):
+    """The setup wizard's progress and answers; kept after the game starts as its record."""
+
+    step: PregameStep = "scenario"
+    scenario: str = ""
+    lists: tuple[str, str] = ("", "")
+    objectives: tuple[str, str] = ("", "")
+    rolls: tuple[PriorityRoll, ...] = ()
+    priority: int | None = None
+    first: int | None = None
+    side: str = ""
+    before: tuple[Task, ...] = ()
+    after: tuple[Task, ...] = ()
+
+
+class TurnClock(Frozen):
+    """Clock time used during one turn (round 0 is setup and deployment), per seat."""
+
+    round: int
+    seat: int
+    used_ms: tuple[int, int] = (0, 0)
+
+
+class ClockState(Frozen):
+    """A chess clock per player (the deathclock). ``running`` is the seat whose time runs, or would run on
+    resuming a pause; ``since`` is when it last started (None while paused or stopped)."""
+
+    minutes: float
+    remaining_ms: tuple[int, int]
+    running: int | None = None
+    since: int | None = None
+    paused: bool = False
+    reason: str = ""
+    stopped: bool = False
+    last_ms: int = 0
+    turns: tuple[TurnClock, ...] = ()
+
+    @property
+    def ticking(self) -> int | None:
+        """The seat whose time is running down right now, if any."""
+        return None if self.paused or self.stopped or self.since is None else self.running
+
+    def left(self, seat: int, at_ms: int) -> int:
+        """Milliseconds left on ``seat``'s clock at server time ``at_ms``."""
+        spent = at_ms - self.since if self.ticking == seat and self.since is not None else 0
+        return self.remaining_ms[seat] - spent
+
+
+class TurnScore(Frozen):
+    """Control points scored at the end of one turn (kill box included) and the totals after it."""
+
+    round: int
+    seat: int
+    cp: tuple[int, int]
+    killbox: tuple[bool, bool] = (False, False)
+    totals: tuple[int, int]
+    final: bool = False
+
+
+class ScenarioState(Frozen):
+    """The scenario being played and its control points, turn by turn."""
+
+    name: str
+    cp: tuple[int, int] = (0, 0)
+    turns: tuple[TurnScore, ...] = ()
+
+
+class Result(Frozen):
+    """How the game ended and its tiebreakers, in order: the win, control points, army points destroyed,
+    army points in scenario elements (doc 002 "Game Ending"; the last is asked from the players).
+
+    ``seat`` is the side assassinated, out of time or conceding. ``due`` says what the players still have to
+    enter: the immediate scoring after a clock ran out in its own turn, or the final scoring after an
+    assassination. ``destroyed[s]`` is the army points side ``s`` destroyed of the opposing army."""
+
+    winner: int | None
+    how: How
+    detail: str
+    seat: int | None = None
+    round: int = 0
+    turn: int = 0
+    cp: tuple[int, int] = (0, 0)
+    destroyed: tuple[float, float] = (0.0, 0.0)
+    uncounted: tuple[str, ...] = ()
+    elements: tuple[int, int] | None = None
+    due: Literal["clock_score", "final_score"] | None = None

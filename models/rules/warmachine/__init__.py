@@ -1,0 +1,27 @@
+"""Warmachine/Hordes Mk III. Importing the package registers every rule module's commands."""
+
+from models.rules.warmachine import (  # noqa: F401
+    activation,
+    arcana,
+    attacks,
+    clock,
+    continuous,
+    damage,
+    ending,
+    essence,
+    focus,
+    fury,
+    horrors,
+    multi_damage,
+    options,
+    pregame,
+    replenish,
+    scenario,
+    setup,
+    shake,
+    spells,
+    structures,
+    summoning,
+    tithe,
+    units,
+)

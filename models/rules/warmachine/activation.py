@@ -1,0 +1,169 @@
+"""Activation: every model (a unit as a whole) activates once per turn, one at a time (doc 001 "Activation
+Phase"), and movement choices that horrors pay for once their outer ring is crippled (doc 001 "Running and
+Charging", "Power Attacks")."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from models.rules.core import Activation, Command, Event, GameState, ModelState, RuleViolation
+from models.rules.warmachine.base import is_horror, live, own_turn, role, rule, spend
+from models.rules.warmachine.damage import crippled
+from models.rules.warmachine.phases import on_turn_start
+from models.rules.warmachine.points import is_crippled
+from models.rules.warmachine.structures import movement_refusal
+
+POWER_ATTACKS = {
+    "lesser": (),
+    "light": ("head-butt", "slam", "throw"),
+    "heavy": ("head-butt", "slam", "trample", "throw"),
+    "colossal": (),
+}
+
+
+@on_turn_start
+def ready_models(state: GameState) -> tuple[GameState, list[Event]]:
+    """A new turn: the active player's models may activate again; per-turn marks are cleared."""
+    fresh = [
+        m.model_copy(update={"activation": "ready", "act": Activation(), "replenished": None,
+                             "summoned_this_turn": False, "arrived_this_turn": False})
+        for m in state.models if m.seat == state.active and m.in_play
+    ]
+    return state.with_models(*fresh), []
+
+
+def group(state: GameState, m: ModelState) -> list[ModelState]:
+    """The models that activate together: a unit's troopers in play, or the model alone."""
+    if m.unit is None:
+        return [m]
+    return [x for x in state.models if x.unit == m.unit and x.in_play]
+
+
+def group_name(state: GameState, m: ModelState) -> str:
+    return state.card_of(m).name if m.unit else m.name
+
+
+class Activate(Command):
+    type: Literal["activate"] = "activate"
+    model: str
+
+
+@rule(Activate)
+def activate(state: GameState, cmd: Activate) -> tuple[GameState, list[Event]]:
+    m = live(state, cmd.model)
+    own_turn(state, m, "activate")
+    if m.activation == "done":
+        raise RuleViolation("activation.done", f"{group_name(state, m)} has already activated this turn.")
+    if m.activation == "active":
+        raise RuleViolation("activation.active", f"{group_name(state, m)} is already activated.")
+    events: list[Event] = []
+    current = [x for x in state.models if x.activation == "active"]
+    if current:
+        state, events = _finish(state, current[0])
+    state = state.with_models(*[x.model_copy(update={"activation": "active"}) for x in group(state, m)])
+    events.append(Event(kind="activation.start", model=m.id, text=f"{group_name(state, m)} activates."))
+    return state, events
+
+
+def _finish(state: GameState, m: ModelState) -> tuple[GameState, list[Event]]:
+    state = state.with_models(*[x.model_copy(update={"activation": "done"}) for x in group(state, m)])
+    return state, [Event(kind="activation.end", model=m.id, text=f"{group_name(state, m)} ends its activation.")]
+
+
+class EndActivation(Command):
+    type: Literal["end_activation"] = "end_activation"
+    model: str
+
+
+@rule(EndActivation)
+def end_activation(state: GameState, cmd: EndActivation) -> tuple[GameState, list[Event]]:
+    m = live(state, cmd.model)
+    if m.activation != "active":
+        raise RuleViolation("activation.not_active", f"{group_name(state, m)} is not activated.")
+    return _finish(state, m)
+
+
+def _move_cost(state: GameState, m: ModelState, what: str) -> tuple[ModelState, list[Event]]:
+    """Horrors run, charge and power attack for free until the outer ring is crippled; then it costs 1.
+    Warjacks spend 1 focus and warbeasts are forced to do any of it, and a warjack with a crippled
+    Movement system cannot run, charge, slam or trample (Mk III core rules, public); structures never move
+    (doc 001)."""
+    if m.activation != "active":
+        raise RuleViolation("activation.not_active", f"{m.name} must be activated to {what}.")
+    fixed = movement_refusal(state, m, what) if what in ("run", "charge") else None
+    if fixed is not None:
+        raise fixed
+    if role(state, m) == "warjack" and is_crippled(state, m, "M") and what in ("run", "charge", "make a slam",
+                                                                                "make a trample"):
+        raise RuleViolation("move.crippled", f"{m.name}'s Movement system is crippled: it cannot {what}.")
+    if is_horror(state, m) and 0 in crippled(state, m):
+        m, paid = spend(state, m, 1, f"{what} with a crippled outer ring")
+        return m, [paid]
+    if role(state, m) in ("warjack", "warbeast"):
+        m, paid = spend(state, m, 1, what)
+        return m, [paid]
+    return m, []
+
+
+class Run(Command):
+    type: Literal["run"] = "run"
+    model: str
+
+
+@rule(Run)
+def run(state: GameState, cmd: Run) -> tuple[GameState, list[Event]]:
+    """Running; a model that used its feat or cast a spell this activation cannot run (doc 001 "Feat", doc 000
+    ruling: no feat or spell in an activation the model runs, not even before running)."""
+    m = live(state, cmd.model)
+    if m.act.ran or m.act.charged:
+        raise RuleViolation("move.once", f"{m.name} has already used its normal movement.")
+    if m.act.feat:
+        raise RuleViolation("feat.ran", f"{m.name} used its feat this activation, so it cannot run.")
+    if m.act.spells:
+        raise RuleViolation("spell.ran", f"{m.name} cast a spell this activation, so it cannot run.")
+    m, events = _move_cost(state, m, "run")
+    m = m.model_copy(update={"act": m.act.model_copy(update={"ran": True})})
+    return state.with_models(m), [*events, Event(kind="move.run", model=m.id, text=f"{m.name} runs.")]
+
+
+class Charge(Command):
+    type: Literal["charge"] = "charge"
+    model: str
+
+
+@rule(Charge)
+def charge(state: GameState, cmd: Charge) -> tuple[GameState, list[Event]]:
+    m = live(state, cmd.model)
+    if m.act.ran or m.act.charged:
+        raise RuleViolation("move.once", f"{m.name} has already used its normal movement.")
+    if m.arrived_this_turn:
+        raise RuleViolation("summon.forfeit_combat", f"{m.name} was summoned this turn and cannot charge.")
+    m, events = _move_cost(state, m, "charge")
+    m = m.model_copy(update={"act": m.act.model_copy(update={"charged": True})})
+    return state.with_models(m), [*events, Event(kind="move.charge", model=m.id, text=f"{m.name} charges.")]
+
+
+class PowerAttack(Command):
+    type: Literal["power_attack"] = "power_attack"
+    model: str
+    kind: Literal["head-butt", "slam", "trample", "throw"]
+    open_fist: bool = False
+
+
+@rule(PowerAttack)
+def power_attack(state: GameState, cmd: PowerAttack) -> tuple[GameState, list[Event]]:
+    """Power attacks by horror size: lesser none; light head-butt and slam; heavy also trample; throw needs an
+    Open Fist weapon (doc 001 "Power Attacks")."""
+    m = live(state, cmd.model)
+    own_turn(state, m, "make a power attack")
+    if is_horror(state, m):
+        allowed = POWER_ATTACKS.get(state.card_of(m).weight or "", ())
+        if cmd.kind not in allowed:
+            raise RuleViolation("power_attack.size", f"{m.name} cannot make a {cmd.kind} power attack.")
+        if cmd.kind == "throw" and not cmd.open_fist:
+            raise RuleViolation("power_attack.open_fist", "A throw needs a weapon with Open Fist.")
+    if m.arrived_this_turn:
+        raise RuleViolation("summon.forfeit_combat", f"{m.name} was summoned this turn and forfeits its combat action.")
+    m, events = _move_cost(state, m, f"make a {cmd.kind}")
+    return state.with_models(m), [*events, Event(kind="attack.power", model=m.id,
+                                                  text=f"{m.name} makes a {cmd.kind} power attack.")]

@@ -1,0 +1,301 @@
+"""The attack assistant and the timing checklists (doc 002 "Appendix A - Timing Charts": activation,
+spell-casting and attack sequences, damage application).
+
+An attack is declared, its attack roll recorded (the players say hit or miss), its damage roll recorded
+(the players say how many damage points got through ARM, and a master or warlock may transfer them), and the
+damage is applied through the normal damage track. When a model's last box is marked, damage application
+pauses: the model is disabled, then boxed, then destroyed, and at each pause the players may apply an effect
+that saves it (Tough, for one) with ``ResolveDisabled``. While an attack is in progress, "any time" abilities
+(feats, spells, Arcana cards, activations, moving the turn on) wait: the phase gate refuses them
+(``anytime.mid_attack``).
+
+Dice are typed in or rolled by the service and always recorded; the rules never roll.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from models.rules.core import AttackRecord, Command, Event, GameState, ModelState, RuleViolation
+from models.rules.dice import Roll, check_dice
+from models.rules.warmachine.base import live, remove, rule, spend
+from models.rules.warmachine.damage import remove_damage, sections, suffer, transfer, unmarked
+from models.rules.warmachine.structures import is_structure
+
+Kind = Literal["melee", "ranged", "magic", "power"]
+
+ACTIVATION_SEQUENCE: tuple[str, ...] = (
+    "Start of activation: resolve what happens now (a unit's commander gives its order here).",
+    "Resolve every forced forfeit of movement or combat action; no \"any time\" ability before this.",
+    "Resolve what happens before normal movement.",
+    "Normal movement (each trooper of a unit in turn), then what happens at its end.",
+    "Combat action (each trooper of a unit in turn), then what happens at its end.",
+)
+SPELL_SEQUENCE: tuple[str, ...] = (
+    "Name the spell and pay its COST.",
+    "Name its target; resolve what happens when a model is targeted by a spell.",
+    "Not offensive: check range; in range, the target is affected and the spell is done.",
+    "Offensive: it is a magic attack; go on with the attack sequence from checking range.",
+    "No \"any time\" abilities until the spell is resolved.",
+)
+ATTACK_SEQUENCE: tuple[str, ...] = (
+    "Declare the attack and its target; resolve what happens when a model is targeted.",
+    "Check range: out of range, it misses (no attack roll).",
+    "Automatic hits and misses (a melee attack on a structure hits).",
+    "Attack roll: add dice (boost) before rolling, roll, remove dice, hit or miss, rerolls.",
+    "Whatever hitting or missing triggers.",
+    "Damage roll: add dice (boost), roll, remove dice, rerolls; compare with ARM.",
+    "Would-suffer-damage effects, such as damage transference.",
+    "Apply the damage: suffered, disabled, boxed, destroyed, removed, with a pause at each.",
+    "The attack is resolved; then what happens after it.",
+)
+DAMAGE_APPLICATION: tuple[str, ...] = (
+    "Resolve what suffering damage triggers.",
+    "Every damage box marked: the model is disabled; resolve what that triggers (Tough, for one).",
+    "Still disabled: it is boxed; resolve what that triggers.",
+    "Still boxed: it is destroyed; resolve what that triggers.",
+    "Remove the destroyed model from the table.",
+)
+
+
+def _attack(state: GameState, *steps: str) -> AttackRecord:
+    a = state.attack
+    if a is None:
+        raise RuleViolation("attack.none", "No attack is being resolved.")
+    if steps and a.step not in steps:
+        raise RuleViolation("attack.wrong_step", f"The attack is waiting for {_waiting(a)}.")
+    return a
+
+
+def _waiting(a: AttackRecord) -> str:
+    return {"attack_roll": "its attack roll", "damage_roll": "its damage roll",
+            "disabled": "what happens to the disabled model",
+            "boxed": "what happens to the boxed model"}[a.step]
+
+
+def _dice(roll: Roll, removed: int) -> None:
+    check_dice(roll.dice, len(roll.dice))
+    if removed >= len(roll.dice):
+        raise RuleViolation("attack.removed", "At least one die must stay in the roll.")
+
+
+def _done(state: GameState, text: str, kind: str = "attack.resolved") -> tuple[GameState, Event]:
+    return state.model_copy(update={"attack": None}), Event(kind=kind, text=text)
+
+
+class DeclareAttack(Command):
+    """Start the attack assistant: ``in_range`` is the players' answer (out of range misses at once);
+    ``free_strike`` marks a free strike."""
+
+    type: Literal["declare_attack"] = "declare_attack"
+    attacker: str
+    target: str
+    kind: Kind = "melee"
+    in_range: bool = True
+    free_strike: bool = False
+
+
+@rule(DeclareAttack)
+def declare_attack(state: GameState, cmd: DeclareAttack) -> tuple[GameState, list[Event]]:
+    """Attack sequence, "Target" (doc 002 Appendix A): declare, check range (out of range: an automatic miss,
+    no roll), automatic hits (a melee attack against a structure always hits, doc 001 "Fixed Position");
+    structures make no free strikes (doc 001)."""
+    attacker, target = live(state, cmd.attacker), live(state, cmd.target)
+    if attacker.id == target.id:
+        raise RuleViolation("attack.self", f"{attacker.name} cannot attack itself.")
+    if cmd.free_strike and is_structure(state, attacker):
+        raise RuleViolation("structure.no_free_strike",
+                            f"{attacker.name} is a structure: it makes no free strikes.")
+    if attacker.activation == "active":
+        act = attacker.act
+        number = act.attack + 1 if act.declared >= act.attack else act.attack
+        act = act.model_copy(update={"attack": number, "declared": number})
+        attacker = attacker.model_copy(update={"act": act})
+        state = state.with_models(attacker)
+    record = AttackRecord(attacker=attacker.id, target=target.id, kind=cmd.kind)
+    what = "a free strike" if cmd.free_strike else f"a {cmd.kind} attack"
+    events = [Event(kind="attack.declared", model=attacker.id,
+                    data={"target": target.id, "kind": cmd.kind, "free_strike": cmd.free_strike},
+                    text=f"{attacker.name} makes {what} against {target.name}.")]
+    if not cmd.in_range:
+        state, done = _done(state, f"{target.name} is out of range: the attack misses.", "attack.missed")
+        return state, [*events, done]
+    if cmd.kind in ("melee", "power") and is_structure(state, target):
+        record = record.model_copy(update={"step": "damage_roll", "hit": True})
+        events.append(Event(kind="attack.auto_hit", model=target.id,
+                            text=f"{target.name} is a structure: the melee attack hits without a roll."))
+    return state.model_copy(update={"attack": record}), events
+
+
+def _boost(state: GameState, m: ModelState, roll: str, free: bool) -> tuple[GameState, list[Event]]:
+    """A boosted roll costs the attacker 1 point (focus, fury by forcing, essence), unless it was already paid
+    with Boost for this roll or a rule boosts it for free (a frenzy, for one)."""
+    if free:
+        return state, []
+    key = f"{m.act.attack}:{roll}"
+    if key in m.act.boosted:
+        return state, []
+    m, paid = spend(state, m, 1, f"boost the {roll} roll of attack {m.act.attack}")
+    m = m.model_copy(update={"act": m.act.model_copy(update={"boosted": (*m.act.boosted, key)})})
+    return state.with_models(m), [paid]
+
+
+class AttackRoll(Command):
+    """The attack roll as rolled: ``dice`` (after any reroll; earlier rolls in ``rerolled``), ``removed``
+    dice taken away, and whether it ``hit`` (the players compare with DEF)."""
+
+    type: Literal["attack_roll"] = "attack_roll"
+    dice: Roll
+    hit: bool
+    boosted: bool = False
+    free_boost: bool = False
+    removed: int = Field(default=0, ge=0, le=11)
+    rerolled: tuple[Roll, ...] = Field(default=(), max_length=5)
+
+
+@rule(AttackRoll)
+def attack_roll(state: GameState, cmd: AttackRoll) -> tuple[GameState, list[Event]]:
+    """Attack roll (doc 002 Appendix A): boost before rolling, roll, remove dice, hit or miss, rerolls; a miss
+    resolves the attack."""
+    a = _attack(state, "attack_roll")
+    _dice(cmd.dice, cmd.removed)
+    for earlier in cmd.rerolled:
+        check_dice(earlier.dice, len(earlier.dice))
+    attacker = state.model(a.attacker)
+    events: list[Event] = []
+    if cmd.boosted:
+        state, events = _boost(state, live(state, attacker.id), "attack", cmd.free_boost)
+    a = a.model_copy(update={"attack_dice": cmd.dice.dice, "rerolled": tuple(r.dice for r in cmd.rerolled),
+                             "boosted_attack": cmd.boosted, "hit": cmd.hit})
+    kept = sorted(cmd.dice.dice, reverse=True)[:len(cmd.dice.dice) - cmd.removed]
+    data = {"dice": list(cmd.dice.dice), "rolled_by": cmd.dice.rolled_by, "removed": cmd.removed,
+            "total": sum(kept), "boosted": cmd.boosted, "hit": cmd.hit,
+            "rerolled": [list(r.dice) for r in cmd.rerolled]}
+    target = state.model(a.target)
+    verb = "hits" if cmd.hit else "misses"
+    events.append(Event(kind="attack.rolled", model=a.attacker, data=data,
+                        text=f"Attack roll {'+'.join(map(str, cmd.dice.dice))}: {attacker.name} {verb} "
+                             f"{target.name}."))
+    if not cmd.hit:
+        state, done = _done(state, "The attack misses and is resolved.", "attack.missed")
+        return state, [*events, done]
+    return state.model_copy(update={"attack": a.model_copy(update={"step": "damage_roll"})}), events
+
+
+class DamageRoll(Command):
+    """The damage roll as rolled and the ``damage`` points that got through ARM; a grid or spiral needs the
+    ``column`` (d6) where damage goes in; a master or warlock may send it on with ``transfer_to``."""
+
+    type: Literal["damage_roll"] = "damage_roll"
+    dice: Roll
+    damage: int = Field(ge=0, le=99)
+    boosted: bool = False
+    free_boost: bool = False
+    removed: int = Field(default=0, ge=0, le=11)
+    column: int | None = Field(default=None, ge=1, le=6)
+    transfer_to: str | None = None
+    in_control: bool = True
+
+
+@rule(DamageRoll)
+def damage_roll(state: GameState, cmd: DamageRoll) -> tuple[GameState, list[Event]]:
+    """Damage roll and damage application (doc 002 Appendix A): boost, roll, remove dice; would-suffer effects
+    (damage transference, doc 001); the damage is applied, and a model whose every box is now marked waits,
+    disabled, for what the players resolve next."""
+    a = _attack(state, "damage_roll")
+    _dice(cmd.dice, cmd.removed)
+    target = live(state, a.target)
+    events: list[Event] = []
+    if cmd.boosted:
+        state, events = _boost(state, live(state, a.attacker), "damage", cmd.free_boost)
+    a = a.model_copy(update={"damage_dice": cmd.dice.dice, "boosted_damage": cmd.boosted,
+                             "damage": cmd.damage})
+    events.append(Event(kind="attack.damage_rolled", model=a.attacker,
+                        data={"dice": list(cmd.dice.dice), "rolled_by": cmd.dice.rolled_by,
+                              "removed": cmd.removed, "boosted": cmd.boosted, "damage": cmd.damage},
+                        text=f"Damage roll {'+'.join(map(str, cmd.dice.dice))}: {cmd.damage} damage to "
+                             f"{target.name}."))
+    if cmd.damage == 0:
+        state, done = _done(state, f"{target.name} takes no damage; the attack is resolved.")
+        return state, [*events, done]
+    sections(state, target)
+    if cmd.transfer_to is None:
+        state, more, _ = suffer(state, target, cmd.damage, "this attack", column=cmd.column, pause=True)
+    else:
+        state, more = transfer(state, target, cmd.transfer_to, cmd.damage, cmd.in_control, column=cmd.column,
+                               pause=True)
+    events += more
+    hit = [x for x in (target.id, cmd.transfer_to) if x is not None]
+    pending = tuple(x for x in hit if state.model(x).in_play and unmarked(state, state.model(x)) == 0)
+    if not pending:
+        state, done = _done(state, "The attack is resolved.")
+        return state, [*events, done]
+    a = a.model_copy(update={"step": "disabled", "pending": pending})
+    events.append(Event(kind="attack.paused", model=pending[0],
+                        text=f"{state.model(pending[0]).name} is disabled: apply any effect that saves it, "
+                             "or let it be boxed."))
+    return state.model_copy(update={"attack": a}), events
+
+
+class ResolveDisabled(Command):
+    """At a pause of damage application: the ``model`` ``survives`` (an effect such as Tough removes
+    ``heal`` damage points) or it goes on from disabled to boxed, and from boxed to destroyed."""
+
+    type: Literal["resolve_disabled"] = "resolve_disabled"
+    model: str
+    stage: Literal["disabled", "boxed"] = "disabled"
+    survives: bool = False
+    heal: int = Field(default=0, ge=0, le=99)
+    column: int | None = Field(default=None, ge=1, le=6)
+
+
+@rule(ResolveDisabled)
+def resolve_disabled(state: GameState, cmd: ResolveDisabled) -> tuple[GameState, list[Event]]:
+    """Damage application (doc 002 Appendix A): disabled, then boxed if still disabled, then destroyed if
+    still boxed, then removed; an effect resolved at a pause can stop the sequence (it must free a box)."""
+    a = _attack(state, "disabled", "boxed")
+    if cmd.model != a.pending[0]:
+        raise RuleViolation("attack.not_pending", f"Resolve {state.model(a.pending[0]).name} first.")
+    if cmd.stage != a.step:
+        raise RuleViolation("attack.wrong_step", f"The attack is waiting for {_waiting(a)}.")
+    m = state.model(cmd.model)
+    events: list[Event] = []
+    if cmd.survives:
+        if cmd.heal < 1:
+            raise RuleViolation("attack.survive_heal",
+                                f"To stay in play {m.name} must have damage removed: say how much.")
+        state, healed = remove_damage(state, m, cmd.heal, cmd.column)
+        events += [healed, Event(kind="damage.survived", model=m.id, text=f"{m.name} is no longer {a.step}.")]
+    elif a.step == "disabled":
+        a = a.model_copy(update={"step": "boxed"})
+        events.append(Event(kind="damage.boxed", model=m.id, text=f"{m.name} is boxed."))
+        return state.model_copy(update={"attack": a}), events
+    else:
+        state, more = remove(state, m, "destroyed", "every damage box is marked")
+        events += more
+    rest = tuple(x for x in a.pending[1:] if state.model(x).in_play)
+    if not rest:
+        state, done = _done(state, "The attack is resolved.")
+        return state, [*events, done]
+    a = a.model_copy(update={"step": "disabled", "pending": rest})
+    events.append(Event(kind="attack.paused", model=rest[0],
+                        text=f"{state.model(rest[0]).name} is disabled."))
+    return state.model_copy(update={"attack": a}), events
+
+
+class EndAttack(Command):
+    """Stop the assistant before any damage is applied (entered by mistake, or finished at the table)."""
+
+    type: Literal["end_attack"] = "end_attack"
+
+
+@rule(EndAttack)
+def end_attack(state: GameState, cmd: EndAttack) -> tuple[GameState, list[Event]]:
+    a = _attack(state)
+    if a.pending:
+        raise RuleViolation("attack.pending",
+                            f"Damage is being applied: resolve {state.model(a.pending[0]).name} first.")
+    state, done = _done(state, "The attack is put aside.", "attack.cancelled")
+    return state, [done]

@@ -1,0 +1,146 @@
+"""Shared pieces of the Warmachine rules: registering a rule with its phase gate, reading stats, spending
+essence, and taking a model out of play (with the infernal master destruction rule, doc 001)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from models.catalog.schema import Card
+from models.rules.core import Command, Event, GameState, Handler, ModelState, RuleViolation, handles
+from models.rules.warmachine.phases import gate, on_turn_start
+from models.rules.warmachine.points import resource, spend_points
+
+ESSENCE_MANIPULATION = ("infernal_master", "master_infernalist")
+
+
+def rule(cls: type[Command]) -> Callable[[Handler], Handler]:
+    """Register a Warmachine handler behind the phase gate (phase order is checked before the rule)."""
+
+    def register(fn: Handler) -> Handler:
+        def gated(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
+            state, events = gate(state, command)
+            state, more = fn(state, command)
+            return state, events + more
+
+        handles(cls)(gated)
+        return fn
+
+    return register
+
+
+def card(state: GameState, m: ModelState) -> Card:
+    return state.card_of(m)
+
+
+def role(state: GameState, m: ModelState) -> str:
+    return state.card_of(m).role
+
+
+def has_essence_manipulation(state: GameState, m: ModelState) -> bool:
+    return role(state, m) in ESSENCE_MANIPULATION
+
+
+def is_horror(state: GameState, m: ModelState) -> bool:
+    return role(state, m) == "horror"
+
+
+def essence_stat(state: GameState, m: ModelState) -> int:
+    """Current ESSENCE (the printed stat; effects that change it will adjust here)."""
+    value = state.card_of(m).stats.ESSENCE
+    if value is None:
+        raise RuleViolation(
+            "card.incomplete", f"{m.name}'s card has no ESSENCE yet: enter it from the stat card first."
+        )
+    return value
+
+
+def control_range(state: GameState, m: ModelState) -> int:
+    """CTRL in inches: twice current ESSENCE, not essence points (doc 000 ruling, doc 001 "Control Range")."""
+    return 2 * essence_stat(state, m)
+
+
+def live(state: GameState, model_id: str) -> ModelState:
+    m = state.model(model_id)
+    if not m.in_play:
+        raise RuleViolation("model.not_in_play", f"{m.name} is no longer in play.")
+    return m
+
+
+def own_turn(state: GameState, m: ModelState, doing: str) -> None:
+    if m.seat != state.active:
+        raise RuleViolation(
+            "turn.not_yours", f"{m.name} can only {doing} during {state.player_name(m.seat)}'s own turn."
+        )
+
+
+def needs_essence(state: GameState, m: ModelState) -> int:
+    if m.essence is None:
+        essence_stat(state, m)
+        raise RuleViolation("essence.none", f"{m.name} has no essence points.")
+    return m.essence
+
+
+def spend(state: GameState, m: ModelState, points: int, why: str, *, outside_activation: bool = False
+          ) -> tuple[ModelState, Event]:
+    """Spend essence; only in the model's own activation unless a rule says otherwise (doc 001, doc 000
+    ruling: horrors never spend outside their activation). Models that pay in focus or fury (or are forced)
+    pay through ``points.spend_points``."""
+    if resource(state, m) in ("focus", "fury", "force"):
+        return spend_points(state, m, points, why, outside_activation=outside_activation)
+    have = needs_essence(state, m)
+    if not outside_activation and m.activation != "active":
+        raise RuleViolation(
+            "essence.not_activated", f"{m.name} can spend essence only during its own activation."
+        )
+    if have < points:
+        raise RuleViolation(
+            "essence.not_enough", f"{m.name} has {have} essence; {why} needs {points}."
+        )
+    spent = m.model_copy(update={"essence": have - points})
+    return spent, Event(kind="essence.spent", model=m.id, text=f"{m.name} spends {points} essence: {why}.",
+                        data={"points": points, "left": have - points})
+
+
+def battlegroup(state: GameState, master_id: str) -> list[ModelState]:
+    return [m for m in state.models if m.battlegroup == master_id and m.in_play]
+
+
+def remove(state: GameState, m: ModelState, status: str, why: str) -> tuple[GameState, list[Event]]:
+    """Take a model out of play. When a model controlling horrors goes, its horrors go too (doc 001,
+    "Infernal Master Destruction")."""
+    gone = m.model_copy(update={"status": status, "activation": "done"})
+    state = state.with_models(gone)
+    if state.pending_tithe and m.id in state.pending_tithe:
+        state = state.model_copy(update={"pending_tithe": tuple(x for x in state.pending_tithe if x != m.id)})
+    verb = "is destroyed" if status == "destroyed" else "is removed from play"
+    events = [Event(kind=f"model.{status}", model=m.id, text=f"{m.name} {verb}: {why}.")]
+    if has_essence_manipulation(state, m):
+        for horror in battlegroup(state, m.id):
+            state, more = remove(state, horror, "removed", f"its master {m.name} is gone")
+            events += more
+    for hook in REMOVAL_HOOKS:
+        state, more = hook(state, gone)
+        events += more
+    return state, events
+
+
+# Work done after a model leaves play (ending.py: a tournament game ends when a side's last caster goes).
+REMOVAL_HOOKS: list[Callable[[GameState, ModelState], tuple[GameState, list[Event]]]] = []
+
+
+def done(m: ModelState, marker: str) -> bool:
+    """Whether ``m`` did ``marker`` this turn (once-per-turn things: spirit bond, a threshold check, an arcana
+    card, fire resolved...)."""
+    return marker in m.done_this_turn
+
+
+def mark_done(m: ModelState, marker: str) -> ModelState:
+    return m.model_copy(update={"done_this_turn": (*m.done_this_turn, marker)})
+
+
+@on_turn_start
+def clear_turn_marks(state: GameState) -> tuple[GameState, list[Event]]:
+    """A new turn, whoever's it is: once-per-turn marks start afresh for every model (an arcana card is one
+    per turn, the opponent's turns included)."""
+    fresh = [m.model_copy(update={"done_this_turn": ()}) for m in state.models if m.done_this_turn]
+    return state.with_models(*fresh), []

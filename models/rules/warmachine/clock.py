@@ -1,0 +1,240 @@
+"""The deathclock: a chess clock per player (doc 002 "Game Setup": start the clock; "Game Ending": a clock
+that runs out in your own turn or in the opponent's).
+
+The rules never read a clock. Every command that touches the clock carries ``at_ms``, the server's time in
+milliseconds, stamped by the service when the command arrives (GameService.now_ms); the log keeps it, so a
+replay gives exactly the same times. A stamp may not go back before the clock's latest one.
+
+The clock can be handed to the opponent during your turn (a free strike, damage they mark, a countercharge)
+and back, paused for a judge call, and corrected by the judge while paused. The minutes per player are the
+players' (or their event's) choice: the reference gives no figure, so the app does not invent one.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
+from models.rules.match import PREGAME_LABELS, ClockState, TurnClock
+
+MAX_MINUTES = 600
+REASON_MAX = 60
+
+
+class StartClock(Command):
+    """Start both clocks with ``minutes_per_player`` each; the first player's time runs."""
+
+    type: Literal["start_clock"] = "start_clock"
+    minutes_per_player: float = Field(gt=0, le=MAX_MINUTES)
+    at_ms: int | None = Field(default=None, ge=0)
+
+
+class PassClock(Command):
+    """Stop the running clock and start ``to_seat``'s (the end of a turn, a free strike, and back)."""
+
+    type: Literal["pass_clock"] = "pass_clock"
+    to_seat: int = Field(ge=0, le=1)
+    at_ms: int | None = Field(default=None, ge=0)
+
+
+class PauseClock(Command):
+    """Stop both clocks for a judge call (or anything the players agree on)."""
+
+    type: Literal["pause_clock"] = "pause_clock"
+    reason: str = Field(default="Judge call", max_length=REASON_MAX)
+    at_ms: int | None = Field(default=None, ge=0)
+
+
+class ResumeClock(Command):
+    """Start the paused clock again, for the player whose time was running."""
+
+    type: Literal["resume_clock"] = "resume_clock"
+    at_ms: int | None = Field(default=None, ge=0)
+
+
+class AdjustClock(Command):
+    """A judge sets a player's remaining time while the clock is paused."""
+
+    type: Literal["adjust_clock"] = "adjust_clock"
+    seat: int = Field(ge=0, le=1)
+    remaining_ms: int = Field(ge=0, le=MAX_MINUTES * 60_000)
+    at_ms: int | None = Field(default=None, ge=0)
+
+
+class ClockExpired(Command):
+    """``seat``'s time has run out (checked against the server's time); the game ends (ending.py)."""
+
+    type: Literal["clock_expired"] = "clock_expired"
+    seat: int = Field(ge=0, le=1)
+    at_ms: int | None = Field(default=None, ge=0)
+
+
+def shown(ms: int) -> str:
+    """Milliseconds as a clock shows them: h:mm:ss or m:ss (never below zero)."""
+    seconds = max(0, ms) // 1000 + (1 if max(0, ms) % 1000 else 0)
+    h, rest = divmod(seconds, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+def _open(state: GameState) -> None:
+    if state.phase == "over":
+        raise RuleViolation("game.over", "The game is over; nothing more can be done in it.")
+    if not state.players:
+        raise RuleViolation("phase.setup", "Set the game up first.")
+
+
+def clock_of(state: GameState) -> ClockState:
+    _open(state)
+    if state.clock is None:
+        raise RuleViolation("clock.not_started", "There is no clock in this game yet.")
+    return state.clock
+
+
+def when(state: GameState, at_ms: int | None) -> int:
+    """The command's server time, checked against the clock's latest stamp."""
+    if at_ms is None:
+        raise RuleViolation("clock.no_time", "A clock action needs the time it happened (the server adds it).")
+    if state.clock is not None and at_ms < state.clock.last_ms:
+        raise RuleViolation("clock.time_backwards", "That time is earlier than the clock's last action.")
+    return at_ms
+
+
+def charge(state: GameState, at_ms: int) -> ClockState:
+    """The clock with the time since it last started taken off the running player, and counted in this
+    turn's use (round 0 is setup and deployment)."""
+    clock = state.clock
+    assert clock is not None
+    seat = clock.ticking
+    if seat is None or clock.since is None:
+        return clock.model_copy(update={"last_ms": max(clock.last_ms, at_ms)})
+    used = max(0, at_ms - clock.since)
+    remaining = list(clock.remaining_ms)
+    remaining[seat] -= used
+    turns = list(clock.turns)
+    if not turns or (turns[-1].round, turns[-1].seat) != (state.round, state.active):
+        turns.append(TurnClock(round=state.round, seat=state.active))
+    spent = list(turns[-1].used_ms)
+    spent[seat] += used
+    turns[-1] = turns[-1].model_copy(update={"used_ms": (spent[0], spent[1])})
+    return clock.model_copy(update={"remaining_ms": (remaining[0], remaining[1]), "since": at_ms,
+                                    "last_ms": at_ms, "turns": tuple(turns)})
+
+
+def out_of_time(state: GameState, clock: ClockState) -> None:
+    """Refuse to carry on for a player whose time ran out: the game ends on the clock instead."""
+    seat = clock.ticking
+    if seat is not None and clock.remaining_ms[seat] <= 0:
+        raise RuleViolation("clock.out_of_time",
+                            f"{state.player_name(seat)}'s time has run out: end the game on the clock.")
+
+
+def hand_over(state: GameState, at_ms: int | None, to_seat: int) -> GameState:
+    """The end of a turn: the outgoing time is charged and ``to_seat``'s clock runs (a paused clock stays
+    paused and will resume for ``to_seat``). Without a clock the state is unchanged."""
+    if state.clock is None or state.clock.stopped:
+        return state
+    clock = charge(state, when(state, at_ms))
+    out_of_time(state, clock)
+    since = None if clock.paused else at_ms
+    return state.model_copy(update={"clock": clock.model_copy(update={"running": to_seat, "since": since})})
+
+
+def stop(state: GameState, at_ms: int | None) -> GameState:
+    """Stop the clock for good (the game is over); without a time it stops at its last stamp."""
+    if state.clock is None or state.clock.stopped:
+        return state
+    clock = charge(state, at_ms) if at_ms is not None and at_ms >= state.clock.last_ms else state.clock
+    return state.model_copy(update={"clock": clock.model_copy(update={"stopped": True, "since": None})})
+
+
+@handles(StartClock)
+def start_clock(state: GameState, cmd: StartClock) -> tuple[GameState, list[Event]]:
+    _open(state)
+    if state.clock is not None:
+        raise RuleViolation("clock.started", "The clock has already been started.")
+    at_ms = when(state, cmd.at_ms)
+    if state.phase == "setup":
+        if state.pregame is None or state.pregame.step != "clock":
+            step = PREGAME_LABELS.get(state.pregame.step if state.pregame else "", "setting up").lower()
+            raise RuleViolation("pregame.step", f"Setup is at another step now: {step}.")
+        seat = state.first
+    else:
+        seat = state.active
+    ms = round(cmd.minutes_per_player * 60_000)
+    if ms < 1000:
+        raise RuleViolation("clock.too_short", "Give each player at least one second.")
+    clock = ClockState(minutes=cmd.minutes_per_player, remaining_ms=(ms, ms), running=seat, since=at_ms,
+                       last_ms=at_ms)
+    state = state.model_copy(update={"clock": clock})
+    events = [Event(kind="clock.started", data={"minutes": cmd.minutes_per_player, "seat": seat, "at_ms": at_ms},
+                    text=f"The clock starts: {shown(ms)} for each player; {state.player_name(seat)}'s time runs.")]
+    if state.phase == "setup" and state.pregame is not None:
+        state = state.model_copy(update={"pregame": state.pregame.model_copy(update={"step": "before"})})
+        events.append(Event(kind="pregame.step", data={"step": "before"},
+                            text=f"Next: {PREGAME_LABELS['before'].lower()}."))
+    return state, events
+
+
+@handles(PassClock)
+def pass_clock(state: GameState, cmd: PassClock) -> tuple[GameState, list[Event]]:
+    clock = clock_of(state)
+    at_ms = when(state, cmd.at_ms)
+    if clock.paused:
+        raise RuleViolation("clock.paused", "The clock is paused: resume it first.")
+    if clock.stopped:
+        raise RuleViolation("clock.stopped", "The clock has stopped.")
+    if clock.running == cmd.to_seat:
+        raise RuleViolation("clock.already_running", f"{state.player_name(cmd.to_seat)}'s clock is already running.")
+    clock = charge(state, at_ms)
+    out_of_time(state, clock)
+    clock = clock.model_copy(update={"running": cmd.to_seat, "since": at_ms})
+    left = shown(clock.remaining_ms[cmd.to_seat])
+    return state.model_copy(update={"clock": clock}), [Event(
+        kind="clock.passed", data={"to": cmd.to_seat, "at_ms": at_ms, "remaining_ms": list(clock.remaining_ms)},
+        text=f"The clock goes to {state.player_name(cmd.to_seat)} ({left} left).")]
+
+
+@handles(PauseClock)
+def pause_clock(state: GameState, cmd: PauseClock) -> tuple[GameState, list[Event]]:
+    clock = clock_of(state)
+    at_ms = when(state, cmd.at_ms)
+    if clock.paused:
+        raise RuleViolation("clock.paused", "The clock is already paused.")
+    if clock.stopped:
+        raise RuleViolation("clock.stopped", "The clock has stopped.")
+    reason = " ".join(cmd.reason.split()) or "Judge call"
+    clock = charge(state, at_ms).model_copy(update={"paused": True, "since": None, "reason": reason})
+    return state.model_copy(update={"clock": clock}), [Event(
+        kind="clock.paused", data={"at_ms": at_ms, "reason": reason}, text=f"The clock is paused: {reason}.")]
+
+
+@handles(ResumeClock)
+def resume_clock(state: GameState, cmd: ResumeClock) -> tuple[GameState, list[Event]]:
+    clock = clock_of(state)
+    at_ms = when(state, cmd.at_ms)
+    if not clock.paused:
+        raise RuleViolation("clock.not_paused", "The clock is not paused.")
+    clock = clock.model_copy(update={"paused": False, "reason": "", "since": at_ms, "last_ms": at_ms})
+    seat = clock.running if clock.running is not None else state.active
+    return state.model_copy(update={"clock": clock}), [Event(
+        kind="clock.resumed", data={"at_ms": at_ms},
+        text=f"The clock runs again for {state.player_name(seat)}.")]
+
+
+@handles(AdjustClock)
+def adjust_clock(state: GameState, cmd: AdjustClock) -> tuple[GameState, list[Event]]:
+    clock = clock_of(state)
+    at_ms = when(state, cmd.at_ms)
+    if not clock.paused:
+        raise RuleViolation("clock.not_paused", "Pause the clock before changing a player's time.")
+    remaining = list(clock.remaining_ms)
+    before = remaining[cmd.seat]
+    remaining[cmd.seat] = cmd.remaining_ms
+    clock = clock.model_copy(update={"remaining_ms": (remaining[0], remaining[1]), "last_ms": at_ms})
+    return state.model_copy(update={"clock": clock}), [Event(
+        kind="clock.adjusted", data={"seat": cmd.seat, "before_ms": before, "after_ms": cmd.remaining_ms},
+        text=f"{state.player_name(cmd.seat)}'s clock is set to {shown(cmd.remaining_ms)} "
+             f"(it showed {shown(before)}).")]

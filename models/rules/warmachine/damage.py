@@ -1,0 +1,281 @@
+"""Damage tracks: boxes, horror webs, warjack grids and warbeast spirals (doc 001 "Recording Damage To an
+Horror"; doc 002 "Damage Application"; grids and spirals in ``grids.py``). Marks are counted per section: a
+web's outer, middle and centre rings, a grid's columns, a spiral's branches, or a single run of boxes."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from models.catalog.schema import BoxesLayout, GridLayout, SpiralLayout, WebLayout
+from models.rules.core import Command, Event, GameState, ModelState, RuleViolation
+from models.rules.warmachine import grids
+from models.rules.warmachine.base import has_essence_manipulation, is_horror, live, remove, role, rule, spend
+
+RING_NAMES = ("outer", "middle", "centre")
+CRIPPLED_EFFECT = (
+    "Running, charging and power attacks cost 1 essence.",
+    "Rolls one fewer die on attack rolls.",
+    "Disabled.",
+)
+
+
+def sections(state: GameState, m: ModelState) -> tuple[int, ...]:
+    """Box counts per section in fill order; RuleViolation when the card lacks them (the player adds them)."""
+    c = state.card_of(m)
+    if c.role == "unit":
+        info = c.unit
+        boxes = None if info is None else info.trooper_boxes
+        if info is not None and m.leader and info.leader_boxes is not None:
+            boxes = info.leader_boxes
+        if boxes is None:
+            raise _incomplete(m, "how many damage boxes each trooper has")
+        return (boxes,)
+    layout = c.damage
+    if isinstance(layout, WebLayout):
+        if layout.rings is None:
+            raise _incomplete(m, "how many boxes each ring of its web has")
+        return layout.rings
+    if isinstance(layout, BoxesLayout) and layout.boxes is not None:
+        return (layout.boxes,)
+    if isinstance(layout, GridLayout):
+        if not layout.columns or not sum(grids.sizes(layout)):
+            raise _incomplete(m, "the columns of its damage grid")
+        return grids.sizes(layout)
+    if isinstance(layout, SpiralLayout):
+        if not layout.branches or not sum(grids.sizes(layout)):
+            raise _incomplete(m, "the branches of its damage spiral")
+        return grids.sizes(layout)
+    raise _incomplete(m, "its damage boxes")
+
+
+def rolled_layout(state: GameState, m: ModelState) -> GridLayout | SpiralLayout | None:
+    """The model's grid or spiral (damage enters where a d6 says), or None for boxes and webs."""
+    layout = state.card_of(m).damage
+    if state.card_of(m).role != "unit" and isinstance(layout, GridLayout | SpiralLayout):
+        return layout
+    return None
+
+
+def crippled_systems(state: GameState, m: ModelState) -> tuple[str, ...]:
+    """Letters of the crippled systems of a grid or aspects of a spiral (every box of the letter marked)."""
+    layout = rolled_layout(state, m)
+    if layout is None:
+        return ()
+    try:
+        sections(state, m)
+    except RuleViolation:
+        return ()
+    return grids.crippled_letters(layout, marks_of(state, m))
+
+
+def _incomplete(m: ModelState, what: str) -> RuleViolation:
+    return RuleViolation("card.incomplete", f"Before {m.name} can take damage, enter {what} from its card.")
+
+
+def marks_of(state: GameState, m: ModelState) -> tuple[int, ...]:
+    return m.marks or tuple(0 for _ in sections(state, m))
+
+
+def unmarked(state: GameState, m: ModelState) -> int:
+    return sum(sections(state, m)) - sum(marks_of(state, m))
+
+
+def fill(sizes: tuple[int, ...], marks: tuple[int, ...], amount: int, start: int = 0
+         ) -> tuple[tuple[int, ...], int]:
+    """Mark ``amount`` boxes from section ``start`` on (outermost ring or first box by default; a grid's or
+    spiral's rolled section, wrapping round); returns the new marks and the damage left over."""
+    return grids.fill_from(sizes, marks, amount, start)
+
+
+def clear(sizes: tuple[int, ...], marks: tuple[int, ...], amount: int) -> tuple[tuple[int, ...], int]:
+    """Remove ``amount`` marks innermost section first (doc 001: healing a web starts at the centre)."""
+    out = list(marks)
+    for i in reversed(range(len(sizes))):
+        take = min(amount, out[i])
+        out[i] -= take
+        amount -= take
+    return tuple(out), amount
+
+
+def crippled(state: GameState, m: ModelState) -> tuple[int, ...]:
+    """Indexes of crippled rings of a horror's web (a ring is crippled while every box in it is marked)."""
+    if not is_horror(state, m):
+        return ()
+    try:
+        sizes = sections(state, m)
+    except RuleViolation:
+        return ()
+    marks = marks_of(state, m)
+    return tuple(i for i, size in enumerate(sizes) if size and marks[i] == size)
+
+
+def crippled_notes(state: GameState, m: ModelState) -> tuple[str, ...]:
+    layout = rolled_layout(state, m)
+    if layout is not None:
+        return tuple(grids.note(layout, ch) for ch in crippled_systems(state, m))
+    return tuple(f"{RING_NAMES[i].capitalize()} ring crippled: {CRIPPLED_EFFECT[i]}"
+                 for i in crippled(state, m))
+
+
+def entry_section(state: GameState, m: ModelState, column: int | None) -> int:
+    """Where damage starts: the rolled column or branch of a grid or spiral, else the first section."""
+    layout = rolled_layout(state, m)
+    if layout is None:
+        return 0
+    if column is None:
+        where = "column" if isinstance(layout, GridLayout) else "branch"
+        raise RuleViolation("damage.column_needed",
+                            f"Roll a d6 (or choose) for the {where} where {m.name}'s damage goes in.")
+    return grids.entry(layout, column)
+
+
+def suffer(state: GameState, m: ModelState, amount: int, why: str, *, column: int | None = None,
+           pause: bool = False) -> tuple[GameState, list[Event], int]:
+    """Mark damage and run the damage application sequence (disabled, boxed, destroyed, removed). A grid or
+    spiral needs the d6 ``column`` where the damage enters. With ``pause`` a model whose last box is marked
+    stays on the table, disabled, until the players resolve what happens next (the attack assistant)."""
+    sizes = sections(state, m)
+    start = entry_section(state, m, column)
+    before, systems_before = crippled(state, m), crippled_systems(state, m)
+    marks, rest = fill(sizes, marks_of(state, m), amount, start)
+    taken = amount - rest
+    m = m.model_copy(update={"marks": marks})
+    state = state.with_models(m)
+    data: dict = {"points": taken, "marks": list(marks)}
+    if column is not None and rolled_layout(state, m) is not None:
+        data["column"] = column
+    events = [Event(kind="damage.marked", model=m.id, data=data,
+                    text=f"{m.name} suffers {taken} damage ({why}).")]
+    for i in crippled(state, m):
+        if i not in before and i < 2:
+            events.append(Event(kind="damage.crippled", model=m.id, data={"ring": RING_NAMES[i]},
+                                text=f"{m.name}'s {RING_NAMES[i]} ring is crippled: {CRIPPLED_EFFECT[i]}"))
+    layout = rolled_layout(state, m)
+    for ch in crippled_systems(state, m):
+        if layout is not None and ch not in systems_before:
+            events.append(Event(kind="damage.crippled", model=m.id, data={"system": ch},
+                                text=f"{m.name}: {grids.note(layout, ch)}"))
+            if ch == "C" and role(state, m) == "warjack" and m.focus:
+                m = m.model_copy(update={"focus": 0})
+                state = state.with_models(m)
+                events.append(Event(kind="focus.lost", model=m.id, text=f"{m.name} loses its focus."))
+    if sum(marks) == sum(sizes):
+        if pause:
+            events.append(Event(kind="damage.disabled", model=m.id,
+                                text=f"{m.name} is disabled: every damage box is marked."))
+            return state, events, rest
+        events.append(Event(kind="damage.disabled", model=m.id, text=f"{m.name} is disabled, then boxed."))
+        state, more = remove(state, m, "destroyed", "every damage box is marked")
+        events += more
+    return state, events, rest
+
+
+def heal(state: GameState, m: ModelState, amount: int) -> tuple[GameState, Event]:
+    sizes = sections(state, m)
+    before = crippled(state, m)
+    marks, _ = clear(sizes, marks_of(state, m), amount)
+    m = m.model_copy(update={"marks": marks})
+    state = state.with_models(m)
+    healed = [RING_NAMES[i] for i in before if i not in crippled(state, m)]
+    note = f"; its {' and '.join(healed)} ring is no longer crippled" if healed else ""
+    return state, Event(kind="damage.healed", model=m.id, data={"points": amount, "marks": list(marks)},
+                        text=f"{m.name} has {amount} damage removed{note}.")
+
+
+class MarkDamage(Command):
+    """Damage a model suffers. A master may send it to a horror of its battlegroup (``transfer_to``)."""
+
+    type: Literal["mark_damage"] = "mark_damage"
+    model: str
+    amount: int = Field(ge=1, le=99)
+    column: int | None = Field(default=None, ge=1, le=6)
+    transfer_to: str | None = None
+    in_control: bool = True
+
+
+@rule(MarkDamage)
+def mark_damage(state: GameState, cmd: MarkDamage) -> tuple[GameState, list[Event]]:
+    """Damage fills the web outer ring first (doc 001); a grid or spiral from the rolled ``column`` on
+    (grids.py); damage transference (doc 001, "Damage Transference"): 1 essence sends it to a horror in CTRL,
+    whatever exceeds the horror's unmarked boxes comes back and cannot be transferred again. A warlock sends
+    it to a warbeast of its battlegroup for 1 fury (Mk III core rule, public)."""
+    m = live(state, cmd.model)
+    sections(state, m)
+    if cmd.transfer_to is None:
+        state, events, _ = suffer(state, m, cmd.amount, "marked at the table", column=cmd.column)
+        return state, events
+    return transfer(state, m, cmd.transfer_to, cmd.amount, cmd.in_control, column=cmd.column)
+
+
+def transfer(state: GameState, m: ModelState, horror_id: str, amount: int, in_control: bool, *,
+             column: int | None = None, pause: bool = False) -> tuple[GameState, list[Event]]:
+    """Damage transference of ``amount`` from master ``m`` to ``horror_id``: 1 essence; what does not fit
+    comes back to ``m`` and cannot be transferred again. The same for a warlock and a warbeast of its
+    battlegroup (1 fury; the spiral needs the d6 ``column``)."""
+    warlock = role(state, m) == "warlock"
+    if not (has_essence_manipulation(state, m) or warlock):
+        raise RuleViolation("transfer.not_master", f"{m.name} cannot transfer damage.")
+    horror = live(state, horror_id)
+    if horror.battlegroup != m.id or (warlock and role(state, horror) != "warbeast"):
+        raise RuleViolation("transfer.not_battlegroup", f"{horror.name} is not in {m.name}'s battlegroup.")
+    if not in_control:
+        raise RuleViolation("transfer.out_of_control", f"{horror.name} must be in {m.name}'s control range.")
+    sections(state, horror)
+    entry_section(state, horror, column)
+    m, paid = spend(state, m, 1, f"transfer damage to {horror.name}", outside_activation=True)
+    state = state.with_models(m)
+    events = [paid]
+    room = unmarked(state, horror)
+    state, more, _ = suffer(state, state.model(horror.id), min(amount, room),
+                            f"transferred from {m.name}", column=column, pause=pause)
+    events += more
+    back = amount - min(amount, room)
+    if back:
+        state, more, _ = suffer(state, state.model(m.id), back, "transferred damage that did not fit",
+                                pause=pause)
+        events += more
+    return state, events
+
+
+def remove_damage(state: GameState, m: ModelState, amount: int, column: int | None
+                  ) -> tuple[GameState, Event]:
+    """Remove ``amount`` damage: a web from the centre out (doc 001), boxes from the last marked, a grid or
+    spiral from the chosen column or branch on (last marked box first). A system, aspect or ring with a box
+    freed is no longer crippled."""
+    layout = rolled_layout(state, m)
+    if layout is None:
+        return heal(state, m, amount)
+    start = entry_section(state, m, column)
+    before = crippled_systems(state, m)
+    marks, _ = grids.clear_from(marks_of(state, m), amount, start)
+    m = m.model_copy(update={"marks": marks})
+    state = state.with_models(m)
+    freed = [grids.meaning(layout, ch)[0] for ch in before if ch not in crippled_systems(state, m)]
+    note = f"; no longer crippled: {', '.join(freed)}" if freed else ""
+    return state, Event(kind="damage.healed", model=m.id, data={"points": amount, "marks": list(marks)},
+                        text=f"{m.name} has {amount} damage removed{note}.")
+
+
+class RemoveDamage(Command):
+    """Damage removed at the table by a rule the app does not track itself (repair, regeneration, a healing
+    spell, Tough). A grid or spiral says where: ``column`` is the column or the d6 of the branch."""
+
+    type: Literal["remove_damage"] = "remove_damage"
+    model: str
+    amount: int = Field(ge=1, le=99)
+    column: int | None = Field(default=None, ge=1, le=6)
+
+
+@rule(RemoveDamage)
+def remove_damage_cmd(state: GameState, cmd: RemoveDamage) -> tuple[GameState, list[Event]]:
+    """Removing damage frees boxes; a crippled ring, system or aspect with a box freed is no longer crippled
+    (doc 001 "Recording Damage To a Horror" for rings; the same for grids and spirals, Mk III core rules)."""
+    m = live(state, cmd.model)
+    sections(state, m)
+    marked = sum(marks_of(state, m))
+    if cmd.amount > marked:
+        raise RuleViolation("heal.too_much", f"{m.name} has only {marked} damage to remove.")
+    state, event = remove_damage(state, m, cmd.amount, cmd.column)
+    return state, [event]

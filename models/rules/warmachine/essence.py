@@ -1,0 +1,189 @@
+"""Essence for infernal masters, the Master Infernalist and horrors (doc 001 "Essence Manipulation",
+"Leeching", "Allocating Essence Points", "ESSENCE: Boost", "ESSENCE: Additional Attack", "Healing"; doc 000
+"Rules Clarification")."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from models.rules.core import Command, Event, GameState, RuleViolation
+from models.rules.warmachine.base import (
+    essence_stat,
+    has_essence_manipulation,
+    is_horror,
+    live,
+    own_turn,
+    rule,
+    spend,
+)
+from models.rules.warmachine.damage import heal, marks_of, sections, suffer
+from models.rules.warmachine.phases import on_enter
+from models.rules.warmachine.points import resource
+
+
+@on_enter("maintenance", "excess")
+def lose_excess_essence(state: GameState) -> tuple[GameState, list[Event]]:
+    """Maintenance step 1: each of the active player's masters loses essence above its ESSENCE (doc 001)."""
+    changed, events = [], []
+    for m in state.models:
+        if m.seat == state.active and m.in_play and has_essence_manipulation(state, m) and m.essence is not None:
+            cap = essence_stat(state, m)
+            if m.essence > cap:
+                changed.append(m.model_copy(update={"essence": cap}))
+                events.append(Event(kind="essence.lost", model=m.id, data={"points": m.essence - cap},
+                                    text=f"{m.name} loses {m.essence - cap} essence above its ESSENCE of {cap}."))
+    return state.with_models(*changed), events
+
+
+def _master(state: GameState, model_id: str, doing: str):
+    m = live(state, model_id)
+    if not has_essence_manipulation(state, m):
+        raise RuleViolation("essence.not_master", f"Only an infernal master or Master Infernalist can {doing}.")
+    own_turn(state, m, doing)
+    return m
+
+
+class Leech(Command):
+    type: Literal["leech"] = "leech"
+    master: str
+    points: int = Field(ge=1, le=20)
+
+
+@rule(Leech)
+def leech(state: GameState, cmd: Leech) -> tuple[GameState, list[Event]]:
+    """Leeching: 1 damage per essence point, never transferred, never above ESSENCE; a master replenishes by
+    sacrifice or by leeching, not both (doc 001 "Leeching", doc 000 ruling "Can vs Must")."""
+    m = _master(state, cmd.master, "leech essence")
+    if m.replenished == "sacrifice":
+        raise RuleViolation("replenish.one_way", f"{m.name} already replenished by sacrifice this turn.")
+    cap = essence_stat(state, m)
+    have = m.essence or 0
+    if have + cmd.points > cap:
+        raise RuleViolation(
+            "essence.exceeds_stat",
+            f"{m.name} has {have} of {cap} essence: leeching can add at most {cap - have}.",
+        )
+    sections(state, m)
+    m = m.model_copy(update={"essence": have + cmd.points, "replenished": "leech"})
+    state = state.with_models(m)
+    state, events, _ = suffer(state, m, cmd.points, "leeching, cannot be transferred")
+    events.insert(0, Event(kind="essence.leeched", model=m.id, data={"points": cmd.points},
+                           text=f"{m.name} leeches {cmd.points} essence from its own life."))
+    return state, events
+
+
+class Allocate(Command):
+    type: Literal["allocate"] = "allocate"
+    master: str
+    horror: str
+    points: int = Field(ge=1, le=20)
+    in_control: bool = True
+
+
+@rule(Allocate)
+def allocate(state: GameState, cmd: Allocate) -> tuple[GameState, list[Event]]:
+    """Allocation: control phase only, only to horrors of this master's battlegroup in its CTRL, never above
+    the horror's ESSENCE (doc 001 "Allocating Essence Points"; doc 000 ruling on the Master Infernalist)."""
+    m = _master(state, cmd.master, "allocate essence")
+    h = live(state, cmd.horror)
+    if not is_horror(state, h) or h.battlegroup != m.id:
+        raise RuleViolation("allocate.not_battlegroup", f"{h.name} is not a horror of {m.name}'s battlegroup.")
+    if not cmd.in_control:
+        raise RuleViolation("allocate.out_of_control", f"{h.name} must be in {m.name}'s control range.")
+    cap, have = essence_stat(state, h), h.essence or 0
+    if have + cmd.points > cap:
+        raise RuleViolation(
+            "essence.exceeds_stat", f"{h.name} holds at most {cap} essence; it has {have}."
+        )
+    m, paid = spend(state, m, cmd.points, f"allocate to {h.name}", outside_activation=True)
+    h = h.model_copy(update={"essence": have + cmd.points})
+    return state.with_models(m, h), [paid, Event(kind="essence.allocated", model=h.id, data={"points": cmd.points},
+                                                 text=f"{h.name} receives {cmd.points} essence from {m.name}.")]
+
+
+class Heal(Command):
+    type: Literal["heal"] = "heal"
+    master: str
+    target: str
+    points: int = Field(ge=1, le=99)
+    in_control: bool = True
+
+
+@rule(Heal)
+def heal_damage(state: GameState, cmd: Heal) -> tuple[GameState, list[Event]]:
+    """Healing: during its activation a master spends 1 essence per damage point removed from itself or a
+    horror of its battlegroup in CTRL; webs heal innermost ring first (doc 001 "Healing")."""
+    m = _master(state, cmd.master, "heal")
+    t = live(state, cmd.target)
+    if t.id != m.id and t.battlegroup != m.id:
+        raise RuleViolation("heal.not_battlegroup", f"{m.name} can heal only itself or its own horrors.")
+    if t.id != m.id and not cmd.in_control:
+        raise RuleViolation("heal.out_of_control", f"{t.name} must be in {m.name}'s control range.")
+    marked = sum(marks_of(state, t))
+    if cmd.points > marked:
+        raise RuleViolation("heal.too_much", f"{t.name} has only {marked} damage to remove.")
+    m, paid = spend(state, m, cmd.points, f"heal {t.name}")
+    state = state.with_models(m)
+    state, healed = heal(state, state.model(t.id), cmd.points)
+    return state, [paid, healed]
+
+
+class Boost(Command):
+    type: Literal["boost"] = "boost"
+    model: str
+    roll: Literal["attack", "damage"]
+
+
+@rule(Boost)
+def boost(state: GameState, cmd: Boost) -> tuple[GameState, list[Event]]:
+    """Boost: 1 essence adds a die; a roll is boosted once at most, declared before rolling (doc 001
+    "ESSENCE: Boost")."""
+    m = live(state, cmd.model)
+    _can_attack(state, m)
+    key = f"{m.act.attack}:{cmd.roll}"
+    if key in m.act.boosted:
+        raise RuleViolation("boost.once_per_roll", f"This {cmd.roll} roll of {m.name} is already boosted.")
+    m, paid = spend(state, m, 1, f"boost the {cmd.roll} roll of attack {m.act.attack}")
+    m = m.model_copy(update={"act": m.act.model_copy(update={"boosted": (*m.act.boosted, key)})})
+    return state.with_models(m), [paid]
+
+
+class BuyAttack(Command):
+    type: Literal["buy_attack"] = "buy_attack"
+    model: str
+
+
+@rule(BuyAttack)
+def buy_attack(state: GameState, cmd: BuyAttack) -> tuple[GameState, list[Event]]:
+    """Additional melee attack: 1 essence each (doc 001 "ESSENCE: Additional Attack")."""
+    m = live(state, cmd.model)
+    _can_attack(state, m)
+    m, paid = spend(state, m, 1, "an additional melee attack")
+    act = m.act.model_copy(update={"attack": m.act.attack + 1, "bought_attacks": m.act.bought_attacks + 1})
+    return state.with_models(m.model_copy(update={"act": act})), [paid]
+
+
+class NextAttack(Command):
+    """Move on to the model's next initial attack (another weapon), so boosts are counted per roll."""
+
+    type: Literal["next_attack"] = "next_attack"
+    model: str
+
+
+@rule(NextAttack)
+def next_attack(state: GameState, cmd: NextAttack) -> tuple[GameState, list[Event]]:
+    m = live(state, cmd.model)
+    _can_attack(state, m)
+    act = m.act.model_copy(update={"attack": m.act.attack + 1})
+    return state.with_models(m.model_copy(update={"act": act})), [
+        Event(kind="attack.next", model=m.id, text=f"{m.name} moves on to attack {act.attack}.")]
+
+
+def _can_attack(state: GameState, m) -> None:
+    if m.activation != "active":
+        kind = resource(state, m) or "essence"
+        raise RuleViolation(f"{kind}.not_activated", f"{m.name} is not activated.")
+    if m.arrived_this_turn:
+        raise RuleViolation("summon.forfeit_combat", f"{m.name} was summoned this turn and forfeits its combat action.")

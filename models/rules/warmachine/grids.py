@@ -1,0 +1,149 @@
+"""Warjack damage grids and warbeast damage spirals as data (issue 4; doc 002 "Damage Application").
+
+A grid is six columns, each read top to bottom ('.' a plain box, a letter a system box, '-' no box). Damage
+enters the column the players rolled (or chose) and fills it top to bottom; a full column sends the rest to
+the next column, and column 6 wraps round to column 1.
+
+A spiral is a list of branches (the catalog gives three: Mind, Body, Spirit), each a string read from the
+outside in ('.' a plain box, a letter an aspect box). The d6 picks the branch: 1-2 Mind, 3-4 Body, 5-6 Spirit
+(with six branches, one per face); a full branch sends the rest on clockwise to the next one.
+
+Marks are kept as they are for every other track: one count per section (column or branch). Within a section
+damage always fills from the first box, so the count says exactly which boxes are marked; removing damage
+takes the last marked box first. A system (or aspect) is crippled while every box with its letter is marked.
+
+The meanings of the system letters and the effects of crippling are the Mk III core rules as publicly
+summarised (not part of the reference documents); the words are ours.
+"""
+
+from __future__ import annotations
+
+from models.catalog.schema import GridLayout, SpiralLayout
+
+NO_BOX = "-"
+PLAIN = "."
+
+# Letter -> (name, what being crippled does), for warjack grids.
+SYSTEMS: dict[str, tuple[str, str]] = {
+    "L": ("Left arm", "weapons in the left arm roll one fewer die to hit and to damage; a shield or "
+                      "buckler there gives nothing."),
+    "R": ("Right arm", "weapons in the right arm roll one fewer die to hit and to damage; a shield or "
+                       "buckler there gives nothing."),
+    "H": ("Head", "weapons in the head roll one fewer die to hit and to damage."),
+    "C": ("Cortex", "it loses all its focus and can neither gain nor spend focus."),
+    "M": ("Movement", "it cannot run, charge, slam or trample, and its defence drops sharply."),
+    "A": ("Arc node", "spells can no longer be channelled through it."),
+    "G": ("Generator", "whatever its card runs off the generator stops working."),
+    "S": ("Superstructure", "the colossal's superstructure is wrecked: apply what its card says about it."),
+    "F": ("Field generator", "its force field stops working."),
+}
+
+# Letter -> (name, what being crippled does), for warbeast spirals.
+ASPECTS: dict[str, tuple[str, str]] = {
+    "M": ("Mind", "it rolls one fewer die on attack rolls."),
+    "B": ("Body", "it rolls one fewer die on damage rolls."),
+    "S": ("Spirit", "it can no longer be forced."),
+}
+BRANCH_NAMES = ("Mind", "Body", "Spirit")
+
+Layout = GridLayout | SpiralLayout
+
+
+def strings(layout: Layout) -> tuple[str, ...]:
+    """The columns or branches of a completed layout (empty when the card does not give them yet)."""
+    if isinstance(layout, GridLayout):
+        return tuple(layout.columns or ())
+    return tuple(layout.branches or ())
+
+
+def cells(layout: Layout) -> tuple[tuple[str, ...], ...]:
+    """Each section's boxes in the order damage fills them: '.' or a letter, cells without a box left out."""
+    return tuple(tuple(ch for ch in s if ch != NO_BOX) for s in strings(layout))
+
+
+def sizes(layout: Layout) -> tuple[int, ...]:
+    return tuple(len(c) for c in cells(layout))
+
+
+def entry(layout: Layout, roll: int) -> int:
+    """The section damage enters for a d6 ``roll`` (1-6): a grid's column, a spiral's branch."""
+    count = len(strings(layout))
+    if isinstance(layout, GridLayout):
+        return (roll - 1) % count
+    if count == 6:
+        return roll - 1
+    return (roll - 1) * count // 6
+
+
+def section_name(layout: Layout, index: int) -> str:
+    if isinstance(layout, GridLayout):
+        return f"column {index + 1}"
+    if len(strings(layout)) == 3:
+        return f"{BRANCH_NAMES[index]} branch"
+    return f"branch {index + 1}"
+
+
+def letters(layout: Layout) -> tuple[str, ...]:
+    """The system or aspect letters on the card, in the order they first appear."""
+    seen: list[str] = []
+    for section in cells(layout):
+        for ch in section:
+            if ch != PLAIN and ch not in seen:
+                seen.append(ch)
+    return tuple(seen)
+
+
+def letter_boxes(layout: Layout, marks: tuple[int, ...]) -> dict[str, tuple[int, int]]:
+    """For each letter: (boxes, marked boxes)."""
+    out: dict[str, tuple[int, int]] = {}
+    for i, section in enumerate(cells(layout)):
+        marked = marks[i] if i < len(marks) else 0
+        for pos, ch in enumerate(section):
+            if ch == PLAIN:
+                continue
+            boxes, done = out.get(ch, (0, 0))
+            out[ch] = (boxes + 1, done + (1 if pos < marked else 0))
+    return out
+
+
+def crippled_letters(layout: Layout, marks: tuple[int, ...]) -> tuple[str, ...]:
+    """Letters whose every box is marked, in card order."""
+    counts = letter_boxes(layout, marks)
+    return tuple(ch for ch in letters(layout) if counts[ch][0] and counts[ch][0] == counts[ch][1])
+
+
+def meaning(layout: Layout, letter: str) -> tuple[str, str]:
+    """(name, effect when crippled) of a letter; an unknown letter is named by itself."""
+    table = SYSTEMS if isinstance(layout, GridLayout) else ASPECTS
+    return table.get(letter, (f"System {letter}", "see the model's card for what this does."))
+
+
+def note(layout: Layout, letter: str) -> str:
+    name, effect = meaning(layout, letter)
+    kind = "aspect" if isinstance(layout, SpiralLayout) else "system"
+    return f"{name} {kind} crippled: {effect[0].upper()}{effect[1:]}"
+
+
+def fill_from(section_sizes: tuple[int, ...], marks: tuple[int, ...], amount: int, start: int
+              ) -> tuple[tuple[int, ...], int]:
+    """Mark ``amount`` boxes from section ``start`` on, wrapping round; returns new marks and what is left."""
+    out = list(marks)
+    count = len(section_sizes)
+    for k in range(count):
+        i = (start + k) % count
+        take = min(amount, section_sizes[i] - out[i])
+        out[i] += take
+        amount -= take
+    return tuple(out), amount
+
+
+def clear_from(marks: tuple[int, ...], amount: int, start: int) -> tuple[tuple[int, ...], int]:
+    """Remove ``amount`` marks from section ``start`` on (last marked box first), wrapping round."""
+    out = list(marks)
+    count = len(out)
+    for k in range(count):
+        i = (start + k) % count
+        take = min(amount, out[i])
+        out[i] -= take
+        amount -= take
+    return tuple(out), amount

@@ -1,0 +1,72 @@
+"""One attack damaging several models at once (an AOE, a spray): the order in which its damage is applied
+(doc 000 "Rules Clarification: Horror" and "Infernal Master": when one attack damages both a master and a
+horror, the horror's own damage is applied before damage transferred to it)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from models.catalog.schema import Frozen
+from models.rules.core import Command, Event, GameState, RuleViolation
+from models.rules.warmachine.base import is_horror, live, rule
+from models.rules.warmachine.damage import sections, suffer, transfer
+
+
+class Hit(Frozen):
+    """The damage one model would suffer from the attack; a master may send it on with ``transfer_to``."""
+
+    model: str
+    amount: int = Field(ge=1, le=99)
+    transfer_to: str | None = None
+    in_control: bool = True
+
+
+class AttackDamage(Command):
+    type: Literal["apply_attack_damage"] = "apply_attack_damage"
+    hits: tuple[Hit, ...] = Field(min_length=1, max_length=40)
+
+
+def ordered(state: GameState, hits: tuple[Hit, ...]) -> list[Hit]:
+    """Horrors' own damage first, then every other model's own damage, then transferred damage; otherwise
+    in the order given."""
+
+    def rank(hit: Hit) -> int:
+        if hit.transfer_to is not None:
+            return 2
+        return 0 if is_horror(state, state.model(hit.model)) else 1
+
+    return sorted(hits, key=rank)
+
+
+@rule(AttackDamage)
+def apply_attack_damage(state: GameState, cmd: AttackDamage) -> tuple[GameState, list[Event]]:
+    """Damage of one attack on several models: a horror's own damage is applied before damage a master
+    transfers to it (doc 000 ruling), so the record shows what destroyed it; transference itself follows doc
+    001 "Damage Transference"."""
+    seen: set[str] = set()
+    for hit in cmd.hits:
+        if hit.model in seen:
+            raise RuleViolation("attack.duplicate",
+                                f"{state.model(hit.model).name} is listed twice in one attack.")
+        seen.add(hit.model)
+        sections(state, live(state, hit.model))
+    names = ", ".join(state.model(h.model).name for h in cmd.hits)
+    events = [Event(kind="attack.damage", data={"models": [h.model for h in cmd.hits]},
+                    text=f"One attack damages {names}.")]
+    for hit in ordered(state, cmd.hits):
+        m = live(state, hit.model)
+        if hit.transfer_to is None:
+            state, more, _ = suffer(state, m, hit.amount, "this attack")
+        else:
+            target = state.model(hit.transfer_to)
+            if not target.in_play and target.id in seen:
+                raise RuleViolation(
+                    "transfer.horror_gone",
+                    f"{target.name} is destroyed by this attack's own damage first, so {m.name} cannot send "
+                    "damage to it; choose another horror or take the damage.",
+                )
+            state, more = transfer(state, m, hit.transfer_to, hit.amount, hit.in_control)
+        events += more
+    return state, events

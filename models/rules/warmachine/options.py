@@ -1,0 +1,106 @@
+"""What a model may do now, found by trying each action on the (immutable) state: the UI and the rules can
+never disagree about why a button is greyed."""
+
+from __future__ import annotations
+
+from models.catalog.schema import Card, Stats, WebLayout
+from models.rules.core import OPTION_PROVIDERS, Command, GameState, ModelState, Option, RuleViolation, apply
+from models.rules.warmachine import caster_options
+from models.rules.warmachine.activation import Activate, Charge, EndActivation, Run
+from models.rules.warmachine.base import has_essence_manipulation, is_horror
+from models.rules.warmachine.damage import MarkDamage, crippled_notes, sections
+from models.rules.warmachine.essence import Allocate, Boost, BuyAttack, Heal, Leech, NextAttack
+from models.rules.warmachine.replenish import Sacrifice, sacrifice_refusal
+from models.rules.warmachine.shake import SHAKEABLE, Shake
+from models.rules.warmachine.spells import CastSpell, DropUpkeep, Upkeep, UseFeat
+from models.rules.warmachine.summoning import Summon
+from models.rules.warmachine.tithe import PayTithe, SkipTithe
+
+
+def _probe(state: GameState, action: str, command: Command) -> Option:
+    try:
+        apply(state, command)
+    except RuleViolation as refusal:
+        return Option(action=action, allowed=False, reason=refusal.message, code=refusal.code)
+    return Option(action=action, allowed=True)
+
+
+def model_options(state: GameState, model_id: str) -> tuple[Option, ...]:
+    m = state.model(model_id)
+    probes: list[tuple[str, Command]] = [
+        ("activate", Activate(model=m.id)),
+        ("end_activation", EndActivation(model=m.id)),
+        ("mark_damage", MarkDamage(model=m.id, amount=1, column=1)),  # column: only grids and spirals read it
+    ]
+    if has_essence_manipulation(state, m) or is_horror(state, m):
+        probes += [
+            ("boost_attack", Boost(model=m.id, roll="attack")),
+            ("boost_damage", Boost(model=m.id, roll="damage")),
+            ("buy_attack", BuyAttack(model=m.id)),
+            ("next_attack", NextAttack(model=m.id)),
+            ("run", Run(model=m.id)),
+            ("charge", Charge(model=m.id)),
+        ]
+    if has_essence_manipulation(state, m):
+        probes += [("leech", Leech(master=m.id, points=1)), ("heal_self", Heal(master=m.id, target=m.id, points=1))]
+        probes += [("feat", UseFeat(master=m.id)), ("cast", CastSpell(model=m.id, spell="a spell", cost=0))]
+        probes += [(f"upkeep:{s}", Upkeep(master=m.id, spell=s)) for s in m.upkeeps]
+        probes += [(f"drop_upkeep:{s}", DropUpkeep(master=m.id, spell=s)) for s in m.upkeeps]
+    if has_essence_manipulation(state, m) or is_horror(state, m):
+        probes += [(f"shake:{e}", Shake(model=m.id, effect=e)) for e in SHAKEABLE if e in m.effects]
+    if is_horror(state, m):
+        probes += [("pay_tithe", PayTithe(horror=m.id)), ("skip_tithe", SkipTithe(horror=m.id))]
+        if m.battlegroup:
+            probes += [
+                ("receive_allocation", Allocate(master=m.battlegroup, horror=m.id, points=1)),
+                ("be_healed", Heal(master=m.battlegroup, target=m.id, points=1)),
+            ]
+    probes += caster_options.probes(state, m)
+    found = [_probe(state, action, command) for action, command in probes]
+    if has_essence_manipulation(state, m):
+        found += [_sacrifice_option(state, m), _summon_option(state, m)]
+    return tuple(found)
+
+
+def _refused(action: str, reason: str, code: str) -> Option:
+    return Option(action=action, allowed=False, reason=reason, code=code)
+
+
+def _sacrifice_option(state: GameState, m: ModelState) -> Option:
+    """Sacrifice, probed with the first friendly model that could be chosen at all."""
+    victims = [v for v in state.models if v.in_play and v.seat == m.seat and v.id != m.id
+               and sacrifice_refusal(state, m, v) is None]
+    if not victims:
+        return _refused("sacrifice", "No friendly model with a soul is in play to sacrifice.",
+                        "sacrifice.no_victim")
+    return _probe(state, "sacrifice", Sacrifice(master=m.id, victim=victims[0].id))
+
+
+def _summon_option(state: GameState, m: ModelState) -> Option:
+    """Summon, probed with the first Marked Soul and a stand-in horror costing nothing: which horror (and so
+    the cost) is chosen later from the whole catalog, so only the turn, the activation and the vessel decide
+    here whether the dialog may open."""
+    vessels = [v for v in state.models if v.in_play and v.seat == m.seat and v.id != m.id
+               and state.card_of(v).marked_soul]
+    if not vessels:
+        return _refused("summon", "No Marked Soul in play to serve as the vessel.", "summon.no_vessel")
+    return _probe(state, "summon", Summon(master=m.id, vessel=vessels[0].id, horror_card=_ANY_HORROR))
+
+
+_ANY_HORROR = Card(key="any-horror", name="any horror", faction="Infernals", role="horror", weight="lesser",
+                   stats=Stats(ESSENCE=0), damage=WebLayout(rings=(1, 1, 1)))
+
+
+def notes(state: GameState, model_id: str) -> tuple[str, ...]:
+    """Standing effects in words (crippled rings, systems and aspects and what they do; frenzy steps,
+    structure reminders, unit strength)."""
+    m = state.model(model_id)
+    more = caster_options.notes(state, m)
+    try:
+        sections(state, m)
+    except RuleViolation as gap:
+        return (gap.message, *more)
+    return crippled_notes(state, m) + more
+
+
+OPTION_PROVIDERS["warmachine"] = model_options

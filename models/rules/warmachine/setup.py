@@ -1,0 +1,171 @@
+"""Putting armies on the table, completing cards the reference lacks, and moving the turn on."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import Field
+
+from models.catalog.schema import CASTER_ROLES, ESSENCE_ROLES, Card, Frozen, WebLayout, missing_for_play
+from models.rules.core import Command, Event, GameState, ModelState, Player, RuleViolation, handles
+from models.rules.warmachine.base import rule
+from models.rules.warmachine.horrors import cap_horror_essence
+from models.rules.warmachine.phases import advance, start_turn
+from models.rules.warmachine.points import starting_points
+from models.rules.warmachine.pregame import begin
+from models.rules.warmachine.scenario import require_scoring
+
+NAME_MAX = 60
+
+
+class ArmyEntry(Frozen):
+    """One line of an army: a card, the index of the entry whose battlegroup it joins, a unit's size."""
+
+    card: str
+    battlegroup_of: int | None = None
+    size: int | None = Field(default=None, ge=1, le=20)
+
+
+class Side(Frozen):
+    player: str
+    army: tuple[ArmyEntry, ...] = Field(max_length=80)
+
+
+class SetupGame(Command):
+    type: Literal["setup"] = "setup"
+    title: str
+    sides: tuple[Side, Side]
+    cards: dict[str, Card]
+    first: int = Field(default=0, ge=0, le=1)
+    # True: the game stays in "setup" and walks through the setup wizard (pregame.py) before round 1.
+    wizard: bool = False
+
+
+def _clean(text: str, what: str) -> str:
+    text = " ".join(text.split())
+    if not text:
+        raise RuleViolation("name.empty", f"The {what} cannot be empty.")
+    if len(text) > NAME_MAX:
+        raise RuleViolation("name.too_long", f"The {what} can be at most {NAME_MAX} characters.")
+    return text
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+@handles(SetupGame)
+def setup_game(state: GameState, cmd: SetupGame) -> tuple[GameState, list[Event]]:
+    """Every model of both armies in play; models with ESSENCE start full (doc 001 "ESSENCE"); every horror
+    begins in a battlegroup of a model with Essence Manipulation (doc 001 "Horrors")."""
+    if state.phase != "setup" or state.players:
+        raise RuleViolation("setup.done", "This game is already set up.")
+    title = _clean(cmd.title, "game title")
+    models: list[ModelState] = []
+    for seat, side in enumerate(cmd.sides):
+        ids: list[str] = []
+        for i, entry in enumerate(side.army):
+            c = cmd.cards.get(entry.card)
+            if c is None:
+                raise RuleViolation("setup.unknown_card", f"No card named {entry.card!r} is known.")
+            master = None
+            if entry.battlegroup_of is not None:
+                if not 0 <= entry.battlegroup_of < i or cmd.cards[side.army[entry.battlegroup_of].card].role \
+                        not in CASTER_ROLES:
+                    raise RuleViolation("setup.battlegroup", f"{c.name} must join the battlegroup of a caster "
+                                                             "listed before it.")
+                master = ids[entry.battlegroup_of]
+            if c.role == "horror" and (master is None or cmd.cards[
+                    side.army[entry.battlegroup_of].card].role not in ("infernal_master", "master_infernalist")):
+                raise RuleViolation("setup.horror_battlegroup",
+                                    f"{c.name} must start in the battlegroup of an infernal master or "
+                                    "Master Infernalist.")
+            new = _place(c, seat, master, entry.size, {m.id for m in models}, models)
+            ids.append(new[0].id)
+            models += new
+    players = tuple(Player(seat=s, name=_clean(side.player, "player name")) for s, side in enumerate(cmd.sides))
+    state = GameState(title=title, players=players, first=cmd.first, active=cmd.first, models=tuple(models),
+                      cards=dict(cmd.cards), listed=tuple(m.id for m in models))
+    state, events = begin(state) if cmd.wizard else start_turn(state, cmd.first, 1)
+    return state, [Event(kind="game.setup", text=f"{title}: {players[0].name} against {players[1].name}."),
+                   *events]
+
+
+def _place(c: Card, seat: int, master: str | None, size: int | None, taken: set[str],
+           earlier: list[ModelState]) -> list[ModelState]:
+    base = f"p{seat + 1}-{c.key}"
+    uid, n = base, 1
+    while uid in taken or any(m.unit == uid for m in earlier):
+        n += 1
+        uid = f"{base}-{n}"
+    same = sum(1 for m in earlier if m.card == c.key and m.seat == seat and (m.unit is None or m.leader))
+    shown = c.name if same == 0 else f"{c.name} {same + 1}"
+    if c.role == "unit":
+        info = c.unit
+        count = size or (min(info.costs) if info and info.costs else 1)
+        names = [info.leader_name if info else "Leader"] + [
+            f"{info.trooper_name if info else 'Trooper'} {k}" for k in range(1, count)]
+        return [ModelState(id=f"{uid}.{k}", card=c.key, name=f"{shown}: {name}", seat=seat, unit=uid, leader=k == 0)
+                for k, name in enumerate(names)]
+    essence = c.stats.ESSENCE if c.role in ESSENCE_ROLES else None
+    return [ModelState(id=uid, card=c.key, name=shown, seat=seat, battlegroup=master, essence=essence,
+                       **starting_points(c))]
+
+
+class CompleteCard(Command):
+    """Fill in a card's missing facts from the player's own stat card (remembered for the site elsewhere)."""
+
+    type: Literal["complete_card"] = "complete_card"
+    card: Card
+
+
+@rule(CompleteCard)
+def complete_card(state: GameState, cmd: CompleteCard) -> tuple[GameState, list[Event]]:
+    new = cmd.card
+    old = state.cards.get(new.key)
+    if old is None:
+        raise RuleViolation("card.unknown", f"No model in this game uses the card {new.key!r}.")
+    if new.role != old.role:
+        raise RuleViolation("card.role", f"{old.name} is a {old.role.replace('_', ' ')}; its role cannot change.")
+    if isinstance(new.damage, WebLayout) and new.damage.rings is not None:
+        if min(new.damage.rings) < 1:
+            raise RuleViolation("card.rings", "Every ring of a web has at least one box.")
+        if new.damage.total is not None and sum(new.damage.rings) != new.damage.total:
+            raise RuleViolation("card.rings_total", f"The rings must add up to {new.damage.total} boxes.")
+    if missing_for_play(new):
+        raise RuleViolation("card.still_incomplete", "Still missing: " + ", ".join(missing_for_play(new)) + ".")
+    users = [m for m in state.models if m.card == new.key]
+    same_boxes = _boxes(new) == _boxes(old)
+    if any(sum(m.marks) for m in users) and not same_boxes:
+        raise RuleViolation("card.damaged", f"A {old.name} already has damage; its boxes cannot change now.")
+    changed = [m.model_copy(update={"marks": m.marks if same_boxes else (),
+                                    "essence": new.stats.ESSENCE if m.essence is None and new.role in ESSENCE_ROLES
+                                    else m.essence,
+                                    **_unset_points(m, new)}) for m in users]
+    state = state.model_copy(update={"cards": {**state.cards, new.key: new}}).with_models(*changed)
+    state, capped = cap_horror_essence(state)
+    done = Event(kind="card.completed", text=f"{new.name}'s card is completed from the player's stat card.")
+    return state, [done, *capped]
+
+
+def _unset_points(m: ModelState, new: Card) -> dict:
+    """Focus or fury a model could not start with because its card lacked the stat, now that it has it."""
+    return {k: v for k, v in starting_points(new).items() if getattr(m, k) is None and v is not None}
+
+
+def _boxes(c: Card) -> tuple:
+    """Everything that decides where damage is marked: the damage layout, and a unit's boxes per model."""
+    return c.damage, c.unit.leader_boxes if c.unit else None, c.unit.trooper_boxes if c.unit else None
+
+
+class Advance(Command):
+    """Move the turn on: the next step, the next phase, or the other player's turn."""
+
+    type: Literal["advance"] = "advance"
+
+
+@rule(Advance)
+def advance_turn(state: GameState, cmd: Advance) -> tuple[GameState, list[Event]]:
+    require_scoring(state)
+    return advance(state)

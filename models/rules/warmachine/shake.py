@@ -1,0 +1,98 @@
+"""Effects on models and shaking them off with essence (doc 001 "ESSENCE: Shake Effect" for masters and
+"Essence: Shake Effect" for horrors, "Control Phase" steps 3-5)."""
+
+from __future__ import annotations
+
+from typing import Literal, get_args
+
+from models.rules.core import Command, Event, GameState, RuleViolation
+from models.rules.warmachine.base import live, own_turn, rule, spend
+from models.rules.warmachine.points import resource
+from models.rules.warmachine.structures import effect_refusal
+
+Effect = Literal[
+    "knocked_down", "stationary", "blind", "shadow_bind", "fire", "corrosion", "disrupted", "stealth",
+]
+EFFECTS: tuple[str, ...] = get_args(Effect)
+# How each effect reads after "is" ("Agathon is knocked down", "the Lamenter is no longer on fire").
+EFFECT_NAMES = {
+    "knocked_down": "knocked down", "stationary": "stationary", "blind": "blinded",
+    "shadow_bind": "under Shadow Bind", "fire": "on fire", "corrosion": "suffering corrosion",
+    "disrupted": "disrupted", "stealth": "in stealth",
+}
+# What 1 essence point ends during the control phase (doc 001: stand up, end stationary, end an effect that
+# says it can be shaken such as Blind or Shadow Bind).
+SHAKEABLE = ("knocked_down", "stationary", "blind", "shadow_bind")
+
+
+def effect_name(effect: str) -> str:
+    return EFFECT_NAMES.get(effect, effect.replace("_", " "))
+
+
+class AddEffect(Command):
+    """Record an effect that happened at the table (knocked down, Blind, on fire...)."""
+
+    type: Literal["add_effect"] = "add_effect"
+    model: str
+    effect: Effect
+
+
+@rule(AddEffect)
+def add_effect(state: GameState, cmd: AddEffect) -> tuple[GameState, list[Event]]:
+    m = live(state, cmd.model)
+    refusal = effect_refusal(state, m, cmd.effect)
+    if refusal is not None:
+        raise refusal
+    if cmd.effect in m.effects:
+        raise RuleViolation("effect.already", f"{m.name} is already {effect_name(cmd.effect)}.")
+    m = m.model_copy(update={"effects": (*m.effects, cmd.effect)})
+    return state.with_models(m), [Event(kind="effect.added", model=m.id, data={"effect": cmd.effect},
+                                        text=f"{m.name} is now {effect_name(cmd.effect)}.")]
+
+
+class RemoveEffect(Command):
+    """Record that an effect ended at the table (it expired, the model stood up by other means...)."""
+
+    type: Literal["remove_effect"] = "remove_effect"
+    model: str
+    effect: Effect
+
+
+@rule(RemoveEffect)
+def remove_effect(state: GameState, cmd: RemoveEffect) -> tuple[GameState, list[Event]]:
+    m = live(state, cmd.model)
+    if cmd.effect not in m.effects:
+        raise RuleViolation("effect.absent", f"{m.name} is not {effect_name(cmd.effect)}.")
+    m = m.model_copy(update={"effects": tuple(e for e in m.effects if e != cmd.effect)})
+    return state.with_models(m), [Event(kind="effect.removed", model=m.id, data={"effect": cmd.effect},
+                                        text=f"{m.name} is no longer {effect_name(cmd.effect)}.")]
+
+
+class Shake(Command):
+    type: Literal["shake"] = "shake"
+    model: str
+    effect: Effect
+
+
+@rule(Shake)
+def shake(state: GameState, cmd: Shake) -> tuple[GameState, list[Event]]:
+    """Shake effect: in the control phase after allocation, a master or a horror spends 1 essence to stand
+    up, to end stationary, or to end an effect that can be shaken such as Blind or Shadow Bind (doc 001
+    "ESSENCE: Shake Effect", "Essence: Shake Effect"); spending outside the activation is the rule's own
+    exception. Warcasters and warjacks shake with focus, warlocks with fury, and warbeasts by being forced, in
+    the same step (Mk III core rules, public)."""
+    m = live(state, cmd.model)
+    if resource(state, m) is None:
+        raise RuleViolation("shake.not_allowed", f"{m.name} cannot shake effects off by spending points.")
+    own_turn(state, m, "shake an effect")
+    if cmd.effect not in SHAKEABLE:
+        raise RuleViolation("shake.not_shakeable",
+                            f"Being {effect_name(cmd.effect)} cannot be shaken off with essence.")
+    if cmd.effect not in m.effects:
+        raise RuleViolation("shake.no_effect", f"{m.name} is not {effect_name(cmd.effect)}.")
+    what = "stand up" if cmd.effect == "knocked_down" else f"stop being {effect_name(cmd.effect)}"
+    m, paid = spend(state, m, 1, what, outside_activation=True)
+    m = m.model_copy(update={"effects": tuple(e for e in m.effects if e != cmd.effect)})
+    done = "stands up" if cmd.effect == "knocked_down" else f"is no longer {effect_name(cmd.effect)}"
+    return state.with_models(m), [paid, Event(kind="effect.shaken", model=m.id, data={"effect": cmd.effect},
+                                              text=f"{m.name} {done}.")]

@@ -1,0 +1,185 @@
+"""Feats, spells and upkeep (doc 001 "Feat", "Spellcaster", "Control Phase" step 4; doc 000 "Master
+Infernalist" and the "Rules Clarification: Infernal Master" ruling that feats and spells cannot be used in an
+activation the model runs, not even before running)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from models.rules.core import Command, Event, GameState, ModelState, RuleViolation
+from models.rules.warmachine.base import has_essence_manipulation, live, own_turn, role, rule, spend
+from models.rules.warmachine.phases import on_enter, on_turn_start
+from models.rules.warmachine.points import has_focus_manipulation, has_fury_manipulation
+
+# Effects that keep a model from casting spells and using its feat (doc 000 "Restrictions on Any Time
+# abilities": spells and feats say they cannot be used while knocked down or stationary).
+BLOCKING_EFFECTS = {"knocked_down": "knocked down", "stationary": "stationary"}
+
+
+def _caster(state: GameState, model_id: str, doing: str, code: str) -> ModelState:
+    m = live(state, model_id)
+    if not is_caster(state, m):
+        raise RuleViolation(f"{code}.not_master",
+                            f"Only a warcaster, a warlock, an infernal master or the Master Infernalist can "
+                            f"{doing}.")
+    own_turn(state, m, doing)
+    return m
+
+
+def is_caster(state: GameState, m: ModelState) -> bool:
+    """Models that cast spells and (most of them) have a feat: masters pay essence, warcasters focus,
+    warlocks fury (doc 001 "Spellcaster"; Mk III core rules for warcasters and warlocks)."""
+    return (has_essence_manipulation(state, m) or has_focus_manipulation(state, m)
+            or has_fury_manipulation(state, m))
+
+
+def is_grymkin_warlock(state: GameState, m: ModelState) -> bool:
+    """Grymkin warlocks have Arcana cards instead of a feat (doc 001 "Arcana")."""
+    c = state.card_of(m)
+    return c.role == "warlock" and c.faction.strip().lower() == "grymkin"
+
+
+def _in_activation(m: ModelState, doing: str, code: str) -> None:
+    if m.activation != "active":
+        raise RuleViolation(f"{code}.not_activated", f"{m.name} can {doing} only during its own activation.")
+    if m.act.ran:
+        raise RuleViolation(f"{code}.ran", f"{m.name} ran this activation, so it cannot {doing} now.")
+    for effect, words in BLOCKING_EFFECTS.items():
+        if effect in m.effects:
+            raise RuleViolation(f"{code}.status", f"{m.name} is {words} and cannot {doing}.")
+
+
+class UseFeat(Command):
+    type: Literal["feat"] = "feat"
+    master: str
+
+
+@rule(UseFeat)
+def use_feat(state: GameState, cmd: UseFeat) -> tuple[GameState, list[Event]]:
+    """Feat: once per game, at any time during the master's activation, never in an activation it runs
+    (doc 001 "Feat"); the Master Infernalist has no feat (doc 000 "Master Infernalist")."""
+    m = _caster(state, cmd.master, "use a feat", "feat")
+    if role(state, m) == "master_infernalist":
+        raise RuleViolation("feat.none", f"{m.name} is a Master Infernalist and has no feat.")
+    if is_grymkin_warlock(state, m):
+        raise RuleViolation("feat.arcana", f"{m.name} has Arcana cards instead of a feat.")
+    if m.feat_used:
+        raise RuleViolation("feat.used", f"{m.name} has already used its feat this game.")
+    _in_activation(m, "use its feat", "feat")
+    m = m.model_copy(update={"feat_used": True, "act": m.act.model_copy(update={"feat": True})})
+    return state.with_models(m), [Event(kind="feat.used", model=m.id, text=f"{m.name} uses its feat.")]
+
+
+class CastSpell(Command):
+    """A spell cast by paying its COST; an upkeep spell stays on the caster until it expires."""
+
+    type: Literal["cast"] = "cast"
+    model: str
+    spell: str = Field(min_length=1, max_length=40)
+    cost: int = Field(ge=0, le=10)
+    upkeep: bool = False
+
+
+def _spell_name(text: str) -> str:
+    name = " ".join(text.split())
+    if not name:
+        raise RuleViolation("name.empty", "The spell needs a name.")
+    return name
+
+
+@rule(CastSpell)
+def cast_spell(state: GameState, cmd: CastSpell) -> tuple[GameState, list[Event]]:
+    """Spellcaster: spells are cast during the caster's activation by paying their COST in essence (doc 001
+    "Spellcaster"); not in an activation the model runs (doc 000 ruling)."""
+    m = _caster(state, cmd.model, "cast a spell", "spell")
+    name = _spell_name(cmd.spell)
+    _in_activation(m, "cast a spell", "spell")
+    events: list[Event] = []
+    if cmd.cost:
+        m, paid = spend(state, m, cmd.cost, f"cast {name}")
+        events.append(paid)
+    update: dict = {"act": m.act.model_copy(update={"spells": m.act.spells + 1})}
+    if cmd.upkeep:
+        update["upkeeps"] = (*[s for s in m.upkeeps if s != name], name)
+    m = m.model_copy(update=update)
+    kept = " and keeps it in play" if cmd.upkeep else ""
+    events.append(Event(kind="spell.cast", model=m.id, text=f"{m.name} casts {name}{kept}.",
+                        data={"spell": name, "cost": cmd.cost, "upkeep": cmd.upkeep}))
+    return state.with_models(m), events
+
+
+class Upkeep(Command):
+    type: Literal["upkeep"] = "upkeep"
+    master: str
+    spell: str = Field(min_length=1, max_length=40)
+
+
+def _upkeep_spell(state: GameState, master: str, spell: str, doing: str) -> tuple[ModelState, str]:
+    m = _caster(state, master, doing, "upkeep")
+    name = _spell_name(spell)
+    if name not in m.upkeeps:
+        raise RuleViolation("upkeep.unknown", f"{m.name} has no upkeep spell called {name} in play.")
+    return m, name
+
+
+@rule(Upkeep)
+def upkeep(state: GameState, cmd: Upkeep) -> tuple[GameState, list[Event]]:
+    """Upkeep: in the control phase a master spends 1 essence to keep each of its upkeep spells in play (doc
+    001 "Control Phase" step 4, "Spellcaster")."""
+    m, name = _upkeep_spell(state, cmd.master, cmd.spell, "upkeep a spell")
+    if name in m.upkept:
+        raise RuleViolation("upkeep.paid", f"{name} is already paid for this turn.")
+    m, paid = spend(state, m, 1, f"upkeep {name}", outside_activation=True)
+    m = m.model_copy(update={"upkept": (*m.upkept, name)})
+    return state.with_models(m), [paid, Event(kind="spell.upkept", model=m.id, data={"spell": name},
+                                              text=f"{m.name} keeps {name} in play.")]
+
+
+class DropUpkeep(Command):
+    type: Literal["drop_upkeep"] = "drop_upkeep"
+    master: str
+    spell: str = Field(min_length=1, max_length=40)
+
+
+def _expire(m: ModelState, name: str, why: str) -> tuple[ModelState, Event]:
+    m = m.model_copy(update={"upkeeps": tuple(s for s in m.upkeeps if s != name),
+                             "upkept": tuple(s for s in m.upkept if s != name)})
+    return m, Event(kind="spell.expired", model=m.id, data={"spell": name},
+                    text=f"{m.name}'s {name} ends: {why}.")
+
+
+@rule(DropUpkeep)
+def drop_upkeep(state: GameState, cmd: DropUpkeep) -> tuple[GameState, list[Event]]:
+    """A master may let an upkeep spell expire instead of paying for it (doc 001 "Control Phase" step 4)."""
+    m, name = _upkeep_spell(state, cmd.master, cmd.spell, "let a spell expire")
+    m, ended = _expire(m, name, "not kept in play")
+    return state.with_models(m), [ended]
+
+
+def upkeep_due(state: GameState, m: ModelState) -> tuple[str, ...]:
+    """Upkeep spells of ``m`` not yet paid for this turn."""
+    return tuple(s for s in m.upkeeps if s not in m.upkept)
+
+
+@on_turn_start
+def clear_upkept(state: GameState) -> tuple[GameState, list[Event]]:
+    """A new turn: every upkeep spell of the active player must be paid for again."""
+    fresh = [m.model_copy(update={"upkept": ()}) for m in state.models
+             if m.seat == state.active and m.upkept]
+    return state.with_models(*fresh), []
+
+
+@on_enter("control", "other")
+def expire_unpaid(state: GameState) -> tuple[GameState, list[Event]]:
+    """Once the upkeep step is over, an upkeep spell that was not paid for expires (doc 001 "Control Phase"
+    step 4)."""
+    changed, events = [], []
+    for m in state.models:
+        if m.seat == state.active and m.in_play and upkeep_due(state, m):
+            for name in upkeep_due(state, m):
+                m, ended = _expire(m, name, "its upkeep was not paid")
+                events.append(ended)
+            changed.append(m)
+    return state.with_models(*changed), events

@@ -1,0 +1,49 @@
+"""Tithe (doc 001 "Tithe"; doc 000 ruling: paying is optional, an unpaid horror is removed from play)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from models.rules.core import Command, Event, GameState, RuleViolation
+from models.rules.warmachine.base import is_horror, live, remove, rule, spend
+from models.rules.warmachine.phases import on_enter
+
+
+@on_enter("end", "tithe")
+def ask_tithe(state: GameState) -> tuple[GameState, list[Event]]:
+    """At the end of its controller's turn every horror must be decided: pay 1 essence or leave."""
+    pending = tuple(m.id for m in state.models if m.seat == state.active and m.in_play and is_horror(state, m))
+    events = [Event(kind="tithe.due", text="Tithe is due for " + ", ".join(state.model(x).name for x in pending))]
+    still = [m.model_copy(update={"activation": "done"}) for m in state.models if m.activation == "active"]
+    return state.model_copy(update={"pending_tithe": pending}).with_models(*still), events if pending else []
+
+
+def _due(state: GameState, horror_id: str):
+    h = live(state, horror_id)
+    if horror_id not in state.pending_tithe:
+        raise RuleViolation("tithe.not_due", f"{h.name} has no tithe to decide now.")
+    return h
+
+
+class PayTithe(Command):
+    type: Literal["pay_tithe"] = "pay_tithe"
+    horror: str
+
+
+@rule(PayTithe)
+def pay_tithe(state: GameState, cmd: PayTithe) -> tuple[GameState, list[Event]]:
+    h = _due(state, cmd.horror)
+    h, paid = spend(state, h, 1, "tithe", outside_activation=True)
+    rest = tuple(x for x in state.pending_tithe if x != h.id)
+    return state.with_models(h).model_copy(update={"pending_tithe": rest}), [paid]
+
+
+class SkipTithe(Command):
+    type: Literal["skip_tithe"] = "skip_tithe"
+    horror: str
+
+
+@rule(SkipTithe)
+def skip_tithe(state: GameState, cmd: SkipTithe) -> tuple[GameState, list[Event]]:
+    h = _due(state, cmd.horror)
+    return remove(state, h, "removed", "its tithe was not paid")

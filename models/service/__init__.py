@@ -1,0 +1,7 @@
+"""The service layer: GameService, access tokens, service errors."""
+
+from models.service.access import Actor
+from models.service.errors import Conflict, Forbidden, NotFound
+from models.service.games import Created, GameService, LogEntry, Outcome
+
+__all__ = ["Actor", "Conflict", "Created", "Forbidden", "GameService", "LogEntry", "NotFound", "Outcome"]

@@ -1,0 +1,19 @@
+"""Service refusals the pages and the API turn into clear messages (404, 403, 409)."""
+
+from __future__ import annotations
+
+
+class NotFound(Exception):
+    """No such game (or list)."""
+
+
+class Forbidden(Exception):
+    """The link's token does not allow this."""
+
+
+class Conflict(Exception):
+    """Someone else changed the game first; ``current`` is the version to resync to."""
+
+    def __init__(self, current: int) -> None:
+        super().__init__(f"The game changed meanwhile (now at version {current}); showing the latest state.")
+        self.current = current

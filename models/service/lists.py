@@ -1,0 +1,227 @@
+"""Saved army lists, their plain-text form, the site's own cards as a file, and starting a game from lists.
+
+Lists belong to an owner: for anonymous visitors a per-browser id. The rules of a legal list are pure and
+live in :mod:`models.rules.warmachine.lists`; this class stores, copies and converts. Bad input raises
+:class:`RuleViolation` with a sentence for a player, and nothing is stored half-way.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from pydantic import ValidationError
+
+from models.catalog import shipped_cards
+from models.catalog.schema import Card, card_problems
+from models.db.list_repository import ListRepository
+from models.db.tables import ArmyList
+from models.rules.core import RuleViolation
+from models.rules.warmachine.lists import (
+    TITLE_MAX,
+    Army,
+    Imported,
+    Points,
+    Problem,
+    army_entries,
+    clean_title,
+    export_text,
+    parse_army,
+    parse_text,
+    points,
+    validate,
+)
+from models.rules.warmachine.setup import NAME_MAX
+from models.service.errors import NotFound
+from models.service.games import Created, GameService
+
+OWNER_MAX = 64
+LISTS_PER_OWNER = 200
+CARDS_FILE_MAX = 2_000_000
+CARDS_PER_FILE = 2_000
+CARDS_FORMAT = "tablekeeper-cards"
+
+
+@dataclass(frozen=True)
+class SavedList:
+    id: str
+    title: str
+    faction: str
+    points: int
+    army: Army
+    updated: datetime
+
+
+def _saved(row: ArmyList) -> SavedList:
+    return SavedList(id=row.id, title=row.title, faction=row.faction, points=row.points,
+                     army=parse_army(row.data), updated=row.updated)
+
+
+def _owner(owner: str | None) -> str:
+    if not owner or len(owner) > OWNER_MAX:
+        raise RuleViolation("list.owner", "This browser has no id for saving lists; reload the page.")
+    return owner
+
+
+class ListService:
+    def __init__(self, games: GameService) -> None:
+        self.games = games
+        self.repo = ListRepository(games.repo.engine)
+
+    # -- the catalog -------------------------------------------------------------------------------------
+    def cards(self) -> dict[str, Card]:
+        return self.games.cards()
+
+    def check(self, army: Army) -> tuple[Points, list[Problem]]:
+        cards = self.cards()
+        return points(army, cards), validate(army, cards)
+
+    # -- saved lists -------------------------------------------------------------------------------------
+    def lists(self, owner: str) -> list[SavedList]:
+        """This owner's lists, newest first (a list that no longer reads is left out, not fatal)."""
+        out = []
+        for row in self.repo.lists(_owner(owner)):
+            try:
+                out.append(_saved(row))
+            except RuleViolation:
+                continue
+        return out
+
+    def get(self, owner: str, list_id: str) -> SavedList:
+        row = self.repo.get(_owner(owner), list_id)
+        if row is None:
+            raise NotFound(list_id)
+        return _saved(row)
+
+    def save(self, owner: str, army: Army | dict[str, Any], list_id: str | None = None) -> SavedList:
+        """Store a list (new, or over this owner's list ``list_id``). A list with rule problems may be saved
+        (work in progress); one naming unknown cards may not."""
+        owner = _owner(owner)
+        army = army if isinstance(army, Army) else parse_army(army)
+        army = army.model_copy(update={"title": clean_title(army.title)})
+        cards = self.cards()
+        unknown = sorted({e.card for e in army.entries} - cards.keys())
+        if unknown:
+            raise RuleViolation("list.unknown_card", "These cards are not known on this site: "
+                                                     + ", ".join(unknown)[:200] + ".")
+        if list_id is None:
+            if self.repo.count(owner) >= LISTS_PER_OWNER:
+                raise RuleViolation("list.too_many", f"You can keep at most {LISTS_PER_OWNER} lists; delete one "
+                                                     "first.")
+            list_id = secrets.token_hex(8)
+        elif self.repo.get(owner, list_id) is None:
+            raise NotFound(list_id)
+        used = points(army, cards).used
+        row = self.repo.put(owner, list_id, army.title, army.faction[:40], used, army.model_dump(mode="json"))
+        return _saved(row)
+
+    def rename(self, owner: str, list_id: str, title: str) -> SavedList:
+        saved = self.get(owner, list_id)
+        army = saved.army.model_copy(update={"title": clean_title(title)})
+        return self.save(owner, army, list_id)
+
+    def duplicate(self, owner: str, list_id: str) -> SavedList:
+        saved = self.get(owner, list_id)
+        title = f"Copy of {saved.title}"
+        if len(title) > TITLE_MAX:
+            title = title[:TITLE_MAX].rstrip()
+        return self.save(owner, saved.army.model_copy(update={"title": title}))
+
+    def delete(self, owner: str, list_id: str) -> None:
+        if not self.repo.delete(_owner(owner), list_id):
+            raise NotFound(list_id)
+
+    # -- text --------------------------------------------------------------------------------------------
+    def export_text(self, army: Army) -> str:
+        return export_text(army, self.cards())
+
+    def import_text(self, text: str, faction: str | None = None) -> Imported:
+        return parse_text(text or "", self.cards(), faction=faction)
+
+    # -- the site's cards as a file ------------------------------------------------------------------------
+    def site_cards(self) -> dict[str, Card]:
+        """Cards completed or created on this site (those that still read)."""
+        out = {}
+        for key, data in self.games.repo.site_cards().items():
+            try:
+                out[key] = Card.model_validate(data)
+            except ValidationError:
+                continue
+        return out
+
+    def export_cards(self) -> str:
+        cards = [c.model_dump(mode="json", exclude_none=True) for _, c in sorted(self.site_cards().items())]
+        return json.dumps({"format": CARDS_FORMAT, "version": 1, "cards": cards}, indent=1, ensure_ascii=False) + "\n"
+
+    def save_card(self, card: Card | dict[str, Any]) -> Card:
+        """Check and store one card for the whole site (it overrides a shipped card with the same key)."""
+        card = self._checked_card(card, 0)
+        self.save_cards([card])
+        return card
+
+    def save_cards(self, cards: list[Card]) -> None:
+        self.repo.save_cards({c.key: c.model_dump(mode="json") for c in cards})
+        self.games.forget_cards()
+
+    def import_cards(self, text: str | bytes) -> list[str]:
+        """Read a cards file (as exported) and store every card in it, or none when one is wrong."""
+        if len(text) > CARDS_FILE_MAX:
+            raise RuleViolation("cards.too_big", "That file is too big for a card file (at most 2 MB).")
+        try:
+            data = json.loads(text)
+        except (ValueError, UnicodeDecodeError):
+            raise RuleViolation("cards.not_json", "That file is not a card file (it is not JSON).") from None
+        raw = data.get("cards") if isinstance(data, dict) else data
+        if not isinstance(raw, list) or not raw:
+            raise RuleViolation("cards.empty", "That file holds no cards.")
+        if len(raw) > CARDS_PER_FILE:
+            raise RuleViolation("cards.too_many", f"A card file holds at most {CARDS_PER_FILE} cards.")
+        cards = [self._checked_card(item, n + 1) for n, item in enumerate(raw)]
+        keys = [c.key for c in cards]
+        twice = sorted({k for k in keys if keys.count(k) > 1})
+        if twice:
+            raise RuleViolation("cards.duplicate", "The file has these cards twice: " + ", ".join(twice)[:200] + ".")
+        self.save_cards(cards)
+        return keys
+
+    def _checked_card(self, card: Card | dict[str, Any], number: int) -> Card:
+        where = f"Card {number}: " if number else ""
+        if not isinstance(card, Card):
+            if not isinstance(card, dict):
+                raise RuleViolation("cards.malformed", f"{where}this is not a card.")
+            try:
+                card = Card.model_validate(card)
+            except ValidationError as error:
+                first = error.errors()[0]
+                field = ".".join(str(p) for p in first.get("loc", ())) or "card"
+                raise RuleViolation("cards.malformed", f"{where}{field}: {first.get('msg')}.") from None
+        problems = card_problems(card)
+        if problems:
+            raise RuleViolation("cards.invalid", f"{where or card.name + ': '}{problems[0]}")
+        shipped = shipped_cards().get(card.key)
+        if shipped is not None and (shipped.role != card.role or shipped.faction != card.faction):
+            raise RuleViolation("cards.changes_shipped", f"{where or ''}{shipped.name} is a {shipped.faction} "
+                                f"{shipped.role.replace('_', ' ')}; make a new card instead of changing that.")
+        return card
+
+    # -- games -------------------------------------------------------------------------------------------
+    def start_game(self, title: str, sides: list[tuple[str, Army]], first: int = 0) -> Created:
+        """Start a game with every model of two lists in play and battlegroups wired. A list that breaks a
+        rule is refused with its first problem; nothing is stored."""
+        if len(sides) != 2:
+            raise RuleViolation("list.two_sides", "A game needs two lists.")
+        cards = self.cards()
+        armies = []
+        for seat, (player, army) in enumerate(sides):
+            who = " ".join((player or "").split())[:NAME_MAX] or f"Player {seat + 1}"
+            if not army.entries:
+                raise RuleViolation("list.empty", f"{who}'s list is empty.")
+            problems = validate(army, cards)
+            if problems:
+                more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+                raise RuleViolation("list.not_legal", f"{who}'s list: {problems[0].message}{more}")
+            armies.append((player, army_entries(army, cards)))
+        return self.games.create_game(title, armies, first)

@@ -1,0 +1,195 @@
+"""Benchmarks 5 and 6: server memory per open page, drift over connect/disconnect cycles and leftover
+subscriptions; and the tablet in Chromium (bytes of a first load, time to first render, tap to own screen)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+
+from tests.bench.bench_fanout import game_body
+from tests.bench.common import Report, Row, Stats
+from tests.bench.procs import app_server, http_json, rss_bytes
+from tests.bench.spectators import Spectator, close_all, open_many
+
+RECONNECT_TIMEOUT = 10.0  # webapp.main: ui.run(reconnect_timeout=10); a closed page's client is deleted after it
+
+
+async def _settle(server_url: str, pid: int, timeout: float = 40.0) -> dict[str, Any]:
+    """Wait until every closed page's client is deleted (reconnect timeout), then a little more."""
+    deadline = time.monotonic() + timeout
+    health: dict[str, Any] = {}
+    await asyncio.sleep(RECONNECT_TIMEOUT + 1)
+    while time.monotonic() < deadline:
+        health = http_json("GET", server_url + "/healthz")
+        if not health.get("clients"):
+            break
+        await asyncio.sleep(1)
+    await asyncio.sleep(1)
+    return health
+
+
+async def _per_page(base: str, path: str, n: int, pid: int, http: aiohttp.ClientSession) -> tuple[float, int, str]:
+    before = rss_bytes(pid)
+    pages, why = await open_many(base, path, n, concurrency=8, deadline=240, keep=False, http=http)
+    await asyncio.sleep(3)
+    after = rss_bytes(pid)
+    await close_all(pages)
+    return (after - before) / max(1, len(pages)), len(pages), why
+
+
+FAILURES: list[str] = []  # page loads that failed during cycles (reported by memory())
+
+
+async def _cycles(base: str, path: str, count: int, deadline: float, http: aiohttp.ClientSession) -> int:
+    """Open and close a page ``count`` times (8 at once), within ``deadline`` seconds; how many were done.
+    A failed load is recorded in FAILURES and counted as done; more than 20 failures stop the run."""
+    done = 0
+    end = time.monotonic() + deadline
+    lock = asyncio.Lock()
+
+    async def worker() -> None:
+        nonlocal done
+        while time.monotonic() < end and len(FAILURES) <= 20:
+            async with lock:
+                if done >= count:
+                    return
+                done += 1
+            s = Spectator(base, path, keep=False)
+            try:
+                await s.open(http)
+                await asyncio.sleep(0.05)
+            except Exception as exc:  # noqa: BLE001 - reported in the results, the run goes on
+                FAILURES.append(f"{type(exc).__name__}: {exc}"[:160])
+            finally:
+                await s.close()
+
+    await asyncio.gather(*(worker() for _ in range(8)))
+    return done
+
+
+async def _page_cost(report: Report, tmp: Path, kind: str, n: int, target: float | None) -> None:
+    """RSS per open page of one kind, on a fresh server (memory freed by other pages would be reused and hide
+    the cost), after a small warm-up (imports, the first client)."""
+    server = app_server(tmp / f"memory-{kind}")
+    try:
+        base = server.url("").rstrip("/")
+        game = http_json("POST", server.url("/api/games"), game_body("Memory"))
+        async with aiohttp.ClientSession(headers={"Accept-Encoding": "gzip"}) as http:
+            await _cycles(base, game[f"{kind}_url"], 3, 60, http)
+            await _settle(base, server.proc.pid)
+            per_page, opened, why = await _per_page(base, game[f"{kind}_url"], n, server.proc.pid, http)
+        short = f", {why}" if why else ""
+        report.add(Row("5 memory", f"server RSS per open {kind} page ({opened} open at once, fresh server{short})",
+                       f"{per_page / 2**20:.3f} MiB", "< 0.3 MB" if target else "",
+                       per_page < target if target else None))
+    finally:
+        server.stop()
+
+
+async def memory(report: Report, tmp: Path, watch_pages: int = 200, table_pages: int = 50,
+                 cycles: int = 1000) -> None:
+    await _page_cost(report, tmp, "watch", watch_pages, 0.3e6)
+    await _page_cost(report, tmp, "table", table_pages, None)
+    server = app_server(tmp / "memory-drift")
+    try:
+        base = server.url("").rstrip("/")
+        pid = server.proc.pid
+        game = http_json("POST", server.url("/api/games"), game_body("Memory"))
+        async with aiohttp.ClientSession(headers={"Accept-Encoding": "gzip"}) as http:
+            # Steady state first, at the same pace as the measured cycles: closed pages live on for the reconnect
+            # timeout (10 s), so about 10 s worth of pages exist at any time; the allocator keeps that peak.
+            await _cycles(base, game["watch_url"], 300, 300, http)
+            health = await _settle(base, pid)
+            start = rss_bytes(pid)
+            done = await _cycles(base, game["watch_url"], cycles, 420, http)
+            health = await _settle(base, pid)
+            end = rss_bytes(pid)
+            drift = (end - start) / start
+            short = "" if done >= cycles else f" (stopped at {done}: time bound)"
+            report.add(Row("5 memory", f"RSS drift over {done} watch-page connect/disconnect cycles{short}",
+                           f"{start / 2**20:.0f} MiB -> {end / 2**20:.0f} MiB: {drift * 100:+.1f} %", "< 5 %",
+                           drift < 0.05))
+            if FAILURES:
+                report.add(Row("5 memory", f"page loads that failed during the cycles: {len(FAILURES)}",
+                               FAILURES[0], "none", False))
+            report.add(Row("5 memory", "left after every page closed (GET /healthz)",
+                           f"{health.get('clients')} NiceGUI clients, {health.get('subscriptions')} Live subscriptions",
+                           "0 and 0", health.get("clients") == 0 and health.get("subscriptions") == 0))
+    finally:
+        server.stop()
+
+
+def tablet(report: Report, tmp: Path, loads: int = 5, taps: int = 30) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from tests.e2e.conftest import CHROMIUM_ARGS, find_chromium
+
+    server = app_server(tmp / "tablet")
+    try:
+        game = http_json("POST", server.url("/api/games"), game_body("Tablet"))
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS, headless=True)
+            for kind in ("table", "watch"):
+                url = server.url(game[f"{kind}_url"])
+                wire, raw, fcp, shown = [], [], [], []
+                for _ in range(loads):
+                    context = browser.new_context(viewport={"width": 1280, "height": 900})  # empty cache
+                    page = context.new_page()
+                    cdp = context.new_cdp_session(page)
+                    cdp.send("Network.enable")
+                    sizes = {"wire": 0, "raw": 0}
+                    cdp.on("Network.loadingFinished",
+                           lambda e, s=sizes: s.__setitem__("wire", s["wire"] + e["encodedDataLength"]))
+                    cdp.on("Network.dataReceived", lambda e, s=sizes: s.__setitem__("raw", s["raw"] + e["dataLength"]))
+                    t0 = time.perf_counter()
+                    page.goto(url, wait_until="commit")
+                    page.get_by_role("region", name="Turn").get_by_text("Round 1").wait_for(timeout=30_000)
+                    shown.append((time.perf_counter() - t0) * 1000)
+                    page.wait_for_load_state("networkidle")
+                    paint = page.evaluate("() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime")
+                    fcp.append(float(paint or 0))
+                    wire.append(sizes["wire"])
+                    raw.append(sizes["raw"])
+                    context.close()
+                report.add(Row("6 tablet", f"first load of the {kind} page (empty cache, gzip), median of {loads}",
+                               f"{Stats.of(wire).median / 1024:.0f} KiB transferred ({Stats.of(raw).median / 1024:.0f}"
+                               f" KiB uncompressed); first contentful paint {Stats.of(fcp).median:.0f} ms; game shown "
+                               f"{Stats.of(shown).median:.0f} ms after navigation"))
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            page = context.new_page()
+            page.goto(server.url(game["table_url"]))
+            page.get_by_role("region", name="Turn").get_by_text("Round 1").wait_for(timeout=30_000)
+            page.wait_for_load_state("networkidle")
+            times: list[float] = []
+            for _ in range(taps):
+                times.append(page.evaluate(TAP_JS, "Apply damage to Guardian of Souls"))
+                page.wait_for_timeout(150)
+            context.close()
+            browser.close()
+        stats = Stats.of(times)
+        report.add(Row("6 tablet", f"tap 'Apply damage' to the own screen showing it (Chromium, loopback, {taps} taps)",
+                       stats.ms(), "p95 < 100 ms", stats.p95 < 100))
+    finally:
+        server.stop()
+
+
+# Measured inside the page: from the click to the damage track's aria-label changing (MutationObserver).
+TAP_JS = """async (name) => {
+  const button = [...document.querySelectorAll('button')].find(b => b.getAttribute('aria-label') === name);
+  const card = button.closest('[role=group]');
+  const label = () => card.querySelector('svg[role=img]')?.getAttribute('aria-label');
+  const before = label();
+  return await new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const observer = new MutationObserver(() => {
+      if (label() !== before) { observer.disconnect(); resolve(performance.now() - t0); }
+    });
+    observer.observe(card, {subtree: true, childList: true, attributes: true, characterData: true});
+    setTimeout(() => { observer.disconnect(); reject(new Error('no change within 10 s')); }, 10000);
+    button.click();
+  });
+}"""

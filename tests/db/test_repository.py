@@ -1,0 +1,262 @@
+"""The database layer (models/db): Alembic migrations, the command log with optimistic versions, snapshots,
+access tokens and site cards. Every test runs on SQLite and, when TEST_DATABASE_URL is set, on PostgreSQL
+(the `db_url` fixture), each on an empty database of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.config import Config
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine, func, inspect, text
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, SQLModel, select
+
+from models.db.engine import MIGRATIONS, make_engine, migrate, normalise
+from models.db.repository import Repository, StaleVersion
+from models.db.tables import AccessToken, CardRow, CommandLog, Game, Snapshot
+
+TABLES = {"game", "command_log", "snapshot", "army_list", "card", "access_token"}
+GAME = "g1"
+
+
+@pytest.fixture
+def engine(db_url: str) -> Iterator[Engine]:
+    engine = make_engine(db_url)
+    migrate(engine)
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture
+def repo(engine: Engine) -> Repository:
+    return Repository(engine)
+
+
+def head_revision() -> str:
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    head = ScriptDirectory.from_config(cfg).get_current_head()
+    assert head is not None
+    return head
+
+
+def current_revision(engine: Engine) -> str | None:
+    with engine.connect() as conn:
+        return MigrationContext.configure(conn).get_current_revision()
+
+
+def new_game(repo: Repository, game_id: str = GAME, tokens: list[AccessToken] | None = None) -> None:
+    repo.create_game(game_id, "warmachine", "Friday game", tokens or [], {"type": "setup", "n": 0},
+                     [{"kind": "game.setup", "text": "Set up."}], "table")
+
+
+def entry(n: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    return {"type": "mark_damage", "n": n}, [{"kind": "damage.marked", "text": f"entry {n}"}]
+
+
+def count(engine: Engine, table: type[SQLModel]) -> int:
+    with Session(engine) as s:
+        return s.exec(select(func.count()).select_from(table)).one()
+
+
+def snapshot_seqs(engine: Engine, game_id: str = GAME) -> list[int]:
+    with Session(engine) as s:
+        query = select(Snapshot.seq).where(Snapshot.game_id == game_id).order_by(Snapshot.seq)
+        return list(s.exec(query).all())
+
+
+# -- migrations ------------------------------------------------------------------------------------
+
+def test_migrations_create_every_table_at_alembic_head(engine: Engine) -> None:
+    names = set(inspect(engine).get_table_names())
+    assert names >= TABLES | {"alembic_version"}
+    assert current_revision(engine) == head_revision()
+
+
+def test_migrated_schema_matches_the_sqlmodel_tables(engine: Engine) -> None:
+    """No model change without a migration: autogenerate finds nothing left to do at head."""
+    with engine.connect() as conn:
+        assert compare_metadata(MigrationContext.configure(conn), SQLModel.metadata) == []
+
+
+def test_migrate_is_idempotent_and_keeps_data(engine: Engine, repo: Repository, db_url: str) -> None:
+    new_game(repo)
+    repo.append(GAME, 1, *entry(2), "table")
+    migrate(engine)
+    other = make_engine(db_url)  # a second server starting on the same database migrates too
+    try:
+        migrate(other)
+        migrate(other)
+    finally:
+        other.dispose()
+    assert set(inspect(engine).get_table_names()) >= TABLES
+    assert current_revision(engine) == head_revision()
+    assert repo.version(GAME) == 2
+    assert [r.seq for r in repo.log(GAME)] == [1, 2]
+
+
+def test_one_log_entry_per_game_and_seq(engine: Engine, repo: Repository) -> None:
+    new_game(repo)
+    with pytest.raises(IntegrityError), Session(engine) as s:
+        s.add(CommandLog(game_id=GAME, seq=1, command={"type": "x"}, events=[], actor="table"))
+        s.commit()
+    assert [r.seq for r in repo.log(GAME)] == [1]
+
+
+def test_normalise_accepts_plain_postgres_urls() -> None:
+    assert normalise("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert normalise("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert normalise("postgresql+psycopg://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert normalise("sqlite:///x.db") == "sqlite:///x.db"
+
+
+def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path}/wal.db")
+    try:
+        migrate(engine)
+        with engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+            assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == 30000
+            assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+    finally:
+        engine.dispose()
+
+
+# -- the log and versions --------------------------------------------------------------------------
+
+def test_create_game_writes_version_one_with_its_first_entry(repo: Repository) -> None:
+    new_game(repo)
+    game = repo.game(GAME)
+    assert game is not None and game.version == 1 and game.title == "Friday game"
+    rows = repo.log(GAME)
+    assert [(r.seq, r.command["type"], r.actor, r.undone) for r in rows] == [(1, "setup", "table", False)]
+
+
+def test_append_bumps_the_version_by_one(repo: Repository) -> None:
+    new_game(repo)
+    for expected in range(1, 6):
+        seq = repo.append(GAME, expected, *entry(expected + 1), "table")
+        assert seq == expected + 1
+        assert repo.version(GAME) == expected + 1
+    rows = repo.log(GAME)
+    assert [r.seq for r in rows] == [1, 2, 3, 4, 5, 6]
+    assert rows[-1].command == {"type": "mark_damage", "n": 6}
+    assert rows[-1].events == [{"kind": "damage.marked", "text": "entry 6"}]
+    assert [r.seq for r in repo.log(GAME, after=4)] == [5, 6]
+
+
+@pytest.mark.parametrize("stale", [0, 1, 2, 4])
+def test_stale_expected_version_writes_nothing(repo: Repository, engine: Engine, stale: int) -> None:
+    new_game(repo)
+    repo.append(GAME, 1, *entry(2), "table")
+    repo.append(GAME, 2, *entry(3), "table")
+    before = (repo.log(GAME), repo.version(GAME), count(engine, CommandLog), count(engine, Snapshot))
+    with pytest.raises(StaleVersion) as refused:
+        repo.append(GAME, stale, *entry(99), "table", snapshot={"big": "state"}, undo_seq=2)
+    assert refused.value.current == 3
+    assert (repo.log(GAME), repo.version(GAME), count(engine, CommandLog), count(engine, Snapshot)) == before
+    assert not any(r.undone for r in repo.log(GAME))
+
+
+def test_append_to_an_unknown_game_is_stale_at_version_zero(repo: Repository) -> None:
+    with pytest.raises(StaleVersion) as refused:
+        repo.append("nope", 1, *entry(2), "table")
+    assert refused.value.current == 0
+    assert repo.version("nope") is None and repo.game("nope") is None
+
+
+def test_games_have_versions_of_their_own(repo: Repository) -> None:
+    new_game(repo, "a")
+    new_game(repo, "b")
+    repo.append("a", 1, *entry(2), "table")
+    assert (repo.version("a"), repo.version("b")) == (2, 1)
+    assert repo.append("b", 1, *entry(2), "table") == 2
+    assert [r.seq for r in repo.log("b")] == [1, 2]
+
+
+# -- undo marks and snapshots ----------------------------------------------------------------------
+
+def test_snapshot_is_stored_with_its_entry(repo: Repository, engine: Engine) -> None:
+    new_game(repo)
+    repo.append(GAME, 1, *entry(2), "table", snapshot={"at": 2})
+    repo.append(GAME, 2, *entry(3), "table")
+    repo.append(GAME, 3, *entry(4), "table", snapshot={"at": 4})
+    assert snapshot_seqs(engine) == [2, 4]
+    assert repo.latest_snapshot(GAME) == (4, {"at": 4})
+    assert repo.latest_snapshot("other") is None
+
+
+def test_undo_marks_the_entry_keeps_history_and_drops_snapshots_from_it_on(repo: Repository,
+                                                                           engine: Engine) -> None:
+    new_game(repo)
+    for expected in range(1, 6):
+        repo.append(GAME, expected, *entry(expected + 1), "table",
+                    snapshot={"at": expected + 1} if expected + 1 in (2, 4, 6) else None)
+    assert snapshot_seqs(engine) == [2, 4, 6]
+    seq = repo.append(GAME, 6, {"type": "undo", "target": 4}, [{"kind": "undo", "text": "Undone"}], "table",
+                      undo_seq=4)
+    assert seq == 7
+    rows = repo.log(GAME)
+    assert [r.seq for r in rows] == [1, 2, 3, 4, 5, 6, 7]  # nothing deleted
+    assert [r.seq for r in rows if r.undone] == [4]
+    assert snapshot_seqs(engine) == [2]
+    assert repo.latest_snapshot(GAME) == (2, {"at": 2})
+
+
+# -- tokens and cards ------------------------------------------------------------------------------
+
+def test_tokens_are_looked_up_by_hash(repo: Repository) -> None:
+    new_game(repo, tokens=[AccessToken(hash="h-table", game_id=GAME, role="table"),
+                           AccessToken(hash="h-seat", game_id=GAME, role="seat", seat=1)])
+    row = repo.token("h-seat")
+    assert row is not None and (row.game_id, row.role, row.seat) == (GAME, "seat", 1)
+    assert repo.token("h-missing") is None
+
+
+def test_site_cards_are_saved_and_replaced(repo: Repository, engine: Engine) -> None:
+    assert repo.site_cards() == {}
+    repo.save_card("foreboder", {"key": "foreboder", "rings": [6, 4, 4]})
+    repo.save_card("foreboder", {"key": "foreboder", "rings": [5, 5, 4]})
+    assert repo.site_cards() == {"foreboder": {"key": "foreboder", "rings": [5, 5, 4]}}
+    assert count(engine, CardRow) == 1
+
+
+# -- PostgreSQL: commits notify other server processes ---------------------------------------------
+
+@pytest.mark.pg
+def test_postgres_append_notifies_after_commit(pg_url: str) -> None:
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    engine = make_engine(pg_url)
+    migrate(engine)
+    repo = Repository(engine)
+    new_game(repo)
+    conninfo = make_url(pg_url).set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(conninfo, autocommit=True) as listener:
+        listener.execute("LISTEN tablekeeper")
+        repo.append(GAME, 1, *entry(2), "table")
+        with pytest.raises(StaleVersion):
+            repo.append(GAME, 1, *entry(2), "table")  # refused: no notice
+        repo.append(GAME, 2, *entry(3), "table")
+        notes = [n.payload for n in listener.notifies(timeout=2, stop_after=2)]
+        assert notes == [f"{GAME}:2", f"{GAME}:3"]
+        assert [n.payload for n in listener.notifies(timeout=0.3)] == []
+    engine.dispose()
+
+
+def test_game_row_matches_the_version_column(engine: Engine, repo: Repository) -> None:
+    new_game(repo)
+    repo.append(GAME, 1, *entry(2), "table")
+    with Session(engine) as s:
+        game = s.get(Game, GAME)
+        assert game is not None and game.version == 2
+        rows = s.exec(text("SELECT count(*) FROM command_log WHERE game_id = :g").bindparams(g=GAME))
+        assert rows.one()[0] == 2

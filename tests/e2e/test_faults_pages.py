@@ -1,0 +1,220 @@
+"""Pages under faults and abuse (issue 7), in a real Chromium against the real server.
+
+- Reconnect: a watch page that loses its connection (the browser goes offline) shows the current state when it
+  is back, with no manual reload: a change made while it was offline appears by itself.
+- Forged socket events: a watch page's own socket connection sends ``event`` messages for every element id
+  (the ids the table page's buttons have included) and every usual event type: nothing changes.
+- Markup in free text: script-injection and markup payloads as the game title, player names, a spell name and a
+  card name (complete_card) render as literal text on the table and the watch page; no dialog opens, no
+  injected element or script runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import threading
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.bench.script import HORRORS, MASTERS, SIDES
+from tests.bench.spectators import Spectator
+from tests.e2e.test_faults_crash import api
+
+if TYPE_CHECKING:
+    from tests.e2e.conftest import Server
+
+LIVE = 20_000  # ms: after coming back online the socket reconnects (engine.io back-off) and catches up
+VIEWPORT = {"width": 1280, "height": 900}
+
+PAYLOADS = [
+    "<script>alert(1)</script>",
+    "<img src=x onerror=alert(2)>",
+    '"><svg onload=alert(3)>',
+    "<b>bold</b>{{ 7*7 }}",
+    "javascript:alert(4)",
+    "<style>*{display:none}</style>",
+    "'; alert(5); //",
+    "&lt;i&gt;&amp;",
+    "${alert(6)}",
+    "<a href=javascript:alert(7)>x</a>",
+    "<iframe srcdoc='<script>alert(8)'>",
+]
+
+
+def game_body(title: str, players: tuple[str, str]) -> dict[str, Any]:
+    return {"title": title, "sides": [{"player": name, "army": [e.model_dump(exclude_none=True) for e in army]}
+                                      for name, (_, army) in zip(players, SIDES, strict=True)]}
+
+
+def create(server: Server, title: str = "Faults", players: tuple[str, str] = ("Ann", "Bob")) -> dict[str, Any]:
+    status, game = api("POST", server.url("/api/games"), game_body(title, players))
+    assert status == 201, game
+    return game
+
+
+def command(server: Server, game: dict[str, Any], version: int, body: dict[str, Any]) -> int:
+    status, out = api("POST", server.url(f"/api/games/{game['id']}/commands"),
+                      {"command": body, "expected_version": version}, game["tokens"]["table"])
+    assert status == 200, out
+    return out["version"]
+
+
+def web_label(page: Page, marked: int) -> re.Pattern[str]:
+    return re.compile(rf"outer ring {marked} of 30 marked")
+
+
+# -- reconnect -----------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("offline_s", [pytest.param(0.5, id="short"),
+                                       pytest.param(15, id="past-reconnect-timeout", marks=pytest.mark.slow)])
+def test_a_watch_page_that_was_offline_shows_the_change_made_meanwhile(browser: Browser, server: Server,
+                                                                        offline_s: float) -> None:
+    """Short: the socket reconnects and NiceGUI replays what was missed. Past the server's reconnect timeout
+    (10 s) the page's server-side client is gone: the page reloads itself and shows the current state."""
+    game = create(server)
+    context = browser.new_context(viewport=VIEWPORT)
+    try:
+        page = context.new_page()
+        assert page.goto(server.url(game["watch_url"])).status == 200
+        horror = page.get_by_role("group", name="Guardian of Souls").first.get_by_role("img")
+        version = command(server, game, game["version"], {"type": "mark_damage", "model": HORRORS[0], "amount": 1})
+        expect(horror).to_have_attribute("aria-label", web_label(page, 1), timeout=LIVE)
+        navigations: list[str] = []
+        page.on("framenavigated", lambda frame: navigations.append(frame.url) if frame == page.main_frame else None)
+
+        context.set_offline(True)
+        # Until the socket notices (a ping timeout), the page may still think it is online: wait for the
+        # disconnect to be seen, bounded.
+        page.wait_for_function("() => !window.socket || !window.socket.connected", timeout=LIVE)
+        command(server, game, version, {"type": "mark_damage", "model": HORRORS[0], "amount": 2})
+        page.wait_for_timeout(offline_s * 1000)
+        expect(horror).to_have_attribute("aria-label", web_label(page, 1))  # offline: still the old state
+        context.set_offline(False)
+
+        expect(horror).to_have_attribute("aria-label", web_label(page, 3), timeout=LIVE)
+        assert page.evaluate("() => window.socket.connected")
+        # NiceGUI may reload the page by itself (when its client was already dropped); nobody had to.
+        assert len(navigations) <= 1
+    finally:
+        context.close()
+
+
+# -- forged socket events --------------------------------------------------------------------------------------
+
+async def forge_events(server: Server, watch_path: str, ids: range) -> None:
+    import aiohttp
+
+    async with aiohttp.ClientSession() as http:
+        spectator = Spectator(server.url("").rstrip("/"), watch_path, keep=False)
+        await spectator.open(http)
+        try:
+            for element_id in ids:
+                for kind, args in (("click", []), ("update:model-value", [5]), ("change", [{"value": 5}]),
+                                   ("keydown.enter", [])):
+                    await spectator.emit_event(element_id, kind, args)
+            await asyncio.sleep(1.0)
+        finally:
+            await spectator.close()
+
+
+def test_events_forged_on_a_watch_pages_socket_change_nothing(browser: Browser, server: Server) -> None:
+    game = create(server)
+    context = browser.new_context(viewport=VIEWPORT)
+    try:
+        # The table page is open too: its buttons (Apply damage, Next...) have element ids in the same range.
+        table = context.new_page()
+        assert table.goto(server.url(game["table_url"])).status == 200
+        expect(table.get_by_role("button", name=re.compile("^Apply damage to"))).not_to_have_count(0)
+        # In a thread of its own: sync Playwright keeps an event loop running in this one (PLATFORM.md, pitfall 3).
+        errors: list[BaseException] = []
+
+        def forge() -> None:
+            try:
+                asyncio.run(forge_events(server, game["watch_url"], range(0, 400)))
+            except BaseException as exc:  # noqa: BLE001 - handed to the test below
+                errors.append(exc)
+
+        thread = threading.Thread(target=forge)
+        thread.start()
+        thread.join(60)
+        assert not errors, errors
+        status, now = api("GET", server.url(f"/api/games/{game['id']}"), token=game["tokens"]["watch"])
+        assert status == 200 and now["version"] == game["version"], "a forged event changed the game"
+        status, log = api("GET", server.url(f"/api/games/{game['id']}/log"), token=game["tokens"]["watch"])
+        assert len(log) == 1
+        status, health = api("GET", server.url("/healthz"))
+        assert status == 200
+    finally:
+        context.close()
+
+
+# -- markup in free text ---------------------------------------------------------------------------------------
+
+def plant(server: Server, title: str, players: tuple[str, str], spell: str, card_name: str) -> dict[str, Any]:
+    """A game whose title, player names, a spell on Agathon and the Umbral Guardian's card name are payloads."""
+    game = create(server, title, players)
+    version = game["version"]
+    for _ in range(10):  # on to the activation phase
+        status, now = api("GET", server.url(f"/api/games/{game['id']}"), token=game["tokens"]["table"])
+        if now["state"]["phase"] == "activation":
+            break
+        version = command(server, game, version, {"type": "advance"})
+    version = command(server, game, version, {"type": "activate", "model": MASTERS[0]})
+    version = command(server, game, version, {"type": "cast", "model": MASTERS[0], "spell": spell, "cost": 1,
+                                              "upkeep": True})
+    status, cards = api("GET", server.url("/api/cards"))
+    umbral = next(c for c in cards if c["key"] == "umbral-guardian")
+    command(server, game, version, {"type": "complete_card", "card": {**umbral, "name": card_name}})
+    return game
+
+
+def assert_literal(page: Page, texts: list[str], dialogs: list[str]) -> None:
+    for text in texts:
+        expect(page.get_by_text(text, exact=False).filter(visible=True).first).to_be_visible()
+    assert not dialogs, f"a dialog opened: {dialogs}"
+    injected = page.evaluate("""() => ({
+        // NiceGUI's own page script carries the texts as data; a payload turned into a script would hold only it
+        scripts: [...document.querySelectorAll('script')].filter(s => /^\\s*alert\\(/.test(s.textContent)).length,
+        handlers: [...document.querySelectorAll('body *')].filter(e => [...e.attributes]
+            .some(a => a.name.startsWith('on') && /alert/.test(a.value))).length,
+        frames: document.querySelectorAll('iframe').length,
+        bold: [...document.querySelectorAll('b')].filter(b => b.textContent === 'bold').length,
+        hidden: getComputedStyle(document.body).display === 'none',
+    })""")
+    assert injected == {"scripts": 0, "handlers": 0, "frames": 0, "bold": 0, "hidden": False}, injected
+
+
+def shifted(k: int) -> tuple[str, tuple[str, str], str, str]:
+    """Payloads k, k+1, ... for title, player 1, player 2, spell, card name."""
+    p = [PAYLOADS[(k + j) % len(PAYLOADS)] for j in range(5)]
+    return p[0], (p[1], p[2]), p[3], p[4]
+
+
+def check_markup(browser: Browser, server: Server, rounds: list[int]) -> None:
+    context = browser.new_context(viewport=VIEWPORT)
+    dialogs: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        for k in rounds:
+            title, players, spell, card_name = shifted(k)
+            game = plant(server, title, players, spell, card_name)
+            texts = [title, *players, spell, card_name]
+            for path in (game["table_url"], game["watch_url"]):
+                assert page.goto(server.url(path)).status == 200
+                assert_literal(page, texts, dialogs)
+    finally:
+        context.close()
+
+
+def test_markup_in_every_free_text_field_renders_as_text(browser: Browser, server: Server) -> None:
+    # Three games put each payload in at least one field (5 fields a game).
+    check_markup(browser, server, [0, 5, 10])
+
+
+@pytest.mark.slow
+def test_every_payload_in_every_field_renders_as_text(browser: Browser, server: Server) -> None:
+    check_markup(browser, server, list(range(len(PAYLOADS))))

@@ -1,0 +1,458 @@
+"""Issue 3, "Done when": two full rounds of Agathon against Omodamos, played in a real Chromium on the table page
+while a friend follows on the watch page.
+
+The game, in table order:
+- Set-up: Omodamos's card lacks ESSENCE and damage boxes, his horrors lack their web rings: the players type them
+  in from their own cards (ESSENCE 7, 18 boxes; Lamenter 8/6/4, Tormentor 12/7/5).
+- Round 1, Ann: Agathon summons a Foreboder from the catalog through a cultist (its rings, 8/4/2, are entered in
+  the summon dialog; the new horror's card appears on both pages and it forfeits its combat action) and uses his
+  feat (then greyed: "already used"); the Guardian of Souls hits Omodamos, who transfers the damage to his
+  Lamenter. End of turn: the tithe prompt, both horrors pay.
+- Round 1, Bea: Omodamos leeches back the essence the transfer cost; the Lamenter cripples the Guardian's outer
+  ring (the card says what that does, on both pages); the Tormentor hits Agathon for more than the Foreboder can
+  hold: transfer prompt, the Foreboder fills and is destroyed, the rest marks Agathon.
+- Round 2, Ann: Agathon sacrifices a cultist in the control-phase guide (refused until it is said to be in his
+  control range), then heals the Guardian (its outer ring is no longer crippled) and kills Omodamos: Omodamos is
+  destroyed and his horrors are removed from play. The Guardian's tithe goes unpaid: removed from play.
+- Round 2, Bea: nothing of hers is left in play; the turn goes round to round 3.
+
+Every change made at the table is asserted on the watch page too, with `expect(..., timeout=LIVE)`. Greyed controls
+are checked for aria-disabled, their reason in the title, and the reason shown when tapped. Selectors are roles and
+accessible names; damage tracks are SVG images whose aria-label counts the marked boxes.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from playwright.sync_api import Browser, Locator, Page, expect
+
+if TYPE_CHECKING:
+    from tests.e2e.conftest import Server
+
+LIVE = 2000  # ms: the watch page must show a change within a second or two
+VIEWPORT = {"width": 1280, "height": 900}
+ANN, BEA = "Ann", "Bea"
+CULTISTS = "Cultist Band"
+GUARDIAN = "Guardian of Souls"
+CRIPPLED_OUTER = "Outer ring crippled: Running, charging and power attacks cost 1 essence."
+
+
+# -- finding things as a person does -----------------------------------------------------------------------
+
+def model(page: Page, name: str) -> Locator:
+    """A model's card (a unit's card for a unit): a group named after it."""
+    return page.get_by_role("group", name=name, exact=True)
+
+
+def track(page: Page, name: str) -> Locator:
+    return model(page, name).get_by_role("img")
+
+
+def web(outer: tuple[int, int], middle: tuple[int, int], centre: tuple[int, int]) -> str:
+    """The aria-label of a damage web: (marked, boxes) per ring."""
+    rings = zip(("outer", "middle", "centre"), (outer, middle, centre), strict=True)
+    return "Damage web: " + ", ".join(f"{ring} ring {m} of {n} marked" for ring, (m, n) in rings)
+
+
+def boxes(marked: int, total: int) -> str:
+    return f"Damage boxes: {marked} of {total} marked"
+
+
+def turn_bar(page: Page) -> Locator:
+    return page.get_by_role("region", name="Turn")
+
+
+def guide(page: Page) -> Locator:
+    return page.get_by_role("region", name="Control phase guide")
+
+
+def game_log(page: Page) -> Locator:
+    return page.get_by_role("region", name="Game log")
+
+
+def alert(page: Page, text: str) -> Locator:
+    """A notification (Quasar renders them with role="alert")."""
+    return page.get_by_role("alert").filter(has_text=text)
+
+
+def action(page: Page, label: str, name: str, within: Locator | None = None) -> Locator:
+    """A model's action button, accessible name "<label>: <model name>", on its card unless `within`."""
+    return (within or model(page, name)).get_by_role("button", name=f"{label}: {name}", exact=True)
+
+
+def choose(page: Page, field: Locator, option: str) -> None:
+    """Pick an option of a select. Waits until the menu is gone: Quasar gives the focus back to the select
+    when its menu hides, so a field filled before that (on a busy machine) would lose its text."""
+    field.click()
+    page.get_by_role("option", name=option, exact=True).click()
+    expect(page.get_by_role("listbox")).to_have_count(0)
+    expect(field).to_have_value(option)
+
+
+def tick(box: Locator) -> None:
+    """Tick a checkbox or pick a radio button. NiceGUI shows the new state once the server has it, so
+    Playwright's check() (which wants the change at once) does not fit: click, then wait for it."""
+    expect(box).not_to_be_checked()
+    box.click()
+    expect(box).to_be_checked()
+
+
+def refused(page: Page, do, message: str) -> None:
+    """Do something the app must refuse: the player reads `message` in a notification."""
+    before = alert(page, message).count()
+    do()
+    expect(alert(page, message)).to_have_count(before + 1)
+
+
+def greyed(page: Page, button: Locator, reason: str) -> None:
+    """A greyed control says why: aria-disabled, the reason as its title, and the reason again when tapped."""
+    expect(button).to_be_disabled()
+    expect(button).to_have_attribute("title", reason)
+    refused(page, lambda: button.click(force=True), reason)  # Playwright skips aria-disabled; a finger does not
+
+
+def next_step(page: Page, expected: str) -> None:
+    turn_bar(page).get_by_role("button", name=re.compile(r"^Next")).click()
+    expect(turn_bar(page)).to_contain_text(expected)
+
+
+def next_steps(page: Page, *expected: str) -> None:
+    for step in expected:
+        next_step(page, step)
+
+
+def hand_over(page: Page, to: str) -> None:
+    turn_bar(page).get_by_role("button", name=f"End turn: hand over to {to}").click()
+
+
+# Assertions on both pages: the table at once, the watch page within LIVE ms.
+
+def on_both(table: Page, watch: Page, check) -> None:
+    check(table)
+    check(watch)
+
+
+def expect_essence(table: Page, watch: Page, name: str, have: int, stat: int) -> None:
+    on_both(table, watch, lambda p: expect(model(p, name).get_by_text(re.compile(r"^Essence "))).to_have_text(
+        f"Essence {have} / {stat}", timeout=LIVE))
+
+
+def expect_track(table: Page, watch: Page, name: str, label: str) -> None:
+    on_both(table, watch, lambda p: expect(track(p, name)).to_have_attribute("aria-label", label, timeout=LIVE))
+
+
+def expect_status(table: Page, watch: Page, name: str, words: str) -> None:
+    on_both(table, watch, lambda p: expect(model(p, name).get_by_text(words, exact=True)).to_be_visible(
+        timeout=LIVE))
+
+
+def expect_text(table: Page, watch: Page, name: str, text: str) -> None:
+    on_both(table, watch, lambda p: expect(model(p, name)).to_contain_text(text, timeout=LIVE))
+
+
+def expect_no_text(table: Page, watch: Page, name: str, text: str) -> None:
+    on_both(table, watch, lambda p: expect(model(p, name)).not_to_contain_text(text, timeout=LIVE))
+
+
+def expect_turn(table: Page, watch: Page, round_no: int, player: str, phase: str) -> None:
+    for p in (table, watch):
+        bar = turn_bar(p)
+        expect(bar).to_contain_text(f"Round {round_no}", timeout=LIVE)
+        expect(bar).to_contain_text(f"{player}'s turn", timeout=LIVE)
+        expect(bar).to_contain_text(phase, timeout=LIVE)
+
+
+def expect_logged(table: Page, watch: Page, text: str) -> None:
+    on_both(table, watch, lambda p: expect(game_log(p)).to_contain_text(text, timeout=LIVE))
+
+
+# -- the steps of a turn -------------------------------------------------------------------------------------
+
+TO_CONTROL = ("Maintenance: Continuous effects", "Maintenance: Other maintenance effects",
+              "Control: Replenish essence: sacrifice or leech")
+TO_ACTIVATION = ("Control: Soul tokens become essence", "Control: Allocate essence to horrors",
+                 "Control: Upkeep spells and shake effects", "Control: Other control effects",
+                 "Activation: Activate every model")
+TITHE = "End of turn: Tithe: each horror pays 1 essence or leaves"
+
+
+def apply_damage(page: Page, name: str, amount: int) -> None:
+    """Type an amount on a model's card and apply it (a master's transfer prompt then opens)."""
+    card = model(page, name)
+    card.get_by_label(f"Damage to apply to {name}").fill(str(amount))
+    card.get_by_role("button", name=f"Apply damage to {name}", exact=True).click()
+
+
+def transfer_prompt(page: Page, master: str, amount: int) -> Locator:
+    prompt = page.get_by_role("dialog").filter(has_text=f"{master} would suffer {amount} damage")
+    expect(prompt).to_be_visible()
+    return prompt
+
+
+def complete_card(page: Page, name: str, fields: dict[str, int]) -> None:
+    """Complete a card from the player's own stat card, through the button on the model's card."""
+    model(page, name).get_by_role("button", name=f"Complete {name}'s card").click()
+    dialog = page.get_by_role("dialog").filter(has_text=f"Complete {name}'s card")
+    for label, value in fields.items():
+        dialog.get_by_role("spinbutton", name=label, exact=True).fill(str(value))
+    dialog.get_by_role("button", name="Save card").click()
+    expect(dialog).to_be_hidden()
+
+
+def points_dialog(page: Page, title: str, hint: str, points: int) -> None:
+    """The small "Points" dialog of leech, heal and allocate: its title, what each point costs, the number."""
+    dialog = page.get_by_role("dialog").filter(has_text=title)
+    expect(dialog).to_contain_text(hint)
+    dialog.get_by_role("spinbutton", name="Points").fill(str(points))
+    dialog.get_by_role("button", name="OK").click()
+    expect(dialog).to_be_hidden()
+
+
+# -- the game ------------------------------------------------------------------------------------------------
+
+def test_two_rounds_of_agathon_against_omodamos_with_the_watch_page_following(browser: Browser,
+                                                                              server: Server) -> None:
+    table_context = browser.new_context(viewport=VIEWPORT)
+    watch_context = browser.new_context(viewport=VIEWPORT)
+    dialogs: list[str] = []
+    try:
+        table = table_context.new_page()
+        table.set_default_timeout(10_000)
+        table.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+
+        # Set-up: Ann plays Agathon, the Guardian of Souls and a Cultist Band (the Marked Souls he sacrifices
+        # and summons through); Bea plays Omodamos with a Lamenter and a Tormentor.
+        table.goto(server.url("/"))
+        table.get_by_role("textbox", name="Game title", exact=True).fill("Agathon against Omodamos")
+        first, second = (table.get_by_role("group", name=f"Player {n}", exact=True) for n in (1, 2))
+        first.get_by_role("textbox", name="Player 1 name").fill(ANN)
+        choose(table, first.get_by_role("combobox", name="Caster"), "Agathon")
+        choose(table, first.get_by_role("combobox", name="Horror"), GUARDIAN)
+        first.get_by_role("button", name="Add horror for player 1").click()
+        expect(first.get_by_role("button", name=f"Remove {GUARDIAN}")).to_be_visible()
+        choose(table, first.get_by_role("combobox", name="Unit or solo"), CULTISTS)
+        first.get_by_role("button", name="Add model for player 1").click()
+        expect(first.get_by_role("button", name=f"Remove {CULTISTS}")).to_be_visible()
+        second.get_by_role("textbox", name="Player 2 name").fill(BEA)
+        choose(table, second.get_by_role("combobox", name="Caster"), "Omodamos")
+        for horror in ("Lamenter", "Tormentor"):
+            choose(table, second.get_by_role("combobox", name="Horror"), horror)
+            second.get_by_role("button", name="Add horror for player 2").click()
+            expect(second.get_by_role("button", name=f"Remove {horror}")).to_be_visible()
+        table.get_by_role("button", name="Start game", exact=True).click()
+        expect(table).to_have_url(re.compile(r"/table/[0-9a-f]+/[\w-]+$"))
+        expect_turn(table, table, 1, ANN, "Maintenance: Remove essence above ESSENCE")
+
+        table.get_by_role("button", name="Share links").click()
+        watch_link = table.get_by_role("dialog").get_by_role("link", name=re.compile(r"^\/watch\/"))
+        watch_path = watch_link.get_attribute("href")
+        assert watch_path and watch_path.startswith("/watch/")
+        table.get_by_role("dialog").get_by_role("button", name="Close").click()
+        watch = watch_context.new_page()
+        watch.set_default_timeout(10_000)
+        watch.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        assert watch.goto(server.url(watch_path)).status == 200
+        expect_turn(table, watch, 1, ANN, "Maintenance: Remove essence above ESSENCE")
+        expect_essence(table, watch, "Agathon", 9, 9)
+        expect_track(table, watch, "Agathon", boxes(0, 17))
+        expect_text(table, watch, CULTISTS, "Unit: 4 of 4 models in play")
+
+        # Omodamos's card has no ESSENCE and no damage boxes yet: Bea types them from her card.
+        on_both(table, watch, lambda p: expect(model(p, "Omodamos")).to_contain_text("Essence: ESSENCE unknown"))
+        expect(track(watch, "Omodamos")).to_have_count(0)
+        complete_card(table, "Omodamos", {"ESSENCE": 7, "Damage boxes": 18})
+        expect_essence(table, watch, "Omodamos", 7, 7)
+        expect_text(table, watch, "Omodamos", 'CTRL 14"')
+        expect_track(table, watch, "Omodamos", boxes(0, 18))
+        expect_logged(table, watch, "Omodamos's card is completed from the player's stat card.")
+        # ... and her horrors' web rings.
+        rings = ("Boxes in the outer ring", "Boxes in the middle ring", "Boxes in the centre ring")
+        complete_card(table, "Lamenter", dict(zip(rings, (8, 6, 4), strict=True)))
+        expect_track(table, watch, "Lamenter", web((0, 8), (0, 6), (0, 4)))
+        complete_card(table, "Tormentor", dict(zip(rings, (12, 7, 5), strict=True)))
+        expect_track(table, watch, "Tormentor", web((0, 12), (0, 7), (0, 5)))
+
+        # ---- Round 1, Ann ----------------------------------------------------------------------------------
+        next_steps(table, *TO_CONTROL)
+        expect_turn(table, watch, 1, ANN, "Control: Replenish essence: sacrifice or leech")
+        # Agathon is full: the guide offers the leech, greyed with the reason.
+        greyed(table, action(table, "Leech", "Agathon", within=guide(table)),
+               "Agathon has 9 of 9 essence: leeching can add at most 0.")
+        next_steps(table, *TO_ACTIVATION)
+        expect(guide(table)).to_be_hidden()
+
+        action(table, "Activate", "Agathon").click()
+        expect_status(table, watch, "Agathon", "Activated")
+
+        # Summon: a Foreboder, through a cultist; its card lacks the ring split, entered right in the dialog.
+        action(table, "Summon", "Agathon").click()
+        summon = table.get_by_role("dialog").filter(has_text="Agathon summons a horror")
+        choose(table, summon.get_by_role("combobox", name="Vessel (a Marked Soul)"), f"{CULTISTS}: Cultist 1")
+        choose(table, summon.get_by_role("combobox", name="Horror"), "Foreboder")
+        expect(summon).to_contain_text("Cost: 1 essence (Agathon has 9)")
+        expect(summon).to_contain_text("Enter Foreboder's web rings from your card")
+        for ring, count in (("Outer ring", 8), ("Middle ring", 4), ("Centre ring", 2)):
+            summon.get_by_role("spinbutton", name=ring).fill(str(count))
+        refused(table, lambda: summon.get_by_role("button", name="Summon").click(),
+                "Cultist Band: Cultist 1 must be in Agathon's command range to be the vessel.")
+        tick(summon.get_by_role("checkbox", name="The vessel is in Agathon's command range"))
+        summon.get_by_role("button", name="Summon").click()
+        expect(summon).to_be_hidden()
+        expect_essence(table, watch, "Agathon", 8, 9)
+        expect_essence(table, watch, "Foreboder", 1, 1)
+        expect_track(table, watch, "Foreboder", web((0, 8), (0, 4), (0, 2)))
+        expect_text(table, watch, CULTISTS, "Unit: 3 of 4 models in play")
+        expect_logged(table, watch, "Foreboder arrives in Agathon's battlegroup with 1 essence")
+        greyed(table, action(table, "Summon", "Agathon"), "Agathon has already summoned a horror this turn.")
+
+        # The feat: once per game, then greyed with the reason.
+        action(table, "Feat", "Agathon").click()
+        expect_text(table, watch, "Agathon", "Feat used")
+        expect_logged(table, watch, "Agathon uses its feat.")
+        greyed(table, action(table, "Feat", "Agathon"), "Agathon has already used its feat this game.")
+
+        # The Foreboder arrived this turn: it forfeits its combat action.
+        action(table, "Activate", "Foreboder").click()
+        expect_status(table, watch, "Foreboder", "Activated")
+        greyed(table, action(table, "Boost attack", "Foreboder"),
+               "Foreboder was summoned this turn and forfeits its combat action.")
+
+        # The Guardian hits Omodamos for 5; Omodamos sends it to his Lamenter (1 essence).
+        action(table, "Activate", GUARDIAN).click()
+        expect_status(table, watch, GUARDIAN, "Activated")
+        expect_status(table, watch, "Agathon", "Done this turn")
+        apply_damage(table, "Omodamos", 5)
+        prompt = transfer_prompt(table, "Omodamos", 5)
+        expect(prompt.get_by_role("button", name="Transfer to Tormentor (24 boxes free)")).to_be_visible()
+        expect(prompt.get_by_role("button", name="Omodamos takes it")).to_be_visible()
+        prompt.get_by_role("button", name="Transfer to Lamenter (18 boxes free)").click()
+        expect(prompt).to_be_hidden()
+        expect_essence(table, watch, "Omodamos", 6, 7)
+        expect_track(table, watch, "Omodamos", boxes(0, 18))
+        expect_track(table, watch, "Lamenter", web((5, 8), (0, 6), (0, 4)))
+
+        # End of turn: the tithe prompt lists both horrors; Ann pays for both.
+        next_step(table, TITHE)
+        tithe = turn_bar(table)
+        expect(tithe).to_contain_text(f"{GUARDIAN} (4 essence)")
+        expect(tithe).to_contain_text("Foreboder (1 essence)")
+        tithe.get_by_role("button", name=f"Pay tithe for {GUARDIAN}").click()
+        expect_essence(table, watch, GUARDIAN, 3, 4)
+        tithe.get_by_role("button", name="Pay tithe for Foreboder").click()
+        expect_essence(table, watch, "Foreboder", 0, 1)
+        hand_over(table, BEA)
+        expect_turn(table, watch, 1, BEA, "Maintenance: Remove essence above ESSENCE")
+
+        # ---- Round 1, Bea ----------------------------------------------------------------------------------
+        next_steps(table, *TO_CONTROL)
+        # No model of Bea's has a soul to sacrifice; Omodamos leeches back the point the transfer cost.
+        greyed(table, action(table, "Sacrifice", "Omodamos", within=guide(table)),
+               "No friendly model with a soul is in play to sacrifice.")
+        action(table, "Leech", "Omodamos", within=guide(table)).click()
+        points_dialog(table, "Leech essence for Omodamos", "Each point leeched costs 1 damage.", 1)
+        expect_essence(table, watch, "Omodamos", 7, 7)
+        expect_track(table, watch, "Omodamos", boxes(1, 18))
+        expect_logged(table, watch, "Omodamos leeches 1 essence from its own life.")
+        next_steps(table, *TO_ACTIVATION)
+
+        # The Lamenter cripples the Guardian's outer ring: the card says what that means, on both pages.
+        action(table, "Activate", "Lamenter").click()
+        expect_status(table, watch, "Lamenter", "Activated")
+        apply_damage(table, GUARDIAN, 30)
+        expect_track(table, watch, GUARDIAN, web((30, 30), (0, 16), (0, 10)))
+        expect_text(table, watch, GUARDIAN, CRIPPLED_OUTER)
+        expect(alert(table, f"{GUARDIAN}'s outer ring is crippled")).to_be_visible()
+
+        # The Tormentor hits Agathon for 16: transferred to the Foreboder (14 boxes), 2 come back to Agathon.
+        action(table, "Activate", "Tormentor").click()
+        expect_status(table, watch, "Tormentor", "Activated")
+        apply_damage(table, "Agathon", 16)
+        prompt = transfer_prompt(table, "Agathon", 16)
+        expect(prompt.get_by_role("button", name=f"Transfer to {GUARDIAN} (26 boxes free)")).to_be_visible()
+        expect(prompt.get_by_role("button", name="Agathon takes it")).to_be_visible()
+        prompt.get_by_role("button", name="Transfer to Foreboder (14 boxes free, 2 comes back)").click()
+        expect(prompt).to_be_hidden()
+        expect_essence(table, watch, "Agathon", 7, 9)
+        expect_track(table, watch, "Foreboder", web((8, 8), (4, 4), (2, 2)))
+        expect_status(table, watch, "Foreboder", "Destroyed")
+        expect_track(table, watch, "Agathon", boxes(2, 17))
+        expect_logged(table, watch, "Agathon suffers 2 damage (transferred damage that did not fit).")
+
+        next_step(table, TITHE)
+        expect(tithe).to_contain_text("Lamenter (3 essence)")
+        tithe.get_by_role("button", name="Pay tithe for Lamenter").click()
+        expect_essence(table, watch, "Lamenter", 2, 3)
+        tithe.get_by_role("button", name="Pay tithe for Tormentor").click()
+        expect_essence(table, watch, "Tormentor", 3, 4)
+        hand_over(table, ANN)
+        expect_turn(table, watch, 2, ANN, "Maintenance: Remove essence above ESSENCE")
+
+        # ---- Round 2, Ann ----------------------------------------------------------------------------------
+        next_steps(table, *TO_CONTROL)
+        # Sacrifice in the guide: a cultist, refused until the player says it is in Agathon's control range.
+        action(table, "Sacrifice", "Agathon", within=guide(table)).click()
+        sacrifice = table.get_by_role("dialog").filter(has_text="Agathon sacrifices a model")
+        choices = sacrifice.get_by_role("radio")
+        expect(choices).to_have_count(3)
+        tick(sacrifice.get_by_role("radio", name=f"{CULTISTS}: Cultist 2"))
+        refused(table, lambda: sacrifice.get_by_role("button", name="Sacrifice").click(),
+                "Cultist Band: Cultist 2 must be in Agathon's control range to be sacrificed.")
+        tick(sacrifice.get_by_role("checkbox", name='It is in Agathon\'s control range (18")'))
+        sacrifice.get_by_role("button", name="Sacrifice").click()
+        expect(sacrifice).to_be_hidden()
+        expect_essence(table, watch, "Agathon", 9, 9)
+        expect_text(table, watch, CULTISTS, "Unit: 2 of 4 models in play")
+        expect_logged(table, watch, "Agathon sacrifices Cultist Band: Cultist 2 and refills to 9 essence.")
+        # One way or the other: no leech after a sacrifice.
+        greyed(table, action(table, "Leech", "Agathon", within=guide(table)),
+               "Agathon already replenished by sacrifice this turn.")
+        next_steps(table, *TO_ACTIVATION)
+
+        # Agathon heals the Guardian (innermost ring first): its outer ring is no longer crippled.
+        action(table, "Activate", "Agathon").click()
+        expect_status(table, watch, "Agathon", "Activated")
+        greyed(table, action(table, "Feat", "Agathon"), "Agathon has already used its feat this game.")
+        action(table, "Heal", GUARDIAN).click()
+        points_dialog(table, f"Agathon heals {GUARDIAN}", "1 essence per damage point", 2)
+        expect_essence(table, watch, "Agathon", 7, 9)
+        expect_track(table, watch, GUARDIAN, web((28, 30), (0, 16), (0, 10)))
+        expect_no_text(table, watch, GUARDIAN, CRIPPLED_OUTER)
+        expect_logged(table, watch, f"{GUARDIAN} has 2 damage removed; its outer ring is no longer crippled.")
+
+        # Agathon kills Omodamos (17 more on his 18 boxes; he takes it himself): his horrors leave with him.
+        apply_damage(table, "Omodamos", 17)
+        prompt = transfer_prompt(table, "Omodamos", 17)
+        prompt.get_by_role("button", name="Omodamos takes it").click()
+        expect(prompt).to_be_hidden()
+        expect_track(table, watch, "Omodamos", boxes(18, 18))
+        expect_status(table, watch, "Omodamos", "Destroyed")
+        expect_status(table, watch, "Lamenter", "Removed from play")
+        expect_status(table, watch, "Tormentor", "Removed from play")
+        expect_logged(table, watch, "Lamenter is removed from play: its master Omodamos is gone.")
+        expect_logged(table, watch, "Tormentor is removed from play: its master Omodamos is gone.")
+
+        # The Guardian's tithe goes unpaid.
+        next_step(table, TITHE)
+        expect(tithe).to_contain_text(f"{GUARDIAN} (3 essence)")
+        expect(tithe.get_by_role("button", name=re.compile(r"^Pay tithe for"))).to_have_count(1)
+        tithe.get_by_role("button", name=f"Let {GUARDIAN} go").click()
+        expect_status(table, watch, GUARDIAN, "Removed from play")
+        expect_logged(table, watch, f"{GUARDIAN} is removed from play: its tithe was not paid.")
+        hand_over(table, BEA)
+        expect_turn(table, watch, 2, BEA, "Maintenance: Remove essence above ESSENCE")
+
+        # ---- Round 2, Bea: nothing of hers is left in play --------------------------------------------------
+        next_steps(table, *TO_CONTROL, *TO_ACTIVATION, TITHE)
+        expect(turn_bar(table).get_by_role("button", name=re.compile(r"^(Pay tithe for|Let .* go)"))).to_have_count(0)
+        hand_over(table, ANN)
+        expect_turn(table, watch, 3, ANN, "Maintenance: Remove essence above ESSENCE")
+        expect_status(table, watch, "Omodamos", "Destroyed")
+        expect_essence(table, watch, "Agathon", 7, 9)
+        expect_track(table, watch, "Agathon", boxes(2, 17))
+
+        assert dialogs == [], f"a JavaScript dialog opened: {dialogs}"
+    finally:
+        table_context.close()
+        watch_context.close()

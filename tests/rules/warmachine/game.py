@@ -1,0 +1,115 @@
+"""Builders shared by the Warmachine rules tests (imported as ``tests.rules.warmachine.game``).
+
+The standard game: Agathon with a Guardian of Souls and a Foreboder (its web completed by the player as
+6/4/4 rings) and a Cultist Band of four, against Princess Regna with a Guardian of Souls. Player 1 (seat 0)
+goes first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from models.catalog import shipped_cards
+from models.catalog.schema import Card
+from models.rules import Command, GameState, RuleViolation, apply
+from models.rules.warmachine.setup import Advance, ArmyEntry, CompleteCard, SetupGame, Side
+from models.rules.warmachine.tithe import PayTithe, SkipTithe
+
+CARDS: dict[str, Card] = shipped_cards()
+
+AGATHON = "p1-agathon"
+GUARDIAN = "p1-guardian-of-souls"
+FOREBODER = "p1-foreboder"
+BAND = "p1-cultist-band"
+LEADER, CULTIST_1, CULTIST_2, CULTIST_3 = (f"{BAND}.{k}" for k in range(4))
+REGNA = "p2-princess-regna"
+REGNA_GUARDIAN = "p2-guardian-of-souls"
+
+FOREBODER_RINGS = (6, 4, 4)
+
+PLAYER_1_ARMY = (
+    ArmyEntry(card="agathon"),
+    ArmyEntry(card="guardian-of-souls", battlegroup_of=0),
+    ArmyEntry(card="foreboder", battlegroup_of=0),
+    ArmyEntry(card="cultist-band", size=4),
+)
+PLAYER_2_ARMY = (
+    ArmyEntry(card="princess-regna"),
+    ArmyEntry(card="guardian-of-souls", battlegroup_of=0),
+)
+
+
+Army = tuple[ArmyEntry, ...]
+
+
+def setup_command(army_1: Army = PLAYER_1_ARMY, army_2: Army = PLAYER_2_ARMY, *, title: str = "Test game",
+                  player_1: str = "Ann", player_2: str = "Bob", first: int = 0) -> SetupGame:
+    keys = {e.card for e in (*army_1, *army_2)}
+    return SetupGame(title=title, first=first, cards={k: CARDS[k] for k in keys if k in CARDS},
+                     sides=(Side(player=player_1, army=army_1), Side(player=player_2, army=army_2)))
+
+
+def completed_foreboder(rings: tuple[int, int, int] = FOREBODER_RINGS) -> Card:
+    """The Foreboder card with the rings the player read off their own stat card."""
+    card = CARDS["foreboder"]
+    return card.model_copy(update={"damage": card.damage.model_copy(update={"rings": rings})})
+
+
+def new_game(army_1: Army = PLAYER_1_ARMY, army_2: Army = PLAYER_2_ARMY, *,
+             complete_foreboder: bool = True) -> GameState:
+    """A set-up game at round 1, player 1's maintenance phase (first step)."""
+    state, _ = apply(GameState(), setup_command(army_1, army_2))
+    if complete_foreboder and any(m.card == "foreboder" for m in state.models):
+        state = run(state, CompleteCard(card=completed_foreboder()))
+    return state
+
+
+def run(state: GameState, *commands: Command) -> GameState:
+    """Apply each command in turn (each must be accepted) and return the final state."""
+    for command in commands:
+        state, _ = apply(state, command)
+    return state
+
+
+def events(state: GameState, command: Command) -> tuple[GameState, list[str]]:
+    """Apply one command; the new state and the kinds of the events it produced."""
+    state, happened = apply(state, command)
+    return state, [e.kind for e in happened]
+
+
+def refused(state: GameState, command: Command) -> str:
+    """Assert that ``command`` is refused and that the state it was given is unchanged; return the code."""
+    before = state.model_copy(deep=True)
+    with pytest.raises(RuleViolation) as refusal:
+        apply(state, command)
+    assert state == before, "a refused command changed the state"
+    return refusal.value.code
+
+
+def settle_tithe(state: GameState) -> GameState:
+    """Decide every pending tithe: pay where the horror can, otherwise let it go."""
+    for horror in state.pending_tithe:
+        paid = (state.model(horror).essence or 0) > 0
+        state = run(state, PayTithe(horror=horror) if paid else SkipTithe(horror=horror))
+    return state
+
+
+def to_step(state: GameState, phase: str, step: str, seat: int | None = None,
+            round_no: int | None = None) -> GameState:
+    """Advance until the game is at ``phase``/``step`` (of ``seat``'s turn and round ``round_no`` when given),
+    settling tithes on the way. Returns the state unchanged when it is already there."""
+    for _ in range(200):
+        if ((state.phase, state.step) == (phase, step) and seat in (None, state.active)
+                and round_no in (None, state.round)):
+            return state
+        if state.pending_tithe:
+            state = settle_tithe(state)
+        state = run(state, Advance())
+    raise AssertionError(f"never reached {phase}/{step}")
+
+
+def with_model(state: GameState, model_id: str, **changes: Any) -> GameState:
+    """A state with one model's fields set as given (for situations that play would take long to reach)."""
+    return state.with_models(state.model(model_id).model_copy(update=changes))

@@ -1,0 +1,169 @@
+"""Spells and upkeep (doc 001 "Spellcaster", "Control Phase" step 4; doc 000 "Rules Clarification:
+Infernal Master": no spells in an activation the model runs)."""
+
+import pytest
+
+from models.rules import RuleViolation, parse_command
+from models.rules.warmachine.activation import Run
+from models.rules.warmachine.setup import Advance
+from models.rules.warmachine.shake import AddEffect
+from models.rules.warmachine.spells import CastSpell, DropUpkeep, Upkeep
+from tests.rules.warmachine.infernals.infernal_game import (
+    AGATHON,
+    LAMENTER,
+    REGNA,
+    activated,
+    happened,
+    refused,
+    run,
+    to_step,
+    with_model,
+)
+
+
+def next_turn(state, phase="control", step="upkeep"):
+    """Ann's next turn at ``phase``/``step`` (Bob's turn played in between)."""
+    return to_step(to_step(state, "control", "replenish", seat=1), phase, step, seat=0)
+
+
+@pytest.fixture
+def warded(table):
+    """Agathon cast the upkeep spell "Ward" (COST 2) in round 1."""
+    return run(activated(table, AGATHON), CastSpell(model=AGATHON, spell="Ward", cost=2, upkeep=True))
+
+
+def test_casting_a_spell_pays_its_cost_in_essence(table):
+    """doc 001 "Spellcaster": spells are cast during the activation by paying their COST in essence."""
+    state, events = happened(activated(table, AGATHON), CastSpell(model=AGATHON, spell="Hellfire", cost=3))
+    assert state.model(AGATHON).essence == 6
+    assert state.model(AGATHON).act.spells == 1
+    assert [e.kind for e in events] == ["essence.spent", "spell.cast"]
+    assert state.model(AGATHON).upkeeps == ()
+
+
+def test_a_spell_costing_more_than_the_essence_left_is_refused(table):
+    """doc 001 "Spellcaster": the COST is paid in essence points the caster has."""
+    state = with_model(activated(table, AGATHON), AGATHON, essence=2)
+    assert refused(state, CastSpell(model=AGATHON, spell="Hellfire", cost=3)) == "essence.not_enough"
+
+
+def test_spells_are_cast_only_during_the_casters_activation(table):
+    """doc 001 "Spellcaster": at any time during its activation."""
+    assert refused(table, CastSpell(model=AGATHON, spell="Hellfire", cost=3)) == "phase.wrong"
+    state = to_step(table, "activation", "activate")
+    assert refused(state, CastSpell(model=AGATHON, spell="Hellfire", cost=3)) == "spell.not_activated"
+
+
+def test_no_spell_in_an_activation_the_caster_ran(table):
+    """doc 000 ruling: a model cannot cast spells in an activation it runs."""
+    state = run(activated(table, AGATHON), Run(model=AGATHON))
+    assert refused(state, CastSpell(model=AGATHON, spell="Hellfire", cost=3)) == "spell.ran"
+
+
+def test_a_caster_that_cast_a_spell_cannot_run_that_activation(table):
+    """doc 000 ruling: no spells in an activation the model runs, not even before it runs."""
+    state = run(activated(table, AGATHON), CastSpell(model=AGATHON, spell="Hellfire", cost=3))
+    assert refused(state, Run(model=AGATHON)) == "spell.ran"
+
+
+def test_a_stationary_caster_cannot_cast_spells(table):
+    """doc 000 "Restrictions on Any Time abilities": spells cannot be cast while knocked down or
+    stationary."""
+    state = activated(run(table, AddEffect(model=AGATHON, effect="stationary")), AGATHON)
+    assert refused(state, CastSpell(model=AGATHON, spell="Ward", cost=1)) == "spell.status"
+
+
+def test_horrors_cast_no_spells(table):
+    """doc 001 "Spellcaster" is a rule of infernal masters and the Master Infernalist."""
+    assert refused(activated(table, LAMENTER), CastSpell(model=LAMENTER, spell="Ward", cost=1)) == \
+        "spell.not_master"
+
+
+def test_the_master_infernalist_casts_spells(table):
+    """doc 000 "Master Infernalist": Regna has every master rule but the feat, spellcasting included."""
+    state = run(activated(table, REGNA), CastSpell(model=REGNA, spell="Ward", cost=2))
+    assert state.model(REGNA).essence == 3
+
+
+def test_a_spell_needs_a_name(table):
+    """A spell is recorded by name; blank names are refused and long ones are malformed."""
+    assert refused(activated(table, AGATHON), CastSpell(model=AGATHON, spell="   ", cost=1)) == "name.empty"
+    with pytest.raises(RuleViolation) as refusal:
+        parse_command({"type": "cast", "model": AGATHON, "spell": "x" * 41, "cost": 1})
+    assert refusal.value.code == "command.invalid"
+
+
+def test_an_upkeep_spell_stays_on_its_caster(warded):
+    """doc 001 "Spellcaster": a caster can keep its upkeep spells in play."""
+    assert warded.model(AGATHON).upkeeps == ("Ward",)
+    assert warded.model(AGATHON).essence == 7
+
+
+def test_recasting_an_upkeep_spell_keeps_one_of_it_in_play(warded):
+    """doc 001 "Spellcaster": a spell is either in play or not; casting it again does not double it."""
+    state = run(warded, CastSpell(model=AGATHON, spell="Ward", cost=2, upkeep=True))
+    assert state.model(AGATHON).upkeeps == ("Ward",)
+
+
+def test_upkeep_costs_1_essence_in_the_control_phase(warded):
+    """doc 001 "Control Phase" step 4: masters spend essence to keep upkeep spells in play, outside their
+    activation."""
+    state = next_turn(warded)
+    state, events = happened(state, Upkeep(master=AGATHON, spell="Ward"))
+    assert state.model(AGATHON).essence == 6
+    assert state.model(AGATHON).upkept == ("Ward",)
+    assert [e.kind for e in events] == ["essence.spent", "spell.upkept"]
+    state = run(state, Advance())
+    assert state.model(AGATHON).upkeeps == ("Ward",)
+
+
+def test_an_upkeep_is_paid_once_per_turn(warded):
+    """doc 001 "Control Phase" step 4: one payment keeps the spell for the turn."""
+    state = run(next_turn(warded), Upkeep(master=AGATHON, spell="Ward"))
+    assert refused(state, Upkeep(master=AGATHON, spell="Ward")) == "upkeep.paid"
+
+
+def test_upkeep_is_paid_again_every_turn(warded):
+    """doc 001 "Control Phase" step 4 happens in each of the caster's turns."""
+    state = run(next_turn(warded), Upkeep(master=AGATHON, spell="Ward"))
+    state = to_step(to_step(state, "control", "replenish", seat=1), "control", "upkeep", seat=0)
+    assert state.model(AGATHON).upkept == ()
+    state = run(state, Upkeep(master=AGATHON, spell="Ward"))
+    assert state.model(AGATHON).upkept == ("Ward",)
+
+
+def test_an_unpaid_upkeep_spell_expires_after_the_upkeep_step(warded):
+    """doc 001 "Control Phase" step 4: a spell not upkept expires and its effects end."""
+    state = next_turn(warded)
+    state, events = happened(state, Advance())
+    assert (state.phase, state.step) == ("control", "other")
+    assert state.model(AGATHON).upkeeps == ()
+    assert [e.kind for e in events] == ["spell.expired"]
+
+
+def test_a_master_may_let_an_upkeep_spell_expire(warded):
+    """doc 001 "Control Phase" step 4: paying upkeep is a choice."""
+    state, events = happened(next_turn(warded), DropUpkeep(master=AGATHON, spell="Ward"))
+    assert state.model(AGATHON).upkeeps == ()
+    assert state.model(AGATHON).essence == 7
+    assert [e.kind for e in events] == ["spell.expired"]
+
+
+def test_only_a_spell_in_play_can_be_upkept(warded):
+    """doc 001 "Control Phase" step 4 concerns the caster's own upkeep spells in play."""
+    state = next_turn(warded)
+    assert refused(state, Upkeep(master=AGATHON, spell="Hellfire")) == "upkeep.unknown"
+    assert refused(state, DropUpkeep(master=AGATHON, spell="Hellfire")) == "upkeep.unknown"
+
+
+def test_upkeep_is_paid_only_in_the_control_phase(warded):
+    """doc 001 "Control Phase" step 4: upkeep is part of the control phase."""
+    assert refused(warded, Upkeep(master=AGATHON, spell="Ward")) == "phase.wrong"
+    state = next_turn(warded, "control", "other")
+    assert refused(state, Upkeep(master=AGATHON, spell="Hellfire")) == "phase.step_passed"
+
+
+def test_upkeep_needs_1_essence(warded):
+    """doc 001 "Control Phase" step 4: upkeep is paid in essence points."""
+    state = with_model(next_turn(warded), AGATHON, essence=0)
+    assert refused(state, Upkeep(master=AGATHON, spell="Ward")) == "essence.not_enough"

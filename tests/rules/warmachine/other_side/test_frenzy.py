@@ -1,0 +1,146 @@
+"""Threshold checks and frenzy (doc 002 "Frenzy & Threshold"; "Game Round": frenzy checks after leeching and
+upkeep; "Activation Phase": a frenzied warbeast has activated)."""
+
+import pytest
+
+from models.rules import RuleViolation
+from models.rules.warmachine.activation import Activate
+from models.rules.warmachine.attacks import AttackRoll, DeclareAttack
+from models.rules.warmachine.essence import Boost
+from models.rules.warmachine.fury import EndFrenzy, LeechFury, ThresholdCheck, frenzy_steps
+from models.rules.warmachine.options import notes
+from models.rules.warmachine.points import spend_points
+from models.rules.warmachine.setup import Advance
+from models.rules.warmachine.shake import AddEffect
+from tests.rules.warmachine.other_side.other_side_game import (
+    BLITZ,
+    IMPALE,
+    LOCK,
+    SERGEANT,
+    happened,
+    kinds,
+    refused,
+    roll,
+    run,
+    to_step,
+    with_model,
+)
+
+
+def checks(table, blitzer_fury=3, impaler_fury=0):
+    """Tro's control phase at the frenzy step, the Blitzer (THR 9) with ``blitzer_fury`` fury."""
+    state = with_model(with_model(table, BLITZ, fury=blitzer_fury), IMPALE, fury=impaler_fury)
+    return to_step(to_step(state, "control", "upkeep", seat=1), "control", "upkeep")
+
+
+def test_blitzer_with_3_fury_passes_on_a_roll_of_6(table):
+    """doc 002, "Frenzy & Threshold", EXAMPLE: the Dire Troll Blitzer (THR 9) with 3 fury passes on a roll of
+    6 or less: 6 + 3 = 9 does not exceed THR 9."""
+    state, events = happened(checks(table), ThresholdCheck(warbeast=BLITZ, roll=roll(2, 4)))
+    assert kinds(events) == ["frenzy.passed"]
+    assert events[0].data == {"dice": [2, 4], "rolled_by": "player", "fury": 3, "thr": 9, "total": 9}
+    assert state.model(BLITZ).activation == "ready"
+
+
+def test_blitzer_with_3_fury_frenzies_on_a_roll_of_7(table):
+    """doc 002, "Frenzy & Threshold", EXAMPLE: a roll of 7 or more frenzies: 7 + 3 = 10 exceeds THR 9."""
+    state, events = happened(checks(table), ThresholdCheck(warbeast=BLITZ, roll=roll(3, 4)))
+    assert kinds(events) == ["frenzy.failed", "frenzy.started"]
+    assert events[0].data["total"] == 10
+    assert state.model(BLITZ).activation == "active"
+
+
+def test_the_threshold_check_is_made_in_the_frenzy_step_after_upkeep(table):
+    """doc 002, "Game Round": leech, spirit bond, upkeep, then frenzy checks; after the check, leeching is
+    over for the turn."""
+    state = with_model(with_model(table, BLITZ, fury=3), LOCK, fury=0)
+    state = to_step(state, "control", "replenish", seat=1)
+    state = run(state, ThresholdCheck(warbeast=BLITZ, roll=roll(1, 1)))
+    assert (state.phase, state.step) == ("control", "frenzy")
+    assert refused(state, LeechFury(warlock=LOCK, warbeast=BLITZ, points=1)) == "phase.step_passed"
+
+
+def test_a_warbeast_without_fury_makes_no_check(table):
+    """doc 002, "Frenzy & Threshold": only warbeasts with 1 or more fury check."""
+    assert refused(checks(table), ThresholdCheck(warbeast=IMPALE, roll=roll(6, 6))) == "frenzy.no_fury"
+
+
+def test_each_warbeast_checks_once_per_turn(table):
+    """doc 002, "Frenzy & Threshold": one threshold check per warbeast in the control phase."""
+    state = run(checks(table), ThresholdCheck(warbeast=BLITZ, roll=roll(1, 2)))
+    assert refused(state, ThresholdCheck(warbeast=BLITZ, roll=roll(1, 2))) == "frenzy.checked"
+
+
+def test_the_check_takes_two_dice(table):
+    """doc 002, "Frenzy & Threshold": the check is 2d6."""
+    assert refused(checks(table), ThresholdCheck(warbeast=BLITZ, roll=roll(3))) == "dice.count"
+    assert refused(checks(table), ThresholdCheck(warbeast=BLITZ, roll=roll(3, 7))) == "dice.face"
+
+
+def test_threshold_checks_are_due_before_the_control_phase_ends(table):
+    """doc 002, "Frenzy & Threshold": each warbeast with fury must check; the turn does not move on until it
+    has."""
+    state = checks(table, impaler_fury=1)
+    state = run(state, Advance())
+    assert (state.phase, state.step) == ("control", "frenzy")
+    assert refused(state, Advance()) == "frenzy.checks_due"
+    state = run(state, ThresholdCheck(warbeast=BLITZ, roll=roll(1, 1)),
+                ThresholdCheck(warbeast=IMPALE, roll=roll(1, 1)), Advance())
+    assert (state.phase, state.step) == ("control", "other")
+
+
+def test_a_frenzied_warbeast_shows_its_forced_steps(table):
+    """doc 002, "Frenzy & Threshold": the frenzy's forced behaviour, step by step (in our words), on the
+    event and in the warbeast's notes."""
+    state, events = happened(checks(table), ThresholdCheck(warbeast=BLITZ, roll=roll(6, 6)))
+    steps = frenzy_steps()
+    assert events[-1].data["steps"] == list(steps)
+    assert len(steps) >= 5
+    assert any("charges" in s for s in steps) and any("boosted" in s for s in steps)
+    assert [n for n in notes(state, BLITZ) if n.startswith("Frenzy: ")] == [f"Frenzy: {s}" for s in steps]
+
+
+def test_a_frenzied_warbeast_shakes_effects_without_being_forced(table):
+    """doc 002, "Frenzy & Threshold": it shakes knockdown, stationary and other effects that can be shaken,
+    without being forced."""
+    state = run(checks(table), AddEffect(model=BLITZ, effect="knocked_down"),
+                AddEffect(model=BLITZ, effect="fire"))
+    state = run(state, ThresholdCheck(warbeast=BLITZ, roll=roll(6, 6)))
+    assert state.model(BLITZ).effects == ("fire",)
+    assert state.model(BLITZ).fury == 3
+
+
+def test_a_frenzied_warbeast_cannot_be_forced_and_its_attack_is_boosted_for_free(table):
+    """doc 002, "Frenzy & Threshold": during its frenzy activation it cannot be forced; its attack roll is
+    boosted automatically (no fury for it)."""
+    state = run(checks(table), ThresholdCheck(warbeast=BLITZ, roll=roll(6, 6)))
+    with pytest.raises(RuleViolation) as refusal:
+        spend_points(state, state.model(BLITZ), 1, "boost")
+    assert refusal.value.code == "force.frenzied"
+    assert refused(state, Boost(model=BLITZ, roll="damage")) == "phase.wrong"
+    state = run(state, DeclareAttack(attacker=BLITZ, target=SERGEANT),
+                AttackRoll(dice=roll(4, 4, 4), boosted=True, free_boost=True, hit=True))
+    assert state.model(BLITZ).fury == 3
+
+
+def test_the_frenzy_must_end_before_the_turn_moves_on(table):
+    """doc 002, "Frenzy & Threshold": the frenzied warbeast activates immediately; nothing else happens until
+    its activation is over."""
+    state = run(checks(table, impaler_fury=1), ThresholdCheck(warbeast=BLITZ, roll=roll(6, 6)))
+    assert refused(state, Advance()) == "frenzy.in_progress"
+    assert refused(state, ThresholdCheck(warbeast=IMPALE, roll=roll(1, 1))) == "frenzy.in_progress"
+
+
+def test_after_the_frenzy_fury_may_be_removed_and_its_activation_is_used_up(table):
+    """doc 002, "Frenzy & Threshold": at the end of the frenzy activation it is no longer frenzied, any
+    number of its fury points may be removed, and it cannot activate in the activation phase."""
+    state = run(checks(table), ThresholdCheck(warbeast=BLITZ, roll=roll(6, 6)))
+    assert refused(state, EndFrenzy(warbeast=BLITZ, remove_fury=4)) == "frenzy.fury_too_much"
+    state, events = happened(state, EndFrenzy(warbeast=BLITZ, remove_fury=2))
+    assert (state.model(BLITZ).fury, state.model(BLITZ).activation) == (1, "done")
+    assert kinds(events) == ["frenzy.ended"]
+    assert refused(state, EndFrenzy(warbeast=BLITZ)) == "frenzy.not_frenzied"
+    state = to_step(state, "activation", "activate")
+    assert refused(state, Activate(model=BLITZ)) == "activation.done"
+    state = to_step(state, "control", "upkeep", seat=1)
+    assert state.model(BLITZ).activation == "ready", "a new turn, a new activation"

@@ -1,0 +1,87 @@
+"""Infernal master destruction (doc 001) and the Master Infernalist's own battlegroup (doc 000 ruling)."""
+
+from models.rules.warmachine.base import remove
+from models.rules.warmachine.damage import MarkDamage
+from models.rules.warmachine.essence import Leech
+from models.rules.warmachine.setup import Advance, ArmyEntry
+from tests.rules.warmachine.game import (
+    AGATHON,
+    FOREBODER,
+    GUARDIAN,
+    LEADER,
+    REGNA,
+    REGNA_GUARDIAN,
+    events,
+    new_game,
+    run,
+    to_step,
+    with_model,
+)
+
+
+def test_infernal_master_destruction_removes_its_battlegroups_horrors(game):
+    """doc 001, "Infernal Master Destruction": when a model controlling horrors is destroyed, the horrors in
+    its battlegroup are removed from play."""
+    state, kinds = events(game, MarkDamage(model=AGATHON, amount=17))
+    assert state.model(AGATHON).status == "destroyed"
+    assert state.model(GUARDIAN).status == "removed"
+    assert state.model(FOREBODER).status == "removed"
+    assert kinds.count("model.removed") == 2
+
+
+def test_master_destruction_leaves_other_models_in_play(game):
+    """doc 001, "Infernal Master Destruction": only the horrors of that battlegroup go; the master's other
+    models and the opponent's horrors stay."""
+    state = run(game, MarkDamage(model=AGATHON, amount=17))
+    assert state.model(LEADER).in_play
+    assert state.model(REGNA_GUARDIAN).in_play
+
+
+def test_master_removed_from_play_also_removes_its_horrors(game):
+    """doc 001, "Infernal Master Destruction": destroyed *or removed from the table*."""
+    state, _ = remove(game, game.model(AGATHON), "removed", "taken off the table")
+    assert state.model(AGATHON).status == "removed"
+    assert not state.model(GUARDIAN).in_play
+    assert not state.model(FOREBODER).in_play
+
+
+def test_master_infernalist_destruction_removes_her_horrors(game):
+    """doc 000, Rules Clarification "Master Infernalist": when Regna dies, the horrors in her battlegroup are
+    removed from play."""
+    state = run(game, MarkDamage(model=REGNA, amount=5))
+    assert state.model(REGNA).status == "destroyed"
+    assert state.model(REGNA_GUARDIAN).status == "removed"
+    assert state.model(GUARDIAN).in_play
+
+
+def test_master_infernalist_destruction_spares_the_infernal_masters_horrors():
+    """doc 000, Rules Clarification "Master Infernalist": Regna's battlegroup is completely separate from the
+    infernal master's, on the same side too."""
+    army = (
+        ArmyEntry(card="agathon"),
+        ArmyEntry(card="guardian-of-souls", battlegroup_of=0),
+        ArmyEntry(card="princess-regna"),
+        ArmyEntry(card="foreboder", battlegroup_of=2),
+    )
+    state = run(new_game(army_1=army), MarkDamage(model="p1-princess-regna", amount=5))
+    assert state.model("p1-foreboder").status == "removed"
+    assert state.model(GUARDIAN).in_play
+
+
+def test_master_destroyed_by_leeching_takes_its_horrors_with_it(control):
+    """doc 001, "Leeching" and "Infernal Master Destruction": leeching damage can destroy the master, and its
+    horrors go with it."""
+    state = with_model(control, AGATHON, essence=7, marks=(16,))
+    state = run(state, Leech(master=AGATHON, points=2))
+    assert state.model(AGATHON).status == "destroyed"
+    assert not state.model(GUARDIAN).in_play
+
+
+def test_horrors_removed_with_their_master_owe_no_tithe(game):
+    """doc 001, "Tithe" and "Infernal Master Destruction": a horror no longer in play has no tithe to pay, so
+    the turn can end."""
+    state = to_step(game, "end", "tithe")
+    assert state.pending_tithe
+    state = run(state, MarkDamage(model=AGATHON, amount=17))
+    assert state.pending_tithe == ()
+    assert run(state, Advance()).active == 1

@@ -1,0 +1,190 @@
+"""The turn as data: phase and step order, rounds, and activations (doc 001 "The Infernal Turn")."""
+
+from models.rules import GameState
+from models.rules.warmachine.activation import Activate, EndActivation
+from models.rules.warmachine.essence import Allocate, Leech
+from models.rules.warmachine.phases import label
+from models.rules.warmachine.setup import Advance
+from tests.rules.warmachine.game import (
+    AGATHON,
+    BAND,
+    CULTIST_2,
+    FOREBODER,
+    GUARDIAN,
+    LEADER,
+    REGNA,
+    REGNA_GUARDIAN,
+    new_game,
+    refused,
+    run,
+    setup_command,
+    to_step,
+    with_model,
+)
+
+TURN = [
+    ("maintenance", "excess"),      # step 1: remove essence above ESSENCE
+    ("maintenance", "continuous"),  # step 2: continuous effects
+    ("maintenance", "other"),       # step 3: other maintenance effects
+    ("control", "replenish"),       # step 1: sacrifice or leech
+    ("control", "souls"),           # step 2: soul tokens become essence
+    ("control", "allocate"),        # step 3: allocate essence to horrors
+    ("control", "upkeep"),          # step 4: upkeep spells
+    ("control", "other"),           # step 5: other control effects
+    ("activation", "activate"),
+    ("end", "tithe"),               # doc 001 "Tithe": end of the controlling player's turn
+]
+
+
+def walk_turn(state: GameState) -> list[tuple[str, str]]:
+    seen = [(state.phase, state.step)]
+    while (state.phase, state.step) != ("end", "tithe"):
+        state = run(state, Advance())
+        seen.append((state.phase, state.step))
+    return seen
+
+
+# --- phases and steps -----------------------------------------------------------------------------------
+
+
+def test_turn_begins_with_the_first_maintenance_step(game):
+    """doc 001, "The Infernal Turn": the turn is Maintenance, Control, Activation; maintenance step 1 comes
+    first."""
+    assert (game.round, game.active, game.phase, game.step) == (1, 0, "maintenance", "excess")
+    assert label(game).startswith("Maintenance")
+
+
+def test_phases_and_steps_follow_the_infernal_turn_in_order(game):
+    """doc 001, "The Infernal Turn": Maintenance steps 1-3, Control steps 1-5, Activation, then the end of
+    the turn (tithe)."""
+    assert walk_turn(game) == TURN
+
+
+def test_turn_passes_to_the_other_player_after_the_end_of_turn(game):
+    """doc 002, "Game Round": players take turns; after the first player's turn the second player's turn
+    begins with its own maintenance phase."""
+    state = to_step(game, "end", "tithe")
+    state = to_step(state, "maintenance", "excess", seat=1)
+    assert (state.round, state.active) == (1, 1)
+    assert walk_turn(state) == TURN
+
+
+def test_round_increments_when_the_first_players_turn_comes_back(game):
+    """doc 002, "Game Round": a round is one turn of each player, starting with the first player."""
+    state = to_step(game, "maintenance", "excess", seat=1)
+    assert state.round == 1
+    state = to_step(state, "maintenance", "excess", seat=0)
+    assert state.round == 2
+    state = to_step(state, "maintenance", "excess", seat=1)
+    assert state.round == 2
+
+
+def test_round_counts_from_whoever_goes_first():
+    """doc 002, "Game Round": the round turns over when the first player's turn comes back, whichever seat
+    that is."""
+    from models.rules import apply
+
+    state, _ = apply(GameState(), setup_command(first=1))
+    assert (state.round, state.active) == (1, 1)
+    state = to_step(state, "maintenance", "excess", seat=0)
+    assert state.round == 1
+    state = to_step(state, "maintenance", "excess", seat=1)
+    assert state.round == 2
+
+
+def test_command_for_a_later_step_moves_the_step_on(control):
+    """doc 001, "Control Phase": steps are performed in order; allocating (step 3) during step 1 means steps
+    1 and 2 are done."""
+    state = with_model(control, GUARDIAN, essence=3)
+    state = run(state, Allocate(master=AGATHON, horror=GUARDIAN, points=1))
+    assert (state.phase, state.step) == ("control", "allocate")
+
+
+def test_command_for_a_step_already_passed_is_refused(control):
+    """doc 001, "Control Phase": steps are performed in order; step 1 (replenish) cannot follow step 3."""
+    state = to_step(with_model(control, AGATHON, essence=5), "control", "allocate")
+    assert refused(state, Leech(master=AGATHON, points=1)) == "phase.step_passed"
+
+
+def test_command_of_another_phase_is_refused(game):
+    """doc 001, "The Infernal Turn": phases come in order; a control phase action is refused in the
+    maintenance and activation phases."""
+    state = with_model(game, AGATHON, essence=5)
+    assert refused(state, Leech(master=AGATHON, points=1)) == "phase.wrong"
+    assert refused(state, Activate(model=AGATHON)) == "phase.wrong"
+
+
+def test_nothing_but_setup_before_the_game_is_set_up():
+    """doc 002, "Game Setup": armies are set up before the first turn."""
+    assert refused(GameState(), Advance()) == "phase.setup"
+
+
+# --- activation -----------------------------------------------------------------------------------------
+
+
+def test_models_activate_one_at_a_time(activation):
+    """doc 001, "Activation Phase": units and independent models are activated one at a time; activating the
+    next model ends the previous activation."""
+    state = run(activation, Activate(model=AGATHON))
+    assert state.model(AGATHON).activation == "active"
+    state = run(state, Activate(model=GUARDIAN))
+    assert state.model(AGATHON).activation == "done"
+    assert state.model(GUARDIAN).activation == "active"
+    assert [m.id for m in state.models if m.activation == "active"] == [GUARDIAN]
+
+
+def test_unit_troopers_activate_together(activation):
+    """doc 001, "Activation Phase": a unit is activated as a whole."""
+    state = run(activation, Activate(model=LEADER))
+    band = [m for m in state.models if m.unit == BAND]
+    assert len(band) == 4
+    assert all(m.activation == "active" for m in band)
+    state = run(state, EndActivation(model=CULTIST_2))
+    assert all(m.activation == "done" for m in state.models if m.unit == BAND)
+
+
+def test_a_model_activates_only_once_per_turn(activation):
+    """doc 001, "Activation Phase": all models you control are activated once per turn."""
+    state = run(activation, Activate(model=AGATHON), EndActivation(model=AGATHON))
+    assert refused(state, Activate(model=AGATHON)) == "activation.done"
+    state = run(state, Activate(model=LEADER), Activate(model=FOREBODER))
+    assert refused(state, Activate(model=CULTIST_2)) == "activation.done"
+
+
+def test_an_active_model_cannot_activate_again(activation):
+    """doc 001, "Activation Phase": a model already activated is in its activation."""
+    state = run(activation, Activate(model=AGATHON))
+    assert refused(state, Activate(model=AGATHON)) == "activation.active"
+
+
+def test_only_the_active_players_models_activate(activation):
+    """doc 001, "Activation Phase": you activate the models you control in your own turn."""
+    assert refused(activation, Activate(model=REGNA)) == "turn.not_yours"
+    state = to_step(activation, "activation", "activate", seat=1)
+    assert refused(state, Activate(model=AGATHON)) == "turn.not_yours"
+    assert run(state, Activate(model=REGNA_GUARDIAN)).model(REGNA_GUARDIAN).activation == "active"
+
+
+def test_ending_an_activation_needs_an_active_model(activation):
+    """doc 001, "Activation Phase": only a model in its activation can end it."""
+    assert refused(activation, EndActivation(model=AGATHON)) == "activation.not_active"
+
+
+def test_end_of_turn_closes_the_activation_in_progress(activation):
+    """doc 001, "Activation Phase": activations happen in the Activation Phase; when the turn ends, no model
+    is still activated."""
+    state = to_step(run(activation, Activate(model=GUARDIAN)), "end", "tithe")
+    assert state.model(GUARDIAN).activation == "done"
+
+
+def test_models_are_ready_to_activate_again_next_turn(activation):
+    """doc 001, "Activation Phase": models are activated once per turn, so each new turn they may again."""
+    state = run(activation, Activate(model=AGATHON), EndActivation(model=AGATHON))
+    state = to_step(state, "activation", "activate", seat=0, round_no=2)
+    assert run(state, Activate(model=AGATHON)).model(AGATHON).activation == "active"
+
+
+def test_setting_up_a_game_twice_is_refused(game):
+    """doc 002, "Game Setup": the armies are set up once, before the first round."""
+    assert refused(game, setup_command()) == "setup.done"
+    assert new_game().round == 1

@@ -1,0 +1,373 @@
+"""The REST API (webapp/api.py) over a real GameService and database: every route, every error path.
+
+The app here is a bare FastAPI app with only the API router, so these tests need no NiceGUI. Tests taking
+`client` run on SQLite and, when TEST_DATABASE_URL is set, on PostgreSQL (the `db_url` fixture).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from models.db.engine import make_engine, migrate
+from models.rules import parse_command
+from models.rules.core import COMMANDS
+from models.service import GameService
+from webapp import deps
+from webapp.api import router
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+AGATHON, REGNA, FOREBODER = "p1-agathon", "p2-princess-regna", "p1-foreboder"
+
+GAME = {
+    "title": "Friday game",
+    "sides": [
+        {"player": "Ann", "army": [{"card": "agathon"}, {"card": "guardian-of-souls", "battlegroup_of": 0},
+                                   {"card": "foreboder", "battlegroup_of": 0},
+                                   {"card": "cultist-band", "size": 4}]},
+        {"player": "Bob", "army": [{"card": "princess-regna"},
+                                   {"card": "guardian-of-souls", "battlegroup_of": 0}]},
+    ],
+}
+
+
+def build_app() -> FastAPI:
+    app = FastAPI()
+    app.include_router(router)
+    return app
+
+
+@pytest.fixture
+def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+    engine = make_engine(db_url)
+    migrate(engine)
+    monkeypatch.setattr(deps, "_current", None)  # restored after the test
+    deps.install(deps.Deps(service=GameService(engine), live=None))  # type: ignore[arg-type]
+    with TestClient(build_app()) as c:
+        yield c
+    engine.dispose()
+
+
+@pytest.fixture
+def game(client: TestClient) -> dict[str, Any]:
+    response = client.post("/api/games", json=GAME)
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def command(client: TestClient, game: dict[str, Any], cmd: dict[str, Any], version: int,
+            token: str | None = None) -> Any:
+    return client.post(f"/api/games/{game['id']}/commands",
+                       json={"command": cmd, "expected_version": version},
+                       headers={"X-Token": token or game["tokens"]["table"]})
+
+
+def read(client: TestClient, game: dict[str, Any], token: str | None = None) -> dict[str, Any]:
+    response = client.get(f"/api/games/{game['id']}", headers={"X-Token": token or game["tokens"]["watch"]})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def model(state: dict[str, Any], model_id: str) -> dict[str, Any]:
+    return next(m for m in state["models"] if m["id"] == model_id)
+
+
+def assert_error(response: Any, status: int, code: str) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert body["code"] == code, body
+    assert isinstance(body["message"], str) and body["message"]
+    assert "Traceback" not in response.text
+    return body
+
+
+# -- create, read, command, conflict (both databases) ------------------------------------------------------
+
+def test_create_read_command_and_stale_version(client: TestClient) -> None:
+    created = client.post("/api/games", json=GAME)
+    assert created.status_code == 201, created.text
+    game = created.json()
+    gid, tokens = game["id"], game["tokens"]
+    assert game["version"] == 1
+    assert set(tokens) == {"table", "watch", "seat1", "seat2"}
+    assert len(set(tokens.values())) == 4
+    assert game["table_url"] == f"/table/{gid}/{tokens['table']}"
+    assert game["watch_url"] == f"/watch/{gid}/{tokens['watch']}"
+    assert game["seat_urls"] == [f"/table/{gid}/{tokens['seat1']}", f"/table/{gid}/{tokens['seat2']}"]
+
+    body = read(client, game)
+    assert body["id"] == gid and body["version"] == 1
+    assert body["state"]["title"] == "Friday game"
+    assert [p["name"] for p in body["state"]["players"]] == ["Ann", "Bob"]
+    assert (body["state"]["phase"], body["state"]["step"]) == ("maintenance", "excess")
+
+    done = command(client, game, {"type": "mark_damage", "model": AGATHON, "amount": 2}, 1)
+    assert done.status_code == 200, done.text
+    out = done.json()
+    assert out["version"] == 2
+    assert out["events"][0]["kind"] == "damage.marked"
+    assert out["events"][0]["model"] == AGATHON
+    assert "Agathon" in out["events"][0]["text"]
+    assert model(out["state"], AGATHON)["marks"] == [2]
+    assert read(client, game)["state"] == out["state"]
+
+    stale = command(client, game, {"type": "mark_damage", "model": AGATHON, "amount": 1}, 1)
+    body = assert_error(stale, 409, "conflict")
+    assert body["version"] == 2
+    assert read(client, game)["version"] == 2
+    assert model(read(client, game)["state"], AGATHON)["marks"] == [2]
+
+
+def test_read_takes_the_token_from_header_or_query_and_any_role(client: TestClient, game: dict) -> None:
+    for role in ("table", "watch", "seat1", "seat2"):
+        assert read(client, game, game["tokens"][role])["version"] == 1
+        by_query = client.get(f"/api/games/{game['id']}", params={"token": game["tokens"][role]})
+        assert by_query.status_code == 200 and by_query.json()["version"] == 1
+
+
+# -- access ------------------------------------------------------------------------------------------------
+
+def test_watch_token_cannot_command_or_undo(client: TestClient, game: dict) -> None:
+    watch = game["tokens"]["watch"]
+    refused = command(client, game, {"type": "advance"}, 1, token=watch)
+    assert_error(refused, 403, "access.forbidden")
+    undo = client.post(f"/api/games/{game['id']}/undo", json={"expected_version": 1},
+                       params={"token": watch})
+    assert_error(undo, 403, "access.forbidden")
+    assert read(client, game)["version"] == 1
+
+
+@pytest.mark.parametrize("headers", [{}, {"X-Token": "not-a-token"}])
+def test_missing_or_bad_token_is_403_on_every_game_route(client: TestClient, game: dict,
+                                                         headers: dict[str, str]) -> None:
+    gid = game["id"]
+    assert_error(client.get(f"/api/games/{gid}", headers=headers), 403, "access.forbidden")
+    assert_error(client.get(f"/api/games/{gid}/log", headers=headers), 403, "access.forbidden")
+    assert_error(client.get(f"/api/games/{gid}/options/{AGATHON}", headers=headers), 403, "access.forbidden")
+    assert_error(client.post(f"/api/games/{gid}/commands", headers=headers,
+                             json={"command": {"type": "advance"}, "expected_version": 1}),
+                 403, "access.forbidden")
+    assert_error(client.post(f"/api/games/{gid}/undo", headers=headers, json={"expected_version": 1}),
+                 403, "access.forbidden")
+
+
+def test_a_token_of_another_game_is_403(client: TestClient, game: dict) -> None:
+    other = client.post("/api/games", json=GAME).json()
+    assert_error(client.get(f"/api/games/{game['id']}", headers={"X-Token": other["tokens"]["table"]}),
+                 403, "access.forbidden")
+
+
+def test_a_seat_link_acts_for_its_own_side_only(client: TestClient, game: dict) -> None:
+    seat1, seat2 = game["tokens"]["seat1"], game["tokens"]["seat2"]
+    assert_error(command(client, game, {"type": "advance"}, 1, token=seat2), 403, "access.forbidden")
+    damage = command(client, game, {"type": "mark_damage", "model": AGATHON, "amount": 1}, 1, token=seat2)
+    assert damage.status_code == 200, damage.text
+    moved = command(client, game, {"type": "advance"}, 2, token=seat1)
+    assert moved.status_code == 200, moved.text
+    log = client.get(f"/api/games/{game['id']}/log", params={"token": seat1}).json()
+    assert [e["actor"] for e in log] == ["table", "seat 2", "seat 1"]
+
+
+def test_unknown_game_is_404_on_every_game_route(client: TestClient, game: dict) -> None:
+    token = {"X-Token": game["tokens"]["table"]}
+    for response in (
+        client.get("/api/games/nosuchgame", headers=token),
+        client.get("/api/games/nosuchgame/log", headers=token),
+        client.get(f"/api/games/nosuchgame/options/{AGATHON}", headers=token),
+        client.post("/api/games/nosuchgame/commands", headers=token,
+                    json={"command": {"type": "advance"}, "expected_version": 1}),
+        client.post("/api/games/nosuchgame/undo", headers=token, json={"expected_version": 1}),
+    ):
+        assert_error(response, 404, "game.not_found")
+
+
+# -- refusals ----------------------------------------------------------------------------------------------
+
+def test_a_command_the_rules_refuse_is_422_with_its_code(client: TestClient, game: dict) -> None:
+    refused = command(client, game, {"type": "leech", "master": AGATHON, "points": 1}, 1)
+    body = assert_error(refused, 422, "phase.wrong")
+    assert "control phase" in body["message"]
+    assert read(client, game)["version"] == 1
+
+
+@pytest.mark.parametrize(("cmd", "code"), [
+    ({"type": "mark_damage", "model": AGATHON, "amount": -1}, "command.invalid"),
+    ({"type": "mark_damage", "model": AGATHON, "amount": "abc"}, "command.invalid"),
+    ({"type": "mark_damage", "model": AGATHON}, "command.invalid"),
+    ({"type": "mark_damage", "model": AGATHON, "amount": 1, "extra": True}, "command.invalid"),
+    ({"type": "teleport", "model": AGATHON}, "command.unknown"),
+    ({"model": AGATHON}, "command.unknown"),
+    ({"type": "mark_damage", "model": "p9-nobody", "amount": 1}, "model.unknown"),
+])
+def test_an_unparseable_command_is_422(client: TestClient, game: dict, cmd: dict, code: str) -> None:
+    assert_error(command(client, game, cmd, 1), 422, code)
+    assert read(client, game)["version"] == 1
+
+
+def test_setup_cannot_be_sent_as_a_command(client: TestClient, game: dict) -> None:
+    setup = {"type": "setup", "title": "Again", "cards": {},
+             "sides": [{"player": "A", "army": []}, {"player": "B", "army": []}]}
+    assert_error(command(client, game, setup, 1), 422, "setup.done")
+
+
+@pytest.mark.parametrize("body", [
+    {"command": {"type": "advance"}},                        # no expected_version
+    {"expected_version": 1},                                 # no command
+    {"command": "advance", "expected_version": 1},           # command is not an object
+    {"command": {"type": "advance"}, "expected_version": "soon"},
+])
+def test_a_malformed_request_is_422_request_invalid(client: TestClient, game: dict, body: dict) -> None:
+    response = client.post(f"/api/games/{game['id']}/commands", json=body,
+                           headers={"X-Token": game["tokens"]["table"]})
+    assert_error(response, 422, "request.invalid")
+
+
+def test_invalid_json_is_422_request_invalid(client: TestClient, game: dict) -> None:
+    response = client.post(f"/api/games/{game['id']}/commands", content=b"{not json",
+                           headers={"X-Token": game["tokens"]["table"], "Content-Type": "application/json"})
+    assert_error(response, 422, "request.invalid")
+
+
+@pytest.mark.parametrize(("change", "status", "code"), [
+    ({"sides": [GAME["sides"][0]]}, 422, "request.invalid"),
+    ({"first": 2}, 422, "request.invalid"),
+    ({"title": "   "}, 422, "name.empty"),
+    ({"title": "x" * 61}, 422, "name.too_long"),
+    ({"sides": [{"player": "Ann", "army": [{"card": "no-such-card"}]}, GAME["sides"][1]]}, 422,
+     "setup.unknown_card"),
+    ({"sides": [{"player": "Ann", "army": [{"card": "agathon"}, {"card": "foreboder"}]}, GAME["sides"][1]]},
+     422, "setup.horror_battlegroup"),
+    ({"sides": [{"player": "Ann", "army": [{"card": "agathon"}] * 81}, GAME["sides"][1]]}, 422,
+     "request.invalid"),
+])
+def test_create_refusals_are_422(client: TestClient, change: dict, status: int, code: str) -> None:
+    assert_error(client.post("/api/games", json={**GAME, **change}), status, code)
+
+
+def test_first_player_can_be_chosen(client: TestClient) -> None:
+    game = client.post("/api/games", json={**GAME, "first": 1}).json()
+    state = read(client, game)["state"]
+    assert (state["first"], state["active"]) == (1, 1)
+
+
+# -- undo and log ------------------------------------------------------------------------------------------
+
+def test_undo_rebuilds_the_state_and_the_log_keeps_history(client: TestClient, game: dict) -> None:
+    gid, token = game["id"], {"X-Token": game["tokens"]["table"]}
+    assert command(client, game, {"type": "mark_damage", "model": AGATHON, "amount": 3}, 1).status_code == 200
+
+    assert_error(client.post(f"/api/games/{gid}/undo", json={"expected_version": 1}, headers=token),
+                 409, "conflict")
+    undone = client.post(f"/api/games/{gid}/undo", json={"expected_version": 2}, headers=token)
+    assert undone.status_code == 200, undone.text
+    out = undone.json()
+    assert out["version"] == 3
+    assert out["events"][0]["kind"] == "undo"
+    assert model(out["state"], AGATHON)["marks"] in ([], [0])
+    assert read(client, game)["state"] == out["state"]
+
+    log = client.get(f"/api/games/{gid}/log", params={"token": game["tokens"]["watch"]})
+    assert log.status_code == 200, log.text
+    entries = log.json()
+    assert [(e["seq"], e["kind"], e["undone"]) for e in entries] == [
+        (1, "setup", False), (2, "mark_damage", True), (3, "undo", False)]
+    assert all(set(e) == {"seq", "kind", "texts", "actor", "undone", "at"} for e in entries)
+    assert entries[1]["texts"] == ["Agathon suffers 3 damage (marked at the table)."]
+    assert entries[2]["texts"][0].startswith("Undone: ")
+
+    nothing = client.post(f"/api/games/{gid}/undo", json={"expected_version": 3}, headers=token)
+    assert_error(nothing, 422, "undo.nothing")
+
+
+# -- options and cards -------------------------------------------------------------------------------------
+
+def test_options_say_what_a_model_may_do_and_change_nothing(client: TestClient, game: dict) -> None:
+    url = f"/api/games/{game['id']}/options/{AGATHON}"
+    response = client.get(url, params={"token": game["tokens"]["watch"]})
+    assert response.status_code == 200, response.text
+    by_action = {o["action"]: o for o in response.json()}
+    assert all(set(o) == {"action", "allowed", "reason"} for o in by_action.values())
+    assert by_action["mark_damage"] == {"action": "mark_damage", "allowed": True, "reason": ""}
+    assert by_action["leech"]["allowed"] is False
+    assert "control phase" in by_action["leech"]["reason"]
+    assert read(client, game)["version"] == 1
+
+
+def test_options_of_an_unknown_model_is_404(client: TestClient, game: dict) -> None:
+    response = client.get(f"/api/games/{game['id']}/options/p9-nobody",
+                          params={"token": game["tokens"]["watch"]})
+    assert_error(response, 404, "model.unknown")
+
+
+def test_cards_lists_the_catalog(client: TestClient) -> None:
+    response = client.get("/api/cards")
+    assert response.status_code == 200, response.text
+    cards = {c["key"]: c for c in response.json()}
+    assert {"agathon", "princess-regna", "foreboder", "cultist-band"} <= set(cards)
+    assert cards["agathon"]["stats"]["ESSENCE"] == 9
+    assert cards["foreboder"]["damage"]["rings"] is None
+
+
+def test_completing_a_card_through_the_api_serves_the_whole_site(client: TestClient, game: dict) -> None:
+    foreboder = next(c for c in client.get("/api/cards").json() if c["key"] == "foreboder")
+    completed = {**foreboder, "damage": {**foreboder["damage"], "rings": [6, 4, 4]}}
+    done = command(client, game, {"type": "complete_card", "card": completed}, 1)
+    assert done.status_code == 200, done.text
+    assert done.json()["state"]["cards"]["foreboder"]["damage"]["rings"] == [6, 4, 4]
+    after = next(c for c in client.get("/api/cards").json() if c["key"] == "foreboder")
+    assert after["damage"]["rings"] == [6, 4, 4]
+    damaged = command(client, game, {"type": "mark_damage", "model": FOREBODER, "amount": 7}, 2)
+    assert model(damaged.json()["state"], FOREBODER)["marks"] == [6, 1, 0]
+
+
+# -- never a traceback -------------------------------------------------------------------------------------
+
+def test_an_unexpected_failure_is_a_json_500_without_traceback(client: TestClient, game: dict,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(game_id: str) -> None:
+        raise RuntimeError("database exploded at /secret/path")
+
+    monkeypatch.setattr(deps.current().service, "state", broken)
+    response = client.get(f"/api/games/{game['id']}", params={"token": game["tokens"]["table"]})
+    body = assert_error(response, 500, "server.error")
+    assert "secret" not in response.text and "RuntimeError" not in response.text
+    assert body == {"code": "server.error", "message": body["message"]}
+
+
+# -- documentation -----------------------------------------------------------------------------------------
+
+def test_openapi_documents_every_route_and_its_errors() -> None:
+    schema = TestClient(build_app()).get("/openapi.json").json()
+    paths = schema["paths"]
+    assert set(paths) == {"/api/games", "/api/games/{game_id}", "/api/games/{game_id}/commands",
+                          "/api/games/{game_id}/undo", "/api/games/{game_id}/log",
+                          "/api/games/{game_id}/options/{model_id}", "/api/cards",
+                          "/api/games/{game_id}/result", "/api/games/{game_id}/result.txt"}
+    assert "post" in paths["/api/games"] and "201" in paths["/api/games"]["post"]["responses"]
+    commands = paths["/api/games/{game_id}/commands"]["post"]
+    assert {"200", "403", "404", "409", "422"} <= set(commands["responses"])
+    conflict = commands["responses"]["409"]["content"]["application/json"]["schema"]["$ref"]
+    assert conflict.endswith("/ConflictBody")
+    params = {(p["name"], p["in"]) for p in commands["parameters"]}
+    assert {("game_id", "path"), ("x-token", "header"), ("token", "query")} <= params
+    for name in ("CreateGameIn", "CreatedOut", "CommandIn", "OutcomeOut", "GameOut", "ErrorBody",
+                 "GameState"):
+        assert name in schema["components"]["schemas"]
+
+
+def test_api_doc_gives_an_example_of_every_command() -> None:
+    """docs/API.md lists every registered command with a one-line JSON example that parses."""
+    text = (REPO_ROOT / "docs" / "API.md").read_text(encoding="utf-8")
+    examples = dict(re.findall(r"^#### `([a-z_]+)`\n(?:.*\n)*?```json\n(.+)\n```", text, flags=re.MULTILINE))
+    assert set(examples) == set(COMMANDS), "docs/API.md and models.rules.core.COMMANDS differ"
+    for type_name, line in examples.items():
+        data = json.loads(line)
+        assert data["type"] == type_name
+        assert parse_command(data).type == type_name

@@ -1,0 +1,115 @@
+"""DESIGN.md's import rules, checked on the syntax tree of every file (comments and strings cannot fool it).
+
+Imports point one way: webapp -> models.service -> models.db -> models.rules; models.catalog is data.
+Relative imports are resolved; `importlib.import_module("x")` / `__import__("x")` with a literal count too.
+Imports under `if TYPE_CHECKING:` count as well: a type-only dependency is still a dependency.
+"""
+
+import ast
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+
+
+def imported_modules(source: str, module: str, is_package: bool = False) -> list[tuple[int, str]]:
+    """(line, absolute module name) for every import in `source`, the code of module `module`.
+
+    `from a.b import c` yields both `a.b` and `a.b.c` (c may be a submodule), so `from models import db`
+    is caught by a rule against `models.db`.
+    """
+    package = module.split(".") if is_package else module.split(".")[:-1]
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target:
+                found.append((node.lineno, target))
+            found += [(node.lineno, f"{target}.{a.name}".lstrip(".")) for a in node.names if a.name != "*"]
+        elif (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)
+              and isinstance(node.args[0].value, str)
+              and ((isinstance(node.func, ast.Name) and node.func.id == "__import__")
+                   or (isinstance(node.func, ast.Attribute) and node.func.attr == "import_module"))):
+            found.append((node.lineno, node.args[0].value))
+    return found
+
+
+def matches(name: str, forbidden: str) -> bool:
+    return name == forbidden or name.startswith(forbidden + ".")
+
+
+def violations(folder: str, forbidden: list[str], root: Path = REPO_ROOT) -> list[str]:
+    """'path:line imports name' for each import under `folder` (e.g. 'models/rules') of a forbidden module."""
+    out: dict[tuple[str, int], str] = {}
+    for path in sorted((root / folder).rglob("*.py")):
+        rel = path.relative_to(root).as_posix()
+        is_package = path.name == "__init__.py"
+        module = ".".join(Path(rel).parent.parts if is_package else Path(rel).with_suffix("").parts)
+        for line, name in imported_modules(path.read_text(encoding="utf-8"), module, is_package):
+            if any(matches(name, f) for f in forbidden):
+                out.setdefault((rel, line), f"{rel}:{line} imports {name!r}")  # one entry per statement
+    return [out[k] for k in sorted(out)]
+
+
+def check(folder: str, forbidden: list[str]) -> None:
+    found = violations(folder, forbidden)
+    rule = f"{folder}/ must not import {', '.join(forbidden)} (DESIGN.md, layers)"
+    assert not found, rule + ":\n  " + "\n  ".join(found)
+
+
+def test_models_do_not_import_the_web():
+    check("models", ["nicegui", "webapp"])
+
+
+def test_rules_are_pure():
+    check("models/rules", ["sqlmodel", "sqlalchemy", "nicegui", "random", "secrets", "time", "datetime",
+                           "models.db", "models.service", "webapp"])
+
+
+def test_db_does_not_import_service_or_web():
+    check("models/db", ["models.service", "webapp"])
+
+
+def test_service_does_not_import_web():
+    check("models/service", ["webapp"])
+
+
+def test_catalog_is_data():
+    check("models/catalog", ["models.db", "models.service", "webapp", "nicegui"])
+
+
+# --- the checker itself: it must see what it is meant to forbid ---
+
+def test_checker_resolves_relative_and_dynamic_imports():
+    source = (
+        "from ..db import engine\n"          # models.rules.core -> models.db
+        "from .. import service\n"           # -> models.service
+        "from . import dice\n"               # -> models.rules.dice (allowed)
+        "import random as r\n"
+        "from datetime import datetime\n"
+        "import importlib\nimportlib.import_module('nicegui.ui')\n"
+        "'import time'  # a string, not an import\n"
+    )
+    names = {name for _, name in imported_modules(source, "models.rules.core")}
+    assert {"models.db", "models.db.engine", "models.service", "models.rules.dice", "random", "datetime",
+            "nicegui.ui"} <= names
+    assert "time" not in names
+    # In a package's __init__.py, "." is the package itself.
+    in_init = imported_modules("from .core import apply", "models.rules", is_package=True)
+    assert in_init[0] == (1, "models.rules.core")
+
+
+def test_checker_reports_file_and_line(tmp_path):
+    rules = tmp_path / "models" / "rules"
+    rules.mkdir(parents=True)
+    (rules / "__init__.py").write_text("")
+    (rules / "bad.py").write_text("import os\n\nfrom ..service import GameService\nimport time\n")
+    (rules / "good.py").write_text("from dataclasses import dataclass\nfrom . import bad\n")
+    found = violations("models/rules", ["models.service", "time"], root=tmp_path)
+    assert found == ["models/rules/bad.py:3 imports 'models.service'", "models/rules/bad.py:4 imports 'time'"]
+    assert violations("models/missing", ["time"], root=tmp_path) == []

@@ -1,0 +1,153 @@
+"""Finding and using things on a simulated page the way a person (or a screen reader) does: by accessible name
+(aria-label, else the visible text), inside named regions, and only what is shown (open dialogs, visible
+elements). Imported by the tests in this folder as ``tests.webapp.helpers``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+from collections.abc import Callable
+
+from nicegui import ui
+from nicegui.element import Element
+from nicegui.elements.mixins.value_element import ValueElement
+from nicegui.testing import User
+from nicegui.testing.user_interaction import UserInteraction
+
+from models.catalog import shipped_cards
+from models.catalog.schema import Card
+from models.rules.warmachine.setup import ArmyEntry
+from models.service import Created, GameService
+
+ARMY_1 = [ArmyEntry(card="agathon"), ArmyEntry(card="guardian-of-souls", battlegroup_of=0),
+          ArmyEntry(card="foreboder", battlegroup_of=0)]
+ARMY_2 = [ArmyEntry(card="princess-regna"), ArmyEntry(card="guardian-of-souls", battlegroup_of=0)]
+RETRIES = 50  # x 0.1 s: commands run in a worker thread, live notices hop threads
+
+
+def service() -> GameService:
+    """The GameService of the app the `user` fixture is running (main.py has just installed it)."""
+    return importlib.import_module("webapp.deps").current().service
+
+
+def new_game(title: str = "Friday game", players: tuple[str, str] = ("Ann", "Bob")) -> Created:
+    return service().create_game(title, [(players[0], ARMY_1), (players[1], ARMY_2)])
+
+
+def completed_foreboder(rings: tuple[int, int, int] = (6, 4, 4)) -> Card:
+    """The Foreboder's card with the web rings a player reads off their own stat card."""
+    card = shipped_cards()["foreboder"]
+    return card.model_copy(update={"damage": card.damage.model_copy(update={"rings": rings})})
+
+
+def table_url(game: Created, token: str = "table") -> str:
+    return f"/table/{game.game_id}/{game.tokens[token]}"
+
+
+def watch_url(game: Created) -> str:
+    return f"/watch/{game.game_id}/{game.tokens['watch']}"
+
+
+def version(game: Created) -> int:
+    return service().state(game.game_id)[0]
+
+
+# -- finding --------------------------------------------------------------------------------------------------
+
+def accessible_name(element: Element) -> str:
+    return str(element.props.get("aria-label") or element.props.get("label") or getattr(element, "text", "") or "")
+
+
+def shown(element: Element) -> bool:
+    """Visible, and not inside a closed dialog (closed dialogs stay in the element tree)."""
+    return all(e.visible and not (isinstance(e, ui.dialog) and not e.value) for e in (element, *element.ancestors()))
+
+
+def elements(user: User, kind: type[Element] = Element, within: Element | None = None) -> list[Element]:
+    root = within if within is not None else user.client.layout
+    return [e for e in root.descendants() if isinstance(e, kind) and shown(e)]
+
+
+def find(user: User, name: str | Callable[[str], bool], kind: type[Element] = Element,
+         within: Element | None = None) -> Element:
+    """The first shown element whose accessible name is ``name`` (or satisfies it)."""
+    match = name if callable(name) else (lambda n: n == name)
+    found = [e for e in elements(user, kind, within) if match(accessible_name(e))]
+    assert found, f"nothing named {name!r} is shown"
+    return found[0]
+
+
+def exists(user: User, name: str, kind: type[Element] = Element, within: Element | None = None) -> bool:
+    return any(accessible_name(e) == name for e in elements(user, kind, within))
+
+
+def region(user: User, name: str) -> Element:
+    """A labelled region or group (a player's side, a model's card, the turn bar)."""
+    return find(user, name)
+
+
+def model_card(user: User, side: str, model: str) -> Element:
+    return find(user, model, ui.card, within=region(user, side))
+
+
+def texts(user: User, within: Element | None = None) -> list[str]:
+    """Every text shown (labels, button texts, html content such as the damage drawing's aria-label)."""
+    out = []
+    for e in elements(user, Element, within):
+        for content in e._displayed_contents(only_visible=True):  # noqa: SLF001 - what User.should_see reads
+            if content not in (None, ""):
+                out.append(str(content))
+    return out
+
+
+def shows(user: User, text: str, within: Element | None = None) -> bool:
+    return any(text in t for t in texts(user, within))
+
+
+# -- doing ----------------------------------------------------------------------------------------------------
+
+def click(user: User, name: str | Callable[[str], bool], within: Element | None = None) -> None:
+    UserInteraction(user, {find(user, name, ui.button, within)}, None).click()
+
+
+def fill(user: User, name: str, text: str | None, within: Element | None = None) -> None:
+    """Replace a field's value as typed; None is what a number field reports for text that is no number."""
+    field = UserInteraction(user, {find(user, name, ValueElement, within)}, None).clear()
+    if text is not None:
+        field.type(text)
+
+
+def choose(user: User, name: str, option: str, within: Element | None = None) -> None:
+    """Open a select and pick the option shown as ``option``."""
+    select = find(user, name, ui.select, within)
+    UserInteraction(user, {select}, option).click()  # opens the list
+    UserInteraction(user, {select}, option).click()  # picks the option
+
+
+def next_button(user: User) -> Element:
+    return find(user, lambda n: n.startswith(("Next", "End turn")), ui.button, within=region(user, "Turn"))
+
+
+async def eventually(check: Callable[[], bool], what: str = "the page to change") -> None:
+    for _ in range(RETRIES):
+        if check():
+            return
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+async def see(user: User, text: str, within: Element | None = None) -> None:
+    """Wait until ``text`` is shown (inside ``within`` when given; notifications count on the whole page)."""
+    if within is None:
+        await user.should_see(text, retries=RETRIES)
+        return
+    await eventually(lambda: shows(user, text, within), f"{text!r}")
+
+
+async def advance(user: User, times: int = 1) -> None:
+    """Tap the turn bar's Next button, waiting each time for the phase shown to change."""
+    for _ in range(times):
+        before = texts(user, region(user, "Turn"))
+        UserInteraction(user, {next_button(user)}, None).click()
+        await eventually(lambda b=before: texts(user, region(user, "Turn")) != b, "the turn to move on")

@@ -1,0 +1,167 @@
+"""The damage track (webapp/components/damage_track.py): horror webs drawn as SVG whose accessible name says
+what is marked, the typed "Apply damage" amount (bad input refused), tapping the drawing, completing a card
+the catalog leaves blank (the Foreboder's rings), crippled rings, and the master's transfer question.
+"""
+
+from __future__ import annotations
+
+import pytest
+from nicegui import ui
+from nicegui.testing import User
+from nicegui.testing.user_interaction import UserInteraction
+
+from models.rules.warmachine.setup import CompleteCard
+from models.service import Actor, Created
+from tests.webapp.helpers import (
+    click,
+    completed_foreboder,
+    eventually,
+    exists,
+    fill,
+    find,
+    model_card,
+    new_game,
+    see,
+    service,
+    shows,
+    table_url,
+    texts,
+    version,
+)
+from webapp.components.card_dialog import whole_number
+
+BAD_AMOUNT = "Damage must be a whole number from 1 to 99."
+GUARDIAN_0 = "Damage web: outer ring 0 of 30 marked, middle ring 0 of 16 marked, centre ring 0 of 10 marked"
+FOREBODER_0 = "Damage web: outer ring 0 of 6 marked, middle ring 0 of 4 marked, centre ring 0 of 4 marked"
+OUTER_CRIPPLED = "Outer ring crippled: Running, charging and power attacks cost 1 essence."
+
+
+def web(guardian_outer: int) -> str:
+    return (f"Damage web: outer ring {guardian_outer} of 30 marked, middle ring 0 of 16 marked, "
+            "centre ring 0 of 10 marked")
+
+
+def complete_foreboder(game: Created) -> None:
+    service().execute(game.game_id, CompleteCard(card=completed_foreboder()), version(game), Actor("table"))
+
+
+async def test_apply_damage_changes_the_webs_accessible_name(user: User, game: Created) -> None:
+    await user.open(table_url(game))
+    guardian = model_card(user, "Ann", "Guardian of Souls")
+    other = model_card(user, "Bob", "Guardian of Souls")
+    assert shows(user, GUARDIAN_0, guardian) and shows(user, GUARDIAN_0, other)
+
+    fill(user, "Damage to apply to Guardian of Souls", "3", within=guardian)
+    click(user, "Apply damage to Guardian of Souls", within=guardian)
+    await see(user, web(3), guardian)
+    assert shows(user, GUARDIAN_0, other)  # the same card on the other side is another model
+    assert version(game) == 2
+    await see(user, "Guardian of Souls suffers 3 damage (marked at the table).")
+
+
+@pytest.mark.parametrize("typed", ["-1", "abc", "200", "0", "2.5"])
+async def test_a_bad_amount_is_refused_and_changes_nothing(user: User, game: Created, typed: str) -> None:
+    await user.open(table_url(game))
+    guardian = model_card(user, "Ann", "Guardian of Souls")
+    # A number field holding text that is no number reports no value at all: "abc" arrives as None.
+    fill(user, "Damage to apply to Guardian of Souls", None if typed == "abc" else typed, within=guardian)
+    click(user, "Apply damage to Guardian of Souls", within=guardian)
+    await see(user, BAD_AMOUNT)
+    assert version(game) == 1
+    assert shows(user, GUARDIAN_0, guardian)
+    assert [e.kind for e in service().log(game.game_id)] == ["setup"]
+
+
+def test_whole_number_accepts_only_whole_numbers_in_range() -> None:
+    assert [whole_number(v, 1, 99) for v in (1, 99, "7", 7.0, "12")] == [1, 99, 7, 7, 12]
+    assert [whole_number(v, 1, 99) for v in (None, "", "abc", "-1", 0, 100, 2.5, True, "1e400", "nan")] == [None] * 10
+
+
+async def test_tapping_the_web_marks_one_point(user: User, game: Created) -> None:
+    await user.open(table_url(game))
+    guardian = model_card(user, "Ann", "Guardian of Souls")
+    drawing = next(e for e in guardian.descendants() if isinstance(e, ui.html) and "tk-tappable" in e.classes)
+    UserInteraction(user, {drawing}, None).click()
+    await see(user, web(1), guardian)
+    UserInteraction(user, {drawing}, None).click()
+    await see(user, web(2), guardian)
+
+
+async def test_complete_card_flow_for_the_foreboder(user: User, game: Created) -> None:
+    await user.open(table_url(game))
+    foreboder = model_card(user, "Ann", "Foreboder")
+    assert shows(user, "Before Foreboder can take damage, enter how many boxes each ring of its web has", foreboder)
+    assert not shows(user, "Damage web", foreboder)
+
+    click(user, "Complete Foreboder's card", within=foreboder)
+    await see(user, "The web has 14 boxes in all.")
+    fill(user, "Boxes in the outer ring", "6")
+    fill(user, "Boxes in the middle ring", "4")
+    fill(user, "Boxes in the centre ring", "5")
+    click(user, "Save card")
+    await see(user, "The rings must add up to 14 boxes.")
+    assert version(game) == 1
+    assert service().repo.site_cards() == {}
+    assert shows(user, "The web has 14 boxes in all.")  # still open: correct it
+
+    fill(user, "Boxes in the centre ring", "4")
+    click(user, "Save card")
+    await see(user, FOREBODER_0, foreboder)
+    await eventually(lambda: not shows(user, "The web has 14 boxes in all."), "the dialog to close")
+    assert not exists(user, "Complete Foreboder's card", ui.button)
+    assert not shows(user, "Before Foreboder can take damage", foreboder)
+    assert service().cards()["foreboder"].damage.rings == (6, 4, 4)
+    assert service().repo.site_cards()["foreboder"]["damage"]["rings"] == [6, 4, 4]
+
+    fill(user, "Damage to apply to Foreboder", "2", within=foreboder)
+    click(user, "Apply damage to Foreboder", within=foreboder)
+    await see(user, "Damage web: outer ring 2 of 6 marked", foreboder)
+
+
+async def test_a_new_game_uses_the_completed_card(user: User, game: Created) -> None:
+    service().complete_card(game.game_id, completed_foreboder(), 1, Actor("table"))
+    second = new_game("Second game")
+    await user.open(table_url(second))
+    foreboder = model_card(user, "Ann", "Foreboder")
+    assert shows(user, FOREBODER_0, foreboder)
+    assert not exists(user, "Complete Foreboder's card", ui.button)
+
+
+async def test_crippled_outer_ring_is_named_after_enough_damage(user: User, game: Created) -> None:
+    complete_foreboder(game)
+    await user.open(table_url(game))
+    foreboder = model_card(user, "Ann", "Foreboder")
+    fill(user, "Damage to apply to Foreboder", "5", within=foreboder)
+    click(user, "Apply damage to Foreboder", within=foreboder)
+    await see(user, "outer ring 5 of 6 marked", foreboder)
+    assert not shows(user, "crippled", foreboder)
+
+    fill(user, "Damage to apply to Foreboder", "1", within=foreboder)
+    click(user, "Apply damage to Foreboder", within=foreboder)
+    await see(user, OUTER_CRIPPLED, foreboder)
+    await see(user, "Foreboder's outer ring is crippled")  # flashed on the screen that caused it
+    assert shows(user, "outer ring 6 of 6 marked", foreboder)
+    assert not shows(user, "Middle ring crippled", foreboder)
+
+
+async def test_damage_to_a_master_asks_about_transfer(user: User, game: Created) -> None:
+    await user.open(table_url(game))
+    agathon = model_card(user, "Ann", "Agathon")
+    fill(user, "Damage to apply to Agathon", "3", within=agathon)
+    click(user, "Apply damage to Agathon", within=agathon)
+    await see(user, "Agathon would suffer 3 damage")
+    assert exists(user, "Transfer to Guardian of Souls (56 boxes free)", ui.button)
+    assert exists(user, "Transfer to Foreboder (card incomplete)", ui.button)
+    assert version(game) == 1  # nothing happens until the players choose
+
+    click(user, "Agathon takes it")
+    await see(user, "Damage boxes: 3 of 17 marked", agathon)
+    assert "Essence 9 / 9" in texts(user, agathon)
+
+    click(user, "Apply damage to Agathon", within=agathon)
+    await eventually(lambda: exists(user, "Agathon takes it", ui.button), "the transfer question")
+    click(user, lambda n: n.startswith("Transfer to Guardian of Souls"))
+    await see(user, "Essence 8 / 9", agathon)
+    assert shows(user, web(3), model_card(user, "Ann", "Guardian of Souls"))
+    assert shows(user, "Damage boxes: 3 of 17 marked", agathon)
+    assert find(user, "Apply damage to Agathon", ui.button, within=agathon)

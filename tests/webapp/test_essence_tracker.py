@@ -1,0 +1,123 @@
+"""The essence tracker (webapp/components/essence_tracker.py) on the table page: essence against ESSENCE, CTRL
+for masters, and Leech through the action bar's dialog (refused when full, refilling after essence is spent).
+"""
+
+from __future__ import annotations
+
+from nicegui import ui
+from nicegui.testing import User
+
+from models.service import Created
+from tests.webapp.helpers import (
+    accessible_name,
+    advance,
+    click,
+    elements,
+    eventually,
+    exists,
+    fill,
+    model_card,
+    see,
+    service,
+    shows,
+    table_url,
+    texts,
+    version,
+)
+
+FULL = "Leech essence for Agathon"
+
+
+async def to_replenish(user: User) -> None:
+    """Maintenance (three steps) to the control phase's first step, where masters leech."""
+    await advance(user, 3)
+    await see(user, "Control: Replenish essence: sacrifice or leech")
+
+
+async def transfer_one_point(user: User, essence_after: int) -> None:
+    """Spend 1 of Agathon's essence: 1 damage transferred to its Guardian of Souls."""
+    click(user, "Apply damage to Agathon")
+    await eventually(lambda: exists(user, "Agathon takes it", ui.button), "the transfer question")
+    click(user, lambda n: n.startswith("Transfer to Guardian of Souls"))
+    await see(user, f"Essence {essence_after} / 9", model_card(user, "Ann", "Agathon"))
+
+
+async def test_masters_show_essence_and_control_range(user: User, game: Created) -> None:
+    await user.open(table_url(game))
+    agathon = model_card(user, "Ann", "Agathon")
+    assert "Essence 9 / 9" in texts(user, agathon)
+    assert 'CTRL 18"' in texts(user, agathon)
+    pips = next(t for t in texts(user, agathon) if "tk-pip" in t)
+    assert pips.count("tk-pip tk-full") == 9
+    regna = model_card(user, "Bob", "Princess Regna")
+    assert "Essence 5 / 5" in texts(user, regna)
+    assert 'CTRL 10"' in texts(user, regna)
+
+
+async def test_horrors_show_essence_without_control_range(user: User, game: Created) -> None:
+    await user.open(table_url(game))
+    guardian = model_card(user, "Ann", "Guardian of Souls")
+    assert "Essence 4 / 4" in texts(user, guardian)
+    assert not shows(user, "CTRL", guardian)
+    assert "Essence 1 / 1" in texts(user, model_card(user, "Ann", "Foreboder"))
+    assert "Essence 4 / 4" in texts(user, model_card(user, "Bob", "Guardian of Souls"))
+
+
+async def test_leech_when_full_is_refused_with_the_reason(user: User, game: Created) -> None:
+    await user.open(table_url(game))
+    await to_replenish(user)
+    before = version(game)
+    click(user, "Leech: Agathon")
+    await see(user, "Agathon has 9 of 9 essence: leeching can add at most 0.")
+    assert not shows(user, FULL)  # no dialog: the greyed button says why instead
+    assert version(game) == before
+    assert "Essence 9 / 9" in texts(user, model_card(user, "Ann", "Agathon"))
+
+
+async def test_leech_through_the_dialog_refills_essence(user: User, game: Created) -> None:
+    await user.open(table_url(game))
+    await to_replenish(user)
+    await transfer_one_point(user, 8)
+    await transfer_one_point(user, 7)
+    agathon = model_card(user, "Ann", "Agathon")
+    assert 'CTRL 18"' in texts(user, agathon)  # CTRL follows the ESSENCE stat, not the points held
+
+    click(user, "Leech: Agathon")
+    await see(user, FULL)
+    fill(user, "Points", "2")
+    click(user, "OK")
+    await see(user, "Essence 9 / 9", agathon)
+    await see(user, "Damage boxes: 2 of 17 marked", agathon)
+    await see(user, "Agathon leeches 2 essence from its own life.")
+    await eventually(lambda: not shows(user, FULL), "the dialog to close")
+    assert service().state(game.game_id)[1].model("p1-agathon").essence == 9
+    assert next(t for t in texts(user, agathon) if "tk-pip" in t).count("tk-pip tk-full") == 9
+
+    click(user, "Undo last action")
+    await see(user, "Essence 7 / 9", agathon)
+    await see(user, "Damage boxes: 0 of 17 marked", agathon)
+
+
+async def test_leech_dialog_refuses_bad_numbers_and_too_much(user: User, game: Created) -> None:
+    await user.open(table_url(game))
+    await to_replenish(user)
+    await transfer_one_point(user, 8)
+    before = version(game)
+    click(user, "Leech: Agathon")
+    await see(user, FULL)
+    for typed in ("0", "21", "1.5", None):
+        user.notify.messages.clear()
+        fill(user, "Points", typed)
+        click(user, "OK")
+        await see(user, "Enter a whole number from 1 to 20.")
+    user.notify.messages.clear()
+    fill(user, "Points", "3")
+    click(user, "OK")
+    await see(user, "Agathon has 8 of 9 essence: leeching can add at most 1.")
+    assert shows(user, FULL)  # the dialog stays open for another try
+    assert version(game) == before
+    assert "Essence 8 / 9" in texts(user, model_card(user, "Ann", "Agathon"))
+
+    click(user, "Cancel")
+    await eventually(lambda: not shows(user, FULL), "the dialog to close")
+    assert not any(accessible_name(e) == "OK" for e in elements(user, ui.button))

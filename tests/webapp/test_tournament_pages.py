@@ -1,0 +1,156 @@
+"""The tournament game on the pages (issue 6) through NiceGUI's `user` fixture: the setup wizard panel, the
+scoring prompt in the turn bar, the end-game dialog, the result panel (live on the watch page) and the result
+page with its charts and export."""
+
+from __future__ import annotations
+
+import pytest
+from nicegui import ui
+from nicegui.testing import User
+
+from models.rules.warmachine.scenario import last_step
+from models.service import Actor, Created
+from tests.webapp.helpers import (
+    ARMY_1,
+    ARMY_2,
+    click,
+    elements,
+    eventually,
+    exists,
+    fill,
+    region,
+    see,
+    service,
+    table_url,
+    version,
+    watch_url,
+)
+
+TABLE = Actor(role="table")
+PLAIN_1 = [a for a in ARMY_1 if a.card == "agathon"]
+PLAIN_2 = [a for a in ARMY_2 if a.card == "princess-regna"]
+
+
+@pytest.fixture
+def wizard(user: User) -> Created:
+    return service().create_game("Club final", [("Ann", PLAIN_1), ("Bob", PLAIN_2)], wizard=True)
+
+
+def do(game: Created, type_: str, **fields: object) -> None:
+    service().execute(game.game_id, {"type": type_, **fields}, version(game), TABLE)
+
+
+def started(game: Created) -> None:
+    for type_, fields in (("choose_scenario", {"name": "Club scenario"}), ("reveal_lists", {}),
+                          ("choose_objectives", {}), ("roll_priority", {"dice": [{"dice": [6]}, {"dice": [1]}]}),
+                          ("choose_order", {"goes_first": True}), ("choose_side", {"side": "north"}),
+                          ("finish_setup_step", {}), ("finish_setup_step", {}), ("finish_setup_step", {}),
+                          ("start_game", {})):
+        do(game, type_, **fields)
+
+
+def to_turn_end(game: Created) -> None:
+    while not last_step(service().state(game.game_id)[1]):
+        do(game, "advance")
+
+
+async def test_the_wizard_walks_doc_002s_steps_on_the_table(user: User, wizard: Created) -> None:
+    await user.open(table_url(wizard))
+    setup = region(user, "Setup wizard")
+    await see(user, "Setup, step 1 of 10: Choose the scenario", within=setup)
+    click(user, "Confirm the scenario")
+    await see(user, "Enter the scenario's name.")  # blank: refused, nothing changes
+    fill(user, "Scenario name", "Club scenario")
+    click(user, "Confirm the scenario")
+    await see(user, "Setup, step 2 of 10: Reveal the lists", within=setup)
+    fill(user, "Ann's list", "Dark Host")
+    click(user, "Reveal both lists")
+    await see(user, "Lists: Ann plays Dark Host; Bob plays as set up", within=setup)
+    click(user, "Confirm the objectives")
+    await see(user, "Setup, step 4 of 10: Roll for priority", within=setup)
+    fill(user, "Die of player 1", "3")
+    fill(user, "Die of player 2", "3")
+    click(user, "Use these dice")
+    await see(user, "Rolled: Ann 3, Bob 3: a tie, roll again.", within=setup)
+    fill(user, "Die of player 1", "2")
+    fill(user, "Die of player 2", "5")
+    click(user, "Use these dice")
+    await see(user, "Bob won the roll and chooses.", within=setup)
+    click(user, "Bob goes second")
+    await see(user, "Bob goes second and picks the table side to deploy on.", within=setup)
+    fill(user, "Table side", "the forest edge")
+    click(user, "Confirm the side")
+    await see(user, "Setup, step 7 of 10: Start the clock", within=setup)
+    click(user, "Play without a clock")
+    await see(user, "Setup, step 8 of 10: Before the game begins", within=setup)
+    fill(user, "Something to resolve", "Ambush: none declared")
+    click(user, "Add to the list")
+    await eventually(lambda: any(isinstance(e, ui.checkbox) for e in elements(user, within=setup)), "the item")
+    click(user, "Done: deploy the armies")
+    await see(user, "Resolve these first: Ambush: none declared.")
+    box = next(e for e in elements(user, ui.checkbox, within=setup))
+    box.set_value(True)
+    await eventually(lambda: service().state(wizard.game_id)[1].pregame.before[0].done, "the tick")
+    click(user, "Done: deploy the armies")
+    await see(user, "Deploy the armies, Ann first.", within=setup)
+    click(user, "Deployment is finished")
+    click_start = "Start the game"
+    await eventually(lambda: exists(user, click_start), "the last step")
+    click(user, click_start)
+    await see(user, "Round 1", within=region(user, "Turn"))
+    await eventually(lambda: not exists(user, "Setup wizard"), "the wizard to close")
+    state = service().state(wizard.game_id)[1]
+    assert (state.round, state.active, state.scenario.name) == (1, 0, "Club scenario")
+
+
+async def test_the_turn_ends_with_the_scoring_prompt(user: User, wizard: Created) -> None:
+    started(wizard)
+    to_turn_end(wizard)
+    await user.open(table_url(wizard))
+    turn = region(user, "Turn")
+    await see(user, "End of Ann's turn: score the scenario.", within=turn)
+    assert not exists(user, "End turn: hand over to Bob")  # the plain end turn gives way to scoring
+    fill(user, "Control points scored by Ann", "2")
+    click(user, "Score and hand over to Bob")
+    await see(user, "Bob's turn", within=turn)
+    await see(user, "CP Ann 2 · Bob 0", within=turn)
+
+
+async def test_concession_shows_the_result_live_on_the_watch_page(user: User, create_user, wizard: Created) -> None:
+    started(wizard)
+    await user.open(table_url(wizard))
+    spectator: User = create_user()
+    await spectator.open(watch_url(wizard))
+    assert not exists(spectator, "Result")
+    click(user, "End the game…")
+    click(user, "Bob concedes")
+    await eventually(lambda: exists(user, "Result") and exists(spectator, "Result"), "the result")
+    await see(user, "Ann wins by concession", within=region(user, "Result"))
+    await see(spectator, "Ann wins by concession", within=region(spectator, "Result"))
+    await see(spectator, "Game over", within=region(spectator, "Turn"))
+    assert not exists(spectator, "Record the army points")  # a watch link only reads
+    fill(user, "Army points of Ann in scenario elements", "12")
+    click(user, "Record the army points")
+    await see(spectator, "in scenario elements Ann 12, Bob 0", within=region(spectator, "Result"))
+
+
+async def test_result_page_shows_tiebreakers_charts_and_exports(user: User, wizard: Created) -> None:
+    started(wizard)
+    to_turn_end(wizard)
+    do(wizard, "score_turn", cp=[1, 0])
+    to_turn_end(wizard)
+    do(wizard, "score_turn", cp=[0, 3])
+    do(wizard, "concede", seat=1)
+    await user.open(f"/result/{wizard.game_id}/{wizard.tokens['watch']}")
+    await see(user, "Ann wins by concession")
+    table = next(t for t in elements(user, ui.table) if t.props.get("aria-label") == "Tiebreakers")
+    assert [(r["what"], r["a"], r["b"]) for r in table.rows] == [
+        ("1. The win", "1", "0"), ("2. Control points", "1", "3"), ("3. Army points destroyed", "0", "0"),
+        ("4. Army points in scenario elements", "not entered", "not entered")]
+    charts = elements(user, ui.echart)
+    assert len(charts) == 1  # control points; no clock in this game, so no clock chart
+    series = charts[0].options["series"]
+    assert [s["data"] for s in series] == [[1, 1], [0, 3]]
+    click(user, "Download JSON")
+    click(user, "Download text")
+    await see(user, "Timeline")

@@ -1,0 +1,353 @@
+"""The REST API (DESIGN.md "webapp/api.py"): the same GameService the pages call, documented at /docs.
+
+Every route that touches a game takes the link's token (header ``X-Token`` or query ``token``); the token's
+role decides what it may do: table and seat links act, a watch link only reads. Blocking service calls run in
+Starlette's thread pool, never on the event loop.
+
+Errors are flat JSON objects ``{"code", "message"}`` (plus ``"version"`` on a 409), mapped here by the
+router's own route class, so they never depend on the app's exception handlers (NiceGUI renders HTML error
+pages) and never carry a traceback.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Coroutine
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.routing import APIRoute
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from starlette.concurrency import run_in_threadpool
+
+from models.catalog.schema import Card
+from models.rules import GameState, RuleViolation, options, parse_command
+from models.rules.core import COMMANDS
+from models.rules.warmachine.setup import ArmyEntry, CompleteCard
+from models.service import Actor, Conflict, Forbidden, GameService, NotFound, Outcome
+from webapp import deps
+
+log = logging.getLogger(__name__)
+
+# Where the links of a new game point (the pages read the token from the path; the token decides the role).
+TABLE_URL = "/table/{game_id}/{token}"
+SEAT_URL = "/table/{game_id}/{token}"
+WATCH_URL = "/watch/{game_id}/{token}"
+
+
+# -- errors ------------------------------------------------------------------------------------------------
+
+class ApiError(Exception):
+    """A refusal with its HTTP status and a flat body (raised by the routes themselves)."""
+
+    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status, self.body = status, {"code": code, "message": message, **extra}
+
+
+class ErrorBody(BaseModel):
+    """Every error of this API: a stable ``code`` for programs and a ``message`` for people."""
+
+    code: str = Field(examples=["phase.wrong"])
+    message: str = Field(examples=["That belongs to the control phase; it is now the maintenance phase."])
+
+
+class ConflictBody(ErrorBody):
+    """The game changed since ``expected_version``: reload the state at ``version`` and decide again."""
+
+    code: Literal["conflict"] = "conflict"
+    version: int
+
+
+def _json(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"code": code, "message": message, **extra}, status_code=status)
+
+
+def _error(exc: Exception) -> JSONResponse | None:
+    """The response for a known refusal, or None for anything else."""
+    if isinstance(exc, ApiError):
+        return JSONResponse(exc.body, status_code=exc.status)
+    if isinstance(exc, RuleViolation):
+        return _json(422, exc.code, exc.message)
+    if isinstance(exc, Conflict):
+        return _json(409, "conflict", str(exc), version=exc.current)
+    if isinstance(exc, NotFound):
+        return _json(404, "game.not_found", "There is no such game.")
+    if isinstance(exc, Forbidden):
+        return _json(403, "access.forbidden", "A seat link acts only for its own side." if str(exc) == "seat"
+                     else "This link does not give access to that game.")
+    if isinstance(exc, RequestValidationError | ValidationError):
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ())) or "request"
+        return _json(422, "request.invalid", f"{where}: {first.get('msg', 'invalid')}")
+    return None
+
+
+class _ErrorMappingRoute(APIRoute):
+    """Maps service refusals to flat JSON errors for this router's routes only (FastAPI's custom route class
+    pattern; an APIRouter has no exception handlers of its own)."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def mapped(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except Exception as exc:  # every failure becomes JSON, never a traceback
+                response = _error(exc)
+                if response is not None:
+                    return response
+                log.exception("API %s %s failed", request.method, request.url.path)
+                return _json(500, "server.error", "Something went wrong on the server.")
+
+        return mapped
+
+
+router = APIRouter(prefix="/api", tags=["games"], route_class=_ErrorMappingRoute)
+
+_ERRORS: dict[int, tuple[type[BaseModel], str]] = {
+    403: (ErrorBody, "The token is missing or wrong, or (for changes) read-only: code `access.forbidden`."),
+    404: (ErrorBody, "No such game: code `game.not_found`."),
+    409: (ConflictBody, "Stale `expected_version`: code `conflict`, `version` is the current one."),
+    422: (ErrorBody, "Refused by the rules (code such as `phase.wrong`, `command.invalid`) or a malformed "
+                     "request (code `request.invalid`)."),
+}
+
+
+def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    return {s: {"model": _ERRORS[s][0], "description": _ERRORS[s][1]} for s in statuses}
+
+
+# -- request and response models ---------------------------------------------------------------------------
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SideIn(Strict):
+    player: str = Field(max_length=200, examples=["Ann"])
+    army: list[ArmyEntry] = Field(max_length=80, description="Entries in list order; `battlegroup_of` is "
+                                  "the index of an earlier caster entry of this army.")
+
+
+class CreateGameIn(Strict):
+    title: str = Field(max_length=200, examples=["Friday game"])
+    sides: list[SideIn] = Field(min_length=2, max_length=2)
+    first: Literal[0, 1] = Field(default=0, description="The side that takes the first turn.")
+    wizard: bool = Field(default=False, description="Start in the setup wizard (scenario, priority roll, clock, "
+                                                    "deployment) instead of round 1: a tournament game.")
+
+
+class Tokens(BaseModel):
+    table: str
+    watch: str
+    seat1: str
+    seat2: str
+
+
+class CreatedOut(BaseModel):
+    id: str
+    version: int
+    table_url: str
+    watch_url: str
+    seat_urls: list[str] = Field(description="Side 1's link, then side 2's.")
+    tokens: Tokens = Field(description="Shown once: only their hashes are stored.")
+
+
+class GameOut(BaseModel):
+    id: str
+    version: int
+    state: GameState
+
+
+def _command_help() -> str:
+    types = ", ".join(f"`{t}`" for t in sorted(COMMANDS))
+    return f"One command object; `type` is one of: {types}. Fields per type: docs/API.md."
+
+
+class CommandIn(Strict):
+    command: dict[str, Any] = Field(description=_command_help(),
+                                    examples=[{"type": "mark_damage", "model": "p1-agathon", "amount": 2}])
+    expected_version: int = Field(description="The version the client saw; a stale one gets 409.")
+
+
+class UndoIn(Strict):
+    expected_version: int
+
+
+class EventOut(BaseModel):
+    kind: str
+    text: str
+    model: str | None = None
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+class OutcomeOut(BaseModel):
+    version: int
+    events: list[EventOut]
+    state: GameState
+
+
+class LogEntryOut(BaseModel):
+    seq: int
+    kind: str = Field(description="The command's type (`setup`, `undo`, `mark_damage`, ...).")
+    texts: list[str]
+    actor: str = Field(description="`table`, `seat 1`, `seat 2`.")
+    undone: bool
+    at: str = Field(description="When it was logged (ISO 8601).")
+
+
+class OptionOut(BaseModel):
+    action: str
+    allowed: bool
+    reason: str = ""
+
+
+GameId = Annotated[str, Path(max_length=64, description="The game's id.")]
+
+
+def _token(
+    x_token: Annotated[str | None, Header(description="The link's token (or use `?token=`).")] = None,
+    token: Annotated[str | None, Query(description="The link's token (or use header `X-Token`).")] = None,
+) -> str | None:
+    return x_token or token
+
+
+Token = Annotated[str | None, Depends(_token)]
+
+
+def _service() -> GameService:
+    return deps.current().service
+
+
+# -- blocking work (run in the thread pool) ------------------------------------------------------------------
+
+def _actor(service: GameService, game_id: str, token: str | None, *, acting: bool) -> Actor:
+    actor = service.authorize(game_id, token)
+    if acting and not actor.can_act:
+        raise ApiError(403, "access.forbidden", "A watch link is read-only: it cannot change the game.")
+    return actor
+
+
+def _read(service: GameService, game_id: str, token: str | None) -> tuple[int, GameState]:
+    _actor(service, game_id, token, acting=False)
+    return service.state(game_id)
+
+
+def _execute(service: GameService, game_id: str, token: str | None, body: CommandIn) -> Outcome:
+    actor = _actor(service, game_id, token, acting=True)
+    command = parse_command(body.command)
+    if isinstance(command, CompleteCard):  # as the card editor does: the completed card serves the whole site
+        return service.complete_card(game_id, command.card, body.expected_version, actor)
+    return service.execute(game_id, command, body.expected_version, actor)
+
+
+def _undo(service: GameService, game_id: str, token: str | None, expected: int) -> Outcome:
+    return service.undo(game_id, expected, _actor(service, game_id, token, acting=True))
+
+
+def _log(service: GameService, game_id: str, token: str | None) -> list[LogEntryOut]:
+    _actor(service, game_id, token, acting=False)
+    return [LogEntryOut(seq=e.seq, kind=e.kind, texts=list(e.texts), actor=e.actor, undone=e.undone, at=e.at)
+            for e in service.log(game_id)]
+
+
+def _options(service: GameService, game_id: str, token: str | None, model_id: str) -> list[OptionOut]:
+    _, state = _read(service, game_id, token)
+    if not any(m.id == model_id for m in state.models):
+        raise ApiError(404, "model.unknown", f"There is no model {model_id!r} in this game.")
+    return [OptionOut(action=o.action, allowed=o.allowed, reason=o.reason) for o in options(state, model_id)]
+
+
+def _outcome(outcome: Outcome) -> OutcomeOut:
+    return OutcomeOut(version=outcome.version, state=outcome.state,
+                      events=[EventOut(kind=e.kind, text=e.text, model=e.model, data=e.data)
+                              for e in outcome.events])
+
+
+# -- routes ------------------------------------------------------------------------------------------------
+
+@router.post("/games", status_code=201, response_model=CreatedOut, responses=_errors(422),
+             summary="Set up a game")
+async def create_game(body: CreateGameIn) -> CreatedOut:
+    """Set a game up from two armies. The answer holds the game's links and their tokens, shown only now."""
+    service = _service()
+    sides = [(s.player, list(s.army)) for s in body.sides]
+    created = await run_in_threadpool(service.create_game, body.title, sides, body.first, body.wizard)
+    gid, tokens = created.game_id, created.tokens
+    return CreatedOut(
+        id=gid, version=created.version, tokens=Tokens(**tokens),
+        table_url=TABLE_URL.format(game_id=gid, token=tokens["table"]),
+        watch_url=WATCH_URL.format(game_id=gid, token=tokens["watch"]),
+        seat_urls=[SEAT_URL.format(game_id=gid, token=tokens[s]) for s in ("seat1", "seat2")],
+    )
+
+
+@router.get("/games/{game_id}", response_model=GameOut, responses=_errors(403, 404), summary="Read a game")
+async def read_game(game_id: GameId, token: Token) -> GameOut:
+    """The game's current version and whole state. Any link may read (watch included)."""
+    version, state = await run_in_threadpool(_read, _service(), game_id, token)
+    return GameOut(id=game_id, version=version, state=state)
+
+
+@router.post("/games/{game_id}/commands", response_model=OutcomeOut, responses=_errors(403, 404, 409, 422),
+             summary="Do something in a game")
+async def execute_command(game_id: GameId, body: CommandIn, token: Token) -> OutcomeOut:
+    """Apply one command at `expected_version`. A table link acts for both sides, a seat link for its own side
+    (damage may be marked on anyone); a watch link gets 403."""
+    outcome = await run_in_threadpool(_execute, _service(), game_id, token, body)
+    return _outcome(outcome)
+
+
+@router.post("/games/{game_id}/undo", response_model=OutcomeOut, responses=_errors(403, 404, 409, 422),
+             summary="Undo the last action")
+async def undo(game_id: GameId, body: UndoIn, token: Token) -> OutcomeOut:
+    """Undo the newest action not yet undone. History is kept: the log marks it undone and logs the undo.
+    Nothing left to undo is a 422 with code `undo.nothing`."""
+    outcome = await run_in_threadpool(_undo, _service(), game_id, token, body.expected_version)
+    return _outcome(outcome)
+
+
+@router.get("/games/{game_id}/log", response_model=list[LogEntryOut], responses=_errors(403, 404),
+            summary="The game's log")
+async def game_log(game_id: GameId, token: Token) -> list[LogEntryOut]:
+    """Every logged command, oldest first, undone ones included (marked `undone`)."""
+    return await run_in_threadpool(_log, _service(), game_id, token)
+
+
+@router.get("/games/{game_id}/options/{model_id}", response_model=list[OptionOut],
+            responses=_errors(403, 404), summary="What a model may do now")
+async def model_options(game_id: GameId, model_id: Annotated[str, Path(max_length=128)],
+                        token: Token) -> list[OptionOut]:
+    """Each action the model could take now, and for those it may not, the reason (read-only: nothing
+    changes). An unknown model is a 404 with code `model.unknown`."""
+    return await run_in_threadpool(_options, _service(), game_id, token, model_id)
+
+
+def _result(service: GameService, game_id: str, token: str | None, as_text: bool) -> dict[str, Any] | str:
+    _actor(service, game_id, token, acting=False)
+    return service.result_text(game_id) if as_text else service.result_json(game_id)
+
+
+@router.get("/games/{game_id}/result", responses=_errors(403, 404), summary="The result, for tournament software")
+async def game_result(game_id: GameId, token: Token) -> dict[str, Any]:
+    """Winner, how, round, control points, tiebreakers in order (win, control points, army points destroyed,
+    army points in scenario elements), each turn's scoring and clock use, and the timeline. `result` is null
+    while the game goes on. Any link may read it."""
+    return await run_in_threadpool(_result, _service(), game_id, token, False)  # type: ignore[return-value]
+
+
+@router.get("/games/{game_id}/result.txt", response_class=PlainTextResponse, responses=_errors(403, 404),
+            summary="The result as plain text")
+async def game_result_text(game_id: GameId, token: Token) -> str:
+    """The same result as plain lines of text."""
+    return await run_in_threadpool(_result, _service(), game_id, token, True)  # type: ignore[return-value]
+
+
+@router.get("/cards", response_model=list[Card], summary="The card catalog")
+async def cards() -> list[Card]:
+    """Every stat card: the shipped catalog with this site's completed or created cards on top."""
+    catalog = await run_in_threadpool(_service().cards)
+    return list(catalog.values())

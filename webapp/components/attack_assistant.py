@@ -1,0 +1,234 @@
+"""The attack assistant (doc 002 "Appendix A: Attack Sequence"): declare who attacks whom and how, then the
+attack roll, hit or miss, the damage roll, who suffers the damage (transference), and damage application
+with its pauses (disabled, boxed) where an effect such as Tough can save the model.
+
+Dice are typed as the table rolled them or rolled by the service ("Roll for me"); either way they are in the
+command and the log. The panel is one per page; the watch page shows the same attack, read-only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nicegui import ui
+
+from models.catalog.schema import GridLayout
+from models.rules import GameState
+from models.rules.core import AttackRecord
+from models.rules.warmachine import grids
+from models.rules.warmachine.attacks import (
+    ATTACK_SEQUENCE,
+    AttackRoll,
+    DamageRoll,
+    DeclareAttack,
+    EndAttack,
+    ResolveDisabled,
+)
+from models.rules.warmachine.damage import rolled_layout
+from webapp.components.a11y import named
+from webapp.components.card_dialog import whole_number
+from webapp.components.damage_track import transfer_targets
+from webapp.components.dialogs import transient_dialog
+from webapp.components.dice import DiceField, service_roll
+from webapp.view import GameView
+
+KINDS = {"melee": "Melee", "ranged": "Ranged", "magic": "Magic", "power": "Power attack"}
+# Which line of ATTACK_SEQUENCE each step of the record is at.
+SEQUENCE_AT = {"attack_roll": 3, "damage_roll": 5, "disabled": 7, "boxed": 7}
+WAITING = {"attack_roll": "the attack roll", "damage_roll": "the damage roll",
+           "disabled": "what happens to the disabled model", "boxed": "what happens to the boxed model"}
+
+
+def declare_dialog(view: GameView, attacker_id: str) -> None:
+    """Who is attacked and how; the range is the players' answer (out of range misses without a roll)."""
+    state = view.state
+    m = state.model(attacker_id)
+    others = sorted((x for x in state.models if x.in_play and x.id != m.id), key=lambda x: x.seat == m.seat)
+    if not others:
+        ui.notify("There is nothing in play to attack.", type="warning")
+        return
+    with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
+        ui.label(f"{m.name} attacks").classes("text-h6")
+        target = named(ui.select({x.id: x.name for x in others}, value=others[0].id, label="Target"), "Target")
+        kind = named(ui.radio(KINDS, value="melee").props("inline"), "Kind of attack")
+        in_range = named(ui.checkbox("The target is in range", value=True), "The target is in range")
+        free = named(ui.checkbox("It is a free strike"), "It is a free strike")
+
+        async def ok() -> None:
+            command = DeclareAttack(attacker=m.id, target=target.value, kind=kind.value, in_range=in_range.value,
+                                    free_strike=free.value)
+            if await view.send(command):
+                dialog.close()
+
+        with ui.row():
+            ui.button("Declare the attack", on_click=ok).props("no-caps")
+            ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
+    dialog.open()
+
+
+def _column_choice(state: GameState, model_ids: list[str]) -> dict[int | None, str] | None:
+    """Options for where damage goes in when one of ``model_ids`` has a grid or spiral, else None."""
+    layouts = [rolled_layout(state, state.model(x)) for x in model_ids]
+    layouts = [lay for lay in layouts if lay is not None]
+    if not layouts:
+        return None
+    layout = layouts[0]
+    options: dict[int | None, str] = {None: "Not needed"}
+    for n in range(1, 7):
+        where = grids.section_name(layout, grids.entry(layout, n))
+        options[n] = f"{n}" if isinstance(layout, GridLayout) else f"{n} ({where})"
+    return options
+
+
+class AttackPanel:
+    def __init__(self, view: GameView, controls: bool) -> None:
+        self.view, self.controls = view, controls
+        self._shown: AttackRecord | None | bool = False
+        with named(ui.card().classes("tk-attack w-full"), "Attack", role="region") as self.box:
+            self.heading = ui.label("").classes("text-h6").props('aria-live="polite"')
+            self.waiting = ui.label("").classes("tk-prompt")
+            self.body = ui.column().classes("gap-2 w-full")
+        view.on_update(self.update)
+        self.update(view.state)
+
+    def update(self, state: GameState) -> None:
+        a = state.attack
+        if a == self._shown:
+            return
+        self._shown = a
+        self.box.set_visibility(a is not None)
+        self.body.clear()
+        if a is None:
+            return
+        attacker, target = state.model(a.attacker), state.model(a.target)
+        self.heading.set_text(f"{attacker.name}: {KINDS[a.kind].lower()} attack against {target.name}")
+        self.waiting.set_text(f"Waiting for {WAITING[a.step]}.")
+        with self.body:
+            if a.attack_dice:
+                verb = "hit" if a.hit else "missed"
+                ui.label(f"Attack roll {' + '.join(map(str, a.attack_dice))}: {verb}.").classes("tk-kind")
+            with ui.expansion("The attack sequence").classes("w-full tk-sequence"):
+                for i, line in enumerate(ATTACK_SEQUENCE, 1):
+                    ui.label(f"{i}. {line}").classes("tk-step" + (" tk-current" if i == SEQUENCE_AT[a.step] else ""))
+            if not self.controls:
+                return
+            {"attack_roll": self._attack_roll, "damage_roll": self._damage_roll}.get(a.step, self._pause)(state, a)
+
+    # -- the steps -----------------------------------------------------------------------------------------
+    def _attack_roll(self, state: GameState, a: AttackRecord) -> None:
+        boosted = named(ui.checkbox("Boosted (one die more; costs 1 unless already paid)"), "Boosted attack roll")
+        free = named(ui.checkbox("Boosted by a rule, for free (a frenzy, for one)"), "Free boost")
+        dice = DiceField(self.view, "Attack dice", lambda: 2 + (1 if boosted.value or free.value else 0))
+        removed = named(ui.number("Dice removed", value=0).classes("w-40"), "Dice removed")
+
+        async def roll(hit: bool) -> None:
+            rolled = dice.value()
+            taken = whole_number(removed.value, 0, 11)
+            if rolled is None:
+                return
+            if taken is None:
+                ui.notify("Dice removed: a whole number from 0.", type="warning")
+                return
+            await self.view.send(AttackRoll(dice=rolled, hit=hit, boosted=bool(boosted.value or free.value),
+                                            free_boost=bool(free.value), removed=taken))
+
+        target = state.model(a.target).name
+        with ui.row().classes("gap-2"):
+            named(ui.button("Hit", on_click=lambda: roll(True)).props("no-caps color=positive"),
+                  f"The attack hits {target}")
+            named(ui.button("Miss", on_click=lambda: roll(False)).props("no-caps outline"),
+                  f"The attack misses {target}")
+            self._aside()
+
+    def _damage_roll(self, state: GameState, a: AttackRecord) -> None:
+        target = state.model(a.target)
+        boosted = named(ui.checkbox("Boosted (one die more; costs 1 unless already paid)"), "Boosted damage roll")
+        free = named(ui.checkbox("Boosted by a rule, for free"), "Free boost")
+        dice = DiceField(self.view, "Damage dice", lambda: 2 + (1 if boosted.value or free.value else 0))
+        points = named(ui.number("Damage points (after ARM)", value=0).classes("w-56"), "Damage points after ARM")
+        receivers, pays = transfer_targets(state, target)
+        who = None
+        if receivers:
+            ui.label(f"Would suffer damage: {target.name} may spend 1 {pays} to send it to its battlegroup.")
+            who = named(ui.radio({"": f"{target.name} takes it", **{r.id: f"Transfer to {r.name}" for r in receivers}},
+                                 value=""), "Who suffers the damage")
+        choice = _column_choice(state, [target.id, *(r.id for r in receivers)])
+        column = self._column_field(choice) if choice else None
+
+        async def apply() -> None:
+            rolled = dice.value()
+            damage = whole_number(points.value, 0, 99)
+            if rolled is None:
+                return
+            if damage is None:
+                ui.notify("Damage points: a whole number from 0 to 99.", type="warning")
+                return
+            await self.view.send(DamageRoll(
+                dice=rolled, damage=damage, boosted=bool(boosted.value or free.value), free_boost=bool(free.value),
+                column=column.value if column is not None else None,
+                transfer_to=(who.value or None) if who is not None else None))
+
+        with ui.row().classes("gap-2"):
+            named(ui.button("Apply the damage", on_click=apply).props("no-caps"), f"Apply the damage to {target.name}")
+            self._aside()
+
+    def _pause(self, state: GameState, a: AttackRecord) -> None:
+        m = state.model(a.pending[0])
+        nxt = "boxed" if a.step == "disabled" else "destroyed"
+        ui.label(f"{m.name} is {a.step}: every damage box is marked. Apply an effect that saves it (such as Tough: "
+                 f"remove damage) before it is {nxt}, or go on.").classes("tk-prompt")
+        heal = named(ui.number("Damage removed by the effect", value=1).classes("w-56"),
+                     "Damage removed by the effect")
+        choice = _column_choice(state, [m.id])
+        column = self._column_field(choice) if choice else None
+
+        async def survive() -> None:
+            points = whole_number(heal.value, 1, 99)
+            if points is None:
+                ui.notify("Damage removed: a whole number from 1 to 99.", type="warning")
+                return
+            await self.view.send(ResolveDisabled(model=m.id, stage=a.step, survives=True, heal=points,
+                                                 column=column.value if column is not None else None))
+
+        with ui.row().classes("gap-2"):
+            named(ui.button("It survives", on_click=survive).props("no-caps color=positive"), f"{m.name} survives")
+            named(ui.button(f"Go on: {nxt}", on_click=lambda: self.view.send(
+                ResolveDisabled(model=m.id, stage=a.step))).props("no-caps"), f"{m.name} is {nxt}")
+
+    # -- pieces --------------------------------------------------------------------------------------------
+    def _column_field(self, choice: dict[int | None, str]) -> Any:
+        with ui.row().classes("items-center gap-2"):
+            field = named(ui.select(choice, value=None, label="Where the damage goes in (d6)").classes("w-56"),
+                          "Where the damage goes in (d6)")
+
+            def roll() -> None:
+                rolled = service_roll(self.view, 1)
+                if rolled is not None:
+                    field.set_value(rolled.dice[0])
+
+            named(ui.button("Roll for me", icon="casino", on_click=roll).props("no-caps outline"),
+                  "Roll for me: where the damage goes in")
+        return field
+
+    def _aside(self) -> None:
+        named(ui.button("Put the attack aside", on_click=lambda: self.view.send(EndAttack())).props("flat no-caps"),
+              "Put the attack aside")
+
+
+class AttackButton:
+    """"Attack…" on a model's card: shown while it is in play and no attack is being resolved."""
+
+    def __init__(self, view: GameView, model_id: str) -> None:
+        self.view, self.model_id = view, model_id
+        name = view.state.model(model_id).name
+        self.button = named(ui.button("Attack…", on_click=lambda: declare_dialog(view, model_id)).props(
+            "flat no-caps"), f"Attack: {name}")
+        self._shown: bool | None = None
+        view.on_update(self.update)
+        self.update(view.state)
+
+    def update(self, state: GameState) -> None:
+        show = state.model(self.model_id).in_play and state.attack is None and state.phase not in ("setup", "over")
+        if show != self._shown:
+            self._shown = show
+            self.button.set_visibility(show)

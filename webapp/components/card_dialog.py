@@ -1,0 +1,121 @@
+"""Asks the player for the facts a card lacks (web rings, ESSENCE, boxes), from their own stat card.
+The completed card is used in this game and remembered for the whole site."""
+
+from __future__ import annotations
+
+from nicegui import ui
+
+from models.catalog.schema import (
+    BoxesLayout,
+    Card,
+    GridLayout,
+    SpiralLayout,
+    WebLayout,
+    card_problems,
+    missing_for_play,
+)
+from webapp.components.a11y import named
+from webapp.components.dialogs import transient_dialog
+from webapp.view import GameView
+
+# The stats the rules read for focus and fury (points.py, fury.py), asked for when the card lacks them.
+POINT_STATS = {"warcaster": ("FOCUS",), "warlock": ("FURY",), "warbeast": ("FURY", "THR")}
+BRANCHES = ("Mind", "Body", "Spirit")
+
+
+def stats_missing(card: Card) -> tuple[str, ...]:
+    """FOCUS, FURY or THR a warcaster, warlock or warbeast card still lacks."""
+    return tuple(s for s in POINT_STATS.get(card.role, ()) if getattr(card.stats, s) is None)
+
+
+def needs_completion(card: Card) -> bool:
+    return bool(missing_for_play(card) or stats_missing(card))
+
+
+def whole_number(value: object, low: int, high: int) -> int | None:
+    """A typed amount as an int in [low, high], or None (the caller says what is wrong).
+
+    The number fields this checks have no ``min``/``max``/``precision``: NiceGUI clamps and rounds those on
+    blur, which races the button's click, so "-3" could be sent as 1 and "150" as 99 instead of refused."""
+    if value is None or isinstance(value, bool):
+        return None
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return None
+    if not number.is_integer() or not low <= number <= high:
+        return None
+    return int(number)
+
+
+def open_completion(view: GameView, card: Card) -> None:
+    missing = missing_for_play(card)
+    inputs: dict[str, ui.number] = {}
+    with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
+        ui.label(f"Complete {card.name}'s card").classes("text-h6")
+        ui.label("Enter these from your own stat card. They are kept for every game on this site.")
+        if "ESSENCE" in missing:
+            inputs["ESSENCE"] = ui.number("ESSENCE")
+        if "web rings" in missing:
+            total = card.damage.total if isinstance(card.damage, WebLayout) else None
+            if total:
+                ui.label(f"The web has {total} boxes in all.")
+            for ring in ("outer", "middle", "centre"):
+                inputs[ring] = ui.number(f"Boxes in the {ring} ring")
+        if "damage boxes" in missing:
+            inputs["boxes"] = ui.number("Damage boxes")
+        for stat in stats_missing(card):
+            inputs[stat] = ui.number(stat)
+        texts: dict[str, ui.input] = {}
+        boxes_in_all = getattr(card.damage, "total", None)
+        if "grid columns" in missing:
+            ui.label("Each grid column top to bottom: '.' a box, a letter a system box, '-' no box"
+                     + (f" ({boxes_in_all} boxes in all)." if boxes_in_all else "."))
+            with ui.row().classes("gap-1"):
+                for n in range(1, 7):
+                    texts[f"column {n}"] = named(ui.input(f"Grid column {n}").props("maxlength=12").classes(
+                        "w-28"), f"Grid column {n}")
+        if "spiral branches" in missing:
+            ui.label("Each branch from the outside in: '.' a box, a letter an aspect box"
+                     + (f" ({boxes_in_all} boxes in all)." if boxes_in_all else "."))
+            for branch in BRANCHES:
+                texts[branch] = named(ui.input(f"{branch} branch").props("maxlength=30"), f"{branch} branch")
+
+        async def save() -> None:
+            values: dict[str, int] = {}
+            for name, field in inputs.items():
+                number = whole_number(field.value, 1, 99)
+                if number is None:
+                    ui.notify(f"{field.props.get('label', name)}: enter a whole number from 1 to 99.",
+                              type="warning")
+                    return
+                values[name] = number
+            stats = card.stats.model_copy(update={"ESSENCE": values.get("ESSENCE", card.stats.ESSENCE),
+                                                  **{s: values[s] for s in stats_missing(card)}})
+            damage = card.damage
+            if "outer" in values:
+                total = damage.total if isinstance(damage, WebLayout) else None
+                damage = WebLayout(total=total, rings=(values["outer"], values["middle"], values["centre"]))
+            if "boxes" in values:
+                damage = BoxesLayout(boxes=values["boxes"])
+            signs = {k: "".join(str(f.value or "").split()) for k, f in texts.items()}
+            if any(not v for v in signs.values()):
+                ui.notify("Fill in every " + ("grid column." if "column 1" in signs else "spiral branch."),
+                          type="warning")
+                return
+            if "column 1" in signs:
+                damage = GridLayout(total=boxes_in_all, columns=tuple(signs[f"column {n}"] for n in range(1, 7)))
+            if "Mind" in signs:
+                damage = SpiralLayout(total=boxes_in_all, branches=(signs["Mind"], signs["Body"], signs["Spirit"]))
+            done = card.model_copy(update={"stats": stats, "damage": damage})
+            problems = card_problems(done) if texts else []  # a grid or spiral typed here: check its signs
+            if problems:
+                ui.notify(problems[0], type="warning")
+                return
+            if await view.complete_card(done):
+                dialog.close()
+
+        with ui.row():
+            ui.button("Save card", on_click=save)
+            ui.button("Cancel", on_click=dialog.close).props("flat")
+    dialog.open()

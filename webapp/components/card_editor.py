@@ -1,0 +1,400 @@
+"""The card editor: complete a card the public reference leaves blank, or create one, from the player's own
+stat card; the cards with missing facts; the site's cards as a JSON file to share.
+
+Numbers are typed as text and read here: an empty field means "not known" (never 0), anything else must be a
+whole number in range, or nothing is saved and the field is named in the message.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from nicegui import events, run, ui
+from pydantic import ValidationError
+
+from models.catalog import shipped_cards
+from models.catalog.schema import STAT_NAMES, Card, Role, Weight, missing_facts
+from models.rules import RuleViolation
+from models.service.lists import ListService
+from webapp.components.a11y import named
+from webapp.components.army_list import ROLE_WORDS, kind_words
+
+ROLES: tuple[str, ...] = Role.__args__  # type: ignore[attr-defined]
+WEIGHTS: tuple[str, ...] = Weight.__args__  # type: ignore[attr-defined]
+DAMAGE_KINDS = {"none": "Not known", "boxes": "Boxes", "web": "Web (horror)", "grid": "Grid (warjack)",
+                "spiral": "Spiral (warbeast)"}
+RING_NAMES = ("outer", "middle", "centre")
+BRANCH_NAMES = ("Mind", "Body", "Spirit")
+NUMBER_FIELDS = {  # label: (low, high)
+    "Card id": (1, 10**7), "Base size (mm)": (20, 200), "Cost": (0, 200), "Battlegroup points": (0, 200),
+    "Damage boxes": (1, 200), "Boxes in all": (1, 200), "Leader boxes": (1, 50), "Trooper boxes": (1, 50),
+    "Horrors at most": (0, 20),
+}
+
+
+class BadField(ValueError):
+    pass
+
+
+def read_int(label: str, value: Any, low: int, high: int) -> int | None:
+    text = str(value if value is not None else "").strip()
+    if not text:
+        return None
+    if not re.fullmatch(r"-?\d{1,8}", text) or not low <= int(text) <= high:
+        raise BadField(f"{label}: enter a whole number from {low} to {high}, or leave it empty when not known.")
+    return int(text)
+
+
+def read_text(label: str, value: Any, limit: int = 60) -> str | None:
+    text = " ".join(str(value or "").split())
+    if len(text) > limit:
+        raise BadField(f"{label}: at most {limit} characters.")
+    return text or None
+
+
+def read_costs(value: Any) -> dict[int, int]:
+    text = str(value or "").strip()
+    if not text:
+        return {}
+    pairs = re.findall(r"(\d{1,2})\s*[:=]\s*(\d{1,3})", text)
+    rest = re.sub(r"(\d{1,2})\s*[:=]\s*(\d{1,3})", "", text)
+    if not pairs or re.sub(r"[\s,;]", "", rest):
+        raise BadField("Unit costs: write models:points pairs, such as 4:5, 6:7.")
+    return {int(n): int(c) for n, c in pairs}
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:64] or "card"
+
+
+class CardEditor:
+    """One form for every field of the card schema; ``load`` fills it, ``save`` checks and stores it."""
+
+    def __init__(self, service: ListService, cards: dict[str, Card], on_saved: Any) -> None:
+        self.service, self.cards, self.on_saved = service, cards, on_saved
+        self.key: str | None = None  # None: a new card
+        self.f: dict[str, Any] = {}
+        factions = sorted({c.faction for c in cards.values()})
+        with ui.card().classes("tk-editor w-full") as self.box:
+            named(self.box, "Card editor", role="region")
+            self.heading = ui.label("New card").classes("text-h6")
+            self.origin = ui.label("").classes("tk-kind")
+            with ui.row().classes("items-start gap-2 w-full"):
+                self._text("Name", width="w-64")
+                self._text("Faction", width="w-40").props["autocomplete"] = "off"
+                self.f["Faction"].set_autocomplete(factions)
+                self.f["Role"] = named(ui.select({r: ROLE_WORDS.get(r, r) for r in ROLES}, value="solo",
+                                                 label="Role").classes("w-48"), "Role")
+                self.f["Weight"] = named(ui.select({"": "None", **{w: w.capitalize() for w in WEIGHTS}}, value="",
+                                                   label="Weight").classes("w-36"), "Weight")
+            with ui.row().classes("items-start gap-2 w-full"):
+                for label in ("Card id", "Base size (mm)", "Cost", "Battlegroup points"):
+                    self._text(label, width="w-36")
+                self._text("FA", width="w-24")
+            ui.label("Stats (leave empty when not known)").classes("text-bold")
+            with ui.row().classes("items-start gap-1 w-full tk-stat-inputs"):
+                for stat in STAT_NAMES:
+                    self._text(stat, width="w-20")
+            ui.label("Damage").classes("text-bold")
+            with ui.row().classes("items-start gap-2 w-full"):
+                self.f["Damage kind"] = named(ui.select(DAMAGE_KINDS, value="none", label="Damage kind",
+                                                        on_change=self._show_damage).classes("w-48"), "Damage kind")
+                self._text("Damage boxes", width="w-36")
+                self._text("Boxes in all", width="w-36")
+            with ui.row().classes("items-start gap-2 w-full") as self.rings_row:
+                for ring in RING_NAMES:
+                    self._text(f"Boxes in the {ring} ring", width="w-44")
+            with ui.row().classes("items-start gap-1 w-full") as self.grid_row:
+                for n in range(1, 7):
+                    self._text(f"Grid column {n}", width="w-32")
+                ui.label("Each column top to bottom: '.' a box, a letter a system box, '-' no box.").classes(
+                    "tk-kind text-sm")
+            with ui.row().classes("items-start gap-2 w-full") as self.spiral_row:
+                for branch in BRANCH_NAMES:
+                    self._text(f"{branch} branch", width="w-44")
+                ui.label("Each branch: '.' a box, a letter an aspect box.").classes("tk-kind text-sm")
+            ui.label("Units").classes("text-bold")
+            with ui.row().classes("items-start gap-2 w-full"):
+                self._text("Unit costs", width="w-40").props["placeholder"] = "4:5, 6:7"
+                self._text("Leader boxes", width="w-32")
+                self._text("Trooper boxes", width="w-32")
+                self._text("Leader name", width="w-36")
+                self._text("Trooper name", width="w-36")
+            with ui.row().classes("items-center gap-2 w-full"):
+                for label in ("Soulless", "Marked Soul", "Construct", "Mercenary"):
+                    self.f[label] = named(ui.checkbox(label), label)
+            with ui.row().classes("items-start gap-2 w-full"):
+                self._text("Attaches to", width="w-48").props["placeholder"] = "a unit's key, or infernal_master"
+                self._text("Trump arcana", width="w-48")
+                self._text("Horrors at most", width="w-36")
+                self.f["Horror weights"] = named(ui.select({w: w.capitalize() for w in WEIGHTS}, value=[],
+                                                           multiple=True, label="Horror weights").classes("w-48"),
+                                                 "Horror weights")
+            self._text("Other names (comma separated)", width="w-full")
+            self.f["Rules"] = named(ui.textarea("Rules, one per line").props("outlined maxlength=2000").classes(
+                "w-full"), "Rules, one per line")
+            self._text("Source", width="w-full", limit=300)
+            self.problems = ui.label("").classes("tk-problem").props('role="alert"')
+            with ui.row().classes("gap-2"):
+                named(ui.button("Save card", icon="save", on_click=self.save).props("no-caps"), "Save card")
+                named(ui.button("New card", icon="add", on_click=self.new).props("no-caps outline"), "New card")
+        self.new()
+
+    def _text(self, label: str, width: str, limit: int = 60) -> ui.input:
+        field = ui.input(label).props(f"maxlength={limit}").classes(width)
+        named(field, label)
+        self.f[label] = field
+        return field
+
+    def _show_damage(self, *_: Any) -> None:
+        kind = self.f["Damage kind"].value
+        self.f["Damage boxes"].set_visibility(kind == "boxes")
+        self.f["Boxes in all"].set_visibility(kind in ("web", "grid", "spiral"))
+        self.rings_row.set_visibility(kind == "web")
+        self.grid_row.set_visibility(kind == "grid")
+        self.spiral_row.set_visibility(kind == "spiral")
+
+    def _set(self, label: str, value: Any) -> None:
+        field = self.f[label]
+        if isinstance(field, ui.input):
+            field.set_value("" if value is None else str(value))
+        else:
+            field.set_value(value)
+
+    # -- loading -----------------------------------------------------------------------------------------
+    def new(self) -> None:
+        self.key = None
+        self.heading.set_text("New card")
+        self.origin.set_text("Fill in what your stat card says; leave a field empty when you do not know it.")
+        for field in self.f.values():
+            if isinstance(field, ui.checkbox):
+                field.set_value(False)
+            elif isinstance(field, ui.input | ui.textarea):
+                field.set_value("")
+        self.f["Role"].set_value("solo")
+        self.f["Weight"].set_value("")
+        self.f["Damage kind"].set_value("boxes")
+        self.f["Horror weights"].set_value([])
+        self._set("Faction", "Infernals")
+        self._set("Source", "my own stat card")
+        self.problems.set_text("")
+        self._show_damage()
+
+    def load(self, card: Card) -> None:
+        self.new()
+        self.key = card.key
+        self.heading.set_text(f"Edit {card.name}")
+        shipped = card.key in shipped_cards()
+        where = "shipped card; your changes are kept for this site" if shipped else "card of this site"
+        self.origin.set_text(f"{card.faction} · {kind_words(card)} · {where}")
+        self._set("Name", card.name)
+        self._set("Faction", card.faction)
+        self.f["Role"].set_value(card.role)
+        self.f["Weight"].set_value(card.weight or "")
+        for label, value in (("Card id", card.card_id), ("Base size (mm)", card.base_mm), ("Cost", card.cost),
+                             ("Battlegroup points", card.battlegroup_points), ("FA", card.fa)):
+            self._set(label, value)
+        for stat in STAT_NAMES:
+            self._set(stat, getattr(card.stats, stat))
+        d = card.damage
+        self.f["Damage kind"].set_value(d.kind if d is not None else "none")
+        if d is not None:
+            if d.kind == "boxes":
+                self._set("Damage boxes", d.boxes)
+            else:
+                self._set("Boxes in all", d.total)
+            if d.kind == "web" and d.rings:
+                for ring, n in zip(RING_NAMES, d.rings, strict=True):
+                    self._set(f"Boxes in the {ring} ring", n)
+            if d.kind == "grid" and d.columns:
+                for n, column in enumerate(d.columns[:6], start=1):
+                    self._set(f"Grid column {n}", column)
+            if d.kind == "spiral" and d.branches:
+                for branch, text in zip(BRANCH_NAMES, d.branches, strict=True):
+                    self._set(f"{branch} branch", text)
+        if card.unit is not None:
+            self._set("Unit costs", ", ".join(f"{n}:{c}" for n, c in sorted(card.unit.costs.items())))
+            self._set("Leader boxes", card.unit.leader_boxes)
+            self._set("Trooper boxes", card.unit.trooper_boxes)
+            self._set("Leader name", card.unit.leader_name)
+            self._set("Trooper name", card.unit.trooper_name)
+        for label, value in (("Soulless", card.soulless), ("Marked Soul", card.marked_soul),
+                             ("Construct", card.is_construct), ("Mercenary", card.mercenary)):
+            self.f[label].set_value(value)
+        self._set("Attaches to", card.attaches_to)
+        self._set("Trump arcana", card.trump)
+        self._set("Horrors at most", card.max_horrors)
+        self.f["Horror weights"].set_value(list(card.horror_weights or ()))
+        self._set("Other names (comma separated)", ", ".join(card.aliases))
+        self.f["Rules"].set_value("\n".join(card.rules))
+        self._set("Source", card.source)
+        self._show_damage()
+
+    # -- saving ------------------------------------------------------------------------------------------
+    def collect(self) -> dict[str, Any]:
+        """The form as card data; BadField names the first field that cannot be read."""
+        v = {label: field.value for label, field in self.f.items()}
+        name = read_text("Name", v["Name"])
+        if not name:
+            raise BadField("Name: a card needs a name.")
+        faction = read_text("Faction", v["Faction"], 40)
+        if not faction:
+            raise BadField("Faction: a card needs a faction.")
+        number = {label: read_int(label, v[label], *NUMBER_FIELDS[label]) for label in NUMBER_FIELDS}
+        stats = {stat: read_int(stat, v[stat], 0, 40) for stat in STAT_NAMES}
+        kind = v["Damage kind"]
+        damage: dict[str, Any] | None = None
+        if kind == "boxes":
+            damage = {"kind": "boxes", "boxes": number["Damage boxes"]}
+        elif kind == "web":
+            rings = [read_int(f"Boxes in the {r} ring", v[f"Boxes in the {r} ring"], 1, 200) for r in RING_NAMES]
+            if any(r is not None for r in rings) and any(r is None for r in rings):
+                raise BadField("Web rings: fill in all three rings, or none.")
+            damage = {"kind": "web", "total": number["Boxes in all"], "rings": rings if rings[0] is not None else None}
+        elif kind == "grid":
+            columns = [str(v[f"Grid column {n}"] or "").strip() for n in range(1, 7)]
+            damage = {"kind": "grid", "total": number["Boxes in all"], "columns": columns if any(columns) else None}
+        elif kind == "spiral":
+            branches = [str(v[f"{b} branch"] or "").strip() for b in BRANCH_NAMES]
+            damage = {"kind": "spiral", "total": number["Boxes in all"],
+                      "branches": branches if any(branches) else None}
+        role = v["Role"]
+        unit = None
+        if role == "unit" or any(str(v[k] or "").strip() for k in ("Unit costs", "Leader boxes", "Trooper boxes")):
+            unit = {"costs": read_costs(v["Unit costs"]), "leader_boxes": number["Leader boxes"],
+                    "trooper_boxes": number["Trooper boxes"],
+                    "leader_name": read_text("Leader name", v["Leader name"], 30) or "Leader",
+                    "trooper_name": read_text("Trooper name", v["Trooper name"], 30) or "Grunt"}
+        aliases = [a for a in (" ".join(x.split()) for x in str(v["Other names (comma separated)"] or "").split(","))
+                   if a]
+        if any(len(a) > 60 for a in aliases):
+            raise BadField("Other names: each at most 60 characters.")
+        rules = [" ".join(line.split()) for line in str(v["Rules"] or "").splitlines() if line.strip()]
+        if len(rules) > 30 or any(len(r) > 200 for r in rules):
+            raise BadField("Rules: at most 30 lines of 200 characters.")
+        fa = read_text("FA", v["FA"], 3)
+        return {
+            "key": self.key or slug(name), "name": name, "faction": faction, "role": role,
+            "weight": v["Weight"] or None, "card_id": number["Card id"], "base_mm": number["Base size (mm)"],
+            "stats": stats, "damage": damage, "cost": number["Cost"],
+            "battlegroup_points": number["Battlegroup points"],
+            "fa": fa.upper() if fa else None, "unit": unit,
+            "soulless": bool(v["Soulless"]), "marked_soul": bool(v["Marked Soul"]),
+            "is_construct": bool(v["Construct"]), "mercenary": bool(v["Mercenary"]),
+            "attaches_to": read_text("Attaches to", v["Attaches to"], 64),
+            "trump": read_text("Trump arcana", v["Trump arcana"]),
+            "max_horrors": number["Horrors at most"],
+            "horror_weights": list(v["Horror weights"]) or None,
+            "aliases": aliases, "rules": rules,
+            "source": read_text("Source", v["Source"], 300) or "",
+        }
+
+    async def save(self) -> None:
+        try:
+            data = self.collect()
+            if self.key is None and data["key"] in self.cards:
+                raise BadField(f"A card named {self.cards[data['key']].name} exists already: pick it in the list "
+                               "to change it, or give this one another name.")
+            card = Card.model_validate(data)
+        except BadField as bad:
+            self._refuse(str(bad))
+            return
+        except ValidationError as error:
+            first = error.errors()[0]
+            where = ".".join(str(p) for p in first.get("loc", ())) or "card"
+            self._refuse(f"{where}: {first.get('msg')}.")
+            return
+        try:
+            saved = await run.io_bound(self.service.save_card, card)
+        except RuleViolation as refusal:
+            self._refuse(refusal.message)
+            return
+        self.problems.set_text("")
+        self.key = saved.key
+        self.heading.set_text(f"Edit {saved.name}")
+        ui.notify(f"Saved the card {saved.name} for this site.", type="positive")
+        await self.on_saved(saved)
+
+    def _refuse(self, message: str) -> None:
+        self.problems.set_text(message)
+        ui.notify(message + " Nothing was saved.", type="warning")
+
+
+class MissingView:
+    """The catalog's cards, those with missing facts first, with what each still lacks."""
+
+    def __init__(self, on_pick: Any) -> None:
+        self.on_pick = on_pick
+        self.cards: dict[str, Card] = {}
+        with ui.column().classes("tk-missing-view gap-1") as box:
+            named(box, "Card list", role="region")
+            ui.label("Cards").classes("text-h6")
+            with ui.row().classes("items-center gap-2"):
+                self.only = named(ui.switch("Only cards with missing facts", value=True, on_change=self.draw),
+                                  "Only cards with missing facts")
+            self.search = named(ui.input("Search by name", on_change=self.draw).props("clearable maxlength=60"),
+                                "Search cards")
+            self.count = ui.label("").classes("tk-kind")
+            self.rows = ui.column().classes("gap-0 w-full")
+
+    def set_cards(self, cards: dict[str, Card]) -> None:
+        self.cards = cards
+        self.draw()
+
+    def draw(self, *_: Any) -> None:
+        words = " ".join((self.search.value or "").lower().split())
+        found = [c for c in sorted(self.cards.values(), key=lambda c: (c.faction, c.name))
+                 if (not self.only.value or missing_facts(c)) and (not words or words in c.name.lower())]
+        self.count.set_text(f"{len(found)} card{'s' if len(found) != 1 else ''}")
+        self.rows.clear()
+        with self.rows:
+            for card in found[:120]:
+                with ui.row().classes("items-center no-wrap gap-2 w-full tk-result"):
+                    named(ui.button(icon="edit", on_click=lambda _, c=card: self.on_pick(c)).props("round dense flat"),
+                          f"Edit {card.name}")
+                    with ui.column().classes("gap-0"):
+                        ui.label(f"{card.name} ({card.faction})").classes("text-bold")
+                        missing = missing_facts(card)
+                        ui.label(("Missing: " + ", ".join(missing)) if missing else "Complete").classes(
+                            "tk-kind text-sm" + (" tk-warn" if missing else ""))
+
+
+class CardsFile:
+    """Export the site's cards as a JSON file; import such a file (all cards or none)."""
+
+    def __init__(self, service: ListService, on_imported: Any) -> None:
+        self.service, self.on_imported = service, on_imported
+        with ui.card().classes("w-full") as box:
+            named(box, "Share cards", role="region")
+            ui.label("Share this site's cards").classes("text-h6")
+            ui.label("Cards completed or created here can be saved as a file and read on another site, so a "
+                     "group can share one complete catalog.").classes("tk-kind")
+            with ui.row().classes("items-center gap-2"):
+                named(ui.button("Export cards file", icon="download", on_click=self.export).props("no-caps outline"),
+                      "Export the site's cards as a file")
+                self.upload = ui.upload(label="Import cards file", auto_upload=True, max_file_size=2_000_000,
+                                        on_upload=self.imported, on_rejected=self.rejected).props(
+                    "accept=.json,application/json flat bordered")
+                named(self.upload, "Import a cards file")
+
+    async def export(self) -> None:
+        text = await run.io_bound(self.service.export_cards)
+        ui.download.content(text.encode("utf-8"), "tablekeeper-cards.json", "application/json")
+
+    async def imported(self, event: events.UploadEventArguments) -> None:
+        data = await event.file.read()
+        self.upload.reset()
+        await self.read(data)
+
+    async def read(self, data: bytes | str) -> None:
+        try:
+            keys = await run.io_bound(self.service.import_cards, data)
+        except RuleViolation as refusal:
+            ui.notify(refusal.message + " No card was saved.", type="warning")
+            return
+        ui.notify(f"Read {len(keys)} card{'s' if len(keys) != 1 else ''} from the file.", type="positive")
+        await self.on_imported()
+
+    def rejected(self) -> None:
+        ui.notify("That file is too big for a cards file (at most 2 MB).", type="warning")

@@ -1,0 +1,244 @@
+"""Dialogs for warcasters, warjacks, warlocks and warbeasts (issue 4): leeching fury, spirit bond, allocating
+focus, forcing, the threshold check, the end of a frenzy, and a Grymkin warlock's Arcana cards.
+
+Each offers the choices it can know, asks about the table in plain words (control range), and sends one
+command; the rules have the last word and a refusal is shown as a notification.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from nicegui import ui
+
+from models.rules.warmachine.arcana import ARCANA, AssignArcana, trumps
+from models.rules.warmachine.base import role
+from models.rules.warmachine.focus import AllocateFocus
+from models.rules.warmachine.fury import (
+    EndFrenzy,
+    Force,
+    LeechFury,
+    LeechLife,
+    SpiritBond,
+    ThresholdCheck,
+    fallen_warbeasts,
+)
+from models.rules.warmachine.points import WARJACK_FOCUS_CAP, caster_control_range
+from webapp.components.a11y import named
+from webapp.components.card_dialog import whole_number
+from webapp.components.dialogs import transient_dialog
+from webapp.components.dice import DiceField
+from webapp.view import GameView
+
+
+def _group(view: GameView, boss_id: str, kind: str) -> list:
+    state = view.state
+    return [m for m in state.models if m.battlegroup == boss_id and m.in_play and role(state, m) == kind]
+
+
+def _in_control(view: GameView, boss_id: str, what: str) -> ui.checkbox:
+    boss = view.state.model(boss_id)
+    ctrl = caster_control_range(view.state, boss)
+    reach = f' ({ctrl}")' if ctrl is not None else ""
+    return named(ui.checkbox(f"{what} is in {boss.name}'s control range{reach}", value=True),
+                 f"{what} is in {boss.name}'s control range")
+
+
+def _points(label: str = "Points", value: int = 1) -> ui.number:
+    return named(ui.number(label, value=value), label)
+
+
+def _buttons(ok_text: str, ok: Callable[[], Awaitable[None]], dialog: ui.dialog) -> None:
+    with ui.row():
+        ui.button(ok_text, on_click=ok).props("no-caps")
+        ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
+
+
+def _read(field: ui.number, low: int, high: int, what: str = "Points") -> int | None:
+    number = whole_number(field.value, low, high)
+    if number is None:
+        ui.notify(f"{what}: enter a whole number from {low} to {high}.", type="warning")
+    return number
+
+
+def points_dialog(view: GameView, title: str, hint: str, send: Callable[[int], object]) -> None:
+    """A title, a hint and a number of points (1-10) sent as one command."""
+    with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
+        ui.label(title).classes("text-h6")
+        ui.label(hint)
+        field = _points()
+
+        async def ok() -> None:
+            number = _read(field, 1, 10)
+            if number is not None and await view.send(send(number)):
+                dialog.close()
+
+        _buttons("OK", ok, dialog)
+    dialog.open()
+
+
+def leech_fury_dialog(view: GameView, warlock_id: str, warbeast_id: str | None = None) -> None:
+    """A warlock leeches fury from a warbeast of its battlegroup."""
+    lock = view.state.model(warlock_id)
+    beasts = _group(view, warlock_id, "warbeast")
+    if not beasts:
+        ui.notify(f"{lock.name} has no warbeast in play to leech fury from.", type="warning")
+        return
+    first = warbeast_id or max(beasts, key=lambda b: b.fury or 0).id
+    with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
+        ui.label(f"{lock.name} leeches fury").classes("text-h6")
+        ui.label(f"{lock.name} has {lock.fury or 0} fury. Take fury from a warbeast of its battlegroup:")
+        beast = named(ui.radio({b.id: f"{b.name} ({b.fury or 0} fury)" for b in beasts}, value=first),
+                      "Warbeast to leech from")
+        field = _points()
+        in_ctrl = _in_control(view, warlock_id, "The warbeast")
+
+        async def ok() -> None:
+            number = _read(field, 1, 10)
+            if number is None:
+                return
+            command = LeechFury(warlock=lock.id, warbeast=beast.value, points=number, in_control=in_ctrl.value)
+            if await view.send(command):
+                dialog.close()
+
+        _buttons("Leech", ok, dialog)
+    dialog.open()
+
+
+def leech_life_dialog(view: GameView, warlock_id: str) -> None:
+    lock = view.state.model(warlock_id)
+    points_dialog(view, f"{lock.name} leeches fury from its own life",
+                  "Each fury point costs 1 damage point, which cannot be transferred.",
+                  lambda n: LeechLife(warlock=lock.id, points=n))
+
+
+def spirit_bond_dialog(view: GameView, warlock_id: str) -> None:
+    lock = view.state.model(warlock_id)
+    fallen = len(fallen_warbeasts(view.state, lock))
+    points_dialog(view, f"Spirit bond for {lock.name}",
+                  f"Up to 1 fury per warbeast of its battlegroup destroyed or removed from play ({fallen} so far).",
+                  lambda n: SpiritBond(warlock=lock.id, points=n))
+
+
+def allocate_focus_dialog(view: GameView, warcaster_id: str, warjack_id: str | None = None) -> None:
+    """A warcaster gives focus to a warjack of its battlegroup (a warjack holds at most 3)."""
+    caster = view.state.model(warcaster_id)
+    jacks = _group(view, warcaster_id, "warjack")
+    if not jacks:
+        ui.notify(f"{caster.name} has no warjack in play to give focus to.", type="warning")
+        return
+    with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
+        ui.label(f"{caster.name} allocates focus").classes("text-h6")
+        ui.label(f"{caster.name} has {caster.focus or 0} focus. A warjack holds at most {WARJACK_FOCUS_CAP}.")
+        jack = named(ui.radio({j.id: f"{j.name} ({j.focus or 0} of {WARJACK_FOCUS_CAP} focus)" for j in jacks},
+                              value=warjack_id or jacks[0].id), "Warjack to give focus to")
+        field = _points()
+        in_ctrl = _in_control(view, warcaster_id, "The warjack")
+
+        async def ok() -> None:
+            number = _read(field, 1, 10)
+            if number is None:
+                return
+            command = AllocateFocus(warcaster=caster.id, warjack=jack.value, points=number,
+                                    in_control=in_ctrl.value)
+            if await view.send(command):
+                dialog.close()
+
+        _buttons("Allocate", ok, dialog)
+    dialog.open()
+
+
+def force_dialog(view: GameView, warbeast_id: str) -> None:
+    """Force a warbeast for something the app does not count itself (an animus, a special rule)."""
+    beast = view.state.model(warbeast_id)
+    boss = beast.battlegroup or warbeast_id
+    with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
+        ui.label(f"Force {beast.name}").classes("text-h6")
+        ui.label("Boosts, extra attacks, running and charging force it by themselves; use this for the rest "
+                 "(an animus, a special rule). Each point puts 1 fury on it.")
+        field = _points()
+        why = named(ui.input("What for", value="a special rule").props("maxlength=40"), "What for")
+        in_ctrl = _in_control(view, boss, "It") if beast.battlegroup else None
+
+        async def ok() -> None:
+            number = _read(field, 1, 5)
+            reason = " ".join(str(why.value or "").split())
+            if number is None:
+                return
+            if not reason:
+                ui.notify("Say what it is forced for.", type="warning")
+                return
+            command = Force(warbeast=beast.id, points=number, why=reason,
+                            in_control=True if in_ctrl is None else in_ctrl.value)
+            if await view.send(command):
+                dialog.close()
+
+        _buttons("Force", ok, dialog)
+    dialog.open()
+
+
+def threshold_dialog(view: GameView, warbeast_id: str) -> None:
+    """A threshold check: 2d6 typed from the table, or rolled by the app; the rules add the fury and compare
+    with THR."""
+    state = view.state
+    beast = state.model(warbeast_id)
+    thr = state.card_of(beast).stats.THR
+    with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
+        ui.label(f"Threshold check for {beast.name}").classes("text-h6")
+        ui.label(f"2d6 + {beast.fury or 0} fury against THR {thr if thr is not None else '?'}: "
+                 "above THR it frenzies.")
+        dice = DiceField(view, "Threshold dice (2d6)", lambda: 2)
+
+        async def ok() -> None:
+            roll = dice.value()
+            if roll is not None and await view.send(ThresholdCheck(warbeast=beast.id, roll=roll)):
+                dialog.close()
+
+        _buttons("Check", ok, dialog)
+    dialog.open()
+
+
+def end_frenzy_dialog(view: GameView, warbeast_id: str) -> None:
+    beast = view.state.model(warbeast_id)
+    have = beast.fury or 0
+    with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
+        ui.label(f"End {beast.name}'s frenzy").classes("text-h6")
+        ui.label(f"It calms down and its activation is over. It has {have} fury: remove as many as you like.")
+        field = _points("Fury to remove", 0)
+
+        async def ok() -> None:
+            number = _read(field, 0, have, "Fury to remove")
+            if number is not None and await view.send(EndFrenzy(warbeast=beast.id, remove_fury=number)):
+                dialog.close()
+
+        _buttons("End frenzy", ok, dialog)
+    dialog.open()
+
+
+def arcana_dialog(view: GameView, warlock_id: str) -> None:
+    """Choose a Grymkin warlock's three Arcana cards: its own Trump and two cards that are no warlock's Trump
+    (revealed to the opponent)."""
+    state = view.state
+    lock = state.model(warlock_id)
+    own = (state.card_of(lock).trump or "").strip()
+    owners = trumps(state)
+    taken = {c for m in state.models if m.seat == lock.seat and m.id != lock.id for c in m.arcana}
+    regular = [name for name in sorted(ARCANA) if name not in owners and name not in taken]
+    everything = ([own] if own else []) + regular
+    with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
+        ui.label(f"{lock.name}'s Arcana cards").classes("text-h6")
+        ui.label("Three cards: its own Trump and two others. Both players see them; each is played once.")
+        picks = [named(ui.select(everything, value=own or None, label="Trump card"), "Trump card"),
+                 named(ui.select(regular, label="Second card"), "Second card"),
+                 named(ui.select(regular, label="Third card"), "Third card")]
+
+        async def ok() -> None:
+            cards = [p.value for p in picks]
+            if any(not c for c in cards):
+                ui.notify("Pick all three cards.", type="warning")
+                return
+            if await view.send(AssignArcana(warlock=lock.id, cards=tuple(cards))):
+                dialog.close()
+
+        _buttons("Reveal the cards", ok, dialog)
+    dialog.open()

@@ -1,0 +1,121 @@
+"""Panels on the cards of the other side of the table (issue 4): a frenzied warbeast's forced behaviour, step
+by step, and a Grymkin warlock's Arcana cards, played or not, on the table and the watch page alike."""
+
+from __future__ import annotations
+
+from nicegui import ui
+
+from models.rules import GameState
+from models.rules.warmachine import caster_options
+from models.rules.warmachine.arcana import hand
+from models.rules.warmachine.spells import is_grymkin_warlock
+from webapp.components.a11y import named
+from webapp.components.caster_dialogs import arcana_dialog
+from webapp.view import GameView
+
+FRENZY = "Frenzy: "
+
+
+def frenzy_steps_now(state: GameState, model_id: str) -> tuple[str, ...]:
+    """The forced behaviour of a warbeast frenzied right now, from the rules' notes (empty otherwise)."""
+    m = state.model(model_id)
+    return tuple(n[len(FRENZY):] for n in caster_options.notes(state, m) if n.startswith(FRENZY))
+
+
+class FrenzyPanel:
+    """While the warbeast is frenzied: its forced behaviour one step at a time at the table (Previous / Next),
+    every step at once on the watch page. "End frenzy…" is in the card's action bar (the rules say when). The
+    step shown is this page's own: it is a reading aid, not game state."""
+
+    def __init__(self, view: GameView, model_id: str, controls: bool) -> None:
+        self.view, self.model_id, self.controls = view, model_id, controls
+        self.index = 0
+        self._shown: tuple[str, ...] | None = None
+        name = view.state.model(model_id).name
+        with named(ui.column().classes("tk-frenzy gap-1 w-full"), f"{name}'s frenzy", role="group") as self.box:
+            ui.label("Frenzy! Its forced behaviour, step by step:").classes("tk-prompt")
+            self.counter = ui.label("").classes("tk-kind")
+            self.step = ui.label("").classes("tk-frenzy-step").props('aria-live="polite"')
+            self.all = ui.column().classes("gap-0")
+            if controls:
+                with ui.row().classes("gap-2"):
+                    self.prev = named(ui.button("Previous step", on_click=lambda: self.move(-1)).props(
+                        "no-caps outline"), f"Previous frenzy step: {name}")
+                    self.next = named(ui.button("Next step", on_click=lambda: self.move(1)).props("no-caps"),
+                                      f"Next frenzy step: {name}")
+        view.on_update(self.update)
+        self.update(view.state)
+
+    def update(self, state: GameState) -> None:
+        steps = frenzy_steps_now(state, self.model_id)
+        if steps == self._shown:
+            return
+        self._shown = steps
+        self.index = 0
+        self.box.set_visibility(bool(steps))
+        if not self.controls:
+            self.counter.set_visibility(False)
+            self.step.set_visibility(False)
+            self.all.clear()
+            with self.all:
+                for i, text in enumerate(steps, 1):
+                    ui.label(f"{i}. {text}").classes("tk-frenzy-line")
+            return
+        self._draw()
+
+    def move(self, by: int) -> None:
+        steps = self._shown or ()
+        self.index = max(0, min(len(steps) - 1, self.index + by))
+        self._draw()
+
+    def _draw(self) -> None:
+        steps = self._shown or ()
+        if not steps:
+            return
+        self.counter.set_text(f"Step {self.index + 1} of {len(steps)}")
+        self.step.set_text(steps[self.index])
+        # At either end the button that would go nowhere is hidden (a greyed control would owe a reason).
+        self.prev.set_visibility(self.index > 0)
+        self.next.set_visibility(self.index < len(steps) - 1)
+
+
+class ArcanaPanel:
+    """A Grymkin warlock's three Arcana cards and whether each is played; before they are chosen, the button
+    that chooses them (the cards are played from the card's action bar)."""
+
+    def __init__(self, view: GameView, model_id: str, controls: bool) -> None:
+        self.view, self.model_id = view, model_id
+        self._shown: tuple | None = None
+        name = view.state.model(model_id).name
+        with named(ui.column().classes("tk-arcana gap-1"), f"{name}'s Arcana cards", role="group"):
+            with ui.row().classes("items-center gap-2") as self.cards:
+                pass
+            self.choose = None
+            if controls:
+                self.choose = named(ui.button("Choose Arcana cards…", on_click=lambda: arcana_dialog(view, model_id))
+                                    .props("no-caps color=orange"), f"Choose Arcana cards: {name}")
+        view.on_update(self.update)
+        self.update(view.state)
+
+    def update(self, state: GameState) -> None:
+        m = state.model(self.model_id)
+        cards = hand(state, m)
+        key = (cards, m.in_play)
+        if key == self._shown:
+            return
+        self._shown = key
+        self.cards.clear()
+        with self.cards:
+            if not cards:
+                ui.label("Arcana: not chosen yet").classes("tk-kind")
+            else:
+                ui.label("Arcana:").classes("text-bold")
+                for card, played, trump in cards:
+                    words = f"{card}{' (Trump)' if trump else ''}: {'played' if played else 'not played'}"
+                    ui.label(words).classes("tk-arcanum" + (" tk-played" if played else ""))
+        if self.choose is not None:
+            self.choose.set_visibility(not cards and m.in_play)
+
+
+def wants_arcana(state: GameState, model_id: str) -> bool:
+    return is_grymkin_warlock(state, state.model(model_id))

@@ -1,0 +1,74 @@
+"""Dice as the players enter them: the faces their physical dice show, typed ("3 4", "3,4" or "34"), or rolled
+by the service ("Roll for me", GameService.roll_dice). Either way the roll goes into the command and the log
+says who rolled it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from nicegui import ui
+
+from models.rules import RuleViolation
+from models.rules.dice import Roll
+from webapp.components.a11y import named
+from webapp.view import GameView
+
+MAX_DICE = 12
+
+
+def parse_dice(text: object) -> tuple[int, ...] | None:
+    """Faces typed as digits 1-6 (each digit one die; spaces, commas and '+' between them are fine), or None."""
+    raw = str(text or "").strip()
+    if not raw or len(raw) > 40 or re.search(r"[^1-6\s,+]", raw):
+        return None
+    faces = tuple(int(d) for d in re.findall(r"[1-6]", raw))
+    return faces if 0 < len(faces) <= MAX_DICE else None
+
+
+def service_roll(view: GameView, count: int) -> Roll | None:
+    """``count`` d6 rolled by the service (recorded as rolled_by="service")."""
+    try:
+        return view.deps.service.roll_dice(count)
+    except RuleViolation as refusal:
+        ui.notify(refusal.message, type="warning")
+        return None
+
+
+def faces_text(dice: tuple[int, ...]) -> str:
+    return " ".join(str(d) for d in dice)
+
+
+class DiceField:
+    """A typed roll with a "Roll for me" button next to it. ``count`` says how many dice the service rolls
+    (it may change: a boosted roll has one die more); what the service rolled is kept as its roll until the
+    text is changed by hand."""
+
+    def __init__(self, view: GameView, label: str, count: Callable[[], int]) -> None:
+        self.view, self.label, self.count = view, label, count
+        self.rolled: Roll | None = None
+        with ui.row().classes("items-center gap-2 no-wrap"):
+            self.field = named(ui.input(label, placeholder="e.g. 3 4").props("maxlength=40 inputmode=numeric"),
+                               label)
+            named(ui.button("Roll for me", icon="casino", on_click=self.roll_for_me).props("no-caps outline"),
+                  f"Roll for me: {label}")
+        self.note = ui.label("").classes("tk-kind text-sm")
+
+    def roll_for_me(self) -> None:
+        roll = service_roll(self.view, self.count())
+        if roll is None:
+            return
+        self.rolled = roll
+        self.field.set_value(faces_text(roll.dice))
+        self.note.set_text(f"Rolled by the app: {' + '.join(map(str, roll.dice))} = {roll.total}")
+
+    def value(self) -> Roll | None:
+        """The roll to send, or None (a message says what is wrong)."""
+        if self.rolled is not None and self.field.value == faces_text(self.rolled.dice):
+            return self.rolled
+        faces = parse_dice(self.field.value)
+        if faces is None:
+            ui.notify(f"{self.label}: type each die's face (1 to 6), such as 3 4, or let the app roll.",
+                      type="warning")
+            return None
+        return Roll(dice=faces, rolled_by="player")

@@ -1,0 +1,144 @@
+"""The end of a game on screen: the "end the game" dialog (assassination, concession), the result panel with
+what the players still have to enter (a final scoring, the army points in scenario elements), and the link to
+the result page. The watch page shows the same panel without controls, live."""
+
+from __future__ import annotations
+
+from nicegui import ui
+
+from models.rules import GameState
+from models.rules.match import Result
+from models.rules.warmachine.ending import POINTS_MAX, Assassinated, Concede, FinalScore, ScenarioElements
+from webapp.components.scoring import read_cp
+from webapp.view import GameView
+
+HOW = {
+    "scenario": "on scenario",
+    "assassination": "by assassination",
+    "deathclock": "on the clock",
+    "concession": "by concession",
+}
+
+
+def headline(state: GameState, result: Result) -> str:
+    if result.winner is None:
+        return "The game is over: no winner yet"
+    return f"{state.player_name(result.winner)} wins {HOW[result.how]}"
+
+
+def points(value: float) -> str:
+    return f"{value:g}"
+
+
+def end_game_button(view: GameView) -> ui.button:
+    """A button that opens the dialog to end the game (both sides' choices, one tap each)."""
+
+    def open_dialog() -> None:
+        state = view.state
+        names = state.player_name(0), state.player_name(1)
+        with ui.dialog() as dialog, ui.card().classes("tk-dialog"):
+            ui.label("End the game").classes("text-h6")
+
+            async def do(command: object) -> None:
+                if await view.send(command):  # type: ignore[arg-type]
+                    dialog.close()
+
+            if state.phase != "setup":
+                ui.label("A caster is gone (destroyed or removed): the other side wins by assassination.")
+                for s in (0, 1):
+                    ui.button(f"{names[s]}'s caster is gone", on_click=lambda _, k=s: do(Assassinated(seat=k))
+                              ).props("no-caps outline")
+            ui.label("A player concedes: the other side wins.")
+            for s in (0, 1):
+                ui.button(f"{names[s]} concedes", on_click=lambda _, k=s: do(Concede(seat=k))).props(
+                    "no-caps outline color=negative")
+            ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
+        dialog.open()
+
+    return ui.button("End the game…", on_click=open_dialog).props("outline no-caps")
+
+
+class ResultPanel:
+    """The result as it stands; with ``controls``, the scoring or tiebreaker the players still enter."""
+
+    def __init__(self, view: GameView, token: str, controls: bool) -> None:
+        self.view = view
+        self.controls = controls
+        self._shown: Result | None = None
+        self.box = ui.card().classes("tk-result w-full").props('role="region" aria-label="Result"')
+        with self.box:
+            self.title = ui.label("").classes("tk-result-title").props('aria-live="polite"')
+            self.detail = ui.label("").classes("tk-result-detail")
+            self.tiebreakers = ui.label("").classes("tk-result-tiebreakers")
+            self.ask = ui.column().classes("w-full gap-2")
+            ui.link("Result page: tiebreakers, clock use, timeline, export",
+                    f"/result/{view.game_id}/{token}").classes("tk-result-link")
+        view.on_update(self.update)
+        self.update(view.state)
+
+    def update(self, state: GameState) -> None:
+        result = state.result
+        self.box.set_visibility(result is not None)
+        if result is None or result == self._shown:
+            return
+        self._shown = result
+        names = state.player_name(0), state.player_name(1)
+        self.title.set_text(headline(state, result))
+        self.detail.set_text(result.detail)
+        parts = [f"Round {result.round}",
+                 f"control points {names[0]} {result.cp[0]}, {names[1]} {result.cp[1]}",
+                 f"army points destroyed {names[0]} {points(result.destroyed[0])}, "
+                 f"{names[1]} {points(result.destroyed[1])}"]
+        if result.elements is not None:
+            parts.append(f"in scenario elements {names[0]} {result.elements[0]}, {names[1]} {result.elements[1]}")
+        self.tiebreakers.set_text("; ".join(parts) + ".")
+        self.ask.clear()
+        if self.controls and state.scenario is not None:
+            with self.ask:
+                if result.due is not None:
+                    self._final_score(state, result)
+                else:
+                    self._elements(state, result)
+
+    def _final_score(self, state: GameState, result: Result) -> None:
+        names = state.player_name(0), state.player_name(1)
+        if result.due == "clock_score":
+            seat = result.seat or 0
+            ui.label(f"Score the scenario now, as at the end of a turn: {names[seat]} wins only with a lead of 5 "
+                     "or more.").classes("tk-prompt")
+        else:
+            ui.label("Final scenario scoring: leave out what the losing side can no longer score or contest "
+                     "with (inert warjacks, wild warbeasts, horrors removed with their master).").classes("tk-prompt")
+        with ui.row().classes("items-end gap-3"):
+            fields = [ui.number(f"{names[s]}: control points", value=0, min=0, step=1, format="%d").classes("w-56")
+                      for s in (0, 1)]
+            for s, field in enumerate(fields):
+                field._props["aria-label"] = f"Final control points of {names[s]}"
+
+        async def save() -> None:
+            cp = read_cp([f.value for f in fields])
+            if cp is None:
+                ui.notify("Control points are whole numbers from 0 to 20.", type="warning")
+                return
+            await self.view.send(FinalScore(cp=cp))
+
+        ui.button("Record the scoring", on_click=save).props("no-caps")
+
+    def _elements(self, state: GameState, result: Result) -> None:
+        names = state.player_name(0), state.player_name(1)
+        ui.label("Last tiebreaker: army points each side has in scenario elements.").classes("tk-prompt")
+        given = result.elements or (0, 0)
+        with ui.row().classes("items-end gap-3"):
+            fields = [ui.number(f"{names[s]}: army points", value=given[s], min=0, max=POINTS_MAX, step=1,
+                                format="%d").classes("w-56") for s in (0, 1)]
+            for s, field in enumerate(fields):
+                field._props["aria-label"] = f"Army points of {names[s]} in scenario elements"
+
+        async def save() -> None:
+            values = [0 if f.value is None else f.value for f in fields]
+            if any(int(v) != v or not 0 <= v <= POINTS_MAX for v in values):
+                ui.notify(f"Army points are whole numbers from 0 to {POINTS_MAX}.", type="warning")
+                return
+            await self.view.send(ScenarioElements(points=(int(values[0]), int(values[1]))))
+
+        ui.button("Record the army points", on_click=save).props("no-caps")

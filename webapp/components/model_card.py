@@ -1,0 +1,191 @@
+"""One card per model in play (and one per unit, with its troopers): name, state, essence, damage, actions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from nicegui import context, ui
+
+from models.rules import GameState
+from models.rules.warmachine import structures
+from models.rules.warmachine.base import has_essence_manipulation, is_horror, role
+from models.rules.warmachine.replenish import AddSoulToken
+from models.rules.warmachine.shake import effect_name
+from webapp.components.a11y import named
+from webapp.components.actions import ActionBar
+from webapp.components.attack_assistant import AttackButton
+from webapp.components.caster_panels import ArcanaPanel, FrenzyPanel, frenzy_steps_now, wants_arcana
+from webapp.components.checklists import ActivationChecklist
+from webapp.components.damage_track import DamageTrack
+from webapp.components.essence_tracker import EssenceTracker
+from webapp.components.infernal_dialogs import effects_dialog
+from webapp.components.points_tracker import PointsTracker, has_points
+from webapp.view import GameView
+
+STATUS_WORDS = {"destroyed": "Destroyed", "removed": "Removed from play"}
+ACTIVATION_WORDS = {"ready": "", "active": "Activated", "done": "Done this turn"}
+ROLE_WORDS = {
+    "infernal_master": "Infernal master", "master_infernalist": "Master Infernalist", "horror": "Horror",
+    "unit": "Unit", "solo": "Solo", "structure": "Structure", "warcaster": "Warcaster", "warjack": "Warjack",
+    "warlock": "Warlock", "warbeast": "Warbeast", "attachment": "Attachment",
+}
+
+
+class ModelCard:
+    def __init__(self, view: GameView, model_id: str, controls: bool) -> None:
+        self.view, self.model_id = view, model_id
+        state = view.state
+        m = state.model(model_id)
+        card = state.card_of(m)
+        self._shown: tuple | None = None
+        kind = ROLE_WORDS.get(card.role, card.role)
+        if card.weight:
+            kind = f"{card.weight.capitalize()} {kind.lower()}"
+        self.box = named(ui.card().classes(f"tk-model tk-seat-{m.seat}"), m.name, role="group")
+        with self.box:
+            with ui.row().classes("items-baseline justify-between w-full"):
+                ui.label(m.name).classes("tk-name")
+                self.status = ui.label("").classes("tk-status")
+            ui.label(kind).classes("tk-kind")
+            if has_essence_manipulation(state, m) or is_horror(state, m):
+                EssenceTracker(view, model_id)
+            elif has_points(state, model_id):
+                PointsTracker(view, model_id)
+            DamageTrack(view, model_id, controls)
+            self.extras = ui.label("").classes("tk-extras")
+            reminders = structures.notes(state, m)
+            if reminders:
+                with ui.column().classes("tk-reminders gap-0"):
+                    for line in reminders:
+                        ui.label(line)
+            if wants_arcana(state, model_id):
+                ArcanaPanel(view, model_id, controls)
+            if role(state, m) == "warbeast":
+                FrenzyPanel(view, model_id, controls)
+            if controls:
+                ActionBar(view, model_id)
+                ActivationChecklist(view, model_id)
+                with ui.row().classes("gap-2"):
+                    named(ui.button("Effects…", on_click=lambda: effects_dialog(view, model_id)).props("flat no-caps"),
+                          f"Effects on {m.name}")
+                    AttackButton(view, model_id)
+                    if has_essence_manipulation(state, m):
+                        soul = ui.button("+1 soul token", on_click=lambda: view.send(AddSoulToken(model=model_id)))
+                        named(soul.props("flat no-caps"), f"Add a soul token to {m.name}")
+        view.on_update(self.update)
+        self.update(state)
+
+    def update(self, state: GameState) -> None:
+        m = state.model(self.model_id)
+        key = (m.status, m.activation, m.effects, m.upkeeps, m.soul_tokens, m.feat_used, m.done_this_turn)
+        if key == self._shown:
+            return
+        self._shown = key
+        extras = [effect_name(e).capitalize() for e in m.effects]
+        extras += [f"Upkeep: {spell}" for spell in m.upkeeps]
+        if m.soul_tokens:
+            extras.append(f"Soul tokens: {m.soul_tokens}")
+        if m.feat_used:
+            extras.append("Feat used")
+        self.extras.set_text(" · ".join(extras))
+        words = STATUS_WORDS.get(m.status) or ("Frenzied" if frenzy_steps_now(state, m.id) else "") \
+            or ACTIVATION_WORDS[m.activation]
+        self.status.set_text(words)
+        self.box.classes(remove="tk-gone tk-active tk-done")
+        if not m.in_play:
+            self.box.classes("tk-gone")
+        elif m.activation != "ready":
+            self.box.classes(f"tk-{m.activation}")
+
+
+class UnitCard:
+    """A unit activates as a whole; each trooper keeps its own boxes."""
+
+    def __init__(self, view: GameView, unit_id: str, controls: bool) -> None:
+        self.view, self.unit_id = view, unit_id
+        state = view.state
+        troopers = [m for m in state.models if m.unit == unit_id]
+        leader = troopers[0]
+        card = state.card_of(leader)
+        self._shown: tuple | None = None
+        self.box = named(ui.card().classes(f"tk-model tk-unit tk-seat-{leader.seat}"), card.name, role="group")
+        with self.box:
+            with ui.row().classes("items-baseline justify-between w-full"):
+                ui.label(card.name).classes("tk-name")
+                self.status = ui.label("").classes("tk-status")
+            self.strength = ui.label("").classes("tk-kind")
+            for trooper in troopers:
+                with ui.row().classes("items-center gap-2 tk-trooper"):
+                    ui.label(trooper.name.split(": ", 1)[-1]).classes("tk-trooper-name")
+                    DamageTrack(view, trooper.id, controls, compact=True)
+            if controls:
+                ActionBar(view, leader.id)
+                ActivationChecklist(view, leader.id)
+        view.on_update(self.update)
+        self.update(state)
+
+    def update(self, state: GameState) -> None:
+        troopers = [m for m in state.models if m.unit == self.unit_id]
+        alive = [m for m in troopers if m.in_play]
+        activation = alive[0].activation if alive else "done"
+        key = (len(alive), activation)
+        if key == self._shown:
+            return
+        self._shown = key
+        self.strength.set_text(f"Unit: {len(alive)} of {len(troopers)} models in play")
+        self.status.set_text("Destroyed" if not alive else ACTIVATION_WORDS[activation])
+        self.box.classes(remove="tk-gone tk-active tk-done")
+        if not alive:
+            self.box.classes("tk-gone")
+        elif activation != "ready":
+            self.box.classes(f"tk-{activation}")
+
+
+class ScopedView:
+    """The page's view as one model's controls see it: the same game, but their updates run (through
+    ``update``) only while the model is in the game state: undoing a summon takes the horror out again."""
+
+    def __init__(self, view: GameView, model_id: str) -> None:
+        self._view, self._model_id, self._updates = view, model_id, []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._view, name)
+
+    def on_update(self, fn: Callable[[GameState], None]) -> None:
+        self._updates.append(fn)
+
+    def exists(self, state: GameState) -> bool:
+        return any(m.id == self._model_id for m in state.models)
+
+    def update(self, state: GameState) -> None:
+        for fn in self._updates:
+            fn(state)
+
+
+def army(view: GameView, seat: int, controls: bool) -> None:
+    """Every model of one side, in list order, one card per model or unit. A model that joins during the game
+    (a summoned horror) gets its card when it appears, and loses it again if that is undone."""
+    parent = context.slot.parent
+    cards: dict[str, tuple[ui.card, ScopedView]] = {}  # by model id, or unit id for a unit
+
+    def sync(state: GameState) -> None:
+        new: set[str] = set()
+        for m in state.models:
+            key = m.unit or m.id
+            if m.seat != seat or key in cards:
+                continue
+            scoped = ScopedView(view, m.id)
+            with parent:
+                card = ModelCard(scoped, m.id, controls) if m.unit is None else UnitCard(scoped, key, controls)
+            cards[key] = (card.box, scoped)
+            new.add(key)
+        for key, (box, scoped) in list(cards.items()):
+            if not scoped.exists(state):
+                box.delete()
+                del cards[key]
+            elif key not in new:
+                scoped.update(state)
+
+    sync(view.state)
+    view.on_update(sync)

@@ -1,0 +1,65 @@
+"""The scoring prompt at the end of each turn of a scenario game (shown in the turn bar): control points each
+side scored, the kill-box question, and one button that scores and hands the turn (and the clock) over."""
+
+from __future__ import annotations
+
+from nicegui import ui
+
+from models.rules import GameState
+from models.rules.warmachine.scenario import CP_MAX, KILLBOX_CP, ScoreTurn, scoring_now
+from webapp.view import GameView
+
+
+def read_cp(values: list[float | None]) -> tuple[int, int] | None:
+    """Two whole numbers from 0 to CP_MAX, or None (blank counts as 0)."""
+    out: list[int] = []
+    for v in values:
+        v = 0 if v is None else v
+        if int(v) != v or not 0 <= v <= CP_MAX:
+            return None
+        out.append(int(v))
+    return out[0], out[1]
+
+
+class ScorePrompt:
+    def __init__(self, view: GameView) -> None:
+        self.view = view
+        self._shown: tuple | None = None
+        self.box = ui.column().classes("tk-score w-full").props('role="group" aria-label="Score this turn"')
+        view.on_update(self.update)
+        self.update(view.state)
+
+    def update(self, state: GameState) -> None:
+        due = scoring_now(state)
+        key = (due, state.round, state.active)
+        if key == self._shown:
+            return
+        self._shown = key
+        self.box.clear()
+        self.box.set_visibility(due)
+        if not due:
+            return
+        names = state.player_name(0), state.player_name(1)
+        with self.box:
+            ui.label(f"End of {names[state.active]}'s turn: score the scenario.").classes("tk-prompt")
+            with ui.row().classes("items-end gap-3"):
+                cps = [ui.number(f"{names[s]}: control points", value=0, min=0, max=CP_MAX, step=1, format="%d")
+                       .classes("w-56") for s in (0, 1)]
+                for s, field in enumerate(cps):
+                    field._props["aria-label"] = f"Control points scored by {names[s]}"
+            boxes: list[ui.checkbox | None] = [None, None]
+            if state.round >= 2:
+                s = state.active
+                boxes[s] = ui.checkbox(f"{names[s]}'s caster ends the turn completely within 12\" of "
+                                       f"{names[s]}'s own table edge (kill box: {names[1 - s]} scores {KILLBOX_CP})")
+
+            async def score() -> None:
+                cp = read_cp([f.value for f in cps])
+                if cp is None:
+                    ui.notify(f"Control points are whole numbers from 0 to {CP_MAX}.", type="warning")
+                    return
+                killbox = (bool(boxes[0] and boxes[0].value), bool(boxes[1] and boxes[1].value))
+                await self.view.send(ScoreTurn(cp=cp, killbox=killbox))
+
+            ui.button(f"Score and hand over to {names[1 - state.active]}", on_click=score).props(
+                "no-caps size=lg")

@@ -1,0 +1,129 @@
+"""Damage tracks drawn as SVG from numbers only (so the markup is ours and safe to render unsanitised)."""
+
+from __future__ import annotations
+
+import html
+import math
+from functools import lru_cache
+
+RING_NAMES = ("outer", "middle", "centre")
+RING_RADII = (0.86, 0.58, 0.30)
+
+
+def describe(sizes: tuple[int, ...], marks: tuple[int, ...], web: bool) -> str:
+    """The words a screen reader hears for a damage track."""
+    if web:
+        parts = [f"{RING_NAMES[i]} ring {marks[i]} of {sizes[i]} marked" for i in range(len(sizes))]
+        return "Damage web: " + ", ".join(parts)
+    return f"Damage boxes: {sum(marks)} of {sum(sizes)} marked"
+
+
+@lru_cache(maxsize=1024)  # every page showing a game draws the same track: drawn once (tests/bench fan-out)
+def web_svg(sizes: tuple[int, ...], marks: tuple[int, ...], size: int = 168) -> str:
+    """Three concentric rings of boxes; marked boxes are filled (outer ring first, like the damage)."""
+    half = size / 2
+    parts = [f'<svg class="tk-web" viewBox="0 0 {size} {size}" width="{size}" height="{size}" '
+             f'role="img" aria-label="{describe(sizes, marks, True)}">']
+    for ring, (count, marked) in enumerate(zip(sizes, marks, strict=True)):
+        radius = RING_RADII[ring] * (half - 8)
+        parts.append(f'<circle class="tk-ring tk-ring-{ring}" cx="{half}" cy="{half}" r="{radius:.1f}"/>')
+        box = max(2.5, min(7.0, math.pi * radius / max(count, 1) * 0.8))
+        for k in range(count):
+            angle = 2 * math.pi * k / count - math.pi / 2
+            x, y = half + radius * math.cos(angle), half + radius * math.sin(angle)
+            state = "marked" if k < marked else "open"
+            parts.append(f'<circle class="tk-box tk-{state}" cx="{x:.1f}" cy="{y:.1f}" r="{box:.1f}"/>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+@lru_cache(maxsize=1024)
+def boxes_svg(total: int, marked: int, per_row: int = 10) -> str:
+    """A plain row of damage boxes, wrapped every ``per_row`` boxes."""
+    cell = 16
+    rows = max(1, math.ceil(total / per_row))
+    width, height = min(total, per_row) * cell + 2, rows * cell + 2
+    parts = [f'<svg class="tk-boxes" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+             f'role="img" aria-label="{describe((total,), (marked,), False)}">']
+    for k in range(total):
+        x, y = 1 + (k % per_row) * cell, 1 + (k // per_row) * cell
+        state = "marked" if k < marked else "open"
+        parts.append(f'<rect class="tk-box tk-{state}" x="{x}" y="{y}" width="{cell - 3}" height="{cell - 3}" rx="2"/>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _letter(ch: str) -> str:
+    """A system or aspect letter as safe SVG text (cards typed over the API are not checked for markup)."""
+    return ch if ch.isascii() and ch.isalpha() else "?"
+
+
+def describe_sections(kind: str, names: tuple[str, ...], sizes: tuple[int, ...], marks: tuple[int, ...],
+                      crippled: tuple[str, ...]) -> str:
+    """The words a screen reader hears for a grid or spiral: marked boxes per column or branch, and what is
+    crippled."""
+    parts = [f"{name} {mark} of {size} marked" for name, size, mark in zip(names, sizes, marks, strict=True)]
+    lame = f"crippled: {', '.join(crippled)}" if crippled else "nothing crippled"
+    return f"Damage {kind}: " + ", ".join(parts) + f"; {lame}"
+
+
+@lru_cache(maxsize=1024)
+def grid_svg(columns: tuple[str, ...], marks: tuple[int, ...], crippled: tuple[str, ...] = ()) -> str:
+    """A warjack's damage grid: six columns numbered 1 to 6, each read top to bottom; '-' leaves a gap, a
+    letter is a system box. Damage fills each column from the top, so its first ``marks[i]`` boxes are marked.
+    ``crippled``: the names of the crippled systems (for the description)."""
+    cell, top = 28, 20
+    rows = max((len(c) for c in columns), default=0)
+    width, height = len(columns) * cell + 2, top + rows * cell + 2
+    sizes = tuple(sum(1 for ch in c if ch != "-") for c in columns)
+    label = describe_sections("grid", tuple(f"column {i + 1}" for i in range(len(columns))), sizes, marks, crippled)
+    parts = [f'<svg class="tk-grid" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+             f'role="img" aria-label="{html.escape(label)}">']
+    for i, column in enumerate(columns):
+        x = 1 + i * cell
+        parts.append(f'<text class="tk-grid-head" x="{x + cell / 2 - 1}" y="14" text-anchor="middle">{i + 1}</text>')
+        box = 0
+        for row, ch in enumerate(column):
+            if ch == "-":
+                continue
+            y = top + row * cell
+            state = "marked" if box < marks[i] else "open"
+            box += 1
+            parts.append(f'<rect class="tk-box tk-{state}" x="{x}" y="{y}" width="{cell - 3}" height="{cell - 3}" '
+                         'rx="2"/>')
+            if ch != ".":
+                parts.append(f'<text class="tk-sys tk-{state}" x="{x + (cell - 3) / 2}" y="{y + cell / 2 + 2}" '
+                             f'text-anchor="middle">{_letter(ch)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+@lru_cache(maxsize=1024)
+def spiral_svg(branches: tuple[str, ...], heads: tuple[str, ...], names: tuple[str, ...], marks: tuple[int, ...],
+               crippled: tuple[str, ...] = ()) -> str:
+    """A warbeast's damage spiral as its branches, one row each read from the outside in, headed by the d6
+    faces that send damage there (``heads``: "1-2 Mind"); a letter is an aspect box. The first ``marks[i]``
+    boxes of a branch are marked; ``names`` are the branches' names for the description ("Mind branch")."""
+    count = len(branches)
+    label_w, gap = 84, 4
+    longest = max((len(b) - b.count("-") for b in branches), default=1)
+    cell = max(12, min(24, (320 - label_w) // max(longest, 1)))
+    width, height = label_w + longest * cell + 2, count * (cell + gap) + 2
+    sizes = tuple(len(b) - b.count("-") for b in branches)
+    label = describe_sections("spiral", names, sizes, marks, crippled)
+    parts = [f'<svg class="tk-spiral" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+             f'role="img" aria-label="{html.escape(label)}">']
+    for i, branch in enumerate(branches):
+        y = 1 + i * (cell + gap)
+        parts.append(f'<text class="tk-branch" x="0" y="{y + cell - 5}">{html.escape(heads[i])}</text>')
+        for k, ch in enumerate(ch for ch in branch if ch != "-"):
+            x = label_w + k * cell
+            state = "marked" if k < marks[i] else "open"
+            parts.append(f'<rect class="tk-box tk-{state}" x="{x}" y="{y}" width="{cell - 3}" height="{cell - 3}" '
+                         'rx="6"/>')
+            if ch != ".":
+                parts.append(f'<text class="tk-sys tk-{state}" x="{x + (cell - 3) / 2}" y="{y + cell / 2 + 1}" '
+                             f'text-anchor="middle">{_letter(ch)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+

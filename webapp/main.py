@@ -1,0 +1,100 @@
+"""Builds the app: settings, database, GameService, live fan-out, pages, API and static files.
+
+Run with ``python -m webapp.main`` (``make run``). Pages are registered inside :func:`build` so NiceGUI's
+test ``user`` fixture, which re-runs this file for every test, gets a fresh app each time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from pathlib import Path
+
+from nicegui import Client, app, background_tasks, ui
+
+from models.db.engine import make_engine, migrate
+from models.service import GameService
+from webapp import api, deps
+from webapp.live import Live
+from webapp.pages.cards import cards_page
+from webapp.pages.home import home_page
+from webapp.pages.lists import lists_page
+from webapp.pages.result import result_page
+from webapp.pages.table import table_page
+from webapp.pages.watch import watch_page
+from webapp.settings import Settings
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+PAGE_TIMEOUT = 30.0  # seconds a game page may take to build before NiceGUI gives up with a 500
+
+
+def build(settings: Settings) -> deps.Deps:
+    engine = make_engine(settings.database_url)
+    migrate(engine)
+    service = GameService(engine)
+    live = Live(service)
+    current = deps.Deps(service=service, live=live)
+    deps.install(current)
+    app.on_startup(live.bind_loop)
+    app.on_startup(lambda: live.listen_postgres(settings.database_url))
+    app.on_shutdown(engine.dispose)  # the test `user` fixture builds an app per test: close each one's pool
+    app.add_static_files("/static", STATIC)
+    app.include_router(api.router)
+    app.add_api_route("/healthz", lambda: {"ok": True, "clients": len(Client.instances),
+                                           "subscriptions": live.subscriptions()},
+                      methods=["GET"], include_in_schema=False)  # counts: leak checks (tests/bench)
+    ui.page("/", title="Tablekeeper")(home_page)
+    ui.page("/lists", title="Tablekeeper: army lists")(lists_page)
+    ui.page("/cards", title="Tablekeeper: card editor")(cards_page)
+    # A busy server may need more than NiceGUI's default 3 s to build a game page: a slow page beats a 500
+    # (measured under load in tests/bench, docs/RELIABILITY.md).
+    ui.page("/table/{game_id}/{token}", title="Tablekeeper: table", response_timeout=PAGE_TIMEOUT)(table_page)
+    ui.page("/watch/{game_id}/{token}", title="Tablekeeper: watch", response_timeout=PAGE_TIMEOUT)(watch_page)
+    ui.page("/result/{game_id}/{token}", title="Tablekeeper: result")(result_page)
+    return current
+
+
+def _freeze_startup_objects() -> None:
+    """Keep what start-up built (imports, app, catalog: ~150k objects) out of every later full garbage
+    collection. With many pages open, full collections paused the server for 0.2-0.7 s (tests/bench fan-out,
+    docs/PERFORMANCE.md); these objects live as long as the process anyway."""
+    gc.collect()
+    gc.freeze()
+
+
+def purge_idle_tab_storage() -> int:
+    """Drop in-memory tab storage of tabs no page holds any more; how many were dropped.
+
+    NiceGUI 3.18 creates an in-memory ``app.storage.tab`` for every browser tab that connects and, without Redis,
+    never removes it (``max_tab_storage_age`` is only a Redis TTL): one dict per spectator visit, forever (found
+    by the connect/disconnect benchmark, docs/PERFORMANCE.md). Tablekeeper stores nothing per tab, so only empty
+    storages of tabs without a client are dropped. Reads a private attribute: does nothing if it is gone.
+    """
+    tabs = getattr(app.storage, "_tabs", None)
+    if not isinstance(tabs, dict):
+        return 0
+    held = {getattr(c, "_pinned_tab_id", None) for c in Client.instances.values()}
+    held |= {c.tab_id for c in Client.instances.values()}
+    idle = [t for t, storage in tabs.items() if t not in held and isinstance(storage, dict) and not storage]
+    for tab_id in idle:
+        del tabs[tab_id]
+    return len(idle)
+
+
+async def _purge_tab_storage_forever(every: float = 60.0) -> None:
+    while True:
+        await asyncio.sleep(every)
+        purge_idle_tab_storage()
+
+
+def main() -> None:
+    settings = Settings.from_env()
+    build(settings)
+    app.on_startup(_freeze_startup_objects)
+    app.on_startup(lambda: background_tasks.create(_purge_tab_storage_forever(), name="purge idle tab storage"))
+    ui.run(host=settings.host, port=settings.port, title="Tablekeeper", reload=False, show=False, fastapi_docs=True,
+           storage_secret=settings.storage_secret, favicon=STATIC / "favicon.svg", reconnect_timeout=10.0)
+
+
+if __name__ in {"__main__", "__mp_main__"}:
+    main()

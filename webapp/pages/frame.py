@@ -1,0 +1,39 @@
+"""The header every page shares, and loading a game for a link (404 / 403 pages instead of tracebacks)."""
+
+from __future__ import annotations
+
+from fastapi import HTTPException
+from nicegui import run, ui
+
+from models.service import Forbidden, NotFound
+from webapp.deps import current
+from webapp.view import GameView
+
+
+def frame(title: str) -> None:
+    ui.add_head_html('<link rel="stylesheet" href="/static/tablekeeper.css">'
+                     '<link rel="manifest" href="/static/manifest.webmanifest">'
+                     '<meta name="theme-color" content="#3b1d4a">')
+    ui.colors(primary="#5b2a86", secondary="#1f6f8b", accent="#e0a800", warning="#b35c00")
+    dark = ui.dark_mode(None)
+    with ui.header().classes("tk-header items-center"):
+        ui.link("Tablekeeper", "/").classes("tk-brand")
+        ui.label(title).classes("tk-title")
+        ui.space()
+        ui.link("Lists", "/lists").classes("tk-nav")
+        ui.link("Cards", "/cards").classes("tk-nav")
+        ui.button(icon="contrast", on_click=lambda: dark.set_value(not dark.value)).props(
+            'flat round color=white aria-label="Switch light or dark theme"')
+
+
+async def open_game(game_id: str, token: str) -> GameView:
+    """Authorise a link and load the game it points to, or stop with a clear 404 / 403 page."""
+    deps = current()
+    try:
+        actor = await run.io_bound(deps.service.authorize, game_id, token)
+        version, state = await run.io_bound(deps.service.state, game_id)
+    except NotFound:
+        raise HTTPException(status_code=404, detail="There is no game at this address.") from None
+    except Forbidden:
+        raise HTTPException(status_code=403, detail="This link's key is not valid for this game.") from None
+    return GameView(deps, game_id, actor, version, state)

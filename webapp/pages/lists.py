@@ -1,0 +1,30 @@
+"""/lists: browse the catalog and build, check, keep and share army lists (kept per browser)."""
+
+from __future__ import annotations
+
+from nicegui import run, ui
+
+from models.rules import RuleViolation
+from webapp.components.army_list import CatalogBrowser, ListBuilder, browser_owner, list_service
+from webapp.pages.frame import frame
+
+
+async def lists_page(list_id: str | None = None) -> None:
+    frame("Army lists")
+    service = list_service()
+    owner = browser_owner()
+    cards = await run.io_bound(service.cards)
+    try:
+        saved = await run.io_bound(service.lists, owner)
+    except RuleViolation as refusal:
+        saved = []
+        ui.notify(refusal.message, type="warning")
+    with ui.row().classes("tk-lists w-full items-start gap-4"):
+        builder: ListBuilder | None = None
+
+        def add(key: str) -> None:
+            if builder is not None:
+                builder.add(key)
+
+        CatalogBrowser(cards, add, faction="Infernals")
+        builder = ListBuilder(service, owner, cards, saved, open_id=(list_id or "")[:32] or None)

@@ -1,0 +1,40 @@
+"""The table page: the tablet's control surface for one game (both sides), live."""
+
+from __future__ import annotations
+
+from fastapi import HTTPException
+from nicegui import ui
+
+from webapp.components.a11y import named
+from webapp.components.attack_assistant import AttackPanel
+from webapp.components.clock import ClockPanel
+from webapp.components.control_guide import ControlGuide
+from webapp.components.ending import ResultPanel
+from webapp.components.game_log import GameLog
+from webapp.components.model_card import army
+from webapp.components.setup_wizard import SetupWizard
+from webapp.components.share import share_button
+from webapp.components.turn_bar import TurnBar
+from webapp.pages.frame import frame, open_game
+
+
+async def table_page(game_id: str, token: str) -> None:
+    view = await open_game(game_id, token)
+    if not view.can_act:
+        raise HTTPException(status_code=403, detail="A watch link cannot open the table. Use it on /watch.")
+    frame(view.state.title)
+    TurnBar(view, controls=True)
+    ResultPanel(view, token, controls=True)
+    ClockPanel(view, controls=True)
+    SetupWizard(view)
+    ControlGuide(view)
+    AttackPanel(view, controls=True)
+    with ui.row().classes("tk-sides w-full"):
+        for seat in (0, 1):
+            with named(ui.column().classes("tk-side"), view.state.player_name(seat), role="region"):
+                ui.label(view.state.player_name(seat)).classes(f"tk-side-name tk-seat-{seat}")
+                army(view, seat, controls=True)
+    log = GameLog(view)
+    share_button(view, game_id)
+    await log.refresh()
+    view.follow()
