@@ -167,16 +167,19 @@ class Option(Frozen):
 Handler = Callable[[GameState, Any], tuple[GameState, list[Event]]]
 COMMANDS: dict[str, type[Command]] = {}
 HANDLERS: dict[str, Handler] = {}
+# The game system each command type belongs to: a game set up for one system refuses another's commands.
+SYSTEM_OF: dict[str, str] = {}
 OPTION_PROVIDERS: dict[str, Callable[[GameState, str], tuple[Option, ...]]] = {}
 
 
-def handles(cls: type[Command]) -> Callable[[Handler], Handler]:
-    """Register ``fn`` as the handler of command class ``cls`` (one handler per command type)."""
+def handles(cls: type[Command], system: str = "warmachine") -> Callable[[Handler], Handler]:
+    """Register ``fn`` as the handler of command class ``cls`` (one handler per command type) in ``system``."""
     type_name = cls.model_fields["type"].default
 
     def register(fn: Handler) -> Handler:
         COMMANDS[type_name] = cls
         HANDLERS[type_name] = fn
+        SYSTEM_OF[type_name] = system
         return fn
 
     return register
@@ -201,6 +204,8 @@ def apply(state: GameState, command: Command) -> tuple[GameState, tuple[Event, .
     handler = HANDLERS.get(command.type)
     if handler is None:
         raise RuleViolation("command.unknown", f"Unknown command type {command.type!r}.")
+    if state.players and SYSTEM_OF[command.type] != state.system:
+        raise RuleViolation("command.other_system", "That command belongs to another game system than this game's.")
     new_state, events = handler(state, command)
     return new_state, tuple(events)
 

@@ -134,6 +134,11 @@ class GameService:
             raise RuleViolation("setup.unknown_card", "Unknown card: " + ", ".join(unknown) + ".")
         command = SetupGame(title=title, first=first, cards={k: catalog[k] for k in sorted(used)},
                             sides=tuple(Side(player=p, army=tuple(a)) for p, a in sides), wizard=wizard)
+        return self.start(command)
+
+    def start(self, command: Command) -> Created:
+        """Store a new game set up by ``command`` (any game system's setup command) with its four links;
+        a refused setup raises RuleViolation and nothing is stored."""
         state, events = apply(GameState(), command)
         game_id = secrets.token_hex(8)
         tokens = {"table": new_token(), "watch": new_token(), "seat1": new_token(), "seat2": new_token()}

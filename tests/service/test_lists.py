@@ -230,6 +230,14 @@ def test_start_a_game_from_two_lists(service: ListService):
     assert sorted(m.card for m in theirs) == ["omodamos", "tormentor", "umbral-guardian"]
 
 
+def test_a_game_from_two_lists_can_open_in_the_setup_wizard(service: ListService):
+    """Doc 002 "Game Setup": a tournament game from lists starts with the scenario, not with round 1."""
+    created = service.start_game("Lists game", [("Ann", AGATHON_LIST), ("Bob", OMODAMOS_LIST)], wizard=True)
+    _, state = service.games.state(created.game_id)
+    assert state.phase == "setup" and state.pregame is not None and state.pregame.step == "scenario"
+    assert len(state.models) > 0
+
+
 def test_a_game_is_not_started_from_a_list_that_breaks_a_rule(service: ListService):
     broken = OMODAMOS_LIST.model_copy(update={"entries": (*OMODAMOS_LIST.entries, ListEntry(card="lamenter"))})
     with pytest.raises(RuleViolation) as refusal:

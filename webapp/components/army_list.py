@@ -745,6 +745,7 @@ async def start_from_lists_section() -> None:
             sides = [SideFromList(0, saved), SideFromList(1, saved)]
         first = ui.select({0: "Player 1 goes first", 1: "Player 2 goes first"}, value=0)
         named(first, "Who goes first with lists")
+        wizard = named(ui.checkbox("Use the setup wizard (tournament)", value=False), "Setup wizard with lists")
 
         async def start() -> None:
             armies = []
@@ -755,7 +756,7 @@ async def start_from_lists_section() -> None:
                 armies.append((side.name.value or f"Player {side.seat + 1}", army))
             try:
                 created = await run.io_bound(service.start_game, title.value or "Game from lists", armies,
-                                             first.value or 0)
+                                             first.value or 0, bool(wizard.value))
             except RuleViolation as refusal:
                 ui.notify(refusal.message, type="warning")
                 return

@@ -116,9 +116,9 @@ class ClockPanel:
             ui.label("Set a player's time (judge)").classes("text-h6")
             seat = ui.select({0: state.player_name(0), 1: state.player_name(1)}, value=0, label="Player").props(
                 'aria-label="Player"')
-            minutes = ui.number("Minutes", value=0, min=0, max=600, step=1, format="%d").props(
+            minutes = ui.number("Minutes", value=0, step=1, format="%d").props(
                 'aria-label="Minutes"')
-            seconds = ui.number("Seconds", value=0, min=0, max=59, step=1, format="%d").props(
+            seconds = ui.number("Seconds", value=0, step=1, format="%d").props(
                 'aria-label="Seconds"')
 
             async def save() -> None:

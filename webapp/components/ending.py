@@ -110,7 +110,7 @@ class ResultPanel:
             ui.label("Final scenario scoring: leave out what the losing side can no longer score or contest "
                      "with (inert warjacks, wild warbeasts, horrors removed with their master).").classes("tk-prompt")
         with ui.row().classes("items-end gap-3"):
-            fields = [ui.number(f"{names[s]}: control points", value=0, min=0, step=1, format="%d").classes("w-56")
+            fields = [ui.number(f"{names[s]}: control points", value=0, step=1, format="%d").classes("w-56")
                       for s in (0, 1)]
             for s, field in enumerate(fields):
                 field._props["aria-label"] = f"Final control points of {names[s]}"
@@ -129,7 +129,7 @@ class ResultPanel:
         ui.label("Last tiebreaker: army points each side has in scenario elements.").classes("tk-prompt")
         given = result.elements or (0, 0)
         with ui.row().classes("items-end gap-3"):
-            fields = [ui.number(f"{names[s]}: army points", value=given[s], min=0, max=POINTS_MAX, step=1,
+            fields = [ui.number(f"{names[s]}: army points", value=given[s], step=1,
                                 format="%d").classes("w-56") for s in (0, 1)]
             for s, field in enumerate(fields):
                 field._props["aria-label"] = f"Army points of {names[s]} in scenario elements"

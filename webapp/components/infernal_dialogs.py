@@ -83,7 +83,7 @@ def summon_dialog(view: GameView, master_id: str) -> None:
             if "web rings" in missing_for_play(card):
                 with rings:
                     ui.label(f"Enter {card.name}'s web rings from your card (kept for the site).")
-                    ring_inputs.extend(ui.number(f"{r} ring", min=1, max=60, precision=0)
+                    ring_inputs.extend(ui.number(f"{r} ring")
                                        for r in ("Outer", "Middle", "Centre"))
 
         horror.on_value_change(show)
@@ -134,7 +134,7 @@ def spell_dialog(view: GameView, model_id: str) -> None:
         ui.label(f"{m.name} casts a spell").classes("text-h6")
         name = ui.input("Spell", validation={"1 to 40 characters": lambda v: 0 < len(v or "") <= 40}).props(
             "maxlength=40")
-        cost = ui.number("COST", value=1, min=0, max=10, precision=0)
+        cost = ui.number("COST", value=1)
         upkeep = ui.checkbox("Upkeep spell")
         checklist("The spell-casting sequence", SPELL_SEQUENCE)
 

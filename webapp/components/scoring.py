@@ -43,7 +43,7 @@ class ScorePrompt:
         with self.box:
             ui.label(f"End of {names[state.active]}'s turn: score the scenario.").classes("tk-prompt")
             with ui.row().classes("items-end gap-3"):
-                cps = [ui.number(f"{names[s]}: control points", value=0, min=0, max=CP_MAX, step=1, format="%d")
+                cps = [ui.number(f"{names[s]}: control points", value=0, step=1, format="%d")
                        .classes("w-56") for s in (0, 1)]
                 for s, field in enumerate(cps):
                     field._props["aria-label"] = f"Control points scored by {names[s]}"

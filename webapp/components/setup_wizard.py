@@ -96,7 +96,7 @@ class SetupWizard:
             ui.label(f"Rolled: {state.player_name(0)} {a}, {state.player_name(1)} {b}: a tie, roll again.")
         ui.label("Roll a die each and enter what it shows, or let the app roll.")
         with ui.row().classes("items-end gap-3"):
-            dice = [ui.number(f"{state.player_name(s)}'s die", min=1, max=6, step=1, format="%d").props(
+            dice = [ui.number(f"{state.player_name(s)}'s die", step=1, format="%d").props(
                     f'aria-label="Die of player {s + 1}"').classes("w-40") for s in (0, 1)]
 
         async def typed() -> None:
@@ -127,7 +127,7 @@ class SetupWizard:
         first = state.player_name(pre.first or 0)
         ui.label("Agree each player's time with your organiser (the app has no official figure). "
                  f"{first}'s time runs first: deployment is on the clock.")
-        minutes = ui.number("Minutes on each player's clock", value=DEFAULT_MINUTES, min=0.05, max=600).props(
+        minutes = ui.number("Minutes on each player's clock", value=DEFAULT_MINUTES).props(
             'aria-label="Minutes on each player\'s clock"').classes("w-72")
 
         async def start() -> None:
