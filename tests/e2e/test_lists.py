@@ -98,7 +98,9 @@ def test_two_lists_from_scratch_to_the_table(server: Server, browser: Browser):
         for seat, player, title in ((1, "Ann", "Ann's Agathon"), (2, "Bob", "Bob's Omodamos")):
             side = page.get_by_role("group", name=f"Side {seat} from a list")
             side.get_by_label(f"Side {seat} player name").fill(player)
-            choose(page, side, "Saved list", f"{title} ({21 if seat == 1 else 30} pts)")
+            label = f"{title} ({21 if seat == 1 else 30} pts)"
+            choose(page, side, "Saved list", label)
+            expect(side.get_by_role("combobox", name="Saved list", exact=True)).to_have_value(label, timeout=WAIT)
         page.get_by_role("button", name="Start the game from these lists").click()
         page.wait_for_url(re.compile(r"/table/"), timeout=WAIT * 2)
 

@@ -239,6 +239,25 @@ async def test_the_home_page_starts_a_game(user: User) -> None:
     assert model_card(user, "Ann", "Guardian of Souls")
 
 
+async def test_a_started_game_is_listed_on_the_home_page_with_each_players_own_link(user: User) -> None:
+    await user.open("/")
+    fill(user, "Game title", "Kept game")
+    for seat, name, caster in ((1, "Ann", "Agathon"), (2, "Bob", "Princess Regna")):
+        fill(user, f"Player {seat} name", name)
+        choose(user, f"Player {seat} caster", caster)
+    click(user, "Start game")
+    await see(user, "Ann's turn")
+    game_id = user.back_history[-1].split("/")[2]
+    click(user, "Share links")
+    await see(user, "Ann's own link (acts for that side only, on their own device)")
+    seat_links = [e.props.get("href") for e in elements(user, ui.link) if "/table/" in str(e.props.get("href"))]
+    assert len(seat_links) == 3 and len(set(seat_links)) == 3  # the table link and one per player
+    await user.open("/")
+    mine = region(user, "Games started on this device")
+    assert "Kept game" in texts(user, mine)
+    assert any(f"/watch/{game_id}/" in str(e.props.get("href")) for e in elements(user, ui.link, within=mine))
+
+
 async def test_the_home_page_refuses_a_game_without_casters(user: User) -> None:
     await user.open("/")
     fill(user, "Game title", "No casters")

@@ -25,5 +25,11 @@ def share_button(view: GameView, game_id: str) -> None:
         ui.link(f"/watch/{game_id}/{links['watch']}", f"/watch/{game_id}/{links['watch']}", new_tab=True)
         ui.label("Table link (can change the game: keep it at the table)").classes("text-bold")
         ui.link(f"/table/{game_id}/{links['table']}", f"/table/{game_id}/{links['table']}")
+        for seat in (0, 1):
+            token = links.get(f"seat{seat + 1}")
+            if token:
+                ui.label(f"{view.state.player_name(seat)}'s own link (acts for that side only, on their own "
+                         "device)").classes("text-bold")
+                ui.link(f"/table/{game_id}/{token}", f"/table/{game_id}/{token}")
         ui.button("Close", on_click=dialog.close).props("flat")
     ui.button("Share links", icon="share", on_click=dialog.open).props("outline no-caps")

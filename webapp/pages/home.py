@@ -7,6 +7,7 @@ from nicegui import app, run, ui
 from models.catalog.schema import Card
 from models.rules import RuleViolation
 from models.rules.warmachine.setup import NAME_MAX, ArmyEntry
+from webapp.components.a11y import named
 from webapp.components.army_list import start_from_lists_section
 from webapp.components.share import remember_links
 from webapp.deps import current
@@ -96,6 +97,7 @@ async def home_page() -> None:
     deps = current()
     cards = deps.service.cards()
     with ui.column().classes("tk-home w-full"):
+        _my_games()
         ui.label("New Warmachine Mk III game").classes("text-h5")
         title = ui.input("Game title", validation={f"At most {NAME_MAX} characters": lambda v: len(v or "") <= NAME_MAX}
                          ).props(f'maxlength={NAME_MAX} aria-label="Game title"').classes("w-96")
@@ -122,11 +124,17 @@ async def home_page() -> None:
 
         ui.button("Start game", on_click=create).props("no-caps size=lg")
         await start_from_lists_section()
-        games = app.storage.user.get("games", {})
-        if games:
-            ui.label("Games started on this device").classes("text-h6")
-            for game_id, links in reversed(list(games.items())[-20:]):
-                with ui.row().classes("items-center gap-3"):
-                    ui.label(links.get("title") or game_id)
-                    ui.link("Table", f"/table/{game_id}/{links['table']}")
-                    ui.link("Watch", f"/watch/{game_id}/{links['watch']}")
+
+
+def _my_games() -> None:
+    """The games started in this browser, newest first: the way back to a game after the tab was closed."""
+    games = app.storage.user.get("games", {})
+    if not games:
+        return
+    with named(ui.column().classes("gap-1"), "Games started on this device", role="region"):
+        ui.label("Games started on this device").classes("text-h6")
+        for game_id, links in reversed(list(games.items())[-20:]):
+            with ui.row().classes("items-center gap-3"):
+                ui.label(links.get("title") or game_id)
+                ui.link("Table", f"/table/{game_id}/{links['table']}")
+                ui.link("Watch", f"/watch/{game_id}/{links['watch']}")
