@@ -445,6 +445,9 @@ async def test_the_attack_assistant_rolls_records_and_pauses_at_disabled_and_box
     pick(user, "Kind of attack", "Ranged")
     click(user, "Declare the attack")
     await user.should_see("Waiting for the attack roll.", retries=50)
+    fill(user, "Attack dice", "1 1")
+    click(user, "Reroll: Attack dice")  # a reroll: the first dice stay on record
+    await see(user, "Set aside by a reroll: 1 + 1. Enter or roll the new dice.", region(user, "Attack"))
     fill(user, "Attack dice", "6 2")
     click(user, f"The attack hits {JACK}")
     await see(user, "Waiting for the damage roll.", region(user, "Attack"))
@@ -454,6 +457,6 @@ async def test_the_attack_assistant_rolls_records_and_pauses_at_disabled_and_box
     click(user, f"Apply the damage to {JACK}")
     await see(user, "column 3 5 of 6 marked", model_card(user, "Cy", JACK))
     assert logged(game, "attack.rolled")[0] == {"dice": [6, 2], "rolled_by": "player", "removed": 0, "total": 8,
-                                                "boosted": False, "hit": True, "rerolled": []}
+                                                "boosted": False, "hit": True, "rerolled": [[1, 1]]}
     await eventually(lambda: not shows(user, "Waiting for"), "the attack to be resolved")
     assert not logged(game, "model.destroyed")

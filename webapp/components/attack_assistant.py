@@ -118,7 +118,8 @@ class AttackPanel:
     def _attack_roll(self, state: GameState, a: AttackRecord) -> None:
         boosted = named(ui.checkbox("Boosted (one die more; costs 1 unless already paid)"), "Boosted attack roll")
         free = named(ui.checkbox("Boosted by a rule, for free (a frenzy, for one)"), "Free boost")
-        dice = DiceField(self.view, "Attack dice", lambda: 2 + (1 if boosted.value or free.value else 0))
+        dice = DiceField(self.view, "Attack dice", lambda: 2 + (1 if boosted.value or free.value else 0),
+                         rerolls=True)
         removed = named(ui.number("Dice removed", value=0).classes("w-40"), "Dice removed")
 
         async def roll(hit: bool) -> None:
@@ -130,7 +131,8 @@ class AttackPanel:
                 ui.notify("Dice removed: a whole number from 0.", type="warning")
                 return
             await self.view.send(AttackRoll(dice=rolled, hit=hit, boosted=bool(boosted.value or free.value),
-                                            free_boost=bool(free.value), removed=taken))
+                                            free_boost=bool(free.value), removed=taken,
+                                            rerolled=tuple(dice.earlier)))
 
         target = state.model(a.target).name
         with ui.row().classes("gap-2"):

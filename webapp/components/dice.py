@@ -15,6 +15,7 @@ from webapp.components.a11y import named
 from webapp.view import GameView
 
 MAX_DICE = 12
+MAX_REROLLS = 5  # as many earlier rolls as an attack roll command keeps
 
 
 def parse_dice(text: object) -> tuple[int, ...] | None:
@@ -44,14 +45,19 @@ class DiceField:
     (it may change: a boosted roll has one die more); what the service rolled is kept as its roll until the
     text is changed by hand."""
 
-    def __init__(self, view: GameView, label: str, count: Callable[[], int]) -> None:
+    def __init__(self, view: GameView, label: str, count: Callable[[], int], rerolls: bool = False) -> None:
         self.view, self.label, self.count = view, label, count
         self.rolled: Roll | None = None
+        # Rolls set aside by a reroll (an ability that lets the player roll again): sent along for the log.
+        self.earlier: list[Roll] = []
         with ui.row().classes("items-center gap-2 no-wrap"):
             self.field = named(ui.input(label, placeholder="e.g. 3 4").props("maxlength=40 inputmode=numeric"),
                                label)
             named(ui.button("Roll for me", icon="casino", on_click=self.roll_for_me).props("no-caps outline"),
                   f"Roll for me: {label}")
+            if rerolls:
+                named(ui.button("Reroll", icon="replay", on_click=self.reroll).props("no-caps flat"),
+                      f"Reroll: {label}")
         self.note = ui.label("").classes("tk-kind text-sm")
 
     def roll_for_me(self) -> None:
@@ -61,6 +67,20 @@ class DiceField:
         self.rolled = roll
         self.field.set_value(faces_text(roll.dice))
         self.note.set_text(f"Rolled by the app: {' + '.join(map(str, roll.dice))} = {roll.total}")
+
+    def reroll(self) -> None:
+        """Set the roll in the field aside (it stays in the log) and wait for the new one."""
+        roll = self.value()
+        if roll is None:
+            return
+        if len(self.earlier) >= MAX_REROLLS:
+            ui.notify(f"{self.label}: at most {MAX_REROLLS} rerolls are recorded for one roll.", type="warning")
+            return
+        self.earlier.append(roll)
+        self.rolled = None
+        self.field.set_value("")
+        before = "; ".join(" + ".join(map(str, r.dice)) for r in self.earlier)
+        self.note.set_text(f"Set aside by a reroll: {before}. Enter or roll the new dice.")
 
     def value(self) -> Roll | None:
         """The roll to send, or None (a message says what is wrong)."""

@@ -155,6 +155,10 @@ class AttackRoll(Command):
     rerolled: tuple[Roll, ...] = Field(default=(), max_length=5)
 
 
+def _rerolled(earlier: tuple[Roll, ...]) -> str:
+    return f" (rerolled; set aside: {', '.join('+'.join(map(str, r.dice)) for r in earlier)})" if earlier else ""
+
+
 @rule(AttackRoll)
 def attack_roll(state: GameState, cmd: AttackRoll) -> tuple[GameState, list[Event]]:
     """Attack roll (doc 002 Appendix A): boost before rolling, roll, remove dice, hit or miss, rerolls; a miss
@@ -176,8 +180,8 @@ def attack_roll(state: GameState, cmd: AttackRoll) -> tuple[GameState, list[Even
     target = state.model(a.target)
     verb = "hits" if cmd.hit else "misses"
     events.append(Event(kind="attack.rolled", model=a.attacker, data=data,
-                        text=f"Attack roll {'+'.join(map(str, cmd.dice.dice))}: {attacker.name} {verb} "
-                             f"{target.name}."))
+                        text=f"Attack roll {'+'.join(map(str, cmd.dice.dice))}{_rerolled(cmd.rerolled)}: "
+                             f"{attacker.name} {verb} {target.name}."))
     if not cmd.hit:
         state, done = _done(state, "The attack misses and is resolved.", "attack.missed")
         return state, [*events, done]

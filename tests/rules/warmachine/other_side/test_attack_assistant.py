@@ -1,6 +1,7 @@
 """The attack assistant and timing (doc 002 "Appendix A - Timing Charts": attack sequence, damage
 application; "any time" abilities wait while an attack is resolved)."""
 
+from models.rules.core import apply
 from models.rules.warmachine.activation import Activate, EndActivation
 from models.rules.warmachine.attacks import (
     ACTIVATION_SEQUENCE,
@@ -92,6 +93,8 @@ def test_rerolls_are_recorded(table):
     """doc 002, Appendix A: rerolls return to rolling the dice; the earlier dice stay on record."""
     state = run(attacking(table), AttackRoll(dice=roll(6, 6), hit=True, rerolled=(roll(1, 1),)))
     assert state.attack.rerolled == ((1, 1),)
+    _, events = apply(attacking(table), AttackRoll(dice=roll(6, 6), hit=True, rerolled=(roll(1, 1), roll(2, 1))))
+    assert "rerolled; set aside: 1+1, 2+1" in events[-1].text
 
 
 def test_no_feat_spell_activation_or_turn_change_in_the_middle_of_an_attack(table):
