@@ -26,7 +26,7 @@ from models.catalog.schema import Card
 from models.rules import GameState, RuleViolation, options, parse_command
 from models.rules.core import COMMANDS
 from models.rules.warmachine.setup import ArmyEntry, CompleteCard
-from models.service import Actor, Conflict, Forbidden, GameService, NotFound, Outcome
+from models.service import Actor, Conflict, Created, Forbidden, GameService, NotFound, Outcome
 from webapp import deps
 
 log = logging.getLogger(__name__)
@@ -173,6 +173,11 @@ class CommandIn(Strict):
     expected_version: int = Field(description="The version the client saw; a stale one gets 409.")
 
 
+class StartIn(Strict):
+    command: dict[str, Any] = Field(description="A game system's setup command (`setup` for Warmachine; see "
+                                                "docs/API.md for the others).")
+
+
 class UndoIn(Strict):
     expected_version: int
 
@@ -275,7 +280,10 @@ async def create_game(body: CreateGameIn) -> CreatedOut:
     """Set a game up from two armies. The answer holds the game's links and their tokens, shown only now."""
     service = _service()
     sides = [(s.player, list(s.army)) for s in body.sides]
-    created = await run_in_threadpool(service.create_game, body.title, sides, body.first, body.wizard)
+    return _created(await run_in_threadpool(service.create_game, body.title, sides, body.first, body.wizard))
+
+
+def _created(created: Created) -> CreatedOut:
     gid, tokens = created.game_id, created.tokens
     return CreatedOut(
         id=gid, version=created.version, tokens=Tokens(**tokens),
@@ -283,6 +291,15 @@ async def create_game(body: CreateGameIn) -> CreatedOut:
         watch_url=WATCH_URL.format(game_id=gid, token=tokens["watch"]),
         seat_urls=[SEAT_URL.format(game_id=gid, token=tokens[s]) for s in ("seat1", "seat2")],
     )
+
+
+@router.post("/games/start", status_code=201, response_model=CreatedOut, responses=_errors(422),
+             summary="Set up a game of any system from its setup command")
+async def start_game(body: StartIn) -> CreatedOut:
+    """Set a game up from a game system's own setup command; the answer is the same as `POST /games`."""
+    service = _service()
+    command = parse_command(body.command)
+    return _created(await run_in_threadpool(service.start, command))
 
 
 @router.get("/games/{game_id}", response_model=GameOut, responses=_errors(403, 404), summary="Read a game")

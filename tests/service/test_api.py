@@ -251,6 +251,24 @@ def test_create_refusals_are_422(client: TestClient, change: dict, status: int, 
     assert_error(client.post("/api/games", json={**GAME, **change}), status, code)
 
 
+def test_a_game_starts_from_a_systems_own_setup_command(client: TestClient) -> None:
+    cards = {c["key"]: c for c in client.get("/api/cards").json()}
+    setup = {"type": "setup", "title": GAME["title"], "sides": GAME["sides"],
+             "cards": {e["card"]: cards[e["card"]] for s in GAME["sides"] for e in s["army"]}}
+    created = client.post("/api/games/start", json={"command": setup})
+    assert created.status_code == 201
+    state = read(client, created.json())["state"]
+    assert [p["name"] for p in state["players"]] == ["Ann", "Bob"]
+
+
+@pytest.mark.parametrize("command, code", [
+    ({"type": "advance"}, "phase.setup"),  # not a setup command: nothing to start
+    ({"type": "no_such_command"}, "command.unknown"),
+])
+def test_starting_a_game_needs_a_setup_command(client: TestClient, command: dict, code: str) -> None:
+    assert_error(client.post("/api/games/start", json={"command": command}), 422, code)
+
+
 def test_first_player_can_be_chosen(client: TestClient) -> None:
     game = client.post("/api/games", json={**GAME, "first": 1}).json()
     state = read(client, game)["state"]
