@@ -364,7 +364,7 @@ def test_an_unexpected_failure_is_a_json_500_without_traceback(client: TestClien
 def test_openapi_documents_every_route_and_its_errors() -> None:
     schema = TestClient(build_app()).get("/openapi.json").json()
     paths = schema["paths"]
-    assert set(paths) == {"/api/games", "/api/games/{game_id}", "/api/games/{game_id}/commands",
+    assert set(paths) == {"/api/games", "/api/games/start", "/api/games/{game_id}", "/api/games/{game_id}/commands",
                           "/api/games/{game_id}/undo", "/api/games/{game_id}/log",
                           "/api/games/{game_id}/options/{model_id}", "/api/cards",
                           "/api/games/{game_id}/result", "/api/games/{game_id}/result.txt"}
