@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from tests.e2e.finders import alert, game_log, model, track, turn_bar
+
 if TYPE_CHECKING:
     from tests.e2e.conftest import Server
 
@@ -39,31 +41,8 @@ NOT_AN_AMOUNT = "Damage must be a whole number from 1 to 99."
 
 # -- finding things as a person does -----------------------------------------------------------------------
 
-def model(page: Page, name: str) -> Locator:
-    """A model's card: a group named after the model."""
-    return page.get_by_role("group", name=name, exact=True)
-
-
-def track(page: Page, name: str) -> Locator:
-    """A model's damage track (SVG, role img, aria-label "Damage boxes: 2 of 17 marked" or "Damage web: ...")."""
-    return model(page, name).get_by_role("img")
-
-
 def essence(page: Page, name: str) -> Locator:
     return model(page, name).get_by_text(re.compile(r"^Essence "))
-
-
-def turn_bar(page: Page) -> Locator:
-    return page.get_by_role("region", name="Turn")
-
-
-def game_log(page: Page) -> Locator:
-    return page.get_by_role("region", name="Game log")
-
-
-def alert(page: Page, text: str) -> Locator:
-    """A notification (Quasar renders them with role="alert")."""
-    return page.get_by_role("alert").filter(has_text=text)
 
 
 def choose(page: Page, form: Locator, field: str, option: str) -> None:

@@ -19,16 +19,14 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from tests.e2e.finders import turn_bar
+
 if TYPE_CHECKING:
     from tests.e2e.conftest import Server
 
 LIVE = 3000  # ms: a change must reach the other page within a few seconds
 VIEWPORT = {"width": 1280, "height": 900}
 ANN, BOB = "Ann", "Bob"
-
-
-def turn_bar(page: Page) -> Locator:
-    return page.get_by_role("region", name="Turn")
 
 
 def wizard(page: Page) -> Locator:

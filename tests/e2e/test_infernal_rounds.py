@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from tests.e2e.finders import action, alert, game_log, model, track, turn_bar
+
 if TYPE_CHECKING:
     from tests.e2e.conftest import Server
 
@@ -41,15 +43,6 @@ CRIPPLED_OUTER = "Outer ring crippled: Running, charging and power attacks cost 
 
 # -- finding things as a person does -----------------------------------------------------------------------
 
-def model(page: Page, name: str) -> Locator:
-    """A model's card (a unit's card for a unit): a group named after it."""
-    return page.get_by_role("group", name=name, exact=True)
-
-
-def track(page: Page, name: str) -> Locator:
-    return model(page, name).get_by_role("img")
-
-
 def web(outer: tuple[int, int], middle: tuple[int, int], centre: tuple[int, int]) -> str:
     """The aria-label of a damage web: (marked, boxes) per ring."""
     rings = zip(("outer", "middle", "centre"), (outer, middle, centre), strict=True)
@@ -60,26 +53,8 @@ def boxes(marked: int, total: int) -> str:
     return f"Damage boxes: {marked} of {total} marked"
 
 
-def turn_bar(page: Page) -> Locator:
-    return page.get_by_role("region", name="Turn")
-
-
 def guide(page: Page) -> Locator:
     return page.get_by_role("region", name="Control phase guide")
-
-
-def game_log(page: Page) -> Locator:
-    return page.get_by_role("region", name="Game log")
-
-
-def alert(page: Page, text: str) -> Locator:
-    """A notification (Quasar renders them with role="alert")."""
-    return page.get_by_role("alert").filter(has_text=text)
-
-
-def action(page: Page, label: str, name: str, within: Locator | None = None) -> Locator:
-    """A model's action button, accessible name "<label>: <model name>", on its card unless `within`."""
-    return (within or model(page, name)).get_by_role("button", name=f"{label}: {name}", exact=True)
 
 
 def choose(page: Page, field: Locator, option: str) -> None:

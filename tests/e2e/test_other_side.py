@@ -27,6 +27,8 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
+from tests.e2e.finders import action, alert, model, track, turn_bar
+
 if TYPE_CHECKING:
     from tests.e2e.conftest import Server
 
@@ -41,18 +43,6 @@ LEFT_ARM = "Left arm system crippled: Weapons in the left arm roll one fewer die
 
 # -- finding things as a person does -----------------------------------------------------------------------
 
-def model(page: Page, name: str) -> Locator:
-    return page.get_by_role("group", name=name, exact=True)
-
-
-def track(page: Page, name: str) -> Locator:
-    return model(page, name).get_by_role("img")
-
-
-def turn_bar(page: Page) -> Locator:
-    return page.get_by_role("region", name="Turn")
-
-
 def guide(page: Page) -> Locator:
     return page.get_by_role("region", name="Control phase guide")
 
@@ -63,14 +53,6 @@ def attack_panel(page: Page) -> Locator:
 
 def dialog(page: Page, text: str) -> Locator:
     return page.get_by_role("dialog").filter(has_text=text)
-
-
-def alert(page: Page, text: str) -> Locator:
-    return page.get_by_role("alert").filter(has_text=text)
-
-
-def action(page: Page, label: str, name: str, within: Locator | None = None) -> Locator:
-    return (within or model(page, name)).get_by_role("button", name=f"{label}: {name}", exact=True)
 
 
 def choose(page: Page, field: Locator, option: str) -> None:

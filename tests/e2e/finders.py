@@ -1,0 +1,34 @@
+"""Finding things on a page as a person does: by role and accessible name (DESIGN.md "The web")."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Locator, Page
+
+
+def model(page: Page, name: str) -> Locator:
+    """A model's card (a unit's card for a unit): a group named after it."""
+    return page.get_by_role("group", name=name, exact=True)
+
+
+def track(page: Page, name: str) -> Locator:
+    """A model's damage track: an image whose accessible name says what is marked ("Damage boxes: 2 of 17
+    marked", "Damage web: ...")."""
+    return model(page, name).get_by_role("img")
+
+
+def action(page: Page, label: str, name: str, within: Locator | None = None) -> Locator:
+    """A model's action button, accessible name "<label>: <model name>", on its card unless ``within``."""
+    return (within or model(page, name)).get_by_role("button", name=f"{label}: {name}", exact=True)
+
+
+def turn_bar(page: Page) -> Locator:
+    return page.get_by_role("region", name="Turn")
+
+
+def game_log(page: Page) -> Locator:
+    return page.get_by_role("region", name="Game log")
+
+
+def alert(page: Page, text: str) -> Locator:
+    """A notification (Quasar renders them with role="alert")."""
+    return page.get_by_role("alert").filter(has_text=text)
