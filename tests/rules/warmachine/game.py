@@ -13,7 +13,8 @@ import pytest
 
 from models.catalog import shipped_cards
 from models.catalog.schema import Card
-from models.rules import Command, GameState, RuleViolation, apply
+from models.rules import Command, Event, GameState, RuleViolation, apply
+from models.rules.warmachine.activation import Activate
 from models.rules.warmachine.setup import Advance, ArmyEntry, CompleteCard, SetupGame, Side
 from models.rules.warmachine.tithe import PayTithe, SkipTithe
 
@@ -79,12 +80,19 @@ def events(state: GameState, command: Command) -> tuple[GameState, list[str]]:
     return state, [e.kind for e in happened]
 
 
+def happened(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
+    """Apply one command; the new state and its events."""
+    state, produced = apply(state, command)
+    return state, list(produced)
+
+
 def refused(state: GameState, command: Command) -> str:
     """Assert that ``command`` is refused and that the state it was given is unchanged; return the code."""
     before = state.model_copy(deep=True)
     with pytest.raises(RuleViolation) as refusal:
         apply(state, command)
     assert state == before, "a refused command changed the state"
+    assert refusal.value.message, "every refusal says why"
     return refusal.value.code
 
 
@@ -108,6 +116,12 @@ def to_step(state: GameState, phase: str, step: str, seat: int | None = None,
             state = settle_tithe(state)
         state = run(state, Advance())
     raise AssertionError(f"never reached {phase}/{step}")
+
+
+def activated(state: GameState, model_id: str) -> GameState:
+    """The activation phase of the model's side with ``model_id`` activated."""
+    state = to_step(state, "activation", "activate", state.model(model_id).seat)
+    return run(state, Activate(model=model_id))
 
 
 def with_model(state: GameState, model_id: str, **changes: Any) -> GameState:

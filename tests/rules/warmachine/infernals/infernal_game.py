@@ -10,14 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from models.catalog import shipped_cards
 from models.catalog.schema import Card, WebLayout
-from models.rules import Command, Event, GameState, RuleViolation, apply
-from models.rules.warmachine.activation import Activate
-from models.rules.warmachine.setup import Advance, ArmyEntry, SetupGame, Side
-from models.rules.warmachine.tithe import PayTithe, SkipTithe
+from models.rules import GameState, apply
+from models.rules.warmachine.setup import ArmyEntry, SetupGame, Side
+from tests.rules.warmachine.game import activated, happened, refused, run, to_step, with_model  # noqa: F401 - shared helpers
 
 SHIPPED = shipped_cards()
 
@@ -80,50 +77,6 @@ def new_table(army_1: tuple[ArmyEntry, ...] = ANN_ARMY,
         title="Infernal test", cards={k: CARDS[k] for k in keys},
         sides=(Side(player="Ann", army=army_1), Side(player="Bob", army=army_2))))
     return state
-
-
-def run(state: GameState, *commands: Command) -> GameState:
-    """Apply each command (each must be accepted); the final state."""
-    for command in commands:
-        state, _ = apply(state, command)
-    return state
-
-
-def happened(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
-    state, events = apply(state, command)
-    return state, list(events)
-
-
-def refused(state: GameState, command: Command) -> str:
-    """Assert ``command`` is refused with the state unchanged; return the refusal's code."""
-    before = state.model_copy(deep=True)
-    with pytest.raises(RuleViolation) as refusal:
-        apply(state, command)
-    assert state == before, "a refused command changed the state"
-    assert refusal.value.message, "every refusal says why"
-    return refusal.value.code
-
-
-def to_step(state: GameState, phase: str, step: str, seat: int | None = None) -> GameState:
-    """Advance (settling tithes by paying where possible) until ``phase``/``step`` of ``seat``'s turn."""
-    for _ in range(200):
-        if (state.phase, state.step) == (phase, step) and (seat is None or state.active == seat):
-            return state
-        for horror in state.pending_tithe:
-            pays = (state.model(horror).essence or 0) > 0
-            state = run(state, PayTithe(horror=horror) if pays else SkipTithe(horror=horror))
-        state = run(state, Advance())
-    raise AssertionError(f"never reached {phase}/{step}")
-
-
-def activated(state: GameState, model_id: str) -> GameState:
-    """The activation phase of the model's side with ``model_id`` activated."""
-    state = to_step(state, "activation", "activate", state.model(model_id).seat)
-    return run(state, Activate(model=model_id))
-
-
-def with_model(state: GameState, model_id: str, **changes: Any) -> GameState:
-    return state.with_models(state.model(model_id).model_copy(update=changes))
 
 
 def with_card(state: GameState, card: Card) -> GameState:

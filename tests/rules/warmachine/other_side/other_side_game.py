@@ -11,15 +11,11 @@ Blitzer (FURY 4, THR 9) and a second warbeast. A Grymkin table is built separate
 
 from __future__ import annotations
 
-from typing import Any
-
-import pytest
-
 from models.catalog.schema import Card
-from models.rules import Command, Event, GameState, RuleViolation, apply
+from models.rules import Event, GameState, apply
 from models.rules.dice import Roll
-from models.rules.warmachine.activation import Activate
 from models.rules.warmachine.setup import Advance, ArmyEntry, SetupGame, Side
+from tests.rules.warmachine.game import activated, happened, refused, run, to_step, with_model  # noqa: F401 - shared helpers
 
 # Six columns, top to bottom: '.' a plain box, a letter a system box, '-' no box (32 boxes).
 #   column 1: . L L .        (4 boxes)
@@ -113,39 +109,8 @@ def grymkin_game(army: tuple[ArmyEntry, ...] = GRYM_ARMY) -> GameState:
     return state
 
 
-def run(state: GameState, *commands: Command) -> GameState:
-    """Apply each command (each must be accepted); the final state."""
-    for command in commands:
-        state, _ = apply(state, command)
-    return state
-
-
-def happened(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
-    state, events = apply(state, command)
-    return state, list(events)
-
-
 def kinds(events: list[Event]) -> list[str]:
     return [e.kind for e in events]
-
-
-def refused(state: GameState, command: Command) -> str:
-    """Assert ``command`` is refused with the state unchanged and a reason given; return the code."""
-    before = state.model_copy(deep=True)
-    with pytest.raises(RuleViolation) as refusal:
-        apply(state, command)
-    assert state == before, "a refused command changed the state"
-    assert refusal.value.message, "every refusal says why"
-    return refusal.value.code
-
-
-def to_step(state: GameState, phase: str, step: str, seat: int | None = None) -> GameState:
-    """Advance until ``phase``/``step`` of ``seat``'s turn."""
-    for _ in range(100):
-        if (state.phase, state.step) == (phase, step) and (seat is None or state.active == seat):
-            return state
-        state = run(state, Advance())
-    raise AssertionError(f"never reached {phase}/{step}")
 
 
 def walk(state: GameState) -> list[tuple[str, str]]:
@@ -156,16 +121,6 @@ def walk(state: GameState) -> list[tuple[str, str]]:
         if state.active != seat:
             return seen
         seen.append((state.phase, state.step))
-
-
-def activated(state: GameState, model_id: str) -> GameState:
-    """The activation phase of the model's side with ``model_id`` activated."""
-    state = to_step(state, "activation", "activate", state.model(model_id).seat)
-    return run(state, Activate(model=model_id))
-
-
-def with_model(state: GameState, model_id: str, **changes: Any) -> GameState:
-    return state.with_models(state.model(model_id).model_copy(update=changes))
 
 
 def roll(*dice: int) -> Roll:
