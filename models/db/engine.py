@@ -1,5 +1,5 @@
-"""Engines for SQLite (default, WAL, writes begin IMMEDIATE) and PostgreSQL (psycopg 3), and migration to
-head with Alembic at start-up."""
+"""Engines for SQLite (default, WAL, writes begin IMMEDIATE, reads a plain deferred BEGIN) and PostgreSQL
+(psycopg 3), and migration to head with Alembic at start-up."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
 
 DEFAULT_URL = "sqlite:///./tablekeeper.db"
+READ_ONLY = "tablekeeper_read_only"  # execution option: this connection only reads
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
@@ -39,9 +40,16 @@ def make_engine(url: str = DEFAULT_URL) -> Engine:
 
     @event.listens_for(engine, "begin")
     def _begin(conn) -> None:  # noqa: ANN001
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        # A write takes SQLite's write lock at once (no deadlock upgrading a read lock); a read needs no lock in
+        # WAL mode, so it must not queue behind writers.
+        conn.exec_driver_sql("BEGIN" if conn.get_execution_options().get(READ_ONLY) else "BEGIN IMMEDIATE")
 
     return engine
+
+
+def reader(engine: Engine) -> Engine:
+    """The same engine and pool for read-only sessions (on SQLite their transactions take no write lock)."""
+    return engine.execution_options(**{READ_ONLY: True})
 
 
 def migrate(engine: Engine) -> None:

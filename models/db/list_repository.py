@@ -7,24 +7,26 @@ from typing import Any
 from sqlalchemy import Engine, func
 from sqlmodel import Session, select
 
+from models.db.engine import reader
 from models.db.tables import ArmyList, CardRow, now
 
 
 class ListRepository:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.reads = reader(engine)
 
     def lists(self, owner: str, limit: int = 500) -> list[ArmyList]:
-        with Session(self.engine) as s:
+        with Session(self.reads) as s:
             return list(s.exec(select(ArmyList).where(ArmyList.owner == owner)
                                .order_by(ArmyList.updated.desc(), ArmyList.id).limit(limit)).all())
 
     def count(self, owner: str) -> int:
-        with Session(self.engine) as s:
+        with Session(self.reads) as s:
             return s.exec(select(func.count()).select_from(ArmyList).where(ArmyList.owner == owner)).one()
 
     def get(self, owner: str, list_id: str) -> ArmyList | None:
-        with Session(self.engine) as s:
+        with Session(self.reads) as s:
             row = s.get(ArmyList, list_id)
             return row if row is not None and row.owner == owner else None
 

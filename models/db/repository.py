@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import Engine, delete, func, update
 from sqlmodel import Session, select
 
+from models.db.engine import reader
 from models.db.tables import AccessToken, CardRow, CommandLog, Game, Snapshot, now
 
 
@@ -31,6 +32,7 @@ class LogRow:
 class Repository:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.reads = reader(engine)
         self.notify_sql = engine.dialect.name == "postgresql"
 
     def create_game(self, game_id: str, system: str, title: str, tokens: list[AccessToken],
@@ -43,15 +45,15 @@ class Repository:
             s.commit()
 
     def game(self, game_id: str) -> Game | None:
-        with Session(self.engine) as s:
+        with Session(self.reads) as s:
             return s.get(Game, game_id)
 
     def version(self, game_id: str) -> int | None:
-        with Session(self.engine) as s:
+        with Session(self.reads) as s:
             return s.exec(select(Game.version).where(Game.id == game_id)).first()
 
     def token(self, token_hash: str) -> AccessToken | None:
-        with Session(self.engine) as s:
+        with Session(self.reads) as s:
             return s.get(AccessToken, token_hash)
 
     def append(self, game_id: str, expected: int, command: dict[str, Any], events: list[dict[str, Any]],
@@ -77,19 +79,19 @@ class Repository:
             return seq
 
     def latest_snapshot(self, game_id: str) -> tuple[int, dict[str, Any]] | None:
-        with Session(self.engine) as s:
+        with Session(self.reads) as s:
             row = s.exec(select(Snapshot).where(Snapshot.game_id == game_id)
                          .order_by(Snapshot.seq.desc()).limit(1)).first()
             return (row.seq, row.state) if row else None
 
     def log(self, game_id: str, after: int = 0) -> list[LogRow]:
-        with Session(self.engine) as s:
+        with Session(self.reads) as s:
             rows = s.exec(select(CommandLog).where(CommandLog.game_id == game_id, CommandLog.seq > after)
                           .order_by(CommandLog.seq)).all()
             return [LogRow(r.seq, r.command, r.events, r.actor, r.undone, r.at.isoformat()) for r in rows]
 
     def site_cards(self) -> dict[str, dict[str, Any]]:
-        with Session(self.engine) as s:
+        with Session(self.reads) as s:
             return {r.key: r.data for r in s.exec(select(CardRow)).all()}
 
     def save_card(self, key: str, data: dict[str, Any]) -> None:

@@ -5,6 +5,7 @@ access tokens and site cards. Every test runs on SQLite and, when TEST_DATABASE_
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -127,6 +128,24 @@ def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path: Path) -> None:
             assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
     finally:
         engine.dispose()
+
+
+def test_reads_do_not_wait_for_a_writer(repo: Repository, engine: Engine) -> None:
+    """A page reading a game while another process holds the write lock gets the last committed state at once
+    (SQLite: reads begin deferred, writes IMMEDIATE; PostgreSQL: MVCC)."""
+    new_game(repo)
+    result: list[object] = []
+    with engine.connect() as writer:
+        writer.begin()  # holds the write lock until rolled back
+        writer.execute(text("UPDATE game SET title = 'being written' WHERE id = :g"), {"g": GAME})
+        reading = threading.Thread(target=lambda: result.extend([repo.version(GAME), repo.log(GAME)[0].seq]))
+        reading.start()
+        reading.join(timeout=10)  # a read queued behind the writer would wait for the 30 s busy timeout
+        finished = not reading.is_alive()
+        writer.rollback()
+    reading.join()
+    assert finished, "a read waited for the writer"
+    assert result == [1, 1]
 
 
 # -- the log and versions --------------------------------------------------------------------------
