@@ -1,5 +1,5 @@
-"""Engines for SQLite (default, WAL, writes begin IMMEDIATE, reads a plain deferred BEGIN) and PostgreSQL
-(psycopg 3), and migration to head with Alembic at start-up."""
+"""Engines for SQLite (default: WAL, synchronous FULL, writes begin IMMEDIATE, reads a plain deferred BEGIN)
+and PostgreSQL (psycopg 3), and migration to head with Alembic at start-up."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def make_engine(url: str = DEFAULT_URL) -> Engine:
         dbapi_conn.isolation_level = None
         cur = dbapi_conn.cursor()
         cur.execute("PRAGMA journal_mode=WAL")
-        cur.execute("PRAGMA synchronous=NORMAL")
+        cur.execute("PRAGMA synchronous=FULL")
         cur.execute("PRAGMA busy_timeout=30000")
         cur.execute("PRAGMA foreign_keys=ON")
         cur.close()

@@ -125,6 +125,7 @@ def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path: Path) -> None:
         with engine.connect() as conn:
             assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
             assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == 30000
+            assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL: a commit survives power loss
             assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
     finally:
         engine.dispose()
