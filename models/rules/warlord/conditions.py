@@ -90,7 +90,7 @@ def chips(f: Figure) -> list[tuple[str, str, str]]:
     return out
 
 
-def abilities_text(f: Figure) -> str:
+def abilities_text(tough: int, abilities: tuple[str, ...]) -> str:
     """"Tough 2 · Undead" (empty when the model has none of the abilities doc 003 reads)."""
-    parts = [f"Tough {f.tough}"] if f.tough else []
-    return " · ".join(parts + [ABILITY_LABELS[a] for a in f.abilities])
+    parts = [f"Tough {tough}"] if tough else []
+    return " · ".join(parts + [ABILITY_LABELS[a] for a in abilities])
