@@ -43,6 +43,7 @@ def test_setup_refuses_bad_titles(title: str, code: str) -> None:
 
 
 def test_setup_twice_is_refused(game: GameState) -> None:
+    """A game is set up once; its warbands are fixed from then on."""
     refused(game, setup_command(), "setup.done")
 
 
@@ -52,40 +53,48 @@ def test_commands_need_a_warlord_game() -> None:
 
 
 def test_warmachine_commands_are_refused_in_a_warlord_game(game: GameState) -> None:
+    """One system per game: a Warmachine command has no meaning in a Warlord game."""
     refused(game, Advance(), "command.other_system")
 
 
 def test_one_model_activates_at_a_time(game: GameState) -> None:
+    """doc 003 "Burning" / "Stunned" count actions per activation: one model's activation at a time."""
     state = run(game, WarlordActivate(model=KNIGHT))
     refused(state, WarlordActivate(model=ORC), "activation.other_active")
     refused(state, WarlordActivate(model=KNIGHT), "activation.active")
 
 
 def test_a_model_activates_once_per_game_turn(game: GameState) -> None:
+    """doc 003 "Disabled" / "Held": "its next activation" is the next game turn's."""
     refused(activation(game, KNIGHT, "move"), WarlordActivate(model=KNIGHT), "activation.done")
 
 
 def test_actions_need_an_activated_model(game: GameState) -> None:
+    """doc 003 "Burning": actions are taken during the model's activation."""
     refused(game, WarlordAction(model=KNIGHT, action="move"), "activation.not_active")
     refused(game, WarlordEndActivation(model=KNIGHT), "activation.not_active")
 
 
 def test_end_phase_waits_for_the_activation_in_progress(game: GameState) -> None:
+    """doc 003 "Burning": the activation must end (and count its missing actions) before the end phase."""
     refused(run(game, WarlordActivate(model=KNIGHT)), WarlordEndTurn(), "activation.in_progress")
 
 
 def test_activations_wait_for_the_next_game_turn_in_the_end_phase(game: GameState) -> None:
+    """doc 003 "Poisoned": the end phase follows the activations of a game turn."""
     refused(run(game, WarlordEndTurn()), WarlordActivate(model=KNIGHT), "phase.wrong")
     refused(game, WarlordNextTurn(), "phase.wrong")
 
 
 def test_next_game_turn_readies_every_model(game: GameState) -> None:
+    """doc 003 "Cursed": game turns follow each other; each model may activate again."""
     state = run(activation(game, KNIGHT, "move"), WarlordEndTurn(), WarlordNextTurn())
     assert state.round == 2 and state.phase == "activations"
     assert fig(state, KNIGHT).activation == "ready" and fig(state, KNIGHT).actions == ()
 
 
 def test_damage_and_healing_move_along_the_damage_tracks(game: GameState) -> None:
+    """doc 003 "Poisoned": damage tracks are lost to damage and come back by healing, never above DT."""
     state = run(game, WarlordDamage(model=KNIGHT, amount=2))
     assert fig(state, KNIGHT).remaining == 1
     state = run(state, WarlordHeal(model=KNIGHT, amount=5))
@@ -104,6 +113,7 @@ def test_a_model_at_0_damage_tracks_is_out_of_action(game: GameState) -> None:
 
 
 def test_options_grey_what_the_rules_refuse_with_the_reason(game: GameState) -> None:
+    """doc 003 "Shaken": the Zombie is Mindless, so "add Shaken" is greyed with the reason."""
     found = {o.action: o for o in options(game, "p2-3")}
     assert found["activate"].allowed
     assert not found["add:shaken"].allowed and found["add:shaken"].code == "state.immune"
@@ -112,6 +122,7 @@ def test_options_grey_what_the_rules_refuse_with_the_reason(game: GameState) -> 
 
 
 def test_turn_options_say_why_the_next_game_turn_waits(game: GameState) -> None:
+    """doc 003 "Poisoned": the next game turn waits for the poison checks, and says for whom."""
     state = run(game, WarlordAddState(model=ORC, state="poisoned"), WarlordEndTurn())
     found = turn_options(state)
     assert not found["next_turn"].allowed and "Orc" in found["next_turn"].reason
