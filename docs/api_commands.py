@@ -10,6 +10,8 @@ from pydantic import BaseModel
 
 import models.rules  # noqa: F401 - registers
 from models.rules.core import COMMANDS
+from models.rules.warlord.phases import ANY_TIME as WARLORD_ANY_TIME
+from models.rules.warlord.phases import PHASES as WARLORD_PHASES
 from models.rules.warmachine.phases import ANY_TIME, PHASES
 
 A, G, F, C, R, RG = (
@@ -274,6 +276,47 @@ SAY.update(
         "end_attack": "Puts the attack assistant aside before damage is applied.",
     }
 )
+# Warlord (Reaper Miniatures, R.A.G.E.): model states of doc 003. Model ids are "p<seat>-<n>" in entry order.
+WK, WO = "p1-1", "p2-1"
+EX.update(
+    {
+        "warlord_setup": {
+            "title": "Ruins at dusk",
+            "sides": [
+                {"player": "Ann", "models": [{"name": "Knight", "tracks": 3, "tough": 1}]},
+                {"player": "Bob", "models": [{"name": "Zombie", "tracks": 2, "abilities": ["undead", "mindless"]}]},
+            ],
+        },
+        "warlord_activate": {"model": WK},
+        "warlord_action": {"model": WK, "action": "combat"},
+        "warlord_end_activation": {"model": WK},
+        "warlord_damage": {"model": WO, "amount": 1},
+        "warlord_heal": {"model": WO, "amount": 1},
+        "warlord_add_state": {"model": WK, "state": "burning"},
+        "warlord_remove_state": {"model": WK, "state": "flying"},
+        "warlord_end_turn": {},
+        "warlord_poison_check": {"model": WK, "die": 7},
+        "warlord_next_turn": {},
+    }
+)
+SAY.update(
+    {
+        "warlord_setup": "Sets a Warlord game up: two players, each model with its damage tracks, Tough and the "
+        "abilities model states read. Send it to `GameService.start` (the new-game page does); on a game it is "
+        "refused (`setup.done`).",
+        "warlord_action": "The activated model takes one of its two actions (one when Stunned). Burning costs 1 "
+        "damage after it unless the action is `extinguish`; `combat` spends Blessed; `shake_off` ends Shaken; "
+        "a Held model cannot `move`, `charge` or `run`.",
+        "warlord_end_activation": "Ends the activation: a Burning model loses 1 damage track per action not "
+        "taken; Disabled, Held and Stunned for this activation end.",
+        "warlord_add_state": "A model gains a model state. Immunities refuse it (`state.immune`), Burrowed and "
+        "Flying exclude each other, Blessed and Cursed cancel out.",
+        "warlord_poison_check": "A poisoned model's end phase check: `die` is what the players rolled; the app "
+        "adds 1 per damage track left, Tough, Blessed and Cursed. 10 or more passes, a miss costs 1 damage.",
+        "warlord_next_turn": "Ends the end phase once every poison check is rolled; Cursed states of this game "
+        "turn end and every model may activate again.",
+    }
+)
 WHEN_OTHER = {
     "assign_arcana": 'during the setup wizard up to "before the game begins", or in round 1 before the '
     "first activation",
@@ -284,6 +327,14 @@ WHEN_OTHER = {
     },
 }
 
+# Warlord's own turn (models/rules/warlord/phases.py): activations, then the end phase.
+WHEN_OTHER.update(
+    {
+        "warlord_setup": "only through `GameService.start` (the Warlord new-game page)",
+        **{t: "any time during a Warlord game" for t in WARLORD_ANY_TIME},
+        **{t: f"in a Warlord game, {p.label.lower()}" for p in WARLORD_PHASES for t in p.allows},
+    }
+)
 
 def when(t):
     if t == "setup":

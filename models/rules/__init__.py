@@ -1,6 +1,6 @@
 """The pure rules core (DESIGN.md): importing it registers every game system's commands."""
 
-from models.rules import warmachine  # noqa: F401
+from models.rules import warlord, warmachine  # noqa: F401
 from models.rules.core import (
     Command,
     Event,

@@ -290,8 +290,9 @@ class GameService:
 
     @staticmethod
     def _check_seat(state: GameState, command: Command, actor: Actor) -> None:
-        """A seat link acts for its own side: its own models, and damage marked on anyone."""
-        if actor.role != "seat" or command.type == "complete_card":
+        """A seat link acts for its own side: its own models, and damage marked on anyone. In other game systems
+        than Warmachine (Warlord) a seat link acts for both sides, as the table link does."""
+        if actor.role != "seat" or command.type == "complete_card" or state.system != "warmachine":
             return
         if command.type == "mark_damage" and getattr(command, "transfer_to", None) is None:
             return

@@ -123,6 +123,9 @@ async def home_page() -> None:
             ui.navigate.to(f"/table/{created.game_id}/{created.tokens['table']}")
 
         ui.button("Start game", on_click=create).props("no-caps size=lg")
+        with ui.row().classes("items-center gap-2"):
+            ui.label("Other games:")
+            ui.link("Warlord", "/warlord/new")
         await start_from_lists_section()
 
 

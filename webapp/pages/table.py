@@ -16,12 +16,16 @@ from webapp.components.setup_wizard import SetupWizard
 from webapp.components.share import share_button
 from webapp.components.turn_bar import TurnBar
 from webapp.pages.frame import frame, open_game
+from webapp.pages.warlord import warlord_table
 
 
 async def table_page(game_id: str, token: str) -> None:
     view = await open_game(game_id, token)
     if not view.can_act:
         raise HTTPException(status_code=403, detail="A watch link cannot open the table. Use it on /watch.")
+    if view.state.system == "warlord":
+        await warlord_table(view, game_id)
+        return
     frame(view.state.title)
     TurnBar(view, controls=True)
     ResultPanel(view, token, controls=True)

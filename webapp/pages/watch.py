@@ -12,10 +12,14 @@ from webapp.components.game_log import GameLog
 from webapp.components.model_card import army
 from webapp.components.turn_bar import TurnBar
 from webapp.pages.frame import frame, open_game
+from webapp.pages.warlord import warlord_watch
 
 
 async def watch_page(game_id: str, token: str) -> None:
     view = await open_game(game_id, token)
+    if view.state.system == "warlord":
+        await warlord_watch(view)
+        return
     frame(f"Watching: {view.state.title}")
     TurnBar(view, controls=False)
     ResultPanel(view, token, controls=False)

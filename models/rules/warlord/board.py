@@ -1,0 +1,76 @@
+"""Warlord's part of the game state (doc 003, "Game Effects & Model States"): the models of both warbands with
+their damage tracks, special abilities and model states.
+
+This module does not import ``models.rules.core`` (core imports it for ``GameState.warlord``). A model state is
+called a *condition* here, because "state" already means the whole game state.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from models.catalog.schema import Frozen
+
+ConditionName = Literal["blessed", "burning", "burrowed", "cursed", "disabled", "flying", "held", "poisoned",
+                        "shaken", "stunned"]
+CONDITIONS: tuple[ConditionName, ...] = ("blessed", "burning", "burrowed", "cursed", "disabled", "flying", "held",
+                                         "poisoned", "shaken", "stunned")
+# The special abilities (SAs) doc 003 names for immunities; Tough carries a number of its own.
+Ability = Literal["construct", "undead", "non_corporeal", "fearless", "mindless"]
+ABILITIES: tuple[Ability, ...] = ("construct", "undead", "non_corporeal", "fearless", "mindless")
+ActionName = Literal["move", "charge", "run", "combat", "extinguish", "shake_off", "other"]
+ACTIONS: tuple[ActionName, ...] = ("move", "charge", "run", "combat", "extinguish", "shake_off", "other")
+
+
+class Condition(Frozen):
+    """One model state on one model.
+
+    ``since``: how many activations the model had begun when it got the condition; a condition that lasts for
+    "its next activation" (Disabled, Held, Stunned) concerns activation number ``since + 1``.
+    ``until_turn``: the game turn at whose end it ends (Cursed). ``flame``: a Burning model that has taken
+    burning damage has the Flame Attack SA until the fire is out."""
+
+    name: ConditionName
+    since: int = 0
+    until_turn: int | None = None
+    flame: bool = False
+
+
+class Figure(Frozen):
+    """One model of a warband (called a figure here: ``GameState.models`` holds Warmachine's models)."""
+
+    id: str
+    name: str
+    seat: int
+    tracks: int = Field(ge=1)
+    damage: int = 0
+    tough: int = 0
+    abilities: tuple[Ability, ...] = ()
+    conditions: tuple[Condition, ...] = ()
+    activation: Literal["ready", "active", "done"] = "ready"
+    # Activations begun so far in the game, and the actions recorded in the current (or last) one.
+    started: int = 0
+    actions: tuple[ActionName, ...] = ()
+
+    @property
+    def remaining(self) -> int:
+        """Damage tracks left."""
+        return max(0, self.tracks - self.damage)
+
+    @property
+    def out_of_action(self) -> bool:
+        return self.remaining == 0
+
+    def condition(self, name: str) -> Condition | None:
+        return next((c for c in self.conditions if c.name == name), None)
+
+    def has(self, name: str) -> bool:
+        return self.condition(name) is not None
+
+
+class WarlordBoard(Frozen):
+    """The models of both warbands, in setup order (player 1's first)."""
+
+    figures: tuple[Figure, ...] = ()

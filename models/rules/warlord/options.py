@@ -1,0 +1,46 @@
+"""What a Warlord model may do now, and why not, found by trying each command on the (immutable) state: the
+buttons the UI greys and the rules can never disagree."""
+
+from __future__ import annotations
+
+from models.rules.core import OPTION_PROVIDERS, Command, GameState, Option, RuleViolation, apply
+from models.rules.warlord.activation import WarlordAction, WarlordActivate, WarlordEndActivation
+from models.rules.warlord.board import ACTIONS, CONDITIONS
+from models.rules.warlord.damage import WarlordDamage, WarlordHeal
+from models.rules.warlord.end_phase import WarlordEndTurn, WarlordNextTurn, WarlordPoisonCheck
+from models.rules.warlord.model_states import WarlordAddState, WarlordRemoveState
+from models.rules.warlord.phases import SYSTEM, figure
+
+
+def probe(state: GameState, action: str, command: Command) -> Option:
+    try:
+        apply(state, command)
+    except RuleViolation as refusal:
+        return Option(action=action, allowed=False, reason=refusal.message, code=refusal.code)
+    return Option(action=action, allowed=True)
+
+
+def figure_options(state: GameState, model_id: str) -> tuple[Option, ...]:
+    """Keys: ``activate``, ``end_activation``, ``action:<action>``, ``damage``, ``heal``, ``add:<state>``,
+    ``remove:<state>`` (for the states it has) and ``poison_check``."""
+    f = figure(state, model_id)
+    probes: list[tuple[str, Command]] = [
+        ("activate", WarlordActivate(model=f.id)),
+        ("end_activation", WarlordEndActivation(model=f.id)),
+        *[(f"action:{a}", WarlordAction(model=f.id, action=a)) for a in ACTIONS],
+        ("damage", WarlordDamage(model=f.id)),
+        ("heal", WarlordHeal(model=f.id)),
+        *[(f"add:{c}", WarlordAddState(model=f.id, state=c)) for c in CONDITIONS],
+        *[(f"remove:{c.name}", WarlordRemoveState(model=f.id, state=c.name)) for c in f.conditions],
+        ("poison_check", WarlordPoisonCheck(model=f.id, die=1)),
+    ]
+    return tuple(probe(state, action, command) for action, command in probes)
+
+
+def turn_options(state: GameState) -> dict[str, Option]:
+    """Ending the game turn (the end phase begins) and starting the next one."""
+    return {"end_turn": probe(state, "end_turn", WarlordEndTurn()),
+            "next_turn": probe(state, "next_turn", WarlordNextTurn())}
+
+
+OPTION_PROVIDERS[SYSTEM] = figure_options

@@ -1,0 +1,96 @@
+"""The Warlord game turn as data: the activations, then the end phase (doc 003 names both: a model's
+"Activation" and the "End Phase" of each "Game Turn").
+
+Each phase lists the commands it allows; a few commands fit any phase (damage, healing and model states arrive
+whenever the table says so). ``rule`` registers a handler behind this gate, so a command of the wrong phase is
+refused before any rule runs, and every command needs a game that is set up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from models.rules.core import Command, Event, GameState, Handler, RuleViolation, handles
+from models.rules.warlord.board import Figure, WarlordBoard
+
+SYSTEM = "warlord"
+
+
+@dataclass(frozen=True)
+class Phase:
+    key: str
+    label: str
+    allows: tuple[str, ...]
+
+
+PHASES: tuple[Phase, ...] = (
+    Phase("activations", "Activations", ("warlord_activate", "warlord_action", "warlord_end_activation",
+                                         "warlord_end_turn")),
+    Phase("end", "End phase", ("warlord_poison_check", "warlord_next_turn")),
+)
+ANY_TIME = frozenset({"warlord_damage", "warlord_heal", "warlord_add_state", "warlord_remove_state"})
+
+
+def phase_of(key: str) -> Phase:
+    return next(p for p in PHASES if p.key == key)
+
+
+def board(state: GameState) -> WarlordBoard:
+    """The warbands of a set-up Warlord game (every command but the setup needs one)."""
+    if state.warlord is None or not state.players:
+        raise RuleViolation("warlord.not_set_up", "This game has no Warlord warbands yet: start a Warlord game first.")
+    return state.warlord
+
+
+def gate(state: GameState, command: Command) -> None:
+    """Refuse a command that does not belong to the current phase, naming the phase it belongs to."""
+    board(state)
+    if command.type in ANY_TIME:
+        return
+    here = phase_of(state.phase)
+    if command.type in here.allows:
+        return
+    there = next(p for p in PHASES if command.type in p.allows)
+    raise RuleViolation("phase.wrong", f"That belongs to the {there.label.lower()}; game turn {state.round} is in "
+                                       f"its {here.label.lower()} now.")
+
+
+def rule(cls: type[Command]) -> Callable[[Handler], Handler]:
+    """Register a Warlord handler behind the phase gate."""
+
+    def register(fn: Handler) -> Handler:
+        def gated(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
+            gate(state, command)
+            return fn(state, command)
+
+        handles(cls, system=SYSTEM)(gated)
+        return fn
+
+    return register
+
+
+def figure(state: GameState, figure_id: str) -> Figure:
+    for f in board(state).figures:
+        if f.id == figure_id:
+            return f
+    raise RuleViolation("model.unknown", f"There is no model {figure_id!r} in this game.")
+
+
+def in_play(state: GameState, figure_id: str) -> Figure:
+    """A model still in the game (at 0 damage tracks a model is out of action: our reading of doc 003)."""
+    f = figure(state, figure_id)
+    if f.out_of_action:
+        raise RuleViolation("model.out_of_action", f"{f.name} is out of action.")
+    return f
+
+
+def with_figures(state: GameState, *changed: Figure) -> GameState:
+    by_id = {f.id: f for f in changed}
+    figures = tuple(by_id.get(f.id, f) for f in board(state).figures)
+    return state.model_copy(update={"warlord": WarlordBoard(figures=figures)})
+
+
+def active_figure(state: GameState) -> Figure | None:
+    """The model whose activation is going on, if any."""
+    return next((f for f in board(state).figures if f.activation == "active"), None)

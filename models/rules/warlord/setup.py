@@ -1,0 +1,78 @@
+"""Starting a Warlord game: a title, two players and each player's warband, every model with its damage
+tracks (DT) and the special abilities doc 003 reads (Tough N, Construct, Undead, Non-Corporeal, Fearless,
+Mindless). The game opens on game turn 1, with no model activated."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from models.catalog.schema import Frozen
+from models.rules.core import Command, Event, GameState, Player, RuleViolation, handles
+from models.rules.warlord.board import Ability, Figure, WarlordBoard
+from models.rules.warlord.phases import PHASES, SYSTEM
+
+TITLE_MAX = 60
+MODEL_NAME_MAX = 40
+MAX_TRACKS = 20
+MAX_TOUGH = 10
+MAX_MODELS = 40
+
+
+class ModelEntry(Frozen):
+    """One model of a warband as the player enters it."""
+
+    name: str
+    tracks: int = Field(ge=1, le=MAX_TRACKS)
+    tough: int = Field(default=0, ge=0, le=MAX_TOUGH)
+    abilities: tuple[Ability, ...] = ()
+
+
+class Warband(Frozen):
+    """One player and their warband."""
+
+    player: str
+    models: tuple[ModelEntry, ...] = Field(max_length=MAX_MODELS)
+
+
+class WarlordSetup(Command):
+    """Sets up a Warlord game (sent for you by the new-game page; as a command on a game it is refused)."""
+
+    type: Literal["warlord_setup"] = "warlord_setup"
+    title: str
+    sides: tuple[Warband, Warband]
+
+
+def clean(text: str, what: str, limit: int) -> str:
+    """Spaces folded; refused when empty or longer than ``limit`` (typed text is kept short and plain)."""
+    text = " ".join(text.split())
+    if not text:
+        raise RuleViolation("name.empty", f"The {what} cannot be empty.")
+    if len(text) > limit:
+        raise RuleViolation("name.too_long", f"The {what} can be at most {limit} characters.")
+    return text
+
+
+@handles(WarlordSetup, system=SYSTEM)
+def setup(state: GameState, cmd: WarlordSetup) -> tuple[GameState, list[Event]]:
+    if state.players:
+        raise RuleViolation("setup.done", "This game is already set up.")
+    title = clean(cmd.title, "game title", TITLE_MAX)
+    players = tuple(Player(seat=s, name=clean(side.player, f"name of player {s + 1}", TITLE_MAX))
+                    for s, side in enumerate(cmd.sides))
+    figures: list[Figure] = []
+    seen: dict[str, int] = {}
+    for seat, side in enumerate(cmd.sides):
+        if not side.models:
+            raise RuleViolation("setup.empty_warband", f"{players[seat].name}'s warband needs at least one model.")
+        for number, entry in enumerate(side.models, start=1):
+            name = clean(entry.name, f"name of a model of {players[seat].name}", MODEL_NAME_MAX)
+            seen[name] = seen.get(name, 0) + 1
+            shown = name if seen[name] == 1 else f"{name} {seen[name]}"
+            figures.append(Figure(id=f"p{seat + 1}-{number}", name=shown, seat=seat, tracks=entry.tracks,
+                                  tough=entry.tough, abilities=tuple(sorted(set(entry.abilities)))))
+    state = GameState(system=SYSTEM, title=title, players=players, round=1, phase=PHASES[0].key,
+                      warlord=WarlordBoard(figures=tuple(figures)))
+    return state, [Event(kind="game.setup", text=f"{title}: {players[0].name} against {players[1].name}."),
+                   Event(kind="warlord.turn", text="Game turn 1 begins.")]

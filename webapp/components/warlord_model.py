@@ -1,0 +1,166 @@
+"""One card per Warlord model (doc 003): its damage tracks, its model states as chips saying what each does and
+when it ends, and (on the table) the buttons of its activation, greyed with the reason when the rules refuse."""
+
+from __future__ import annotations
+
+from nicegui import ui
+
+from models.rules import GameState, Option, options
+from models.rules.warlord.activation import WarlordAction, WarlordActivate, WarlordEndActivation, allowed_actions
+from models.rules.warlord.board import ACTIONS, CONDITIONS, Figure
+from models.rules.warlord.conditions import ACTION_LABELS, abilities_text, chips, label
+from models.rules.warlord.damage import WarlordDamage, WarlordHeal
+from models.rules.warlord.model_states import WarlordAddState, WarlordRemoveState
+from models.rules.warlord.phases import active_figure, figure
+from webapp.components.a11y import named
+from webapp.components.dialogs import transient_dialog
+from webapp.view import GameView
+
+# Refusals that only mean "not now": the button is hidden instead of greyed.
+HIDDEN = {"activation.not_active", "activation.done", "activation.active", "model.out_of_action", "phase.wrong",
+          "extinguish.not_burning", "shake.not_shaken"}
+
+
+def status(f: Figure) -> str:
+    if f.out_of_action:
+        return "Out of action"
+    if f.activation == "active":
+        return f"Activated: {len(f.actions)} of {allowed_actions(f)} actions taken"
+    return "Done this game turn" if f.activation == "done" else ""
+
+
+def pips(f: Figure) -> str:
+    """The damage tracks as dots (markup made here from numbers only; names never go into it)."""
+    dots = '<span class="tk-wl-pip tk-full"></span>' * f.remaining
+    dots += '<span class="tk-wl-pip tk-lost"></span>' * (f.tracks - f.remaining)
+    return f'<span role="img" aria-label="Damage tracks: {f.remaining} of {f.tracks} left">{dots}</span>'
+
+
+class WarlordCard:
+    def __init__(self, view: GameView, figure_id: str, controls: bool) -> None:
+        self.view, self.figure_id, self.controls = view, figure_id, controls
+        f = figure(view.state, figure_id)
+        self.name = f.name
+        self._shown: tuple | None = None
+        self._chips: tuple | None = None
+        self.options: dict[str, Option] = {}
+        self.buttons: dict[str, ui.button] = {}
+        self.box = named(ui.card().classes(f"tk-model tk-seat-{f.seat}"), f.name, role="group")
+        with self.box:
+            with ui.row().classes("items-baseline justify-between w-full"):
+                ui.label(f.name).classes("tk-name")
+                self.status = ui.label("").classes("tk-status")
+            if abilities_text(f.tough, f.abilities):
+                ui.label(abilities_text(f.tough, f.abilities)).classes("tk-kind")
+            with ui.row().classes("tk-wl-tracks"):
+                self.count = ui.label("").classes("tk-wl-count")
+                self.pips = ui.html("", sanitize=False)
+                if controls:
+                    self.pips.classes("tk-tappable").on("click", lambda: self._tap("damage"))
+                    self._button("damage", "-1 DT", f"Mark 1 damage: {f.name}")
+                    self._button("heal", "+1 DT", f"Heal 1: {f.name}")
+            self.states = ui.column().classes("tk-wl-states")
+            if controls:
+                with ui.row().classes("tk-actions gap-2"):
+                    self._button("activate", "Activate", f"Activate: {f.name}")
+                    for action in ACTIONS:
+                        self._button(f"action:{action}", ACTION_LABELS[action], f"{ACTION_LABELS[action]}: {f.name}")
+                    self._button("end_activation", "End activation", f"End activation: {f.name}")
+                    named(ui.button("Add state…", on_click=self._add_dialog).props("outline no-caps"),
+                          f"Add state: {f.name}")
+        view.on_update(self.update)
+        self.update(view.state)
+
+    def _button(self, action: str, text: str, name: str) -> None:
+        self.buttons[action] = named(ui.button(text, on_click=lambda a=action: self._tap(a)).props("no-caps"), name)
+
+    def update(self, state: GameState) -> None:
+        f = figure(state, self.figure_id)
+        current = active_figure(state)
+        key = (f, state.phase, state.round, current.id if current else None)
+        if key == self._shown:
+            return
+        self._shown = key
+        self.status.set_text(status(f))
+        self.count.set_text(f"DT {f.remaining}/{f.tracks}")
+        self.pips.set_content(pips(f))
+        self.box.classes(remove="tk-gone tk-active tk-done")
+        if f.out_of_action:
+            self.box.classes("tk-gone")
+        elif f.activation != "ready":
+            self.box.classes(f"tk-{f.activation}")
+        if f.conditions != self._chips:
+            self._chips = f.conditions
+            self._draw_states(f)
+        if self.controls:
+            self.options = {o.action: o for o in options(state, self.figure_id)}
+            for action, button in self.buttons.items():
+                grey(button, self.options.get(action))
+
+    def _draw_states(self, f: Figure) -> None:
+        self.states.clear()
+        with self.states:
+            for name, chip, text in chips(f):
+                with ui.row().classes("tk-wl-state"):
+                    ui.label(chip).classes(f"tk-wl-chip tk-wl-{name}")
+                    ui.label(text).classes("tk-wl-what")
+                    if self.controls:
+                        named(ui.button(icon="close", on_click=lambda _, n=name: self.view.send(
+                            WarlordRemoveState(model=self.figure_id, state=n))).props("flat round"),
+                              f"Remove {label(name)}: {f.name}")
+
+    async def _tap(self, action: str) -> None:
+        option = self.options.get(action)
+        if option is not None and not option.allowed:
+            ui.notify(option.reason, type="warning")
+            return
+        kind, _, detail = action.partition(":")
+        model = self.figure_id
+        command = {"activate": WarlordActivate(model=model), "end_activation": WarlordEndActivation(model=model),
+                   "damage": WarlordDamage(model=model), "heal": WarlordHeal(model=model)}.get(kind)
+        await self.view.send(command or WarlordAction(model=model, action=detail))
+
+    def _add_dialog(self) -> None:
+        """One button per model state; those the rules refuse are greyed and say why when tapped."""
+        f = figure(self.view.state, self.figure_id)
+        with transient_dialog() as dialog, named(ui.card().classes("tk-dialog"), f"Add a state to {f.name}"):
+            ui.label(f"Add a state to {f.name}").classes("text-h6")
+
+            async def add(name: str) -> None:
+                option = self.options.get(f"add:{name}")
+                if option is not None and not option.allowed:
+                    ui.notify(option.reason, type="warning")
+                    return
+                if await self.view.send(WarlordAddState(model=self.figure_id, state=name)):
+                    dialog.close()
+
+            with ui.row().classes("gap-2"):
+                for name in CONDITIONS:
+                    button = named(ui.button(label(name), on_click=lambda _, n=name: add(n)).props("no-caps"),
+                                   label(name))
+                    grey(button, self.options.get(f"add:{name}"), hide=False)
+            ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
+        dialog.open()
+
+
+def grey(button: ui.button, option: Option | None, hide: bool = True) -> None:
+    """Show an allowed action; grey a refused one with its reason (still tappable, so it can say why); hide
+    what only means "not now"."""
+    if option is None:
+        return
+    button.set_visibility(option.allowed or not hide or option.code not in HIDDEN)
+    if option.allowed:
+        button.classes(remove="tk-unavailable")
+        button.props(remove="aria-disabled title")
+    else:
+        button.classes("tk-unavailable")
+        # Straight into the props dict: the reason names models, which players named (a11y.py).
+        button.props.update({"aria-disabled": "true", "title": option.reason})
+        button.update()
+
+
+def warband(view: GameView, seat: int, controls: bool) -> None:
+    """Every model of one side, in the order the player entered them."""
+    for f in view.state.warlord.figures:
+        if f.seat == seat:
+            WarlordCard(view, f.id, controls)

@@ -1,0 +1,117 @@
+"""The Warlord turn bar: the game turn, the phase and whose activation is going on; on the table also ending
+the game turn, the end phase's poison checks (the players type their die, the app adds the bonuses) and undo.
+The newest log line stays in view, so a consequence the app worked out (burning damage, a poison check's
+result, Blessed and Cursed cancelling) is read where the players look."""
+
+from __future__ import annotations
+
+from nicegui import ui
+
+from models.rules import GameState, Option
+from models.rules.warlord.end_phase import (
+    MAX_DIE,
+    POISON_TARGET,
+    WarlordEndTurn,
+    WarlordNextTurn,
+    WarlordPoisonCheck,
+    poison_bonus,
+    poison_due,
+)
+from models.rules.warlord.options import turn_options
+from models.rules.warlord.phases import active_figure, phase_of
+from webapp.components.a11y import named
+from webapp.components.card_dialog import whole_number
+from webapp.components.warlord_model import grey
+from webapp.view import GameView
+
+
+def where(state: GameState) -> tuple[str, str]:
+    """The bar's two labels: the game turn, and the phase with the activated model."""
+    phase = phase_of(state.phase).label
+    current = active_figure(state)
+    if state.phase != "activations":
+        return f"Game turn {state.round}", phase
+    if current is None:
+        return f"Game turn {state.round}", f"{phase}: no model activated"
+    return f"Game turn {state.round}", f"{phase}: {current.name} ({state.player_name(current.seat)}) is activated"
+
+
+class WarlordTurnBar:
+    def __init__(self, view: GameView, controls: bool) -> None:
+        self.view = view
+        self._shown: tuple | None = None
+        self._due: tuple | None = None
+        self.end = self.next = None
+        self.options: dict[str, Option] = {}
+        with ui.card().classes("tk-turnbar w-full").props('role="region" aria-label="Turn"'):
+            with ui.row().classes("items-center gap-4 w-full"):
+                self.turn = ui.label("").classes("tk-round")
+                self.phase = ui.label("").classes("tk-phase").props('aria-live="polite"')
+                ui.space()
+                if controls:
+                    self.end = ui.button("End game turn", on_click=lambda: self._turn("end_turn")).props("no-caps")
+                    self.next = ui.button("", on_click=lambda: self._turn("next_turn")).props("no-caps")
+                    ui.button("Undo last action", on_click=view.undo).props("outline no-caps")
+            self.latest = ui.label("").classes("tk-wl-latest").props('aria-live="polite"')
+            self.poison = ui.column().classes("w-full gap-2") if controls else None
+        view.on_update(self.update)
+        view.on_version(self.show_latest)
+        self.update(view.state)
+
+    def update(self, state: GameState) -> None:
+        current = active_figure(state)
+        key = (state.round, state.phase, current)
+        if key != self._shown:
+            self._shown = key
+            turn, phase = where(state)
+            self.turn.set_text(turn)
+            self.phase.set_text(phase)
+        if self.end is not None and self.next is not None:
+            found = turn_options(state)
+            if found != self.options:
+                self.options = found
+                self.next.set_text(f"Start game turn {state.round + 1}")
+                grey(self.end, found["end_turn"])
+                grey(self.next, found["next_turn"])
+        if self.poison is not None:
+            due = tuple(poison_due(state)) if state.phase == "end" else ()
+            if due != self._due:
+                self._due = due
+                self._draw_poison(due)
+
+    async def show_latest(self, version: int) -> None:
+        entries = await self.view.deps.live.log(self.view.game_id, version - 1, version)
+        if entries:
+            self.latest.set_text(" ".join(entries[-1].texts))
+
+    async def _turn(self, which: str) -> None:
+        option = self.options[which]
+        if not option.allowed:
+            ui.notify(option.reason, type="warning")
+            return
+        await self.view.send(WarlordEndTurn() if which == "end_turn" else WarlordNextTurn())
+
+    def _draw_poison(self, due: tuple) -> None:
+        assert self.poison is not None
+        self.poison.clear()
+        if not due:
+            return
+        with self.poison:
+            ui.label(f"Poison checks: roll the die for each poisoned model and type what it shows. "
+                     f"{POISON_TARGET} or more passes; a miss costs 1 damage track. The poison goes either way."
+                     ).classes("tk-prompt")
+            for f in due:
+                bonus = ", ".join(f"{n:+d} for {why}" for why, n in poison_bonus(f))
+                with ui.row().classes("tk-wl-poison items-center gap-2 w-full"):
+                    ui.label(f"{f.name}: die {bonus}").classes("text-bold")
+                    die = named(ui.number(label="Die").props("dense outlined").classes("tk-amount"),
+                                f"Die result for {f.name}")
+                    named(ui.button("Check poison", on_click=lambda _, x=f.id, d=die: self._check(x, d.value)).props(
+                        "no-caps"), f"Check poison: {f.name}")
+
+    async def _check(self, figure_id: str, value: object) -> None:
+        die = whole_number(value, 1, MAX_DIE)
+        if die is None:
+            ui.notify(f"Type the die's result: a whole number from 1 to {MAX_DIE}.", type="warning")
+            return
+        await self.view.send(WarlordPoisonCheck(model=figure_id, die=die))

@@ -1,0 +1,144 @@
+"""Warlord games (models/rules/warlord, doc 003): the new-game page (two players and their warbands, each model
+with its damage tracks and the special abilities the model states read), and the table and watch pages' layout
+for a Warlord game (table.py and watch.py hand a Warlord game over to these)."""
+
+from __future__ import annotations
+
+from nicegui import run, ui
+
+from models.rules import RuleViolation
+from models.rules.warlord.board import ABILITIES, Ability
+from models.rules.warlord.conditions import ABILITY_LABELS, abilities_text
+from models.rules.warlord.setup import (
+    MAX_MODELS,
+    MAX_TOUGH,
+    MAX_TRACKS,
+    MODEL_NAME_MAX,
+    TITLE_MAX,
+    ModelEntry,
+    Warband,
+    WarlordSetup,
+)
+from webapp.components.a11y import named
+from webapp.components.card_dialog import whole_number
+from webapp.components.game_log import GameLog
+from webapp.components.share import remember_links, share_button
+from webapp.components.warlord_model import warband
+from webapp.components.warlord_turn import WarlordTurnBar
+from webapp.deps import current
+from webapp.pages.frame import frame
+from webapp.view import GameView
+
+CSS = '<link rel="stylesheet" href="/static/warlord.css">'
+
+
+class WarbandForm:
+    """One player's name and the models of their warband, added one at a time."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.entries: list[ModelEntry] = []
+        who = f"Player {seat + 1}"
+        with ui.card().classes("tk-sideform").props(f'role="group" aria-label="{who}"'):
+            ui.label(who).classes("text-h6")
+            self.player = ui.input("Player name").props(f'maxlength={TITLE_MAX} aria-label="{who} name"')
+            ui.label("Add a model to the warband").classes("text-bold")
+            with ui.row().classes("items-center gap-2"):
+                self.name = ui.input("Model name").props(f'maxlength={MODEL_NAME_MAX} aria-label="{who} model name"')
+                self.tracks = ui.number("DT", value=2).props(
+                    f'outlined dense aria-label="{who} damage tracks"').classes("tk-wl-form-field")
+                self.tough = ui.number("Tough", value=0).props(
+                    f'outlined dense aria-label="{who} Tough"').classes("tk-wl-form-field")
+            with ui.row().classes("items-center gap-1"):
+                self.abilities = {a: ui.checkbox(ABILITY_LABELS[a]) for a in ABILITIES}
+            ui.button("Add model", on_click=self.add).props(f'no-caps aria-label="Add model for {who}"')
+            self.chosen = ui.column().classes("gap-1 w-full")
+
+    def add(self) -> None:
+        name = " ".join((self.name.value or "").split())
+        tracks = whole_number(self.tracks.value, 1, MAX_TRACKS)
+        tough = whole_number(self.tough.value, 0, MAX_TOUGH)
+        problem = ("Type the model's name first." if not name
+                   else f"A model name has at most {MODEL_NAME_MAX} characters." if len(name) > MODEL_NAME_MAX
+                   else f"Damage tracks: a whole number from 1 to {MAX_TRACKS}." if tracks is None
+                   else f"Tough: a whole number from 0 to {MAX_TOUGH} (0: no Tough)." if tough is None
+                   else f"A warband has at most {MAX_MODELS} models here." if len(self.entries) >= MAX_MODELS
+                   else "")
+        if problem:
+            ui.notify(problem, type="warning")
+            return
+        chosen: tuple[Ability, ...] = tuple(a for a, box in self.abilities.items() if box.value)
+        self.entries.append(ModelEntry(name=name, tracks=tracks, tough=tough, abilities=chosen))
+        self.name.set_value("")
+        for box in self.abilities.values():
+            box.set_value(False)
+        self._draw()
+
+    def _draw(self) -> None:
+        self.chosen.clear()
+        with self.chosen:
+            for i, entry in enumerate(self.entries):
+                extras = abilities_text(entry.tough, entry.abilities)
+                with ui.row().classes("items-center gap-2 tk-wl-model w-full"):
+                    ui.label(" · ".join(p for p in (entry.name, f"{entry.tracks} DT", extras) if p))
+                    named(ui.button(icon="close", on_click=lambda _, k=i: self._remove(k)).props("flat round"),
+                          f"Remove {entry.name}")
+
+    def _remove(self, index: int) -> None:
+        self.entries.pop(index)
+        self._draw()
+
+    def side(self) -> Warband:
+        return Warband(player=self.player.value or "", models=tuple(self.entries))
+
+
+async def new_game_page() -> None:
+    """The Warlord new-game page: starting the game opens its table."""
+    frame("New Warlord game")
+    ui.add_head_html(CSS)
+    deps = current()
+    with ui.column().classes("tk-home w-full"):
+        ui.label("New Warlord game").classes("text-h5")
+        ui.label("Enter each model with its damage tracks (DT) and the special abilities that change its model "
+                 "states.")
+        title = ui.input("Game title").props(f'maxlength={TITLE_MAX} aria-label="Game title"').classes("w-96")
+        with ui.row().classes("w-full gap-4"):
+            forms = [WarbandForm(0), WarbandForm(1)]
+
+        async def start() -> None:
+            try:
+                command = WarlordSetup(title=title.value or "", sides=(forms[0].side(), forms[1].side()))
+                created = await run.io_bound(deps.service.start, command)
+            except RuleViolation as refusal:
+                ui.notify(refusal.message, type="warning")
+                return
+            remember_links(created.game_id, command.title, created.tokens)
+            ui.navigate.to(f"/table/{created.game_id}/{created.tokens['table']}")
+
+        ui.button("Start game", on_click=start).props("no-caps size=lg")
+
+
+async def warlord_table(view: GameView, game_id: str) -> None:
+    """The tablet's page of a Warlord game: turn bar, both warbands with controls, log, links."""
+    await _layout(view, controls=True)
+    share_button(view, game_id)
+
+
+async def warlord_watch(view: GameView) -> None:
+    """The spectators' page: the same, read-only."""
+    await _layout(view, controls=False)
+
+
+async def _layout(view: GameView, controls: bool) -> None:
+    frame(view.state.title if controls else f"Watching: {view.state.title}")
+    ui.add_head_html(CSS)
+    bar = WarlordTurnBar(view, controls=controls)
+    with ui.row().classes("tk-sides w-full"):
+        for seat in (0, 1):
+            with named(ui.column().classes("tk-side"), view.state.player_name(seat), role="region"):
+                ui.label(view.state.player_name(seat)).classes(f"tk-side-name tk-seat-{seat}")
+                warband(view, seat, controls)
+    log = GameLog(view, compact=not controls)
+    await log.refresh()
+    await bar.show_latest(view.version)
+    view.follow()
