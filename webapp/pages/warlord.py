@@ -45,7 +45,7 @@ class WarbandForm:
             ui.label("Add a model to the warband").classes("text-bold")
             with ui.row().classes("items-center gap-2"):
                 self.name = ui.input("Model name").props(f'maxlength={MODEL_NAME_MAX} aria-label="{who} model name"')
-                self.tracks = ui.number("DT", value=2).props(
+                self.tracks = ui.number("DT").props(
                     f'outlined dense aria-label="{who} damage tracks"').classes("tk-wl-form-field")
                 self.tough = ui.number("Tough", value=0).props(
                     f'outlined dense aria-label="{who} Tough"').classes("tk-wl-form-field")
@@ -70,6 +70,8 @@ class WarbandForm:
         chosen: tuple[Ability, ...] = tuple(a for a, box in self.abilities.items() if box.value)
         self.entries.append(ModelEntry(name=name, tracks=tracks, tough=tough, abilities=chosen))
         self.name.set_value("")
+        self.tracks.set_value(None)  # each model's own card: nothing carried over from the last one
+        self.tough.set_value(0)
         for box in self.abilities.values():
             box.set_value(False)
         self._draw()
