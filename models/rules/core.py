@@ -14,6 +14,7 @@ from pydantic import Field, ValidationError
 
 from models.catalog.schema import Card, Frozen
 from models.rules.match import ClockState, Pregame, Result, ScenarioState
+from models.rules.warband.board import WarbandBoard
 
 Status = Literal["in_play", "removed", "destroyed"]
 
@@ -131,6 +132,8 @@ class GameState(Frozen):
     result: Result | None = None
     listed: tuple[str, ...] = ()
     attack: AttackRecord | None = None
+    # A warband game's own state (models/rules/warband, doc 004); None in every other system.
+    warband: WarbandBoard | None = None
 
     def model(self, model_id: str) -> ModelState:
         for m in self.models:
