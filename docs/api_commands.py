@@ -317,6 +317,20 @@ EX.update(
                                  "plague_passed": True},
     }
 )
+SAY.update(
+    {
+        "warband_setup": "Starts a warband game: two warbands (heroes with their Morale, casters, units able to carry "
+        "treasure or not), the treasure tokens on the table and, if known, how many hide an event token.",
+        "warband_incapacitate": "A unit is incapacitated; `by` names the unit that did it and `engaged` whether it was "
+        "engaged with it (then it takes the treasure token the fallen unit carried, if it can).",
+        "warband_pick_up": "A unit in contact with a treasure token picks it up (refused if an opposing unit is within "
+        "2\"); `under` says what was under it: an event (`event_roll`, `event_text`) or the Plague (`plague_passed`).",
+        "warband_grab_nearby": "In the grab after a rout: whether the winner and the routing warband each have a unit "
+        "within 5\" of the token being decided.",
+        "warband_grab_attempt": "In the grab after a rout: the chosen unit tries for the token (automatically, or with "
+        "a Morale check `passed`); `under` and `plague_passed` when it takes it.",
+    }
+)
 WHEN_OTHER.update(
     {
         "warband_setup": "only on an empty game (the new-game page sends it through `GameService.start`)",
