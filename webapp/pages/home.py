@@ -122,6 +122,9 @@ async def home_page() -> None:
 
         ui.button("Start game", on_click=create).props("no-caps size=lg")
         await start_from_lists_section()
+        with ui.row().classes("items-center gap-3"):
+            ui.label("Other games:").classes("text-h6")
+            ui.link("Warband", "/warband").classes("text-lg p-3")
         games = app.storage.user.get("games", {})
         if games:
             ui.label("Games started on this device").classes("text-h6")
