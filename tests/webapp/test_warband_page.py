@@ -11,12 +11,14 @@ from nicegui.testing import User
 from nicegui.testing.user_interaction import UserInteraction
 
 from models.rules.warband.conditions import Incapacitate
+from models.rules.warband.rout import RoutCheck, VoluntaryRout
 from models.rules.warband.setup import Next
 from models.rules.warband.treasure import PickUp
 from models.service import Actor, Created
 from tests.rules.warband.game import HENCHMEN, HOUND, THUG, setup_command
 from tests.webapp.helpers import (
     accessible_name,
+    choose,
     click,
     elements,
     eventually,
@@ -149,3 +151,38 @@ async def test_the_watch_page_has_no_controls(user: User) -> None:
     assert shows(user, "Hero · Morale 7")
     assert not elements(user, ui.number) and not elements(user, ui.input)
     assert [accessible_name(e) for e in clickable(user)] == ["Switch light or dark theme"]
+
+
+async def test_incapacitation_asks_who_did_it_and_whether_it_was_engaged(user: User) -> None:
+    """Doc 004 "Treasure Step": the engaged incapacitator takes the fallen unit's token."""
+    game = new_warband_game()
+    play(game, Next(), PickUp(unit=THUG))
+    await user.open(table_url(game))
+    click(user, "Incapacitated: Thug", within=find(user, "Thug", ui.card))
+    await eventually(lambda: exists(user, "Which unit did it?"), "the incapacitation dialog")
+    choose(user, "Which unit did it?", "Captain (Ann)")
+    tick(user, "Engaged with it")
+    click(user, "Incapacitated")
+    await see(user, "Captain was engaged with Thug and takes its treasure token at once.")
+    assert shows(user, "Incapacitated", within=find(user, "Thug", ui.card))
+
+
+async def test_the_grab_after_a_rout_goes_token_by_token(user: User) -> None:
+    """Doc 004 "Grabbing Treasure after routing": the winner alone near a token takes it without a check."""
+    game = new_warband_game()
+    play(game, *(Incapacitate(unit=u) for u in (*HENCHMEN, HOUND)), Next(), PickUp(unit=THUG), Next(), Next(),
+         RoutCheck(passed=True), VoluntaryRout())
+    await user.open(table_url(game))
+    await see(user, "Last grab for treasure: token 1 of 3.")
+    tick(user, "Bob has a unit within 5 inches")
+    click(user, "Confirm")
+    await see(user, "Bob chooses which unit within 5\" takes it without a check.")
+    choose(user, "Bob's unit", "Boss")
+    click(user, "Take the token")
+    await see(user, "Boss takes the token without a check.")
+    await see(user, "Last grab for treasure: token 2 of 3.")
+    for token in (2, 3):
+        click(user, "Confirm")
+        await see(user, f"Grab, token {token} of 3: no unit is within 5\"; it stays on the table.")
+    await see(user, "Bob wins: Ann's warband routed. The game is over.")
+    assert not exists(user, "Next", ui.button)

@@ -93,7 +93,7 @@ async def warband_page() -> None:
             forms = [WarbandForm(0), WarbandForm(1)]
         with ui.row().classes("items-center gap-4"):
             treasures = named(ui.number("Treasure tokens on the table").classes("w-64"), "Treasure tokens")
-            events = named(ui.number("Event tokens under them (if known)").classes("w-64"), "Event tokens")
+            events = named(ui.number("Event tokens under them (if known)").classes("w-80"), "Event tokens")
         first = named(ui.select({0: "Player 1 goes first", 1: "Player 2 goes first"}, value=0), "Who goes first")
 
         async def start() -> None:
