@@ -9,6 +9,7 @@ spell ends). The server is then killed and started again: nothing is lost. Undo 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import Browser, Locator, Page, expect
@@ -32,7 +33,7 @@ def game_log(page: Page) -> Locator:
     return page.get_by_role("region", name="Game log")
 
 
-def both(table: Page, watch: Page, check) -> None:  # noqa: ANN001 - check(page)
+def both(table: Page, watch: Page, check: Callable[[Page], None]) -> None:
     check(table)
     check(watch)
 

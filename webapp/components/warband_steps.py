@@ -4,6 +4,8 @@ and the treasure grab after a rout, one token at a time. The app never rolls: th
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from nicegui import ui
 
 from models.rules import Command, GameState
@@ -68,12 +70,14 @@ class StepPanel:
             self._events(state)
 
     # -- helpers ------------------------------------------------------------------------------------------
-    def _send(self, command: Command):  # noqa: ANN202 - a click handler
+    def _send(self, command: Command) -> Callable[[], Awaitable[None]]:
+        """A click handler that sends ``command``."""
+
         async def go() -> None:
             await self.view.send(command)
         return go
 
-    def _check(self, what: str, make) -> None:  # noqa: ANN001 - make(passed, roll) -> Command
+    def _check(self, what: str, make: Callable[[bool, int | None], Command]) -> None:
         """Passed / Failed buttons with an optional typed roll; ``what`` names them for a screen reader."""
         if not self.controls:
             return
@@ -109,9 +113,9 @@ class StepPanel:
 
     def _treasure(self, state: GameState) -> None:
         b = board(state)
+        how = " Use \"Pick up treasure\" on its card." if self.controls else ""
         ui.label(f"Treasure: {b.treasures} token(s) on the table. A unit in contact with one may pick it up, unless "
-                 "an opposing unit is within 2\" of it; one token per unit. Use \"Pick up treasure\" on its card."
-                 ).classes("tk-prompt")
+                 f"an opposing unit is within 2\" of it; one token per unit.{how}").classes("tk-prompt")
         if b.hidden_events is not None:
             ui.label(f"Event tokens still hidden under treasure: {b.hidden_events}.")
 

@@ -75,9 +75,11 @@ class UnitCard:
             return
         self._shown = (u, found)
         self.status.set_text(status_words(u))
-        self.meaning.set_text(MEANING[u.condition] if u.in_play and u.condition != "normal" else "")
-        self.treasure.set_text(f"Carries a treasure token. {NO_RUN}" if u.carrying else "")
-        self.spells.set_text("Ongoing spells: " + ", ".join(u.spells) if u.spells else "")
+        for label, text in ((self.meaning, MEANING[u.condition] if u.in_play and u.condition != "normal" else ""),
+                            (self.treasure, f"Carries a treasure token. {NO_RUN}" if u.carrying else ""),
+                            (self.spells, "Ongoing spells: " + ", ".join(u.spells) if u.spells else "")):
+            label.set_text(text)
+            label.set_visibility(bool(text))
         if u.in_play:
             self.box.classes(remove="tk-gone")
         else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from models.rules import Command, Event, GameState, RuleViolation, apply
-from models.rules.warband.board import WarbandUnit
+from models.rules.warband.board import WarbandBoard, WarbandUnit
 from models.rules.warband.setup import Next, SetupWarband, UnitEntry, Warband
 
 # Ann: Captain (hero, Morale 7), Sister (hero, Morale 9, caster), Hound (cannot carry), four henchmen.
@@ -54,7 +54,7 @@ class Game:
         return found
 
     @property
-    def board(self):  # noqa: ANN201 - WarbandBoard, read in assertions
+    def board(self) -> WarbandBoard:
         assert self.state.warband is not None
         return self.state.warband
 
