@@ -9,6 +9,7 @@ from tests.rules.warband.game import BOSS, THUG, WITCH, Game, setup_command
 
 
 def test_an_event_token_triggers_an_event_with_the_d20_and_the_sheet() -> None:
+    """Doc 004 "Event Tokens" (Treasure step): the players' d20 and the campaign sheet's words are kept."""
     game = Game()
     game.to_bobs_treasure_step()
     game.do(PickUp(unit=THUG, under="event", event_roll=7, event_text="  Rats   swarm "))
@@ -26,12 +27,14 @@ def test_an_event_needs_the_d20_result() -> None:
 
 
 def test_the_event_description_has_a_length_limit() -> None:
+    """Doc 004 "Event Tokens" (Treasure step): typed text is bounded; nothing changes when refused."""
     game = Game()
     game.to_bobs_treasure_step()
     game.refused(PickUp(unit=THUG, under="event", event_roll=3, event_text="x" * 201), "text.too_long")
 
 
 def test_the_plague_calls_for_a_plague_check() -> None:
+    """Doc 004 "Event Tokens" (Treasure step): the Plague means a Plague check, recorded pass or fail."""
     game = Game()
     game.to_bobs_treasure_step()
     game.refused(PickUp(unit=THUG, under="plague"), "plague.result_needed")

@@ -20,6 +20,7 @@ def routed(treasures: int = 3, event_tokens: int | None = None) -> Game:
 
 
 def test_a_rout_starts_a_grab_for_each_token_on_the_table() -> None:
+    """Doc 004 "Grabbing Treasure after routing" (Rout step): routing units grab before they leave."""
     game = routed()
     assert game.board.grab is not None and game.board.grab.tokens == 2 and game.board.grab.token == 1
     assert all(u.in_play for u in game.board.side(0) if u.id in (CAPTAIN, SISTER))  # they leave after the grab
@@ -36,6 +37,7 @@ def test_winner_alone_within_5_takes_the_token_automatically() -> None:
 
 
 def test_an_automatic_grab_takes_no_failed_check() -> None:
+    """Doc 004 "Grabbing Treasure after routing", first case: there is no check to fail."""
     game = routed()
     game.do(GrabNearby(winner_near=True, loser_near=False))
     game.refused(GrabAttempt(unit=BOSS, passed=False), "grab.automatic")
@@ -52,6 +54,7 @@ def test_loser_alone_within_5_takes_it_only_with_a_morale_check() -> None:
 
 
 def test_a_failed_loser_check_leaves_the_token() -> None:
+    """Doc 004 "Grabbing Treasure after routing", second case: only a success picks it up."""
     game = routed()
     game.do(GrabNearby(winner_near=False, loser_near=True), GrabAttempt(unit=CAPTAIN, passed=False))
     assert not game.unit(CAPTAIN).carrying and game.board.treasures == 2 and game.board.grab.token == 2
@@ -84,6 +87,7 @@ def test_a_loser_unit_that_cannot_carry_still_forces_the_winners_check() -> None
 
 
 def test_no_unit_within_5_leaves_the_token() -> None:
+    """Doc 004 "Grabbing Treasure after routing": none of the three cases applies."""
     game = routed()
     game.do(GrabNearby(winner_near=False, loser_near=False))
     assert game.board.grab.token == 2 and game.board.treasures == 2
@@ -104,6 +108,7 @@ def test_a_unit_already_carrying_does_not_grab() -> None:
 
 
 def test_say_where_the_units_stand_first_and_only_once() -> None:
+    """Doc 004 "Grabbing Treasure after routing": the case depends on who is within 5"."""
     game = routed()
     game.refused(GrabAttempt(unit=BOSS), "grab.where_first")
     game.do(GrabNearby(winner_near=True, loser_near=False))
@@ -132,12 +137,14 @@ def test_the_grab_ends_the_game_and_the_routed_units_leave() -> None:
 
 
 def test_nothing_else_happens_during_the_grab() -> None:
+    """Doc 004 "Rout Step": the routing player takes no more turn; only the grab remains."""
     game = routed()
     game.refused(Next(), "grab.in_progress")
     game.refused(PickUp(unit=BOSS), "grab.in_progress")
 
 
 def test_grab_commands_need_a_rout() -> None:
+    """Doc 004 "Grabbing Treasure after routing": only after a rout."""
     game = Game()
     game.refused(GrabNearby(winner_near=True, loser_near=False), "grab.none")
 

@@ -37,6 +37,7 @@ COMMANDS = st.one_of(
 @settings(max_examples=150, deadline=None)
 @given(st.lists(COMMANDS, max_size=60))
 def test_treasure_is_conserved_and_replay_is_exact(commands: list[Command]) -> None:
+    """Doc 004 "Treasure Step": tokens move between the table and units, never appear or vanish."""
     setup = setup_command(treasures=4, event_tokens=2)
     state, _ = apply(GameState(), setup)
     accepted: list[Command] = [setup]

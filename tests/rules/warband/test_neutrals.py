@@ -59,6 +59,7 @@ def test_an_event_without_neutral_units_never_holds_the_turn() -> None:
 
 
 def test_neutrals_gone_is_refused_twice_or_for_an_unknown_event() -> None:
+    """Doc 004 "Neutrals Step": recording the neutrals leaving needs an event with neutrals."""
     game = Game()
     game.refused(NeutralsGone(event=0), "event.unknown")
     _bob_triggers_an_event(game)

@@ -29,6 +29,7 @@ def test_recover_step_touches_only_the_current_players_units() -> None:
 
 
 def test_incapacitated_units_do_not_recover() -> None:
+    """Doc 004 "Recover Step" is how units avoid incapacitation; an incapacitated unit stays so."""
     game = Game()
     game.do(SetCondition(unit=BOSS, condition="stunned"), Incapacitate(unit=BOSS))
     game.next()
@@ -45,11 +46,13 @@ def test_each_condition_is_explained_in_our_words() -> None:
 
 
 def test_setting_the_same_condition_again_is_refused() -> None:
+    """Doc 004 "Recover Step": a unit has one condition at a time."""
     game = Game()
     game.refused(SetCondition(unit=THUG, condition="normal"), "condition.same")
 
 
 def test_an_incapacitated_unit_takes_no_condition() -> None:
+    """Doc 004 "Recover Step": conditions are for units still standing."""
     game = Game()
     game.do(Incapacitate(unit=SISTER))
     game.refused(SetCondition(unit=SISTER, condition="stunned"), "unit.incapacitated")
@@ -57,5 +60,6 @@ def test_an_incapacitated_unit_takes_no_condition() -> None:
 
 
 def test_an_unknown_unit_is_refused() -> None:
+    """Bad input changes nothing."""
     game = Game()
     game.refused(SetCondition(unit="p9-9", condition="stunned"), "unit.unknown")

@@ -98,6 +98,7 @@ def test_voluntary_rout_only_after_a_passed_check() -> None:
 
 
 def test_rout_check_refused_when_not_due_or_already_made() -> None:
+    """Doc 004 "Rout Step": one check, and only when the sum reaches 6."""
     game = Game()
     rout_due_for_ann(game, lost=4)
     game.state = game.state.model_copy(update={"step": "rout"})  # a turn at the rout step with no check due
@@ -109,6 +110,7 @@ def test_rout_check_refused_when_not_due_or_already_made() -> None:
 
 
 def test_a_typed_roll_must_be_a_plausible_number() -> None:
+    """Doc 004 "Rout Step": the roll is the players' own; the app only bounds bad input."""
     game = Game()
     rout_due_for_ann(game)
     game.refused(RoutCheck(passed=True, roll=0), "roll.range")

@@ -18,11 +18,13 @@ def to_ann_spells_step(game: Game) -> None:
 
 
 def test_spells_step_is_skipped_without_ongoing_spells() -> None:
+    """Doc 004 "Ongoing Spells Step": nothing to check, nothing to hold."""
     game = Game()
     assert "Ongoing spells: Ann has none to check." in [e.text for e in game.events]
 
 
 def test_a_passed_check_keeps_the_spell() -> None:
+    """Doc 004 "Ongoing Spells Step"."""
     game = Game()
     to_ann_spells_step(game)
     game.do(SpellCheck(unit=SISTER, spell="Ward", passed=True, roll=5))
@@ -31,6 +33,7 @@ def test_a_passed_check_keeps_the_spell() -> None:
 
 
 def test_a_failed_check_ends_the_spell() -> None:
+    """Doc 004 "Ongoing Spells Step"."""
     game = Game()
     to_ann_spells_step(game)
     game.do(SpellCheck(unit=SISTER, spell="Mist", passed=False))
@@ -38,6 +41,7 @@ def test_a_failed_check_ends_the_spell() -> None:
 
 
 def test_every_ongoing_spell_is_checked_before_the_turn_goes_on() -> None:
+    """Doc 004 "Ongoing Spells Step": each ongoing spell needs its check."""
     game = Game()
     to_ann_spells_step(game)
     game.do(SpellCheck(unit=SISTER, spell="Mist", passed=True))
@@ -49,6 +53,7 @@ def test_every_ongoing_spell_is_checked_before_the_turn_goes_on() -> None:
 
 
 def test_a_spell_is_checked_once_a_turn() -> None:
+    """Doc 004 "Ongoing Spells Step": one check per spell per step."""
     game = Game()
     to_ann_spells_step(game)
     game.do(SpellCheck(unit=SISTER, spell="Ward", passed=True))
@@ -69,6 +74,7 @@ def test_only_the_current_players_spells_are_checked() -> None:
 
 
 def test_an_incapacitated_casters_spells_wait_for_no_check() -> None:
+    """Doc 004 "Ongoing Spells Step" is silent on fallen casters: only casters standing are asked."""
     game = Game()
     game.do(StartSpell(unit=SISTER, spell="Ward"), Incapacitate(unit=SISTER))
     game.next(4)
@@ -76,6 +82,7 @@ def test_an_incapacitated_casters_spells_wait_for_no_check() -> None:
 
 
 def test_only_casters_start_spells_and_only_in_the_rest_of_the_turn() -> None:
+    """Doc 004 "Ongoing Spells Step" concerns casters' spells, cast in the rest of the turn."""
     game = Game()
     game.refused(StartSpell(unit=CAPTAIN, spell="Ward"), "spell.not_caster")
     game.do(StartSpell(unit=SISTER, spell="Ward"))
@@ -85,6 +92,7 @@ def test_only_casters_start_spells_and_only_in_the_rest_of_the_turn() -> None:
 
 
 def test_a_spell_ends_when_the_players_say() -> None:
+    """Doc 004 "Ongoing Spells Step": a spell may also end at the table."""
     game = Game()
     game.refused(EndSpell(unit=SISTER, spell="Ward"), "spell.unknown")
     game.do(StartSpell(unit=SISTER, spell="Ward"), EndSpell(unit=SISTER, spell="Ward"))

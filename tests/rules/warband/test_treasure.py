@@ -17,6 +17,7 @@ def test_treasure_step_is_skipped_in_the_first_players_first_turn() -> None:
 
 
 def test_treasure_step_is_skipped_when_no_token_lies_on_the_table() -> None:
+    """Doc 004 "Treasure Step": nothing to pick up, nothing to hold."""
     game = Game(setup_command(treasures=0))
     game.next()
     assert game.where() == (1, 1, "play", "play")
@@ -47,6 +48,7 @@ def test_an_opposing_unit_within_2_prevents_the_pick_up() -> None:
 
 
 def test_a_unit_must_be_in_contact_with_the_token() -> None:
+    """Doc 004 "Treasure Step": in contact with the token."""
     game = Game()
     game.to_bobs_treasure_step()
     game.refused(PickUp(unit=THUG, in_contact=False), "treasure.not_in_contact")
@@ -68,6 +70,7 @@ def test_a_unit_that_cannot_carry_does_not_pick_up() -> None:
 
 
 def test_no_pick_up_when_no_token_is_left() -> None:
+    """Doc 004 "Treasure Step"."""
     game = Game(setup_command(treasures=1))
     game.to_bobs_treasure_step()
     game.do(PickUp(unit=THUG))
@@ -103,6 +106,7 @@ def test_the_engaged_incapacitator_takes_the_token_at_once() -> None:
 
 
 def test_an_engaged_incapacitator_unable_to_carry_lets_the_token_drop() -> None:
+    """Doc 004 "Treasure Step": one token per unit, even for the engaged incapacitator."""
     game = Game()
     game.to_bobs_treasure_step()
     game.do(PickUp(unit=THUG), PickUp(unit=CAPTAIN), Incapacitate(unit=THUG, by=CAPTAIN, engaged=True))
@@ -110,12 +114,14 @@ def test_an_engaged_incapacitator_unable_to_carry_lets_the_token_drop() -> None:
 
 
 def test_incapacitation_names_another_unit_when_engaged() -> None:
+    """Doc 004 "Treasure Step": the engaged unit is the one that caused it."""
     game = Game()
     game.refused(Incapacitate(unit=THUG, engaged=True), "incapacitate.engaged_who")
     game.refused(Incapacitate(unit=THUG, by=THUG, engaged=True), "incapacitate.self")
 
 
 def test_dropping_a_token_puts_it_back_on_the_table() -> None:
+    """Doc 004 "Treasure Step": a dropped token lies on the table again."""
     game = Game()
     game.refused(DropTreasure(unit=WITCH), "treasure.not_carrying")
     game.to_bobs_treasure_step()

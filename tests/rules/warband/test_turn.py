@@ -77,6 +77,7 @@ def test_a_warmachine_game_refuses_warband_commands_and_the_other_way_round() ->
 
 
 def test_setup_twice_is_refused() -> None:
+    """One setup per game."""
     game = Game()
     game.refused(setup_command(), "setup.done")
 
@@ -87,33 +88,40 @@ def test_setup_hero_needs_morale() -> None:
 
 
 def test_setup_refuses_morale_on_a_unit_that_is_no_hero() -> None:
+    """Doc 004 "Rout Step" reads heroes' Morale: only heroes carry it here."""
     _refused_setup(_with_units((UnitEntry(name="Thug", morale=5),)), "setup.morale_not_hero")
 
 
 def test_setup_refuses_morale_out_of_range() -> None:
+    """Bad input is refused with a clear message."""
     _refused_setup(_with_units((UnitEntry(name="Captain", hero=True, morale=500),)), "setup.morale_range")
 
 
 def test_setup_refuses_two_units_of_one_name() -> None:
+    """Players tell their units apart by name on the table and in the log."""
     _refused_setup(_with_units((UnitEntry(name="Thug"), UnitEntry(name="thug "))), "setup.duplicate_name")
 
 
 def test_setup_refuses_an_empty_warband() -> None:
+    """A warband needs units to play."""
     _refused_setup(_with_units(()), "setup.no_units")
 
 
 def test_setup_refuses_a_unit_name_too_long_or_empty() -> None:
+    """Typed names have a length limit."""
     _refused_setup(_with_units((UnitEntry(name="x" * 41),)), "text.too_long")
     _refused_setup(_with_units((UnitEntry(name="   "),)), "text.empty")
 
 
 def test_setup_refuses_two_players_of_one_name() -> None:
+    """The log names players: they must differ."""
     command = setup_command().model_copy(update={"sides": (Warband(player="Ann", units=ANN_UNITS),
                                                            Warband(player="ann", units=BOB_UNITS))})
     _refused_setup(command, "setup.same_players")
 
 
 def test_setup_refuses_treasure_out_of_range() -> None:
+    """Doc 004 "Treasure Step": a count of tokens, bounded against bad input."""
     _refused_setup(setup_command(treasures=-1), "setup.treasures")
     _refused_setup(setup_command(treasures=31), "setup.treasures")
 
