@@ -336,6 +336,71 @@ WHEN_OTHER.update(
     }
 )
 
+# A Mordheim-style warband game's Upkeep phase (doc 004): models/rules/warband. Units are named by id ("p1-1" is
+# player 1's first unit).
+EX.update(
+    {
+        "warband_setup": {
+            "title": "Ruins at dusk",
+            "first": 0,
+            "treasures": 4,
+            "event_tokens": 1,
+            "sides": [
+                {"player": "Ann", "units": [{"name": "Captain", "hero": True, "morale": 7},
+                                            {"name": "Hound", "can_carry": False}]},
+                {"player": "Bob", "units": [{"name": "Witch", "caster": True}]},
+            ],
+        },
+        "warband_next": {},
+        "warband_condition": {"unit": "p1-1", "condition": "stunned"},
+        "warband_incapacitate": {"unit": "p2-1", "by": "p1-1", "engaged": True},
+        "warband_drop_treasure": {"unit": "p1-1"},
+        "warband_neutrals_gone": {"event": 0},
+        "warband_rout_check": {"passed": True, "roll": 5},
+        "warband_voluntary_rout": {},
+        "warband_pick_up": {"unit": "p1-1", "in_contact": True, "opponent_within_2": False, "under": "event",
+                            "event_roll": 14, "event_text": "Ghouls rise from the well", "neutrals": True},
+        "warband_start_spell": {"unit": "p2-1", "spell": "Ward"},
+        "warband_end_spell": {"unit": "p2-1", "spell": "Ward"},
+        "warband_spell_check": {"unit": "p2-1", "spell": "Ward", "passed": False},
+        "warband_grab_nearby": {"winner_near": True, "loser_near": True},
+        "warband_grab_attempt": {"unit": "p1-1", "passed": True, "roll": 4, "under": "plague",
+                                 "plague_passed": True},
+    }
+)
+SAY.update(
+    {
+        "warband_setup": "Starts a warband game: two warbands (heroes with their Morale, casters, units able to carry "
+        "treasure or not), the treasure tokens on the table and, if known, how many hide an event token.",
+        "warband_incapacitate": "A unit is incapacitated; `by` names the unit that did it and `engaged` whether it was "
+        "engaged with it (then it takes the treasure token the fallen unit carried, if it can).",
+        "warband_pick_up": "A unit in contact with a treasure token picks it up (refused if an opposing unit is within "
+        "2\"); `under` says what was under it: an event (`event_roll`, `event_text`) or the Plague (`plague_passed`).",
+        "warband_grab_nearby": "In the grab after a rout: whether the winner and the routing warband each have a unit "
+        "within 5\" of the token being decided.",
+        "warband_grab_attempt": "In the grab after a rout: the chosen unit tries for the token (automatically, or with "
+        "a Morale check `passed`); `under` and `plague_passed` when it takes it.",
+    }
+)
+WHEN_OTHER.update(
+    {
+        "warband_setup": "only on an empty game (the new-game page sends it through `GameService.start`)",
+        "warband_next": "any time in a warband game until the game is over (not during the treasure grab)",
+        **{
+            t: "any time in a warband game until the game is over (not during the treasure grab)"
+            for t in ("warband_condition", "warband_incapacitate", "warband_drop_treasure", "warband_end_spell",
+                      "warband_neutrals_gone")
+        },
+        "warband_rout_check": "upkeep, Rout step, when a rout check is due",
+        "warband_voluntary_rout": "upkeep, Rout step, right after a passed rout check",
+        "warband_pick_up": "upkeep, Treasure step",
+        "warband_spell_check": "upkeep, Ongoing Spells step",
+        "warband_start_spell": "the rest of the turn, after the upkeep",
+        **{t: "during the treasure grab after a rout" for t in ("warband_grab_nearby", "warband_grab_attempt")},
+    }
+)
+
+
 def when(t):
     if t == "setup":
         return "only through `POST /api/games`"

@@ -21,6 +21,7 @@ from webapp.pages.home import home_page
 from webapp.pages.lists import lists_page
 from webapp.pages.result import result_page
 from webapp.pages.table import table_page
+from webapp.pages.warband import warband_page
 from webapp.pages.warlord import new_game_page as warlord_new_game_page
 from webapp.pages.watch import watch_page
 from webapp.settings import Settings
@@ -48,6 +49,7 @@ def build(settings: Settings) -> deps.Deps:
     ui.page("/lists", title="Tablekeeper: army lists")(lists_page)
     ui.page("/cards", title="Tablekeeper: card editor")(cards_page)
     ui.page("/warlord/new", title="Tablekeeper: new Warlord game")(warlord_new_game_page)
+    ui.page("/warband", title="Tablekeeper: new warband game")(warband_page)
     # A busy server may need more than NiceGUI's default 3 s to build a game page: a slow page beats a 500
     # (measured under load in tests/bench, docs/RELIABILITY.md).
     ui.page("/table/{game_id}/{token}", title="Tablekeeper: table", response_timeout=PAGE_TIMEOUT)(table_page)

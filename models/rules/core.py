@@ -14,6 +14,7 @@ from pydantic import Field, ValidationError
 
 from models.catalog.schema import Card, Frozen
 from models.rules.match import ClockState, Pregame, Result, ScenarioState
+from models.rules.warband.board import WarbandBoard
 from models.rules.warlord.board import WarlordBoard
 
 Status = Literal["in_play", "removed", "destroyed"]
@@ -134,6 +135,8 @@ class GameState(Frozen):
     attack: AttackRecord | None = None
     # A Warlord game's warbands and their model states (models/rules/warlord, doc 003).
     warlord: WarlordBoard | None = None
+    # A warband game's own state (models/rules/warband, doc 004); None in every other system.
+    warband: WarbandBoard | None = None
 
     def model(self, model_id: str) -> ModelState:
         for m in self.models:

@@ -98,6 +98,12 @@ async def home_page() -> None:
     cards = deps.service.cards()
     with ui.column().classes("tk-home w-full"):
         _my_games()
+        with named(ui.row().classes("items-center gap-3"), "Other games", role="navigation"):
+            ui.label("Other games:").classes("text-h6")
+            ui.link("Warlord", "/warlord/new").classes("text-lg p-3")
+            ui.label("model states")
+            ui.link("Warband", "/warband").classes("text-lg p-3")
+            ui.label("upkeep phase of a warband campaign")
         ui.label("New Warmachine Mk III game").classes("text-h5")
         title = ui.input("Game title", validation={f"At most {NAME_MAX} characters": lambda v: len(v or "") <= NAME_MAX}
                          ).props(f'maxlength={NAME_MAX} aria-label="Game title"').classes("w-96")
@@ -123,9 +129,6 @@ async def home_page() -> None:
             ui.navigate.to(f"/table/{created.game_id}/{created.tokens['table']}")
 
         ui.button("Start game", on_click=create).props("no-caps size=lg")
-        with ui.row().classes("items-center gap-2"):
-            ui.label("Other games:")
-            ui.link("Warlord", "/warlord/new")
         await start_from_lists_section()
 
 

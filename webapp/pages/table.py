@@ -15,6 +15,7 @@ from webapp.components.model_card import army
 from webapp.components.setup_wizard import SetupWizard
 from webapp.components.share import share_button
 from webapp.components.turn_bar import TurnBar
+from webapp.components.warband_table import warband_table
 from webapp.pages.frame import frame, open_game
 from webapp.pages.warlord import warlord_table
 
@@ -25,6 +26,9 @@ async def table_page(game_id: str, token: str) -> None:
         raise HTTPException(status_code=403, detail="A watch link cannot open the table. Use it on /watch.")
     if view.state.system == "warlord":
         await warlord_table(view, game_id)
+        return
+    if view.state.system == "warband":
+        await warband_table(view, game_id, controls=True)
         return
     frame(view.state.title)
     TurnBar(view, controls=True)

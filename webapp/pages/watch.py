@@ -11,6 +11,7 @@ from webapp.components.ending import ResultPanel
 from webapp.components.game_log import GameLog
 from webapp.components.model_card import army
 from webapp.components.turn_bar import TurnBar
+from webapp.components.warband_table import warband_table
 from webapp.pages.frame import frame, open_game
 from webapp.pages.warlord import warlord_watch
 
@@ -19,6 +20,9 @@ async def watch_page(game_id: str, token: str) -> None:
     view = await open_game(game_id, token)
     if view.state.system == "warlord":
         await warlord_watch(view)
+        return
+    if view.state.system == "warband":
+        await warband_table(view, game_id, controls=False)
         return
     frame(f"Watching: {view.state.title}")
     TurnBar(view, controls=False)

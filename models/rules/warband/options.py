@@ -1,0 +1,43 @@
+"""What a warband unit may do now, found by trying each command on the (immutable) state, so a greyed button and
+a refusal always give the same reason."""
+
+from __future__ import annotations
+
+from models.rules.core import OPTION_PROVIDERS, Command, GameState, Option, RuleViolation, apply
+from models.rules.warband.base import SYSTEM, unit
+from models.rules.warband.conditions import Incapacitate, SetCondition
+from models.rules.warband.spells import EndSpell, SpellCheck, StartSpell
+from models.rules.warband.treasure import NO_RUN, DropTreasure, PickUp
+
+CONDITIONS = ("stunned", "dazed", "staggered", "normal")
+
+
+def _probe(state: GameState, action: str, command: Command) -> Option:
+    try:
+        apply(state, command)
+    except RuleViolation as refusal:
+        return Option(action=action, allowed=False, reason=refusal.message, code=refusal.code)
+    return Option(action=action, allowed=True)
+
+
+def unit_options(state: GameState, unit_id: str) -> tuple[Option, ...]:
+    """Every action of a unit's card, with the reason when it is refused now. ``run`` is not a command (the app
+    does not track movement): it says whether the unit may run, as the players should know."""
+    u = unit(state, unit_id)
+    probes: list[tuple[str, Command]] = [
+        ("pick_up", PickUp(unit=u.id)),
+        ("drop_treasure", DropTreasure(unit=u.id)),
+        ("incapacitate", Incapacitate(unit=u.id)),
+        *((f"condition:{c}", SetCondition(unit=u.id, condition=c)) for c in CONDITIONS),
+    ]
+    if u.caster:
+        probes.append(("start_spell", StartSpell(unit=u.id, spell="a new spell")))
+        probes += [(f"end_spell:{s}", EndSpell(unit=u.id, spell=s)) for s in u.spells]
+        probes += [(f"spell_check:{s}", SpellCheck(unit=u.id, spell=s, passed=True)) for s in u.spells]
+    found = [_probe(state, action, command) for action, command in probes]
+    found.append(Option(action="run", allowed=not u.carrying, reason=NO_RUN if u.carrying else "",
+                        code="treasure.no_run" if u.carrying else ""))
+    return tuple(found)
+
+
+OPTION_PROVIDERS[SYSTEM] = unit_options

@@ -1,0 +1,11 @@
+"""Importing this module registers every warband command and the option provider (models/rules/__init__.py)."""
+
+from models.rules.warband import (  # noqa: F401
+    conditions,
+    neutrals,
+    options,
+    rout,
+    setup,
+    spells,
+    treasure,
+)

@@ -1,0 +1,181 @@
+"""What the current moment of a warband turn asks of the players, in our words: the neutrals to act, the rout
+check (the Morale it uses, passed or failed, a voluntary rout), the treasure tokens, each ongoing spell's check,
+and the treasure grab after a rout, one token at a time. The app never rolls: the players say how checks went."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from nicegui import ui
+
+from models.rules import Command, GameState
+from models.rules.warband.base import board
+from models.rules.warband.conditions import MEANING
+from models.rules.warband.neutrals import NeutralsGone
+from models.rules.warband.rout import (
+    ROUT_AT,
+    GrabAttempt,
+    GrabNearby,
+    RoutCheck,
+    VoluntaryRout,
+    able,
+    morale_words,
+    rout_sum,
+)
+from models.rules.warband.spells import SpellCheck, due
+from webapp.components.a11y import named
+from webapp.components.warband_dialogs import UNDER, roll_field, typed_roll
+from webapp.components.warband_turn import headline
+from webapp.view import GameView
+
+
+def _key(state: GameState) -> tuple:
+    b = board(state)
+    return (state.phase, state.step, state.round, state.active, b.rout, b.grab, b.events, b.treasures,
+            b.hidden_events, tuple(due(state)) if state.phase == "upkeep" else (), headline(state),
+            rout_sum(b, state.active))
+
+
+class StepPanel:
+    def __init__(self, view: GameView, controls: bool) -> None:
+        self.view, self.controls = view, controls
+        self._shown: tuple | None = None
+        with named(ui.card().classes("tk-guide w-full"), "What happens now", role="region"):
+            self.body = ui.column().classes("gap-2 w-full")
+            if controls:  # the watch page stays small: its unit cards say what a unit's condition means
+                with ui.expansion("What Stunned, Dazed and Staggered mean").classes("w-full"):
+                    for condition in ("stunned", "dazed", "staggered"):
+                        ui.label(f"{condition.capitalize()}: {MEANING[condition]}")
+        view.on_update(self.update)
+        self.update(view.state)
+
+    def update(self, state: GameState) -> None:
+        key = _key(state)
+        if key == self._shown:
+            return
+        self._shown = key
+        self.body.clear()
+        with self.body:
+            draw = {"neutrals": self._neutrals, "rout": self._rout, "treasure": self._treasure,
+                    "spells": self._spells}.get(state.step) if state.phase == "upkeep" else None
+            if state.phase == "over":
+                ui.label(headline(state) + " The game is over.").classes("tk-prompt")
+            elif state.phase == "grab":
+                self._grab(state)
+            elif state.phase == "play":
+                ui.label("Rest of the turn: record what happens on the units' cards (Stunned, Dazed, Staggered, "
+                         "incapacitated, treasure dropped, spells started or ended), then hand over.")
+            elif draw is not None:
+                draw(state)
+            self._events(state)
+
+    # -- helpers ------------------------------------------------------------------------------------------
+    def _send(self, command: Command) -> Callable[[], Awaitable[None]]:
+        """A click handler that sends ``command``."""
+
+        async def go() -> None:
+            await self.view.send(command)
+        return go
+
+    def _check(self, what: str, make: Callable[[bool, int | None], Command]) -> None:
+        """Passed / Failed buttons with an optional typed roll; ``what`` names them for a screen reader."""
+        if not self.controls:
+            return
+        with ui.row().classes("items-center gap-2"):
+            roll = roll_field("Roll (optional)", f"Roll for {what}")
+            for passed, word in ((True, "Passed"), (False, "Failed")):
+                async def record(_, p: bool = passed) -> None:
+                    ok, value = typed_roll(roll)
+                    if ok:
+                        await self.view.send(make(p, value))
+
+                named(ui.button(word, on_click=record).props("no-caps"), f"{word}: {what}")
+
+    # -- steps --------------------------------------------------------------------------------------------
+    def _neutrals(self, state: GameState) -> None:
+        ui.label("Neutrals: the neutral units of the event act now, as the campaign sheet says.").classes("tk-prompt")
+
+    def _rout(self, state: GameState) -> None:
+        b = board(state)
+        who = state.player_name(state.active)
+        n_lost, n_held = rout_sum(b, state.active)
+        ui.label(f"Rout: {who} has lost {n_lost} unit(s); {state.player_name(1 - state.active)} holds {n_held} "
+                 f"treasure token(s). {n_lost + n_held} is {ROUT_AT} or more: {who} makes a rout check."
+                 ).classes("tk-prompt")
+        ui.label(f"It is a Morale check with {morale_words(b, state.active)}. Roll it as your game does and say "
+                 "how it went.")
+        if b.rout == "due":
+            self._check("rout check", lambda passed, roll: RoutCheck(passed=passed, roll=roll))
+        elif b.rout == "passed":
+            ui.label(f"Passed: {who}'s warband may fight on (tap Next) or rout by choice.")
+            if self.controls:
+                ui.button("Rout by choice", on_click=self._send(VoluntaryRout())).props("no-caps outline")
+
+    def _treasure(self, state: GameState) -> None:
+        b = board(state)
+        how = " Use \"Pick up treasure\" on its card." if self.controls else ""
+        ui.label(f"Treasure: {b.treasures} token(s) on the table. A unit in contact with one may pick it up, unless "
+                 f"an opposing unit is within 2\" of it; one token per unit.{how}").classes("tk-prompt")
+        if b.hidden_events is not None:
+            ui.label(f"Event tokens still hidden under treasure: {b.hidden_events}.")
+
+    def _spells(self, state: GameState) -> None:
+        ui.label("Ongoing spells: each needs a Morale check to last; a failed check ends it.").classes("tk-prompt")
+        for u, spell in due(state):
+            ui.label(f"{spell} ({u.name})")
+            self._check(f"{spell} ({u.name})",
+                        lambda passed, roll, uid=u.id, s=spell: SpellCheck(unit=uid, spell=s, passed=passed,
+                                                                          roll=roll))
+
+    def _events(self, state: GameState) -> None:
+        for i, event in enumerate(board(state).events):
+            sheet = f": {event.text}" if event.text else ""
+            where = "neutrals on the board" if event.neutrals_on_board else "no neutrals left"
+            with ui.row().classes("items-center gap-2"):
+                ui.label(f"Event by {state.player_name(event.seat)} (d20 {event.roll}){sheet} · {where}")
+                if self.controls and event.neutrals_on_board:
+                    named(ui.button("Neutrals left the board", on_click=self._send(NeutralsGone(event=i)))
+                          .props("no-caps flat"), f"Neutrals of event {i + 1} left the board")
+
+    # -- the grab after a rout ----------------------------------------------------------------------------
+    def _grab(self, state: GameState) -> None:
+        b = board(state)
+        g = b.grab
+        assert g is not None
+        win, lose = state.player_name(g.winner), state.player_name(g.loser)
+        ui.label(f"{lose}'s warband routs. Last grab for treasure: token {g.token} of {g.tokens}.").classes(
+            "tk-prompt")
+        if g.turn == "where":
+            ui.label("Which sides have a unit within 5\" of this token? (Units unable to carry count too.)")
+            if self.controls:
+                winner = named(ui.checkbox(f"{win} has a unit within 5\""), f"{win} has a unit within 5 inches")
+                loser = named(ui.checkbox(f"{lose} has a unit within 5\""), f"{lose} has a unit within 5 inches")
+
+                async def answer() -> None:
+                    await self.view.send(GrabNearby(winner_near=bool(winner.value), loser_near=bool(loser.value)))
+
+                ui.button("Confirm", on_click=answer).props("no-caps")
+            return
+        side = g.loser if g.turn == "loser_check" else g.winner
+        owner = state.player_name(side)
+        how = "takes it without a check" if g.turn == "winner_auto" else "tries with a Morale check"
+        ui.label(f"{owner} chooses which unit within 5\" {how}.")
+        if not self.controls:
+            return
+        units = {u.id: u.name for u in able(b, side)}
+        unit = named(ui.select(units, value=next(iter(units), None), label="Unit").classes("w-64"),
+                     f"{owner}'s unit")
+        under = named(ui.radio(UNDER, value="nothing").props("inline"), "What was under the token")
+        plague = named(ui.radio({"pass": "Plague check passed", "fail": "Plague check failed"}).props("inline"),
+                       "Plague check")
+        plague.bind_visibility_from(under, "value", backward=lambda v: v == "plague")
+
+        def attempt(passed: bool | None, roll: int | None) -> GrabAttempt:
+            return GrabAttempt(unit=unit.value or "", passed=passed, roll=roll, under=under.value,
+                               plague_passed=None if under.value != "plague" or plague.value is None
+                               else plague.value == "pass")
+
+        if g.turn == "winner_auto":
+            ui.button("Take the token", on_click=lambda: self.view.send(attempt(None, None))).props("no-caps")
+        else:
+            self._check("the grab", attempt)

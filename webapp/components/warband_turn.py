@@ -1,0 +1,70 @@
+"""The warband turn bar: round, whose turn, where in the upkeep (the five steps, the current one marked), the
+button that moves the turn on, undo, and the winner once a warband has routed."""
+
+from __future__ import annotations
+
+from nicegui import ui
+
+from models.rules import GameState
+from models.rules.warband.setup import Next
+from models.rules.warband.steps import PLAY, UPKEEP, label, step_of
+from webapp.components.a11y import named
+from webapp.view import GameView
+
+
+def next_label(state: GameState) -> str:
+    if state.phase == "play":
+        return f"End turn: hand over to {state.player_name(1 - state.active)}"
+    if state.phase == "upkeep":
+        return f"Next: done with {step_of(state.step).label}"
+    return "Next"
+
+
+def headline(state: GameState) -> str:
+    b = state.warband
+    if b is None or b.winner is None:
+        return ""
+    loser = state.player_name(b.routed if b.routed is not None else 1 - b.winner)
+    return f"{state.player_name(b.winner)} wins: {loser}'s warband routed."
+
+
+class WarbandTurnBar:
+    def __init__(self, view: GameView, controls: bool) -> None:
+        self.view = view
+        self._shown: tuple | None = None
+        with ui.card().classes("tk-turnbar w-full").props('role="region" aria-label="Turn"'):
+            with ui.row().classes("items-center gap-4 w-full"):
+                self.round = ui.label("").classes("tk-round")
+                self.player = ui.label("").classes("tk-player").props('aria-live="polite"')
+                self.phase = ui.label("").classes("tk-phase").props('aria-live="polite"')
+                ui.space()
+                self.next = None
+                if controls:
+                    self.next = ui.button("Next", on_click=lambda: view.send(Next())).props("no-caps")
+                    ui.button("Undo last action", on_click=view.undo).props("outline no-caps")
+            self.result = ui.label("").classes("text-h6").props('aria-live="polite"')
+            with named(ui.row().classes("tk-guide gap-2 items-center"), "Upkeep steps", role="list"):
+                self.steps = {s.key: named(ui.label(s.label).classes("tk-step"), s.label, role="listitem")
+                              for s in (*UPKEEP, PLAY)}
+        view.on_update(self.update)
+        self.update(view.state)
+
+    def update(self, state: GameState) -> None:
+        key = (state.round, state.active, state.phase, state.step, headline(state))
+        if key == self._shown:
+            return
+        self._shown = key
+        over = state.phase == "over"
+        self.round.set_text("" if over else f"Round {state.round}")
+        self.player.set_text("" if over else f"{state.player_name(state.active)}'s turn")
+        self.phase.set_text(label(state))
+        self.result.set_text(headline(state))
+        for key_, element in self.steps.items():
+            current = state.phase in ("upkeep", "play") and key_ == state.step
+            if current:
+                element.classes("tk-current")
+            else:
+                element.classes(remove="tk-current")
+        if self.next is not None:
+            self.next.set_text(next_label(state))
+            self.next.set_visibility(state.phase in ("upkeep", "play"))

@@ -1,0 +1,123 @@
+"""One card per warband unit: its name and kind, condition (and what it means), treasure, ongoing spells and, at
+the table, the buttons of what may be recorded for it. Buttons follow ``options()``: refused is greyed with the
+reason (tapping says it), what does not belong to this moment is hidden."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from nicegui import ui
+
+from models.rules import GameState, Option, options
+from models.rules.warband.board import WarbandUnit
+from models.rules.warband.conditions import MEANING, NAMES, SetCondition
+from models.rules.warband.spells import EndSpell
+from models.rules.warband.treasure import NO_RUN, DropTreasure
+from webapp.components.a11y import named
+from webapp.components.warband_dialogs import incapacitate_dialog, pick_up_dialog, start_spell_dialog
+from webapp.view import GameView
+
+# Refusals that mean "not now, not for this unit": the button is hidden instead of greyed.
+HIDDEN = {"unit.incapacitated", "unit.gone", "game.over", "grab.in_progress", "step.wrong", "condition.same",
+          "treasure.not_carrying", "spell.not_caster"}
+LABELS = {
+    "pick_up": "Pick up treasure…", "drop_treasure": "Drop treasure", "incapacitate": "Incapacitated…",
+    "condition:stunned": "Stunned", "condition:dazed": "Dazed", "condition:staggered": "Staggered",
+    "condition:normal": "Back to normal", "start_spell": "Start spell…",
+}
+
+
+def kind_words(u: WarbandUnit) -> str:
+    words = [f"Hero · Morale {u.morale}" if u.hero else "Unit"]
+    if u.caster:
+        words.append("Caster")
+    if not u.can_carry:
+        words.append("Cannot carry treasure")
+    return " · ".join(words)
+
+
+def status_words(u: WarbandUnit) -> str:
+    if u.presence == "incapacitated":
+        return "Incapacitated"
+    if u.presence == "routed":
+        return "Left the table (rout)"
+    return "" if u.condition == "normal" else NAMES[u.condition]
+
+
+class UnitCard:
+    def __init__(self, view: GameView, unit_id: str, controls: bool) -> None:
+        self.view, self.unit_id, self.controls = view, unit_id, controls
+        u = self._unit(view.state)
+        self._shown: tuple | None = None
+        self.box = named(ui.card().classes(f"tk-model tk-seat-{u.seat}"), u.name, role="group")
+        with self.box:
+            with ui.row().classes("items-baseline justify-between w-full"):
+                ui.label(u.name).classes("tk-name")
+                self.status = ui.label("").classes("tk-status")
+            ui.label(kind_words(u)).classes("tk-kind")
+            self.meaning = ui.label("").classes("tk-notes")
+            self.treasure = ui.label("").classes("tk-prompt")
+            self.spells = ui.label("")
+            self.actions = ui.row().classes("tk-actions gap-2") if controls else None
+        view.on_update(self.update)
+        self.update(view.state)
+
+    def _unit(self, state: GameState) -> WarbandUnit:
+        assert state.warband is not None
+        found = state.warband.unit(self.unit_id)
+        assert found is not None
+        return found
+
+    def update(self, state: GameState) -> None:
+        u = self._unit(state)
+        found = options(state, u.id) if self.controls else ()
+        if (u, found) == self._shown:
+            return
+        self._shown = (u, found)
+        self.status.set_text(status_words(u))
+        for label, text in ((self.meaning, MEANING[u.condition] if u.in_play and u.condition != "normal" else ""),
+                            (self.treasure, f"Carries a treasure token. {NO_RUN}" if u.carrying else ""),
+                            (self.spells, "Ongoing spells: " + ", ".join(u.spells) if u.spells else "")):
+            label.set_text(text)
+            label.set_visibility(bool(text))
+        if u.in_play:
+            self.box.classes(remove="tk-gone")
+        else:
+            self.box.classes("tk-gone")
+        if self.actions is not None:
+            self._draw_actions(u, found)
+
+    def _draw_actions(self, u: WarbandUnit, found: tuple[Option, ...]) -> None:
+        assert self.actions is not None
+        self.actions.clear()
+        with self.actions:
+            for option in found:
+                text = LABELS.get(option.action)
+                kind, _, spell = option.action.partition(":")
+                if kind == "end_spell":
+                    text = f"End {spell}"
+                if text is None or (not option.allowed and option.code in HIDDEN):
+                    continue
+                button = named(ui.button(text, on_click=lambda o=option: self._tap(o)).props("no-caps outline"),
+                               f"{text.rstrip('…')}: {u.name}")
+                if not option.allowed:
+                    button.classes("tk-unavailable")
+                    button.props.update({"aria-disabled": "true", "title": option.reason})
+                    button.update()
+
+    async def _tap(self, option: Option) -> None:
+        if not option.allowed:
+            ui.notify(option.reason, type="warning")
+            return
+        uid, send = self.unit_id, self.view.send
+        kind, _, detail = option.action.partition(":")
+        dialogs: dict[str, Callable[[GameView, str], None]] = {
+            "pick_up": pick_up_dialog, "incapacitate": incapacitate_dialog, "start_spell": start_spell_dialog}
+        if kind in dialogs:
+            dialogs[kind](self.view, uid)
+        elif kind == "condition":
+            await send(SetCondition(unit=uid, condition=detail))
+        elif kind == "drop_treasure":
+            await send(DropTreasure(unit=uid))
+        elif kind == "end_spell":
+            await send(EndSpell(unit=uid, spell=detail))
