@@ -35,8 +35,11 @@ def line(page: Page, name: str) -> Locator:
 
 
 def choose(page: Page, where: Locator, field: str, option: str) -> None:
+    """Pick an option of a select and wait for its menu to go: Quasar hands the focus back to the select as the
+    menu hides, and a field filled before that can lose its text to the select."""
     where.get_by_role("combobox", name=field, exact=True).click()
     page.get_by_role("option", name=option, exact=True).click()
+    expect(page.get_by_role("listbox")).to_have_count(0)
 
 
 def points(page: Page, text: str) -> None:
