@@ -224,6 +224,16 @@ def replay(commands: list[Command], state: GameState | None = None) -> GameState
     return state
 
 
+def probe(state: GameState, action: str, command: Command) -> Option:
+    """Whether ``command`` would be accepted now, found by applying it to the (immutable) state: a greyed button
+    and a refusal always give the same reason."""
+    try:
+        apply(state, command)
+    except RuleViolation as refusal:
+        return Option(action=action, allowed=False, reason=refusal.message, code=refusal.code)
+    return Option(action=action, allowed=True)
+
+
 def options(state: GameState, model_id: str) -> tuple[Option, ...]:
     """What ``model_id`` may do now, each with the reason when it may not."""
     provider = OPTION_PROVIDERS.get(state.system)

@@ -3,7 +3,7 @@ a refusal always give the same reason."""
 
 from __future__ import annotations
 
-from models.rules.core import OPTION_PROVIDERS, Command, GameState, Option, RuleViolation, apply
+from models.rules.core import OPTION_PROVIDERS, Command, GameState, Option, probe
 from models.rules.warband.base import SYSTEM, unit
 from models.rules.warband.conditions import Incapacitate, SetCondition
 from models.rules.warband.spells import EndSpell, SpellCheck, StartSpell
@@ -11,13 +11,6 @@ from models.rules.warband.treasure import NO_RUN, DropTreasure, PickUp
 
 CONDITIONS = ("stunned", "dazed", "staggered", "normal")
 
-
-def _probe(state: GameState, action: str, command: Command) -> Option:
-    try:
-        apply(state, command)
-    except RuleViolation as refusal:
-        return Option(action=action, allowed=False, reason=refusal.message, code=refusal.code)
-    return Option(action=action, allowed=True)
 
 
 def unit_options(state: GameState, unit_id: str) -> tuple[Option, ...]:
@@ -34,7 +27,7 @@ def unit_options(state: GameState, unit_id: str) -> tuple[Option, ...]:
         probes.append(("start_spell", StartSpell(unit=u.id, spell="a new spell")))
         probes += [(f"end_spell:{s}", EndSpell(unit=u.id, spell=s)) for s in u.spells]
         probes += [(f"spell_check:{s}", SpellCheck(unit=u.id, spell=s, passed=True)) for s in u.spells]
-    found = [_probe(state, action, command) for action, command in probes]
+    found = [probe(state, action, command) for action, command in probes]
     found.append(Option(action="run", allowed=not u.carrying, reason=NO_RUN if u.carrying else "",
                         code="treasure.no_run" if u.carrying else ""))
     return tuple(found)

@@ -3,21 +3,13 @@ buttons the UI greys and the rules can never disagree."""
 
 from __future__ import annotations
 
-from models.rules.core import OPTION_PROVIDERS, Command, GameState, Option, RuleViolation, apply
+from models.rules.core import OPTION_PROVIDERS, Command, GameState, Option, probe
 from models.rules.warlord.activation import WarlordAction, WarlordActivate, WarlordEndActivation
 from models.rules.warlord.board import ACTIONS, CONDITIONS
 from models.rules.warlord.damage import WarlordDamage, WarlordHeal
 from models.rules.warlord.end_phase import WarlordEndTurn, WarlordNextTurn, WarlordPoisonCheck
 from models.rules.warlord.model_states import WarlordAddState, WarlordRemoveState
 from models.rules.warlord.phases import SYSTEM, figure
-
-
-def probe(state: GameState, action: str, command: Command) -> Option:
-    try:
-        apply(state, command)
-    except RuleViolation as refusal:
-        return Option(action=action, allowed=False, reason=refusal.message, code=refusal.code)
-    return Option(action=action, allowed=True)
 
 
 def figure_options(state: GameState, model_id: str) -> tuple[Option, ...]:

@@ -4,7 +4,7 @@ never disagree about why a button is greyed."""
 from __future__ import annotations
 
 from models.catalog.schema import Card, Stats, WebLayout
-from models.rules.core import OPTION_PROVIDERS, Command, GameState, ModelState, Option, RuleViolation, apply
+from models.rules.core import OPTION_PROVIDERS, Command, GameState, ModelState, Option, RuleViolation, probe
 from models.rules.warmachine import caster_options
 from models.rules.warmachine.activation import Activate, Charge, EndActivation, Run
 from models.rules.warmachine.base import has_essence_manipulation, is_horror
@@ -15,14 +15,6 @@ from models.rules.warmachine.shake import SHAKEABLE, Shake
 from models.rules.warmachine.spells import CastSpell, DropUpkeep, Upkeep, UseFeat
 from models.rules.warmachine.summoning import Summon
 from models.rules.warmachine.tithe import PayTithe, SkipTithe
-
-
-def _probe(state: GameState, action: str, command: Command) -> Option:
-    try:
-        apply(state, command)
-    except RuleViolation as refusal:
-        return Option(action=action, allowed=False, reason=refusal.message, code=refusal.code)
-    return Option(action=action, allowed=True)
 
 
 def model_options(state: GameState, model_id: str) -> tuple[Option, ...]:
@@ -56,7 +48,7 @@ def model_options(state: GameState, model_id: str) -> tuple[Option, ...]:
                 ("be_healed", Heal(master=m.battlegroup, target=m.id, points=1)),
             ]
     probes += caster_options.probes(state, m)
-    found = [_probe(state, action, command) for action, command in probes]
+    found = [probe(state, action, command) for action, command in probes]
     if has_essence_manipulation(state, m):
         found += [_sacrifice_option(state, m), _summon_option(state, m)]
     return tuple(found)
@@ -73,7 +65,7 @@ def _sacrifice_option(state: GameState, m: ModelState) -> Option:
     if not victims:
         return _refused("sacrifice", "No friendly model with a soul is in play to sacrifice.",
                         "sacrifice.no_victim")
-    return _probe(state, "sacrifice", Sacrifice(master=m.id, victim=victims[0].id))
+    return probe(state, "sacrifice", Sacrifice(master=m.id, victim=victims[0].id))
 
 
 def _summon_option(state: GameState, m: ModelState) -> Option:
@@ -84,7 +76,7 @@ def _summon_option(state: GameState, m: ModelState) -> Option:
                and state.card_of(v).marked_soul]
     if not vessels:
         return _refused("summon", "No Marked Soul in play to serve as the vessel.", "summon.no_vessel")
-    return _probe(state, "summon", Summon(master=m.id, vessel=vessels[0].id, horror_card=_ANY_HORROR))
+    return probe(state, "summon", Summon(master=m.id, vessel=vessels[0].id, horror_card=_ANY_HORROR))
 
 
 _ANY_HORROR = Card(key="any-horror", name="any horror", faction="Infernals", role="horror", weight="lesser",
