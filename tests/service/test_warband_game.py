@@ -5,12 +5,10 @@ Every test runs on SQLite and, when TEST_DATABASE_URL is set, on PostgreSQL (the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 
 import pytest
-from sqlalchemy import Engine
 
-from models.db.engine import make_engine, migrate
 from models.rules import RuleViolation, parse_command, replay
 from models.rules.warband.conditions import SetCondition
 from models.rules.warband.rout import RoutCheck
@@ -24,23 +22,8 @@ TABLE = Actor(role="table")
 
 
 @pytest.fixture
-def engines(db_url: str) -> Iterator[list[Engine]]:
-    made: list[Engine] = []
-    yield made
-    for engine in made:
-        engine.dispose()
-
-
-def new_service(db_url: str, engines: list[Engine]) -> GameService:
-    engine = make_engine(db_url)
-    engines.append(engine)
-    migrate(engine)
-    return GameService(engine)
-
-
-@pytest.fixture
-def service(db_url: str, engines: list[Engine]) -> GameService:
-    return new_service(db_url, engines)
+def service(new_service: Callable[[], GameService]) -> GameService:
+    return new_service()
 
 
 @pytest.fixture
@@ -70,12 +53,12 @@ def test_a_bad_setup_stores_nothing(service: GameService) -> None:
     assert caught.value.code == "setup.event_tokens"
 
 
-def test_the_game_survives_a_restart_and_equals_its_replay(service: GameService, game: Created, db_url: str,
-                                                           engines: list[Engine]) -> None:
+def test_the_game_survives_a_restart_and_equals_its_replay(service: GameService, game: Created,
+        new_service: Callable[[], GameService]) -> None:
     play(service, game, StartSpell(unit=SISTER, spell="Ward"), SetCondition(unit=BOSS, condition="stunned"), Next(),
          PickUp(unit=THUG, under="event", event_roll=9, event_text="Storm"))
     version, state = service.state(game.game_id)
-    restarted = new_service(db_url, engines)
+    restarted = new_service()
     assert restarted.state(game.game_id) == (version, state)
     rows = restarted.repo.log(game.game_id)
     assert replay([parse_command(r.command) for r in rows]) == state

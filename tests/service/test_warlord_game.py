@@ -4,12 +4,10 @@ TEST_DATABASE_URL, on PostgreSQL."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 
 import pytest
-from sqlalchemy import Engine
 
-from models.db.engine import make_engine, migrate
 from models.rules import GameState, RuleViolation, parse_command, replay
 from models.rules.warlord.activation import WarlordAction, WarlordActivate, WarlordEndActivation
 from models.rules.warlord.end_phase import WarlordEndTurn, WarlordNextTurn, WarlordPoisonCheck
@@ -26,24 +24,8 @@ WATCH = Actor(role="watch")
 
 
 @pytest.fixture
-def engines(db_url: str) -> Iterator[list[Engine]]:
-    made: list[Engine] = []
-    yield made
-    for engine in made:
-        engine.dispose()
-
-
-def new_service(db_url: str, engines: list[Engine]) -> GameService:
-    """A GameService with its own engine and cache: a server process (or a restarted one)."""
-    engine = make_engine(db_url)
-    engines.append(engine)
-    migrate(engine)
-    return GameService(engine)
-
-
-@pytest.fixture
-def service(db_url: str, engines: list[Engine]) -> GameService:
-    return new_service(db_url, engines)
+def service(new_service: Callable[[], GameService]) -> GameService:
+    return new_service()
 
 
 @pytest.fixture
@@ -76,13 +58,13 @@ def test_warlord_game_is_stored_with_its_system_and_links(service: GameService, 
     assert set(game.tokens) == {"table", "watch", "seat1", "seat2"}
 
 
-def test_a_played_turn_survives_a_restart(db_url: str, engines: list[Engine], service: GameService,
+def test_a_played_turn_survives_a_restart(new_service: Callable[[], GameService], service: GameService,
                                           game: Created) -> None:
     """doc 003 "Burning" and "Poisoned" bookkeeping, rebuilt from the log by another service."""
     play(service, game, *TURN)
     version, state = service.state(game.game_id)
     assert figure(state, GOLEM).damage == 2 and figure(state, ORC).damage == 1 and state.round == 2
-    rebuilt = new_service(db_url, engines).state(game.game_id)
+    rebuilt = new_service().state(game.game_id)
     assert rebuilt == (version, state) and state == logged_state(service, game)
 
 
@@ -94,7 +76,7 @@ def test_undo_takes_back_the_poison_check(service: GameService, game: Created) -
     assert outcome.state == logged_state(service, game) == service.state(game.game_id)[1]
 
 
-def test_long_game_rebuilds_from_a_snapshot(db_url: str, engines: list[Engine], service: GameService,
+def test_long_game_rebuilds_from_a_snapshot(new_service: Callable[[], GameService], service: GameService,
                                             game: Created) -> None:
     """Snapshots hold the Warlord board too: a game past a snapshot loads the same in a fresh service."""
     turns = SNAPSHOT_EVERY // 2
@@ -102,7 +84,7 @@ def test_long_game_rebuilds_from_a_snapshot(db_url: str, engines: list[Engine], 
         play(service, game, WarlordEndTurn(), WarlordNextTurn())
     version, state = service.state(game.game_id)
     assert state.round == turns + 1 and service.repo.latest_snapshot(game.game_id) is not None
-    assert new_service(db_url, engines).state(game.game_id) == (version, state)
+    assert new_service().state(game.game_id) == (version, state)
 
 
 def test_refused_command_changes_nothing(service: GameService, game: Created) -> None:
