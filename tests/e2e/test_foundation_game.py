@@ -7,16 +7,11 @@ killed with SIGKILL and started again; both pages must then show exactly what th
 
 Selectors are roles and accessible names (DESIGN.md, "The web"). The damage tracks are SVG with role="img" and an
 aria-label that says how many boxes are marked; those labels are what the assertions read.
-
-`TK_SCREENSHOTS=1` also saves the README's screenshots (docs/screenshots/table.png and watch.png) from the
-mid-game state; without it the files are left alone.
 """
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import Browser, Locator, Page, expect
@@ -28,7 +23,6 @@ if TYPE_CHECKING:
 
 LIVE = 2000  # ms: a change must reach the other page within a second or two
 VIEWPORT = {"width": 1280, "height": 900}
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 TITLE = "Friday night at the club"
 ANN = "<script>alert(1)</script>"  # a player name with markup: must show literally, never run
@@ -112,17 +106,6 @@ def shown(page: Page) -> dict[str, str]:
         values[f"{name} track"] = "; ".join(tracks.nth(i).get_attribute("aria-label") or ""
                                             for i in range(tracks.count()))
     return values
-
-
-def save_screenshots(table: Page, watch: Page) -> None:
-    """README screenshots, only when asked (TK_SCREENSHOTS=1), so CI never rewrites them."""
-    if os.environ.get("TK_SCREENSHOTS") != "1":
-        return
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    for page, name in ((table, "table"), (watch, "watch")):
-        expect(page.get_by_role("alert")).to_have_count(0, timeout=10_000)  # no toast in the picture
-        page.evaluate("window.scrollTo(0, 0)")  # a full-page picture of a scrolled page misplaces the fixed header
-        page.screenshot(path=Path(SCREENSHOTS, f"{name}.png"), full_page=True)
 
 
 # -- the game ------------------------------------------------------------------------------------------------
@@ -341,7 +324,6 @@ def test_two_players_play_a_round_while_a_friend_watches_through_a_restart(brows
         expect_turn(table, watch, 2, ANN, "Control: Allocate essence to horrors")
         on_both(table, watch, lambda p: expect(game_log(p)).to_contain_text(
             "Guardian of Souls receives 1 essence from Agathon.", timeout=LIVE))
-        save_screenshots(table, watch)
 
         # 5. The server dies (kill -9) mid-game and comes back: nothing is lost. Both pages reload by themselves
         # once it is back (their old connection is unknown to the new process), then once more by hand.

@@ -19,11 +19,16 @@ The game, in table order:
 Every change made at the table is asserted on the watch page too, with `expect(..., timeout=LIVE)`. Greyed controls
 are checked for aria-disabled, their reason in the title, and the reason shown when tapped. Selectors are roles and
 accessible names; damage tracks are SVG images whose aria-label counts the marked boxes.
+
+`TK_SCREENSHOTS=1` also saves the README's screenshots (docs/screenshots/table.png and watch.png) in round 2,
+after Agathon heals the Guardian; without it the files are left alone.
 """
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import Browser, Locator, Page, expect
@@ -37,6 +42,7 @@ LIVE = 2000  # ms: the watch page must show a change within a second or two
 VIEWPORT = {"width": 1280, "height": 900}
 ANN, BEA = "Ann", "Bea"
 CULTISTS = "Cultist Band"
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 GUARDIAN = "Guardian of Souls"
 CRIPPLED_OUTER = "Outer ring crippled: Running, charging and power attacks cost 1 essence."
 
@@ -183,6 +189,17 @@ def points_dialog(page: Page, title: str, hint: str, points: int) -> None:
     dialog.get_by_role("spinbutton", name="Points").fill(str(points))
     dialog.get_by_role("button", name="OK").click()
     expect(dialog).to_be_hidden()
+
+
+def save_screenshots(table: Page, watch: Page) -> None:
+    """README screenshots, only when asked (TK_SCREENSHOTS=1), so CI never rewrites them."""
+    if os.environ.get("TK_SCREENSHOTS") != "1":
+        return
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for page, name in ((table, "table"), (watch, "watch")):
+        expect(page.get_by_role("alert")).to_have_count(0, timeout=10_000)  # no toast in the picture
+        page.evaluate("window.scrollTo(0, 0)")  # a full-page picture of a scrolled page misplaces the fixed header
+        page.screenshot(path=Path(SCREENSHOTS, f"{name}.png"), full_page=True)
 
 
 # -- the game ------------------------------------------------------------------------------------------------
@@ -395,6 +412,7 @@ def test_two_rounds_of_agathon_against_omodamos_with_the_watch_page_following(br
         expect_track(table, watch, GUARDIAN, web((28, 30), (0, 16), (0, 10)))
         expect_no_text(table, watch, GUARDIAN, CRIPPLED_OUTER)
         expect_logged(table, watch, f"{GUARDIAN} has 2 damage removed; its outer ring is no longer crippled.")
+        save_screenshots(table, watch)
 
         # Agathon kills Omodamos (17 more on his 18 boxes; he takes it himself): his horrors leave with him.
         apply_damage(table, "Omodamos", 17)
