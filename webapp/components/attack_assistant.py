@@ -28,7 +28,7 @@ from models.rules.warmachine.damage import rolled_layout
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number
 from webapp.components.damage_track import transfer_targets
-from webapp.components.dialogs import transient_dialog
+from webapp.components.dialogs import ok_cancel, transient_dialog
 from webapp.components.dice import DiceField, service_roll
 from webapp.view import GameView
 
@@ -60,9 +60,7 @@ def declare_dialog(view: GameView, attacker_id: str) -> None:
             if await view.send(command):
                 dialog.close()
 
-        with ui.row():
-            ui.button("Declare the attack", on_click=ok).props("no-caps")
-            ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
+        ok_cancel("Declare the attack", ok, dialog)
     dialog.open()
 
 

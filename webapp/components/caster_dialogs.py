@@ -7,7 +7,7 @@ command; the rules have the last word and a refusal is shown as a notification.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 
 from nicegui import ui
 
@@ -26,7 +26,7 @@ from models.rules.warmachine.fury import (
 from models.rules.warmachine.points import WARJACK_FOCUS_CAP, caster_control_range
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number
-from webapp.components.dialogs import transient_dialog
+from webapp.components.dialogs import ok_cancel, transient_dialog
 from webapp.components.dice import DiceField
 from webapp.view import GameView
 
@@ -48,12 +48,6 @@ def _points(label: str = "Points", value: int = 1) -> ui.number:
     return named(ui.number(label, value=value), label)
 
 
-def _buttons(ok_text: str, ok: Callable[[], Awaitable[None]], dialog: ui.dialog) -> None:
-    with ui.row():
-        ui.button(ok_text, on_click=ok).props("no-caps")
-        ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
-
-
 def _read(field: ui.number, low: int, high: int, what: str = "Points") -> int | None:
     number = whole_number(field.value, low, high)
     if number is None:
@@ -73,7 +67,7 @@ def points_dialog(view: GameView, title: str, hint: str, send: Callable[[int], o
             if number is not None and await view.send(send(number)):
                 dialog.close()
 
-        _buttons("OK", ok, dialog)
+        ok_cancel("OK", ok, dialog)
     dialog.open()
 
 
@@ -101,7 +95,7 @@ def leech_fury_dialog(view: GameView, warlock_id: str, warbeast_id: str | None =
             if await view.send(command):
                 dialog.close()
 
-        _buttons("Leech", ok, dialog)
+        ok_cancel("Leech", ok, dialog)
     dialog.open()
 
 
@@ -144,7 +138,7 @@ def allocate_focus_dialog(view: GameView, warcaster_id: str, warjack_id: str | N
             if await view.send(command):
                 dialog.close()
 
-        _buttons("Allocate", ok, dialog)
+        ok_cancel("Allocate", ok, dialog)
     dialog.open()
 
 
@@ -173,7 +167,7 @@ def force_dialog(view: GameView, warbeast_id: str) -> None:
             if await view.send(command):
                 dialog.close()
 
-        _buttons("Force", ok, dialog)
+        ok_cancel("Force", ok, dialog)
     dialog.open()
 
 
@@ -194,7 +188,7 @@ def threshold_dialog(view: GameView, warbeast_id: str) -> None:
             if roll is not None and await view.send(ThresholdCheck(warbeast=beast.id, roll=roll)):
                 dialog.close()
 
-        _buttons("Check", ok, dialog)
+        ok_cancel("Check", ok, dialog)
     dialog.open()
 
 
@@ -211,7 +205,7 @@ def end_frenzy_dialog(view: GameView, warbeast_id: str) -> None:
             if number is not None and await view.send(EndFrenzy(warbeast=beast.id, remove_fury=number)):
                 dialog.close()
 
-        _buttons("End frenzy", ok, dialog)
+        ok_cancel("End frenzy", ok, dialog)
     dialog.open()
 
 
@@ -240,5 +234,5 @@ def arcana_dialog(view: GameView, warlock_id: str) -> None:
             if await view.send(AssignArcana(warlock=lock.id, cards=tuple(cards))):
                 dialog.close()
 
-        _buttons("Reveal the cards", ok, dialog)
+        ok_cancel("Reveal the cards", ok, dialog)
     dialog.open()

@@ -13,6 +13,7 @@ from nicegui.element import Element
 from models.rules import GameState
 from models.rules.match import ClockState
 from models.rules.warmachine.clock import AdjustClock, ClockExpired, PassClock, PauseClock, ResumeClock, shown
+from webapp.components.dialogs import ok_cancel
 from webapp.view import GameView
 
 
@@ -132,9 +133,7 @@ class ClockPanel:
                 if await self.view.send(AdjustClock(seat=int(seat.value or 0), remaining_ms=(m * 60 + s) * 1000)):
                     dialog.close()
 
-            with ui.row():
-                ui.button("Set time", on_click=save).props("no-caps")
-                ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
+            ok_cancel("Set time", save, dialog)
         dialog.open()
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Awaitable, Callable
 
 from nicegui import ui
 
@@ -26,3 +27,10 @@ def _delete(dialog: ui.dialog) -> None:
     with contextlib.suppress(Exception):  # the page may be gone already
         if not dialog.value and not dialog.is_deleted:
             dialog.delete()
+
+
+def ok_cancel(ok_text: str, ok: Callable[[], Awaitable[object] | object], dialog: ui.dialog) -> None:
+    """A dialog's two buttons: the action, and Cancel that only closes it."""
+    with ui.row():
+        ui.button(ok_text, on_click=ok).props("no-caps")
+        ui.button("Cancel", on_click=dialog.close).props("flat no-caps")

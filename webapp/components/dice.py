@@ -11,11 +11,11 @@ from nicegui import ui
 
 from models.rules import RuleViolation
 from models.rules.dice import Roll
+from models.rules.warmachine.attacks import MAX_REROLLS
 from webapp.components.a11y import named
 from webapp.view import GameView
 
 MAX_DICE = 12
-MAX_REROLLS = 5  # as many earlier rolls as an attack roll command keeps
 
 
 def parse_dice(text: object) -> tuple[int, ...] | None:

@@ -17,7 +17,7 @@ from models.rules.warmachine.spells import CastSpell
 from models.rules.warmachine.summoning import Summon, friendly_gate, summon_cost, summon_refusal
 from webapp.components.card_dialog import whole_number
 from webapp.components.checklists import checklist
-from webapp.components.dialogs import transient_dialog
+from webapp.components.dialogs import ok_cancel, transient_dialog
 from webapp.view import GameView
 
 
@@ -41,9 +41,7 @@ def sacrifice_dialog(view: GameView, master_id: str) -> None:
             if await view.send(command):
                 dialog.close()
 
-        with ui.row():
-            ui.button("Sacrifice", on_click=ok).props("no-caps")
-            ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
+        ok_cancel("Sacrifice", ok, dialog)
     dialog.open()
 
 
@@ -103,9 +101,7 @@ def summon_dialog(view: GameView, master_id: str) -> None:
             if await view.send(command):
                 dialog.close()
 
-        with ui.row():
-            ui.button("Summon", on_click=ok).props("no-caps")
-            ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
+        ok_cancel("Summon", ok, dialog)
     dialog.open()
 
 
@@ -146,9 +142,7 @@ def spell_dialog(view: GameView, model_id: str) -> None:
             if await view.send(CastSpell(model=m.id, spell=name.value.strip(), cost=points, upkeep=upkeep.value)):
                 dialog.close()
 
-        with ui.row():
-            ui.button("Cast", on_click=ok).props("no-caps")
-            ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
+        ok_cancel("Cast", ok, dialog)
     dialog.open()
 
 

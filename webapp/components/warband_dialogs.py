@@ -11,7 +11,7 @@ from models.rules.warband.spells import StartSpell
 from models.rules.warband.treasure import PickUp
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number
-from webapp.components.dialogs import transient_dialog
+from webapp.components.dialogs import ok_cancel, transient_dialog
 from webapp.view import GameView
 
 UNDER = {"nothing": "No event token", "event": "Event token: an event", "plague": "Event token: the Plague"}
@@ -75,9 +75,7 @@ def pick_up_dialog(view: GameView, unit_id: str) -> None:
             if await view.send(command):
                 dialog.close()
 
-        with ui.row():
-            ui.button("Pick it up", on_click=confirm).props("no-caps")
-            ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
+        ok_cancel("Pick it up", confirm, dialog)
     dialog.open()
 
 
@@ -103,9 +101,7 @@ def incapacitate_dialog(view: GameView, unit_id: str) -> None:
             if await view.send(command):
                 dialog.close()
 
-        with ui.row():
-            ui.button("Incapacitated", on_click=confirm).props("no-caps")
-            ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
+        ok_cancel("Incapacitated", confirm, dialog)
     dialog.open()
 
 
@@ -120,7 +116,5 @@ def start_spell_dialog(view: GameView, unit_id: str) -> None:
             if await view.send(StartSpell(unit=unit_id, spell=(spell.value or "")[:NAME_MAX])):
                 dialog.close()
 
-        with ui.row():
-            ui.button("Start spell", on_click=confirm).props("no-caps")
-            ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
+        ok_cancel("Start spell", confirm, dialog)
     dialog.open()

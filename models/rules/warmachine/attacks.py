@@ -142,6 +142,9 @@ def _boost(state: GameState, m: ModelState, roll: str, free: bool) -> tuple[Game
     return state.with_models(m), [paid]
 
 
+MAX_REROLLS = 5  # earlier rolls kept for one attack roll
+
+
 class AttackRoll(Command):
     """The attack roll as rolled: ``dice`` (after any reroll; earlier rolls in ``rerolled``), ``removed``
     dice taken away, and whether it ``hit`` (the players compare with DEF)."""
@@ -152,7 +155,7 @@ class AttackRoll(Command):
     boosted: bool = False
     free_boost: bool = False
     removed: int = Field(default=0, ge=0, le=11)
-    rerolled: tuple[Roll, ...] = Field(default=(), max_length=5)
+    rerolled: tuple[Roll, ...] = Field(default=(), max_length=MAX_REROLLS)
 
 
 def _rerolled(earlier: tuple[Roll, ...]) -> str:
