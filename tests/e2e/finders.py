@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Locator, Page
+import re
+
+from playwright.sync_api import Locator, Page, expect
 
 
 def model(page: Page, name: str) -> Locator:
@@ -32,3 +34,14 @@ def game_log(page: Page) -> Locator:
 def alert(page: Page, text: str) -> Locator:
     """A notification (Quasar renders them with role="alert")."""
     return page.get_by_role("alert").filter(has_text=text)
+
+
+def watch_address(table: Page) -> str:
+    """The watch link's full address, read from the table page's "Share links" dialog (then closed again)."""
+    table.get_by_role("button", name="Share links").click()
+    dialog = table.get_by_role("dialog")
+    address = dialog.get_by_role("link", name=re.compile(r"^https?:\/\/.+\/watch\/")).get_attribute("href")
+    assert address and re.match(r"^https?://.+/watch/", address), address
+    dialog.get_by_role("button", name="Close").click()
+    expect(dialog).to_be_hidden()
+    return address

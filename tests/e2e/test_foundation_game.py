@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.e2e.finders import alert, game_log, model, track, turn_bar
+from tests.e2e.finders import alert, game_log, model, track, turn_bar, watch_address
 
 if TYPE_CHECKING:
     from tests.e2e.conftest import Server
@@ -155,17 +155,12 @@ def test_two_players_play_a_round_while_a_friend_watches_through_a_restart(brows
         expect(model(table, "Cultist Band")).to_contain_text("Unit: 4 of 4 models in play")
 
         # 2. The watch link, from the Share links dialog, opened on a second device.
-        table.get_by_role("button", name="Share links").click()
-        watch_link = table.get_by_role("dialog").get_by_role("link", name=re.compile(r"^\/watch\/"))
-        watch_path = watch_link.get_attribute("href")
-        assert watch_path and watch_path.startswith("/watch/")
-        table.get_by_role("dialog").get_by_role("button", name="Close").click()
-        expect(table.get_by_role("dialog")).to_be_hidden()
+        watch_url = watch_address(table)
 
         watch = watch_context.new_page()
         watch.set_default_timeout(10_000)
         watch.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-        assert watch.goto(server.url(watch_path)).status == 200
+        assert watch.goto(watch_url).status == 200
         expect(watch).to_have_title("Tablekeeper: watch")
         expect_turn(watch, watch, 1, ANN, "Maintenance: Remove essence above ESSENCE")
         expect(watch.get_by_text(ANN, exact=True).filter(visible=True).first).to_be_visible()

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.e2e.finders import turn_bar
+from tests.e2e.finders import turn_bar, watch_address
 
 if TYPE_CHECKING:
     from tests.e2e.conftest import Server
@@ -108,14 +108,10 @@ def test_a_tournament_game_from_setup_to_a_deathclock_result(browser: Browser, s
         game_id = table.url.rstrip("/").split("/")[-2]
 
         # The watch link from the share dialog, on a second device: it shows the setup as it goes.
-        button(table, "Share links").click()
-        watch_path = table.get_by_role("dialog").get_by_role("link", name=re.compile(r"^\/watch\/")).get_attribute(
-            "href")
-        assert watch_path and watch_path.startswith("/watch/")
-        table.get_by_role("dialog").get_by_role("button", name="Close").click()
+        watch_url = watch_address(table)
         watch = watch_context.new_page()
         watch.set_default_timeout(10_000)
-        watch.goto(server.url(watch_path))
+        watch.goto(watch_url)
         expect(turn_bar(watch)).to_contain_text("Setup")
 
         # 2. The setup wizard, in doc 002's order.

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.e2e.finders import action, alert, game_log, model, track, turn_bar
+from tests.e2e.finders import action, alert, game_log, model, track, turn_bar, watch_address
 
 if TYPE_CHECKING:
     from tests.e2e.conftest import Server
@@ -237,15 +237,11 @@ def test_two_rounds_of_agathon_against_omodamos_with_the_watch_page_following(br
         expect(table).to_have_url(re.compile(r"/table/[0-9a-f]+/[\w-]+$"))
         expect_turn(table, table, 1, ANN, "Maintenance: Remove essence above ESSENCE")
 
-        table.get_by_role("button", name="Share links").click()
-        watch_link = table.get_by_role("dialog").get_by_role("link", name=re.compile(r"^\/watch\/"))
-        watch_path = watch_link.get_attribute("href")
-        assert watch_path and watch_path.startswith("/watch/")
-        table.get_by_role("dialog").get_by_role("button", name="Close").click()
+        watch_url = watch_address(table)
         watch = watch_context.new_page()
         watch.set_default_timeout(10_000)
         watch.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-        assert watch.goto(server.url(watch_path)).status == 200
+        assert watch.goto(watch_url).status == 200
         expect_turn(table, watch, 1, ANN, "Maintenance: Remove essence above ESSENCE")
         expect_essence(table, watch, "Agathon", 9, 9)
         expect_track(table, watch, "Agathon", boxes(0, 17))

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
-from tests.e2e.finders import action, alert, model, track, turn_bar
+from tests.e2e.finders import action, alert, model, track, turn_bar, watch_address
 
 if TYPE_CHECKING:
     from tests.e2e.conftest import Server
@@ -181,14 +181,10 @@ def start_game(page: Page, title: str, sides: list[dict], first: int) -> None:
 
 
 def open_watch(table: Page, context: BrowserContext, server: Server) -> Page:
-    table.get_by_role("button", name="Share links").click()
-    link = table.get_by_role("dialog").get_by_role("link", name=re.compile(r"^\/watch\/"))
-    path = link.get_attribute("href")
-    assert path and path.startswith("/watch/")
-    table.get_by_role("dialog").get_by_role("button", name="Close").click()
+    url = watch_address(table)
     watch = context.new_page()
     watch.set_default_timeout(10_000)
-    assert watch.goto(server.url(path)).status == 200
+    assert watch.goto(url).status == 200
     return watch
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.e2e.finders import game_log, turn_bar
+from tests.e2e.finders import game_log, turn_bar, watch_address
 
 if TYPE_CHECKING:
     from tests.e2e.conftest import Server
@@ -66,13 +66,10 @@ def test_a_warband_turn_with_its_upkeep_while_a_friend_watches(browser: Browser,
         expect(game_log(table)).to_contain_text("Treasure: skipped in the first player's first turn.")
 
         # 2. The watch link on a second device: live, and no controls.
-        table.get_by_role("button", name="Share links").click()
-        watch_path = table.get_by_role("dialog").get_by_role("link", name=re.compile(r"^\/watch\/")).get_attribute(
-            "href")
-        table.get_by_role("dialog").get_by_role("button", name="Close").click()
+        watch_url = watch_address(table)
         watch = watch_context.new_page()
         watch.set_default_timeout(10_000)
-        assert watch_path and watch.goto(server.url(watch_path)).status == 200
+        assert watch.goto(watch_url).status == 200
         expect(turn_bar(watch)).to_contain_text("Ann's turn")
         expect(watch.get_by_role("button")).to_have_count(1)  # the theme switch only
 

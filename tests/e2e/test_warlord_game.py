@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from tests.e2e.finders import watch_address
+
 if TYPE_CHECKING:
     from tests.e2e.conftest import Server
 
@@ -68,13 +70,10 @@ def test_a_warlord_game_turn_with_model_states_while_a_friend_watches(browser: B
         turn = table.get_by_role("region", name="Turn")
         expect(turn).to_contain_text("Game turn 1")
 
-        table.get_by_role("button", name="Share links").click()
-        watch_link = table.get_by_role("dialog").get_by_role("link", name=re.compile(r"^\/watch\/"))
-        watch_path = watch_link.get_attribute("href")
-        table.get_by_role("dialog").get_by_role("button", name="Close").click()
+        watch_url = watch_address(table)
         watch = watch_context.new_page()
         watch.set_default_timeout(10_000)
-        watch.goto(server.url(watch_path))
+        watch.goto(watch_url)
         expect(watch.get_by_role("region", name="Turn")).to_contain_text("Game turn 1")
         expect(watch.get_by_role("button")).to_have_count(1)  # the theme switch only
 

@@ -252,6 +252,10 @@ async def test_a_started_game_is_listed_on_the_home_page_with_each_players_own_l
     await see(user, "Ann's own link (acts for that side only, on their own device)")
     seat_links = [e.props.get("href") for e in elements(user, ui.link) if "/table/" in str(e.props.get("href"))]
     assert len(seat_links) == 3 and len(set(seat_links)) == 3  # the table link and one per player
+    assert all(str(link).startswith("http") for link in seat_links)  # full addresses, to send or scan
+    for what in ("watch link", "table link", "Ann's own link", "Bob's own link"):
+        assert find(user, f"Copy the {what}", ui.button)
+        assert find(user, f"QR code of the {what}", ui.html)
     await user.open("/")
     mine = region(user, "Games started on this device")
     assert "Kept game" in texts(user, mine)
