@@ -10,6 +10,7 @@ import asyncio
 import gc
 from pathlib import Path
 
+from fastapi.responses import FileResponse
 from nicegui import Client, app, background_tasks, ui
 
 from models.db.engine import make_engine, migrate
@@ -41,6 +42,10 @@ def build(settings: Settings) -> deps.Deps:
     app.on_startup(lambda: live.listen_postgres(settings.database_url))
     app.on_shutdown(engine.dispose)  # the test `user` fixture builds an app per test: close each one's pool
     app.add_static_files("/static", STATIC)
+    # The service worker is served from the root so that its scope covers every page (static/sw.js).
+    app.add_api_route("/sw.js", lambda: FileResponse(STATIC / "sw.js", media_type="text/javascript",
+                                                     headers={"Cache-Control": "no-cache"}),
+                      methods=["GET"], include_in_schema=False)
     app.include_router(api.router)
     app.add_api_route("/healthz", lambda: {"ok": True, "clients": len(Client.instances),
                                            "subscriptions": live.subscriptions()},

@@ -13,7 +13,9 @@ from webapp.view import GameView
 def frame(title: str) -> None:
     ui.add_head_html('<link rel="stylesheet" href="/static/tablekeeper.css">'
                      '<link rel="manifest" href="/static/manifest.webmanifest">'
-                     '<meta name="theme-color" content="#3b1d4a">')
+                     '<link rel="apple-touch-icon" href="/static/icons/icon-192.png">'
+                     '<meta name="theme-color" content="#3b1d4a">'
+                     '<script src="/static/tablekeeper.js" defer></script>')
     ui.colors(primary="#5b2a86", secondary="#1f6f8b", accent="#e0a800", warning="#b35c00")
     dark = ui.dark_mode(None)
     with ui.header().classes("tk-header items-center"):
