@@ -2,8 +2,9 @@
 
 - Reconnect: a watch page that loses its connection (the browser goes offline) shows the current state when it
   is back, with no manual reload: a change made while it was offline appears by itself.
-- Forged socket events: a watch page's own socket connection sends ``event`` messages for every element id
-  (the ids the table page's buttons have included) and every usual event type: nothing changes.
+- Forged socket events: a watch page's own socket sends NiceGUI ``event`` messages with every real listener id
+  of a table page of the same game and of the watch page itself: nothing changes. The same socket with the table
+  page's client id and its "Next" listener does move the game (the control).
 - Markup in free text: script-injection and markup payloads as the game title, player names, a spell name and a
   card name (complete_card) render as literal text on the table and the watch page; no dialog opens, no
   injected element or script runs.
@@ -11,16 +12,15 @@
 
 from __future__ import annotations
 
-import asyncio
+import json
 import re
-import threading
+import time
 from typing import TYPE_CHECKING, Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.bench.script import HORRORS, MASTERS, SIDES
-from tests.bench.spectators import Spectator
 from tests.e2e.test_faults_crash import api
 
 if TYPE_CHECKING:
@@ -104,51 +104,77 @@ def test_a_watch_page_that_was_offline_shows_the_change_made_meanwhile(browser: 
 
 # -- forged socket events --------------------------------------------------------------------------------------
 
-async def forge_events(server: Server, watch_path: str, ids: range) -> None:
-    import aiohttp
+# Every listener of a page, with its real id, read from the page's own state as anyone can in the browser's
+# console: NiceGUI 3.18 keeps the element tree in its Vue app's data (`mounted_app.elements`, nicegui.js),
+# each element with its `events` and each event with its `listener_id`.
+LISTENERS = """() => Object.entries(mounted_app.elements).flatMap(([id, element]) =>
+    (element.events || []).map(event => ({id: Number(id), listener_id: event.listener_id, type: event.type})))"""
+# The "event" message nicegui.js sends when a listener fires, sent on this page's own socket.
+EMIT = """(events) => { for (const e of events) window.socket.emit("event", e); return events.length; }"""
 
-    async with aiohttp.ClientSession() as http:
-        spectator = Spectator(server.url("").rstrip("/"), watch_path, keep=False)
-        await spectator.open(http)
-        try:
-            for element_id in ids:
-                for kind, args in (("click", []), ("update:model-value", [5]), ("change", [{"value": 5}]),
-                                   ("keydown.enter", [])):
-                    await spectator.emit_event(element_id, kind, args)
-            await asyncio.sleep(1.0)
-        finally:
-            await spectator.close()
+
+def listeners(page: Page) -> list[dict[str, Any]]:
+    page.wait_for_function("() => window.did_handshake && window.socket && window.socket.connected")
+    return page.evaluate(LISTENERS)
+
+
+def event(client_id: str, element_id: int, listener_id: str, *args: Any) -> dict[str, Any]:
+    return {"id": element_id, "client_id": client_id, "listener_id": listener_id,
+            "args": [json.dumps(a) for a in args]}
+
+
+def game_log(server: Server, game: dict[str, Any]) -> tuple[int, list[str]]:
+    """The game's version and the kinds of its log entries, as the API tells a spectator."""
+    status, now = api("GET", server.url(f"/api/games/{game['id']}"), token=game["tokens"]["watch"])
+    assert status == 200, now
+    status, log = api("GET", server.url(f"/api/games/{game['id']}/log"), token=game["tokens"]["watch"])
+    assert status == 200, log
+    return now["version"], [entry["kind"] for entry in log]
 
 
 def test_events_forged_on_a_watch_pages_socket_change_nothing(browser: Browser, server: Server) -> None:
+    """A spectator's page sends NiceGUI "event" messages with its own client id and every real listener id of
+    the table page and of itself: nothing changes. The same socket with the table page's client id and its
+    "Next" listener does move the game (positive control: the forged messages reach NiceGUI's handlers)."""
     game = create(server)
-    context = browser.new_context(viewport=VIEWPORT)
+    table_context, watch_context = browser.new_context(viewport=VIEWPORT), browser.new_context(viewport=VIEWPORT)
     try:
-        # The table page is open too: its buttons (Apply damage, Next...) have element ids in the same range.
-        table = context.new_page()
+        table = table_context.new_page()
         assert table.goto(server.url(game["table_url"])).status == 200
-        expect(table.get_by_role("button", name=re.compile("^Apply damage to"))).not_to_have_count(0)
-        # In a thread of its own: sync Playwright keeps an event loop running in this one (PLATFORM.md, pitfall 3).
-        errors: list[BaseException] = []
+        at_table = listeners(table)
+        next_id = int(table.get_by_role("button", name=re.compile("^Next")).get_attribute("id").removeprefix("c"))
+        next_click = next(h for h in at_table if h["id"] == next_id and h["type"] == "click")
 
-        def forge() -> None:
-            try:
-                asyncio.run(forge_events(server, game["watch_url"], range(0, 400)))
-            except BaseException as exc:  # noqa: BLE001 - handed to the test below
-                errors.append(exc)
+        watch = watch_context.new_page()
+        assert watch.goto(server.url(game["watch_url"])).status == 200
+        own = listeners(watch)
+        watch_client = watch.evaluate("() => window.clientId")
+        own_ids = sorted({h["id"] for h in own})
+        # Each table listener at its own element id and at every element of the watch page that has listeners;
+        # each of the watch page's own listeners with the arguments of a click, a value and a toggle.
+        forged = [event(watch_client, element_id, h["listener_id"], {})
+                  for h in at_table for element_id in {h["id"], *own_ids}]
+        forged += [event(watch_client, h["id"], h["listener_id"], *args)
+                   for h in own for args in ((), ({},), (5,), ("x",), (True,))]
+        assert event(watch_client, next_id, next_click["listener_id"], {}) in forged
+        assert len(at_table) > 50 and own, (len(at_table), own)  # the table's controls and the watch's own
 
-        thread = threading.Thread(target=forge)
-        thread.start()
-        thread.join(60)
-        assert not errors, errors
-        status, now = api("GET", server.url(f"/api/games/{game['id']}"), token=game["tokens"]["watch"])
-        assert status == 200 and now["version"] == game["version"], "a forged event changed the game"
-        status, log = api("GET", server.url(f"/api/games/{game['id']}/log"), token=game["tokens"]["watch"])
-        assert len(log) == 1
-        status, health = api("GET", server.url("/healthz"))
+        assert watch.evaluate(EMIT, forged) == len(forged)
+        watch.wait_for_timeout(1500)
+        assert game_log(server, game) == (game["version"], ["setup"]), "a forged event changed the game"
+
+        # Positive control: the same socket, the same listener id, the table page's client id.
+        table_client = table.evaluate("() => window.clientId")
+        watch.evaluate(EMIT, [event(table_client, next_id, next_click["listener_id"], {})])
+        deadline = time.monotonic() + LIVE / 1000
+        while game_log(server, game)[0] == game["version"] and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert game_log(server, game) == (game["version"] + 1, ["setup", "advance"]), "the control did not move"
+        status, _ = api("GET", server.url("/healthz"))
         assert status == 200
     finally:
-        context.close()
+        table_context.close()
+        watch_context.close()
 
 
 # -- markup in free text ---------------------------------------------------------------------------------------

@@ -9,12 +9,17 @@ step:
   refusal.
 On SQLite always and on PostgreSQL when TEST_DATABASE_URL is set; each example plays a game of its own in the
 test's database. Snapshots are taken every few commands here (not 50), so undo across snapshots is exercised.
+Every run draws fresh examples from a new seed, printed first and named in a failure; TK_SEED=<seed> draws the
+same examples again.
 """
 
 from __future__ import annotations
 
+import os
+import random
+
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, seed, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
 
@@ -113,11 +118,17 @@ class ServiceMachine(RuleBasedStateMachine):
                                                                                marks=pytest.mark.slow)])
 def test_service_invariants_hold_under_random_play_undo_and_restart(db_url: str, examples: int,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    run_seed = int(os.environ.get("TK_SEED") or random.randrange(10**9))
+    print(f"stateful test: seed {run_seed} (TK_SEED={run_seed} replays this run)")
     monkeypatch.setattr(games_module, "SNAPSHOT_EVERY", 4)
     engine = make_engine(db_url)
     migrate(engine)
     engine.dispose()
-    ServiceMachine.url = db_url
-    run_state_machine_as_test(ServiceMachine, settings=settings(
-        max_examples=examples, stateful_step_count=20, deadline=None, derandomize=examples < 100,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]))
+    monkeypatch.setattr(ServiceMachine, "url", db_url)
+    try:
+        run_state_machine_as_test(seed(run_seed)(ServiceMachine), settings=settings(
+            max_examples=examples, stateful_step_count=20, deadline=None, derandomize=False, database=None,
+            suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]))
+    except Exception as failure:
+        failure.add_note(f"stateful test seed {run_seed}: TK_SEED={run_seed} replays this run")
+        raise
