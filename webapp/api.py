@@ -11,6 +11,7 @@ pages) and never carry a traceback.
 
 from __future__ import annotations
 
+import inspect
 import logging
 from collections.abc import Callable, Coroutine
 from typing import Annotated, Any, Literal
@@ -87,13 +88,16 @@ def _error(exc: Exception) -> JSONResponse | None:
 
 class _ErrorMappingRoute(APIRoute):
     """Maps service refusals to flat JSON errors for this router's routes only (FastAPI's custom route class
-    pattern; an APIRouter has no exception handlers of its own)."""
+    pattern; an APIRouter has no exception handlers of its own), and validates request bodies strictly."""
 
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         handler = super().get_route_handler()
+        body_model = _body_model(self.endpoint)
 
         async def mapped(request: Request) -> Response:
             try:
+                if body_model is not None:
+                    body_model.model_validate_json(await request.body(), strict=True)
                 return await handler(request)
             except Exception as exc:  # every failure becomes JSON, never a traceback
                 response = _error(exc)
@@ -103,6 +107,16 @@ class _ErrorMappingRoute(APIRoute):
                 return _json(500, "server.error", "Something went wrong on the server.")
 
         return mapped
+
+
+def _body_model(endpoint: Callable[..., Any]) -> type[BaseModel] | None:
+    """The route's request body model. FastAPI validates bodies in Python mode, where ``"1"``, ``2.0`` and
+    ``true`` pass for an integer; the body is checked first in strict JSON mode (JSON types exactly, arrays for
+    tuples), the same way commands are (``parse_command(..., strict=True)``)."""
+    for parameter in inspect.signature(endpoint, eval_str=True).parameters.values():
+        if isinstance(parameter.annotation, type) and issubclass(parameter.annotation, BaseModel):
+            return parameter.annotation
+    return None
 
 
 router = APIRouter(prefix="/api", tags=["games"], route_class=_ErrorMappingRoute)
@@ -135,7 +149,7 @@ class SideIn(Strict):
 class CreateGameIn(Strict):
     title: str = Field(max_length=200, examples=["Friday game"])
     sides: list[SideIn] = Field(min_length=2, max_length=2)
-    first: Literal[0, 1] = Field(default=0, description="The side that takes the first turn.")
+    first: int = Field(default=0, ge=0, le=1, description="The side that takes the first turn (0 or 1).")
     wizard: bool = Field(default=False, description="Start in the setup wizard (scenario, priority roll, clock, "
                                                     "deployment) instead of round 1: a tournament game.")
 
@@ -243,7 +257,7 @@ def _read(service: GameService, game_id: str, token: str | None) -> tuple[int, G
 
 def _execute(service: GameService, game_id: str, token: str | None, body: CommandIn) -> Outcome:
     actor = _actor(service, game_id, token, acting=True)
-    command = parse_command(body.command)
+    command = parse_command(body.command, strict=True)
     if isinstance(command, CompleteCard):  # as the card editor does: the completed card serves the whole site
         return service.complete_card(game_id, command.card, body.expected_version, actor)
     return service.execute(game_id, command, body.expected_version, actor)
@@ -298,7 +312,7 @@ def _created(created: Created) -> CreatedOut:
 async def start_game(body: StartIn) -> CreatedOut:
     """Set a game up from a game system's own setup command; the answer is the same as `POST /games`."""
     service = _service()
-    command = parse_command(body.command)
+    command = parse_command(body.command, strict=True)
     return _created(await run_in_threadpool(service.start, command))
 
 

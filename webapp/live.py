@@ -1,7 +1,8 @@
 """Fan-out of "game G is now at version V" to every page showing G (DESIGN.md "Live updates").
 
 In this process a NiceGUI Event per game, fired on the event loop after the commit. With PostgreSQL a
-LISTEN thread re-fires notices from other server processes; pages ignore versions they already show.
+listener (models/db/notify.py) re-fires notices from other server processes and, after it lost its connection,
+the current version of every followed game; pages ignore versions they already show.
 
 A notice wakes every page of the game at once; they then read the new state and log entries through
 :meth:`Live.state` and :meth:`Live.log`, which make one database read per change for all of them (concurrent
@@ -12,16 +13,17 @@ change and the server's cost per spectator was ~30x a bare socket broadcast (doc
 from __future__ import annotations
 
 import asyncio
-import threading
+import logging
 from collections.abc import Callable, Hashable
 from typing import Any
 
-import psycopg
 from nicegui import Event, run
-from sqlalchemy.engine import make_url
 
+from models.db.notify import Listener
 from models.rules import GameState
 from models.service import GameService, LogEntry
+
+log = logging.getLogger(__name__)
 
 
 class Live:
@@ -33,6 +35,7 @@ class Live:
         self._states: dict[str, tuple[int, GameState]] = {}  # newest read per followed game
         self._logs: dict[tuple[str, int], tuple[int, list[LogEntry]]] = {}  # (game, after) -> (version, entries)
         self._tasks: set[asyncio.Future[None]] = set()
+        self.listener: Listener | None = None  # PostgreSQL only: notices from other server processes
         service.on_change(self.changed)
 
     def bind_loop(self) -> None:
@@ -132,17 +135,24 @@ class Live:
             del self._logs[key]
 
     def listen_postgres(self, database_url: str) -> None:
-        """Follow commits made by other server processes (hosted set-ups with several servers)."""
-        url = make_url(database_url)
-        if url.get_backend_name() != "postgresql":
-            return
-        conninfo = url.set(drivername="postgresql").render_as_string(hide_password=False)
-        threading.Thread(target=self._listen, args=(conninfo,), daemon=True, name="pg-listen").start()
+        """Follow commits made by other server processes (hosted set-ups with several servers on PostgreSQL);
+        after each (re)connect of the listener every followed game is announced again (:meth:`resync`)."""
+        self.listener = Listener.for_url(database_url, self.changed, self.resync)
+        if self.listener is not None:
+            self.listener.start()
 
-    def _listen(self, conninfo: str) -> None:
-        with psycopg.connect(conninfo, autocommit=True) as conn:
-            conn.execute("LISTEN tablekeeper")
-            for note in conn.notifies():
-                game_id, _, version = note.payload.rpartition(":")
-                if version.isdigit():
-                    self.changed(game_id, int(version))
+    def stop_listening(self) -> None:
+        if self.listener is not None:
+            self.listener.stop()
+
+    def resync(self) -> None:
+        """Announce the current version of every game pages follow: notices sent while the listener was away
+        are lost, so pages catch up from here (they ignore a version they already show). Runs on the
+        listener's thread."""
+        for game_id in [g for g, event in list(self._events.items()) if event.callbacks]:
+            try:
+                version, _ = self.service.state(game_id)
+            except Exception:  # noqa: BLE001 - one game's failed read must not keep the others stale
+                log.exception("Could not re-read game %s after the listener reconnected", game_id)
+                continue
+            self.changed(game_id, version)

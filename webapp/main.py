@@ -10,12 +10,14 @@ import asyncio
 import gc
 from pathlib import Path
 
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, JSONResponse
 from nicegui import Client, app, background_tasks, ui
 
 from models.db.engine import make_engine, migrate
 from models.service import GameService
 from webapp import api, deps
+from webapp.guard import BodyGuard, ignore_unknown_listeners
+from webapp.headers import SecurityHeaders
 from webapp.live import Live
 from webapp.pages.cards import cards_page
 from webapp.pages.home import home_page
@@ -40,16 +42,18 @@ def build(settings: Settings) -> deps.Deps:
     deps.install(current)
     app.on_startup(live.bind_loop)
     app.on_startup(lambda: live.listen_postgres(settings.database_url))
+    app.on_shutdown(live.stop_listening)
     app.on_shutdown(engine.dispose)  # the test `user` fixture builds an app per test: close each one's pool
+    app.add_middleware(BodyGuard)
+    app.add_middleware(SecurityHeaders)
+    ignore_unknown_listeners()
     app.add_static_files("/static", STATIC)
     # The service worker is served from the root so that its scope covers every page (static/sw.js).
     app.add_api_route("/sw.js", lambda: FileResponse(STATIC / "sw.js", media_type="text/javascript",
                                                      headers={"Cache-Control": "no-cache"}),
                       methods=["GET"], include_in_schema=False)
     app.include_router(api.router)
-    app.add_api_route("/healthz", lambda: {"ok": True, "clients": len(Client.instances),
-                                           "subscriptions": live.subscriptions()},
-                      methods=["GET"], include_in_schema=False)  # counts: leak checks (tests/bench)
+    app.add_api_route("/healthz", lambda: health(live), methods=["GET"], include_in_schema=False)
     ui.page("/", title="Tablekeeper")(home_page)
     ui.page("/lists", title="Tablekeeper: army lists")(lists_page)
     ui.page("/cards", title="Tablekeeper: card editor")(cards_page)
@@ -61,6 +65,17 @@ def build(settings: Settings) -> deps.Deps:
     ui.page("/watch/{game_id}/{token}", title="Tablekeeper: watch", response_timeout=PAGE_TIMEOUT)(watch_page)
     ui.page("/result/{game_id}/{token}", title="Tablekeeper: result")(result_page)
     return current
+
+
+def health(live: Live) -> JSONResponse:
+    """``ok`` unless this process has stopped hearing other processes' changes (503 then, so a load balancer
+    takes it out); the counts serve leak checks (tests/bench)."""
+    listener = live.listener
+    ok = listener is None or listener.up
+    body = {"ok": ok, "clients": len(Client.instances), "subscriptions": live.subscriptions(),
+            "listener": "not needed" if listener is None else ("up" if listener.up else "down"),
+            "reconnects": listener.reconnects if listener is not None else 0}
+    return JSONResponse(body, status_code=200 if ok else 503)
 
 
 def _freeze_startup_objects() -> None:

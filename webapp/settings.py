@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import os
+import secrets
 from dataclasses import dataclass
+from pathlib import Path
+
+from sqlalchemy.engine import make_url
 
 from models.db.engine import DEFAULT_URL
+
+SECRET_FILE = "tablekeeper-storage-secret"
 
 
 @dataclass(frozen=True)
@@ -13,13 +19,49 @@ class Settings:
     database_url: str = DEFAULT_URL
     host: str = "0.0.0.0"
     port: int = 8080
-    storage_secret: str = "tablekeeper-local"
+    storage_secret: str = ""  # from_env() always fills it
 
     @classmethod
     def from_env(cls) -> Settings:
+        database_url = os.environ.get("DATABASE_URL", DEFAULT_URL)
         return cls(
-            database_url=os.environ.get("DATABASE_URL", DEFAULT_URL),
+            database_url=database_url,
             host=os.environ.get("HOST", cls.host),
             port=int(os.environ.get("PORT", cls.port)),
-            storage_secret=os.environ.get("TABLEKEEPER_STORAGE_SECRET", cls.storage_secret),
+            storage_secret=os.environ.get("TABLEKEEPER_STORAGE_SECRET") or kept_secret(data_dir(database_url)),
         )
+
+
+def data_dir(database_url: str) -> Path:
+    """Where the server keeps its own files: beside a SQLite database file, else ``TABLEKEEPER_DATA_DIR`` or the
+    working directory (PostgreSQL)."""
+    url = make_url(database_url)
+    if url.get_backend_name() == "sqlite" and url.database and url.database != ":memory:":
+        return Path(url.database).resolve().parent
+    return Path(os.environ.get("TABLEKEEPER_DATA_DIR") or ".").resolve()
+
+
+def kept_secret(folder: Path) -> str:
+    """The storage secret kept in ``folder``, made at the first start (random, readable by this user only).
+
+    The browser cookie (which carries the id that owns a browser's lists and game links) is signed with it, so
+    it must not be a value anyone can read in the source. Written under a temporary name and linked into place:
+    two servers starting at once on the same folder end up with the same secret.
+    """
+    path = folder / SECRET_FILE
+    if not path.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        draft = folder / f".{SECRET_FILE}.{os.getpid()}"
+        fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as out:
+            out.write(secrets.token_urlsafe(32))
+        try:
+            os.link(draft, path)
+        except FileExistsError:
+            pass  # another server was first: use its secret
+        finally:
+            draft.unlink()
+    secret = path.read_text().strip()
+    if not secret:
+        raise RuntimeError(f"{path} is empty: delete it and a new storage secret is made at the next start.")
+    return secret

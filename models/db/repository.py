@@ -10,6 +10,7 @@ from sqlalchemy import Engine, delete, func, update
 from sqlmodel import Session, select
 
 from models.db.engine import reader
+from models.db.notify import CHANNEL
 from models.db.tables import AccessToken, CardRow, CommandLog, Game, Snapshot, now
 
 
@@ -74,7 +75,7 @@ class Repository:
             if snapshot is not None:
                 s.add(Snapshot(game_id=game_id, seq=seq, state=snapshot))
             if self.notify_sql:
-                s.exec(select(func.pg_notify("tablekeeper", f"{game_id}:{seq}")))
+                s.exec(select(func.pg_notify(CHANNEL, f"{game_id}:{seq}")))
             s.commit()
             return seq
 

@@ -13,7 +13,8 @@ from models.rules.core import (
     parse_command,
     replay,
 )
+from models.rules.text import tidy
 from models.rules.warband import register  # noqa: F401
 
 __all__ = ["Command", "Event", "GameState", "ModelState", "Option", "RuleViolation", "apply", "options",
-           "parse_command", "replay"]
+           "parse_command", "replay", "tidy"]

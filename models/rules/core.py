@@ -7,6 +7,7 @@ handlers and option providers here; nothing in this package does I/O, keeps a cl
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any, Literal
 
@@ -191,13 +192,18 @@ def handles(cls: type[Command], system: str = "warmachine") -> Callable[[Handler
     return register
 
 
-def parse_command(data: dict[str, Any]) -> Command:
-    """Turn JSON from the API or the log into a typed command; bad input is a RuleViolation, not a crash."""
+def parse_command(data: dict[str, Any], *, strict: bool = False) -> Command:
+    """Turn JSON from the API or the log into a typed command; bad input is a RuleViolation, not a crash.
+
+    ``strict`` for what a client sent: JSON types exactly (no ``"3"``, ``3.0`` or ``true`` for a whole number).
+    The log's own JSON is read as it was written, so games logged before stay readable."""
     type_name = data.get("type") if isinstance(data, dict) else None
     cls = COMMANDS.get(type_name) if isinstance(type_name, str) else None
     if cls is None:
         raise RuleViolation("command.unknown", f"Unknown command type {type_name!r}.")
     try:
+        if strict:
+            return cls.model_validate_json(json.dumps(data), strict=True)
         return cls.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]

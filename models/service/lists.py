@@ -20,6 +20,7 @@ from models.catalog.schema import Card, card_problems
 from models.db.list_repository import ListRepository
 from models.db.tables import ArmyList
 from models.rules.core import RuleViolation
+from models.rules.text import tidy
 from models.rules.warmachine.lists import (
     TITLE_MAX,
     Army,
@@ -217,7 +218,7 @@ class ListService:
         cards = self.cards()
         armies = []
         for seat, (player, army) in enumerate(sides):
-            who = " ".join((player or "").split())[:NAME_MAX] or f"Player {seat + 1}"
+            who = tidy(player)[:NAME_MAX] or f"Player {seat + 1}"
             if not army.entries:
                 raise RuleViolation("list.empty", f"{who}'s list is empty.")
             problems = validate(army, cards)

@@ -25,7 +25,7 @@ from models.catalog.schema import (
     WebLayout,
     missing_facts,
 )
-from models.rules import RuleViolation
+from models.rules import RuleViolation, tidy
 from models.rules.warmachine.lists import (
     BATTLEGROUP_ROLES,
     GAME_SIZES,
@@ -320,7 +320,7 @@ class ListBuilder:
         self.set_army(Army(title="New list", faction=self.faction.value or "Infernals", size=self.size.value or 75))
 
     def _title_changed(self, *_: Any) -> None:
-        text = " ".join((self.title.value or "").split())
+        text = tidy(self.title.value)
         if text and len(text) <= TITLE_MAX:
             self.army = self.army.model_copy(update={"title": text})
 
@@ -523,7 +523,7 @@ class ListBuilder:
             self.load(found)
 
     def _current(self) -> Army | None:
-        text = " ".join((self.title.value or "").split())
+        text = tidy(self.title.value)
         if not text:
             ui.notify("Give the list a name first.", type="warning")
             return None

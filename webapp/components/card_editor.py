@@ -15,7 +15,7 @@ from pydantic import ValidationError
 
 from models.catalog import shipped_cards
 from models.catalog.schema import STAT_NAMES, Card, Role, Weight, missing_facts
-from models.rules import RuleViolation
+from models.rules import RuleViolation, tidy
 from models.service.lists import ListService
 from webapp.components.a11y import named
 from webapp.components.army_list import ROLE_WORDS, kind_words
@@ -47,7 +47,7 @@ def read_int(label: str, value: Any, low: int, high: int) -> int | None:
 
 
 def read_text(label: str, value: Any, limit: int = 60) -> str | None:
-    text = " ".join(str(value or "").split())
+    text = tidy(str(value or ""))
     if len(text) > limit:
         raise BadField(f"{label}: at most {limit} characters.")
     return text or None

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from nicegui import ui
 
+from models.rules import tidy
 from models.rules.warmachine.arcana import ARCANA, AssignArcana, trumps
 from models.rules.warmachine.base import role
 from models.rules.warmachine.focus import AllocateFocus
@@ -156,7 +157,7 @@ def force_dialog(view: GameView, warbeast_id: str) -> None:
 
         async def ok() -> None:
             number = _read(field, 1, 5)
-            reason = " ".join(str(why.value or "").split())
+            reason = tidy(str(why.value or ""))
             if number is None:
                 return
             if not reason:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from nicegui import run, ui
 
-from models.rules import RuleViolation
+from models.rules import RuleViolation, tidy
 from models.rules.warlord.board import ABILITIES, Ability
 from models.rules.warlord.conditions import ABILITY_LABELS, abilities_text
 from models.rules.warlord.setup import (
@@ -55,7 +55,7 @@ class WarbandForm:
             self.chosen = ui.column().classes("gap-1 w-full")
 
     def add(self) -> None:
-        name = " ".join((self.name.value or "").split())
+        name = tidy(self.name.value)
         tracks = whole_number(self.tracks.value, 1, MAX_TRACKS)
         tough = whole_number(self.tough.value, 0, MAX_TOUGH)
         problem = ("Type the model's name first." if not name

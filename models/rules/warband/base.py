@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from models.rules.core import Command, Event, GameState, Handler, RuleViolation, handles
+from models.rules.text import clean_text as clean_typed
 from models.rules.warband.board import WarbandBoard, WarbandUnit
 from models.rules.warband.steps import gate
 
@@ -65,13 +66,8 @@ def with_board(state: GameState, **update: object) -> GameState:
 
 
 def clean_text(text: str, what: str, limit: int, *, empty_ok: bool = False) -> str:
-    """Typed text with its spaces tidied; too long (or empty when it may not be) is refused."""
-    text = " ".join(text.split())
-    if not text and not empty_ok:
-        raise RuleViolation("text.empty", f"The {what} cannot be empty.")
-    if len(text) > limit:
-        raise RuleViolation("text.too_long", f"The {what} can be at most {limit} characters.")
-    return text
+    """Typed text tidied by the one helper for all systems; this system's refusals are coded ``text.*``."""
+    return clean_typed(text, what, limit, empty_ok=empty_ok, code="text")
 
 
 def check_roll(roll: int | None, what: str) -> None:

@@ -10,6 +10,7 @@ from pydantic import Field
 
 from models.catalog.schema import Frozen
 from models.rules.core import Command, Event, GameState, Player, RuleViolation, handles
+from models.rules.text import clean_text
 from models.rules.warlord.board import Ability, Figure, WarlordBoard
 from models.rules.warlord.phases import PHASES, SYSTEM
 
@@ -44,22 +45,12 @@ class WarlordSetup(Command):
     sides: tuple[Warband, Warband]
 
 
-def clean(text: str, what: str, limit: int) -> str:
-    """Spaces folded; refused when empty or longer than ``limit`` (typed text is kept short and plain)."""
-    text = " ".join(text.split())
-    if not text:
-        raise RuleViolation("name.empty", f"The {what} cannot be empty.")
-    if len(text) > limit:
-        raise RuleViolation("name.too_long", f"The {what} can be at most {limit} characters.")
-    return text
-
-
 @handles(WarlordSetup, system=SYSTEM)
 def setup(state: GameState, cmd: WarlordSetup) -> tuple[GameState, list[Event]]:
     if state.players:
         raise RuleViolation("setup.done", "This game is already set up.")
-    title = clean(cmd.title, "game title", TITLE_MAX)
-    players = tuple(Player(seat=s, name=clean(side.player, f"name of player {s + 1}", TITLE_MAX))
+    title = clean_text(cmd.title, "game title", TITLE_MAX)
+    players = tuple(Player(seat=s, name=clean_text(side.player, f"name of player {s + 1}", TITLE_MAX))
                     for s, side in enumerate(cmd.sides))
     figures: list[Figure] = []
     seen: dict[str, int] = {}
@@ -67,7 +58,7 @@ def setup(state: GameState, cmd: WarlordSetup) -> tuple[GameState, list[Event]]:
         if not side.models:
             raise RuleViolation("setup.empty_warband", f"{players[seat].name}'s warband needs at least one model.")
         for number, entry in enumerate(side.models, start=1):
-            name = clean(entry.name, f"name of a model of {players[seat].name}", MODEL_NAME_MAX)
+            name = clean_text(entry.name, f"name of a model of {players[seat].name}", MODEL_NAME_MAX)
             seen[name] = seen.get(name, 0) + 1
             shown = name if seen[name] == 1 else f"{name} {seen[name]}"
             figures.append(Figure(id=f"p{seat + 1}-{number}", name=shown, seat=seat, tracks=entry.tracks,

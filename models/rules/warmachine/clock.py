@@ -18,6 +18,7 @@ from pydantic import Field
 
 from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.match import PREGAME_LABELS, ClockState, TurnClock
+from models.rules.text import tidy
 
 MAX_MINUTES = 600
 REASON_MAX = 60
@@ -205,7 +206,7 @@ def pause_clock(state: GameState, cmd: PauseClock) -> tuple[GameState, list[Even
         raise RuleViolation("clock.paused", "The clock is already paused.")
     if clock.stopped:
         raise RuleViolation("clock.stopped", "The clock has stopped.")
-    reason = " ".join(cmd.reason.split()) or "Judge call"
+    reason = tidy(cmd.reason) or "Judge call"
     clock = charge(state, at_ms).model_copy(update={"paused": True, "since": None, "reason": reason})
     return state.model_copy(update={"clock": clock}), [Event(
         kind="clock.paused", data={"at_ms": at_ms, "reason": reason}, text=f"The clock is paused: {reason}.")]

@@ -22,6 +22,7 @@ from pydantic import Field
 
 from models.rules.core import Command, Event, GameState, ModelState, RuleViolation
 from models.rules.dice import Roll, check_dice
+from models.rules.text import tidy
 from models.rules.warmachine.base import done, live, mark_done, own_turn, role, rule, spend
 from models.rules.warmachine.damage import sections, suffer
 from models.rules.warmachine.phases import before_leaving, on_enter
@@ -188,7 +189,7 @@ def force(state: GameState, cmd: Force) -> tuple[GameState, list[Event]]:
     own_turn(state, beast, "be forced")
     if not cmd.in_control:
         raise RuleViolation("force.out_of_control", f"{beast.name} must be in its warlock's control range.")
-    why = " ".join(cmd.why.split()) or "a special rule"
+    why = tidy(cmd.why) or "a special rule"
     beast, forced = spend(state, beast, cmd.points, why)
     return state.with_models(beast), [forced]
 

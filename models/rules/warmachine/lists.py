@@ -25,6 +25,7 @@ from pydantic import Field, ValidationError
 from models.catalog import shipped_arcana
 from models.catalog.schema import CASTER_ROLES, FREE_POINT_ROLES, Arcanum, Card, Frozen
 from models.rules.core import RuleViolation
+from models.rules.text import tidy
 from models.rules.warmachine.setup import ArmyEntry
 
 GAME_SIZES = (25, 50, 75, 100)
@@ -103,7 +104,7 @@ class Points:
 
 def clean_title(text: str) -> str:
     """One line, single spaces, 1 to 60 characters; RuleViolation otherwise."""
-    text = " ".join((text or "").split())
+    text = tidy(text)
     if not text:
         raise RuleViolation("list.title_empty", "A list needs a name.")
     if len(text) > TITLE_MAX:

@@ -19,6 +19,7 @@ from pydantic import Field
 from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.dice import Roll, check_dice
 from models.rules.match import PREGAME_LABELS, PREGAME_STEPS, Pregame, PregameStep, PriorityRoll, ScenarioState, Task
+from models.rules.text import tidy
 from models.rules.warmachine.clock import hand_over
 from models.rules.warmachine.phases import start_turn
 
@@ -141,7 +142,7 @@ def next_step(state: GameState, **answers: object) -> tuple[GameState, list[Even
 
 
 def _text(value: str, what: str, *, required: bool = True, limit: int = TEXT_MAX) -> str:
-    value = " ".join(value.split())
+    value = tidy(value)
     if required and not value:
         raise RuleViolation("pregame.empty", f"Enter the {what}.")
     if len(value) > limit:

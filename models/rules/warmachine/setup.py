@@ -9,6 +9,7 @@ from pydantic import Field
 
 from models.catalog.schema import CASTER_ROLES, ESSENCE_ROLES, Card, Frozen, WebLayout, missing_for_play
 from models.rules.core import Command, Event, GameState, ModelState, Player, RuleViolation, handles
+from models.rules.text import clean_text
 from models.rules.warmachine.base import rule
 from models.rules.warmachine.horrors import cap_horror_essence
 from models.rules.warmachine.phases import advance, start_turn
@@ -42,15 +43,6 @@ class SetupGame(Command):
     wizard: bool = False
 
 
-def _clean(text: str, what: str) -> str:
-    text = " ".join(text.split())
-    if not text:
-        raise RuleViolation("name.empty", f"The {what} cannot be empty.")
-    if len(text) > NAME_MAX:
-        raise RuleViolation("name.too_long", f"The {what} can be at most {NAME_MAX} characters.")
-    return text
-
-
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
@@ -61,7 +53,7 @@ def setup_game(state: GameState, cmd: SetupGame) -> tuple[GameState, list[Event]
     begins in a battlegroup of a model with Essence Manipulation (doc 001 "Horrors")."""
     if state.phase != "setup" or state.players:
         raise RuleViolation("setup.done", "This game is already set up.")
-    title = _clean(cmd.title, "game title")
+    title = clean_text(cmd.title, "game title", NAME_MAX)
     models: list[ModelState] = []
     for seat, side in enumerate(cmd.sides):
         ids: list[str] = []
@@ -84,7 +76,8 @@ def setup_game(state: GameState, cmd: SetupGame) -> tuple[GameState, list[Event]
             new = _place(c, seat, master, entry.size, {m.id for m in models}, models)
             ids.append(new[0].id)
             models += new
-    players = tuple(Player(seat=s, name=_clean(side.player, "player name")) for s, side in enumerate(cmd.sides))
+    players = tuple(Player(seat=s, name=clean_text(side.player, "player name", NAME_MAX))
+                    for s, side in enumerate(cmd.sides))
     state = GameState(title=title, players=players, first=cmd.first, active=cmd.first, models=tuple(models),
                       cards=dict(cmd.cards), listed=tuple(m.id for m in models))
     state, events = begin(state) if cmd.wizard else start_turn(state, cmd.first, 1)

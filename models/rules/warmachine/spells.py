@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import Field
 
 from models.rules.core import Command, Event, GameState, ModelState, RuleViolation
+from models.rules.text import tidy
 from models.rules.warmachine.base import has_essence_manipulation, live, own_turn, role, rule, spend
 from models.rules.warmachine.phases import on_enter, on_turn_start
 from models.rules.warmachine.points import has_focus_manipulation, has_fury_manipulation
@@ -83,7 +84,7 @@ class CastSpell(Command):
 
 
 def _spell_name(text: str) -> str:
-    name = " ".join(text.split())
+    name = tidy(text)
     if not name:
         raise RuleViolation("name.empty", "The spell needs a name.")
     return name
