@@ -20,11 +20,13 @@ from sqlalchemy.engine import make_url
 log = logging.getLogger(__name__)
 
 CHANNEL = "tablekeeper"
+APPLICATION_NAME = "tablekeeper listener"  # how the listener's connection shows in pg_stat_activity
 FIRST_DELAY, MAX_DELAY = 0.5, 10.0  # seconds between reconnect attempts: 0.5, 1, 2, 4, 8, 10, 10, ...
 # libpq closes a silent connection after ~10 + 3 * 5 s without an answer to TCP keepalives (and a write that stays
 # unacknowledged for 30 s): a peer that vanished without a FIN is noticed even while no query runs.
-KEEPALIVE: dict[str, Any] = {"keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 5,
-                             "keepalives_count": 3, "tcp_user_timeout": 30_000, "connect_timeout": 10}
+CONNECT_OPTIONS: dict[str, Any] = {"autocommit": True, "application_name": APPLICATION_NAME, "connect_timeout": 10,
+                                   "keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 5,
+                                   "keepalives_count": 3, "tcp_user_timeout": 30_000}
 
 
 def backoff(first: float = FIRST_DELAY, most: float = MAX_DELAY) -> Iterator[float]:
@@ -89,7 +91,7 @@ class Listener:
         delays = backoff(self.first_delay, self.max_delay)
         while not self._stopping.is_set():
             try:
-                with self._connect(self.conninfo, autocommit=True, **KEEPALIVE) as conn:
+                with self._connect(self.conninfo, **CONNECT_OPTIONS) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     self.up = True
                     if connected_before:
