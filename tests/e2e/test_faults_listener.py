@@ -24,10 +24,9 @@ from playwright.sync_api import Browser, expect
 from sqlalchemy.engine import make_url
 
 from models.db.notify import APPLICATION_NAME
-from tests.bench.script import HORRORS
 from tests.e2e.conftest import Server
 from tests.e2e.test_faults_crash import api
-from tests.e2e.test_faults_pages import VIEWPORT, command, create, web_label
+from tests.e2e.test_faults_pages import VIEWPORT, create, horror_web, hurt_horror, web_label
 
 CATCH_UP = 5_000  # ms: the bound for a change to reach a page on another process after the database is back
 
@@ -79,8 +78,8 @@ def test_a_change_reaches_another_process_after_its_listener_lost_the_database(
     try:
         page = context.new_page()
         assert page.goto(b.url(game["watch_url"])).status == 200
-        horror = page.get_by_role("group", name="Guardian of Souls").first.get_by_role("img")
-        version = command(a, game, game["version"], {"type": "mark_damage", "model": HORRORS[0], "amount": 1})
+        horror = horror_web(page)
+        version = hurt_horror(a, game, game["version"], 1)
         expect(horror).to_have_attribute("aria-label", web_label(page, 1), timeout=CATCH_UP)  # live before
 
         try:
@@ -90,7 +89,7 @@ def test_a_change_reaches_another_process_after_its_listener_lost_the_database(
                 time.sleep(0.05)
             status, body = health(b)
             assert (status, body["ok"], body["listener"]) == (503, False, "down")  # positive control
-            command(a, game, version, {"type": "mark_damage", "model": HORRORS[0], "amount": 2})
+            hurt_horror(a, game, version, 2)
             page.wait_for_timeout(1000)
             # Positive control: the notice of that change is lost for B; only the re-announce can bring it.
             expect(horror).to_have_attribute("aria-label", web_label(page, 1))

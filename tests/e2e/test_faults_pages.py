@@ -18,7 +18,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.bench.script import HORRORS, MASTERS, SIDES
 from tests.e2e.test_faults_crash import api
@@ -66,6 +66,16 @@ def web_label(page: Page, marked: int) -> re.Pattern[str]:
     return re.compile(rf"outer ring {marked} of 30 marked")
 
 
+def horror_web(page: Page) -> Locator:
+    """Side 1's Guardian of Souls' damage web (its accessible name says what is marked: ``web_label``)."""
+    return page.get_by_role("group", name="Guardian of Souls").first.get_by_role("img")
+
+
+def hurt_horror(server: Server, game: dict[str, Any], version: int, amount: int) -> int:
+    """Mark ``amount`` damage on side 1's Guardian of Souls through the API; the new version."""
+    return command(server, game, version, {"type": "mark_damage", "model": HORRORS[0], "amount": amount})
+
+
 # -- reconnect -----------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("offline_s", [pytest.param(0.5, id="short"),
@@ -79,8 +89,8 @@ def test_a_watch_page_that_was_offline_shows_the_change_made_meanwhile(browser: 
     try:
         page = context.new_page()
         assert page.goto(server.url(game["watch_url"])).status == 200
-        horror = page.get_by_role("group", name="Guardian of Souls").first.get_by_role("img")
-        version = command(server, game, game["version"], {"type": "mark_damage", "model": HORRORS[0], "amount": 1})
+        horror = horror_web(page)
+        version = hurt_horror(server, game, game["version"], 1)
         expect(horror).to_have_attribute("aria-label", web_label(page, 1), timeout=LIVE)
         navigations: list[str] = []
         page.on("framenavigated", lambda frame: navigations.append(frame.url) if frame == page.main_frame else None)
@@ -89,7 +99,7 @@ def test_a_watch_page_that_was_offline_shows_the_change_made_meanwhile(browser: 
         # Until the socket notices (a ping timeout), the page may still think it is online: wait for the
         # disconnect to be seen, bounded.
         page.wait_for_function("() => !window.socket || !window.socket.connected", timeout=LIVE)
-        command(server, game, version, {"type": "mark_damage", "model": HORRORS[0], "amount": 2})
+        hurt_horror(server, game, version, 2)
         page.wait_for_timeout(offline_s * 1000)
         expect(horror).to_have_attribute("aria-label", web_label(page, 1))  # offline: still the old state
         context.set_offline(False)
