@@ -9,7 +9,8 @@ import annotated_types as at
 from pydantic import BaseModel
 
 import models.rules  # noqa: F401 - registers
-from models.rules.core import COMMANDS
+from models.rules.core import COMMANDS, SYSTEM_OF
+from models.rules.senders import SENDERS
 from models.rules.warlord.phases import ANY_TIME as WARLORD_ANY_TIME
 from models.rules.warlord.phases import PHASES as WARLORD_PHASES
 from models.rules.warmachine.phases import ANY_TIME, PHASES
@@ -535,8 +536,29 @@ ORDER = [
 ]
 
 
+SENDER_WORDS = {"acting": "its own side only", "either": "either seat", "table": "no: the table link only",
+                "nobody": "no link: the app sends it itself"}
+SENDERS_START = "<!-- senders:start (generated from models.rules.senders.SENDERS) -->"
+SENDERS_END = "<!-- senders:end -->"
+
+
+def senders_table() -> str:
+    """Who may send each command, from each system's ``seats.py`` (the table link sends all but "nobody")."""
+    rows = ["| command | system | a seat link may send it | for what |", "| --- | --- | --- | --- |"]
+    systems = ("warmachine", "warlord", "warband")
+    for type_name in sorted(SENDERS, key=lambda t: (systems.index(SYSTEM_OF[t]), t)):
+        sender = SENDERS[type_name]
+        rows.append(f"| `{type_name}` | {SYSTEM_OF[type_name]} | {SENDER_WORDS[sender.kind]} | {sender.does} |")
+    return "\n".join(rows)
+
+
+def replace_between(text: str, start: str, end: str, body: str) -> str:
+    i, j = text.index(start) + len(start), text.index(end)
+    return text[:i] + "\n" + body + "\n" + text[j:]
+
+
 def main() -> None:
-    """Rewrites the part of docs/API.md between the two markers."""
+    """Rewrites the parts of docs/API.md between the markers."""
     types = [t for t in ORDER if t in COMMANDS] + sorted(t for t in COMMANDS if t not in ORDER)
     body = f"{len(types)} command types are registered (`models.rules.core.COMMANDS`).\n\n" + "\n".join(
         section(t, COMMANDS[t]) for t in types
@@ -545,7 +567,8 @@ def main() -> None:
     text = doc.read_text()
     start, end = "<!-- commands:start (generated from models.rules.core.COMMANDS) -->", "<!-- commands:end -->"
     i, j = text.index(start) + len(start), text.index(end)
-    doc.write_text(text[:i] + "\n" + body + text[j:])
+    text = text[:i] + "\n" + body + text[j:]
+    doc.write_text(replace_between(text, SENDERS_START, SENDERS_END, senders_table()))
     print("documented", len(types), types)
 
 

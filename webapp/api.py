@@ -77,8 +77,7 @@ def _error(exc: Exception) -> JSONResponse | None:
     if isinstance(exc, NotFound):
         return _json(404, "game.not_found", "There is no such game.")
     if isinstance(exc, Forbidden):
-        return _json(403, "access.forbidden", "A seat link acts only for its own side." if str(exc) == "seat"
-                     else "This link does not give access to that game.")
+        return _json(403, "access.forbidden", exc.message)
     if isinstance(exc, RequestValidationError | ValidationError):
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ())) or "request"
@@ -122,8 +121,10 @@ def _body_model(endpoint: Callable[..., Any]) -> type[BaseModel] | None:
 router = APIRouter(prefix="/api", tags=["games"], route_class=_ErrorMappingRoute)
 
 _ERRORS: dict[int, tuple[type[BaseModel], str]] = {
-    403: (ErrorBody, "The token is missing or wrong, or (for changes) read-only: code `access.forbidden`."),
-    404: (ErrorBody, "No such game: code `game.not_found`."),
+    403: (ErrorBody, "The link may not do this (a watch link changes nothing; a seat link acts for its own side; "
+                     "some commands are the table link's only): code `access.forbidden`, the message says who can."),
+    404: (ErrorBody, "No such game, or a token that does not open it (the two answer alike): code "
+                     "`game.not_found`."),
     409: (ConflictBody, "Stale `expected_version`: code `conflict`, `version` is the current one."),
     422: (ErrorBody, "Refused by the rules (code such as `phase.wrong`, `command.invalid`) or a malformed "
                      "request (code `request.invalid`)."),

@@ -82,9 +82,9 @@ class GameView:
                 with client:
                     ui.notify(refusal.message, type="warning")
                 return False
-            except Forbidden:
+            except Forbidden as refusal:
                 with client:
-                    ui.notify("This link may not do that.", type="negative")
+                    ui.notify(refusal.message, type="negative")
                 return False
             except Conflict:
                 with client:

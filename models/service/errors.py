@@ -4,11 +4,16 @@ from __future__ import annotations
 
 
 class NotFound(Exception):
-    """No such game (or list)."""
+    """No such game (or list), or a link whose token does not open it: both answer alike, so a stranger cannot
+    tell whether a game exists."""
 
 
 class Forbidden(Exception):
-    """The link's token does not allow this."""
+    """The link's token does not allow this; the message says who can (shown to the player as it is)."""
+
+    def __init__(self, message: str = "This link cannot change the game.") -> None:
+        super().__init__(message)
+        self.message = message
 
 
 class Conflict(Exception):

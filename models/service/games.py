@@ -24,7 +24,7 @@ from models.db.repository import LogRow, Repository, StaleVersion
 from models.db.tables import AccessToken
 from models.rules import Command, Event, GameState, RuleViolation, apply, parse_command
 from models.rules.dice import Roll
-from models.rules.warmachine.ending import acting_seats
+from models.rules.senders import SENDERS, allowed_seats, nobody, refusal
 from models.rules.warmachine.pregame import RollPriority
 from models.rules.warmachine.setup import ArmyEntry, CompleteCard, SetupGame, Side
 from models.service.access import Actor, hash_token, new_token
@@ -35,9 +35,8 @@ log = logging.getLogger(__name__)
 SNAPSHOT_EVERY = 50
 CACHE_SIZE = 256
 UNDO = "undo"
-# The fields naming the model a command acts for (a seat link acts only for its own side's models); issue 4's
-# commands name warcasters, warjacks, warlocks, warbeasts and attackers.
-MODEL_FIELDS = ("model", "master", "horror", "warcaster", "warjack", "warlock", "warbeast", "attacker")
+WATCH_ONLY = "A watch link only follows the game: it cannot change it."
+NOBODY = nobody("do that")
 FUTURE_SLACK_MS = 2_000  # a client's clock time may run ahead of the server's by this much, no more
 
 
@@ -150,12 +149,11 @@ class GameService:
         return Created(game_id=game_id, tokens=tokens, version=1)
 
     def authorize(self, game_id: str, token: str | None) -> Actor:
-        """Who a link's token makes you in this game; NotFound for an unknown game, Forbidden for a bad token."""
-        if self.repo.version(game_id) is None:
-            raise NotFound(game_id)
+        """Who a link's token makes you in this game; NotFound for an unknown game and for a token that does not
+        open it alike (a stranger learns nothing about which games exist)."""
         row = self.repo.token(hash_token(token or ""))
         if row is None or row.game_id != game_id:
-            raise Forbidden(game_id)
+            raise NotFound(game_id)
         return Actor(role=row.role, seat=row.seat)  # type: ignore[arg-type]
 
     def state(self, game_id: str) -> tuple[int, GameState]:
@@ -172,7 +170,7 @@ class GameService:
     def execute(self, game_id: str, command: Command | dict[str, Any], expected_version: int,
                 actor: Actor) -> Outcome:
         if not actor.can_act:
-            raise Forbidden(game_id)
+            raise Forbidden(WATCH_ONLY)
         if isinstance(command, dict):
             command = parse_command(command)
         state = self._at(game_id, expected_version)
@@ -192,7 +190,7 @@ class GameService:
     def undo(self, game_id: str, expected_version: int, actor: Actor) -> Outcome:
         """Undo the newest action not yet undone: logged as a command, history kept, state rebuilt."""
         if not actor.can_act:
-            raise Forbidden(game_id)
+            raise Forbidden(WATCH_ONLY)
         self._at(game_id, expected_version)
         rows = self.repo.log(game_id)
         target = next((r for r in reversed(rows) if r.seq > 1 and not r.undone and r.command["type"] != UNDO),
@@ -200,7 +198,8 @@ class GameService:
         if target is None:
             raise RuleViolation("undo.nothing", "There is nothing left to undo.")
         if actor.role == "seat" and target.actor != actor.label:
-            raise Forbidden("seat")
+            raise Forbidden("A player's own link undoes only that player's own actions; the shared table link "
+                            "undoes any.")
         kept = [parse_command(r.command) for r in rows if _counts(r) and r.seq != target.seq]
         state = GameState()
         for c in kept:
@@ -290,22 +289,12 @@ class GameService:
 
     @staticmethod
     def _check_seat(state: GameState, command: Command, actor: Actor) -> None:
-        """A seat link acts for its own side: its own models, and damage marked on anyone. In other game systems
-        than Warmachine (Warlord) a seat link acts for both sides, as the table link does."""
-        if actor.role != "seat" or command.type == "complete_card" or state.system != "warmachine":
+        """Deny by default: what a link may send is declared per command in each system's ``seats.py``."""
+        if actor.role == "table" and SENDERS.get(command.type, NOBODY).kind != "nobody":
             return
-        if command.type == "mark_damage" and getattr(command, "transfer_to", None) is None:
+        if actor.role == "seat" and actor.seat in allowed_seats(state, command):
             return
-        acting = acting_seats(state, command)
-        if acting is not None:
-            seats = acting
-        elif command.type == "advance":
-            seats = {state.active}
-        else:
-            seats = {state.model(getattr(command, f)).seat for f in MODEL_FIELDS if hasattr(command, f)}
-        if seats and actor.seat not in seats:
-            raise Forbidden("seat")
-
+        raise Forbidden(refusal(state, command))
 
 def _counts(row: LogRow) -> bool:
     return row.command.get("type") != UNDO and not row.undone

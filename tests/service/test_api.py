@@ -145,23 +145,49 @@ def test_watch_token_cannot_command_or_undo(client: TestClient, game: dict) -> N
 
 
 @pytest.mark.parametrize("headers", [{}, {"X-Token": "not-a-token"}])
-def test_missing_or_bad_token_is_403_on_every_game_route(client: TestClient, game: dict,
-                                                         headers: dict[str, str]) -> None:
-    gid = game["id"]
-    assert_error(client.get(f"/api/games/{gid}", headers=headers), 403, "access.forbidden")
-    assert_error(client.get(f"/api/games/{gid}/log", headers=headers), 403, "access.forbidden")
-    assert_error(client.get(f"/api/games/{gid}/options/{AGATHON}", headers=headers), 403, "access.forbidden")
-    assert_error(client.post(f"/api/games/{gid}/commands", headers=headers,
-                             json={"command": {"type": "advance"}, "expected_version": 1}),
-                 403, "access.forbidden")
-    assert_error(client.post(f"/api/games/{gid}/undo", headers=headers, json={"expected_version": 1}),
-                 403, "access.forbidden")
+def test_a_missing_or_wrong_token_answers_exactly_as_an_unknown_game(client: TestClient, game: dict,
+                                                                     headers: dict[str, str]) -> None:
+    """A stranger cannot tell an existing game from a made-up id (issue 10): same status, same body."""
+    routes = [("get", "{gid}", None), ("get", "{gid}/log", None), ("get", "{gid}/options/" + AGATHON, None),
+              ("post", "{gid}/commands", {"command": {"type": "advance"}, "expected_version": 1}),
+              ("post", "{gid}/undo", {"expected_version": 1})]
+    for method, path, body in routes:
+        kwargs = {"headers": headers, **({"json": body} if body is not None else {})}
+        real = getattr(client, method)("/api/games/" + path.format(gid=game["id"]), **kwargs)
+        made_up = getattr(client, method)("/api/games/" + path.format(gid="0123456789abcdef"), **kwargs)
+        assert_error(real, 404, "game.not_found")
+        assert (real.status_code, real.json()) == (made_up.status_code, made_up.json())
+    # Positive control: the game's own watch token opens it.
+    assert client.get(f"/api/games/{game['id']}", params={"token": game["tokens"]["watch"]}).status_code == 200
 
 
-def test_a_token_of_another_game_is_403(client: TestClient, game: dict) -> None:
+def test_a_token_of_another_game_does_not_open_this_one(client: TestClient, game: dict) -> None:
     other = client.post("/api/games", json=GAME).json()
     assert_error(client.get(f"/api/games/{game['id']}", headers={"X-Token": other["tokens"]["table"]}),
-                 403, "access.forbidden")
+                 404, "game.not_found")
+    assert client.get(f"/api/games/{other['id']}", headers={"X-Token": other["tokens"]["table"]}).status_code == 200
+
+
+def test_a_seat_link_cannot_set_the_other_players_time_or_end_the_game_for_them(client: TestClient,
+                                                                               game: dict) -> None:
+    """The testers' sequence (issue 10): seat 2 paused, set seat 1's time to 1 s, resumed, and claimed it ran out;
+    then claimed seat 1's assassination. Each is refused and says who can; the game goes on."""
+    seat2 = game["tokens"]["seat2"]
+    started = command(client, game, {"type": "start_clock", "minutes_per_player": 60}, 1)
+    assert started.status_code == 200, started.text
+    for body in ({"type": "pause_clock"}, {"type": "adjust_clock", "seat": 0, "remaining_ms": 1000},
+                 {"type": "resume_clock"}):
+        refused = assert_error(command(client, game, body, 2, token=seat2), 403, "access.forbidden")
+        assert refused["message"].startswith("Only the shared table link can")
+    assert_error(command(client, game, {"type": "clock_expired", "seat": 0}, 2, token=seat2), 422,
+                 "clock.not_expired")
+    refused = assert_error(command(client, game, {"type": "assassinated", "seat": 0}, 2, token=seat2), 403,
+                           "access.forbidden")
+    assert refused["message"].startswith("Only Ann or the shared table link can")
+    state = read(client, game)
+    assert state["version"] == 2 and state["state"]["result"] is None
+    paused = command(client, game, {"type": "pause_clock"}, 2)  # positive control: the table link may
+    assert paused.status_code == 200, paused.text
 
 
 def test_a_seat_link_acts_for_its_own_side_only(client: TestClient, game: dict) -> None:
@@ -214,7 +240,8 @@ def test_an_unparseable_command_is_422(client: TestClient, game: dict, cmd: dict
 def test_setup_cannot_be_sent_as_a_command(client: TestClient, game: dict) -> None:
     setup = {"type": "setup", "title": "Again", "cards": {},
              "sides": [{"player": "A", "army": []}, {"player": "B", "army": []}]}
-    assert_error(command(client, game, setup, 1), 422, "setup.done")
+    refused = assert_error(command(client, game, setup, 1), 403, "access.forbidden")
+    assert "Nobody sends that" in refused["message"]
 
 
 @pytest.mark.parametrize("body", [

@@ -437,11 +437,13 @@ def test_unknown_game_is_not_found(service: GameService, game: Created) -> None:
 
 
 @pytest.mark.parametrize("token", ["", None, "wrong-token", "table-of-another-game"])
-def test_wrong_token_is_forbidden(service: GameService, game: Created, token: str | None) -> None:
+def test_a_wrong_token_is_not_found_like_an_unknown_game(service: GameService, game: Created,
+                                                         token: str | None) -> None:
     if token == "table-of-another-game":
         token = service.create_game("Other", [("Cy", ARMY_1), ("Di", ARMY_2)]).tokens["table"]
-    with pytest.raises(Forbidden):
+    with pytest.raises(NotFound):
         service.authorize(game.game_id, token)
+    assert service.authorize(game.game_id, game.tokens["watch"]).role == "watch"  # positive control
 
 
 # -- creating games -------------------------------------------------------------------------------------------

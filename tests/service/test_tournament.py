@@ -308,7 +308,7 @@ def test_result_routes_serve_json_and_text_to_any_link(game: Game, monkeypatch: 
     with TestClient(app) as client:
         created = game.service.create_game("Other", [("Cy", ANN), ("Di", BOB)])
         assert client.get(f"/api/games/{game.id}/result", params={"token": created.tokens["watch"]}
-                          ).status_code == 403  # another game's token
+                          ).status_code == 404  # another game's token: as if there were no such game
         body = client.get(f"/api/games/{game.id}/result", params={"token": game.tokens["watch"]}).json()
         assert body["result"]["winner"] == 0 and body["result"]["how"] == "concession"
         text = client.get(f"/api/games/{game.id}/result.txt", headers={"X-Token": game.tokens["seat2"]})

@@ -100,9 +100,13 @@ def test_warmachine_command_is_refused_in_a_warlord_game(service: GameService, g
     assert refusal.value.code == "command.other_system"
 
 
-def test_seat_link_acts_for_both_warbands_and_watch_link_never(service: GameService, game: Created) -> None:
-    play(service, game, WarlordActivate(model=KNIGHT), actor=SEAT_2)
-    assert figure(service.state(game.game_id)[1], KNIGHT).activation == "active"
+def test_a_seat_link_acts_for_its_own_warband_only_and_a_watch_link_never(service: GameService,
+                                                                          game: Created) -> None:
+    with pytest.raises(Forbidden, match="Only Ann or the shared table link can activate this model"):
+        play(service, game, WarlordActivate(model=KNIGHT), actor=SEAT_2)
+    play(service, game, WarlordActivate(model=ORC), actor=SEAT_2)
+    assert figure(service.state(game.game_id)[1], ORC).activation == "active"
+    play(service, game, WarlordAddState(model=KNIGHT, state="burning"), actor=SEAT_2)  # the other side's effects
     with pytest.raises(Forbidden):
         play(service, game, WarlordEndActivation(model=KNIGHT), actor=WATCH)
     with pytest.raises(Forbidden):

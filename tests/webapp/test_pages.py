@@ -190,12 +190,12 @@ async def test_unknown_game_shows_the_404_message(user: User, game: Created, pag
 
 
 @pytest.mark.parametrize("page", ["table", "watch"])
-async def test_a_wrong_token_is_refused(user: User, game: Created, page: str) -> None:
+async def test_a_wrong_token_answers_like_an_unknown_game(user: User, game: Created, page: str) -> None:
     other = new_game("Other game")
     for token in ("wrong", other.tokens["table"]):
         response = await user.http_client.get(f"/{page}/{game.game_id}/{token}")
-        assert response.status_code == 403
-        assert "This link's key is not valid for this game." in response.text
+        assert response.status_code == 404
+        assert "There is no game at this address." in response.text
 
 
 @pytest.mark.parametrize("page", ["table", "watch"])

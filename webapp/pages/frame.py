@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import HTTPException
 from nicegui import run, ui
 
-from models.service import Forbidden, NotFound
+from models.service import NotFound
 from webapp.deps import current
 from webapp.view import GameView
 
@@ -29,13 +29,11 @@ def frame(title: str) -> None:
 
 
 async def open_game(game_id: str, token: str) -> GameView:
-    """Authorise a link and load the game it points to, or stop with a clear 404 / 403 page."""
+    """Authorise a link and load the game it points to, or stop with a clear 404 page."""
     deps = current()
     try:
         actor = await run.io_bound(deps.service.authorize, game_id, token)
         version, state = await run.io_bound(deps.service.state, game_id)
-    except NotFound:
+    except NotFound:  # an unknown game and a key that does not open it look alike
         raise HTTPException(status_code=404, detail="There is no game at this address.") from None
-    except Forbidden:
-        raise HTTPException(status_code=403, detail="This link's key is not valid for this game.") from None
     return GameView(deps, game_id, actor, version, state)

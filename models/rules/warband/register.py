@@ -5,6 +5,7 @@ from models.rules.warband import (  # noqa: F401
     neutrals,
     options,
     rout,
+    seats,
     setup,
     spells,
     treasure,

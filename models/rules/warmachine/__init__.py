@@ -17,6 +17,7 @@ from models.rules.warmachine import (  # noqa: F401
     pregame,
     replenish,
     scenario,
+    seats,
     setup,
     shake,
     spells,

@@ -302,20 +302,3 @@ def _on_removed(state: GameState, m: ModelState) -> tuple[GameState, list[Event]
 
 REMOVAL_HOOKS.append(_on_removed)
 
-
-# -- who may send these from a seat link --------------------------------------------------------------------
-
-def acting_seats(state: GameState, command: Command) -> set[int] | None:
-    """The seats a seat link must belong to for this command (None: any seat; the table link does all)."""
-    kind = command.type
-    if kind == "concede":
-        return {command.seat}  # type: ignore[attr-defined]
-    if kind == "pass_clock" and state.clock is not None and state.clock.running is not None:
-        return {state.clock.running}
-    if kind == "score_turn":
-        return {state.active}
-    if kind == "choose_order" and state.pregame is not None and state.pregame.priority is not None:
-        return {state.pregame.priority}
-    if kind == "choose_side" and state.pregame is not None and state.pregame.first is not None:
-        return {1 - state.pregame.first}
-    return None

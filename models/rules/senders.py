@@ -1,0 +1,87 @@
+"""Who may send each command (DESIGN.md "Access"): deny by default, declared once per game system.
+
+Every command type names one of four kinds of sender in its system's ``seats.py``:
+
+- ``acting``: the side the command acts for (a model's owner, the active player, the priority winner...), found
+  from the command and the state by the entry's ``seats`` function;
+- ``either``: any seat (both players take part: an attack's dice, damage marked on a model, setup choices);
+- ``table``: only the shared table link (an organiser's decisions, such as setting a player's time);
+- ``nobody``: the app sends it itself (a game's setup is stored by the service, never sent into a game).
+
+The table link may send everything but ``nobody`` commands; a watch link sends nothing. This module only says
+which seats may send a command; the service knows the links (models/service/games.py). A command type without an
+entry is refused for every seat link, and tests/service/test_seats.py fails on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from models.rules.core import Command, GameState
+
+Kind = Literal["acting", "either", "table", "nobody"]
+SeatsOf = Callable[[GameState, Any], set[int]]
+
+
+@dataclass(frozen=True)
+class Sender:
+    """One command's senders: ``kind``, the acting seats for ``acting``, and ``does`` (what the command does, for
+    the sentence of a refusal: "Only Ann or the shared table link can <does>.")."""
+
+    kind: Kind
+    does: str
+    seats: SeatsOf | None = None
+
+
+SENDERS: dict[str, Sender] = {}
+
+
+def declare(table: dict[str, Sender]) -> None:
+    """Register a system's senders (its ``seats.py`` calls this once)."""
+    for type_name, sender in table.items():
+        if sender.kind == "acting" and sender.seats is None:
+            raise ValueError(f"{type_name}: an acting sender needs a seats function")
+    SENDERS.update(table)
+
+
+def acting(does: str, seats: SeatsOf) -> Sender:
+    return Sender("acting", does, seats)
+
+
+def either(does: str) -> Sender:
+    return Sender("either", does)
+
+
+def table_only(does: str) -> Sender:
+    return Sender("table", does)
+
+
+def nobody(does: str) -> Sender:
+    return Sender("nobody", does)
+
+
+def allowed_seats(state: GameState, command: Command) -> set[int]:
+    """The seats whose links may send ``command`` now (empty: only the table link, or nobody)."""
+    sender = SENDERS.get(command.type)
+    if sender is None or sender.kind in ("table", "nobody"):
+        return set()
+    if sender.kind == "either":
+        return {0, 1}
+    assert sender.seats is not None
+    return sender.seats(state, command) & {0, 1}
+
+
+def refusal(state: GameState, command: Command) -> str:
+    """The sentence for a seat link that may not send ``command``: who can."""
+    sender = SENDERS.get(command.type)
+    if sender is None:
+        return "No link may do that."
+    if sender.kind == "nobody":
+        return f"Nobody sends that: the app does it by itself ({sender.does})."
+    seats = sorted(allowed_seats(state, command))
+    if not seats:
+        return f"Only the shared table link can {sender.does}."
+    names = " or ".join(state.player_name(s) for s in seats)
+    return f"Only {names} or the shared table link can {sender.does}."

@@ -1,0 +1,37 @@
+"""Who may send each Warlord command from a seat link (DESIGN.md "Access"; the kinds: models/rules/senders.py).
+
+A seat acts for its own warband's models: activating them, their actions, healing and poison checks. Damage and
+states come from the other side's attacks and spells, so either seat records them; doc 003 gives no turn order,
+so ending a game turn is either side's to record.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from models.rules.core import GameState
+from models.rules.senders import acting, declare, either, nobody
+
+BOTH = {0, 1}
+
+
+def figure_owner(state: GameState, command: Any) -> set[int]:
+    """The side of the named model (both for an unknown one: the rules refuse it with their own sentence)."""
+    board = state.warlord
+    found = next((f for f in board.figures if f.id == command.model), None) if board is not None else None
+    return {found.seat} if found is not None else set(BOTH)
+
+
+declare({
+    "warlord_setup": nobody("set a game up: a new game is stored from its setup"),
+    "warlord_activate": acting("activate this model", figure_owner),
+    "warlord_action": acting("take this model's action", figure_owner),
+    "warlord_end_activation": acting("end this model's activation", figure_owner),
+    "warlord_heal": acting("heal this model", figure_owner),
+    "warlord_poison_check": acting("roll this model's poison check", figure_owner),
+    "warlord_damage": either("mark damage on a model"),
+    "warlord_add_state": either("give a model a state"),
+    "warlord_remove_state": either("take a state off a model"),
+    "warlord_end_turn": either("end the game turn's activations"),
+    "warlord_next_turn": either("begin the next game turn"),
+})
