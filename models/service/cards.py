@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import time
 from collections.abc import Iterable, MutableMapping
 from typing import Any
 
@@ -32,6 +33,7 @@ BOOK = "cards"  # the key of the card book in the storage passed in
 BOOK_MAX = 500  # cards in one card book
 PACK_MAX = 2_000_000  # bytes of a card pack (and of a whole card book)
 PACK_FORMAT = "tablekeeper-cards"
+SITE_TTL = 30.0  # seconds a process trusts its copy of the site's cards
 
 
 def checked(card: Card | dict[str, Any], number: int = 0) -> Card:
@@ -49,13 +51,17 @@ def checked(card: Card | dict[str, Any], number: int = 0) -> Card:
     problems = card_problems(card)
     if problems:
         raise RuleViolation("cards.invalid", named + problems[0])
+    _keeps_shipped_facts(card, named, " To change them, write your own card under another name.")
+    return card
+
+
+def _keeps_shipped_facts(card: Card, named: str, hint: str = "") -> None:
     shipped = shipped_cards().get(card.key)
     given = changed_facts(shipped, card) if shipped is not None else ()
     if shipped is not None and given:
-        raise RuleViolation("card.fact_given", f"{named}the shipped card {shipped.name} gives its "
-                                               f"{', '.join(given)} already; only what it leaves empty can be "
-                                               "filled in. Give your own card another name.")
-    return card
+        raise RuleViolation("card.fact_given", f"{named}the shipped card {shipped.name} already gives its "
+                                               f"{', '.join(given)}: only what it leaves empty can be filled in."
+                                               + hint)
 
 
 def _invalid_words(error: ValidationError) -> str:
@@ -80,8 +86,8 @@ def keep_shipped_facts(command: BaseModel) -> None:
     checked when a command is sent, never when the log is replayed (the catalog may fill more facts later)."""
     for value in (getattr(command, name) for name in type(command).model_fields):
         for card in (value.values() if isinstance(value, dict) else (value,)):
-            if isinstance(card, Card) and card.key in shipped_cards():
-                checked(card)
+            if isinstance(card, Card):
+                _keeps_shipped_facts(card, f"{card.name}: ")
 
 
 def _readable(raw: Iterable[Any]) -> dict[str, Card]:
@@ -98,21 +104,24 @@ def _readable(raw: Iterable[Any]) -> dict[str, Card]:
 
 
 class SiteCards:
-    """The shipped catalog with the cards an operator saved for the whole site. The operator's right is the
-    token from the environment (``TABLEKEEPER_OPERATOR_TOKEN``); without one set, nobody has it."""
+    """The shipped catalog with the cards an operator saved for the whole site, read again every ``SITE_TTL``
+    seconds (another server process may have saved one). The operator's right is the token from the environment
+    (``TABLEKEEPER_OPERATOR_TOKEN``); without one set, nobody has it."""
 
     def __init__(self, engine: Engine, operator_token: str | None = None) -> None:
         self.repo = CardRepository(engine)
         self._operator = hash_token(operator_token) if operator_token else None
         self._catalog: dict[str, Card] | None = None
+        self._read_at = 0.0
 
     def catalog(self) -> dict[str, Card]:
-        if self._catalog is None:
+        if self._catalog is None or time.monotonic() - self._read_at > SITE_TTL:
             self._catalog = {**shipped_cards(), **_readable(self.repo.site_cards().values())}
+            self._read_at = time.monotonic()
         return self._catalog
 
     def forget(self) -> None:
-        """Read the operator's cards again on next use (another server process may have saved one)."""
+        """Read the operator's cards again on next use."""
         self._catalog = None
 
     @property

@@ -13,7 +13,7 @@ from models.catalog.schema import BoxesLayout
 from models.db.engine import make_engine, migrate
 from models.db.tables import ArmyList, Game
 from models.rules import RuleViolation
-from models.rules.warmachine.lists import Army, ListEntry
+from models.rules.warmachine.lists import Army, ListEntry, parse_army
 from models.service import GameService, NotFound
 from models.service.cards import CardService
 from models.service.lists import ListService
@@ -154,6 +154,26 @@ def test_a_list_may_use_a_card_of_the_players_card_book(service: ListService):
     assert unknown.value.code == "list.unknown_card"
     created = lists.start_game("Own cards", [("Ann", army), ("Bob", AGATHON_LIST)])
     assert service.games.state(created.game_id)[1].cards["my-solo"] == mine
+
+
+# -- length limits ----------------------------------------------------------------------------------------
+def test_every_free_text_of_a_list_has_a_length_limit(service: ListService):
+    with pytest.raises(RuleViolation) as title:
+        service.save(ME, AGATHON_LIST.model_copy(update={"title": "t" * 61}))
+    assert (title.value.code, title.value.message) == ("list.title_too_long",
+                                                       "A list's name can be at most 60 characters.")
+    data = AGATHON_LIST.model_dump(mode="json")
+    for changed in ({"faction": "f" * 41}, {"entries": [{"card": "agathon", "arcana": ["a" * 61]}]},
+                    {"entries": [{"card": "agathon"}] * 81}):
+        with pytest.raises(RuleViolation) as refusal:
+            parse_army({**data, **changed})
+        assert refusal.value.code == "list.malformed" and "at most" in refusal.value.message
+    with pytest.raises(RuleViolation) as player:
+        service.start_game("Names", [("p" * 61, AGATHON_LIST), ("Bob", OMODAMOS_LIST)])
+    assert (player.value.code, player.value.message) == ("name.too_long",
+                                                         "The player name can be at most 60 characters.")
+    assert rows(service, ArmyList) == [] and rows(service, Game) == []
+    assert service.save(ME, AGATHON_LIST).army == AGATHON_LIST  # positive control
 
 
 # -- a game from two lists --------------------------------------------------------------------------------

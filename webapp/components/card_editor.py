@@ -412,8 +412,9 @@ class CardsFile:
         with ui.card().classes("w-full") as box:
             named(box, "Card packs", role="region")
             ui.label("Card packs").classes("text-h6")
-            ui.label("The cards you completed or wrote are kept in this browser's card book. Save them as a card "
-                     "pack to share, or import a pack your club shares: its cards join your card book."
+            ui.label("The cards you complete at the table or write on the Cards page are kept in this browser's "
+                     "card book, for your next games. " + ("Save them as a card pack to share, or import a pack: "
+                     if export else "Import a card pack your club shares: ") + "its cards join your card book."
                      ).classes("tk-kind")
             with ui.row().classes("items-center gap-2"):
                 if export:

@@ -15,7 +15,7 @@ from models.rules.warmachine.replenish import Sacrifice, sacrifice_refusal
 from models.rules.warmachine.shake import EFFECTS, AddEffect, RemoveEffect, effect_name
 from models.rules.warmachine.spells import CastSpell
 from models.rules.warmachine.summoning import Summon, friendly_gate, summon_cost, summon_refusal
-from webapp.components.card_book import card_service, remember
+from webapp.components.card_book import player_catalog, remember
 from webapp.components.card_dialog import whole_number
 from webapp.components.checklists import checklist
 from webapp.components.dialogs import ok_cancel, transient_dialog
@@ -46,7 +46,7 @@ def sacrifice_dialog(view: GameView, master_id: str) -> None:
     dialog.open()
 
 
-def summon_dialog(view: GameView, master_id: str) -> None:
+async def summon_dialog(view: GameView, master_id: str) -> None:
     """Vessel, horror from the player's catalog with its cost, and the table questions; incomplete cards can be
     completed right here (kept in the player's card book once the summon is accepted)."""
     state = view.state
@@ -56,7 +56,7 @@ def summon_dialog(view: GameView, master_id: str) -> None:
     if not vessels:
         ui.notify("No Marked Soul of yours is in play to serve as the vessel.", type="warning")
         return
-    catalog = {**card_service().catalog(), **state.cards}
+    catalog = {**await player_catalog(), **state.cards}
     horrors = {k: c for k, c in sorted(catalog.items(), key=lambda kv: kv[1].name)
                if c.role == "horror" and (summon_refusal(c) is None or summon_refusal(c).code == "card.incomplete")}
     gate = friendly_gate(state, m.seat)
