@@ -27,7 +27,7 @@ ALIASES_MAX = 10
 FACTION_MAX = 40
 RULE_MAX = 500
 RULES_MAX = 20
-SOURCE_MAX = 300
+SOURCE_MAX = 500  # the shipped cards cite their pages at length
 UNIT_NAME_MAX = 30
 SIGNS_MAX = 30  # one grid column or spiral branch
 

@@ -169,7 +169,7 @@ def test_a_megabyte_of_rules_text_is_refused_with_a_message(service: GameService
     ("name", "n" * 61, "Name: at most 60 characters."),
     ("aliases", ["a"] * 11, "Other names: at most 10 entries."),
     ("rules", ["r"] * 21, "Rules: at most 20 entries."),
-    ("source", "s" * 301, "Source: at most 300 characters."),
+    ("source", "s" * 501, "Source: at most 500 characters."),
     ("faction", "f" * 41, "Faction: at most 40 characters."),
     ("trump", "t" * 61, "Trump arcana: at most 60 characters."),
 ])
