@@ -16,7 +16,7 @@ from __future__ import annotations
 import hmac
 import json
 import time
-from collections.abc import Iterable, MutableMapping
+from collections.abc import Iterable, Mapping, MutableMapping
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -81,12 +81,13 @@ def _invalid_words(error: ValidationError) -> str:
     return f"{where}: not a valid value."
 
 
-def keep_shipped_facts(command: BaseModel) -> None:
-    """Refuse a command carrying a card (a summoned horror, a game's setup) that changes a shipped card's facts:
-    checked when a command is sent, never when the log is replayed (the catalog may fill more facts later)."""
+def keep_shipped_facts(command: BaseModel, game_cards: Mapping[str, Card] | None = None) -> None:
+    """Refuse a command bringing a card into a game (a game's setup, a summoned horror the game has no card for)
+    that changes a shipped card's facts. A card the game has already is the rules' business (its copy counts).
+    Checked when a command is sent, never when the log is replayed (the catalog may fill more facts later)."""
     for value in (getattr(command, name) for name in type(command).model_fields):
         for card in (value.values() if isinstance(value, dict) else (value,)):
-            if isinstance(card, Card):
+            if isinstance(card, Card) and card.key not in (game_cards or {}):
                 _keeps_shipped_facts(card, f"{card.name}: ")
 
 

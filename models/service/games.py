@@ -164,7 +164,7 @@ class GameService:
         state = self._at(game_id, expected_version)
         command = self._stamp(state, command)
         self._check_seat(state, command, actor)
-        keep_shipped_facts(command)
+        keep_shipped_facts(command, state.cards)
         new_state, events = apply(state, command)
         version = self._append(game_id, expected_version, command.model_dump(mode="json"), events, actor,
                                new_state)

@@ -18,7 +18,9 @@ from models.catalog.schema import RULE_MAX, BoxesLayout, Card
 from models.db.engine import make_engine, migrate
 from models.db.tables import CardRow
 from models.rules import RuleViolation
-from models.rules.warmachine.setup import ArmyEntry, SetupGame, Side
+from models.rules.warmachine.activation import Activate
+from models.rules.warmachine.setup import Advance, ArmyEntry, SetupGame, Side
+from models.rules.warmachine.summoning import Summon
 from models.service import Actor, Created, Forbidden, GameService
 from models.service.cards import BOOK, BOOK_MAX, CardService, checked
 
@@ -152,6 +154,29 @@ def test_a_game_cannot_be_set_up_with_a_rewritten_shipped_card(service: GameServ
     assert refusal.value.code == "card.fact_given"
     honest = forged.model_copy(update={"cards": {**forged.cards, "agathon": shipped_cards()["agathon"]}})
     assert service.start(honest).version == 1
+
+
+def test_a_summoned_horror_keeps_the_facts_of_its_shipped_card(service: GameService) -> None:
+    """A horror the game has no card for yet comes with the summon command: a cheaper Shrieker (ESSENCE 1 where
+    the card gives 3) is refused; the shipped card with its web rings filled in is summoned."""
+    created = service.create_game("Summon", [("Ann", [*ARMY_1, ArmyEntry(card="cultist-band", size=4)]),
+                                             ("Bob", ARMY_2)])
+    gid = created.game_id
+    version, state = service.state(gid)
+    while state.phase != "activation":
+        outcome = service.execute(gid, Advance(), version, TABLE)
+        version, state = outcome.version, outcome.state
+    version = service.execute(gid, Activate(model=AGATHON), version, TABLE).version
+    shrieker = shipped_cards()["shrieker"]
+    webbed = shrieker.model_copy(update={"damage": shrieker.damage.model_copy(update={"rings": (7, 6, 4)})})
+    cheap = webbed.model_copy(update={"stats": shrieker.stats.model_copy(update={"ESSENCE": 1})})
+    summon = Summon(master=AGATHON, vessel="p1-cultist-band.1", horror_card=cheap)
+    with pytest.raises(RuleViolation) as refusal:
+        service.execute(gid, summon, version, TABLE)
+    assert refusal.value.code == "card.fact_given" and "ESSENCE" in refusal.value.message
+    done = service.execute(gid, summon.model_copy(update={"horror_card": webbed}), version, TABLE)
+    assert done.state.cards["shrieker"] == webbed
+    assert service.cards()["shrieker"] == shrieker
 
 
 def test_a_megabyte_of_rules_text_is_refused_with_a_message(service: GameService, game: Created) -> None:
