@@ -90,8 +90,9 @@ SAY = {
         "Moves the turn on: next step, next phase, or the other player's turn (refused while a tithe is undecided)."
     ),
     "complete_card": (
-        "Fills in a card's missing facts (web rings, ESSENCE...) from the player's own stat card; the "
-        "completed card then serves the whole site (`GET /api/cards`)."
+        "Fills in what this game's copy of a card leaves empty (web rings, ESSENCE...) from the player's own "
+        "stat card. It changes this game only (undo takes it back), never `GET /api/cards`; a fact the card "
+        "gives already cannot change (`card.fact_given`)."
     ),
     "mark_damage": (
         "Damage a model suffers, marked at the table; a master may transfer it to a horror of its "

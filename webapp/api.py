@@ -26,7 +26,7 @@ from starlette.concurrency import run_in_threadpool
 from models.catalog.schema import Card
 from models.rules import GameState, RuleViolation, options, parse_command
 from models.rules.core import COMMANDS
-from models.rules.warmachine.setup import ArmyEntry, CompleteCard
+from models.rules.warmachine.setup import ArmyEntry
 from models.service import Actor, Conflict, Created, Forbidden, GameService, NotFound, Outcome
 from webapp import deps
 
@@ -258,10 +258,7 @@ def _read(service: GameService, game_id: str, token: str | None) -> tuple[int, G
 
 def _execute(service: GameService, game_id: str, token: str | None, body: CommandIn) -> Outcome:
     actor = _actor(service, game_id, token, acting=True)
-    command = parse_command(body.command, strict=True)
-    if isinstance(command, CompleteCard):  # as the card editor does: the completed card serves the whole site
-        return service.complete_card(game_id, command.card, body.expected_version, actor)
-    return service.execute(game_id, command, body.expected_version, actor)
+    return service.execute(game_id, parse_command(body.command, strict=True), body.expected_version, actor)
 
 
 def _undo(service: GameService, game_id: str, token: str | None, expected: int) -> Outcome:
@@ -378,8 +375,48 @@ async def game_result_text(game_id: GameId, token: Token) -> str:
     return await run_in_threadpool(_result, _service(), game_id, token, True)  # type: ignore[return-value]
 
 
-@router.get("/cards", response_model=list[Card], summary="The card catalog")
+@router.get("/cards", response_model=list[Card], tags=["cards"], summary="The card catalog")
 async def cards() -> list[Card]:
-    """Every stat card: the shipped catalog with this site's completed or created cards on top."""
+    """Every stat card of this site: the shipped catalog with the cards an operator saved for the whole site.
+    A card completed in a game stays in that game (and in its player's card book): never here."""
     catalog = await run_in_threadpool(_service().cards)
     return list(catalog.values())
+
+
+def _operator_only() -> ApiError:
+    return ApiError(403, "access.operator", "Saving a card for the whole site needs the operator token (header "
+                                            "X-Operator-Token).")
+
+
+def _save_site_card(service: GameService, token: str | None, body: dict[str, Any]) -> Card:
+    try:
+        return service.site_cards.save([body], token)[0]
+    except Forbidden:
+        raise _operator_only() from None
+
+
+@router.put("/cards", response_model=Card, tags=["cards"], summary="Save a card for the whole site (operator)",
+            responses={403: {"model": ErrorBody, "description": "No operator token, or a wrong one: code "
+                                                               "`access.operator`."},
+                       422: {"model": ErrorBody, "description": "Not a card (`cards.malformed`, e.g. a text over its "
+                                                                "length limit), not usable (`cards.invalid`), or "
+                                                                "changing a shipped card's fact (`card.fact_given`)."}},
+            openapi_extra={"requestBody": {"required": True, "content": {"application/json": {
+                "schema": {"$ref": "#/components/schemas/Card"}}}}})
+async def save_site_card(request: Request,
+                         x_operator_token: Annotated[str | None, Header(description="The site's operator token "
+                                                                        "(TABLEKEEPER_OPERATOR_TOKEN).")] = None
+                         ) -> Card:
+    """Create or replace one card in the site's catalog (`GET /cards`), for every later game. Needs the site's
+    operator token; with none configured nobody may. A card with a shipped card's key may only fill in what the
+    shipped card leaves empty."""
+    service = _service()
+    if not service.site_cards.is_operator(x_operator_token):
+        raise _operator_only()
+    try:
+        body = await request.json()
+    except (ValueError, RecursionError):
+        raise ApiError(422, "request.invalid", "The body is not JSON.") from None
+    if not isinstance(body, dict):
+        raise ApiError(422, "cards.malformed", "The body must be one card (a JSON object).")
+    return await run_in_threadpool(_save_site_card, service, x_operator_token, body)

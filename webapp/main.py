@@ -36,7 +36,7 @@ PAGE_TIMEOUT = 30.0  # seconds a game page may take to build before NiceGUI give
 def build(settings: Settings) -> deps.Deps:
     engine = make_engine(settings.database_url)
     migrate(engine)
-    service = GameService(engine)
+    service = GameService(engine, operator_token=settings.operator_token)
     live = Live(service)
     current = deps.Deps(service=service, live=live)
     deps.install(current)

@@ -20,6 +20,7 @@ class Settings:
     host: str = "0.0.0.0"
     port: int = 8080
     storage_secret: str = ""  # from_env() always fills it
+    operator_token: str | None = None  # the right to save cards for the whole site; unset: nobody has it
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -29,6 +30,7 @@ class Settings:
             host=os.environ.get("HOST", cls.host),
             port=int(os.environ.get("PORT", cls.port)),
             storage_secret=os.environ.get("TABLEKEEPER_STORAGE_SECRET") or kept_secret(data_dir(database_url)),
+            operator_token=os.environ.get("TABLEKEEPER_OPERATOR_TOKEN") or None,
         )
 
 

@@ -21,8 +21,22 @@ CASTER_ROLES = ("infernal_master", "master_infernalist", "warcaster", "warlock")
 ESSENCE_ROLES = ("infernal_master", "master_infernalist", "horror")
 
 
+# Length limits of a card's free text (a card is shown to every player of a game and kept in card books).
+NAME_MAX = 60
+ALIASES_MAX = 10
+FACTION_MAX = 40
+RULE_MAX = 500
+RULES_MAX = 20
+SOURCE_MAX = 500  # the shipped cards cite their pages at length
+UNIT_NAME_MAX = 30
+SIGNS_MAX = 30  # one grid column or spiral branch
+
+
 class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+Signs = Annotated[str, Field(max_length=SIGNS_MAX)]
 
 
 class Stats(Frozen):
@@ -60,7 +74,7 @@ class GridLayout(Frozen):
 
     kind: Literal["grid"] = "grid"
     total: int | None = None
-    columns: tuple[str, ...] | None = None
+    columns: tuple[Signs, ...] | None = Field(default=None, max_length=12)
 
 
 class SpiralLayout(Frozen):
@@ -69,7 +83,7 @@ class SpiralLayout(Frozen):
 
     kind: Literal["spiral"] = "spiral"
     total: int | None = None
-    branches: tuple[str, str, str] | None = None
+    branches: tuple[Signs, Signs, Signs] | None = None
 
 
 DamageLayout = Annotated[BoxesLayout | WebLayout | GridLayout | SpiralLayout, Field(discriminator="kind")]
@@ -78,11 +92,11 @@ DamageLayout = Annotated[BoxesLayout | WebLayout | GridLayout | SpiralLayout, Fi
 class UnitInfo(Frozen):
     """Unit composition: cost by model count, and the boxes of each trooper and of the leader."""
 
-    costs: dict[int, int] = Field(default_factory=dict)
+    costs: dict[int, int] = Field(default_factory=dict, max_length=20)
     leader_boxes: int | None = None
     trooper_boxes: int | None = None
-    leader_name: str = "Leader"
-    trooper_name: str = "Grunt"
+    leader_name: str = Field(default="Leader", max_length=UNIT_NAME_MAX)
+    trooper_name: str = Field(default="Grunt", max_length=UNIT_NAME_MAX)
 
 
 class Card(Frozen):
@@ -98,9 +112,10 @@ class Card(Frozen):
     """
 
     key: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]{0,63}$")
-    name: str = Field(min_length=1, max_length=60)
-    aliases: tuple[Annotated[str, Field(min_length=1, max_length=60)], ...] = ()
-    faction: str
+    name: str = Field(min_length=1, max_length=NAME_MAX)
+    aliases: tuple[Annotated[str, Field(min_length=1, max_length=NAME_MAX)], ...] = Field(default=(),
+                                                                                         max_length=ALIASES_MAX)
+    faction: str = Field(min_length=1, max_length=FACTION_MAX)
     role: Role
     weight: Weight | None = None
     card_id: int | None = None
@@ -109,24 +124,24 @@ class Card(Frozen):
     damage: DamageLayout | None = None
     cost: int | None = None
     battlegroup_points: int | None = None
-    fa: str | None = None
+    fa: str | None = Field(default=None, max_length=3)
     unit: UnitInfo | None = None
     soulless: bool = False
     marked_soul: bool = False
     is_construct: bool = False
-    trump: str | None = Field(default=None, max_length=60)
+    trump: str | None = Field(default=None, max_length=NAME_MAX)
     attaches_to: str | None = Field(default=None, max_length=64)
     mercenary: bool = False
     max_horrors: int | None = Field(default=None, ge=0, le=20)
-    horror_weights: tuple[Weight, ...] | None = None
-    rules: tuple[str, ...] = ()
-    source: str = ""
+    horror_weights: tuple[Weight, ...] | None = Field(default=None, max_length=5)
+    rules: tuple[Annotated[str, Field(max_length=RULE_MAX)], ...] = Field(default=(), max_length=RULES_MAX)
+    source: str = Field(default="", max_length=SOURCE_MAX)
 
 
 class Arcanum(Frozen):
     """A Grymkin Arcana card (doc 001 "Arcana"): a name and the publisher's card id."""
 
-    name: str = Field(min_length=1, max_length=60)
+    name: str = Field(min_length=1, max_length=NAME_MAX)
     card_id: int | None = None
 
 
@@ -179,6 +194,43 @@ def missing_for_play(card: Card) -> tuple[str, ...]:
     elif isinstance(layout, SpiralLayout) and layout.branches is None:
         missing.append("spiral branches")
     return tuple(missing)
+
+
+def changed_facts(given: Card, new: Card) -> tuple[str, ...]:
+    """The facts ``given`` states that ``new`` changes, in words ("SPD", "damage rings"). A fact is any field
+    that is not empty (None, "", no entries); completing a card may fill empty fields, never change the others.
+    """
+    return tuple(_changed(given, new, ()))
+
+
+def _changed(given: BaseModel, new: BaseModel, path: tuple[str, ...]) -> list[str]:
+    out: list[str] = []
+    for name in type(given).model_fields:
+        old, now = getattr(given, name), getattr(new, name)
+        if old is None or old in ("", (), {}) or old == now:
+            continue
+        if isinstance(old, BaseModel) and type(now) is type(old):
+            out += _changed(old, now, (*path, name))
+        else:
+            out.append(fact_words((*path, name)))
+    return out
+
+
+def fact_words(path: tuple[str | int, ...]) -> str:
+    """A card field's place (``("stats", "SPD")``, ``("rules", 2)``) as a player reads it."""
+    words: list[str] = []
+    for part in path:
+        if isinstance(part, int):
+            words.append(f"entry {part + 1}")
+        elif part in STAT_NAMES:
+            words = [part]
+        else:
+            words.append(FIELD_WORDS.get(part, part.replace("_", " ")))
+    return " ".join(words) or "card"
+
+
+FIELD_WORDS = {"fa": "FA", "base_mm": "base size", "aliases": "other names", "is_construct": "construct",
+               "trump": "Trump arcana"}
 
 
 SCHEMA_FILE = "card.schema.json"

@@ -1,4 +1,4 @@
-"""Reads and writes of saved army lists (table ``army_list``) and bulk saves of site cards (table ``card``)."""
+"""Reads and writes of saved army lists (table ``army_list``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from sqlalchemy import Engine, func
 from sqlmodel import Session, select
 
 from models.db.engine import reader
-from models.db.tables import ArmyList, CardRow, now
+from models.db.tables import ArmyList, now
 
 
 class ListRepository:
@@ -53,15 +53,3 @@ class ListRepository:
             s.delete(row)
             s.commit()
             return True
-
-    def save_cards(self, cards: dict[str, dict[str, Any]]) -> None:
-        """Insert or replace several site cards in one transaction: all of them or none."""
-        with Session(self.engine) as s:
-            for key, data in cards.items():
-                row = s.get(CardRow, key)
-                if row is None:
-                    s.add(CardRow(key=key, data=data))
-                else:
-                    row.data, row.updated = data, now()
-                    s.add(row)
-            s.commit()

@@ -11,7 +11,7 @@ from sqlmodel import Session, select
 
 from models.db.engine import reader
 from models.db.notify import CHANNEL
-from models.db.tables import AccessToken, CardRow, CommandLog, Game, Snapshot, now
+from models.db.tables import AccessToken, CommandLog, Game, Snapshot, now
 
 
 class StaleVersion(Exception):
@@ -90,18 +90,3 @@ class Repository:
             rows = s.exec(select(CommandLog).where(CommandLog.game_id == game_id, CommandLog.seq > after)
                           .order_by(CommandLog.seq)).all()
             return [LogRow(r.seq, r.command, r.events, r.actor, r.undone, r.at.isoformat()) for r in rows]
-
-    def site_cards(self) -> dict[str, dict[str, Any]]:
-        with Session(self.reads) as s:
-            return {r.key: r.data for r in s.exec(select(CardRow)).all()}
-
-    def save_card(self, key: str, data: dict[str, Any]) -> None:
-        with Session(self.engine) as s:
-            row = s.get(CardRow, key)
-            if row is None:
-                s.add(CardRow(key=key, data=data))
-            else:
-                row.data, row.updated = data, now()
-                s.add(row)
-            s.commit()
-

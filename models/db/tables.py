@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, Index, UniqueConstraint
+from sqlalchemy import JSON, Column, Index, UniqueConstraint, false
 from sqlmodel import Field, SQLModel
 
 
@@ -53,12 +53,14 @@ class AccessToken(SQLModel, table=True):
 
 
 class CardRow(SQLModel, table=True):
-    """A card completed or created on this site; it overrides the shipped card with the same key."""
+    """A card an operator saved for the whole site (``by_operator``). Rows without it were written by any game
+    link before issue 10; they are kept but never read."""
 
     __tablename__ = "card"
     key: str = Field(primary_key=True, max_length=64)
     data: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     updated: datetime = Field(default_factory=now)
+    by_operator: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
 
 
 class ArmyList(SQLModel, table=True):

@@ -11,14 +11,12 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import ValidationError
 from sqlalchemy import Engine
 
-from models.catalog import shipped_cards
 from models.catalog.schema import Card
 from models.db.repository import LogRow, Repository, StaleVersion
 from models.db.tables import AccessToken
@@ -28,6 +26,7 @@ from models.rules.senders import SENDERS, allowed_seats, nobody, refusal
 from models.rules.warmachine.pregame import RollPriority
 from models.rules.warmachine.setup import ArmyEntry, CompleteCard, SetupGame, Side
 from models.service.access import Actor, hash_token, new_token
+from models.service.cards import SiteCards, keep_shipped_facts
 from models.service.errors import Conflict, Forbidden, NotFound
 from models.service.results import report, text
 
@@ -75,16 +74,16 @@ class LogEntry:
 
 class GameService:
     def __init__(self, engine: Engine, now_ms: Callable[[], int] = wall_clock_ms,
-                 roll: Callable[[], int] = roll_d6) -> None:
+                 roll: Callable[[], int] = roll_d6, operator_token: str | None = None) -> None:
         """``now_ms`` stamps clock commands (the rules never read a clock); ``roll`` rolls one d6 for dice the
-        players leave to the app. Tests inject both."""
+        players leave to the app. Tests inject both. ``operator_token`` gives the right to save site cards."""
         self.repo = Repository(engine)
         self.now_ms = now_ms
         self.roll = roll
         self._cache: OrderedDict[str, tuple[int, GameState]] = OrderedDict()
         self._lock = threading.Lock()
         self._listeners: list[Callable[[str, int], None]] = []
-        self._cards: dict[str, Card] | None = None
+        self.site_cards = SiteCards(engine, operator_token)
 
     # -- listeners -------------------------------------------------------------------------------------
     def on_change(self, listener: Callable[[str, int], None]) -> None:
@@ -101,32 +100,18 @@ class GameService:
 
     # -- cards -----------------------------------------------------------------------------------------
     def cards(self) -> dict[str, Card]:
-        """The shipped catalog with this site's completed or created cards on top."""
-        if self._cards is None:
-            merged = dict(shipped_cards())
-            for key, data in self.repo.site_cards().items():
-                try:
-                    merged[key] = Card.model_validate(data)
-                except ValidationError:
-                    continue
-            self._cards = merged
-        return self._cards
-
-    def save_card(self, card: Card) -> None:
-        self.repo.save_card(card.key, card.model_dump(mode="json"))
-        self._cards = None
-
-    def forget_cards(self) -> None:
-        """Read the site's cards again on next use (after cards were saved by another service)."""
-        self._cards = None
+        """The site's catalog: the shipped cards with the cards an operator saved for the whole site."""
+        return self.site_cards.catalog()
 
     # -- games -----------------------------------------------------------------------------------------
     def create_game(self, title: str, sides: list[tuple[str, list[ArmyEntry]]], first: int = 0,
-                    wizard: bool = False) -> Created:
+                    wizard: bool = False, catalog: Mapping[str, Card] | None = None) -> Created:
         """Set a game up from two armies; bad input raises RuleViolation and nothing is stored. With
-        ``wizard`` the game starts in the setup wizard (tournament: scenario, priority, clock, ...)."""
-        self._cards = None  # re-read site cards: another server process may have completed one meanwhile
-        catalog = self.cards()
+        ``wizard`` the game starts in the setup wizard (tournament: scenario, priority, clock, ...). The cards come
+        from ``catalog`` (a player's: the site's with their card book), else from the site's catalog."""
+        if catalog is None:
+            self.site_cards.forget()  # another server process may have saved a site card meanwhile
+            catalog = self.cards()
         used = {e.card for _, army in sides for e in army}
         unknown = sorted(used - catalog.keys())
         if unknown:
@@ -138,6 +123,7 @@ class GameService:
     def start(self, command: Command) -> Created:
         """Store a new game set up by ``command`` (any game system's setup command) with its four links;
         a refused setup raises RuleViolation and nothing is stored."""
+        keep_shipped_facts(command)
         state, events = apply(GameState(), command)
         game_id = secrets.token_hex(8)
         tokens = {"table": new_token(), "watch": new_token(), "seat1": new_token(), "seat2": new_token()}
@@ -176,16 +162,16 @@ class GameService:
         state = self._at(game_id, expected_version)
         command = self._stamp(state, command)
         self._check_seat(state, command, actor)
+        keep_shipped_facts(command, state.cards)
         new_state, events = apply(state, command)
         version = self._append(game_id, expected_version, command.model_dump(mode="json"), events, actor,
                                new_state)
         return Outcome(version, new_state, events)
 
     def complete_card(self, game_id: str, card: Card, expected_version: int, actor: Actor) -> Outcome:
-        """Complete a card in this game and remember it for the whole site."""
-        outcome = self.execute(game_id, CompleteCard(card=card), expected_version, actor)
-        self.save_card(card)
-        return outcome
+        """Fill in what this game's copy of a card leaves empty: this game only (undo takes it back), never the
+        site's catalog; the page keeps it in the player's card book."""
+        return self.execute(game_id, CompleteCard(card=card), expected_version, actor)
 
     def undo(self, game_id: str, expected_version: int, actor: Actor) -> Outcome:
         """Undo the newest action not yet undone: logged as a command, history kept, state rebuilt."""

@@ -1,4 +1,4 @@
-"""Saved army lists, their plain-text form, the site's own cards as a file, and starting a game from lists.
+"""Saved army lists, their plain-text form, and starting a game from lists.
 
 Lists belong to an owner: for anonymous visitors a per-browser id. The rules of a legal list are pure and
 live in :mod:`models.rules.warmachine.lists`; this class stores, copies and converts. Bad input raises
@@ -7,16 +7,12 @@ live in :mod:`models.rules.warmachine.lists`; this class stores, copies and conv
 
 from __future__ import annotations
 
-import json
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from pydantic import ValidationError
-
-from models.catalog import shipped_cards
-from models.catalog.schema import Card, card_problems
+from models.catalog.schema import Card
 from models.db.list_repository import ListRepository
 from models.db.tables import ArmyList
 from models.rules.core import RuleViolation
@@ -36,14 +32,12 @@ from models.rules.warmachine.lists import (
     validate,
 )
 from models.rules.warmachine.setup import NAME_MAX
+from models.service.cards import CardService
 from models.service.errors import NotFound
 from models.service.games import Created, GameService
 
 OWNER_MAX = 64
 LISTS_PER_OWNER = 200
-CARDS_FILE_MAX = 2_000_000
-CARDS_PER_FILE = 2_000
-CARDS_FORMAT = "tablekeeper-cards"
 
 
 @dataclass(frozen=True)
@@ -68,13 +62,17 @@ def _owner(owner: str | None) -> str:
 
 
 class ListService:
-    def __init__(self, games: GameService) -> None:
+    """The lists of one owner, built from ``cards``: the player's cards (the site's catalog with their card book;
+    without one, the site's catalog)."""
+
+    def __init__(self, games: GameService, cards: CardService | None = None) -> None:
         self.games = games
+        self.card_service = cards if cards is not None else CardService(games.site_cards)
         self.repo = ListRepository(games.repo.engine)
 
     # -- the catalog -------------------------------------------------------------------------------------
     def cards(self) -> dict[str, Card]:
-        return self.games.cards()
+        return self.card_service.catalog()
 
     def check(self, army: Army) -> tuple[Points, list[Problem]]:
         cards = self.cards()
@@ -142,72 +140,6 @@ class ListService:
     def import_text(self, text: str, faction: str | None = None) -> Imported:
         return parse_text(text or "", self.cards(), faction=faction)
 
-    # -- the site's cards as a file ------------------------------------------------------------------------
-    def site_cards(self) -> dict[str, Card]:
-        """Cards completed or created on this site (those that still read)."""
-        out = {}
-        for key, data in self.games.repo.site_cards().items():
-            try:
-                out[key] = Card.model_validate(data)
-            except ValidationError:
-                continue
-        return out
-
-    def export_cards(self) -> str:
-        cards = [c.model_dump(mode="json", exclude_none=True) for _, c in sorted(self.site_cards().items())]
-        return json.dumps({"format": CARDS_FORMAT, "version": 1, "cards": cards}, indent=1, ensure_ascii=False) + "\n"
-
-    def save_card(self, card: Card | dict[str, Any]) -> Card:
-        """Check and store one card for the whole site (it overrides a shipped card with the same key)."""
-        card = self._checked_card(card, 0)
-        self.save_cards([card])
-        return card
-
-    def save_cards(self, cards: list[Card]) -> None:
-        self.repo.save_cards({c.key: c.model_dump(mode="json") for c in cards})
-        self.games.forget_cards()
-
-    def import_cards(self, text: str | bytes) -> list[str]:
-        """Read a cards file (as exported) and store every card in it, or none when one is wrong."""
-        if len(text) > CARDS_FILE_MAX:
-            raise RuleViolation("cards.too_big", "That file is too big for a card file (at most 2 MB).")
-        try:
-            data = json.loads(text)
-        except (ValueError, UnicodeDecodeError):
-            raise RuleViolation("cards.not_json", "That file is not a card file (it is not JSON).") from None
-        raw = data.get("cards") if isinstance(data, dict) else data
-        if not isinstance(raw, list) or not raw:
-            raise RuleViolation("cards.empty", "That file holds no cards.")
-        if len(raw) > CARDS_PER_FILE:
-            raise RuleViolation("cards.too_many", f"A card file holds at most {CARDS_PER_FILE} cards.")
-        cards = [self._checked_card(item, n + 1) for n, item in enumerate(raw)]
-        keys = [c.key for c in cards]
-        twice = sorted({k for k in keys if keys.count(k) > 1})
-        if twice:
-            raise RuleViolation("cards.duplicate", "The file has these cards twice: " + ", ".join(twice)[:200] + ".")
-        self.save_cards(cards)
-        return keys
-
-    def _checked_card(self, card: Card | dict[str, Any], number: int) -> Card:
-        where = f"Card {number}: " if number else ""
-        if not isinstance(card, Card):
-            if not isinstance(card, dict):
-                raise RuleViolation("cards.malformed", f"{where}this is not a card.")
-            try:
-                card = Card.model_validate(card)
-            except ValidationError as error:
-                first = error.errors()[0]
-                field = ".".join(str(p) for p in first.get("loc", ())) or "card"
-                raise RuleViolation("cards.malformed", f"{where}{field}: {first.get('msg')}.") from None
-        problems = card_problems(card)
-        if problems:
-            raise RuleViolation("cards.invalid", f"{where or card.name + ': '}{problems[0]}")
-        shipped = shipped_cards().get(card.key)
-        if shipped is not None and (shipped.role != card.role or shipped.faction != card.faction):
-            raise RuleViolation("cards.changes_shipped", f"{where or ''}{shipped.name} is a {shipped.faction} "
-                                f"{shipped.role.replace('_', ' ')}; make a new card instead of changing that.")
-        return card
-
     # -- games -------------------------------------------------------------------------------------------
     def start_game(self, title: str, sides: list[tuple[str, Army]], first: int = 0,
                    wizard: bool = False) -> Created:
@@ -226,4 +158,4 @@ class ListService:
                 more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
                 raise RuleViolation("list.not_legal", f"{who}'s list: {problems[0].message}{more}")
             armies.append((player, army_entries(army, cards)))
-        return self.games.create_game(title, armies, first, wizard)
+        return self.games.create_game(title, armies, first, wizard, catalog=cards)

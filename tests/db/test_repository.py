@@ -1,5 +1,5 @@
 """The database layer (models/db): Alembic migrations, the command log with optimistic versions, snapshots,
-access tokens and site cards. Every test runs on SQLite and, when TEST_DATABASE_URL is set, on PostgreSQL
+access tokens and the operator's site cards. Every test runs on SQLite and, when TEST_DATABASE_URL is set, on PostgreSQL
 (the `db_url` fixture), each on an empty database of its own.
 """
 
@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.migration import MigrationContext
@@ -19,6 +20,7 @@ from sqlalchemy import Engine, func, inspect, text
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, SQLModel, select
 
+from models.db.card_repository import CardRepository
 from models.db.engine import MIGRATIONS, make_engine, migrate, normalise
 from models.db.repository import Repository, StaleVersion
 from models.db.tables import AccessToken, CardRow, CommandLog, Game, Snapshot
@@ -240,12 +242,37 @@ def test_tokens_are_looked_up_by_hash(repo: Repository) -> None:
     assert repo.token("h-missing") is None
 
 
-def test_site_cards_are_saved_and_replaced(repo: Repository, engine: Engine) -> None:
-    assert repo.site_cards() == {}
-    repo.save_card("foreboder", {"key": "foreboder", "rings": [6, 4, 4]})
-    repo.save_card("foreboder", {"key": "foreboder", "rings": [5, 5, 4]})
-    assert repo.site_cards() == {"foreboder": {"key": "foreboder", "rings": [5, 5, 4]}}
+def test_site_cards_are_saved_and_replaced_as_the_operators(engine: Engine) -> None:
+    cards = CardRepository(engine)
+    assert cards.site_cards() == {}
+    cards.save_site_cards({"foreboder": {"key": "foreboder", "rings": [6, 4, 4]}})
+    cards.save_site_cards({"foreboder": {"key": "foreboder", "rings": [5, 5, 4]}})
+    assert cards.site_cards() == {"foreboder": {"key": "foreboder", "rings": [5, 5, 4]}}
     assert count(engine, CardRow) == 1
+
+
+def test_cards_any_link_wrote_before_the_operator_right_are_kept_but_never_read(db_url: str) -> None:
+    """Issue 10: rows of the old site-wide card table were written by any game link; after the migration they
+    stay (an operator may look at them) but the catalog no longer reads them. Positive control: a row the
+    operator saves afterwards is read."""
+    engine = make_engine(db_url)
+    try:
+        cfg = Config()
+        cfg.set_main_option("script_location", str(MIGRATIONS))
+        with engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "0001")
+        with engine.begin() as conn:
+            conn.execute(text("INSERT INTO card (key, data, updated) VALUES ('agathon', '{\"name\": \"Evil\"}', "
+                              "CURRENT_TIMESTAMP)"))
+        migrate(engine)
+        cards = CardRepository(engine)
+        assert count(engine, CardRow) == 1
+        assert cards.site_cards() == {}
+        cards.save_site_cards({"my-solo": {"key": "my-solo"}})
+        assert cards.site_cards() == {"my-solo": {"key": "my-solo"}}
+    finally:
+        engine.dispose()
 
 
 # -- PostgreSQL: commits notify other server processes ---------------------------------------------

@@ -6,8 +6,8 @@
   of a table page of the same game and of the watch page itself: nothing changes. The same socket with the table
   page's client id and its "Next" listener does move the game (the control).
 - Markup in free text: script-injection and markup payloads as the game title, player names, a spell name and a
-  card name (complete_card) render as literal text on the table and the watch page; no dialog opens, no
-  injected element or script runs.
+  card name (a player's own card in the game's setup) render as literal text on the table and the watch page; no
+  dialog opens, no injected element or script runs.
 """
 
 from __future__ import annotations
@@ -189,9 +189,25 @@ def test_events_forged_on_a_watch_pages_socket_change_nothing(browser: Browser, 
 
 # -- markup in free text ---------------------------------------------------------------------------------------
 
+def with_own_card(server: Server, title: str, players: tuple[str, str], card_name: str) -> dict[str, Any]:
+    """The usual game, with a solo of player 1's own writing (a card the catalog does not ship) named
+    ``card_name`` (issue 10: a game link cannot rename a shipped card, its author names their own)."""
+    status, cards = api("GET", server.url("/api/cards"))
+    own = {"key": "own-solo", "name": card_name, "faction": "Infernals", "role": "solo",
+           "damage": {"kind": "boxes", "boxes": 5}}
+    catalog = {**{c["key"]: c for c in cards}, "own-solo": own}
+    sides = game_body(title, players)["sides"]
+    sides[0]["army"].append({"card": "own-solo"})
+    used = {e["card"] for side in sides for e in side["army"]}
+    setup = {"type": "setup", "title": title, "sides": sides, "cards": {k: catalog[k] for k in sorted(used)}}
+    status, game = api("POST", server.url("/api/games/start"), {"command": setup})
+    assert status == 201, game
+    return game
+
+
 def plant(server: Server, title: str, players: tuple[str, str], spell: str, card_name: str) -> dict[str, Any]:
-    """A game whose title, player names, a spell on Agathon and the Umbral Guardian's card name are payloads."""
-    game = create(server, title, players)
+    """A game whose title, player names, a spell on Agathon and a player's own card name are payloads."""
+    game = with_own_card(server, title, players, card_name)
     version = game["version"]
     for _ in range(10):  # on to the activation phase
         status, now = api("GET", server.url(f"/api/games/{game['id']}"), token=game["tokens"]["table"])
@@ -199,11 +215,7 @@ def plant(server: Server, title: str, players: tuple[str, str], spell: str, card
             break
         version = command(server, game, version, {"type": "advance"})
     version = command(server, game, version, {"type": "activate", "model": MASTERS[0]})
-    version = command(server, game, version, {"type": "cast", "model": MASTERS[0], "spell": spell, "cost": 1,
-                                              "upkeep": True})
-    status, cards = api("GET", server.url("/api/cards"))
-    umbral = next(c for c in cards if c["key"] == "umbral-guardian")
-    command(server, game, version, {"type": "complete_card", "card": {**umbral, "name": card_name}})
+    command(server, game, version, {"type": "cast", "model": MASTERS[0], "spell": spell, "cost": 1, "upkeep": True})
     return game
 
 

@@ -133,7 +133,7 @@ def spiral(mind: int, body: int, spirit: int, crippled: str = "nothing crippled"
 # -- set-up through the pages --------------------------------------------------------------------------------
 
 def new_card(page: Page, fields: dict[str, str], selects: dict[str, str]) -> None:
-    """Type a card in on /cards from the player's own stat card and save it for the site."""
+    """Type a card in on /cards from the player's own stat card and keep it in this browser's card book."""
     editor = page.get_by_role("region", name="Card editor")
     editor.get_by_role("button", name="New card").click()
     # The whole blank form is back before typing (a field typed into before the reset reached it is reset).
@@ -150,8 +150,8 @@ def new_card(page: Page, fields: dict[str, str], selects: dict[str, str]) -> Non
         for label, value in fields.items():
             type_into(editor.get_by_label(label, exact=True), value)
     name = fields["Name"]
-    editor.get_by_role("button", name="Save card").click()
-    expect(alert(page, f"Saved the card {name} for this site.")).to_be_visible()
+    editor.get_by_role("button", name="Save card in my card book").click()
+    expect(alert(page, f"Saved the card {name} in your card book.")).to_be_visible()
 
 
 def start_game(page: Page, title: str, sides: list[dict], first: int) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,9 @@ from webapp.api import router
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 AGATHON, REGNA, FOREBODER = "p1-agathon", "p2-princess-regna", "p1-foreboder"
+OPERATOR = "operator-secret-token"
+MY_SOLO = {"key": "my-solo", "name": "My Solo", "faction": "Infernals", "role": "solo", "cost": 3,
+           "damage": {"kind": "boxes", "boxes": 5}}
 
 GAME = {
     "title": "Friday game",
@@ -44,15 +48,22 @@ def build_app() -> FastAPI:
     return app
 
 
-@pytest.fixture
-def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+@contextmanager
+def api_client(db_url: str, monkeypatch: pytest.MonkeyPatch, operator: str | None = None) -> Iterator[TestClient]:
+    """The API on a fresh database; ``operator``: the site's operator token (TABLEKEEPER_OPERATOR_TOKEN)."""
     engine = make_engine(db_url)
     migrate(engine)
     monkeypatch.setattr(deps, "_current", None)  # restored after the test
-    deps.install(deps.Deps(service=GameService(engine), live=None))  # type: ignore[arg-type]
+    deps.install(deps.Deps(service=GameService(engine, operator_token=operator), live=None))  # type: ignore[arg-type]
     with TestClient(build_app()) as c:
         yield c
     engine.dispose()
+
+
+@pytest.fixture
+def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+    with api_client(db_url, monkeypatch) as c:
+        yield c
 
 
 @pytest.fixture
@@ -360,16 +371,62 @@ def test_cards_lists_the_catalog(client: TestClient) -> None:
     assert cards["foreboder"]["damage"]["rings"] is None
 
 
-def test_completing_a_card_through_the_api_serves_the_whole_site(client: TestClient, game: dict) -> None:
+def test_a_completion_through_the_api_stays_in_its_game(client: TestClient, game: dict) -> None:
+    """Issue 10: a table or seat link completes its game's copy only; GET /api/cards and a new game keep the
+    shipped card, and undo takes the completion back."""
     foreboder = next(c for c in client.get("/api/cards").json() if c["key"] == "foreboder")
     completed = {**foreboder, "damage": {**foreboder["damage"], "rings": [6, 4, 4]}}
-    done = command(client, game, {"type": "complete_card", "card": completed}, 1)
+    done = command(client, game, {"type": "complete_card", "card": completed}, 1, game["tokens"]["seat2"])
     assert done.status_code == 200, done.text
     assert done.json()["state"]["cards"]["foreboder"]["damage"]["rings"] == [6, 4, 4]
-    after = next(c for c in client.get("/api/cards").json() if c["key"] == "foreboder")
-    assert after["damage"]["rings"] == [6, 4, 4]
+    assert next(c for c in client.get("/api/cards").json() if c["key"] == "foreboder") == foreboder
+    later = client.post("/api/games", json=GAME).json()
+    assert read(client, later)["state"]["cards"]["foreboder"]["damage"]["rings"] is None
     damaged = command(client, game, {"type": "mark_damage", "model": FOREBODER, "amount": 7}, 2)
     assert model(damaged.json()["state"], FOREBODER)["marks"] == [6, 1, 0]
+    client.post(f"/api/games/{game['id']}/undo", json={"expected_version": 3},
+                headers={"X-Token": game["tokens"]["table"]})
+    undone = client.post(f"/api/games/{game['id']}/undo", json={"expected_version": 4},
+                         headers={"X-Token": game["tokens"]["table"]})
+    assert undone.json()["state"]["cards"]["foreboder"]["damage"]["rings"] is None
+
+
+def test_a_game_link_cannot_rewrite_a_card_or_send_a_megabyte_of_rules(client: TestClient, game: dict) -> None:
+    agathon = next(c for c in client.get("/api/cards").json() if c["key"] == "agathon")
+    for token in ("table", "seat2"):
+        rewritten = {**agathon, "name": "Nobody", "stats": {**agathon["stats"], "ARM": 30}}
+        refused = command(client, game, {"type": "complete_card", "card": rewritten}, 1, game["tokens"][token])
+        body = assert_error(refused, 422, "card.fact_given")
+        assert "name, ARM" in body["message"]
+        huge = command(client, game, {"type": "complete_card", "card": {**agathon, "rules": ["x" * 1_000_000]}}, 1,
+                       game["tokens"][token])
+        assert "500 characters" in assert_error(huge, 422, "command.invalid")["message"]
+    assert read(client, game)["version"] == 1
+    assert next(c for c in client.get("/api/cards").json() if c["key"] == "agathon") == agathon
+
+
+@pytest.mark.parametrize("configured, sent", [(None, None), (None, OPERATOR), (OPERATOR, None),
+                                              (OPERATOR, "wrong")])
+def test_saving_a_site_card_needs_the_operator_token(db_url: str, monkeypatch: pytest.MonkeyPatch,
+                                                     configured: str | None, sent: str | None) -> None:
+    with api_client(db_url, monkeypatch, configured) as client:
+        response = client.put("/api/cards", json=MY_SOLO, headers={"X-Operator-Token": sent} if sent else {})
+        assert_error(response, 403, "access.operator")
+        assert "my-solo" not in {c["key"] for c in client.get("/api/cards").json()}
+
+
+def test_the_operator_saves_a_site_card(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    with api_client(db_url, monkeypatch, OPERATOR) as client:
+        saved = client.put("/api/cards", json=MY_SOLO, headers={"X-Operator-Token": OPERATOR})
+        assert saved.status_code == 200, saved.text
+        assert {c["key"]: c for c in client.get("/api/cards").json()}["my-solo"]["name"] == "My Solo"
+        agathon = next(c for c in client.get("/api/cards").json() if c["key"] == "agathon")
+        for card, code in (({**agathon, "stats": {**agathon["stats"], "ARM": 30}}, "card.fact_given"),
+                           ({**MY_SOLO, "rules": ["x" * 1_000_000]}, "cards.malformed"),
+                           ({**MY_SOLO, "cost": -3}, "cards.invalid"), ([MY_SOLO], "cards.malformed")):
+            refused = client.put("/api/cards", json=card, headers={"X-Operator-Token": OPERATOR})
+            assert_error(refused, 422, code)
+        assert next(c for c in client.get("/api/cards").json() if c["key"] == "agathon") == agathon
 
 
 # -- never a traceback -------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """GameService (models/service): the one way game state changes. Conflicts between writers, several server
-processes on one database, undo, snapshots, restart, access tokens, listeners and site cards.
+processes on one database, undo, snapshots, restart, access tokens and listeners (cards: test_cards.py).
 
 Every test runs on SQLite and, when TEST_DATABASE_URL is set, on PostgreSQL (the `db_url` fixture). A second
 GameService with an engine of its own on the same database stands for a second server process.
@@ -393,7 +393,6 @@ def test_a_watch_token_cannot_execute_or_undo(service: GameService, game: Create
     with pytest.raises(Forbidden):
         service.complete_card(gid, completed_foreboder(), 2, watch)
     assert stored(service, gid) == before
-    assert service.repo.site_cards() == {}
 
 
 def test_a_seat_token_acts_only_for_its_side_but_marks_damage_on_anyone(service: GameService,
@@ -526,45 +525,3 @@ def test_conflict_from_another_process_does_not_publish(db: Database, service: G
     assert calls == []
 
 
-# -- site cards -----------------------------------------------------------------------------------------------
-
-def test_completed_card_is_kept_for_the_site_and_used_by_new_games(db: Database, service: GameService,
-                                                                   game: Created) -> None:
-    gid = game.game_id
-    assert service.cards()["foreboder"].damage.rings is None
-    with pytest.raises(RuleViolation) as incomplete:
-        service.execute(gid, MarkDamage(model=FOREBODER, amount=1), 1, TABLE)
-    assert incomplete.value.code == "card.incomplete"
-
-    outcome = service.complete_card(gid, completed_foreboder(), 1, TABLE)
-    assert outcome.version == 2
-    assert outcome.state.card_of(outcome.state.model(FOREBODER)).damage.rings == (6, 4, 4)
-    assert service.repo.site_cards()["foreboder"]["damage"]["rings"] == [6, 4, 4]
-    assert service.cards()["foreboder"].damage.rings == (6, 4, 4)
-
-    new = service.create_game("Next game", [("Ann", ARMY_1), ("Bob", ARMY_2)])
-    state = service.state(new.game_id)[1]
-    assert state.cards["foreboder"].damage.rings == (6, 4, 4)
-    hit = service.execute(new.game_id, MarkDamage(model=FOREBODER, amount=7), 1, TABLE)
-    assert hit.state.model(FOREBODER).marks == (6, 1, 0)
-
-    restarted = db.service()
-    assert restarted.cards()["foreboder"].damage.rings == (6, 4, 4)
-
-
-def test_a_refused_completion_is_not_kept(service: GameService, game: Created) -> None:
-    with pytest.raises(RuleViolation) as refusal:
-        service.complete_card(game.game_id, completed_foreboder((6, 4, 5)), 1, TABLE)
-    assert refusal.value.code == "card.rings_total"
-    assert service.repo.site_cards() == {}
-    assert service.cards()["foreboder"].damage.rings is None
-    assert service.state(game.game_id)[0] == 1
-
-
-def test_a_card_completed_on_one_server_is_used_by_games_created_on_another(db: Database, service: GameService,
-                                                                           game: Created) -> None:
-    other = db.service()
-    assert other.cards()["foreboder"].damage.rings is None  # the other server has read the catalog already
-    service.complete_card(game.game_id, completed_foreboder(), 1, TABLE)
-    new = other.create_game("Next game", [("Ann", ARMY_1), ("Bob", ARMY_2)])
-    assert other.state(new.game_id)[1].cards["foreboder"].damage.rings == (6, 4, 4)

@@ -1,21 +1,21 @@
-"""ListService (models/service/lists.py): saved lists per owner, text, the site's cards as a file, and
-starting a game from two lists. On SQLite and, with TEST_DATABASE_URL, on PostgreSQL (`db_url`)."""
+"""ListService (models/service/lists.py): saved lists per owner, text, the player's cards, and starting a game
+from two lists. On SQLite and, with TEST_DATABASE_URL, on PostgreSQL (`db_url`)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from sqlmodel import Session, select
 
 from models.catalog import shipped_cards, shipped_examples
+from models.catalog.schema import BoxesLayout
 from models.db.engine import make_engine, migrate
-from models.db.tables import ArmyList, CardRow, Game
+from models.db.tables import ArmyList, Game
 from models.rules import RuleViolation
-from models.rules.warmachine.lists import Army, ListEntry
+from models.rules.warmachine.lists import Army, ListEntry, parse_army
 from models.service import GameService, NotFound
+from models.service.cards import CardService
 from models.service.lists import ListService
 
 ME, YOU = "browser-me", "browser-you"
@@ -137,81 +137,43 @@ def test_text_round_trip_of_every_shipped_example(service: ListService, name: st
     assert service.export_text(service.get(ME, saved.id).army) == text
 
 
-# -- cards ------------------------------------------------------------------------------------------------
-def completed_desolator():
-    card = shipped_cards()["desolator"]
-    return card.model_copy(update={"stats": card.stats.model_copy(update={"ESSENCE": 4}), "cost": 15})
+# -- the player's cards ------------------------------------------------------------------------------------
+def test_a_list_may_use_a_card_of_the_players_card_book(service: ListService):
+    """Issue 10: the list builder sees the shipped catalog plus this player's card book; a game started from the
+    list plays that card. Another player's lists service does not know it."""
+    mine = shipped_cards()["the-wretch"].model_copy(update={"key": "my-solo", "name": "My Solo", "cost": 3,
+                                                        "damage": BoxesLayout(boxes=5)})
+    book = CardService(service.games.site_cards, {})
+    book.keep([mine])
+    lists = ListService(service.games, book)
+    army = OMODAMOS_LIST.model_copy(update={"entries": (*OMODAMOS_LIST.entries, ListEntry(card="my-solo"))})
+    saved = lists.save(ME, army)
+    assert saved.points == service.save(ME, OMODAMOS_LIST).points + 3
+    with pytest.raises(RuleViolation) as unknown:
+        service.save(YOU, army)
+    assert unknown.value.code == "list.unknown_card"
+    created = lists.start_game("Own cards", [("Ann", army), ("Bob", AGATHON_LIST)])
+    assert service.games.state(created.game_id)[1].cards["my-solo"] == mine
 
 
-def test_save_a_card_for_the_site(service: ListService):
-    service.save_card(completed_desolator())
-    assert service.cards()["desolator"].cost == 15
-    assert service.games.cards()["desolator"].stats.ESSENCE == 4
-
-
-def test_a_card_with_bad_numbers_is_not_saved(service: ListService):
-    card = shipped_cards()["tormentor"]
-    bad = card.model_copy(update={"damage": card.damage.model_copy(update={"rings": (10, 10, 10)})})
-    with pytest.raises(RuleViolation) as refusal:
-        service.save_card(bad)
-    assert refusal.value.code == "cards.invalid" and "24" in refusal.value.message
-    assert rows(service, CardRow) == []
-
-
-def test_a_shipped_card_keeps_its_role(service: ListService):
-    card = shipped_cards()["tormentor"].model_copy(update={"role": "solo", "weight": None})
-    with pytest.raises(RuleViolation) as refusal:
-        service.save_card(card)
-    assert refusal.value.code == "cards.changes_shipped"
-
-
-def test_cards_file_round_trip(service: ListService, tmp_path: Path):
-    """A group shares its completed catalog: export on one site, import on another (a fresh SQLite site)."""
-    service.save_card(completed_desolator())
-    new = shipped_cards()["the-wretch"].model_copy(update={"key": "my-solo", "name": "My Solo"})
-    service.save_card(new)
-    text = service.export_cards()
-    assert [c["key"] for c in json.loads(text)["cards"]] == ["desolator", "my-solo"]
-    other = make_engine(f"sqlite:///{tmp_path}/other-site.db")
-    try:
-        migrate(other)
-        elsewhere = ListService(GameService(other))
-        assert elsewhere.import_cards(text) == ["desolator", "my-solo"]
-        assert elsewhere.cards()["my-solo"].name == "My Solo"
-        assert elsewhere.cards()["desolator"] == service.cards()["desolator"]
-    finally:
-        other.dispose()
-
-
-@pytest.mark.parametrize("text, code", [
-    ("not json at all", "cards.not_json"),
-    ("{}", "cards.empty"),
-    ('{"cards": [42]}', "cards.malformed"),
-    ('{"cards": [{"key": "x"}]}', "cards.malformed"),
-    ("x" * 2_000_001, "cards.too_big"),
-])
-def test_a_bad_cards_file_changes_nothing(service: ListService, text: str, code: str):
-    with pytest.raises(RuleViolation) as refusal:
-        service.import_cards(text)
-    assert refusal.value.code == code
-    assert rows(service, CardRow) == []
-
-
-def test_one_bad_card_in_a_file_saves_none(service: ListService):
-    good = completed_desolator().model_dump(mode="json")
-    bad = {**shipped_cards()["foreboder"].model_dump(mode="json"), "cost": -3}
-    with pytest.raises(RuleViolation) as refusal:
-        service.import_cards(json.dumps({"cards": [good, bad]}))
-    assert refusal.value.code == "cards.invalid" and refusal.value.message.startswith("Card 2:")
-    assert rows(service, CardRow) == []
-
-
-def test_a_card_twice_in_a_file_saves_none(service: ListService):
-    good = completed_desolator().model_dump(mode="json")
-    with pytest.raises(RuleViolation) as refusal:
-        service.import_cards(json.dumps({"cards": [good, good]}))
-    assert refusal.value.code == "cards.duplicate"
-    assert rows(service, CardRow) == []
+# -- length limits ----------------------------------------------------------------------------------------
+def test_every_free_text_of_a_list_has_a_length_limit(service: ListService):
+    with pytest.raises(RuleViolation) as title:
+        service.save(ME, AGATHON_LIST.model_copy(update={"title": "t" * 61}))
+    assert (title.value.code, title.value.message) == ("list.title_too_long",
+                                                       "A list's name can be at most 60 characters.")
+    data = AGATHON_LIST.model_dump(mode="json")
+    for changed in ({"faction": "f" * 41}, {"entries": [{"card": "agathon", "arcana": ["a" * 61]}]},
+                    {"entries": [{"card": "agathon"}] * 81}):
+        with pytest.raises(RuleViolation) as refusal:
+            parse_army({**data, **changed})
+        assert refusal.value.code == "list.malformed" and "at most" in refusal.value.message
+    with pytest.raises(RuleViolation) as player:
+        service.start_game("Names", [("p" * 61, AGATHON_LIST), ("Bob", OMODAMOS_LIST)])
+    assert (player.value.code, player.value.message) == ("name.too_long",
+                                                         "The player name can be at most 60 characters.")
+    assert rows(service, ArmyList) == [] and rows(service, Game) == []
+    assert service.save(ME, AGATHON_LIST).army == AGATHON_LIST  # positive control
 
 
 # -- a game from two lists --------------------------------------------------------------------------------

@@ -52,9 +52,9 @@ def test_a_seat_link_acts_only_for_its_own_warlocks_warbeasts_and_attackers(serv
     may send them only for its own side (the table link for both)."""
     lock = Card(key="test-warlock", name="Madrak Test", faction="Trollbloods", role="warlock", stats={"FURY": 6},
                 damage={"kind": "boxes", "boxes": 18})
-    service.save_card(lock)
     created = service.create_game("Seats", [("Ann", [ArmyEntry(card="agathon")]),
-                                            ("Tro", [ArmyEntry(card="test-warlock")])])
+                                            ("Tro", [ArmyEntry(card="test-warlock")])],
+                                  catalog={**service.cards(), lock.key: lock})
     seat_1, seat_2 = Actor(role="seat", seat=0), Actor(role="seat", seat=1)
     for command in (LeechLife(warlock="p2-test-warlock", points=1),
                     DeclareAttack(attacker="p2-test-warlock", target="p1-agathon")):

@@ -151,3 +151,16 @@ async def advance(user: User, times: int = 1) -> None:
         before = texts(user, region(user, "Turn"))
         UserInteraction(user, {next_button(user)}, None).click()
         await eventually(lambda b=before: texts(user, region(user, "Turn")) != b, "the turn to move on")
+
+
+def card_book(user: User) -> dict[str, Card]:
+    """The card book of this simulated browser, read as the app reads it (found by the browser's cookie)."""
+    from nicegui import storage
+
+    from webapp.components.card_book import card_service
+
+    token = storage.request_contextvar.set(user.client.request)
+    try:
+        return card_service().book()
+    finally:
+        storage.request_contextvar.reset(token)

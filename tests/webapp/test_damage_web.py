@@ -13,6 +13,7 @@ from nicegui.testing.user_interaction import UserInteraction
 from models.rules.warmachine.setup import CompleteCard
 from models.service import Actor, Created
 from tests.webapp.helpers import (
+    card_book,
     click,
     completed_foreboder,
     eventually,
@@ -101,7 +102,7 @@ async def test_complete_card_flow_for_the_foreboder(user: User, game: Created) -
     click(user, "Save card")
     await see(user, "The rings must add up to 14 boxes.")
     assert version(game) == 1
-    assert service().repo.site_cards() == {}
+    assert card_book(user) == {}
     assert shows(user, "The web has 14 boxes in all.")  # still open: correct it
 
     fill(user, "Boxes in the centre ring", "4")
@@ -110,21 +111,22 @@ async def test_complete_card_flow_for_the_foreboder(user: User, game: Created) -
     await eventually(lambda: not shows(user, "The web has 14 boxes in all."), "the dialog to close")
     assert not exists(user, "Complete Foreboder's card", ui.button)
     assert not shows(user, "Before Foreboder can take damage", foreboder)
-    assert service().cards()["foreboder"].damage.rings == (6, 4, 4)
-    assert service().repo.site_cards()["foreboder"]["damage"]["rings"] == [6, 4, 4]
+    assert card_book(user)["foreboder"].damage.rings == (6, 4, 4)  # for this player's next games
+    assert service().cards()["foreboder"].damage.rings is None  # the site's catalog is not changed
 
     fill(user, "Damage to apply to Foreboder", "2", within=foreboder)
     click(user, "Apply damage to Foreboder", within=foreboder)
     await see(user, "Damage web: outer ring 2 of 6 marked", foreboder)
 
 
-async def test_a_new_game_uses_the_completed_card(user: User, game: Created) -> None:
+async def test_a_card_completed_in_one_game_stays_out_of_others_games(user: User, game: Created) -> None:
+    """Issue 10: a completion belongs to its game (and its player's card book), not to the site."""
     service().complete_card(game.game_id, completed_foreboder(), 1, Actor("table"))
     second = new_game("Second game")
     await user.open(table_url(second))
-    foreboder = model_card(user, "Ann", "Foreboder")
-    assert shows(user, FOREBODER_0, foreboder)
-    assert not exists(user, "Complete Foreboder's card", ui.button)
+    assert exists(user, "Complete Foreboder's card", ui.button, within=model_card(user, "Ann", "Foreboder"))
+    await user.open(table_url(game))
+    assert shows(user, FOREBODER_0, model_card(user, "Ann", "Foreboder"))  # positive control
 
 
 async def test_crippled_outer_ring_is_named_after_enough_damage(user: User, game: Created) -> None:

@@ -13,7 +13,7 @@ from models.catalog import shipped_cards, shipped_examples
 from models.db.tables import ArmyList
 from models.rules.warmachine.lists import parse_army
 from models.service.lists import ListService
-from tests.webapp.helpers import choose, click, eventually, fill, find, region, see, service, shows
+from tests.webapp.helpers import card_book, choose, click, eventually, exists, fill, find, region, see, service, shows
 
 
 def lists() -> ListService:
@@ -152,7 +152,7 @@ async def test_an_example_list_can_be_loaded(user: User):
 
 
 # -- the card editor --------------------------------------------------------------------------------------
-async def test_card_editor_completes_a_card_for_the_site(user: User):
+async def test_card_editor_completes_a_card_into_the_card_book(user: User):
     await user.open("/cards?key=desolator")
     await see(user, "Edit Desolator")
     fill(user, "ESSENCE", "4")
@@ -160,28 +160,44 @@ async def test_card_editor_completes_a_card_for_the_site(user: User):
     fill(user, "FA", "u")
     for ring, n in (("outer", "8"), ("middle", "6"), ("centre", "6")):
         fill(user, f"Boxes in the {ring} ring", n)
-    click(user, "Save card")
-    await see(user, "Saved the card Desolator for this site.")
-    card = lists().cards()["desolator"]
+    click(user, "Save card in my card book")
+    await see(user, "Saved the card Desolator in your card book.")
+    card = card_book(user)["desolator"]
     assert (card.stats.ESSENCE, card.cost, card.fa, card.damage.rings) == (4, 15, "U", (8, 6, 6))
     assert card.card_id == 4406  # the shipped facts are kept
+    assert lists().cards()["desolator"].stats.ESSENCE is None  # the site's catalog is not changed
+    assert not exists(user, "Save card for the whole site", ui.button)  # no operator token on this site
 
 
 async def test_card_editor_refuses_bad_numbers_and_saves_nothing(user: User):
     await user.open("/cards?key=tormentor")
     await see(user, "Edit Tormentor")
     fill(user, "SPD", "-3")
-    click(user, "Save card")
+    click(user, "Save card in my card book")
     await see(user, "SPD: enter a whole number from 0 to 40, or leave it empty when not known. Nothing was saved.")
     fill(user, "SPD", "5")
     for ring, n in (("outer", "10"), ("middle", "10"), ("centre", "10")):
         fill(user, f"Boxes in the {ring} ring", n)
-    click(user, "Save card")
+    click(user, "Save card in my card book")
     await see(user, "The three rings must add up to the web's 24 boxes. Nothing was saved.")
-    assert lists().site_cards() == {}
+    assert card_book(user) == {}
 
 
-async def test_card_editor_creates_a_card_and_exports_the_sites_cards(user: User):
+async def test_card_editor_keeps_the_facts_a_shipped_card_gives(user: User):
+    await user.open("/cards?key=agathon")
+    await see(user, "Edit Agathon")
+    fill(user, "SPD", "9")
+    click(user, "Save card in my card book")
+    await see(user, "Agathon: the shipped card Agathon already gives its SPD: only what it leaves empty can be filled "
+                    "in. To change them, write your own card under another name. Nothing was saved.")
+    fill(user, "SPD", "6")
+    fill(user, "Rules, one per line", "r" * 501)
+    click(user, "Save card in my card book")
+    await see(user, "Rules: at most 20 lines of 500 characters. Nothing was saved.")
+    assert card_book(user) == {}
+
+
+async def test_card_editor_creates_a_card_and_exports_the_card_book(user: User):
     await user.open("/cards")
     fill(user, "Name", "Test Warlock")
     fill(user, "Faction", "Grymkin")
@@ -189,10 +205,11 @@ async def test_card_editor_creates_a_card_and_exports_the_sites_cards(user: User
     fill(user, "Battlegroup points", "27")
     fill(user, "Trump arcana", "The Shadow")
     fill(user, "Damage boxes", "18")
-    click(user, "Save card")
-    await see(user, "Saved the card Test Warlock for this site.")
-    assert lists().cards()["test-warlock"].trump == "The Shadow"
-    click(user, "Export the site's cards as a file")
+    click(user, "Save card in my card book")
+    await see(user, "Saved the card Test Warlock in your card book.")
+    assert card_book(user)["test-warlock"].trump == "The Shadow"
+    assert "test-warlock" not in lists().cards()
+    click(user, "Export my card book as a card pack")
     response = await user.download.next()
     data = json.loads(response.content)
     assert [c["key"] for c in data["cards"]] == ["test-warlock"]

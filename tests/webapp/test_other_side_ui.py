@@ -17,7 +17,8 @@ from nicegui.element import Element
 from nicegui.testing import User
 from nicegui.testing.user_interaction import UserInteraction
 
-from models.catalog.schema import Card
+from models.catalog import shipped_cards
+from models.catalog.schema import BoxesLayout, Card, SpiralLayout, Stats
 from models.rules import Command
 from models.rules.warmachine.activation import Activate
 from models.rules.warmachine.fury import Force
@@ -27,6 +28,7 @@ from models.service import Actor, Created
 from tests.webapp.helpers import (
     accessible_name,
     advance,
+    card_book,
     choose,
     click,
     elements,
@@ -46,6 +48,7 @@ from tests.webapp.helpers import (
     watch_url,
 )
 
+SHIPPED = shipped_cards()
 JACK_GRID = ("-.LL.-", "..LM..", "..MC..", "..CM..", "..RM..", "-.RR.-")
 BEAST_SPIRAL = ("...MM", "....BB", "...SS")
 CARDS = (
@@ -53,12 +56,11 @@ CARDS = (
          stats={"FOCUS": 6}, damage={"kind": "boxes", "boxes": 17}),
     Card(key="test-heavy", name="Ironclad Test", faction="Cygnar", role="warjack", weight="heavy",
          damage={"kind": "grid", "columns": JACK_GRID}),
-    Card(key="trencher-blockhouse", name="Trencher Blockhouse", faction="Cygnar", role="structure",
-         damage={"kind": "boxes", "boxes": 20}),
+    SHIPPED["trencher-blockhouse"].model_copy(update={"damage": BoxesLayout(boxes=20)}),
     Card(key="test-warlock", name="Madrak Test", faction="Trollbloods", role="warlock",
          stats={"FURY": 6}, damage={"kind": "boxes", "boxes": 18}),
-    Card(key="dire-troll-blitzer", name="Dire Troll Blitzer", faction="Trollbloods", role="warbeast",
-         weight="heavy", stats={"FURY": 4, "THR": 9}, damage={"kind": "spiral", "branches": BEAST_SPIRAL}),
+    SHIPPED["dire-troll-blitzer"].model_copy(update={
+        "weight": "heavy", "stats": Stats(FURY=4, THR=9), "damage": SpiralLayout(branches=BEAST_SPIRAL)}),
     Card(key="test-grymkin", name="Dreamer Test", faction="Grymkin", role="warlock", trump="Trump of Dreams",
          stats={"FURY": 7}, damage={"kind": "boxes", "boxes": 16}),
 )
@@ -71,12 +73,12 @@ CASTER, JACK, LOCK, BLITZER = "Commander Test", "Ironclad Test", "Madrak Test", 
 
 
 def other_side_game(first: int = 0, against: list[ArmyEntry] = TRO, completed: bool = True) -> Created:
-    """Cy (a warcaster, a heavy warjack, a Trencher Blockhouse) against Tro (a warlock and a Blitzer) or Gry."""
-    for card in CARDS:
-        if completed or card.key != "dire-troll-blitzer":
-            service().save_card(card)
+    """Cy (a warcaster, a heavy warjack, a Trencher Blockhouse) against Tro (a warlock and a Blitzer) or Gry,
+    the cards completed or written by the players (the Blitzer left as shipped unless ``completed``)."""
+    own = {c.key: c for c in CARDS if completed or c.key != "dire-troll-blitzer"}
     name = "Tro" if against is TRO else "Gry"
-    return service().create_game("Other side", [("Cy", CY), (name, against)], first)
+    return service().create_game("Other side", [("Cy", CY), (name, against)], first,
+                                 catalog={**service().cards(), **own})
 
 
 def run(game: Created, *commands: Command) -> None:
@@ -200,7 +202,8 @@ async def test_the_blitzers_card_is_completed_with_its_fury_and_spiral_at_the_ta
     click(user, "Save card")
     await see(user, "Fury 0 / 4", blitzer)
     assert track(user, "Tro", BLITZER).startswith("Damage spiral: Mind branch 0 of 5 marked")
-    assert service().cards()["dire-troll-blitzer"].damage.branches == BEAST_SPIRAL
+    assert service().state(game.game_id)[1].cards["dire-troll-blitzer"].damage.branches == BEAST_SPIRAL
+    assert card_book(user)["dire-troll-blitzer"].damage.branches == BEAST_SPIRAL
 
 
 # -- trackers, the control phase, the turn bar ---------------------------------------------------------------

@@ -143,7 +143,7 @@ class ActionBar:
         elif action == "sacrifice":
             sacrifice_dialog(self.view, m.id)
         elif action == "summon":
-            summon_dialog(self.view, m.id)
+            await summon_dialog(self.view, m.id)
         elif action == "leech":
             ask_number(f"Leech essence for {m.name}", "Each point leeched costs 1 damage.",
                        lambda n: send(Leech(master=m.id, points=n)))

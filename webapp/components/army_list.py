@@ -47,6 +47,7 @@ from models.rules.warmachine.lists import (
 from models.service import NotFound
 from models.service.lists import ListService, SavedList
 from webapp.components.a11y import named
+from webapp.components.card_book import card_service
 from webapp.components.share import remember_links
 from webapp.deps import current
 
@@ -68,7 +69,8 @@ RESULTS_MAX = 60
 
 
 def list_service() -> ListService:
-    return ListService(current().service)
+    """Lists built from this browser's cards: the site's catalog with its card book."""
+    return ListService(current().service, card_service())
 
 
 def browser_owner() -> str:

@@ -1,5 +1,5 @@
 """Asks the player for the facts a card lacks (web rings, ESSENCE, boxes), from their own stat card.
-The completed card is used in this game and remembered for the whole site."""
+The completed card fills this game's copy only; it is kept in the player's card book for their next games."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from models.catalog.schema import (
     missing_for_play,
 )
 from webapp.components.a11y import named
+from webapp.components.card_book import remember
 from webapp.components.dialogs import transient_dialog
 from webapp.view import GameView
 
@@ -53,7 +54,8 @@ def open_completion(view: GameView, card: Card) -> None:
     inputs: dict[str, ui.number] = {}
     with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
         ui.label(f"Complete {card.name}'s card").classes("text-h6")
-        ui.label("Enter these from your own stat card. They are kept for every game on this site.")
+        ui.label("Enter these from your own stat card. They fill in this game's card and are kept in your card "
+                 "book for your next games.")
         if "ESSENCE" in missing:
             inputs["ESSENCE"] = ui.number("ESSENCE")
         if "web rings" in missing:
@@ -113,6 +115,7 @@ def open_completion(view: GameView, card: Card) -> None:
                 ui.notify(problems[0], type="warning")
                 return
             if await view.complete_card(done):
+                remember(done)
                 dialog.close()
 
         with ui.row():

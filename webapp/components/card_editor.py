@@ -1,5 +1,6 @@
-"""The card editor: complete a card the public reference leaves blank, or create one, from the player's own
-stat card; the cards with missing facts; the site's cards as a JSON file to share.
+"""The card editor: complete a card the public reference leaves blank, or write one, from the player's own
+stat card, into this browser's card book (an operator may also save it for the whole site); the cards with
+missing facts; the card book as a JSON card pack to share, and importing one.
 
 Numbers are typed as text and read here: an empty field means "not known" (never 0), anything else must be a
 whole number in range, or nothing is saved and the field is named in the message.
@@ -11,12 +12,25 @@ import re
 from typing import Any
 
 from nicegui import events, run, ui
-from pydantic import ValidationError
 
 from models.catalog import shipped_cards
-from models.catalog.schema import STAT_NAMES, Card, Role, Weight, missing_facts
+from models.catalog.schema import (
+    ALIASES_MAX,
+    FACTION_MAX,
+    NAME_MAX,
+    RULE_MAX,
+    RULES_MAX,
+    SOURCE_MAX,
+    STAT_NAMES,
+    UNIT_NAME_MAX,
+    Card,
+    Role,
+    Weight,
+    missing_facts,
+)
 from models.rules import RuleViolation, tidy
-from models.service.lists import ListService
+from models.service import Forbidden
+from models.service.cards import PACK_MAX, CardService, checked
 from webapp.components.a11y import named
 from webapp.components.army_list import ROLE_WORDS, kind_words
 
@@ -46,7 +60,7 @@ def read_int(label: str, value: Any, low: int, high: int) -> int | None:
     return int(text)
 
 
-def read_text(label: str, value: Any, limit: int = 60) -> str | None:
+def read_text(label: str, value: Any, limit: int = NAME_MAX) -> str | None:
     text = tidy(str(value or ""))
     if len(text) > limit:
         raise BadField(f"{label}: at most {limit} characters.")
@@ -69,10 +83,12 @@ def slug(text: str) -> str:
 
 
 class CardEditor:
-    """One form for every field of the card schema; ``load`` fills it, ``save`` checks and stores it."""
+    """One form for every field of the card schema; ``load`` fills it, ``save`` checks it and keeps it in the
+    card book; with the operator's token (``operator``) it may save it for the whole site instead."""
 
-    def __init__(self, service: ListService, cards: dict[str, Card], on_saved: Any) -> None:
+    def __init__(self, service: CardService, cards: dict[str, Card], on_saved: Any) -> None:
         self.service, self.cards, self.on_saved = service, cards, on_saved
+        self.operator: str | None = None  # the operator token typed on this page, once it is the right one
         self.key: str | None = None  # None: a new card
         self.f: dict[str, Any] = {}
         factions = sorted({c.faction for c in cards.values()})
@@ -82,7 +98,7 @@ class CardEditor:
             self.origin = ui.label("").classes("tk-kind")
             with ui.row().classes("items-start gap-2 w-full"):
                 self._text("Name", width="w-64")
-                self._text("Faction", width="w-40").props["autocomplete"] = "off"
+                self._text("Faction", width="w-40", limit=FACTION_MAX).props["autocomplete"] = "off"
                 self.f["Faction"].set_autocomplete(factions)
                 self.f["Role"] = named(ui.select({r: ROLE_WORDS.get(r, r) for r in ROLES}, value="solo",
                                                  label="Role").classes("w-48"), "Role")
@@ -132,16 +148,21 @@ class CardEditor:
                                                            multiple=True, label="Horror weights").classes("w-48"),
                                                  "Horror weights")
             self._text("Other names (comma separated)", width="w-full")
-            self.f["Rules"] = named(ui.textarea("Rules, one per line").props("outlined maxlength=2000").classes(
-                "w-full"), "Rules, one per line")
-            self._text("Source", width="w-full", limit=300)
+            self.f["Rules"] = named(ui.textarea("Rules, one per line").props(
+                f"outlined maxlength={RULES_MAX * (RULE_MAX + 1)}").classes("w-full"), "Rules, one per line")
+            self._text("Source", width="w-full", limit=SOURCE_MAX)
             self.problems = ui.label("").classes("tk-problem").props('role="alert"')
             with ui.row().classes("gap-2"):
-                named(ui.button("Save card", icon="save", on_click=self.save).props("no-caps"), "Save card")
+                named(ui.button("Save card", icon="save", on_click=self.save).props("no-caps"),
+                      "Save card in my card book")
+                self.site_button = named(ui.button("Save for the whole site", icon="public",
+                                                   on_click=self.save_for_site).props("no-caps outline"),
+                                         "Save card for the whole site")
+                self.site_button.set_visibility(False)
                 named(ui.button("New card", icon="add", on_click=self.new).props("no-caps outline"), "New card")
         self.new()
 
-    def _text(self, label: str, width: str, limit: int = 60) -> ui.input:
+    def _text(self, label: str, width: str, limit: int = NAME_MAX) -> ui.input:
         field = ui.input(label).props(f"maxlength={limit}").classes(width)
         named(field, label)
         self.f[label] = field
@@ -185,8 +206,12 @@ class CardEditor:
         self.new()
         self.key = card.key
         self.heading.set_text(f"Edit {card.name}")
-        shipped = card.key in shipped_cards()
-        where = "shipped card; your changes are kept for this site" if shipped else "card of this site"
+        if card.key in shipped_cards():
+            where = "shipped card: fill in what it leaves empty; kept in your card book"
+        elif card.key in self.service.book():
+            where = "your own card, in your card book"
+        else:
+            where = "a card of this site: saving keeps your version in your card book"
         self.origin.set_text(f"{card.faction} · {kind_words(card)} · {where}")
         self._set("Name", card.name)
         self._set("Faction", card.faction)
@@ -238,7 +263,7 @@ class CardEditor:
         name = read_text("Name", v["Name"])
         if not name:
             raise BadField("Name: a card needs a name.")
-        faction = read_text("Faction", v["Faction"], 40)
+        faction = read_text("Faction", v["Faction"], FACTION_MAX)
         if not faction:
             raise BadField("Faction: a card needs a faction.")
         number = {label: read_int(label, v[label], *NUMBER_FIELDS[label]) for label in NUMBER_FIELDS}
@@ -264,15 +289,15 @@ class CardEditor:
         if role == "unit" or any(str(v[k] or "").strip() for k in ("Unit costs", "Leader boxes", "Trooper boxes")):
             unit = {"costs": read_costs(v["Unit costs"]), "leader_boxes": number["Leader boxes"],
                     "trooper_boxes": number["Trooper boxes"],
-                    "leader_name": read_text("Leader name", v["Leader name"], 30) or "Leader",
-                    "trooper_name": read_text("Trooper name", v["Trooper name"], 30) or "Grunt"}
-        aliases = [a for a in (" ".join(x.split()) for x in str(v["Other names (comma separated)"] or "").split(","))
+                    "leader_name": read_text("Leader name", v["Leader name"], UNIT_NAME_MAX) or "Leader",
+                    "trooper_name": read_text("Trooper name", v["Trooper name"], UNIT_NAME_MAX) or "Grunt"}
+        aliases = [a for a in (tidy(x) for x in str(v["Other names (comma separated)"] or "").split(","))
                    if a]
-        if any(len(a) > 60 for a in aliases):
-            raise BadField("Other names: each at most 60 characters.")
-        rules = [" ".join(line.split()) for line in str(v["Rules"] or "").splitlines() if line.strip()]
-        if len(rules) > 30 or any(len(r) > 200 for r in rules):
-            raise BadField("Rules: at most 30 lines of 200 characters.")
+        if len(aliases) > ALIASES_MAX or any(len(a) > NAME_MAX for a in aliases):
+            raise BadField(f"Other names: at most {ALIASES_MAX}, each at most {NAME_MAX} characters.")
+        rules = [tidy(line) for line in str(v["Rules"] or "").splitlines() if tidy(line)]
+        if len(rules) > RULES_MAX or any(len(r) > RULE_MAX for r in rules):
+            raise BadField(f"Rules: at most {RULES_MAX} lines of {RULE_MAX} characters.")
         fa = read_text("FA", v["FA"], 3)
         return {
             "key": self.key or slug(name), "name": name, "faction": faction, "role": role,
@@ -287,34 +312,53 @@ class CardEditor:
             "max_horrors": number["Horrors at most"],
             "horror_weights": list(v["Horror weights"]) or None,
             "aliases": aliases, "rules": rules,
-            "source": read_text("Source", v["Source"], 300) or "",
+            "source": read_text("Source", v["Source"], SOURCE_MAX) or "",
         }
 
-    async def save(self) -> None:
+    def _card(self) -> Card | None:
+        """The form as a checked card, or None after saying what is wrong."""
         try:
             data = self.collect()
             if self.key is None and data["key"] in self.cards:
                 raise BadField(f"A card named {self.cards[data['key']].name} exists already: pick it in the list "
                                "to change it, or give this one another name.")
-            card = Card.model_validate(data)
+            return checked(data)
         except BadField as bad:
             self._refuse(str(bad))
-            return
-        except ValidationError as error:
-            first = error.errors()[0]
-            where = ".".join(str(p) for p in first.get("loc", ())) or "card"
-            self._refuse(f"{where}: {first.get('msg')}.")
+        except RuleViolation as refusal:
+            self._refuse(refusal.message)
+        return None
+
+    async def save(self) -> None:
+        """Keep the card in this browser's card book (offered for this player's next games)."""
+        card = self._card()
+        if card is None:
             return
         try:
-            saved = await run.io_bound(self.service.save_card, card)
+            self.service.keep([card])
         except RuleViolation as refusal:
             self._refuse(refusal.message)
             return
+        await self._saved(card, "in your card book")
+
+    async def save_for_site(self) -> None:
+        """Save the card for every player of this site (the operator's right)."""
+        card = self._card()
+        if card is None:
+            return
+        try:
+            await run.io_bound(self.service.site.save, [card], self.operator)
+        except Forbidden:
+            self._refuse("Saving for the whole site needs the operator token.")
+            return
+        await self._saved(card, "for the whole site")
+
+    async def _saved(self, card: Card, where: str) -> None:
         self.problems.set_text("")
-        self.key = saved.key
-        self.heading.set_text(f"Edit {saved.name}")
-        ui.notify(f"Saved the card {saved.name} for this site.", type="positive")
-        await self.on_saved(saved)
+        self.key = card.key
+        self.heading.set_text(f"Edit {card.name}")
+        ui.notify(f"Saved the card {card.name} {where}.", type="positive")
+        await self.on_saved(card)
 
     def _refuse(self, message: str) -> None:
         self.problems.set_text(message)
@@ -361,26 +405,28 @@ class MissingView:
 
 
 class CardsFile:
-    """Export the site's cards as a JSON file; import such a file (all cards or none)."""
+    """The card book as a card pack: export it as a JSON file, import one (all its cards or none)."""
 
-    def __init__(self, service: ListService, on_imported: Any) -> None:
+    def __init__(self, service: CardService, on_imported: Any, export: bool = True) -> None:
         self.service, self.on_imported = service, on_imported
         with ui.card().classes("w-full") as box:
-            named(box, "Share cards", role="region")
-            ui.label("Share this site's cards").classes("text-h6")
-            ui.label("Cards completed or created here can be saved as a file and read on another site, so a "
-                     "group can share one complete catalog.").classes("tk-kind")
+            named(box, "Card packs", role="region")
+            ui.label("Card packs").classes("text-h6")
+            ui.label("The cards you complete at the table or write on the Cards page are kept in this browser's "
+                     "card book, for your next games. " + ("Save them as a card pack to share, or import a pack: "
+                     if export else "Import a card pack your club shares: ") + "its cards join your card book."
+                     ).classes("tk-kind")
             with ui.row().classes("items-center gap-2"):
-                named(ui.button("Export cards file", icon="download", on_click=self.export).props("no-caps outline"),
-                      "Export the site's cards as a file")
-                self.upload = ui.upload(label="Import cards file", auto_upload=True, max_file_size=2_000_000,
+                if export:
+                    named(ui.button("Export card pack", icon="download", on_click=self.export).props(
+                        "no-caps outline"), "Export my card book as a card pack")
+                self.upload = ui.upload(label="Import card pack", auto_upload=True, max_file_size=PACK_MAX,
                                         on_upload=self.imported, on_rejected=self.rejected).props(
                     "accept=.json,application/json flat bordered")
-                named(self.upload, "Import a cards file")
+                named(self.upload, "Import a card pack")
 
-    async def export(self) -> None:
-        text = await run.io_bound(self.service.export_cards)
-        ui.download.content(text.encode("utf-8"), "tablekeeper-cards.json", "application/json")
+    def export(self) -> None:
+        ui.download.content(self.service.export_pack().encode("utf-8"), "tablekeeper-cards.json", "application/json")
 
     async def imported(self, event: events.UploadEventArguments) -> None:
         data = await event.file.read()
@@ -388,13 +434,16 @@ class CardsFile:
         await self.read(data)
 
     async def read(self, data: bytes | str) -> None:
+        """Check the pack in a worker thread; keep its cards in the card book here (all or none)."""
         try:
-            keys = await run.io_bound(self.service.import_cards, data)
+            cards = await run.io_bound(CardService.read_pack, data) or []
+            self.service.keep(cards)
         except RuleViolation as refusal:
-            ui.notify(refusal.message + " No card was saved.", type="warning")
+            ui.notify(refusal.message + " No card was kept.", type="warning")
             return
-        ui.notify(f"Read {len(keys)} card{'s' if len(keys) != 1 else ''} from the file.", type="positive")
+        ui.notify(f"Kept {len(cards)} card{'s' if len(cards) != 1 else ''} from the pack in your card book.",
+                  type="positive")
         await self.on_imported()
 
     def rejected(self) -> None:
-        ui.notify("That file is too big for a cards file (at most 2 MB).", type="warning")
+        ui.notify("That file is too big for a card pack (at most 2 MB).", type="warning")

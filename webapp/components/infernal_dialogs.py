@@ -6,7 +6,7 @@ plain words, and sends one command; the rules still have the last word and the r
 
 from __future__ import annotations
 
-from nicegui import run, ui
+from nicegui import ui
 
 from models.catalog.schema import Card, WebLayout, missing_for_play
 from models.rules.warmachine.attacks import SPELL_SEQUENCE
@@ -15,6 +15,7 @@ from models.rules.warmachine.replenish import Sacrifice, sacrifice_refusal
 from models.rules.warmachine.shake import EFFECTS, AddEffect, RemoveEffect, effect_name
 from models.rules.warmachine.spells import CastSpell
 from models.rules.warmachine.summoning import Summon, friendly_gate, summon_cost, summon_refusal
+from webapp.components.card_book import player_catalog, remember
 from webapp.components.card_dialog import whole_number
 from webapp.components.checklists import checklist
 from webapp.components.dialogs import ok_cancel, transient_dialog
@@ -45,9 +46,9 @@ def sacrifice_dialog(view: GameView, master_id: str) -> None:
     dialog.open()
 
 
-def summon_dialog(view: GameView, master_id: str) -> None:
-    """Vessel, horror from the catalog with its cost, and the table questions; incomplete cards can be
-    completed right here (and are then remembered for the site)."""
+async def summon_dialog(view: GameView, master_id: str) -> None:
+    """Vessel, horror from the player's catalog with its cost, and the table questions; incomplete cards can be
+    completed right here (kept in the player's card book once the summon is accepted)."""
     state = view.state
     m = state.model(master_id)
     vessels = [v for v in state.models if v.in_play and v.seat == m.seat and v.id != m.id
@@ -55,7 +56,7 @@ def summon_dialog(view: GameView, master_id: str) -> None:
     if not vessels:
         ui.notify("No Marked Soul of yours is in play to serve as the vessel.", type="warning")
         return
-    catalog = {**view.deps.service.cards(), **state.cards}
+    catalog = {**await player_catalog(), **state.cards}
     horrors = {k: c for k, c in sorted(catalog.items(), key=lambda kv: kv[1].name)
                if c.role == "horror" and (summon_refusal(c) is None or summon_refusal(c).code == "card.incomplete")}
     gate = friendly_gate(state, m.seat)
@@ -80,7 +81,7 @@ def summon_dialog(view: GameView, master_id: str) -> None:
                           f"({m.name} has {m.essence or 0})")
             if "web rings" in missing_for_play(card):
                 with rings:
-                    ui.label(f"Enter {card.name}'s web rings from your card (kept for the site).")
+                    ui.label(f"Enter {card.name}'s web rings from your card (kept in your card book).")
                     ring_inputs.extend(ui.number(f"{r} ring")
                                        for r in ("Outer", "Middle", "Centre"))
 
@@ -93,19 +94,22 @@ def summon_dialog(view: GameView, master_id: str) -> None:
             if card is None:
                 ui.notify("Pick the horror to summon.", type="warning")
                 return
-            card = await _completed(view, card, ring_inputs)
-            if card is None:
+            done = _completed(card, ring_inputs)
+            if done is None:
                 return
-            command = Summon(master=m.id, vessel=vessel.value, horror_card=card, in_command=in_cmd.value,
+            command = Summon(master=m.id, vessel=vessel.value, horror_card=done, in_command=in_cmd.value,
                              near_gate=bool(near and near.value))
             if await view.send(command):
+                if done != card:
+                    remember(done)
                 dialog.close()
 
         ok_cancel("Summon", ok, dialog)
     dialog.open()
 
 
-async def _completed(view: GameView, card: Card, ring_inputs: list[ui.number]) -> Card | None:
+def _completed(card: Card, ring_inputs: list[ui.number]) -> Card | None:
+    """The card with the web rings typed in the dialog, or None (and a message) when they are not right."""
     if not ring_inputs:
         return card
     rings = [whole_number(r.value, 1, 60) for r in ring_inputs]
@@ -120,7 +124,6 @@ async def _completed(view: GameView, card: Card, ring_inputs: list[ui.number]) -
     if missing_for_play(done):
         ui.notify(f"{card.name}'s card still lacks: {', '.join(missing_for_play(done))}.", type="warning")
         return None
-    await run.io_bound(view.deps.service.save_card, done)
     return done
 
 

@@ -1,20 +1,22 @@
-"""/cards: the card editor. Complete what the public reference leaves blank, create cards, see which cards
-still miss facts, and share the site's cards as a file."""
+"""/cards: the card editor. Complete what the public reference leaves blank or write your own cards, kept in
+this browser's card book; see which cards still miss facts; share the card book as a card pack. With the
+operator's token a card may also be saved for the whole site."""
 
 from __future__ import annotations
 
-from nicegui import run, ui
+from nicegui import ui
 
 from models.catalog.schema import Card
-from webapp.components.army_list import list_service
+from webapp.components.a11y import named
+from webapp.components.card_book import card_service, player_catalog
 from webapp.components.card_editor import CardEditor, CardsFile, MissingView
 from webapp.pages.frame import frame
 
 
 async def cards_page(key: str | None = None) -> None:
     frame("Card editor")
-    service = list_service()
-    cards = await run.io_bound(service.cards)
+    service = card_service()
+    cards = await player_catalog(service)
     with ui.row().classes("tk-cards w-full items-start gap-4"):
         editor: CardEditor | None = None
 
@@ -25,13 +27,34 @@ async def cards_page(key: str | None = None) -> None:
         missing = MissingView(pick)
         with ui.column().classes("tk-cards-main gap-4"):
             async def refresh(_: Card | None = None) -> None:
-                fresh = await run.io_bound(service.cards)
+                fresh = await player_catalog(service)
                 missing.set_cards(fresh)
                 if editor is not None:
                     editor.cards = fresh
 
             editor = CardEditor(service, cards, refresh)
             CardsFile(service, refresh)
+            if service.site.has_operator:
+                _operator_sign_in(editor)
     missing.set_cards(cards)
     if key and key[:64] in cards:
         editor.load(cards[key[:64]])
+
+
+def _operator_sign_in(editor: CardEditor) -> None:
+    """The operator types the site's operator token to save cards for the whole site (kept by this page only)."""
+    with ui.expansion("Operator", icon="admin_panel_settings").classes("w-full"):
+        token = named(ui.input("Operator token", password=True).props("maxlength=200 autocomplete=off"),
+                      "Operator token")
+
+        def check() -> None:
+            if editor.service.site.is_operator(token.value):
+                editor.operator = token.value
+                editor.site_button.set_visibility(True)
+                ui.notify("Operator: cards may now be saved for the whole site.", type="positive")
+            else:
+                editor.operator = None
+                editor.site_button.set_visibility(False)
+                ui.notify("That is not the operator token.", type="warning")
+
+        named(ui.button("Sign in as operator", on_click=check).props("no-caps outline"), "Sign in as operator")

@@ -9,6 +9,8 @@ from models.rules import RuleViolation
 from models.rules.warmachine.setup import NAME_MAX, ArmyEntry
 from webapp.components.a11y import named
 from webapp.components.army_list import start_from_lists_section
+from webapp.components.card_book import card_service, player_catalog
+from webapp.components.card_editor import CardsFile
 from webapp.components.share import remember_links
 from webapp.deps import current
 from webapp.pages.frame import frame
@@ -23,32 +25,40 @@ class SideForm:
     def __init__(self, seat: int, cards: dict[str, Card]) -> None:
         self.cards = cards
         self.entries: list[ArmyEntry] = []
-        by_role = lambda *roles: {k: c.name for k, c in sorted(cards.items(), key=lambda kv: kv[1].name)  # noqa: E731
-                                  if c.role in roles}
         with ui.card().classes("tk-sideform").props(f'role="group" aria-label="Player {seat + 1}"'):
             ui.label(f"Player {seat + 1}").classes("text-h6")
             self.name = ui.input("Player name", validation={f"At most {NAME_MAX} characters":
                                                             lambda v: len(v or "") <= NAME_MAX}).props(
                 f'maxlength={NAME_MAX} aria-label="Player {seat + 1} name"')
-            self.master = ui.select(by_role(*CASTERS), label="Caster").props(
+            self.master = ui.select(self._options(*CASTERS), label="Caster").props(
                 f'aria-label="Player {seat + 1} caster"').classes("w-64")
             with ui.row().classes("items-center"):
-                self.horror = ui.select(by_role("horror"), label="Horror").props(
+                self.horror = ui.select(self._options("horror"), label="Horror").props(
                     f'aria-label="Player {seat + 1} horror"').classes("w-48")
                 ui.button("Add horror", on_click=self.add_horror).props(
                     f'no-caps aria-label="Add horror for player {seat + 1}"')
             with ui.row().classes("items-center"):
-                self.beast = ui.select(by_role("warjack", "warbeast"), label="Warjack or warbeast").props(
+                self.beast = ui.select(self._options("warjack", "warbeast"), label="Warjack or warbeast").props(
                     f'aria-label="Player {seat + 1} warjack or warbeast"').classes("w-48")
                 ui.button("Add to battlegroup", on_click=self.add_beast).props(
                     f'no-caps aria-label="Add warjack or warbeast for player {seat + 1}"')
             with ui.row().classes("items-center"):
-                self.other = ui.select(by_role("unit", "solo", "structure"), label="Unit or solo").props(
+                self.other = ui.select(self._options("unit", "solo", "structure"), label="Unit or solo").props(
                     f'aria-label="Player {seat + 1} unit or solo"').classes("w-48")
                 self.size = ui.select({0: "smallest", 4: "4 models", 6: "6 models"}, value=0, label="Size").classes(
                     "w-28").props(f'aria-label="Player {seat + 1} unit size"')
                 ui.button("Add", on_click=self.add_other).props(f'no-caps aria-label="Add model for player {seat + 1}"')
             self.chosen = ui.column().classes("gap-1")
+
+    def _options(self, *roles: str) -> dict[str, str]:
+        return {k: c.name for k, c in sorted(self.cards.items(), key=lambda kv: kv[1].name) if c.role in roles}
+
+    def set_cards(self, cards: dict[str, Card]) -> None:
+        """Offer these cards (after a card pack joined the card book)."""
+        self.cards = cards
+        for select, roles in ((self.master, CASTERS), (self.horror, ("horror",)),
+                              (self.beast, ("warjack", "warbeast")), (self.other, ("unit", "solo", "structure"))):
+            select.set_options(self._options(*roles), value=select.value if select.value in cards else None)
 
     def add_horror(self) -> None:
         if not self.horror.value:
@@ -95,7 +105,8 @@ class SideForm:
 async def home_page() -> None:
     frame("Tablekeeper")
     deps = current()
-    cards = deps.service.cards()
+    book = card_service()
+    cards = await player_catalog(book)
     with ui.column().classes("tk-home w-full"):
         _my_games()
         with named(ui.row().classes("items-center gap-3"), "Other games", role="navigation"):
@@ -121,7 +132,7 @@ async def home_page() -> None:
             try:
                 created = await run.io_bound(
                     deps.service.create_game, title.value or "", [(s.name.value or "", s.army()) for s in sides],
-                    first.value or 0, bool(wizard.value))
+                    first.value or 0, bool(wizard.value), sides[0].cards)
             except RuleViolation as refusal:
                 ui.notify(refusal.message, type="warning")
                 return
@@ -129,6 +140,13 @@ async def home_page() -> None:
             ui.navigate.to(f"/table/{created.game_id}/{created.tokens['table']}")
 
         ui.button("Start game", on_click=create).props("no-caps size=lg")
+
+        async def pack_imported() -> None:
+            fresh = await player_catalog(book)
+            for side in sides:
+                side.set_cards(fresh)
+
+        CardsFile(book, pack_imported, export=False)
         await start_from_lists_section()
 
 

@@ -19,11 +19,12 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Annotated
 
 from pydantic import Field, ValidationError
 
 from models.catalog import shipped_arcana
-from models.catalog.schema import CASTER_ROLES, FREE_POINT_ROLES, Arcanum, Card, Frozen
+from models.catalog.schema import CASTER_ROLES, FREE_POINT_ROLES, NAME_MAX, Arcanum, Card, Frozen
 from models.rules.core import RuleViolation
 from models.rules.text import tidy
 from models.rules.warmachine.setup import ArmyEntry
@@ -53,7 +54,7 @@ class ListEntry(Frozen):
     size: int | None = Field(default=None, ge=1, le=UNIT_MAX)
     battlegroup_of: int | None = Field(default=None, ge=0, lt=MAX_ENTRIES)
     attached_to: int | None = Field(default=None, ge=0, lt=MAX_ENTRIES)
-    arcana: tuple[str, ...] = Field(default=(), max_length=6)
+    arcana: tuple[Annotated[str, Field(max_length=NAME_MAX)], ...] = Field(default=(), max_length=6)
 
 
 class Army(Frozen):

@@ -7,7 +7,15 @@ from typing import Literal
 
 from pydantic import Field
 
-from models.catalog.schema import CASTER_ROLES, ESSENCE_ROLES, Card, Frozen, WebLayout, missing_for_play
+from models.catalog.schema import (
+    CASTER_ROLES,
+    ESSENCE_ROLES,
+    Card,
+    Frozen,
+    WebLayout,
+    changed_facts,
+    missing_for_play,
+)
 from models.rules.core import Command, Event, GameState, ModelState, Player, RuleViolation, handles
 from models.rules.text import clean_text
 from models.rules.warmachine.base import rule
@@ -107,7 +115,8 @@ def _place(c: Card, seat: int, master: str | None, size: int | None, taken: set[
 
 
 class CompleteCard(Command):
-    """Fill in a card's missing facts from the player's own stat card (remembered for the site elsewhere)."""
+    """Fill in what this game's copy of a card leaves empty, from the player's own stat card. It changes this
+    game only (undo takes it back); what the card gives already stays as it is."""
 
     type: Literal["complete_card"] = "complete_card"
     card: Card
@@ -121,6 +130,10 @@ def complete_card(state: GameState, cmd: CompleteCard) -> tuple[GameState, list[
         raise RuleViolation("card.unknown", f"No model in this game uses the card {new.key!r}.")
     if new.role != old.role:
         raise RuleViolation("card.role", f"{old.name} is a {old.role.replace('_', ' ')}; its role cannot change.")
+    given = changed_facts(old, new)
+    if given:
+        raise RuleViolation("card.fact_given", f"{old.name}'s card already gives its {', '.join(given)}: a game "
+                                               "can only fill in what a card leaves empty.")
     if isinstance(new.damage, WebLayout) and new.damage.rings is not None:
         if min(new.damage.rings) < 1:
             raise RuleViolation("card.rings", "Every ring of a web has at least one box.")

@@ -127,3 +127,11 @@ def activated(state: GameState, model_id: str) -> GameState:
 def with_model(state: GameState, model_id: str, **changes: Any) -> GameState:
     """A state with one model's fields set as given (for situations that play would take long to reach)."""
     return state.with_models(state.model(model_id).model_copy(update=changes))
+
+
+def with_stat(state: GameState, key: str, stat: str, value: int | None) -> GameState:
+    """A state whose own copy of card ``key`` has ``stat`` set to ``value`` (None: the card leaves it blank), as a
+    game set up from a player's card book may have."""
+    card = state.cards[key]
+    card = card.model_copy(update={"stats": card.stats.model_copy(update={stat: value})})
+    return state.model_copy(update={"cards": {**state.cards, key: card}})

@@ -228,22 +228,25 @@ def test_completing_a_card_again_keeps_the_damage_marked(game):
     assert state.model(FOREBODER).marks == (3, 0, 0)
 
 
-def test_web_of_a_damaged_horror_cannot_be_changed(game):
-    """doc 001, "Recording Damage To a Horror": the web fixes where each mark sits; once marked it cannot be
-    re-drawn."""
+def test_a_completion_cannot_redraw_a_web_the_card_gives(game):
+    """doc 001, "Recording Damage To a Horror": the web fixes where each mark sits; a completion fills in only
+    what the game's card leaves empty (issue 10), so a web once given stays, marked or not."""
     state = run(game, MarkDamage(model=FOREBODER, amount=3))
-    assert refused(state, CompleteCard(card=completed_foreboder((5, 5, 4)))) == "card.damaged"
+    assert refused(state, CompleteCard(card=completed_foreboder((5, 5, 4)))) == "card.fact_given"
+    assert refused(game, CompleteCard(card=completed_foreboder((5, 5, 4)))) == "card.fact_given"
 
 
-def test_boxes_of_a_damaged_trooper_cannot_be_changed(game):
+def test_a_leaders_boxes_cannot_be_filled_in_under_more_marks(game):
     """doc 002, "Damage Application": a model with every box marked is destroyed, so the boxes a model's
-    damage is counted against cannot shrink under marks already made (a unit's boxes count as its layout)."""
+    damage is counted against cannot shrink under marks already made. A leader counts the troopers' boxes while
+    its card leaves its own blank."""
     band = CARDS["cultist-band"]
-    five = band.model_copy(update={"unit": band.unit.model_copy(update={"leader_boxes": 5,
-                                                                         "trooper_boxes": 5})})
-    state = run(game, CompleteCard(card=five), MarkDamage(model=LEADER, amount=3))
-    assert refused(state, CompleteCard(card=band)) == "card.damaged"
-    assert run(state, CompleteCard(card=five)).model(LEADER).marks == (3,)
+    blank = band.model_copy(update={"unit": band.unit.model_copy(update={"leader_boxes": None,
+                                                                          "trooper_boxes": 5})})
+    state = game.model_copy(update={"cards": {**game.cards, "cultist-band": blank}})
+    two = blank.model_copy(update={"unit": blank.unit.model_copy(update={"leader_boxes": 2})})
+    assert refused(run(state, MarkDamage(model=LEADER, amount=3)), CompleteCard(card=two)) == "card.damaged"
+    assert run(state, CompleteCard(card=two)).cards["cultist-band"].unit.leader_boxes == 2
 
 
 # --- damage transference --------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from tests.rules.warmachine.game import (
     settle_tithe,
     to_step,
     with_model,
+    with_stat,
 )
 
 # --- starting essence -----------------------------------------------------------------------------------
@@ -218,10 +219,11 @@ def test_allocation_in_the_opponents_control_phase_is_refused(control):
 
 def test_lowering_a_horrors_essence_stat_removes_excess_essence(game):
     """doc 001, Horrors "Essence": a horror never holds more essence than its current ESSENCE; when that is
-    reduced, excess essence points are removed at once (here: the player corrects the stat card)."""
+    reduced, excess essence points are removed at once (here: the game's card left ESSENCE blank while the
+    Guardians hold 3, and the player fills in 2)."""
     card = CARDS["guardian-of-souls"]
     lowered = card.model_copy(update={"stats": card.stats.model_copy(update={"ESSENCE": 2})})
-    state = run(game, CompleteCard(card=lowered))
+    state = run(with_stat(game, "guardian-of-souls", "ESSENCE", None), CompleteCard(card=lowered))
     assert state.model(GUARDIAN).essence == 2
     assert state.model(REGNA_GUARDIAN).essence == 2
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from models.catalog.schema import Card
+from models.catalog.schema import BoxesLayout, Card
 from models.rules import GameState, RuleViolation, apply, parse_command
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.essence import Allocate
@@ -16,6 +16,7 @@ from tests.rules.warmachine.game import (
     PLAYER_2_ARMY,
     completed_foreboder,
     refused,
+    run,
     setup_command,
 )
 
@@ -119,6 +120,20 @@ def test_completing_a_card_cannot_change_its_role(game):
     """doc 001, "Horrors": a horror's card stays a horror's card (its rules depend on it)."""
     card = completed_foreboder().model_copy(update={"role": "solo"})
     assert refused(game, CompleteCard(card=card)) == "card.role"
+
+
+def test_a_completion_fills_only_what_the_games_card_leaves_empty(game):
+    """Issue 10, "Cards belong to someone": completing a card fills in this game's copy where it is blank; the
+    name, stats, boxes and rules it gives stay (a seat link cannot rewrite the other side's cards)."""
+    agathon = CARDS["agathon"]
+    rewritten = agathon.model_copy(update={"name": "Agathon the Unkillable", "damage": BoxesLayout(boxes=99),
+                                           "stats": agathon.stats.model_copy(update={"ARM": 30})})
+    with pytest.raises(RuleViolation) as refusal:
+        run(game, CompleteCard(card=rewritten))
+    assert refusal.value.code == "card.fact_given"
+    assert refusal.value.message == ("Agathon's card already gives its name, ARM, damage boxes: a game can only "
+                                     "fill in what a card leaves empty.")
+    assert run(game, CompleteCard(card=completed_foreboder())).cards["foreboder"] == completed_foreboder()
 
 
 def test_completing_a_web_needs_rings_of_at_least_one_box():

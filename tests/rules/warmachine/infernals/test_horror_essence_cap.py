@@ -4,6 +4,7 @@ than its current ESSENCE; when ESSENCE drops, the excess is removed at once)."""
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.horrors import cap_horror_essence
 from models.rules.warmachine.setup import CompleteCard
+from tests.rules.warmachine.game import with_stat
 from tests.rules.warmachine.infernals.infernal_game import (
     AGATHON,
     CARDS,
@@ -23,8 +24,10 @@ def with_essence(key, value):
 
 def test_a_horrors_excess_essence_is_removed_at_once_when_its_essence_drops(table):
     """doc 001 "Horror Special Rules: Essence": if a horror's current ESSENCE is reduced, excess essence
-    points are removed immediately (here the player corrects the Lamenter's card from 3 to 2)."""
-    state, events = happened(table, CompleteCard(card=with_essence("lamenter", 2)))
+    points are removed immediately (here the game's card left ESSENCE blank while the Lamenters hold 3, and the
+    player fills in 2)."""
+    state, events = happened(with_stat(table, "lamenter", "ESSENCE", None),
+                             CompleteCard(card=with_essence("lamenter", 2)))
     assert state.model(LAMENTER).essence == 2
     assert state.model(ENEMY_LAMENTER).essence == 2
     assert [e.kind for e in events] == ["card.completed", "essence.lost", "essence.lost"]
@@ -32,14 +35,15 @@ def test_a_horrors_excess_essence_is_removed_at_once_when_its_essence_drops(tabl
 
 def test_a_horror_within_its_new_essence_keeps_its_points(table):
     """doc 001 "Horror Special Rules: Essence": only points above the new ESSENCE go."""
-    state = run(with_model(table, LAMENTER, essence=1), CompleteCard(card=with_essence("lamenter", 2)))
+    state = with_stat(with_model(table, LAMENTER, essence=1), "lamenter", "ESSENCE", None)
+    state = run(state, CompleteCard(card=with_essence("lamenter", 2)))
     assert state.model(LAMENTER).essence == 1
 
 
 def test_a_master_keeps_essence_above_a_lowered_essence_until_its_maintenance_phase(table):
     """doc 001 "Maintenance Phase" step 1: masters lose excess essence in their maintenance phase, not at once
     as horrors do."""
-    state = to_step(table, "control", "replenish")
+    state = with_stat(to_step(table, "control", "replenish"), "agathon", "ESSENCE", None)
     state = run(state, CompleteCard(card=with_essence("agathon", 7)))
     assert state.model(AGATHON).essence == 9
     state = to_step(state, "maintenance", "excess", seat=0)
@@ -61,7 +65,7 @@ def test_cap_horror_essence_removes_every_excess_point(table):
 
 
 def test_completing_a_card_keeps_damage_already_marked_when_the_web_is_unchanged(table):
-    """doc 001 "Recording Damage To a Horror": correcting a stat that is not the web leaves the marks."""
-    state = run(table, MarkDamage(model=LAMENTER, amount=5))
+    """doc 001 "Recording Damage To a Horror": filling in a stat that is not the web leaves the marks."""
+    state = run(with_stat(table, "lamenter", "ESSENCE", None), MarkDamage(model=LAMENTER, amount=5))
     state = run(state, CompleteCard(card=with_essence("lamenter", 2)))
     assert state.model(LAMENTER).marks == (5, 0, 0)

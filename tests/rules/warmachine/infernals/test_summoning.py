@@ -5,9 +5,10 @@ from models.rules import parse_command
 from models.rules.warmachine.activation import Activate, Charge, EndActivation, Run
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.essence import Boost, BuyAttack
-from models.rules.warmachine.setup import ArmyEntry, CompleteCard
+from models.rules.warmachine.setup import ArmyEntry
 from models.rules.warmachine.summoning import Summon
 from models.rules.warmachine.tithe import PayTithe
+from tests.rules.warmachine.game import with_stat
 from tests.rules.warmachine.infernals.infernal_game import (
     AGATHON,
     CARDS,
@@ -167,9 +168,8 @@ def test_an_incomplete_horror_card_must_be_completed_before_summoning(table):
 
 
 def test_the_games_own_copy_of_a_card_is_used(table):
-    """The game's completed card is the one that counts when the picker sends the catalog's incomplete one."""
-    state = run(table, CompleteCard(card=CARDS["lamenter"].model_copy(update={
-        "stats": CARDS["lamenter"].stats.model_copy(update={"ESSENCE": 2})})))
+    """The game's own card is the one that counts when the picker sends the catalog's card."""
+    state = with_stat(table, "lamenter", "ESSENCE", 2)
     state = run(activated(state, AGATHON), summon(card=SHIPPED["lamenter"]))
     assert state.model(AGATHON).essence == 7
 

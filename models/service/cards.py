@@ -1,0 +1,202 @@
+"""Cards belong to someone (DESIGN.md "Access"): the shipped catalog never changes at run time, an operator may
+save cards for the whole site, and what a player completes or writes goes into their own card book.
+
+- :class:`SiteCards`: the shipped catalog with the operator's cards on top, read once per process.
+- :class:`CardService`: one player's cards: the site's catalog with their card book on top. The book lives in
+  the storage passed in (a browser's ``app.storage.user`` today, an account's storage later), under ``"cards"``.
+
+One rule everywhere: a card with a shipped card's key may only fill what the shipped card leaves empty
+(:func:`models.catalog.schema.changed_facts`). A card of a player's own (a key the catalog does not ship) may be
+changed freely in its author's card book; a running game keeps the copy it started with and completes it only.
+Bad input raises RuleViolation with a sentence for a player and stores nothing.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import time
+from collections.abc import Iterable, Mapping, MutableMapping
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+from sqlalchemy import Engine
+
+from models.catalog import shipped_cards
+from models.catalog.schema import Card, card_problems, changed_facts, fact_words
+from models.db.card_repository import CardRepository
+from models.rules.core import RuleViolation
+from models.service.access import hash_token
+from models.service.errors import Forbidden
+
+BOOK = "cards"  # the key of the card book in the storage passed in
+BOOK_MAX = 500  # cards in one card book
+PACK_MAX = 2_000_000  # bytes of a card pack (and of a whole card book)
+PACK_FORMAT = "tablekeeper-cards"
+SITE_TTL = 30.0  # seconds a process trusts its copy of the site's cards
+
+
+def checked(card: Card | dict[str, Any], number: int = 0) -> Card:
+    """A card that reads, is usable, and keeps every fact its shipped card gives; RuleViolation otherwise.
+    ``number`` is the card's place in a pack, named in the message (0: a single card)."""
+    where = f"Card {number}: " if number else ""
+    if not isinstance(card, Card):
+        if not isinstance(card, dict):
+            raise RuleViolation("cards.malformed", f"{where}this is not a card.")
+        try:
+            card = Card.model_validate(card)
+        except ValidationError as error:
+            raise RuleViolation("cards.malformed", where + _invalid_words(error)) from None
+    named = where or f"{card.name}: "
+    problems = card_problems(card)
+    if problems:
+        raise RuleViolation("cards.invalid", named + problems[0])
+    _keeps_shipped_facts(card, named, " To change them, write your own card under another name.")
+    return card
+
+
+def _keeps_shipped_facts(card: Card, named: str, hint: str = "") -> None:
+    shipped = shipped_cards().get(card.key)
+    given = changed_facts(shipped, card) if shipped is not None else ()
+    if shipped is not None and given:
+        raise RuleViolation("card.fact_given", f"{named}the shipped card {shipped.name} already gives its "
+                                               f"{', '.join(given)}: only what it leaves empty can be filled in."
+                                               + hint)
+
+
+def _invalid_words(error: ValidationError) -> str:
+    """The first thing wrong with a card's data, in our words (the field as a player reads it)."""
+    first = error.errors()[0]
+    where = fact_words(tuple(first.get("loc", ()))).capitalize()
+    limit = (first.get("ctx") or {}).get("max_length")
+    kind = first.get("type", "")
+    if kind == "string_too_long":
+        return f"{where}: at most {limit} characters."
+    if kind == "too_long":
+        return f"{where}: at most {limit} entries."
+    if kind == "string_too_short":
+        return f"{where}: cannot be empty."
+    if kind == "missing":
+        return f"{where}: missing."
+    return f"{where}: not a valid value."
+
+
+def keep_shipped_facts(command: BaseModel, game_cards: Mapping[str, Card] | None = None) -> None:
+    """Refuse a command bringing a card into a game (a game's setup, a summoned horror the game has no card for)
+    that changes a shipped card's facts. A card the game has already is the rules' business (its copy counts).
+    Checked when a command is sent, never when the log is replayed (the catalog may fill more facts later)."""
+    for value in (getattr(command, name) for name in type(command).model_fields):
+        for card in (value.values() if isinstance(value, dict) else (value,)):
+            if isinstance(card, Card) and card.key not in (game_cards or {}):
+                _keeps_shipped_facts(card, f"{card.name}: ")
+
+
+def _readable(raw: Iterable[Any]) -> dict[str, Card]:
+    """Stored cards that still read and still keep their shipped card's facts (the shipped card wins when the
+    catalog has come to give a fact differently); the others are left out, never fatal."""
+    out: dict[str, Card] = {}
+    for data in raw:
+        try:
+            card = checked(data)
+        except RuleViolation:
+            continue
+        out[card.key] = card
+    return out
+
+
+class SiteCards:
+    """The shipped catalog with the cards an operator saved for the whole site, read again every ``SITE_TTL``
+    seconds (another server process may have saved one). The operator's right is the token from the environment
+    (``TABLEKEEPER_OPERATOR_TOKEN``); without one set, nobody has it."""
+
+    def __init__(self, engine: Engine, operator_token: str | None = None) -> None:
+        self.repo = CardRepository(engine)
+        self._operator = hash_token(operator_token) if operator_token else None
+        self._catalog: dict[str, Card] | None = None
+        self._read_at = 0.0
+
+    def catalog(self) -> dict[str, Card]:
+        if self._catalog is None or time.monotonic() - self._read_at > SITE_TTL:
+            self._catalog = {**shipped_cards(), **_readable(self.repo.site_cards().values())}
+            self._read_at = time.monotonic()
+        return self._catalog
+
+    def forget(self) -> None:
+        """Read the operator's cards again on next use."""
+        self._catalog = None
+
+    @property
+    def has_operator(self) -> bool:
+        """An operator token is configured (without one, nobody may save site cards)."""
+        return self._operator is not None
+
+    def is_operator(self, token: str | None) -> bool:
+        return self._operator is not None and bool(token) and hmac.compare_digest(self._operator,
+                                                                                   hash_token(token or ""))
+
+    def save(self, cards: list[Card | dict[str, Any]], token: str | None) -> list[Card]:
+        """Check and store cards for the whole site (all or none); Forbidden without the operator's token."""
+        if not self.is_operator(token):
+            raise Forbidden("operator")
+        done = [checked(c, n + 1 if len(cards) > 1 else 0) for n, c in enumerate(cards)]
+        self.repo.save_site_cards({c.key: c.model_dump(mode="json") for c in done})
+        self.forget()
+        return done
+
+
+class CardService:
+    """One player's cards: the site's catalog with their card book on top. Storage writes must happen where
+    the storage lives (NiceGUI's user storage: on the event loop); reading and checking may run anywhere."""
+
+    def __init__(self, site: SiteCards, storage: MutableMapping[str, Any] | None = None) -> None:
+        self.site = site
+        self.storage: MutableMapping[str, Any] = storage if storage is not None else {}
+
+    def book(self) -> dict[str, Card]:
+        """The cards this player completed or wrote (those that still read)."""
+        stored = self.storage.get(BOOK)
+        return _readable(stored.values()) if isinstance(stored, dict) else {}
+
+    def catalog(self) -> dict[str, Card]:
+        """What this player may pick for a new game or list: the site's cards, their own on top."""
+        return {**self.site.catalog(), **self.book()}
+
+    def keep(self, cards: list[Card]) -> None:
+        """Put cards into the card book (over the book's cards with the same key): all of them, or none when one
+        is wrong or the book would be too full."""
+        done = {c.key: c.model_dump(mode="json", exclude_none=True) for c in (checked(c) for c in cards)}
+        stored = self.storage.get(BOOK)
+        book = {**(stored if isinstance(stored, dict) else {}), **done}
+        if len(book) > BOOK_MAX:
+            raise RuleViolation("book.full", f"A card book holds at most {BOOK_MAX} cards.")
+        if len(json.dumps(book)) > PACK_MAX:
+            raise RuleViolation("book.full", "Your card book would be too big (at most 2 MB of cards).")
+        self.storage[BOOK] = book
+
+    def export_pack(self) -> str:
+        """The card book as a card pack (JSON) another player or site can import."""
+        cards = [c.model_dump(mode="json", exclude_none=True) for _, c in sorted(self.book().items())]
+        return json.dumps({"format": PACK_FORMAT, "version": 1, "cards": cards}, indent=1, ensure_ascii=False) + "\n"
+
+    @staticmethod
+    def read_pack(text: str | bytes) -> list[Card]:
+        """The cards of a card pack (as exported) or of a catalog faction file; RuleViolation naming the first
+        problem when one card is wrong (then nothing is kept)."""
+        if len(text) > PACK_MAX:
+            raise RuleViolation("cards.too_big", "That file is too big for a card pack (at most 2 MB).")
+        try:
+            data = json.loads(text)
+        except (ValueError, UnicodeDecodeError, RecursionError):
+            raise RuleViolation("cards.not_json", "That file is not a card pack (it is not JSON).") from None
+        raw = data.get("cards") if isinstance(data, dict) else data
+        if not isinstance(raw, list) or not raw:
+            raise RuleViolation("cards.empty", "That file holds no cards.")
+        if len(raw) > BOOK_MAX:
+            raise RuleViolation("cards.too_many", f"A card pack holds at most {BOOK_MAX} cards.")
+        shared = {k: data[k] for k in ("faction", "source") if isinstance(data, dict) and k in data}
+        cards = [checked({**shared, **item} if isinstance(item, dict) else item, n + 1) for n, item in enumerate(raw)]
+        keys = [c.key for c in cards]
+        twice = sorted({k for k in keys if keys.count(k) > 1})
+        if twice:
+            raise RuleViolation("cards.duplicate", "The file has these cards twice: " + ", ".join(twice)[:200] + ".")
+        return cards
