@@ -372,11 +372,14 @@ def test_cards_lists_the_catalog(client: TestClient) -> None:
 
 
 def test_a_completion_through_the_api_stays_in_its_game(client: TestClient, game: dict) -> None:
-    """Issue 10: a table or seat link completes its game's copy only; GET /api/cards and a new game keep the
-    shipped card, and undo takes the completion back."""
+    """Issue 10: a table link or the owner's seat link completes its game's copy only (the other seat may not
+    complete Ann's cards); GET /api/cards and a new game keep the shipped card, and undo takes the completion
+    back."""
     foreboder = next(c for c in client.get("/api/cards").json() if c["key"] == "foreboder")
     completed = {**foreboder, "damage": {**foreboder["damage"], "rings": [6, 4, 4]}}
-    done = command(client, game, {"type": "complete_card", "card": completed}, 1, game["tokens"]["seat2"])
+    other_side = command(client, game, {"type": "complete_card", "card": completed}, 1, game["tokens"]["seat2"])
+    assert "Only Ann or the shared table link" in assert_error(other_side, 403, "access.forbidden")["message"]
+    done = command(client, game, {"type": "complete_card", "card": completed}, 1, game["tokens"]["seat1"])
     assert done.status_code == 200, done.text
     assert done.json()["state"]["cards"]["foreboder"]["damage"]["rings"] == [6, 4, 4]
     assert next(c for c in client.get("/api/cards").json() if c["key"] == "foreboder") == foreboder
@@ -393,7 +396,7 @@ def test_a_completion_through_the_api_stays_in_its_game(client: TestClient, game
 
 def test_a_game_link_cannot_rewrite_a_card_or_send_a_megabyte_of_rules(client: TestClient, game: dict) -> None:
     agathon = next(c for c in client.get("/api/cards").json() if c["key"] == "agathon")
-    for token in ("table", "seat2"):
+    for token in ("table", "seat1"):
         rewritten = {**agathon, "name": "Nobody", "stats": {**agathon["stats"], "ARM": 30}}
         refused = command(client, game, {"type": "complete_card", "card": rewritten}, 1, game["tokens"][token])
         body = assert_error(refused, 422, "card.fact_given")

@@ -93,7 +93,7 @@ def game_card(service: GameService, game: Created, key: str) -> Card:
 
 # -- a completion belongs to its game -----------------------------------------------------------------------
 
-@pytest.mark.parametrize("actor", [TABLE, SEAT_1, SEAT_2], ids=["table", "seat 1", "seat 2"])
+@pytest.mark.parametrize("actor", [TABLE, SEAT_1], ids=["table", "the owner's seat"])
 def test_a_completion_through_a_game_link_changes_only_that_game(service: GameService, game: Created,
                                                                  new_service: Make,
                                                                  actor: Actor) -> None:
@@ -107,6 +107,13 @@ def test_a_completion_through_a_game_link_changes_only_that_game(service: GameSe
     assert other_process.cards()["foreboder"] == shipped_cards()["foreboder"]
 
 
+def test_the_other_seat_cannot_complete_a_sides_card(service: GameService, game: Created) -> None:
+    with pytest.raises(Forbidden, match="Only Ann or the shared table link can complete this card"):
+        service.complete_card(game.game_id, completed_foreboder(), 1, SEAT_2)
+    assert service.state(game.game_id)[0] == 1
+    assert game_card(service, game, "foreboder").damage.rings is None
+
+
 def test_undo_takes_a_completion_back(service: GameService, game: Created) -> None:
     service.complete_card(game.game_id, completed_foreboder(), 1, TABLE)
     assert game_card(service, game, "foreboder").damage.rings == (6, 4, 4)
@@ -116,7 +123,7 @@ def test_undo_takes_a_completion_back(service: GameService, game: Created) -> No
     assert service.cards()["foreboder"].damage.rings is None
 
 
-@pytest.mark.parametrize("actor", [TABLE, SEAT_2], ids=["table", "the other seat"])
+@pytest.mark.parametrize("actor", [TABLE, SEAT_1], ids=["table", "the owner's seat"])
 def test_a_completion_cannot_overwrite_a_fact_the_card_gives(service: GameService, game: Created,
                                                              actor: Actor) -> None:
     with pytest.raises(RuleViolation) as refusal:
@@ -138,7 +145,7 @@ def test_a_players_own_card_is_completed_in_a_game_never_rewritten(service: Game
     service.complete_card(created.game_id, blank.model_copy(update={"damage": BoxesLayout(boxes=5)}), 1, TABLE)
     with pytest.raises(RuleViolation) as refusal:
         service.complete_card(created.game_id, blank.model_copy(update={"damage": BoxesLayout(boxes=8)}), 2,
-                              SEAT_2)
+                              SEAT_1)
     assert refusal.value.code == "card.fact_given"
     assert game_card(service, created, "my-solo").damage.boxes == 5
 
