@@ -375,8 +375,9 @@ def test_bad_links_get_a_clear_page_not_a_traceback(browser: Browser, server: Se
 
         visit(f"/table/0123456789abcdef/{tokens['table']}", 404, "There is no game at this address.")
         visit(f"/watch/0123456789abcdef/{tokens['watch']}", 404, "There is no game at this address.")
-        visit(f"/table/{game_id}/not-the-key", 403, "This link's key is not valid for this game.")
-        visit(f"/watch/{game_id}/not-the-key", 403, "This link's key is not valid for this game.")
+        # A wrong key answers like an unknown game: a stranger cannot tell which games exist.
+        visit(f"/table/{game_id}/not-the-key", 404, "There is no game at this address.")
+        visit(f"/watch/{game_id}/not-the-key", 404, "There is no game at this address.")
         visit(f"/table/{game_id}/{tokens['watch']}", 403, "A watch link cannot open the table.")
 
         # The right links still work.
