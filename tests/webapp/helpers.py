@@ -146,8 +146,10 @@ async def see(user: User, text: str, within: Element | None = None) -> None:
 
 
 async def advance(user: User, times: int = 1) -> None:
-    """Tap the turn bar's Next button, waiting each time for the phase shown to change."""
+    """Tap the turn bar's Next button, waiting each time for the phase shown to change (and, as a person does,
+    for the button to take taps again: it is disabled while its tap is recorded)."""
     for _ in range(times):
         before = texts(user, region(user, "Turn"))
+        await eventually(lambda: next_button(user).enabled, "the Next button to take taps")
         UserInteraction(user, {next_button(user)}, None).click()
         await eventually(lambda b=before: texts(user, region(user, "Turn")) != b, "the turn to move on")
