@@ -190,19 +190,21 @@ class GameService:
 
     def execute(self, game_id: str, command: Command | dict[str, Any], expected_version: int,
                 actor: Actor, command_id: str | None = None) -> Outcome:
+        """Apply a command at ``expected_version``; with ``command_id``, a repeat gets the first answer (_once)."""
         if not actor.can_act:
             raise Forbidden(game_id)
-        if isinstance(command, dict):
-            command = parse_command(command)
-        sent = command.model_dump(mode="json")
-        if (earlier := self._earlier(game_id, command_id, sent, actor)) is not None:
-            return earlier
+        parsed = parse_command(command) if isinstance(command, dict) else command
+        return self._once(game_id, command_id, parsed.model_dump(mode="json"), actor,
+                          lambda: self._execute(game_id, parsed, expected_version, actor, command_id))
+
+    def _execute(self, game_id: str, command: Command, expected_version: int, actor: Actor,
+                 command_id: str | None) -> Outcome:
         state = self._at(game_id, expected_version)
         command = self._stamp(state, command)
         self._check_seat(state, command, actor)
         new_state, events = apply(state, command)
         return self._append(game_id, expected_version, command.model_dump(mode="json"), events, actor, new_state,
-                            command_id=command_id, sent=sent)
+                            command_id=command_id)
 
     def complete_card(self, game_id: str, card: Card, expected_version: int, actor: Actor,
                       command_id: str | None = None) -> Outcome:
@@ -215,8 +217,10 @@ class GameService:
         """Undo the newest action not yet undone: logged as a command, history kept, state rebuilt."""
         if not actor.can_act:
             raise Forbidden(game_id)
-        if (earlier := self._earlier(game_id, command_id, {"type": UNDO}, actor)) is not None:
-            return earlier
+        return self._once(game_id, command_id, {"type": UNDO}, actor,
+                          lambda: self._undo(game_id, expected_version, actor, command_id))
+
+    def _undo(self, game_id: str, expected_version: int, actor: Actor, command_id: str | None) -> Outcome:
         self._at(game_id, expected_version)
         rows = self.repo.log(game_id)
         target = next((r for r in reversed(rows) if r.seq > 1 and not r.undone and r.command["type"] != UNDO),
@@ -280,25 +284,35 @@ class GameService:
         return state
 
     def _append(self, game_id: str, expected: int, command: dict[str, Any], events: tuple[Event, ...],
-                actor: Actor, new_state: GameState, undo_seq: int | None = None, command_id: str | None = None,
-                sent: dict[str, Any] | None = None) -> Outcome:
-        """Log the command; a writer that lost the race gets the conflict, unless the winner was the same
-        request (its ``command_id``): then the winner's answer. ``sent`` is the command as sent, before
-        _stamp."""
+                actor: Actor, new_state: GameState, undo_seq: int | None = None,
+                command_id: str | None = None) -> Outcome:
+        """Log the command; a writer that lost the race (a newer version, or its ``command_id`` stored first)
+        gets the conflict."""
         snapshot = new_state.model_dump(mode="json") if (expected + 1) % SNAPSHOT_EVERY == 0 else None
         try:
             version = self.repo.append(game_id, expected, command, _dump(events), actor.label,
                                        undo_seq=undo_seq, snapshot=snapshot, command_id=command_id)
-        except (StaleVersion, Taken):
+        except (StaleVersion, Taken) as lost:
             with self._lock:
                 self._cache.pop(game_id, None)
-            earlier = self._earlier(game_id, command_id, sent or command, actor)
-            if earlier is None:
-                raise Conflict(self.repo.version(game_id) or 0) from None
-            return earlier
+            current = lost.current if isinstance(lost, StaleVersion) else self.repo.version(game_id) or 0
+            raise Conflict(current) from None
         self._remember(game_id, version, new_state)
         self._publish(game_id, version)
         return Outcome(version, new_state, events)
+
+    def _once(self, game_id: str, command_id: str | None, sent: dict[str, Any], actor: Actor,
+              run: Callable[[], Outcome]) -> Outcome:
+        """Run a request once per ``command_id``: a repeat gets the first answer, whether it is found before
+        running or when the run lost the race to the first (the conflict then came from the first)."""
+        if (earlier := self._earlier(game_id, command_id, sent, actor)) is not None:
+            return earlier
+        try:
+            return run()
+        except Conflict:
+            if (earlier := self._earlier(game_id, command_id, sent, actor)) is None:
+                raise
+            return earlier
 
     def _earlier(self, game_id: str, command_id: str | None, sent: dict[str, Any], actor: Actor) -> Outcome | None:
         """The first answer to the request logged with ``command_id``, or None when there is none. The same
