@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from sqlalchemy import func
@@ -54,21 +55,16 @@ def games(service: GameService) -> int:
 def at_once(calls: list[Callable[[], object]]) -> list[object]:
     """Run each call in its own thread, all released together: each one's answer or the exception it raised."""
     barrier = threading.Barrier(len(calls))
-    results: list[object] = [None] * len(calls)
 
-    def run(k: int) -> None:
+    def run(call: Callable[[], object]) -> object:
         barrier.wait()
         try:
-            results[k] = calls[k]()
+            return call()
         except Exception as exc:  # noqa: BLE001 - the test compares what each caller got
-            results[k] = exc
+            return exc
 
-    threads = [threading.Thread(target=run, args=(k,)) for k in range(len(calls))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
-    return results
+    with ThreadPoolExecutor(len(calls)) as pool:
+        return list(pool.map(run, calls))
 
 
 # -- commands ------------------------------------------------------------------------------------------------
