@@ -125,6 +125,15 @@ def choose(user: User, name: str, option: str, within: Element | None = None) ->
     UserInteraction(user, {select}, option).click()  # picks the option
 
 
+async def fill_new_game(user: User, title: str) -> None:
+    """Open the home page and fill its new-game form: Ann with Agathon against Bob with Princess Regna."""
+    await user.open("/")
+    fill(user, "Game title", title)
+    for seat, name, caster in ((1, "Ann", "Agathon"), (2, "Bob", "Princess Regna")):
+        fill(user, f"Player {seat} name", name)
+        choose(user, f"Player {seat} caster", caster)
+
+
 def next_button(user: User) -> Element:
     return find(user, lambda n: n.startswith(("Next", "End turn")), ui.button, within=region(user, "Turn"))
 

@@ -21,11 +21,10 @@ from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.setup import Advance
 from models.service import Actor, Created
 from tests.webapp.helpers import (
-    choose,
     click,
     eventually,
     exists,
-    fill,
+    fill_new_game,
     find,
     model_card,
     next_button,
@@ -132,11 +131,7 @@ async def test_two_quick_sends_from_one_page_apply_only_the_first(user: User, ga
 
 
 async def test_a_double_click_on_start_game_makes_one_game(user: User) -> None:
-    await user.open("/")
-    fill(user, "Game title", "Double tap")
-    for seat, name, caster in ((1, "Ann", "Agathon"), (2, "Bob", "Princess Regna")):
-        fill(user, f"Player {seat} name", name)
-        choose(user, f"Player {seat} caster", caster)
+    await fill_new_game(user, "Double tap")
     start = find(user, "Start game", ui.button)
     click(user, "Start game")
     assert not start.enabled  # type: ignore[attr-defined]
@@ -144,10 +139,6 @@ async def test_a_double_click_on_start_game_makes_one_game(user: User) -> None:
     await see(user, "Ann's turn")  # the new game's table
     assert games() == 1
     # Positive control: a new form (the page opened again) starts another game.
-    await user.open("/")
-    fill(user, "Game title", "Second game")
-    for seat, name, caster in ((1, "Ann", "Agathon"), (2, "Bob", "Princess Regna")):
-        fill(user, f"Player {seat} name", name)
-        choose(user, f"Player {seat} caster", caster)
+    await fill_new_game(user, "Second game")
     click(user, "Start game")
     await eventually(lambda: games() == 2, "the second game")
