@@ -303,23 +303,22 @@ class GameService:
 
     def _once(self, game_id: str, command_id: str | None, sent: dict[str, Any], actor: Actor,
               run: Callable[[], Outcome]) -> Outcome:
-        """Run a request once per ``command_id``: a repeat gets the first answer, whether it is found before
-        running or when the run lost the race to the first (the conflict then came from the first)."""
-        if (earlier := self._earlier(game_id, command_id, sent, actor)) is not None:
-            return earlier
+        """Run a request once per ``command_id``. A repeat is refused by the version check (the first moved the
+        game on), by the unique key (the first won a race) or by the rules; the key is looked up only then, and
+        if the first request stored it, its answer is returned instead (no extra read when all goes well)."""
+        if command_id is None:
+            return run()
+        check_command_id(command_id)
         try:
             return run()
-        except Conflict:
+        except (Conflict, RuleViolation):
             if (earlier := self._earlier(game_id, command_id, sent, actor)) is None:
                 raise
             return earlier
 
-    def _earlier(self, game_id: str, command_id: str | None, sent: dict[str, Any], actor: Actor) -> Outcome | None:
+    def _earlier(self, game_id: str, command_id: str, sent: dict[str, Any], actor: Actor) -> Outcome | None:
         """The first answer to the request logged with ``command_id``, or None when there is none. The same
         key with another command, or from another link, is refused."""
-        if command_id is None:
-            return None
-        check_command_id(command_id)
         row = self.repo.logged(game_id, command_id)
         if row is None:
             return None
