@@ -436,7 +436,7 @@ def test_a_malformed_command_id_is_422_request_invalid(client: TestClient, game:
     response = post_to(client, game, "commands", {"command": HIT, "expected_version": 1, "command_id": command_id})
     assert response.status_code == 422
     assert response.json()["code"] == "request.invalid"
-    assert response.json()["message"].startswith("body.command_id: ")
+    assert response.json()["message"].startswith("command_id: ")
     assert log_kinds(client, game) == ["setup"]
 
 
