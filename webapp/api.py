@@ -27,7 +27,8 @@ from models.catalog.schema import Card
 from models.rules import GameState, RuleViolation, options, parse_command
 from models.rules.core import COMMANDS
 from models.rules.warmachine.setup import ArmyEntry
-from models.service import Actor, Conflict, Created, Forbidden, GameService, NotFound, Outcome
+from models.service import Actor, AlreadyStarted, Conflict, Created, Forbidden, GameService, NotFound, Outcome
+from models.service.idempotency import COMMAND_ID_MAX, COMMAND_ID_PATTERN, START_KEY_MIN, START_MEMORY_S
 from webapp import deps
 
 log = logging.getLogger(__name__)
@@ -62,6 +63,13 @@ class ConflictBody(ErrorBody):
     version: int
 
 
+class AlreadyStartedBody(ErrorBody):
+    """A start repeated with its `command_id` after its links were forgotten: `game` is the game it made."""
+
+    code: Literal["game.already_started"] = "game.already_started"
+    game: str
+
+
 def _json(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
     return JSONResponse({"code": code, "message": message, **extra}, status_code=status)
 
@@ -74,6 +82,8 @@ def _error(exc: Exception) -> JSONResponse | None:
         return _json(422, exc.code, exc.message)
     if isinstance(exc, Conflict):
         return _json(409, "conflict", str(exc), version=exc.current)
+    if isinstance(exc, AlreadyStarted):
+        return _json(409, "game.already_started", str(exc), game=exc.game_id)
     if isinstance(exc, NotFound):
         return _json(404, "game.not_found", "There is no such game.")
     if isinstance(exc, Forbidden):
@@ -135,10 +145,31 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     return {s: {"model": _ERRORS[s][0], "description": _ERRORS[s][1]} for s in statuses}
 
 
+_STARTED = {409: {"model": AlreadyStartedBody, "description": "The `command_id` started a game whose links this "
+                  "server no longer holds: code `game.already_started`, `game` is its id."}}
+
+
 # -- request and response models ---------------------------------------------------------------------------
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+def _command_id() -> Any:
+    return Field(default=None, min_length=1, max_length=COMMAND_ID_MAX, pattern=COMMAND_ID_PATTERN,
+                 examples=["4f1c2a9e-tap-1"],
+                 description="Your key for this request, new for each command (a UUID will do). Sent again, the "
+                             "same key gets the first answer and nothing is logged twice, even after the game "
+                             "moved on; with another command it is refused (422 `command.id_reused`).")
+
+
+def _start_key() -> Any:
+    return Field(default=None, min_length=START_KEY_MIN, max_length=COMMAND_ID_MAX, pattern=COMMAND_ID_PATTERN,
+                 examples=["2b7d0f6c-51a4-4e8e-9c1d-7f3a90e1b2c4"],
+                 description=f"Your key for this start, at least {START_KEY_MIN} characters (a UUID). Sent again "
+                             f"within {START_MEMORY_S / 60:g} minutes, it answers with the same game and links and "
+                             "makes none; later (or on another server process) 409 `game.already_started` names "
+                             "the game. Another setup with the same key: 422 `command.id_reused`.")
 
 
 class SideIn(Strict):
@@ -153,6 +184,7 @@ class CreateGameIn(Strict):
     first: int = Field(default=0, ge=0, le=1, description="The side that takes the first turn (0 or 1).")
     wizard: bool = Field(default=False, description="Start in the setup wizard (scenario, priority roll, clock, "
                                                     "deployment) instead of round 1: a tournament game.")
+    command_id: str | None = _start_key()
 
 
 class Tokens(BaseModel):
@@ -186,15 +218,18 @@ class CommandIn(Strict):
     command: dict[str, Any] = Field(description=_command_help(),
                                     examples=[{"type": "mark_damage", "model": "p1-agathon", "amount": 2}])
     expected_version: int = Field(description="The version the client saw; a stale one gets 409.")
+    command_id: str | None = _command_id()
 
 
 class StartIn(Strict):
     command: dict[str, Any] = Field(description="A game system's setup command (`setup` for Warmachine; see "
                                                 "docs/API.md for the others).")
+    command_id: str | None = _start_key()
 
 
 class UndoIn(Strict):
     expected_version: int
+    command_id: str | None = _command_id()
 
 
 class EventOut(BaseModel):
@@ -258,11 +293,12 @@ def _read(service: GameService, game_id: str, token: str | None) -> tuple[int, G
 
 def _execute(service: GameService, game_id: str, token: str | None, body: CommandIn) -> Outcome:
     actor = _actor(service, game_id, token, acting=True)
-    return service.execute(game_id, parse_command(body.command, strict=True), body.expected_version, actor)
+    return service.execute(game_id, parse_command(body.command, strict=True), body.expected_version, actor,
+                           body.command_id)
 
 
-def _undo(service: GameService, game_id: str, token: str | None, expected: int) -> Outcome:
-    return service.undo(game_id, expected, _actor(service, game_id, token, acting=True))
+def _undo(service: GameService, game_id: str, token: str | None, body: UndoIn) -> Outcome:
+    return service.undo(game_id, body.expected_version, _actor(service, game_id, token, acting=True), body.command_id)
 
 
 def _log(service: GameService, game_id: str, token: str | None) -> list[LogEntryOut]:
@@ -286,13 +322,15 @@ def _outcome(outcome: Outcome) -> OutcomeOut:
 
 # -- routes ------------------------------------------------------------------------------------------------
 
-@router.post("/games", status_code=201, response_model=CreatedOut, responses=_errors(422),
+@router.post("/games", status_code=201, response_model=CreatedOut, responses={**_errors(422), **_STARTED},
              summary="Set up a game")
 async def create_game(body: CreateGameIn) -> CreatedOut:
-    """Set a game up from two armies. The answer holds the game's links and their tokens, shown only now."""
+    """Set a game up from two armies. The answer holds the game's links and their tokens, shown only now
+    (and to a repeat with the same `command_id` for a few minutes)."""
     service = _service()
     sides = [(s.player, list(s.army)) for s in body.sides]
-    return _created(await run_in_threadpool(service.create_game, body.title, sides, body.first, body.wizard))
+    return _created(await run_in_threadpool(service.create_game, body.title, sides, body.first, body.wizard,
+                                            body.command_id))
 
 
 def _created(created: Created) -> CreatedOut:
@@ -305,13 +343,13 @@ def _created(created: Created) -> CreatedOut:
     )
 
 
-@router.post("/games/start", status_code=201, response_model=CreatedOut, responses=_errors(422),
+@router.post("/games/start", status_code=201, response_model=CreatedOut, responses={**_errors(422), **_STARTED},
              summary="Set up a game of any system from its setup command")
 async def start_game(body: StartIn) -> CreatedOut:
     """Set a game up from a game system's own setup command; the answer is the same as `POST /games`."""
     service = _service()
     command = parse_command(body.command, strict=True)
-    return _created(await run_in_threadpool(service.start, command))
+    return _created(await run_in_threadpool(service.start, command, body.command_id))
 
 
 @router.get("/games/{game_id}", response_model=GameOut, responses=_errors(403, 404), summary="Read a game")
@@ -335,7 +373,7 @@ async def execute_command(game_id: GameId, body: CommandIn, token: Token) -> Out
 async def undo(game_id: GameId, body: UndoIn, token: Token) -> OutcomeOut:
     """Undo the newest action not yet undone. History is kept: the log marks it undone and logs the undo.
     Nothing left to undo is a 422 with code `undo.nothing`."""
-    outcome = await run_in_threadpool(_undo, _service(), game_id, token, body.expected_version)
+    outcome = await run_in_threadpool(_undo, _service(), game_id, token, body)
     return _outcome(outcome)
 
 

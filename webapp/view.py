@@ -1,10 +1,15 @@
 """A page's connection to one game: the version and state it shows, sending commands through GameService,
-and following changes made elsewhere. Components register ``update(state)`` callbacks here."""
+and following changes made elsewhere. Components register ``update(state)`` callbacks here.
+
+A tap counts once: send, undo and complete_card read the version shown *when they are called* (the tap's
+handler, before any await) and make a new idempotency key for the tap. A second tap made before the first's
+answer showed carries the old version and is refused as stale, never applied twice."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+import secrets
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from nicegui import run, ui
@@ -14,6 +19,11 @@ from models.service import Actor, Conflict, Forbidden, Outcome
 from webapp.deps import Deps
 
 Update = Callable[[GameState], None]
+
+
+def new_command_id() -> str:
+    """A key for one tap (22 URL-safe characters)."""
+    return secrets.token_urlsafe(16)
 
 
 class GameView:
@@ -26,6 +36,7 @@ class GameView:
         self._updates: list[Update] = []
         self._after: list[Callable[[int], Awaitable[None] | None]] = []
         self._lock = asyncio.Lock()
+        self._mine: tuple[int, object] | None = None  # the version this page's last command made, and the command
 
     @property
     def can_act(self) -> bool:
@@ -58,17 +69,21 @@ class GameView:
             if version != self.version:
                 await self._show(version, state)
 
-    async def send(self, command: Command | dict[str, Any]) -> bool:
-        """Execute a command; a refusal is shown to the player and changes nothing."""
-        return await self._do(lambda: self.deps.service.execute(self.game_id, command, self.version, self.actor))
+    def send(self, command: Command | dict[str, Any]) -> Coroutine[Any, Any, bool]:
+        """Execute a command at the version shown now; a refusal is shown to the player and changes nothing."""
+        at, key = self.version, new_command_id()
+        return self._do(lambda: self.deps.service.execute(self.game_id, command, at, self.actor, key), at, command)
 
-    async def undo(self) -> bool:
-        return await self._do(lambda: self.deps.service.undo(self.game_id, self.version, self.actor))
+    def undo(self) -> Coroutine[Any, Any, bool]:
+        at, key = self.version, new_command_id()
+        return self._do(lambda: self.deps.service.undo(self.game_id, at, self.actor, key), at, "undo")
 
-    async def complete_card(self, card: Any) -> bool:
-        return await self._do(lambda: self.deps.service.complete_card(self.game_id, card, self.version, self.actor))
+    def complete_card(self, card: Any) -> Coroutine[Any, Any, bool]:
+        at, key = self.version, new_command_id()
+        return self._do(lambda: self.deps.service.complete_card(self.game_id, card, at, self.actor, key), at, card)
 
-    async def _do(self, call: Callable[[], Outcome]) -> bool:
+    async def _do(self, call: Callable[[], Outcome], at: int, what: object) -> bool:
+        """Run ``call`` (made at version ``at``, asking for ``what``) after the page's earlier commands."""
         if not self.can_act:
             ui.notify("This is a watch link: it cannot change the game.", type="negative")
             return False
@@ -87,12 +102,20 @@ class GameView:
                     ui.notify(refusal.message, type="negative")
                 return False
             except Conflict:
+                if self._mine is not None and self._mine[0] == self.version > at:
+                    # Overtaken by this page's own previous tap: a double tap is dropped without a word.
+                    if self._mine[1] != what:
+                        with client:
+                            ui.notify("That tap came before your last action showed: it was not applied.",
+                                      type="info")
+                    return False
                 with client:
                     ui.notify("The game changed on another screen: showing the latest state. Try again.",
                               type="info")
                 version, state = await run.io_bound(self.deps.service.state, self.game_id)
                 await self._show(version, state)
                 return False
+            self._mine = (outcome.version, what)
             await self._show(outcome.version, outcome.state)
             with client:
                 _announce(outcome.events)

@@ -14,6 +14,8 @@ def now() -> datetime:
 
 
 class Game(SQLModel, table=True):
+    # A start's idempotency key: the same key (a repeated "Start game") never makes a second game.
+    __table_args__ = (Index("ix_game_start_key", "start_key", unique=True),)
     id: str = Field(primary_key=True, max_length=32)
     system: str = Field(max_length=32)
     title: str = Field(max_length=120)
@@ -21,11 +23,14 @@ class Game(SQLModel, table=True):
     version: int = 0
     created: datetime = Field(default_factory=now)
     updated: datetime = Field(default_factory=now)
+    start_key: str | None = Field(default=None, max_length=64)
 
 
 class CommandLog(SQLModel, table=True):
     __tablename__ = "command_log"
-    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+    # A command's idempotency key, unique per game: a repeated tap or request is answered, never logged twice.
+    __table_args__ = (UniqueConstraint("game_id", "seq"),
+                      Index("ix_command_log_game_command_id", "game_id", "command_id", unique=True))
     id: int | None = Field(default=None, primary_key=True)
     game_id: str = Field(foreign_key="game.id", index=True, max_length=32)
     seq: int
@@ -34,6 +39,7 @@ class CommandLog(SQLModel, table=True):
     actor: str = Field(max_length=32)
     undone: bool = False
     at: datetime = Field(default_factory=now)
+    command_id: str | None = Field(default=None, max_length=64)
 
 
 class Snapshot(SQLModel, table=True):

@@ -22,3 +22,13 @@ class Conflict(Exception):
     def __init__(self, current: int) -> None:
         super().__init__(f"The game changed meanwhile (now at version {current}); showing the latest state.")
         self.current = current
+
+
+class AlreadyStarted(Exception):
+    """A start repeated with its ``command_id`` after this process forgot the answer: the game exists, and its
+    links were shown once, to the first request (only their hashes are stored)."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"This command_id already started game {game_id}; its links were given in the first "
+                         "answer only.")
+        self.game_id = game_id

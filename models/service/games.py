@@ -2,6 +2,9 @@
 
 authorise → current state (memory, else snapshot + log) → rules.apply → append with the expected version
 (one transaction) → tell listeners after the commit. Pages and the REST API both call this class.
+
+A tap counts once: commands, undo and starts take an optional ``command_id`` (idempotency.py); a repeat with
+it returns the first answer and stores nothing, even after the game moved on.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from typing import Any
 from sqlalchemy import Engine
 
 from models.catalog.schema import Card
-from models.db.repository import LogRow, Repository, StaleVersion
+from models.db.repository import LogRow, Repository, StaleVersion, Taken
 from models.db.tables import AccessToken
 from models.rules import Command, Event, GameState, RuleViolation, apply, parse_command
 from models.rules.dice import Roll
@@ -27,7 +30,8 @@ from models.rules.warmachine.pregame import RollPriority
 from models.rules.warmachine.setup import ArmyEntry, CompleteCard, SetupGame, Side
 from models.service.access import Actor, hash_token, new_token
 from models.service.cards import SiteCards, keep_shipped_facts
-from models.service.errors import Conflict, Forbidden, NotFound
+from models.service.errors import AlreadyStarted, Conflict, Forbidden, NotFound
+from models.service.idempotency import START_KEY_MIN, RecentStarts, check_command_id, reused, same_request
 from models.service.results import report, text
 
 log = logging.getLogger(__name__)
@@ -84,6 +88,7 @@ class GameService:
         self._lock = threading.Lock()
         self._listeners: list[Callable[[str, int], None]] = []
         self.site_cards = SiteCards(engine, operator_token)
+        self._starts: RecentStarts[Created] = RecentStarts()
 
     # -- listeners -------------------------------------------------------------------------------------
     def on_change(self, listener: Callable[[str, int], None]) -> None:
@@ -105,7 +110,8 @@ class GameService:
 
     # -- games -----------------------------------------------------------------------------------------
     def create_game(self, title: str, sides: list[tuple[str, list[ArmyEntry]]], first: int = 0,
-                    wizard: bool = False, catalog: Mapping[str, Card] | None = None) -> Created:
+                    wizard: bool = False, catalog: Mapping[str, Card] | None = None,
+                    command_id: str | None = None) -> Created:
         """Set a game up from two armies; bad input raises RuleViolation and nothing is stored. With
         ``wizard`` the game starts in the setup wizard (tournament: scenario, priority, clock, ...). The cards come
         from ``catalog`` (a player's: the site's with their card book), else from the site's catalog."""
@@ -118,21 +124,35 @@ class GameService:
             raise RuleViolation("setup.unknown_card", "Unknown card: " + ", ".join(unknown) + ".")
         command = SetupGame(title=title, first=first, cards={k: catalog[k] for k in sorted(used)},
                             sides=tuple(Side(player=p, army=tuple(a)) for p, a in sides), wizard=wizard)
-        return self.start(command)
+        return self.start(command, command_id)
 
-    def start(self, command: Command) -> Created:
+    def start(self, command: Command, command_id: str | None = None) -> Created:
         """Store a new game set up by ``command`` (any game system's setup command) with its four links;
-        a refused setup raises RuleViolation and nothing is stored."""
+        a refused setup raises RuleViolation and nothing is stored. A repeat with ``command_id`` makes no
+        second game: see _started."""
+        check_command_id(command_id, START_KEY_MIN)
         keep_shipped_facts(command)
+        sent = command.model_dump(mode="json")
+        if command_id is not None and (earlier := self._started(command_id, sent)) is not None:
+            return earlier
         state, events = apply(GameState(), command)
         game_id = secrets.token_hex(8)
         tokens = {"table": new_token(), "watch": new_token(), "seat1": new_token(), "seat2": new_token()}
         rows = [AccessToken(hash=hash_token(t), game_id=game_id, role=r[:4] if r.startswith("seat") else r,
                             seat=int(r[-1]) - 1 if r.startswith("seat") else None) for r, t in tokens.items()]
-        self.repo.create_game(game_id, state.system, state.title, rows, command.model_dump(mode="json"),
-                              _dump(events), "table")
+        try:
+            self.repo.create_game(game_id, state.system, state.title, rows, sent, _dump(events), "table",
+                                  start_key=command_id)
+        except Taken:  # the same start at the same moment, stored first
+            earlier = self._started(command_id or "", sent)
+            if earlier is None:
+                raise
+            return earlier
+        created = Created(game_id=game_id, tokens=tokens, version=1)
+        if command_id is not None:
+            self._starts.remember(command_id, created)
         self._remember(game_id, 1, state)
-        return Created(game_id=game_id, tokens=tokens, version=1)
+        return created
 
     def authorize(self, game_id: str, token: str | None) -> Actor:
         """Who a link's token makes you in this game; NotFound for an unknown game and for a token that does not
@@ -154,31 +174,42 @@ class GameService:
         return self._rebuild(game_id)
 
     def execute(self, game_id: str, command: Command | dict[str, Any], expected_version: int,
-                actor: Actor) -> Outcome:
+                actor: Actor, command_id: str | None = None) -> Outcome:
+        """Apply a command at ``expected_version``; with ``command_id``, a repeat gets the first answer (_once)."""
         if not actor.can_act:
             raise Forbidden(WATCH_ONLY)
-        if isinstance(command, dict):
-            command = parse_command(command)
+        parsed = parse_command(command) if isinstance(command, dict) else command
+        return self._once(game_id, command_id, parsed.model_dump(mode="json"), actor,
+                          lambda: self._execute(game_id, parsed, expected_version, actor, command_id))
+
+    def _execute(self, game_id: str, command: Command, expected_version: int, actor: Actor,
+                 command_id: str | None) -> Outcome:
         state = self._at(game_id, expected_version)
         command = self._stamp(state, command)
         self._check_seat(state, command, actor)
         keep_shipped_facts(command, state.cards)
         new_state, events = apply(state, command)
-        version = self._append(game_id, expected_version, command.model_dump(mode="json"), events, actor,
-                               new_state)
-        return Outcome(version, new_state, events)
+        return self._append(game_id, expected_version, command.model_dump(mode="json"), events, actor, new_state,
+                            command_id=command_id)
 
-    def complete_card(self, game_id: str, card: Card, expected_version: int, actor: Actor) -> Outcome:
+    def complete_card(self, game_id: str, card: Card, expected_version: int, actor: Actor,
+                      command_id: str | None = None) -> Outcome:
         """Fill in what this game's copy of a card leaves empty: this game only (undo takes it back), never the
         site's catalog; the page keeps it in the player's card book."""
-        return self.execute(game_id, CompleteCard(card=card), expected_version, actor)
+        return self.execute(game_id, CompleteCard(card=card), expected_version, actor, command_id)
 
-    def undo(self, game_id: str, expected_version: int, actor: Actor) -> Outcome:
+    def undo(self, game_id: str, expected_version: int, actor: Actor, command_id: str | None = None) -> Outcome:
         """Undo the newest action not yet undone: logged as a command, history kept, state rebuilt."""
         if not actor.can_act:
             raise Forbidden(WATCH_ONLY)
+        return self._once(game_id, command_id, {"type": UNDO}, actor,
+                          lambda: self._undo(game_id, expected_version, actor, command_id))
+
+    def _undo(self, game_id: str, expected_version: int, actor: Actor, command_id: str | None) -> Outcome:
         self._at(game_id, expected_version)
         rows = self.repo.log(game_id)
+        if rows and rows[-1].seq != expected_version:  # another action was logged between the two reads
+            raise Conflict(rows[-1].seq)
         target = next((r for r in reversed(rows) if r.seq > 1 and not r.undone and r.command["type"] != UNDO),
                       None)
         if target is None:
@@ -192,9 +223,8 @@ class GameService:
             state, _ = apply(state, c)
         what = "; ".join(e["text"] for e in target.events[:2]) or target.command["type"]
         events = (Event(kind="undo", text=f"Undone: {what}", data={"seq": target.seq}),)
-        version = self._append(game_id, expected_version, {"type": UNDO, "target": target.seq}, events, actor,
-                               state, undo_seq=target.seq)
-        return Outcome(version, state, events)
+        return self._append(game_id, expected_version, {"type": UNDO, "target": target.seq}, events, actor, state,
+                            undo_seq=target.seq, command_id=command_id)
 
     def log(self, game_id: str, after: int = 0) -> list[LogEntry]:
         """Log entries after ``after`` (a page fetches only what it has not shown)."""
@@ -242,18 +272,75 @@ class GameService:
         return state
 
     def _append(self, game_id: str, expected: int, command: dict[str, Any], events: tuple[Event, ...],
-                actor: Actor, new_state: GameState, undo_seq: int | None = None) -> int:
+                actor: Actor, new_state: GameState, undo_seq: int | None = None,
+                command_id: str | None = None) -> Outcome:
+        """Log the command; a writer that lost the race (a newer version, or its ``command_id`` stored first)
+        gets the conflict."""
         snapshot = new_state.model_dump(mode="json") if (expected + 1) % SNAPSHOT_EVERY == 0 else None
         try:
             version = self.repo.append(game_id, expected, command, _dump(events), actor.label,
-                                       undo_seq=undo_seq, snapshot=snapshot)
-        except StaleVersion as stale:
+                                       undo_seq=undo_seq, snapshot=snapshot, command_id=command_id)
+        except (StaleVersion, Taken) as lost:
             with self._lock:
                 self._cache.pop(game_id, None)
-            raise Conflict(stale.current) from None
+            current = lost.current if isinstance(lost, StaleVersion) else self.repo.version(game_id) or 0
+            raise Conflict(current) from None
         self._remember(game_id, version, new_state)
         self._publish(game_id, version)
-        return version
+        return Outcome(version, new_state, events)
+
+    def _once(self, game_id: str, command_id: str | None, sent: dict[str, Any], actor: Actor,
+              run: Callable[[], Outcome]) -> Outcome:
+        """Run a request once per ``command_id``. A repeat is refused by the version check (the first moved the
+        game on), by the unique key (the first won a race) or by the rules; the key is looked up only then, and
+        if the first request stored it, its answer is returned instead (no extra read when all goes well)."""
+        if command_id is None:
+            return run()
+        check_command_id(command_id)
+        try:
+            return run()
+        except (Conflict, RuleViolation):
+            if (earlier := self._earlier(game_id, command_id, sent, actor)) is None:
+                raise
+            return earlier
+
+    def _earlier(self, game_id: str, command_id: str, sent: dict[str, Any], actor: Actor) -> Outcome | None:
+        """The first answer to the request logged with ``command_id``, or None when there is none. The same
+        key with another command, or from another link, is refused."""
+        row = self.repo.logged(game_id, command_id)
+        if row is None:
+            return None
+        if row.actor != actor.label or not same_request(row.command, sent):
+            raise reused(command_id)
+        return Outcome(row.seq, self._state_at(game_id, row.seq), tuple(Event.model_validate(e) for e in row.events))
+
+    def _started(self, command_id: str, sent: dict[str, Any]) -> Created | None:
+        """The answer to the start made with ``command_id`` (None when there was none): the same links while
+        this process remembers them (RecentStarts), else AlreadyStarted naming the game."""
+        found = self.repo.started(command_id)
+        if found is None:
+            return None
+        game_id, first = found
+        if not same_request(first, sent):
+            raise reused(command_id)
+        created = self._starts.recall(command_id)
+        if created is None or created.game_id != game_id:
+            raise AlreadyStarted(game_id)
+        return created
+
+    def _state_at(self, game_id: str, seq: int) -> GameState:
+        """The state just after log entry ``seq``, with the undos logged up to it (from memory when nothing
+        came after it)."""
+        version, state = self.state(game_id)
+        if version == seq:
+            return state
+        rows = [r for r in self.repo.log(game_id) if r.seq <= seq]
+        undone = {r.command.get("target") for r in rows if r.command.get("type") == UNDO}
+        state = GameState()
+        for row in rows:
+            if row.command.get("type") != UNDO and row.seq not in undone:
+                state, _ = apply(state, parse_command(row.command))
+        return state
 
     def _rebuild(self, game_id: str) -> tuple[int, GameState]:
         snap = self.repo.latest_snapshot(game_id)

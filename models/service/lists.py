@@ -142,7 +142,7 @@ class ListService:
 
     # -- games -------------------------------------------------------------------------------------------
     def start_game(self, title: str, sides: list[tuple[str, Army]], first: int = 0,
-                   wizard: bool = False) -> Created:
+                   wizard: bool = False, command_id: str | None = None) -> Created:
         """Start a game with every model of two lists in play and battlegroups wired (in the setup wizard
         with ``wizard``). A list that breaks a rule is refused with its first problem; nothing is stored."""
         if len(sides) != 2:
@@ -158,4 +158,4 @@ class ListService:
                 more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
                 raise RuleViolation("list.not_legal", f"{who}'s list: {problems[0].message}{more}")
             armies.append((player, army_entries(army, cards)))
-        return self.games.create_game(title, armies, first, wizard, catalog=cards)
+        return self.games.create_game(title, armies, first, wizard, catalog=cards, command_id=command_id)

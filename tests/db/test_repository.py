@@ -22,7 +22,7 @@ from sqlmodel import Session, SQLModel, select
 
 from models.db.card_repository import CardRepository
 from models.db.engine import MIGRATIONS, make_engine, migrate, normalise
-from models.db.repository import Repository, StaleVersion
+from models.db.repository import Repository, StaleVersion, Taken
 from models.db.tables import AccessToken, CardRow, CommandLog, Game, Snapshot
 
 TABLES = {"game", "command_log", "snapshot", "army_list", "card", "access_token"}
@@ -103,6 +103,31 @@ def test_migrate_is_idempotent_and_keeps_data(engine: Engine, repo: Repository, 
     assert current_revision(engine) == head_revision()
     assert repo.version(GAME) == 2
     assert [r.seq for r in repo.log(GAME)] == [1, 2]
+
+
+def test_the_key_migration_keeps_a_log_written_before_it(engine: Engine, db_url: str) -> None:
+    """0002 adds command_log.command_id and game.start_key (SQLite batch mode) to a database already in use."""
+    old = make_engine(db_url)
+    try:
+        cfg = Config()
+        cfg.set_main_option("script_location", str(MIGRATIONS))
+        with old.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.downgrade(cfg, "0001")
+        with old.begin() as conn:  # a game as the old schema wrote it
+            conn.execute(text("INSERT INTO game (id, system, title, status, version, created, updated) "
+                              "VALUES ('old', 'warmachine', 'Old game', 'active', 1, :t, :t)"), {"t": "2025-01-01"})
+            conn.execute(text("INSERT INTO command_log (game_id, seq, command, events, actor, undone, at) "
+                              "VALUES ('old', 1, '{\"type\": \"setup\"}', '[]', 'table', false, :t)"),
+                         {"t": "2025-01-01"})
+        migrate(old)
+    finally:
+        old.dispose()
+    repo = Repository(engine)
+    assert current_revision(engine) == head_revision()
+    assert [(r.seq, r.command) for r in repo.log("old")] == [(1, {"type": "setup"})]
+    assert repo.append("old", 1, *entry(2), "table", command_id="tap-1") == 2
+    assert repo.logged("old", "tap-1") is not None
 
 
 def test_one_log_entry_per_game_and_seq(engine: Engine, repo: Repository) -> None:
@@ -201,6 +226,34 @@ def test_games_have_versions_of_their_own(repo: Repository) -> None:
     assert (repo.version("a"), repo.version("b")) == (2, 1)
     assert repo.append("b", 1, *entry(2), "table") == 2
     assert [r.seq for r in repo.log("b")] == [1, 2]
+
+
+def test_a_command_id_is_stored_once_per_game(repo: Repository, engine: Engine) -> None:
+    new_game(repo, "a")
+    new_game(repo, "b")
+    assert repo.append("a", 1, *entry(2), "table", command_id="tap-1") == 2
+    with pytest.raises(Taken):
+        repo.append("a", 2, *entry(3), "table", command_id="tap-1")
+    assert (repo.version("a"), [r.seq for r in repo.log("a")]) == (2, [1, 2])
+    row = repo.logged("a", "tap-1")
+    assert row is not None and (row.seq, row.command) == (2, entry(2)[0])
+    assert repo.logged("a", "tap-2") is None
+    # Positive controls: another game may use the key, and entries without a key are not limited.
+    assert repo.append("b", 1, *entry(2), "table", command_id="tap-1") == 2
+    assert repo.append("a", 2, *entry(3), "table") == 3
+    assert repo.append("a", 3, *entry(4), "table") == 4
+
+
+def test_a_start_key_makes_one_game(repo: Repository, engine: Engine) -> None:
+    repo.create_game("g1", "warmachine", "Friday", [], {"type": "setup", "n": 1}, [], "table", start_key="key-1")
+    with pytest.raises(Taken):
+        repo.create_game("g2", "warmachine", "Friday", [], {"type": "setup", "n": 1}, [], "table", start_key="key-1")
+    assert repo.game("g2") is None and count(engine, Game) == 1
+    assert repo.started("key-1") == ("g1", {"type": "setup", "n": 1})
+    assert repo.started("key-2") is None
+    new_game(repo, "g3")  # positive control: games without a key are not limited
+    new_game(repo, "g4")
+    assert count(engine, Game) == 3
 
 
 # -- undo marks and snapshots ----------------------------------------------------------------------

@@ -477,3 +477,91 @@ def test_api_doc_gives_an_example_of_every_command() -> None:
         data = json.loads(line)
         assert data["type"] == type_name
         assert parse_command(data, strict=True).type == type_name
+
+
+# -- command_id: a request repeated with its key counts once (issue 10) ------------------------------------------
+
+HIT = {"type": "mark_damage", "model": REGNA, "amount": 1}
+START_KEY = "3c9e0b4a-5f6d-4e2b-8a71-0d9c2f4e6b18"
+
+
+def post_to(client: TestClient, game: dict[str, Any], route: str, body: dict[str, Any]) -> Any:
+    return client.post(f"/api/games/{game['id']}/{route}", json=body, headers={"X-Token": game["tokens"]["table"]})
+
+
+def log_kinds(client: TestClient, game: dict[str, Any]) -> list[str]:
+    response = client.get(f"/api/games/{game['id']}/log", headers={"X-Token": game["tokens"]["watch"]})
+    return [e["kind"] for e in response.json()]
+
+
+def test_a_command_sent_twice_with_its_command_id_is_logged_once(client: TestClient, game: dict) -> None:
+    body = {"command": HIT, "expected_version": 1, "command_id": "tap-1"}
+    first = post_to(client, game, "commands", body)
+    assert first.status_code == 200, first.text
+    assert post_to(client, game, "commands", body).json() == first.json()
+    advanced = post_to(client, game, "commands", {"command": {"type": "advance"}, "expected_version": 2,
+                                                  "command_id": "tap-2"})
+    assert advanced.json()["version"] == 3
+    late = post_to(client, game, "commands", body)  # the answer was lost; the game has moved on since
+    assert (late.status_code, late.json()) == (200, first.json())
+    assert log_kinds(client, game) == ["setup", "mark_damage", "advance"]
+    stale = post_to(client, game, "commands", {**body, "command_id": "tap-3"})  # positive control: a new key is stale
+    assert (stale.status_code, stale.json()["code"], stale.json()["version"]) == (409, "conflict", 3)
+
+
+def test_a_command_id_reused_for_another_command_is_422(client: TestClient, game: dict) -> None:
+    post_to(client, game, "commands", {"command": HIT, "expected_version": 1, "command_id": "tap-1"})
+    response = post_to(client, game, "commands", {"command": {"type": "advance"}, "expected_version": 2,
+                                                  "command_id": "tap-1"})
+    assert response.status_code == 422
+    assert response.json()["code"] == "command.id_reused"
+    assert log_kinds(client, game) == ["setup", "mark_damage"]
+
+
+@pytest.mark.parametrize("command_id", ["", "with space", "x" * 65, "a/b", 7])
+def test_a_malformed_command_id_is_422_request_invalid(client: TestClient, game: dict, command_id: object) -> None:
+    response = post_to(client, game, "commands", {"command": HIT, "expected_version": 1, "command_id": command_id})
+    assert response.status_code == 422
+    assert response.json()["code"] == "request.invalid"
+    assert response.json()["message"].startswith("command_id: ")
+    assert log_kinds(client, game) == ["setup"]
+
+
+def test_an_undo_sent_twice_with_its_command_id_undoes_once(client: TestClient, game: dict) -> None:
+    post_to(client, game, "commands", {"command": HIT, "expected_version": 1})
+    post_to(client, game, "commands", {"command": HIT, "expected_version": 2})
+    first = post_to(client, game, "undo", {"expected_version": 3, "command_id": "undo-1"})
+    assert post_to(client, game, "undo", {"expected_version": 3, "command_id": "undo-1"}).json() == first.json()
+    log = client.get(f"/api/games/{game['id']}/log", headers={"X-Token": game["tokens"]["table"]}).json()
+    assert [(e["kind"], e["undone"]) for e in log] == [("setup", False), ("mark_damage", False),
+                                                      ("mark_damage", True), ("undo", False)]
+
+
+@pytest.mark.parametrize("route", ["/api/games", "/api/games/start"])
+def test_a_game_started_twice_with_one_command_id_is_one_game(client: TestClient, route: str) -> None:
+    body = {**GAME, "command_id": START_KEY} if route == "/api/games" else {
+        "command": {"type": "warlord_setup", "title": "Ruins at dusk",
+                    "sides": [{"player": "Ann", "models": [{"name": "Knight", "tracks": 3}]},
+                              {"player": "Bob", "models": [{"name": "Zombie", "tracks": 2}]}]},
+        "command_id": START_KEY}
+    first = client.post(route, json=body)
+    assert first.status_code == 201, first.text
+    again = client.post(route, json=body)
+    assert (again.status_code, again.json()) == (201, first.json())  # the same game, links and tokens
+    other = client.post(route, json={**body, "command_id": START_KEY[::-1]})  # positive control
+    assert other.status_code == 201 and other.json()["id"] != first.json()["id"]
+
+
+def test_a_start_repeated_after_its_links_are_forgotten_is_409_naming_the_game(client: TestClient) -> None:
+    first = client.post("/api/games", json={**GAME, "command_id": START_KEY}).json()
+    deps.current().service = GameService(deps.current().service.repo.engine)  # the server restarted
+    response = client.post("/api/games", json={**GAME, "command_id": START_KEY})
+    assert response.status_code == 409
+    assert response.json()["code"] == "game.already_started"
+    assert response.json()["game"] == first["id"]
+    assert first["id"] in response.json()["message"]
+
+
+def test_a_start_key_shorter_than_16_characters_is_422(client: TestClient) -> None:
+    response = client.post("/api/games", json={**GAME, "command_id": "short"})
+    assert (response.status_code, response.json()["code"]) == (422, "request.invalid")

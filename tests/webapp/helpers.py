@@ -125,6 +125,15 @@ def choose(user: User, name: str, option: str, within: Element | None = None) ->
     UserInteraction(user, {select}, option).click()  # picks the option
 
 
+async def fill_new_game(user: User, title: str) -> None:
+    """Open the home page and fill its new-game form: Ann with Agathon against Bob with Princess Regna."""
+    await user.open("/")
+    fill(user, "Game title", title)
+    for seat, name, caster in ((1, "Ann", "Agathon"), (2, "Bob", "Princess Regna")):
+        fill(user, f"Player {seat} name", name)
+        choose(user, f"Player {seat} caster", caster)
+
+
 def next_button(user: User) -> Element:
     return find(user, lambda n: n.startswith(("Next", "End turn")), ui.button, within=region(user, "Turn"))
 
@@ -146,9 +155,11 @@ async def see(user: User, text: str, within: Element | None = None) -> None:
 
 
 async def advance(user: User, times: int = 1) -> None:
-    """Tap the turn bar's Next button, waiting each time for the phase shown to change."""
+    """Tap the turn bar's Next button, waiting each time for the phase shown to change (and, as a person does,
+    for the button to take taps again: it is disabled while its tap is recorded)."""
     for _ in range(times):
         before = texts(user, region(user, "Turn"))
+        await eventually(lambda: next_button(user).enabled, "the Next button to take taps")
         UserInteraction(user, {next_button(user)}, None).click()
         await eventually(lambda b=before: texts(user, region(user, "Turn")) != b, "the turn to move on")
 

@@ -22,6 +22,7 @@ from tests.webapp.helpers import (
     eventually,
     exists,
     fill,
+    fill_new_game,
     find,
     model_card,
     new_game,
@@ -219,12 +220,8 @@ async def test_names_are_shown_literally_never_as_markup(user: User, page: str) 
 
 
 async def test_the_home_page_starts_a_game(user: User) -> None:
-    await user.open("/")
+    await fill_new_game(user, "Home game")
     await see(user, "New Warmachine Mk III game")
-    fill(user, "Game title", "Home game")
-    for seat, name, caster in ((1, "Ann", "Agathon"), (2, "Bob", "Princess Regna")):
-        fill(user, f"Player {seat} name", name)
-        choose(user, f"Player {seat} caster", caster)
     choose(user, "Player 1 horror", "Guardian of Souls")
     click(user, "Add horror for player 1")
     await see(user, "Guardian of Souls")
@@ -240,11 +237,7 @@ async def test_the_home_page_starts_a_game(user: User) -> None:
 
 
 async def test_a_started_game_is_listed_on_the_home_page_with_each_players_own_link(user: User) -> None:
-    await user.open("/")
-    fill(user, "Game title", "Kept game")
-    for seat, name, caster in ((1, "Ann", "Agathon"), (2, "Bob", "Princess Regna")):
-        fill(user, f"Player {seat} name", name)
-        choose(user, f"Player {seat} caster", caster)
+    await fill_new_game(user, "Kept game")
     click(user, "Start game")
     await see(user, "Ann's turn")
     game_id = user.back_history[-1].split("/")[2]

@@ -26,8 +26,9 @@ from webapp.components.caster_dialogs import (
     spirit_bond_dialog,
     threshold_dialog,
 )
-from webapp.components.dialogs import transient_dialog
+from webapp.components.dialogs import ok_cancel, transient_dialog
 from webapp.components.infernal_dialogs import sacrifice_dialog, spell_dialog, summon_dialog
+from webapp.components.once import once
 from webapp.view import GameView
 
 HIDDEN = {
@@ -105,7 +106,7 @@ class ActionBar:
     def _make(self, action: str) -> ui.button:
         text = label_for(action) or action
         with self.row:
-            button = named(ui.button(text, on_click=lambda a=action: self._tap(a)).props("no-caps"),
+            button = named(once(ui.button(text).props("no-caps"), lambda a=action: self._tap(a)),
                            f'{text.rstrip("…")}: {self.name}')
         self.buttons[action] = button
         return button
@@ -192,7 +193,5 @@ def ask_number(title: str, hint: str, then: Callable[[int], Awaitable[bool]]) ->
             if await then(number):
                 dialog.close()
 
-        with ui.row():
-            ui.button("OK", on_click=ok)
-            ui.button("Cancel", on_click=dialog.close).props("flat")
+        ok_cancel("OK", ok, dialog)
     dialog.open()

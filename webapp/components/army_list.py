@@ -48,7 +48,8 @@ from models.service import NotFound
 from models.service.lists import ListService, SavedList
 from webapp.components.a11y import named
 from webapp.components.card_book import card_service
-from webapp.components.share import remember_links
+from webapp.components.once import once
+from webapp.components.starting import GameStarter
 from webapp.deps import current
 
 ROLE_WORDS = {
@@ -756,14 +757,10 @@ async def start_from_lists_section() -> None:
                 if army is None:
                     return
                 armies.append((side.name.value or f"Player {side.seat + 1}", army))
-            try:
-                created = await run.io_bound(service.start_game, title.value or "Game from lists", armies,
-                                             first.value or 0, bool(wizard.value))
-            except RuleViolation as refusal:
-                ui.notify(refusal.message, type="warning")
-                return
-            remember_links(created.game_id, title.value or "Game from lists", created.tokens)
-            ui.navigate.to(f"/table/{created.game_id}/{created.tokens['table']}")
+            name = title.value or "Game from lists"
+            await starter.start(lambda key: service.start_game(name, armies, first.value or 0, bool(wizard.value), key),
+                                name)
 
-        named(ui.button("Start from lists", icon="play_arrow", on_click=start).props("no-caps size=lg"),
+        starter = GameStarter()
+        named(once(ui.button("Start from lists", icon="play_arrow").props("no-caps size=lg"), start),
               "Start the game from these lists")

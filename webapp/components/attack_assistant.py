@@ -30,6 +30,7 @@ from webapp.components.card_dialog import whole_number
 from webapp.components.damage_track import transfer_targets
 from webapp.components.dialogs import ok_cancel, transient_dialog
 from webapp.components.dice import DiceField, service_roll
+from webapp.components.once import once
 from webapp.view import GameView
 
 KINDS = {"melee": "Melee", "ranged": "Ranged", "magic": "Magic", "power": "Power attack"}
@@ -134,9 +135,9 @@ class AttackPanel:
 
         target = state.model(a.target).name
         with ui.row().classes("gap-2"):
-            named(ui.button("Hit", on_click=lambda: roll(True)).props("no-caps color=positive"),
+            named(once(ui.button("Hit").props("no-caps color=positive"), lambda: roll(True)),
                   f"The attack hits {target}")
-            named(ui.button("Miss", on_click=lambda: roll(False)).props("no-caps outline"),
+            named(once(ui.button("Miss").props("no-caps outline"), lambda: roll(False)),
                   f"The attack misses {target}")
             self._aside()
 
@@ -169,7 +170,7 @@ class AttackPanel:
                 transfer_to=(who.value or None) if who is not None else None))
 
         with ui.row().classes("gap-2"):
-            named(ui.button("Apply the damage", on_click=apply).props("no-caps"), f"Apply the damage to {target.name}")
+            named(once(ui.button("Apply the damage").props("no-caps"), apply), f"Apply the damage to {target.name}")
             self._aside()
 
     def _pause(self, state: GameState, a: AttackRecord) -> None:
@@ -191,9 +192,9 @@ class AttackPanel:
                                                  column=column.value if column is not None else None))
 
         with ui.row().classes("gap-2"):
-            named(ui.button("It survives", on_click=survive).props("no-caps color=positive"), f"{m.name} survives")
-            named(ui.button(f"Go on: {nxt}", on_click=lambda: self.view.send(
-                ResolveDisabled(model=m.id, stage=a.step))).props("no-caps"), f"{m.name} is {nxt}")
+            named(once(ui.button("It survives").props("no-caps color=positive"), survive), f"{m.name} survives")
+            named(once(ui.button(f"Go on: {nxt}").props("no-caps"),
+                       lambda: self.view.send(ResolveDisabled(model=m.id, stage=a.step))), f"{m.name} is {nxt}")
 
     # -- pieces --------------------------------------------------------------------------------------------
     def _column_field(self, choice: dict[int | None, str]) -> Any:
@@ -211,7 +212,7 @@ class AttackPanel:
         return field
 
     def _aside(self) -> None:
-        named(ui.button("Put the attack aside", on_click=lambda: self.view.send(EndAttack())).props("flat no-caps"),
+        named(once(ui.button("Put the attack aside").props("flat no-caps"), lambda: self.view.send(EndAttack())),
               "Put the attack aside")
 
 
@@ -221,8 +222,8 @@ class AttackButton:
     def __init__(self, view: GameView, model_id: str) -> None:
         self.view, self.model_id = view, model_id
         name = view.state.model(model_id).name
-        self.button = named(ui.button("Attack…", on_click=lambda: declare_dialog(view, model_id)).props(
-            "flat no-caps"), f"Attack: {name}")
+        self.button = named(once(ui.button("Attack…").props("flat no-caps"), lambda: declare_dialog(view, model_id)),
+                            f"Attack: {name}")
         self._shown: bool | None = None
         view.on_update(self.update)
         self.update(view.state)

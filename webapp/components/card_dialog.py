@@ -16,7 +16,7 @@ from models.catalog.schema import (
 )
 from webapp.components.a11y import named
 from webapp.components.card_book import remember
-from webapp.components.dialogs import transient_dialog
+from webapp.components.dialogs import ok_cancel, transient_dialog
 from webapp.view import GameView
 
 # The stats the rules read for focus and fury (points.py, fury.py), asked for when the card lacks them.
@@ -118,7 +118,5 @@ def open_completion(view: GameView, card: Card) -> None:
                 remember(done)
                 dialog.close()
 
-        with ui.row():
-            ui.button("Save card", on_click=save)
-            ui.button("Cancel", on_click=dialog.close).props("flat")
+        ok_cancel("Save card", save, dialog)
     dialog.open()

@@ -11,6 +11,7 @@ from models.rules.warmachine.arcana import hand
 from models.rules.warmachine.spells import is_grymkin_warlock
 from webapp.components.a11y import named
 from webapp.components.caster_dialogs import arcana_dialog
+from webapp.components.once import once
 from webapp.view import GameView
 
 FRENZY = "Frenzy: "
@@ -92,8 +93,8 @@ class ArcanaPanel:
                 pass
             self.choose = None
             if controls:
-                self.choose = named(ui.button("Choose Arcana cards…", on_click=lambda: arcana_dialog(view, model_id))
-                                    .props("no-caps color=orange"), f"Choose Arcana cards: {name}")
+                self.choose = named(once(ui.button("Choose Arcana cards…").props("no-caps color=orange"),
+                                         lambda: arcana_dialog(view, model_id)), f"Choose Arcana cards: {name}")
         view.on_update(self.update)
         self.update(view.state)
 

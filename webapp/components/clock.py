@@ -13,7 +13,8 @@ from nicegui.element import Element
 from models.rules import GameState
 from models.rules.match import ClockState
 from models.rules.warmachine.clock import AdjustClock, ClockExpired, PassClock, PauseClock, ResumeClock, shown
-from webapp.components.dialogs import ok_cancel
+from webapp.components.dialogs import ok_cancel, transient_dialog
+from webapp.components.once import once
 from webapp.view import GameView
 
 
@@ -42,12 +43,11 @@ class Face:
             self.status = ui.label("").classes("tk-clock-status")
             self.hand = self.expired = None
             if controls:
-                self.hand = ui.button(f"Hand the clock to {other}",
-                                      on_click=lambda: view.send(PassClock(to_seat=1 - seat))).props(
-                    "no-caps size=lg unelevated").classes("tk-clock-hand")
-                self.expired = ui.button(f"{name}'s time is up",
-                                         on_click=lambda: view.send(ClockExpired(seat=seat))).props(
-                    "no-caps color=negative").classes("tk-clock-expired")
+                self.hand = once(ui.button(f"Hand the clock to {other}").props(
+                    "no-caps size=lg unelevated").classes("tk-clock-hand"),
+                    lambda: view.send(PassClock(to_seat=1 - seat)))
+                self.expired = once(ui.button(f"{name}'s time is up").props(
+                    "no-caps color=negative").classes("tk-clock-expired"), lambda: view.send(ClockExpired(seat=seat)))
                 self.expired.set_visibility(False)
                 self.digits.on("expired", lambda: self.expired.set_visibility(True) if self.expired else None)
 
@@ -68,13 +68,12 @@ class ClockPanel:
                 ui.space()
                 self.pause = self.resume = self.adjust = None
                 if controls:
-                    self.pause = ui.button("Pause for a judge", icon="pause",
-                                           on_click=lambda: view.send(PauseClock(reason="Judge call"))).props(
-                        "outline no-caps")
-                    self.resume = ui.button("Resume the clock", icon="play_arrow",
-                                            on_click=lambda: view.send(ResumeClock())).props("no-caps")
-                    self.adjust = ui.button("Set a player's time", icon="edit",
-                                            on_click=self._adjust_dialog).props("outline no-caps")
+                    self.pause = once(ui.button("Pause for a judge", icon="pause").props("outline no-caps"),
+                                      lambda: view.send(PauseClock(reason="Judge call")))
+                    self.resume = once(ui.button("Resume the clock", icon="play_arrow").props("no-caps"),
+                                       lambda: view.send(ResumeClock()))
+                    self.adjust = once(ui.button("Set a player's time", icon="edit").props("outline no-caps"),
+                                       self._adjust_dialog)
         view.on_update(self.update)
         self.update(view.state)
 
@@ -113,7 +112,7 @@ class ClockPanel:
 
     def _adjust_dialog(self) -> None:
         state = self.view.state
-        with ui.dialog() as dialog, ui.card().classes("tk-dialog"):
+        with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
             ui.label("Set a player's time (judge)").classes("text-h6")
             seat = ui.select({0: state.player_name(0), 1: state.player_name(1)}, value=0, label="Player").props(
                 'aria-label="Player"')

@@ -29,6 +29,7 @@ from webapp.components.a11y import named
 from webapp.components.card_dialog import needs_completion, open_completion, whole_number
 from webapp.components.dialogs import transient_dialog
 from webapp.components.dice import service_roll
+from webapp.components.once import once
 from webapp.components.svg import boxes_svg, grid_svg, spiral_svg, web_svg
 from webapp.view import GameView
 
@@ -95,9 +96,9 @@ def ask_column(view: GameView, model_id: str, amount: int, then: Callable[[int],
         with ui.row().classes("gap-2"):
             for n in range(1, 7):
                 name = f"Column {n}" if grid else f"Roll of {n} ({grids.section_name(layout, grids.entry(layout, n))})"
-                named(ui.button(str(n), on_click=lambda _, c=n: choose(c)).props("no-caps"), name)
+                named(once(ui.button(str(n)).props("no-caps"), lambda c=n: choose(c), dialog), name)
         with ui.row():
-            named(ui.button("Roll for me", icon="casino", on_click=roll).props("no-caps outline"),
+            named(once(ui.button("Roll for me", icon="casino").props("no-caps outline"), roll, dialog),
                   f"Roll for me: where the damage goes in on {m.name}")
             ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
     dialog.open()
@@ -124,15 +125,15 @@ class DamageTrack:
             self.notes = ui.label("").classes("tk-notes")
             self.complete = None
             if controls:
-                self.drawing.classes("tk-tappable").on("click", lambda: self.apply(1))
+                once(self.drawing.classes("tk-tappable"), lambda: self.apply(1))
                 if not compact:
                     with ui.row().classes("items-center gap-2 tk-apply"):
                         self.amount = named(ui.number(value=1).props(
                             "dense outlined").classes("tk-amount"), f"Damage to apply to {name}")
-                        named(ui.button("Apply damage", on_click=self._apply_typed).props("no-caps"),
+                        named(once(ui.button("Apply damage").props("no-caps"), self._apply_typed),
                               f"Apply damage to {name}")
-                self.complete = named(ui.button("Complete card", on_click=self._complete).props(
-                    "color=orange no-caps"), f"Complete {name}'s card")
+                self.complete = named(once(ui.button("Complete card").props("color=orange no-caps"), self._complete),
+                                      f"Complete {name}'s card")
         view.on_update(self.update)
         self.update(view.state)
 
@@ -209,9 +210,8 @@ class DamageTrack:
                     detail = f"{room} boxes free" + (f", {back} comes back" if back else "")
                 except RuleViolation:
                     detail = "card incomplete"
-                ui.button(f"Transfer to {h.name} ({detail})",
-                          on_click=lambda _, t=h.id: choose(t)).props("no-caps")
-            ui.button(f"{m.name} takes it", on_click=lambda: choose(None)).props("outline no-caps")
+                once(ui.button(f"Transfer to {h.name} ({detail})").props("no-caps"), lambda t=h.id: choose(t), dialog)
+            once(ui.button(f"{m.name} takes it").props("outline no-caps"), lambda: choose(None), dialog)
         dialog.open()
 
     def _complete(self) -> None:

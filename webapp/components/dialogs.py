@@ -1,5 +1,6 @@
 """Dialogs made for one question: they leave the page a little after they close, so a long game's page
-does not keep every dialog it ever asked."""
+does not keep every dialog it ever asked. Their confirm button acts once per tap, and only while the dialog is
+open (once.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import contextlib
 from collections.abc import Awaitable, Callable
 
 from nicegui import ui
+
+from webapp.components.once import once
 
 LINGER_S = 3.0
 
@@ -30,7 +33,8 @@ def _delete(dialog: ui.dialog) -> None:
 
 
 def ok_cancel(ok_text: str, ok: Callable[[], Awaitable[object] | object], dialog: ui.dialog) -> None:
-    """A dialog's two buttons: the action, and Cancel that only closes it."""
+    """A dialog's two buttons: the action (disabled at the first tap, dead once the dialog is closed), and Cancel
+    that only closes it."""
     with ui.row():
-        ui.button(ok_text, on_click=ok).props("no-caps")
+        once(ui.button(ok_text).props("no-caps"), ok, dialog)
         ui.button("Cancel", on_click=dialog.close).props("flat no-caps")

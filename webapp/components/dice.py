@@ -13,6 +13,7 @@ from models.rules import RuleViolation
 from models.rules.dice import Roll
 from models.rules.warmachine.attacks import MAX_REROLLS
 from webapp.components.a11y import named
+from webapp.components.once import once
 from webapp.view import GameView
 
 MAX_DICE = 12
@@ -53,11 +54,10 @@ class DiceField:
         with ui.row().classes("items-center gap-2 no-wrap"):
             self.field = named(ui.input(label, placeholder="e.g. 3 4").props("maxlength=40 inputmode=numeric"),
                                label)
-            named(ui.button("Roll for me", icon="casino", on_click=self.roll_for_me).props("no-caps outline"),
+            named(once(ui.button("Roll for me", icon="casino").props("no-caps outline"), self.roll_for_me),
                   f"Roll for me: {label}")
             if rerolls:
-                named(ui.button("Reroll", icon="replay", on_click=self.reroll).props("no-caps flat"),
-                      f"Reroll: {label}")
+                named(once(ui.button("Reroll", icon="replay").props("no-caps flat"), self.reroll), f"Reroll: {label}")
         self.note = ui.label("").classes("tk-kind text-sm")
 
     def roll_for_me(self) -> None:

@@ -9,6 +9,8 @@ from nicegui import ui
 from models.rules import GameState
 from models.rules.match import Result
 from models.rules.warmachine.ending import POINTS_MAX, Assassinated, Concede, FinalScore, ScenarioElements
+from webapp.components.dialogs import transient_dialog
+from webapp.components.once import once
 from webapp.components.scoring import read_cp
 from webapp.view import GameView
 
@@ -36,7 +38,7 @@ def end_game_button(view: GameView) -> ui.button:
     def open_dialog() -> None:
         state = view.state
         names = state.player_name(0), state.player_name(1)
-        with ui.dialog() as dialog, ui.card().classes("tk-dialog"):
+        with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
             ui.label("End the game").classes("text-h6")
 
             async def do(command: object) -> None:
@@ -46,16 +48,16 @@ def end_game_button(view: GameView) -> ui.button:
             if state.phase != "setup":
                 ui.label("A caster is gone (destroyed or removed): the other side wins by assassination.")
                 for s in (0, 1):
-                    ui.button(f"{names[s]}'s caster is gone", on_click=lambda _, k=s: do(Assassinated(seat=k))
-                              ).props("no-caps outline")
+                    once(ui.button(f"{names[s]}'s caster is gone").props("no-caps outline"),
+                         lambda k=s: do(Assassinated(seat=k)), dialog)
             ui.label("A player concedes: the other side wins.")
             for s in (0, 1):
-                ui.button(f"{names[s]} concedes", on_click=lambda _, k=s: do(Concede(seat=k))).props(
-                    "no-caps outline color=negative")
+                once(ui.button(f"{names[s]} concedes").props("no-caps outline color=negative"),
+                     lambda k=s: do(Concede(seat=k)), dialog)
             ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
         dialog.open()
 
-    return ui.button("End the game…", on_click=open_dialog).props("outline no-caps")
+    return once(ui.button("End the game…").props("outline no-caps"), open_dialog)
 
 
 class ResultPanel:
@@ -122,7 +124,7 @@ class ResultPanel:
                 return
             await self.view.send(FinalScore(cp=cp))
 
-        ui.button("Record the scoring", on_click=save).props("no-caps")
+        once(ui.button("Record the scoring").props("no-caps"), save)
 
     def _elements(self, state: GameState, result: Result) -> None:
         names = state.player_name(0), state.player_name(1)
@@ -141,4 +143,4 @@ class ResultPanel:
                 return
             await self.view.send(ScenarioElements(points=(int(values[0]), int(values[1]))))
 
-        ui.button("Record the army points", on_click=save).props("no-caps")
+        once(ui.button("Record the army points").props("no-caps"), save)

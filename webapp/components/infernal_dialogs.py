@@ -19,6 +19,7 @@ from webapp.components.card_book import player_catalog, remember
 from webapp.components.card_dialog import whole_number
 from webapp.components.checklists import checklist
 from webapp.components.dialogs import ok_cancel, transient_dialog
+from webapp.components.once import once
 from webapp.view import GameView
 
 
@@ -158,11 +159,11 @@ def effects_dialog(view: GameView, model_id: str) -> None:
             on = effect in m.effects
             command = RemoveEffect(model=m.id, effect=effect) if on else AddEffect(model=m.id, effect=effect)
 
-            async def toggle(_, c=command) -> None:
+            async def toggle(c=command) -> None:
                 if await view.send(c):
                     dialog.close()
 
             verb = "No longer" if on else "Now"
-            ui.button(f"{verb} {effect_name(effect)}", on_click=toggle).props("no-caps outline")
+            once(ui.button(f"{verb} {effect_name(effect)}").props("no-caps outline"), toggle, dialog)
         ui.button("Close", on_click=dialog.close).props("flat no-caps")
     dialog.open()

@@ -20,6 +20,7 @@ from webapp.components.checklists import ActivationChecklist
 from webapp.components.damage_track import DamageTrack
 from webapp.components.essence_tracker import EssenceTracker
 from webapp.components.infernal_dialogs import effects_dialog
+from webapp.components.once import once
 from webapp.components.points_tracker import PointsTracker, has_points
 from webapp.view import GameView
 
@@ -67,11 +68,11 @@ class ModelCard:
                 ActionBar(view, model_id)
                 ActivationChecklist(view, model_id)
                 with ui.row().classes("gap-2"):
-                    named(ui.button("Effects…", on_click=lambda: effects_dialog(view, model_id)).props("flat no-caps"),
+                    named(once(ui.button("Effects…").props("flat no-caps"), lambda: effects_dialog(view, model_id)),
                           f"Effects on {m.name}")
                     AttackButton(view, model_id)
                     if has_essence_manipulation(state, m):
-                        soul = ui.button("+1 soul token", on_click=lambda: view.send(AddSoulToken(model=model_id)))
+                        soul = once(ui.button("+1 soul token"), lambda: view.send(AddSoulToken(model=model_id)))
                         named(soul.props("flat no-caps"), f"Add a soul token to {m.name}")
         view.on_update(self.update)
         self.update(state)

@@ -7,6 +7,7 @@ from nicegui import ui
 
 from models.rules import GameState
 from models.rules.warmachine.scenario import CP_MAX, KILLBOX_CP, ScoreTurn, scoring_now
+from webapp.components.once import once
 from webapp.view import GameView
 
 
@@ -61,5 +62,4 @@ class ScorePrompt:
                 killbox = (bool(boxes[0] and boxes[0].value), bool(boxes[1] and boxes[1].value))
                 await self.view.send(ScoreTurn(cp=cp, killbox=killbox))
 
-            ui.button(f"Score and hand over to {names[1 - state.active]}", on_click=score).props(
-                "no-caps size=lg")
+            once(ui.button(f"Score and hand over to {names[1 - state.active]}").props("no-caps size=lg"), score)

@@ -25,6 +25,7 @@ from models.rules.warmachine.pregame import (
     StartGame,
     TickSetupTask,
 )
+from webapp.components.once import once
 from webapp.view import GameView
 
 STEPS_SHOWN = len(PREGAME_STEPS) - 1  # "done" is not a step the players see
@@ -176,7 +177,7 @@ def _text(label: str, aria: str, placeholder: str = "") -> ui.input:
 
 
 def _button(text: str, action: Callable[[], Awaitable[None] | None], outline: bool = False) -> ui.button:
-    return ui.button(text, on_click=action).props("no-caps" + (" outline" if outline else ""))
+    return once(ui.button(text).props("no-caps" + (" outline" if outline else "")), action)
 
 
 def _answers(state: GameState, pre: Pregame) -> list[str]:

@@ -13,6 +13,7 @@ from models.rules.warmachine.setup import Advance
 from models.rules.warmachine.tithe import PayTithe, SkipTithe
 from webapp.components.a11y import named
 from webapp.components.ending import end_game_button, headline
+from webapp.components.once import once
 from webapp.components.scoring import ScorePrompt
 from webapp.view import GameView
 
@@ -46,8 +47,8 @@ class TurnBar:
                 ui.space()
                 self.next = self.end = None
                 if controls:
-                    self.next = ui.button("Next", on_click=lambda: view.send(Advance())).props("no-caps")
-                    ui.button("Undo last action", on_click=view.undo).props("outline no-caps")
+                    self.next = once(ui.button("Next").props("no-caps"), lambda: view.send(Advance()))
+                    once(ui.button("Undo last action").props("outline no-caps"), view.undo)
                     self.end = end_game_button(view)
             self.tithe = ui.column().classes("tk-tithe w-full") if controls else None
             self.score = ScorePrompt(view) if controls else None
@@ -85,10 +86,10 @@ class TurnBar:
                 h = state.model(horror_id)
                 with ui.row().classes("items-center gap-2"):
                     ui.label(f"{h.name} ({h.essence or 0} essence)")
-                    named(ui.button("Pay 1", on_click=lambda _, x=h.id: self.view.send(PayTithe(horror=x))).props(
-                        "no-caps"), f"Pay tithe for {h.name}")
-                    named(ui.button("Let go", on_click=lambda _, x=h.id: self.view.send(SkipTithe(horror=x))).props(
-                        "outline no-caps"), f"Let {h.name} go")
+                    named(once(ui.button("Pay 1").props("no-caps"),
+                               lambda x=h.id: self.view.send(PayTithe(horror=x))), f"Pay tithe for {h.name}")
+                    named(once(ui.button("Let go").props("outline no-caps"),
+                               lambda x=h.id: self.view.send(SkipTithe(horror=x))), f"Let {h.name} go")
 
 
 def _where(state: GameState) -> tuple[str, str, str]:

@@ -24,6 +24,7 @@ from models.rules.warband.rout import (
 )
 from models.rules.warband.spells import SpellCheck, due
 from webapp.components.a11y import named
+from webapp.components.once import once
 from webapp.components.warband_dialogs import UNDER, roll_field, typed_roll
 from webapp.components.warband_turn import headline
 from webapp.view import GameView
@@ -70,12 +71,9 @@ class StepPanel:
             self._events(state)
 
     # -- helpers ------------------------------------------------------------------------------------------
-    def _send(self, command: Command) -> Callable[[], Awaitable[None]]:
+    def _send(self, command: Command) -> Callable[[], Awaitable[bool]]:
         """A click handler that sends ``command``."""
-
-        async def go() -> None:
-            await self.view.send(command)
-        return go
+        return lambda: self.view.send(command)
 
     def _check(self, what: str, make: Callable[[bool, int | None], Command]) -> None:
         """Passed / Failed buttons with an optional typed roll; ``what`` names them for a screen reader."""
@@ -84,12 +82,12 @@ class StepPanel:
         with ui.row().classes("items-center gap-2"):
             roll = roll_field("Roll (optional)", f"Roll for {what}")
             for passed, word in ((True, "Passed"), (False, "Failed")):
-                async def record(_, p: bool = passed) -> None:
+                async def record(p: bool = passed) -> None:
                     ok, value = typed_roll(roll)
                     if ok:
                         await self.view.send(make(p, value))
 
-                named(ui.button(word, on_click=record).props("no-caps"), f"{word}: {what}")
+                named(once(ui.button(word).props("no-caps"), record), f"{word}: {what}")
 
     # -- steps --------------------------------------------------------------------------------------------
     def _neutrals(self, state: GameState) -> None:
@@ -109,7 +107,7 @@ class StepPanel:
         elif b.rout == "passed":
             ui.label(f"Passed: {who}'s warband may fight on (tap Next) or rout by choice.")
             if self.controls:
-                ui.button("Rout by choice", on_click=self._send(VoluntaryRout())).props("no-caps outline")
+                once(ui.button("Rout by choice").props("no-caps outline"), self._send(VoluntaryRout()))
 
     def _treasure(self, state: GameState) -> None:
         b = board(state)
@@ -134,8 +132,8 @@ class StepPanel:
             with ui.row().classes("items-center gap-2"):
                 ui.label(f"Event by {state.player_name(event.seat)} (d20 {event.roll}){sheet} · {where}")
                 if self.controls and event.neutrals_on_board:
-                    named(ui.button("Neutrals left the board", on_click=self._send(NeutralsGone(event=i)))
-                          .props("no-caps flat"), f"Neutrals of event {i + 1} left the board")
+                    named(once(ui.button("Neutrals left the board").props("no-caps flat"),
+                               self._send(NeutralsGone(event=i))), f"Neutrals of event {i + 1} left the board")
 
     # -- the grab after a rout ----------------------------------------------------------------------------
     def _grab(self, state: GameState) -> None:
@@ -154,7 +152,7 @@ class StepPanel:
                 async def answer() -> None:
                     await self.view.send(GrabNearby(winner_near=bool(winner.value), loser_near=bool(loser.value)))
 
-                ui.button("Confirm", on_click=answer).props("no-caps")
+                once(ui.button("Confirm").props("no-caps"), answer)
             return
         side = g.loser if g.turn == "loser_check" else g.winner
         owner = state.player_name(side)
@@ -176,6 +174,6 @@ class StepPanel:
                                else plague.value == "pass")
 
         if g.turn == "winner_auto":
-            ui.button("Take the token", on_click=lambda: self.view.send(attempt(None, None))).props("no-caps")
+            once(ui.button("Take the token").props("no-caps"), lambda: self.view.send(attempt(None, None)))
         else:
             self._check("the grab", attempt)

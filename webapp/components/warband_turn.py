@@ -9,6 +9,7 @@ from models.rules import GameState
 from models.rules.warband.setup import Next
 from models.rules.warband.steps import PLAY, UPKEEP, label, step_of
 from webapp.components.a11y import named
+from webapp.components.once import once
 from webapp.view import GameView
 
 
@@ -40,8 +41,8 @@ class WarbandTurnBar:
                 ui.space()
                 self.next = None
                 if controls:
-                    self.next = ui.button("Next", on_click=lambda: view.send(Next())).props("no-caps")
-                    ui.button("Undo last action", on_click=view.undo).props("outline no-caps")
+                    self.next = once(ui.button("Next").props("no-caps"), lambda: view.send(Next()))
+                    once(ui.button("Undo last action").props("outline no-caps"), view.undo)
             self.result = ui.label("").classes("text-h6").props('aria-live="polite"')
             with named(ui.row().classes("tk-guide gap-2 items-center"), "Upkeep steps", role="list"):
                 self.steps = {s.key: named(ui.label(s.label).classes("tk-step"), s.label, role="listitem")

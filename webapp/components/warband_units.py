@@ -14,6 +14,7 @@ from models.rules.warband.conditions import MEANING, NAMES, SetCondition
 from models.rules.warband.spells import EndSpell
 from models.rules.warband.treasure import NO_RUN, DropTreasure
 from webapp.components.a11y import named
+from webapp.components.once import once
 from webapp.components.warband_dialogs import incapacitate_dialog, pick_up_dialog, start_spell_dialog
 from webapp.view import GameView
 
@@ -98,7 +99,7 @@ class UnitCard:
                     text = f"End {spell}"
                 if text is None or (not option.allowed and option.code in HIDDEN):
                     continue
-                button = named(ui.button(text, on_click=lambda o=option: self._tap(o)).props("no-caps outline"),
+                button = named(once(ui.button(text).props("no-caps outline"), lambda o=option: self._tap(o)),
                                f"{text.rstrip('…')}: {u.name}")
                 if not option.allowed:
                     button.classes("tk-unavailable")

@@ -14,6 +14,7 @@ from models.rules.warlord.model_states import WarlordAddState, WarlordRemoveStat
 from models.rules.warlord.phases import active_figure, figure
 from webapp.components.a11y import named
 from webapp.components.dialogs import transient_dialog
+from webapp.components.once import once
 from webapp.view import GameView
 
 # Refusals that only mean "not now": the button is hidden instead of greyed.
@@ -56,7 +57,7 @@ class WarlordCard:
                 self.count = ui.label("").classes("tk-wl-count")
                 self.pips = ui.html("", sanitize=False)
                 if controls:
-                    self.pips.classes("tk-tappable").on("click", lambda: self._tap("damage"))
+                    once(self.pips.classes("tk-tappable"), lambda: self._tap("damage"))
                     self._button("damage", "-1 DT", f"Mark 1 damage: {f.name}")
                     self._button("heal", "+1 DT", f"Heal 1: {f.name}")
             self.states = ui.column().classes("tk-wl-states")
@@ -66,13 +67,13 @@ class WarlordCard:
                     for action in ACTIONS:
                         self._button(f"action:{action}", ACTION_LABELS[action], f"{ACTION_LABELS[action]}: {f.name}")
                     self._button("end_activation", "End activation", f"End activation: {f.name}")
-                    named(ui.button("Add state…", on_click=self._add_dialog).props("outline no-caps"),
+                    named(once(ui.button("Add state…").props("outline no-caps"), self._add_dialog),
                           f"Add state: {f.name}")
         view.on_update(self.update)
         self.update(view.state)
 
     def _button(self, action: str, text: str, name: str) -> None:
-        self.buttons[action] = named(ui.button(text, on_click=lambda a=action: self._tap(a)).props("no-caps"), name)
+        self.buttons[action] = named(once(ui.button(text).props("no-caps"), lambda a=action: self._tap(a)), name)
 
     def update(self, state: GameState) -> None:
         f = figure(state, self.figure_id)
@@ -105,9 +106,8 @@ class WarlordCard:
                     ui.label(chip).classes(f"tk-wl-chip tk-wl-{name}")
                     ui.label(text).classes("tk-wl-what")
                     if self.controls:
-                        named(ui.button(icon="close", on_click=lambda _, n=name: self.view.send(
-                            WarlordRemoveState(model=self.figure_id, state=n))).props("flat round"),
-                              f"Remove {label(name)}: {f.name}")
+                        named(once(ui.button(icon="close").props("flat round"), lambda n=name: self.view.send(
+                            WarlordRemoveState(model=self.figure_id, state=n))), f"Remove {label(name)}: {f.name}")
 
     async def _tap(self, action: str) -> None:
         option = self.options.get(action)
@@ -136,7 +136,7 @@ class WarlordCard:
 
             with ui.row().classes("gap-2"):
                 for name in CONDITIONS:
-                    button = named(ui.button(label(name), on_click=lambda _, n=name: add(n)).props("no-caps"),
+                    button = named(once(ui.button(label(name)).props("no-caps"), lambda n=name: add(n), dialog),
                                    label(name))
                     grey(button, self.options.get(f"add:{name}"), hide=False)
             ui.button("Cancel", on_click=dialog.close).props("flat no-caps")

@@ -21,6 +21,7 @@ from models.rules.warlord.options import turn_options
 from models.rules.warlord.phases import active_figure, phase_of
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number
+from webapp.components.once import once
 from webapp.components.warlord_model import grey
 from webapp.view import GameView
 
@@ -49,9 +50,9 @@ class WarlordTurnBar:
                 self.phase = ui.label("").classes("tk-phase").props('aria-live="polite"')
                 ui.space()
                 if controls:
-                    self.end = ui.button("End game turn", on_click=lambda: self._turn("end_turn")).props("no-caps")
-                    self.next = ui.button("", on_click=lambda: self._turn("next_turn")).props("no-caps")
-                    ui.button("Undo last action", on_click=view.undo).props("outline no-caps")
+                    self.end = once(ui.button("End game turn").props("no-caps"), lambda: self._turn("end_turn"))
+                    self.next = once(ui.button("").props("no-caps"), lambda: self._turn("next_turn"))
+                    once(ui.button("Undo last action").props("outline no-caps"), view.undo)
             self.latest = ui.label("").classes("tk-wl-latest").props('aria-live="polite"')
             self.poison = ui.column().classes("w-full gap-2") if controls else None
         view.on_update(self.update)
@@ -106,8 +107,8 @@ class WarlordTurnBar:
                     ui.label(f"{f.name}: die {bonus}").classes("text-bold")
                     die = named(ui.number(label="Die").props("dense outlined").classes("tk-amount"),
                                 f"Die result for {f.name}")
-                    named(ui.button("Check poison", on_click=lambda _, x=f.id, d=die: self._check(x, d.value)).props(
-                        "no-caps"), f"Check poison: {f.name}")
+                    named(once(ui.button("Check poison").props("no-caps"),
+                               lambda x=f.id, d=die: self._check(x, d.value)), f"Check poison: {f.name}")
 
     async def _check(self, figure_id: str, value: object) -> None:
         die = whole_number(value, 1, MAX_DIE)

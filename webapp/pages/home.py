@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from nicegui import app, run, ui
+from nicegui import app, ui
 
 from models.catalog.schema import Card
-from models.rules import RuleViolation
 from models.rules.warmachine.setup import NAME_MAX, ArmyEntry
 from webapp.components.a11y import named
 from webapp.components.army_list import start_from_lists_section
 from webapp.components.card_book import card_service, player_catalog
 from webapp.components.card_editor import CardsFile
-from webapp.components.share import remember_links
+from webapp.components.once import once
+from webapp.components.starting import GameStarter
 from webapp.deps import current
 from webapp.pages.frame import frame
 
@@ -125,21 +125,19 @@ async def home_page() -> None:
         # Issue 6: the setup wizard (scenario, priority roll, clock, deployment) decides who goes first.
         wizard = ui.checkbox("Use the setup wizard (tournament)", value=False)
 
+        starter = GameStarter()
+
         async def create() -> None:
             if any(not s.master.value for s in sides):
                 ui.notify("Each player needs a caster.", type="warning")
                 return
-            try:
-                created = await run.io_bound(
-                    deps.service.create_game, title.value or "", [(s.name.value or "", s.army()) for s in sides],
-                    first.value or 0, bool(wizard.value), sides[0].cards)
-            except RuleViolation as refusal:
-                ui.notify(refusal.message, type="warning")
-                return
-            remember_links(created.game_id, title.value, created.tokens)
-            ui.navigate.to(f"/table/{created.game_id}/{created.tokens['table']}")
+            armies = [(s.name.value or "", s.army()) for s in sides]
+            cards = sides[0].cards
+            await starter.start(lambda key: deps.service.create_game(title.value or "", armies, first.value or 0,
+                                                                     bool(wizard.value), cards, key),
+                                title.value or "")
 
-        ui.button("Start game", on_click=create).props("no-caps size=lg")
+        once(ui.button("Start game").props("no-caps size=lg"), create)
 
         async def pack_imported() -> None:
             fresh = await player_catalog(book)

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from nicegui import run, ui
+from nicegui import ui
 
-from models.rules import RuleViolation
 from models.rules.warband.base import NAME_MAX, TITLE_MAX
 from models.rules.warband.setup import MORALE_MAX, TOKENS_MAX, UNITS_MAX, SetupWarband, UnitEntry, Warband
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number
-from webapp.components.share import remember_links
+from webapp.components.once import once
+from webapp.components.starting import GameStarter
 from webapp.deps import current
 from webapp.pages.frame import frame
 
@@ -110,12 +110,7 @@ async def warband_page() -> None:
                 return
             command = SetupWarband(title=(title.value or "")[:TITLE_MAX], sides=tuple(sides), first=first.value or 0,
                                    treasures=tokens, event_tokens=hidden)
-            try:
-                created = await run.io_bound(deps.service.start, command)
-            except RuleViolation as refusal:
-                ui.notify(refusal.message, type="warning")
-                return
-            remember_links(created.game_id, title.value or "Warband game", created.tokens)
-            ui.navigate.to(f"/table/{created.game_id}/{created.tokens['table']}")
+            await starter.start(lambda key: deps.service.start(command, key), title.value or "Warband game")
 
-        ui.button("Start game", on_click=start).props("no-caps size=lg")
+        starter = GameStarter()
+        once(ui.button("Start game").props("no-caps size=lg"), start)

@@ -4,7 +4,7 @@ for a Warlord game (table.py and watch.py hand a Warlord game over to these)."""
 
 from __future__ import annotations
 
-from nicegui import run, ui
+from nicegui import ui
 
 from models.rules import RuleViolation, tidy
 from models.rules.warlord.board import ABILITIES, Ability
@@ -22,7 +22,9 @@ from models.rules.warlord.setup import (
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number
 from webapp.components.game_log import GameLog
-from webapp.components.share import remember_links, share_button
+from webapp.components.once import once
+from webapp.components.share import share_button
+from webapp.components.starting import GameStarter
 from webapp.components.warlord_model import warband
 from webapp.components.warlord_turn import WarlordTurnBar
 from webapp.deps import current
@@ -110,14 +112,13 @@ async def new_game_page() -> None:
         async def start() -> None:
             try:
                 command = WarlordSetup(title=title.value or "", sides=(forms[0].side(), forms[1].side()))
-                created = await run.io_bound(deps.service.start, command)
             except RuleViolation as refusal:
                 ui.notify(refusal.message, type="warning")
                 return
-            remember_links(created.game_id, command.title, created.tokens)
-            ui.navigate.to(f"/table/{created.game_id}/{created.tokens['table']}")
+            await starter.start(lambda key: deps.service.start(command, key), command.title)
 
-        ui.button("Start game", on_click=start).props("no-caps size=lg")
+        starter = GameStarter()
+        once(ui.button("Start game").props("no-caps size=lg"), start)
 
 
 async def warlord_table(view: GameView, game_id: str) -> None:

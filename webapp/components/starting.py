@@ -1,0 +1,35 @@
+"""Starting a game from a page's form: one game per form, however often "Start game" is tapped."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from nicegui import run, ui
+
+from models.rules import RuleViolation
+from models.service import AlreadyStarted, Created
+from webapp.components.share import remember_links
+from webapp.view import new_command_id
+
+
+class GameStarter:
+    """Holds the form's start key: every tap sends the same one, so a repeat is answered with the game the first
+    tap made (GameService.start) instead of making another. A refused start stores nothing, so the player may
+    correct the form and tap again with the same key."""
+
+    def __init__(self) -> None:
+        self.key = new_command_id()
+
+    async def start(self, start: Callable[[str], Created], title: str) -> None:
+        """Run ``start(key)`` off the event loop, remember the links in this browser and open the table."""
+        try:
+            created = await run.io_bound(start, self.key)
+        except RuleViolation as refusal:
+            ui.notify(refusal.message, type="warning")
+            return
+        except AlreadyStarted:
+            ui.notify("This form has started its game already: it is under \"Games started on this device\" on the "
+                      "home page.", type="info")
+            return
+        remember_links(created.game_id, title, created.tokens)
+        ui.navigate.to(f"/table/{created.game_id}/{created.tokens['table']}")
