@@ -329,8 +329,8 @@ async def create_game(body: CreateGameIn) -> CreatedOut:
     (and to a repeat with the same `command_id` for a few minutes)."""
     service = _service()
     sides = [(s.player, list(s.army)) for s in body.sides]
-    return _created(await run_in_threadpool(service.create_game, body.title, sides, body.first, body.wizard,
-                                            body.command_id))
+    return _created(await run_in_threadpool(lambda: service.create_game(body.title, sides, body.first, body.wizard,
+                                                                        command_id=body.command_id)))
 
 
 def _created(created: Created) -> CreatedOut:

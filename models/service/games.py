@@ -110,7 +110,7 @@ class GameService:
 
     # -- games -----------------------------------------------------------------------------------------
     def create_game(self, title: str, sides: list[tuple[str, list[ArmyEntry]]], first: int = 0,
-                    wizard: bool = False, catalog: Mapping[str, Card] | None = None,
+                    wizard: bool = False, *, catalog: Mapping[str, Card] | None = None,
                     command_id: str | None = None) -> Created:
         """Set a game up from two armies; bad input raises RuleViolation and nothing is stored. With
         ``wizard`` the game starts in the setup wizard (tournament: scenario, priority, clock, ...). The cards come

@@ -59,7 +59,7 @@ def variants(state: GameState, type_name: str) -> Iterator[Command]:
     samples = dict(SIDE_FIELDS[state.system])
     for field in MODEL_FIELDS:
         samples[field] = samples.get("model", ("", ""))
-    if state.system == "warmachine":
+    if type_name == "complete_card":  # the card whose models' side completes it
         samples["card"] = tuple(state.cards[state.model(m).card] for m in samples["model"])
     named = [f for f in cls.model_fields if f in samples]
     if not named:

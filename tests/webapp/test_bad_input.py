@@ -102,7 +102,8 @@ async def test_socket_events_for_listeners_a_page_lacks_are_ignored_with_one_log
     button = find(user, lambda n: n.startswith("Next"), ui.button)
     (listener_id,) = button._event_listeners  # noqa: SLF001 - the id a browser would send
     handler = core.sio.handlers["/"]["event"]
-    event = {"client_id": client.id, "id": button.id, "listener_id": listener_id, "args": []}
+    # The browser sends the button's tap count with a click (webapp/components/once.py).
+    event = {"client_id": client.id, "id": button.id, "listener_id": listener_id, "args": [button.props["data-tap"]]}
     forged = [{**event, "listener_id": f"forged-{n}"} for n in range(50)]
     forged += [{**event, "id": 10**9}, {**event, "args": ["{not json"]}, {**event, "args": "x"},
                {"client_id": client.id}, {"client_id": 7}, "junk"]

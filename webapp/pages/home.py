@@ -134,7 +134,8 @@ async def home_page() -> None:
             armies = [(s.name.value or "", s.army()) for s in sides]
             cards = sides[0].cards
             await starter.start(lambda key: deps.service.create_game(title.value or "", armies, first.value or 0,
-                                                                     bool(wizard.value), cards, key),
+                                                                     bool(wizard.value), catalog=cards,
+                                                                     command_id=key),
                                 title.value or "")
 
         once(ui.button("Start game").props("no-caps size=lg"), create)
