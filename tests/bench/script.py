@@ -1,4 +1,6 @@
-"""A realistic Agathon vs Princess Regna game, as commands: shared by the benchmarks and the fault tests.
+"""A realistic Agathon mirror game, as commands: shared by the benchmarks and the fault tests. (Both sides play
+Agathon with a Guardian of Souls: a colossal needs an infernal master, and Agathon is the master whose card the
+catalog holds complete.)
 
 The script is *played*, not hard-coded: each turn walks the phases (maintenance, control, activation, end),
 tries what players do in a real game (leech, allocate, activate, boost, buy attack, charge, mark damage,
@@ -23,15 +25,15 @@ from models.rules.warmachine.setup import Advance, ArmyEntry
 from models.rules.warmachine.shake import AddEffect, RemoveEffect
 from models.rules.warmachine.tithe import PayTithe, SkipTithe
 
-TITLE = "Agathon vs Princess Regna"
+TITLE = "Agathon vs Agathon"
 PLAYERS = ("Ann", "Bob")
 ARMY_1 = [ArmyEntry(card="agathon"), ArmyEntry(card="guardian-of-souls", battlegroup_of=0),
           ArmyEntry(card="cultist-band", size=4), ArmyEntry(card="umbral-guardian")]
-ARMY_2 = [ArmyEntry(card="princess-regna"), ArmyEntry(card="guardian-of-souls", battlegroup_of=0),
+ARMY_2 = [ArmyEntry(card="agathon"), ArmyEntry(card="guardian-of-souls", battlegroup_of=0),
           ArmyEntry(card="cultist-band", size=4)]
 SIDES = [(PLAYERS[0], ARMY_1), (PLAYERS[1], ARMY_2)]
 
-MASTERS = ("p1-agathon", "p2-princess-regna")
+MASTERS = ("p1-agathon", "p2-agathon")
 HORRORS = ("p1-guardian-of-souls", "p2-guardian-of-souls")
 BANDS = ("p1-cultist-band.0", "p2-cultist-band.0")
 

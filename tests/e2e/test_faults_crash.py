@@ -1,6 +1,6 @@
 """Crash safety (issues 7 and 10): scripted games against the real server, killed with SIGKILL at random moments.
 
-Three writer threads play the Agathon vs Princess Regna script, with undos mixed in, through the JSON API as fast
+Three writer threads play the Agathon mirror script, with undos mixed in, through the JSON API as fast
 as the server answers: two race on one game (each sends the step due at the version it knows; one wins, the other
 gets a 409 and goes on from the version it names) and one plays a second game. Once each game is a few steps
 on, the test kills the server (kill -9: no shutdown handler runs) at a random moment up to 0.6 s later, then

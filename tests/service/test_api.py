@@ -36,8 +36,7 @@ GAME = {
         {"player": "Ann", "army": [{"card": "agathon"}, {"card": "guardian-of-souls", "battlegroup_of": 0},
                                    {"card": "foreboder", "battlegroup_of": 0},
                                    {"card": "cultist-band", "size": 4}]},
-        {"player": "Bob", "army": [{"card": "princess-regna"},
-                                   {"card": "guardian-of-souls", "battlegroup_of": 0}]},
+        {"player": "Bob", "army": [{"card": "princess-regna"}, {"card": "foreboder", "battlegroup_of": 0}]},
     ],
 }
 
@@ -281,7 +280,7 @@ def test_invalid_json_is_422_request_invalid(client: TestClient, game: dict) -> 
     ({"sides": [{"player": "Ann", "army": [{"card": "no-such-card"}]}, GAME["sides"][1]]}, 422,
      "setup.unknown_card"),
     ({"sides": [{"player": "Ann", "army": [{"card": "agathon"}, {"card": "foreboder"}]}, GAME["sides"][1]]},
-     422, "setup.horror_battlegroup"),
+     422, "list.horror_without_master"),
     ({"sides": [{"player": "Ann", "army": [{"card": "agathon"}] * 81}, GAME["sides"][1]]}, 422,
      "request.invalid"),
 ])

@@ -1,6 +1,6 @@
 """Invariants of GameService under random play, undo and restarts (hypothesis stateful testing, issue 7).
 
-The machine sends random commands (legal or not) of the Agathon vs Princess Regna game, undoes, and restarts
+The machine sends random commands (legal or not) of the Agathon mirror game, undoes, and restarts
 (a new GameService with a new engine on the same database: a server process that starts again). After every
 step:
 - the state the service shows equals a replay of the log's commands that count (not undone, undos left out),

@@ -26,5 +26,5 @@ def app_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
 @pytest.fixture
 def game(user: User) -> Created:
     """The standard game (Ann: Agathon, Guardian of Souls, Foreboder with its web still blank; Bob: Princess
-    Regna and a Guardian of Souls), created through the running app's GameService."""
+    Regna and a Foreboder), created through the running app's GameService."""
     return new_game()

@@ -22,7 +22,7 @@ from models.service import Created, GameService
 
 ARMY_1 = [ArmyEntry(card="agathon"), ArmyEntry(card="guardian-of-souls", battlegroup_of=0),
           ArmyEntry(card="foreboder", battlegroup_of=0)]
-ARMY_2 = [ArmyEntry(card="princess-regna"), ArmyEntry(card="guardian-of-souls", battlegroup_of=0)]
+ARMY_2 = [ArmyEntry(card="princess-regna"), ArmyEntry(card="foreboder", battlegroup_of=0)]
 RETRIES = 50  # x 0.1 s: commands run in a worker thread, live notices hop threads
 
 

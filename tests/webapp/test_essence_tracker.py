@@ -60,7 +60,7 @@ async def test_horrors_show_essence_without_control_range(user: User, game: Crea
     assert "Essence 4 / 4" in texts(user, guardian)
     assert not shows(user, "CTRL", guardian)
     assert "Essence 1 / 1" in texts(user, model_card(user, "Ann", "Foreboder"))
-    assert "Essence 4 / 4" in texts(user, model_card(user, "Bob", "Guardian of Souls"))
+    assert "Essence 1 / 1" in texts(user, model_card(user, "Bob", "Foreboder"))
 
 
 async def test_leech_when_full_is_refused_with_the_reason(user: User, game: Created) -> None:

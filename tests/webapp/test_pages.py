@@ -57,7 +57,7 @@ async def test_table_page_shows_both_sides_the_turn_and_the_log(user: User, game
     assert {"Round 1", "Ann's turn", "Maintenance: Remove essence above ESSENCE"} <= set(texts(user, turn))
     assert accessible_name(next_button(user)) == "Next: Continuous effects"
     for side, models in (("Ann", ["Agathon", "Guardian of Souls", "Foreboder"]),
-                         ("Bob", ["Princess Regna", "Guardian of Souls"])):
+                         ("Bob", ["Princess Regna", "Foreboder"])):
         for model in models:
             assert model_card(user, side, model)
     log = region(user, "Game log")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Literal
 
 from models.rules.core import Activation, Command, Event, GameState, ModelState, RuleViolation
-from models.rules.warmachine.base import is_horror, live, own_turn, role, rule, spend
+from models.rules.warmachine.base import combat_refusal, is_horror, live, own_turn, role, rule, spend
 from models.rules.warmachine.damage import crippled
 from models.rules.warmachine.phases import on_turn_start
 from models.rules.warmachine.points import is_crippled
@@ -23,13 +23,16 @@ POWER_ATTACKS = {
 
 @on_turn_start
 def ready_models(state: GameState) -> tuple[GameState, list[Event]]:
-    """A new turn: the active player's models may activate again; per-turn marks are cleared."""
+    """A new turn: the active player's models may activate again; per-turn marks are cleared. A horror
+    summoned in the last turn is no longer in its arrival turn, whoever's turn this is."""
     fresh = [
         m.model_copy(update={"activation": "ready", "act": Activation(), "replenished": None,
                              "summoned_this_turn": False, "arrived_this_turn": False})
         for m in state.models if m.seat == state.active and m.in_play
     ]
-    return state.with_models(*fresh), []
+    settled = [m.model_copy(update={"arrived_this_turn": False}) for m in state.models
+               if m.seat != state.active and m.arrived_this_turn]
+    return state.with_models(*fresh, *settled), []
 
 
 def group(state: GameState, m: ModelState) -> list[ModelState]:
@@ -136,8 +139,9 @@ def charge(state: GameState, cmd: Charge) -> tuple[GameState, list[Event]]:
     m = live(state, cmd.model)
     if m.act.ran or m.act.charged:
         raise RuleViolation("move.once", f"{m.name} has already used its normal movement.")
-    if m.arrived_this_turn:
-        raise RuleViolation("summon.forfeit_combat", f"{m.name} was summoned this turn and cannot charge.")
+    refusal = combat_refusal(m, "charge", "charge")
+    if refusal is not None:
+        raise refusal
     m, events = _move_cost(state, m, "charge")
     m = m.model_copy(update={"act": m.act.model_copy(update={"charged": True})})
     return state.with_models(m), [*events, Event(kind="move.charge", model=m.id, text=f"{m.name} charges.")]
@@ -162,8 +166,9 @@ def power_attack(state: GameState, cmd: PowerAttack) -> tuple[GameState, list[Ev
             raise RuleViolation("power_attack.size", f"{m.name} cannot make a {cmd.kind} power attack.")
         if cmd.kind == "throw" and not cmd.open_fist:
             raise RuleViolation("power_attack.open_fist", "A throw needs a weapon with Open Fist.")
-    if m.arrived_this_turn:
-        raise RuleViolation("summon.forfeit_combat", f"{m.name} was summoned this turn and forfeits its combat action.")
+    refusal = combat_refusal(m, f"make a {cmd.kind}", "power_attack")
+    if refusal is not None:
+        raise refusal
     m, events = _move_cost(state, m, f"make a {cmd.kind}")
     return state.with_models(m), [*events, Event(kind="attack.power", model=m.id,
                                                   text=f"{m.name} makes a {cmd.kind} power attack.")]

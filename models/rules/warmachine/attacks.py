@@ -20,7 +20,7 @@ from pydantic import Field
 
 from models.rules.core import AttackRecord, Command, Event, GameState, ModelState, RuleViolation
 from models.rules.dice import Roll, check_dice
-from models.rules.warmachine.base import live, remove, rule, spend
+from models.rules.warmachine.base import combat_refusal, live, remove, rule, spend
 from models.rules.warmachine.damage import remove_damage, sections, suffer, transfer, unmarked
 from models.rules.warmachine.structures import is_structure
 
@@ -101,13 +101,17 @@ class DeclareAttack(Command):
 def declare_attack(state: GameState, cmd: DeclareAttack) -> tuple[GameState, list[Event]]:
     """Attack sequence, "Target" (doc 002 Appendix A): declare, check range (out of range: an automatic miss,
     no roll), automatic hits (a melee attack against a structure always hits, doc 001 "Fixed Position");
-    structures make no free strikes (doc 001)."""
+    structures make no free strikes (doc 001). Only a free strike is not part of a combat action: a horror
+    summoned this turn (doc 001 "Summoning") or a model that ran (doc 000 ruling) makes no other attack."""
     attacker, target = live(state, cmd.attacker), live(state, cmd.target)
     if attacker.id == target.id:
         raise RuleViolation("attack.self", f"{attacker.name} cannot attack itself.")
     if cmd.free_strike and is_structure(state, attacker):
         raise RuleViolation("structure.no_free_strike",
                             f"{attacker.name} is a structure: it makes no free strikes.")
+    forfeit = None if cmd.free_strike else combat_refusal(attacker, "attack", "attack")
+    if forfeit is not None:
+        raise forfeit
     if attacker.activation == "active":
         act = attacker.act
         number = act.attack + 1 if act.declared >= act.attack else act.attack
@@ -127,6 +131,23 @@ def declare_attack(state: GameState, cmd: DeclareAttack) -> tuple[GameState, lis
         events.append(Event(kind="attack.auto_hit", model=target.id,
                             text=f"{target.name} is a structure: the melee attack hits without a roll."))
     return state.model_copy(update={"attack": record}), events
+
+
+def boosted_attack(state: GameState, m: ModelState, roll: str) -> int:
+    """The number of ``m``'s attack whose ``roll`` a boost declared now is for; refused once that roll is made:
+    dice are added before rolling (doc 001 "ESSENCE: Boost"; doc 002 Appendix A, attack and damage roll, step
+    a). Before an attack is declared, a boost is for the next attack."""
+    a = state.attack
+    if a is None:
+        act = m.act
+        return act.attack + 1 if act.declared and act.declared >= act.attack else act.attack
+    if a.attacker != m.id:
+        raise RuleViolation("boost.not_attacker",
+                            f"Something else is being resolved now: {m.name} has no roll in it to boost.")
+    if a.step not in (("attack_roll",) if roll == "attack" else ("attack_roll", "damage_roll")):
+        raise RuleViolation("boost.after_roll", f"The {roll} roll of this attack is already made: a boost is "
+                                                "declared before its dice are rolled.")
+    return m.act.attack
 
 
 def _boost(state: GameState, m: ModelState, roll: str, free: bool) -> tuple[GameState, list[Event]]:

@@ -80,18 +80,38 @@ def needs_essence(state: GameState, m: ModelState) -> int:
     return m.essence
 
 
+def require_acting(m: ModelState, doing: str, code: str) -> None:
+    """``m`` is in its own activation and that activation is not over. Running ends a model's activation: it
+    can do nothing more in it (doc 000 "Restrictions on Any Time abilities": an activation ended by running;
+    doc 001 "Feat": not in an activation the model runs)."""
+    if m.activation != "active":
+        raise RuleViolation(f"{code}.not_activated", f"{m.name} can {doing} only during its own activation.")
+    if m.act.ran:
+        raise RuleViolation(f"{code}.ran", f"{m.name} ran this activation, so it cannot {doing} now.")
+
+
+def combat_refusal(m: ModelState, doing: str, code: str) -> RuleViolation | None:
+    """Why ``m`` cannot use its combat action now, or None: a horror summoned this turn forfeits it (doc 001
+    "Summoning"; doc 000 "Summoned horror - Arrival turn"), and running ends the activation (doc 000 ruling)."""
+    if m.arrived_this_turn:
+        return RuleViolation("summon.forfeit_combat",
+                             f"{m.name} was summoned this turn and forfeits its combat action: it cannot {doing}.")
+    if m.activation == "active" and m.act.ran:
+        return RuleViolation(f"{code}.ran", f"{m.name} ran this activation, so it cannot {doing} now.")
+    return None
+
+
 def spend(state: GameState, m: ModelState, points: int, why: str, *, outside_activation: bool = False
           ) -> tuple[ModelState, Event]:
-    """Spend essence; only in the model's own activation unless a rule says otherwise (doc 001, doc 000
-    ruling: horrors never spend outside their activation). Models that pay in focus or fury (or are forced)
-    pay through ``points.spend_points``."""
-    if resource(state, m) in ("focus", "fury", "force"):
-        return spend_points(state, m, points, why, outside_activation=outside_activation)
+    """Spend essence; only in the model's own activation, and not once running has ended it, unless a rule
+    says otherwise (doc 001, doc 000 ruling: horrors never spend outside their activation). Models that pay in
+    focus or fury (or are forced) pay through ``points.spend_points``."""
+    kind = resource(state, m) or "essence"
+    if not outside_activation:
+        require_acting(m, "be forced" if kind == "force" else f"spend {kind}", kind)
+    if kind in ("focus", "fury", "force"):
+        return spend_points(state, m, points, why)
     have = needs_essence(state, m)
-    if not outside_activation and m.activation != "active":
-        raise RuleViolation(
-            "essence.not_activated", f"{m.name} can spend essence only during its own activation."
-        )
     if have < points:
         raise RuleViolation(
             "essence.not_enough", f"{m.name} has {have} essence; {why} needs {points}."

@@ -8,13 +8,16 @@ from typing import Literal
 
 from pydantic import Field
 
-from models.rules.core import Command, Event, GameState, RuleViolation
+from models.rules.core import Command, Event, GameState, ModelState, RuleViolation
+from models.rules.warmachine.attacks import boosted_attack
 from models.rules.warmachine.base import (
+    combat_refusal,
     essence_stat,
     has_essence_manipulation,
     is_horror,
     live,
     own_turn,
+    require_acting,
     rule,
     spend,
 )
@@ -141,11 +144,12 @@ def boost(state: GameState, cmd: Boost) -> tuple[GameState, list[Event]]:
     """Boost: 1 essence adds a die; a roll is boosted once at most, declared before rolling (doc 001
     "ESSENCE: Boost")."""
     m = live(state, cmd.model)
-    _can_attack(state, m)
-    key = f"{m.act.attack}:{cmd.roll}"
+    _can_attack(state, m, f"boost a {cmd.roll} roll")
+    number = boosted_attack(state, m, cmd.roll)
+    key = f"{number}:{cmd.roll}"
     if key in m.act.boosted:
         raise RuleViolation("boost.once_per_roll", f"This {cmd.roll} roll of {m.name} is already boosted.")
-    m, paid = spend(state, m, 1, f"boost the {cmd.roll} roll of attack {m.act.attack}")
+    m, paid = spend(state, m, 1, f"boost the {cmd.roll} roll of attack {number}")
     m = m.model_copy(update={"act": m.act.model_copy(update={"boosted": (*m.act.boosted, key)})})
     return state.with_models(m), [paid]
 
@@ -159,7 +163,7 @@ class BuyAttack(Command):
 def buy_attack(state: GameState, cmd: BuyAttack) -> tuple[GameState, list[Event]]:
     """Additional melee attack: 1 essence each (doc 001 "ESSENCE: Additional Attack")."""
     m = live(state, cmd.model)
-    _can_attack(state, m)
+    _can_attack(state, m, "make an additional attack")
     m, paid = spend(state, m, 1, "an additional melee attack")
     act = m.act.model_copy(update={"attack": m.act.attack + 1, "bought_attacks": m.act.bought_attacks + 1})
     return state.with_models(m.model_copy(update={"act": act})), [paid]
@@ -175,15 +179,17 @@ class NextAttack(Command):
 @rule(NextAttack)
 def next_attack(state: GameState, cmd: NextAttack) -> tuple[GameState, list[Event]]:
     m = live(state, cmd.model)
-    _can_attack(state, m)
+    _can_attack(state, m, "make another attack")
     act = m.act.model_copy(update={"attack": m.act.attack + 1})
     return state.with_models(m.model_copy(update={"act": act})), [
         Event(kind="attack.next", model=m.id, text=f"{m.name} moves on to attack {act.attack}.")]
 
 
-def _can_attack(state: GameState, m) -> None:
-    if m.activation != "active":
-        kind = resource(state, m) or "essence"
-        raise RuleViolation(f"{kind}.not_activated", f"{m.name} is not activated.")
-    if m.arrived_this_turn:
-        raise RuleViolation("summon.forfeit_combat", f"{m.name} was summoned this turn and forfeits its combat action.")
+def _can_attack(state: GameState, m: ModelState, doing: str) -> None:
+    """Boosts and extra attacks belong to the model's combat action, in its own activation (doc 001 "ESSENCE:
+    Boost", "ESSENCE: Additional Attack")."""
+    kind = resource(state, m) or "essence"
+    require_acting(m, doing, kind)
+    refusal = combat_refusal(m, doing, kind)
+    if refusal is not None:
+        raise refusal

@@ -1,6 +1,7 @@
 """Army lists: points, validation, and the plain "name, points" text players paste into forums.
 
-Pure: no I/O, no clock. Sources:
+Pure: no I/O, no clock. The rules every army obeys, however a game is set up, are in ``army_rules.py``;
+this module adds what a list has of its own. Sources:
 
 - doc 001 "Infernal Masters & Free Points": infernal masters cost no army points and grant free points that
   pay only for horrors of their own battlegroup; free points left over are lost. Warcasters and warlocks work
@@ -27,6 +28,7 @@ from models.catalog import shipped_arcana
 from models.catalog.schema import CASTER_ROLES, FREE_POINT_ROLES, NAME_MAX, Arcanum, Card, Frozen
 from models.rules.core import RuleViolation
 from models.rules.text import tidy
+from models.rules.warmachine.army_rules import BATTLEGROUP_ROLES, Problem, army_problems
 from models.rules.warmachine.setup import ArmyEntry
 
 GAME_SIZES = (25, 50, 75, 100)
@@ -36,14 +38,6 @@ MAX_ENTRIES = 80
 TEXT_MAX = 20_000
 LINES_MAX = 300
 UNIT_MAX = 20
-ESSENCE_MANIPULATION = ("infernal_master", "master_infernalist")
-BATTLEGROUP_ROLES: dict[str, tuple[str, ...]] = {
-    "infernal_master": ("horror",),
-    "master_infernalist": ("horror",),
-    "warcaster": ("warjack",),
-    "warlock": ("warbeast",),
-}
-MEMBER_WORDS = {"horror": "horrors", "warjack": "warjacks", "warbeast": "warbeasts"}
 
 
 # -- the list as data ------------------------------------------------------------------------------------
@@ -64,15 +58,6 @@ class Army(Frozen):
     faction: str = Field(default="Infernals", min_length=1, max_length=40)
     size: int = Field(default=DEFAULT_SIZE, ge=1, le=1000)
     entries: tuple[ListEntry, ...] = Field(default=(), max_length=MAX_ENTRIES)
-
-
-@dataclass(frozen=True)
-class Problem:
-    """Something that makes a list not legal, in a sentence for a player; ``code`` is stable for tests."""
-
-    code: str
-    message: str
-    entry: int | None = None
 
 
 @dataclass(frozen=True)
@@ -163,16 +148,6 @@ def points(army: Army, cards: Mapping[str, Card]) -> Points:
 
 
 # -- validation ------------------------------------------------------------------------------------------
-def fa_limit(fa: str | None) -> int | None:
-    """How many of a card an army may hold: 'C' one, 'U' any (None), a number that many; unknown: None."""
-    if fa is None:
-        return None
-    fa = fa.strip().upper()
-    if fa == "C":
-        return 1
-    return int(fa) if fa.isdigit() else None
-
-
 def known_arcana(cards: Mapping[str, Card], arcana: Mapping[str, Arcanum] | None = None) -> set[str]:
     names = set(arcana if arcana is not None else shipped_arcana())
     return names | {c.trump for c in cards.values() if c.trump}
@@ -184,7 +159,8 @@ def is_grymkin_warlock(card: Card) -> bool:
 
 def validate(army: Army, cards: Mapping[str, Card], arcana: Mapping[str, Arcanum] | None = None
              ) -> list[Problem]:
-    """Every reason this list is not legal (empty when it is)."""
+    """Every reason this list is not legal (empty when it is): the rules every army obeys (army_rules.py),
+    and what a list adds: game size, points, faction, a caster, attachments, Arcana."""
     problems: list[Problem] = []
     add = problems.append
     entries = army.entries
@@ -197,22 +173,15 @@ def validate(army: Army, cards: Mapping[str, Card], arcana: Mapping[str, Arcanum
     if not any(c.role in FREE_POINT_ROLES for c in known.values()):
         add(Problem("list.no_caster", "A list needs a warcaster, warlock or infernal master."))
     for i, card in known.items():
-        entry = entries[i]
         if card.faction != army.faction and not card.mercenary:
             add(Problem("list.faction", f"{card.name} is not a {army.faction} model.", i))
         missing = _missing_for_points(card)
         if missing:
             add(Problem("list.card_incomplete", f"{card.name}: {missing} not known yet. Complete the card in the "
                                                 "card editor.", i))
-        if card.role == "unit" and card.unit and card.unit.costs and entry.size is not None \
-                and entry.size not in card.unit.costs:
-            sizes = " or ".join(str(n) for n in sorted(card.unit.costs))
-            add(Problem("list.unit_size", f"{card.name} comes with {sizes} models, not {entry.size}.", i))
-        _check_battlegroup(army, known, i, add)
         if card.role == "attachment":
             _check_attachment(army, cards, known, i, add)
-    _check_master_infernalists(army, known, add)
-    _check_fa(known, add)
+    problems += army_problems(entries, known)
     _check_arcana(army, cards, known, known_arcana(cards, arcana), add)
     total = points(army, cards)
     if total.over:
@@ -228,28 +197,6 @@ def _missing_for_points(card: Card) -> str:
     if card.role == "unit":
         return "the unit costs are" if card.unit is None or not card.unit.costs else ""
     return "the cost is" if card.cost is None else ""
-
-
-def _check_battlegroup(army: Army, known: dict[int, Card], i: int, add) -> None:  # noqa: ANN001
-    entry, card = army.entries[i], known[i]
-    target = entry.battlegroup_of
-    if card.role == "horror":
-        if target is None or target not in known or known[target].role not in ESSENCE_MANIPULATION:
-            add(Problem("list.horror_without_master",
-                        f"{card.name} must start in the battlegroup of a model with Essence Manipulation "
-                        "(an infernal master or a Master Infernalist).", i))
-        return
-    if target is None:
-        return
-    if target == i or target not in known or known[target].role not in CASTER_ROLES:
-        add(Problem("list.battlegroup_invalid", f"{card.name} is set to join a battlegroup, but no caster of "
-                                                "this list leads it.", i))
-        return
-    allowed = BATTLEGROUP_ROLES[known[target].role]
-    if card.role not in allowed:
-        words = " and ".join(MEMBER_WORDS[r] for r in allowed)
-        add(Problem("list.battlegroup_model", f"Only {words} can join {known[target].name}'s battlegroup; "
-                                              f"{card.name} cannot.", i))
 
 
 def _check_attachment(army: Army, cards: Mapping[str, Card], known: dict[int, Card], i: int,
@@ -268,37 +215,6 @@ def _check_attachment(army: Army, cards: Mapping[str, Card], known: dict[int, Ca
         words = goal.replace("_", " ")
         what = ("an " if words[:1] in "aeiou" else "a ") + words
     add(Problem("list.attachment_without_unit", f"{card.name} must join {what} in this list.", i))
-
-
-def _check_master_infernalists(army: Army, known: dict[int, Card], add) -> None:  # noqa: ANN001
-    for i, card in known.items():
-        if card.role != "master_infernalist":
-            continue
-        horrors = [j for j, c in known.items() if c.role == "horror" and army.entries[j].battlegroup_of == i]
-        if card.max_horrors is not None and len(horrors) > card.max_horrors:
-            add(Problem("list.too_many_horrors", f"{card.name} may start the game with at most "
-                                                 f"{card.max_horrors} horror{'s' if card.max_horrors != 1 else ''}"
-                                                 f"; this list gives her {len(horrors)}.", i))
-        if card.horror_weights is not None:
-            for j in horrors:
-                if known[j].weight not in card.horror_weights:
-                    kinds = " or ".join(card.horror_weights)
-                    add(Problem("list.horror_weight", f"{card.name} may start only with {kinds} horrors; "
-                                                      f"{known[j].name} is not one.", j))
-
-
-def _check_fa(known: dict[int, Card], add) -> None:  # noqa: ANN001
-    counts = Counter(c.key for c in known.values())
-    for key, count in counts.items():
-        card = next(c for c in known.values() if c.key == key)
-        limit = fa_limit(card.fa)
-        if limit is not None and count > limit:
-            if card.fa and card.fa.strip().upper() == "C":
-                text = f"{card.name} is a character: an army may include only one; this list has {count}."
-            else:
-                text = (f"{card.name} may be included at most {limit} times (field allowance {card.fa}); "
-                        f"this list has {count}.")
-            add(Problem("list.fa_exceeded", text))
 
 
 def _check_arcana(army: Army, cards: Mapping[str, Card], known: dict[int, Card], names: set[str],

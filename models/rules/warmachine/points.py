@@ -115,13 +115,10 @@ def warlock_of(state: GameState, m: ModelState) -> ModelState | None:
     return boss if boss is not None and boss.in_play else None
 
 
-def spend_points(state: GameState, m: ModelState, points: int, why: str, *, outside_activation: bool = False
-                 ) -> tuple[ModelState, Event]:
-    """Pay ``points`` in focus or fury, or force a warbeast (``points`` fury put on it)."""
+def spend_points(state: GameState, m: ModelState, points: int, why: str) -> tuple[ModelState, Event]:
+    """Pay ``points`` in focus or fury, or force a warbeast (``points`` fury put on it); ``base.spend`` has
+    checked when the model may pay."""
     kind = resource(state, m)
-    if not outside_activation and m.activation != "active":
-        verb = "be forced" if kind == "force" else f"spend {kind}"
-        raise RuleViolation(f"{kind}.not_activated", f"{m.name} can {verb} only during its own activation.")
     if kind == "force":
         return _force(state, m, points, why)
     if kind == "focus" and cortex_crippled(state, m):

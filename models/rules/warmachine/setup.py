@@ -8,7 +8,6 @@ from typing import Literal
 from pydantic import Field
 
 from models.catalog.schema import (
-    CASTER_ROLES,
     ESSENCE_ROLES,
     Card,
     Frozen,
@@ -18,6 +17,7 @@ from models.catalog.schema import (
 )
 from models.rules.core import Command, Event, GameState, ModelState, Player, RuleViolation, handles
 from models.rules.text import clean_text
+from models.rules.warmachine.army_rules import army_problems
 from models.rules.warmachine.base import rule
 from models.rules.warmachine.horrors import cap_horror_essence
 from models.rules.warmachine.phases import advance, start_turn
@@ -57,40 +57,42 @@ def _slug(text: str) -> str:
 
 @handles(SetupGame)
 def setup_game(state: GameState, cmd: SetupGame) -> tuple[GameState, list[Event]]:
-    """Every model of both armies in play; models with ESSENCE start full (doc 001 "ESSENCE"); every horror
-    begins in a battlegroup of a model with Essence Manipulation (doc 001 "Horrors")."""
+    """Every model of both armies in play; models with ESSENCE start full (doc 001 "ESSENCE"). Each army obeys
+    the rules the list builder checks that need no game size or points (army_rules.py: battlegroups, doc 001
+    "Horrors"; the Master Infernalist's horrors, doc 000; field allowance; unit sizes)."""
     if state.phase != "setup" or state.players:
         raise RuleViolation("setup.done", "This game is already set up.")
     title = clean_text(cmd.title, "game title", NAME_MAX)
-    models: list[ModelState] = []
-    for seat, side in enumerate(cmd.sides):
-        ids: list[str] = []
-        for i, entry in enumerate(side.army):
-            c = cmd.cards.get(entry.card)
-            if c is None:
-                raise RuleViolation("setup.unknown_card", f"No card named {entry.card!r} is known.")
-            master = None
-            if entry.battlegroup_of is not None:
-                if not 0 <= entry.battlegroup_of < i or cmd.cards[side.army[entry.battlegroup_of].card].role \
-                        not in CASTER_ROLES:
-                    raise RuleViolation("setup.battlegroup", f"{c.name} must join the battlegroup of a caster "
-                                                             "listed before it.")
-                master = ids[entry.battlegroup_of]
-            if c.role == "horror" and (master is None or cmd.cards[
-                    side.army[entry.battlegroup_of].card].role not in ("infernal_master", "master_infernalist")):
-                raise RuleViolation("setup.horror_battlegroup",
-                                    f"{c.name} must start in the battlegroup of an infernal master or "
-                                    "Master Infernalist.")
-            new = _place(c, seat, master, entry.size, {m.id for m in models}, models)
-            ids.append(new[0].id)
-            models += new
     players = tuple(Player(seat=s, name=clean_text(side.player, "player name", NAME_MAX))
                     for s, side in enumerate(cmd.sides))
+    models: list[ModelState] = []
+    for seat, side in enumerate(cmd.sides):
+        _check_army(players[seat].name, side.army, cmd.cards)
+        ids: list[str] = []
+        for entry in side.army:
+            master = None if entry.battlegroup_of is None else ids[entry.battlegroup_of]
+            new = _place(cmd.cards[entry.card], seat, master, entry.size, {m.id for m in models}, models)
+            ids.append(new[0].id)
+            models += new
     state = GameState(title=title, players=players, first=cmd.first, active=cmd.first, models=tuple(models),
                       cards=dict(cmd.cards), listed=tuple(m.id for m in models))
     state, events = begin(state) if cmd.wizard else start_turn(state, cmd.first, 1)
     return state, [Event(kind="game.setup", text=f"{title}: {players[0].name} against {players[1].name}."),
                    *events]
+
+
+def _check_army(player: str, army: tuple[ArmyEntry, ...], cards: dict[str, Card]) -> None:
+    """Every card known, every battlegroup led by an entry listed before it, then the army rules (the first
+    problem is the refusal)."""
+    for i, entry in enumerate(army):
+        if entry.card not in cards:
+            raise RuleViolation("setup.unknown_card", f"No card named {entry.card!r} is known.")
+        if entry.battlegroup_of is not None and not 0 <= entry.battlegroup_of < i:
+            raise RuleViolation("setup.battlegroup", f"{cards[entry.card].name} must join the battlegroup of a "
+                                                     "caster listed before it.")
+    problems = army_problems(army, {i: cards[e.card] for i, e in enumerate(army)})
+    if problems:
+        raise RuleViolation(problems[0].code, f"{player}'s army: {problems[0].message}")
 
 
 def _place(c: Card, seat: int, master: str | None, size: int | None, taken: set[str],

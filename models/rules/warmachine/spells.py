@@ -10,7 +10,7 @@ from pydantic import Field
 
 from models.rules.core import Command, Event, GameState, ModelState, RuleViolation
 from models.rules.text import tidy
-from models.rules.warmachine.base import has_essence_manipulation, live, own_turn, role, rule, spend
+from models.rules.warmachine.base import has_essence_manipulation, live, own_turn, require_acting, role, rule, spend
 from models.rules.warmachine.phases import on_enter, on_turn_start
 from models.rules.warmachine.points import has_focus_manipulation, has_fury_manipulation
 
@@ -43,10 +43,7 @@ def is_grymkin_warlock(state: GameState, m: ModelState) -> bool:
 
 
 def _in_activation(m: ModelState, doing: str, code: str) -> None:
-    if m.activation != "active":
-        raise RuleViolation(f"{code}.not_activated", f"{m.name} can {doing} only during its own activation.")
-    if m.act.ran:
-        raise RuleViolation(f"{code}.ran", f"{m.name} ran this activation, so it cannot {doing} now.")
+    require_acting(m, doing, code)
     for effect, words in BLOCKING_EFFECTS.items():
         if effect in m.effects:
             raise RuleViolation(f"{code}.status", f"{m.name} is {words} and cannot {doing}.")

@@ -7,7 +7,15 @@ from typing import Literal
 
 from models.catalog.schema import Card, WebLayout, missing_for_play
 from models.rules.core import Command, Event, GameState, ModelState, RuleViolation
-from models.rules.warmachine.base import has_essence_manipulation, live, own_turn, remove, rule, spend
+from models.rules.warmachine.base import (
+    has_essence_manipulation,
+    live,
+    own_turn,
+    remove,
+    require_acting,
+    rule,
+    spend,
+)
 
 GATE_KEY = "infernal-gate"
 UNSUMMONABLE_WEIGHTS = ("colossal", "gargantuan")
@@ -91,8 +99,7 @@ def summon(state: GameState, cmd: Summon) -> tuple[GameState, list[Event]]:
     if not has_essence_manipulation(state, m):
         raise RuleViolation("summon.not_master", "Only an infernal master or Master Infernalist can summon.")
     own_turn(state, m, "summon")
-    if m.activation != "active":
-        raise RuleViolation("summon.not_activated", f"{m.name} can summon only during its own activation.")
+    require_acting(m, "summon", "summon")
     if m.summoned_this_turn:
         raise RuleViolation("summon.once_per_turn", f"{m.name} has already summoned a horror this turn.")
     c = game_card(state, cmd.horror_card)

@@ -1,8 +1,8 @@
 """Builders shared by the Warmachine rules tests (imported as ``tests.rules.warmachine.game``).
 
 The standard game: Agathon with a Guardian of Souls and a Foreboder (its web completed by the player as
-6/4/4 rings) and a Cultist Band of four, against Princess Regna with a Guardian of Souls. Player 1 (seat 0)
-goes first.
+6/4/4 rings) and a Cultist Band of four, against Princess Regna with a Foreboder (a Master Infernalist starts
+with one lesser or light horror at most). Player 1 (seat 0) goes first.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ FOREBODER = "p1-foreboder"
 BAND = "p1-cultist-band"
 LEADER, CULTIST_1, CULTIST_2, CULTIST_3 = (f"{BAND}.{k}" for k in range(4))
 REGNA = "p2-princess-regna"
-REGNA_GUARDIAN = "p2-guardian-of-souls"
+REGNA_HORROR = "p2-foreboder"
 
 FOREBODER_RINGS = (6, 4, 4)
 
@@ -38,7 +38,7 @@ PLAYER_1_ARMY = (
 )
 PLAYER_2_ARMY = (
     ArmyEntry(card="princess-regna"),
-    ArmyEntry(card="guardian-of-souls", battlegroup_of=0),
+    ArmyEntry(card="foreboder", battlegroup_of=0),
 )
 
 

@@ -13,7 +13,7 @@ from tests.rules.warmachine.game import (
     GUARDIAN,
     LEADER,
     REGNA,
-    REGNA_GUARDIAN,
+    REGNA_HORROR,
     completed_foreboder,
     events,
     new_game,
@@ -185,8 +185,8 @@ def test_healing_a_horror_out_of_control_range_is_refused(activation):
 
 def test_healing_a_model_outside_the_battlegroup_is_refused(activation):
     """doc 001, "Healing": the master heals itself or horrors in its battlegroup, nothing else."""
-    state = run(activation, MarkDamage(model=REGNA_GUARDIAN, amount=3), Activate(model=AGATHON))
-    assert refused(state, Heal(master=AGATHON, target=REGNA_GUARDIAN, points=1)) == "heal.not_battlegroup"
+    state = run(activation, MarkDamage(model=REGNA_HORROR, amount=3), Activate(model=AGATHON))
+    assert refused(state, Heal(master=AGATHON, target=REGNA_HORROR, points=1)) == "heal.not_battlegroup"
 
 
 def test_healing_more_than_the_damage_marked_is_refused(activation):
@@ -303,7 +303,7 @@ def test_transfer_needs_an_essence_point(game):
 
 def test_transfer_to_a_horror_outside_the_battlegroup_is_refused(game):
     """doc 001, "Damage Transference": only to a horror in the master's battlegroup."""
-    command = MarkDamage(model=AGATHON, amount=3, transfer_to=REGNA_GUARDIAN)
+    command = MarkDamage(model=AGATHON, amount=3, transfer_to=REGNA_HORROR)
     assert refused(game, command) == "transfer.not_battlegroup"
     command = MarkDamage(model=REGNA, amount=3, transfer_to=GUARDIAN)
     assert refused(game, command) == "transfer.not_battlegroup"

@@ -14,7 +14,7 @@ from tests.rules.warmachine.game import (
     GUARDIAN,
     LEADER,
     REGNA,
-    REGNA_GUARDIAN,
+    REGNA_HORROR,
     events,
     new_game,
     refused,
@@ -43,7 +43,7 @@ def test_master_infernalist_starts_with_essence_equal_to_its_essence_stat(game):
 def test_horrors_start_with_essence_equal_to_their_essence_stat(game):
     """doc 001, "Horrors" / "Essence": horrors start the game with essence points equal to their ESSENCE."""
     assert game.model(GUARDIAN).essence == 4
-    assert game.model(REGNA_GUARDIAN).essence == 4
+    assert game.model(REGNA_HORROR).essence == 1
     assert game.model(FOREBODER).essence == 1
 
 
@@ -172,8 +172,8 @@ def test_allocation_never_takes_a_horror_above_its_essence_stat(control):
 
 def test_allocation_only_to_horrors_of_the_masters_battlegroup(control):
     """doc 001, "Battlegroup Commander": a master allocates to horrors in its own battlegroup."""
-    state = with_model(control, REGNA_GUARDIAN, essence=1)
-    for horror in (REGNA_GUARDIAN, LEADER):
+    state = with_model(control, REGNA_HORROR, essence=1)
+    for horror in (REGNA_HORROR, LEADER):
         assert refused(state, Allocate(master=AGATHON, horror=horror, points=1)) == "allocate.not_battlegroup"
 
 
@@ -213,8 +213,8 @@ def test_allocation_needs_the_essence_to_give(control):
 
 def test_allocation_in_the_opponents_control_phase_is_refused(control):
     """doc 001, "Allocating Essence Points": during your Control Phase, not the opponent's."""
-    state = with_model(control, REGNA_GUARDIAN, essence=1)
-    assert refused(state, Allocate(master=REGNA, horror=REGNA_GUARDIAN, points=1)) == "turn.not_yours"
+    state = with_model(control, REGNA_HORROR, essence=1)
+    assert refused(state, Allocate(master=REGNA, horror=REGNA_HORROR, points=1)) == "turn.not_yours"
 
 
 def test_lowering_a_horrors_essence_stat_removes_excess_essence(game):
@@ -225,7 +225,7 @@ def test_lowering_a_horrors_essence_stat_removes_excess_essence(game):
     lowered = card.model_copy(update={"stats": card.stats.model_copy(update={"ESSENCE": 2})})
     state = run(with_stat(game, "guardian-of-souls", "ESSENCE", None), CompleteCard(card=lowered))
     assert state.model(GUARDIAN).essence == 2
-    assert state.model(REGNA_GUARDIAN).essence == 2
+    assert state.model(REGNA_HORROR).essence == 1  # a Foreboder: another card, untouched
 
 
 # --- spending -------------------------------------------------------------------------------------------

@@ -16,12 +16,12 @@ from models.rules.warmachine.damage import MarkDamage, marks_of, sections
 from models.rules.warmachine.essence import Allocate, Boost, BuyAttack, Heal, Leech, NextAttack
 from models.rules.warmachine.setup import Advance
 from models.rules.warmachine.tithe import PayTithe, SkipTithe
-from tests.rules.warmachine.game import AGATHON, FOREBODER, GUARDIAN, REGNA, REGNA_GUARDIAN, new_game
+from tests.rules.warmachine.game import AGATHON, FOREBODER, GUARDIAN, REGNA, REGNA_HORROR, new_game
 
 START = new_game()
 IDS = [m.id for m in START.models]
 MASTERS = [AGATHON, REGNA]
-HORRORS = [GUARDIAN, FOREBODER, REGNA_GUARDIAN]
+HORRORS = [GUARDIAN, FOREBODER, REGNA_HORROR]
 
 # Anything at all with the known model ids: mostly refused, which is the point (a refusal changes nothing).
 ANYTHING: list[Command] = [

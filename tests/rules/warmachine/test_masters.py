@@ -10,7 +10,7 @@ from tests.rules.warmachine.game import (
     GUARDIAN,
     LEADER,
     REGNA,
-    REGNA_GUARDIAN,
+    REGNA_HORROR,
     events,
     new_game,
     run,
@@ -34,7 +34,7 @@ def test_master_destruction_leaves_other_models_in_play(game):
     models and the opponent's horrors stay."""
     state = run(game, MarkDamage(model=AGATHON, amount=17))
     assert state.model(LEADER).in_play
-    assert state.model(REGNA_GUARDIAN).in_play
+    assert state.model(REGNA_HORROR).in_play
 
 
 def test_master_removed_from_play_also_removes_its_horrors(game):
@@ -50,7 +50,7 @@ def test_master_infernalist_destruction_removes_her_horrors(game):
     removed from play."""
     state = run(game, MarkDamage(model=REGNA, amount=5))
     assert state.model(REGNA).status == "destroyed"
-    assert state.model(REGNA_GUARDIAN).status == "removed"
+    assert state.model(REGNA_HORROR).status == "removed"
     assert state.model(GUARDIAN).in_play
 
 

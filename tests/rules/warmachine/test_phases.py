@@ -13,7 +13,7 @@ from tests.rules.warmachine.game import (
     GUARDIAN,
     LEADER,
     REGNA,
-    REGNA_GUARDIAN,
+    REGNA_HORROR,
     new_game,
     refused,
     run,
@@ -162,7 +162,7 @@ def test_only_the_active_players_models_activate(activation):
     assert refused(activation, Activate(model=REGNA)) == "turn.not_yours"
     state = to_step(activation, "activation", "activate", seat=1)
     assert refused(state, Activate(model=AGATHON)) == "turn.not_yours"
-    assert run(state, Activate(model=REGNA_GUARDIAN)).model(REGNA_GUARDIAN).activation == "active"
+    assert run(state, Activate(model=REGNA_HORROR)).model(REGNA_HORROR).activation == "active"
 
 
 def test_ending_an_activation_needs_an_active_model(activation):

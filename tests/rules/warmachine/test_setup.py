@@ -64,7 +64,7 @@ def test_horror_outside_a_masters_battlegroup_is_refused():
     """doc 001, "Horrors": horrors must begin the game assigned to a battlegroup controlled by a model with
     Essence Manipulation."""
     army = (ArmyEntry(card="agathon"), ArmyEntry(card="foreboder"))
-    assert refused(EMPTY, setup_command(army, PLAYER_2_ARMY)) == "setup.horror_battlegroup"
+    assert refused(EMPTY, setup_command(army, PLAYER_2_ARMY)) == "list.horror_without_master"
 
 
 def test_horror_in_a_warcasters_battlegroup_is_refused():
@@ -75,15 +75,54 @@ def test_horror_in_a_warcasters_battlegroup_is_refused():
     command = setup_command((ArmyEntry(card="stryker"), ArmyEntry(card="foreboder", battlegroup_of=0)),
                             PLAYER_2_ARMY)
     command = command.model_copy(update={"cards": {**command.cards, "stryker": caster}})
-    assert refused(EMPTY, command) == "setup.horror_battlegroup"
+    assert refused(EMPTY, command) == "list.horror_without_master"
 
 
 def test_battlegroup_must_be_led_by_a_caster_listed_before():
     """doc 001, "Battlegroup Commander": only a battlegroup commander leads a battlegroup."""
-    army = (ArmyEntry(card="cultist-band", size=4), ArmyEntry(card="foreboder", battlegroup_of=0))
-    assert refused(EMPTY, setup_command(army, PLAYER_2_ARMY)) == "setup.battlegroup"
+    army = (ArmyEntry(card="agathon"), ArmyEntry(card="cultist-band", size=4), ArmyEntry(card="umbral-guardian",
+                                                                                          battlegroup_of=1))
+    assert refused(EMPTY, setup_command(army, PLAYER_2_ARMY)) == "list.battlegroup_invalid"
     army = (ArmyEntry(card="foreboder", battlegroup_of=1), ArmyEntry(card="agathon"))
     assert refused(EMPTY, setup_command(army, PLAYER_2_ARMY)) == "setup.battlegroup"
+
+
+# The list builder's rules that need no game size or points hold on every setup route (army_rules.py).
+REGNA = ArmyEntry(card="princess-regna")
+
+
+@pytest.mark.parametrize(("army", "code"), [
+    ((REGNA, ArmyEntry(card="tormentor", battlegroup_of=0)), "list.horror_weight"),
+    ((REGNA, ArmyEntry(card="guardian-of-souls", battlegroup_of=0)), "list.horror_weight"),
+    ((REGNA, ArmyEntry(card="foreboder", battlegroup_of=0), ArmyEntry(card="lamenter", battlegroup_of=0)),
+     "list.too_many_horrors"),
+])
+def test_the_master_infernalist_starts_with_one_lesser_or_light_horror_at_most(army, code):
+    """doc 000 "Master Infernalist" and the reference README: Princess Regna may start the game with one lesser
+    or light horror; a setup with a heavy or colossal horror, or with two, is refused like the list builder
+    refuses it (lists.validate)."""
+    assert refused(EMPTY, setup_command(army_2=army)) == code
+
+
+def test_the_master_infernalist_with_one_light_horror_is_set_up():
+    """doc 000 "Master Infernalist": one light horror is what she may have (positive control)."""
+    state, _ = apply(EMPTY, setup_command(army_2=(REGNA, ArmyEntry(card="lamenter", battlegroup_of=0))))
+    assert state.model("p2-lamenter").battlegroup == "p2-princess-regna"
+
+
+def test_field_allowance_and_unit_sizes_hold_at_setup():
+    """Field allowance as printed on the card (Princess Regna: C, one per army) and the unit sizes a card
+    offers: the list builder's rules, on the setup route too."""
+    assert refused(EMPTY, setup_command(army_2=(REGNA, REGNA))) == "list.fa_exceeded"
+    army = (ArmyEntry(card="agathon"), ArmyEntry(card="cultist-band", size=5))
+    assert refused(EMPTY, setup_command(army)) == "list.unit_size"
+
+
+def test_a_refusal_at_setup_names_the_players_army():
+    """The refusal says whose army breaks which rule, in the list builder's words."""
+    with pytest.raises(RuleViolation) as refusal:
+        apply(EMPTY, setup_command(army_2=(REGNA, REGNA), player_2="Bob"))
+    assert refusal.value.message.startswith("Bob's army: Princess Regna is a character")
 
 
 def test_master_infernalist_may_start_without_horrors():

@@ -8,7 +8,7 @@ from tests.rules.warmachine.game import (
     AGATHON,
     FOREBODER,
     GUARDIAN,
-    REGNA_GUARDIAN,
+    REGNA_HORROR,
     events,
     refused,
     run,
@@ -28,13 +28,13 @@ def test_tithe_is_due_for_every_horror_at_the_end_of_its_controllers_turn(tithe)
     """doc 001, "Tithe": at the end of each of its controlling player's turns, each horror must spend 1
     essence point; the opponent's horrors are not asked."""
     assert set(tithe.pending_tithe) == {GUARDIAN, FOREBODER}
-    assert REGNA_GUARDIAN not in tithe.pending_tithe
+    assert REGNA_HORROR not in tithe.pending_tithe
 
 
 def test_opponents_horrors_pay_tithe_at_the_end_of_their_own_turn(tithe):
     """doc 001, "Tithe": the controlling player's turn is what counts."""
     state = to_step(tithe, "end", "tithe", seat=1)
-    assert state.pending_tithe == (REGNA_GUARDIAN,)
+    assert state.pending_tithe == (REGNA_HORROR,)
 
 
 def test_paying_tithe_spends_one_essence_point(tithe):
