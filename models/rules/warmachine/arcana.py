@@ -44,11 +44,12 @@ def known(state: GameState) -> dict[str, str]:
 
 
 def assign_open(state: GameState) -> bool:
-    """Arcana are assigned before deployment: in the setup wizard up to its "before the game begins" step;
-    in a game set up straight into round 1 (deployment happens around the app), before the game's first
-    activation: round 1, the first player's turn, nobody activated yet."""
-    if state.phase == "setup":
-        return state.pregame is not None and state.pregame.step not in ("deploy", "after", "done")
+    """Arcana are assigned before either player deploys (doc 001 "Arcana"): in a setup-wizard game up to its
+    "before the game begins" step, and never once the wizard has reached deployment, the game's start
+    included; in a game set up straight into round 1 (deployment happens around the app), before the game's
+    first activation: round 1, the first player's turn, nobody activated yet."""
+    if state.pregame is not None:
+        return state.phase == "setup" and state.pregame.step not in ("deploy", "after", "done")
     return (state.round == 1 and state.active == state.first and state.phase in ("maintenance", "control")
             and all(m.activation == "ready" for m in state.models))
 
@@ -146,12 +147,16 @@ def unassigned(state: GameState) -> list[ModelState]:
     return [m for m in state.models if m.in_play and is_grymkin_warlock(state, m) and not m.arcana]
 
 
-@before_leaving
-def arcana_before_first_activation(state: GameState) -> None:
-    """The game's first activation waits until every Grymkin warlock has its Arcana cards."""
-    if (state.phase, state.step) != ("control", "other") or not assign_open(state):
-        return
+def require_assigned(state: GameState) -> None:
+    """Refuse to go on while a Grymkin warlock in play has no Arcana cards."""
     missing = unassigned(state)
     if missing:
         raise RuleViolation("arcana.unassigned",
                             "Choose the Arcana cards first for: " + ", ".join(m.name for m in missing) + ".")
+
+
+@before_leaving
+def arcana_before_first_activation(state: GameState) -> None:
+    """The game's first activation waits until every Grymkin warlock has its Arcana cards."""
+    if (state.phase, state.step) == ("control", "other") and assign_open(state):
+        require_assigned(state)

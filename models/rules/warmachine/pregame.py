@@ -20,6 +20,7 @@ from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.dice import Roll, check_dice
 from models.rules.match import PREGAME_LABELS, PREGAME_STEPS, Pregame, PregameStep, PriorityRoll, ScenarioState, Task
 from models.rules.text import tidy
+from models.rules.warmachine.arcana import require_assigned
 from models.rules.warmachine.clock import hand_over
 from models.rules.warmachine.phases import start_turn
 
@@ -273,6 +274,7 @@ def finish_setup_step(state: GameState, cmd: FinishSetupStep) -> tuple[GameState
         return state, [Event(kind="pregame.no_clock", text="This game is played without a clock."), *events]
     if pre.step == "before":
         _all_done(pre, "before")
+        require_assigned(state)
     elif pre.step == "deploy":
         pass
     elif pre.step == "after":

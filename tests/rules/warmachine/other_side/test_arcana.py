@@ -166,3 +166,56 @@ def test_in_the_setup_wizard_cards_are_chosen_before_deployment():
     assert state.model(DREAMER).arcana == DREAMER_CARDS
     deploying = state.model_copy(update={"pregame": Pregame(step="deploy")})
     assert refused(deploying, AssignArcana(warlock=WANDERER, cards=WANDERER_CARDS)) == "arcana.too_late"
+
+
+def wizard_grymkin_game():
+    """The Grymkin army against a warcaster, set up with the setup wizard (in setup, at the scenario step)."""
+    from models.rules import GameState
+    from models.rules.warmachine.setup import SetupGame, Side
+    from tests.rules.warmachine.other_side.other_side_game import GRYM_ARMY, GRYM_CARDS
+
+    state, _ = apply(GameState(), SetupGame(
+        title="Wizard", wizard=True, cards={k: GRYM_CARDS[k] for k in ("test-grymkin", "cage-rager",
+                                                                       "test-grymkin-2", "test-caster")},
+        sides=(Side(player="Gry", army=GRYM_ARMY), Side(player="Cy", army=(ArmyEntry(card="test-caster"),)))))
+    return state
+
+
+def to_before_step(state):
+    """The wizard walked to "before the game begins" (no clock), its checklist ticked."""
+    from models.rules.warmachine.pregame import FinishSetupStep, TickSetupTask
+    from tests.rules.warmachine.tournament import to_clock_step
+
+    state = run(to_clock_step(state), FinishSetupStep())
+    assert state.pregame.step == "before"
+    return run(state, *(TickSetupTask(when="before", index=i) for i in range(len(state.pregame.before))))
+
+
+def test_in_the_setup_wizard_deployment_waits_for_every_grymkin_warlocks_cards():
+    """doc 001 "Arcana": before either player's deployment each Grymkin warlock is assigned its three cards;
+    the wizard's "before the game begins" step (doc 002 "Game Setup") is not over until they are."""
+    from models.rules.warmachine.pregame import FinishSetupStep
+
+    state = to_before_step(wizard_grymkin_game())
+    assert refused(state, FinishSetupStep()) == "arcana.unassigned"
+    state = run(state, AssignArcana(warlock=DREAMER, cards=DREAMER_CARDS))
+    assert refused(state, FinishSetupStep()) == "arcana.unassigned"
+    state = run(state, AssignArcana(warlock=WANDERER, cards=WANDERER_CARDS), FinishSetupStep())
+    assert state.pregame.step == "deploy"
+
+
+def test_in_a_setup_wizard_game_no_arcana_card_is_assigned_after_deployment():
+    """doc 001 "Arcana": assigned before either player deploys. A wizard game records its deployment, so in
+    round 1 (after deployment) an assignment is refused, though nobody has activated yet; a game set up
+    without the wizard still takes them until the first activation (see above)."""
+    from models.rules.warmachine.pregame import FinishSetupStep, StartGame
+
+    state = run(to_before_step(wizard_grymkin_game()), *(
+        AssignArcana(warlock=w, cards=c) for w, c in ((DREAMER, DREAMER_CARDS), (WANDERER, WANDERER_CARDS))))
+    state = run(state, FinishSetupStep(), FinishSetupStep(), StartGame())
+    assert (state.round, state.phase) == (1, "maintenance")
+    fresh = state.with_models(state.model(WANDERER).model_copy(update={"arcana": ()}))
+    assert refused(fresh, AssignArcana(warlock=WANDERER, cards=WANDERER_CARDS)) == "arcana.too_late"
+    casual = grymkin_game()
+    assert (casual.round, casual.phase) == (1, "maintenance")
+    assert run(casual, AssignArcana(warlock=WANDERER, cards=WANDERER_CARDS)).model(WANDERER).arcana
