@@ -82,10 +82,23 @@ def check_words(passed: bool, roll: int | None) -> str:
     return f"{verdict} (rolled {roll})" if roll is not None else verdict
 
 
+def unable(u: WarbandUnit, doing: str, *, dazed_too: bool = False) -> RuleViolation | None:
+    """Why ``u``'s condition keeps it from ``doing`` (None: it does not). Doc 004, "Recover Step": a Stunned
+    unit can do nothing at all; a Dazed unit is like a Stunned one except that it may move at half speed."""
+    if u.condition == "stunned" or (dazed_too and u.condition == "dazed"):
+        word = u.condition.capitalize()
+        return RuleViolation(f"unit.{u.condition}", f"{u.name} is {word}: it cannot {doing}.")
+    return None
+
+
 def cannot_pick_up(u: WarbandUnit) -> RuleViolation | None:
-    """Why ``u`` may not take a treasure token (None: it may): doc 004, "Treasure Step"."""
+    """Why ``u`` may not take a treasure token (None: it may): doc 004, "Treasure Step"; a Stunned unit does
+    nothing ("Recover Step"), in the Treasure step and in the grab after a rout alike."""
     if not u.in_play:
         return RuleViolation("unit.gone", f"{u.name} is not on the table.")
+    stunned = unable(u, "pick up treasure")
+    if stunned is not None:
+        return stunned
     if not u.can_carry:
         return RuleViolation("treasure.cannot_carry", f"{u.name} cannot carry treasure.")
     if u.carrying:

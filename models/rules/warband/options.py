@@ -4,7 +4,8 @@ a refusal always give the same reason."""
 from __future__ import annotations
 
 from models.rules.core import OPTION_PROVIDERS, Command, GameState, Option, probe
-from models.rules.warband.base import SYSTEM, unit
+from models.rules.warband.base import SYSTEM, unable, unit
+from models.rules.warband.board import WarbandUnit
 from models.rules.warband.conditions import Incapacitate, SetCondition
 from models.rules.warband.spells import EndSpell, SpellCheck, StartSpell
 from models.rules.warband.treasure import NO_RUN, DropTreasure, PickUp
@@ -28,9 +29,18 @@ def unit_options(state: GameState, unit_id: str) -> tuple[Option, ...]:
         probes += [(f"end_spell:{s}", EndSpell(unit=u.id, spell=s)) for s in u.spells]
         probes += [(f"spell_check:{s}", SpellCheck(unit=u.id, spell=s, passed=True)) for s in u.spells]
     found = [probe(state, action, command) for action, command in probes]
-    found.append(Option(action="run", allowed=not u.carrying, reason=NO_RUN if u.carrying else "",
-                        code="treasure.no_run" if u.carrying else ""))
+    found.append(_run(u))
     return tuple(found)
+
+
+def _run(u: WarbandUnit) -> Option:
+    """A Stunned unit cannot move at all (doc 004, "Recover Step"); a unit carrying treasure may not run
+    ("Treasure Step")."""
+    stunned = unable(u, "move, let alone run")
+    if stunned is not None:
+        return Option(action="run", allowed=False, reason=stunned.message, code=stunned.code)
+    return Option(action="run", allowed=not u.carrying, reason=NO_RUN if u.carrying else "",
+                  code="treasure.no_run" if u.carrying else "")
 
 
 OPTION_PROVIDERS[SYSTEM] = unit_options

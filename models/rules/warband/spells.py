@@ -14,6 +14,7 @@ from models.rules.warband.base import (
     clean_text,
     live_unit,
     rule,
+    unable,
     unit,
     with_board,
     with_units,
@@ -81,9 +82,13 @@ def _spell(u: WarbandUnit, spell: str) -> str:
 
 @rule(StartSpell)
 def start_spell(state: GameState, cmd: StartSpell) -> tuple[GameState, list[Event]]:
+    """A caster casts it: not while Stunned or Dazed, which cannot cast (doc 004, "Recover Step")."""
     u = live_unit(state, cmd.unit)
     if not u.caster:
         raise RuleViolation("spell.not_caster", f"{u.name} is not a caster.")
+    refusal = unable(u, "cast a spell", dazed_too=True)
+    if refusal is not None:
+        raise refusal
     spell = clean_text(cmd.spell, "spell's name", NAME_MAX)
     if spell in u.spells:
         raise RuleViolation("spell.already_ongoing", f"{spell} is ongoing already for {u.name}.")
