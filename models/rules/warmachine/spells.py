@@ -11,7 +11,7 @@ from pydantic import Field
 from models.rules.core import Command, Event, GameState, ModelState, RuleViolation
 from models.rules.text import tidy
 from models.rules.warmachine.base import has_essence_manipulation, live, own_turn, require_acting, role, rule, spend
-from models.rules.warmachine.phases import on_enter, on_turn_start
+from models.rules.warmachine.phases import before_leaving, on_enter, on_turn_start
 from models.rules.warmachine.points import has_focus_manipulation, has_fury_manipulation
 
 # Effects that keep a model from casting spells and using its feat (doc 000 "Restrictions on Any Time
@@ -169,15 +169,29 @@ def clear_upkept(state: GameState) -> tuple[GameState, list[Event]]:
     return state.with_models(*fresh), []
 
 
-@on_enter("control", "other")
-def expire_unpaid(state: GameState) -> tuple[GameState, list[Event]]:
-    """Once the upkeep step is over, an upkeep spell that was not paid for expires (doc 001 "Control Phase"
-    step 4)."""
-    changed, events = [], []
-    for m in state.models:
-        if m.seat == state.active and m.in_play and upkeep_due(state, m):
-            for name in upkeep_due(state, m):
-                m, ended = _expire(m, name, "its upkeep was not paid")
-                events.append(ended)
-            changed.append(m)
-    return state.with_models(*changed), events
+def undecided(state: GameState) -> list[tuple[ModelState, str]]:
+    """The active player's upkeep spells neither paid for nor let go this turn, caster by caster."""
+    return [(m, name) for m in state.models if m.seat == state.active and m.in_play for name in upkeep_due(state, m)]
+
+
+@on_enter("control", "upkeep")
+def upkeep_asked(state: GameState) -> tuple[GameState, list[Event]]:
+    """The upkeep step names every spell to decide."""
+    due = undecided(state)
+    if not due:
+        return state, []
+    return state, [Event(kind="upkeep.due", text="Upkeep to decide (pay 1 or let it end): "
+                                                 + ", ".join(f"{m.name}'s {name}" for m, name in due) + ".")]
+
+
+@before_leaving
+def upkeep_decided(state: GameState) -> None:
+    """The upkeep step is a decision, like the tithe: each upkeep spell is paid for or let go before the turn
+    moves on (doc 001 "Control Phase" step 4: a spell not upkept expires; doc 002 "Game Round": "Pay for
+    upkeeps"). Nothing ends without the players saying so."""
+    if (state.phase, state.step) != ("control", "upkeep"):
+        return
+    due = undecided(state)
+    if due:
+        raise RuleViolation("upkeep.pending", "Decide the upkeep first (pay 1 or let it end): "
+                                              + ", ".join(f"{m.name}'s {name}" for m, name in due) + ".")

@@ -16,6 +16,7 @@ from models.catalog.schema import Card
 from models.rules import Command, Event, GameState, RuleViolation, apply
 from models.rules.warmachine.activation import Activate
 from models.rules.warmachine.setup import Advance, ArmyEntry, CompleteCard, SetupGame, Side
+from models.rules.warmachine.spells import DropUpkeep, undecided
 from models.rules.warmachine.tithe import PayTithe, SkipTithe
 
 CARDS: dict[str, Card] = shipped_cards()
@@ -104,16 +105,26 @@ def settle_tithe(state: GameState) -> GameState:
     return state
 
 
+def let_upkeeps_end(state: GameState) -> GameState:
+    """Decide every upkeep spell still due in the upkeep step: let it end (as if nobody paid)."""
+    for m, spell in undecided(state):
+        state = run(state, DropUpkeep(master=m.id, spell=spell))
+    return state
+
+
 def to_step(state: GameState, phase: str, step: str, seat: int | None = None,
             round_no: int | None = None) -> GameState:
     """Advance until the game is at ``phase``/``step`` (of ``seat``'s turn and round ``round_no`` when given),
-    settling tithes on the way. Returns the state unchanged when it is already there."""
+    settling tithes and letting unpaid upkeep spells end on the way. Returns the state unchanged when it is
+    already there."""
     for _ in range(200):
         if ((state.phase, state.step) == (phase, step) and seat in (None, state.active)
                 and round_no in (None, state.round)):
             return state
         if state.pending_tithe:
             state = settle_tithe(state)
+        if (state.phase, state.step) == ("control", "upkeep"):
+            state = let_upkeeps_end(state)
         state = run(state, Advance())
     raise AssertionError(f"never reached {phase}/{step}")
 

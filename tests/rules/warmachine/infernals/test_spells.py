@@ -132,13 +132,27 @@ def test_upkeep_is_paid_again_every_turn(warded):
     assert state.model(AGATHON).upkept == ("Ward",)
 
 
-def test_an_unpaid_upkeep_spell_expires_after_the_upkeep_step(warded):
-    """doc 001 "Control Phase" step 4: a spell not upkept expires and its effects end."""
-    state = next_turn(warded)
-    state, events = happened(state, Advance())
-    assert (state.phase, state.step) == ("control", "other")
-    assert state.model(AGATHON).upkeeps == ()
-    assert [e.kind for e in events] == ["spell.expired"]
+def test_the_upkeep_step_waits_until_each_upkeep_spell_is_paid_or_let_go(warded):
+    """doc 001 "Control Phase" step 4 (doc 002 "Game Round": "Pay for upkeeps"): each upkeep spell is paid for
+    or it expires; the app asks, like the tithe, instead of ending a spell on its own when "Next" is tapped."""
+    state, events = happened(to_step(to_step(warded, "control", "replenish", seat=1), "control", "allocate",
+                                     seat=0), Advance())
+    assert state.step == "upkeep"
+    assert [e.text for e in events] == ["Upkeep to decide (pay 1 or let it end): Agathon's Ward."]
+    assert refused(state, Advance()) == "upkeep.pending"
+    assert state.model(AGATHON).upkeeps == ("Ward",)
+    paid = run(state, Upkeep(master=AGATHON, spell="Ward"), Advance())
+    assert (paid.step, paid.model(AGATHON).upkeeps) == ("other", ("Ward",))
+    dropped = run(state, DropUpkeep(master=AGATHON, spell="Ward"), Advance())
+    assert (dropped.step, dropped.model(AGATHON).upkeeps) == ("other", ())
+
+
+def test_a_caster_without_essence_for_the_upkeep_lets_the_spell_go(warded):
+    """doc 001 "Control Phase" step 4: upkeep costs essence; a caster who cannot pay decides to let it end."""
+    state = with_model(next_turn(warded), AGATHON, essence=0)
+    assert refused(state, Upkeep(master=AGATHON, spell="Ward")) == "essence.not_enough"
+    state = run(state, DropUpkeep(master=AGATHON, spell="Ward"), Advance())
+    assert state.step == "other"
 
 
 def test_a_master_may_let_an_upkeep_spell_expire(warded):

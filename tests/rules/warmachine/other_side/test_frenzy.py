@@ -144,3 +144,17 @@ def test_after_the_frenzy_fury_may_be_removed_and_its_activation_is_used_up(tabl
     assert refused(state, Activate(model=BLITZ)) == "activation.done"
     state = to_step(state, "control", "upkeep", seat=1)
     assert state.model(BLITZ).activation == "ready", "a new turn, a new activation"
+
+
+def test_the_threshold_checks_wait_until_every_upkeep_is_decided(table):
+    """doc 002, "Game Round": pay for upkeeps, then do frenzy checks; a warlock's upkeep spell is a decision
+    (paid or let go) before the turn moves on, even when a threshold check is sent straight away."""
+    from models.rules.warmachine.spells import DropUpkeep
+
+    state = with_model(with_model(table, BLITZ, fury=3), LOCK, upkeeps=("Iron Flesh",))
+    state = to_step(state, "control", "allocate", seat=1)
+    assert refused(state, ThresholdCheck(warbeast=BLITZ, roll=roll(1, 1))) == "upkeep.pending"
+    state = run(state, Advance())
+    assert refused(state, ThresholdCheck(warbeast=BLITZ, roll=roll(1, 1))) == "upkeep.pending"
+    state = run(state, DropUpkeep(master=LOCK, spell="Iron Flesh"), ThresholdCheck(warbeast=BLITZ, roll=roll(1, 1)))
+    assert state.step == "frenzy"
