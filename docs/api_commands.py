@@ -85,9 +85,15 @@ EX = {
     "scenario_elements": {"points": [12, 4]},
 }
 SAY = {
-    "setup": "Sets the game up. Sent for you by `POST /api/games`; as a command it is refused (`setup.done`).",
+    "setup": (
+        "Sets the game up. Sent for you by `POST /api/games`; as a command it is refused (`setup.done`). Each army "
+        "obeys the list builder's rules that need no game size or points (battlegroups, the Master Infernalist's "
+        "one lesser or light horror, field allowance, unit sizes): a breach is refused with the list builder's "
+        "code (`list.horror_weight`, ...)."
+    ),
     "advance": (
-        "Moves the turn on: next step, next phase, or the other player's turn (refused while a tithe is undecided)."
+        "Moves the turn on: next step, next phase, or the other player's turn (refused while a tithe or an upkeep "
+        "spell is undecided, or damage application waits)."
     ),
     "complete_card": (
         "Fills in what this game's copy of a card leaves empty (web rings, ESSENCE...) from the player's own "
@@ -96,18 +102,23 @@ SAY = {
     ),
     "mark_damage": (
         "Damage a model suffers, marked at the table; a master may transfer it to a horror of its "
-        "battlegroup (`transfer_to`, 1 essence)."
+        "battlegroup (`transfer_to`, 1 essence). A model whose every box is marked is disabled and waits, "
+        "like in the attack assistant: `state.attack` (kind `damage`) until `resolve_disabled`."
     ),
     "apply_attack_damage": (
         "One attack damaging several models at once (AOE, spray): horrors' own damage is applied before "
-        "damage transferred to them."
+        "damage transferred to them; each model it disables waits in turn (`resolve_disabled`)."
     ),
     "activate": "Activates a model (a unit as a whole); ends the activation in progress first.",
     "end_activation": "Ends the model's activation.",
-    "run": "The active model runs (costs a horror 1 essence once its outer ring is crippled).",
-    "charge": "The active model charges (same cost rule as `run`).",
+    "run": (
+        "The active model runs (costs a horror 1 essence once its outer ring is crippled); running ends what it "
+        "does in this activation: every later action of it is refused (`essence.ran`, `attack.ran`, ...)."
+    ),
+    "charge": "The active model charges (same cost rule as `run`; not a horror summoned this turn).",
     "power_attack": (
-        "The active model makes a power attack allowed for its size; a throw needs an Open Fist weapon (`open_fist`)."
+        "The active model makes a power attack allowed for its size; a throw needs an Open Fist weapon "
+        "(`open_fist`). Refused for a horror summoned this turn and after a run."
     ),
     "leech": "A master leeches essence: 1 damage to itself per point, never above its ESSENCE.",
     "sacrifice": (
@@ -117,8 +128,11 @@ SAY = {
         "Records soul tokens a master collected at the table (they become essence in its next control phase)."
     ),
     "allocate": "A master gives essence to a horror of its battlegroup in its control range.",
-    "upkeep": "A master pays 1 essence to keep an upkeep spell in play.",
-    "drop_upkeep": "A master lets an upkeep spell expire instead of paying for it.",
+    "upkeep": (
+        "A master pays 1 essence to keep an upkeep spell in play; until each upkeep spell is paid or let go, the "
+        "upkeep step cannot be left (`upkeep.pending`)."
+    ),
+    "drop_upkeep": "A master lets an upkeep spell expire instead of paying for it (the other answer of the step).",
     "shake": "A master or horror spends 1 essence to shake off an effect.",
     "add_effect": "Records an effect that happened at the table (knocked down, Blind, on fire...).",
     "remove_effect": "Records that an effect ended at the table.",
@@ -126,8 +140,11 @@ SAY = {
         "During its activation a master spends 1 essence per damage point removed from itself or one of its "
         "horrors in its control range."
     ),
-    "boost": "Spends 1 essence to boost the current attack's attack or damage roll (once per roll).",
-    "buy_attack": "Spends 1 essence for an additional melee attack.",
+    "boost": (
+        "Spends 1 essence to boost the current attack's attack or damage roll (once per roll), before its dice: "
+        "a roll the attack assistant already recorded is refused (`boost.after_roll`)."
+    ),
+    "buy_attack": "Spends 1 essence for an additional melee attack (not by a horror summoned this turn).",
     "next_attack": "Moves on to the model's next initial attack (another weapon), so boosts are counted per roll.",
     "feat": "A master uses its feat (once per game, during its activation, not when it runs).",
     "cast": "A model casts a spell by paying its COST in essence; an upkeep spell stays on the caster.",
@@ -268,13 +285,13 @@ SAY.update(
         "play_arcana": "A Grymkin warlock plays one of its Arcana cards (once per game each, one per turn, never "
         "mid-attack).",
         "declare_attack": "Starts the attack assistant (`in_range` false: an automatic miss; a melee attack on a "
-        "structure hits).",
+        "structure hits). Only a free strike is allowed to a horror summoned this turn or a model that ran.",
         "attack_roll": "The attack roll as rolled and whether it hit; `boosted` costs the attacker 1 point unless "
         "already paid or `free_boost`.",
         "damage_roll": "The damage roll and the `damage` points past ARM; applied at once (a grid or spiral needs "
-        "`column`; `transfer_to` for damage transference).",
-        "resolve_disabled": "At a pause of damage application: the model `survives` (with `heal` points removed) "
-        "or goes on to boxed, then destroyed.",
+        "`column`; `transfer_to` for damage transference); a model it disables waits (`resolve_disabled`).",
+        "resolve_disabled": "At a pause of damage application (an attack's, or damage typed in): the model "
+        "`survives` (with `heal` points removed) or goes on to boxed, then destroyed.",
         "end_attack": "Puts the attack assistant aside before damage is applied.",
     }
 )
@@ -320,13 +337,14 @@ SAY.update(
     }
 )
 WHEN_OTHER = {
-    "assign_arcana": 'during the setup wizard up to "before the game begins", or in round 1 before the '
-    "first activation",
+    "assign_arcana": 'during the setup wizard up to "before the game begins" (never after its deployment), or, '
+    "in a game set up without the wizard, in round 1 before the first activation",
     **{t: "any time during a game, one attack at a time" for t in ("declare_attack",)},
     **{
         t: "while an attack is being resolved (`state.attack`)"
-        for t in ("attack_roll", "damage_roll", "resolve_disabled", "end_attack")
+        for t in ("attack_roll", "damage_roll", "end_attack")
     },
+    "resolve_disabled": "while damage application waits (`state.attack` with `pending` models)",
 }
 
 # Warlord's own turn (models/rules/warlord/phases.py): activations, then the end phase.
@@ -377,11 +395,14 @@ SAY.update(
         "warband_incapacitate": "A unit is incapacitated; `by` names the unit that did it and `engaged` whether it was "
         "engaged with it (then it takes the treasure token the fallen unit carried, if it can).",
         "warband_pick_up": "A unit in contact with a treasure token picks it up (refused if an opposing unit is within "
-        "2\"); `under` says what was under it: an event (`event_roll`, `event_text`) or the Plague (`plague_passed`).",
+        "2\", or for a Stunned unit); `under` says what was under it: an event (`event_roll`, `event_text`) or the "
+        "Plague (`plague_passed`).",
         "warband_grab_nearby": "In the grab after a rout: whether the winner and the routing warband each have a unit "
         "within 5\" of the token being decided.",
         "warband_grab_attempt": "In the grab after a rout: the chosen unit tries for the token (automatically, or with "
-        "a Morale check `passed`); `under` and `plague_passed` when it takes it.",
+        "a Morale check `passed`); `under` and `plague_passed` when it takes it. A Stunned unit cannot.",
+        "warband_start_spell": "A caster's spell is in effect and ongoing from now on (not a Stunned or Dazed caster: "
+        "they cannot cast).",
     }
 )
 WHEN_OTHER.update(

@@ -98,11 +98,12 @@ class AttackRecord(Frozen):
     reached, and every roll the players entered (dice as numbers, so replay is exact).
 
     ``step``: ``attack_roll`` (waiting for the attack roll), ``damage_roll`` (hit: waiting for the damage
-    roll), ``disabled`` / ``boxed`` (damage application paused for effects such as Tough on ``pending``)."""
+    roll), ``disabled`` / ``boxed`` (damage application paused for effects such as Tough on ``pending``).
+    Damage typed in at the table pauses the same way: ``kind`` "damage", no ``attacker``, no rolls."""
 
-    attacker: str
+    attacker: str | None
     target: str
-    kind: Literal["melee", "ranged", "magic", "power"]
+    kind: Literal["melee", "ranged", "magic", "power", "damage"]
     step: Literal["attack_roll", "damage_roll", "disabled", "boxed"] = "attack_roll"
     attack_dice: tuple[int, ...] = ()
     rerolled: tuple[tuple[int, ...], ...] = ()

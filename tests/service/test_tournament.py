@@ -92,6 +92,13 @@ class Game:
         self.version = outcome.version
         return outcome.state
 
+    def fall(self, model: str, amount: int) -> GameState:
+        """Damage that fills every box, then (nothing saving it) the model is boxed and destroyed: doc 002
+        "Damage Application" pauses at disabled and at boxed."""
+        self.do("mark_damage", model=model, amount=amount)
+        self.do("resolve_disabled", model=model)
+        return self.do("resolve_disabled", model=model, stage="boxed")
+
     def refused(self, type_: str, **fields: Any) -> str:
         before = self.version
         with pytest.raises(RuleViolation) as refusal:
@@ -218,10 +225,10 @@ def test_scenario_win_by_a_5_point_lead(game: Game) -> None:
 
 def test_assassination_then_a_final_scoring_and_the_tiebreakers(game: Game) -> None:
     game.end_turn(cp=(1, 0))
-    game.do("mark_damage", model="p1-cultist-band.1", amount=1)
-    game.do("mark_damage", model="p1-cultist-band.2", amount=1)
-    game.do("mark_damage", model="p1-cultist-band.3", amount=1)   # Ann's band below half: Bob took 2.5
-    state = game.do("mark_damage", model="p1-agathon", amount=17)  # Ann's caster: Bob wins
+    game.fall("p1-cultist-band.1", 1)
+    game.fall("p1-cultist-band.2", 1)
+    game.fall("p1-cultist-band.3", 1)   # Ann's band below half: Bob took 2.5
+    state = game.fall("p1-agathon", 17)  # Ann's caster: Bob wins
     assert (state.result.winner, state.result.how, state.result.due) == (1, "assassination", "final_score")
     assert game.refused("scenario_elements", points=[0, 10]) == "result.scoring_due"
     game.do("final_score", cp=[0, 2])

@@ -1,6 +1,7 @@
 """The attack assistant (doc 002 "Appendix A: Attack Sequence"): declare who attacks whom and how, then the
 attack roll, hit or miss, the damage roll, who suffers the damage (transference), and damage application
-with its pauses (disabled, boxed) where an effect such as Tough can save the model.
+with its pauses (disabled, boxed) where an effect such as Tough can save the model. Damage typed in at the
+table ("Apply damage") pauses the same way, and the same panel asks what happens.
 
 Dice are typed as the table rolled them or rolled by the service ("Roll for me"); either way they are in the
 command and the log. The panel is one per page; the watch page shows the same attack, read-only.
@@ -18,6 +19,7 @@ from models.rules.core import AttackRecord
 from models.rules.warmachine import grids
 from models.rules.warmachine.attacks import (
     ATTACK_SEQUENCE,
+    DAMAGE_APPLICATION,
     AttackRoll,
     DamageRoll,
     DeclareAttack,
@@ -34,8 +36,10 @@ from webapp.components.once import once
 from webapp.view import GameView
 
 KINDS = {"melee": "Melee", "ranged": "Ranged", "magic": "Magic", "power": "Power attack"}
-# Which line of ATTACK_SEQUENCE each step of the record is at.
+# Which line of ATTACK_SEQUENCE (or, for damage typed in without an attack, DAMAGE_APPLICATION) each step of
+# the record is at.
 SEQUENCE_AT = {"attack_roll": 3, "damage_roll": 5, "disabled": 7, "boxed": 7}
+DAMAGE_AT = {"disabled": 2, "boxed": 3}
 WAITING = {"attack_roll": "the attack roll", "damage_roll": "the damage roll",
            "disabled": "what happens to the disabled model", "boxed": "what happens to the boxed model"}
 
@@ -63,6 +67,13 @@ def declare_dialog(view: GameView, attacker_id: str) -> None:
 
         ok_cancel("Declare the attack", ok, dialog)
     dialog.open()
+
+
+def _heading(state: GameState, a: AttackRecord) -> str:
+    """Who attacks whom, or, for damage typed in at the table, whose damage is being applied."""
+    if a.attacker is None:
+        return f"Damage marked at the table: {state.model(a.pending[0] if a.pending else a.target).name}"
+    return f"{state.model(a.attacker).name}: {KINDS[a.kind].lower()} attack against {state.model(a.target).name}"
 
 
 def _column_choice(state: GameState, model_ids: list[str]) -> dict[int | None, str] | None:
@@ -99,16 +110,17 @@ class AttackPanel:
         self.body.clear()
         if a is None:
             return
-        attacker, target = state.model(a.attacker), state.model(a.target)
-        self.heading.set_text(f"{attacker.name}: {KINDS[a.kind].lower()} attack against {target.name}")
+        self.heading.set_text(_heading(state, a))
         self.waiting.set_text(f"Waiting for {WAITING[a.step]}.")
         with self.body:
             if a.attack_dice:
                 verb = "hit" if a.hit else "missed"
                 ui.label(f"Attack roll {' + '.join(map(str, a.attack_dice))}: {verb}.").classes("tk-kind")
-            with ui.expansion("The attack sequence").classes("w-full tk-sequence"):
-                for i, line in enumerate(ATTACK_SEQUENCE, 1):
-                    ui.label(f"{i}. {line}").classes("tk-step" + (" tk-current" if i == SEQUENCE_AT[a.step] else ""))
+            typed = a.attacker is None
+            steps, at = (DAMAGE_APPLICATION, DAMAGE_AT) if typed else (ATTACK_SEQUENCE, SEQUENCE_AT)
+            with ui.expansion("Damage application" if typed else "The attack sequence").classes("w-full tk-sequence"):
+                for i, line in enumerate(steps, 1):
+                    ui.label(f"{i}. {line}").classes("tk-step" + (" tk-current" if i == at.get(a.step) else ""))
             if not self.controls:
                 return
             {"attack_roll": self._attack_roll, "damage_roll": self._damage_roll}.get(a.step, self._pause)(state, a)

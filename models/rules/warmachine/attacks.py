@@ -65,8 +65,13 @@ def _attack(state: GameState, *steps: str) -> AttackRecord:
     if a is None:
         raise RuleViolation("attack.none", "No attack is being resolved.")
     if steps and a.step not in steps:
-        raise RuleViolation("attack.wrong_step", f"The attack is waiting for {_waiting(a)}.")
+        raise RuleViolation("attack.wrong_step", _waiting_words(a))
     return a
+
+
+def _waiting_words(a: AttackRecord) -> str:
+    what = "Damage is being applied" if a.kind == "damage" else "The attack is being resolved"
+    return f"{what}: it is waiting for {_waiting(a)}."
 
 
 def _waiting(a: AttackRecord) -> str:
@@ -240,6 +245,7 @@ def damage_roll(state: GameState, cmd: DamageRoll) -> tuple[GameState, list[Even
         state, events = _boost(state, live(state, a.attacker), "damage", cmd.free_boost)
     a = a.model_copy(update={"damage_dice": cmd.dice.dice, "boosted_damage": cmd.boosted,
                              "damage": cmd.damage})
+    state = state.model_copy(update={"attack": a})
     events.append(Event(kind="attack.damage_rolled", model=a.attacker,
                         data={"dice": list(cmd.dice.dice), "rolled_by": cmd.dice.rolled_by,
                               "removed": cmd.removed, "boosted": cmd.boosted, "damage": cmd.damage},
@@ -250,21 +256,14 @@ def damage_roll(state: GameState, cmd: DamageRoll) -> tuple[GameState, list[Even
         return state, [*events, done]
     sections(state, target)
     if cmd.transfer_to is None:
-        state, more, _ = suffer(state, target, cmd.damage, "this attack", column=cmd.column, pause=True)
+        state, more, _ = suffer(state, target, cmd.damage, "this attack", column=cmd.column)
     else:
-        state, more = transfer(state, target, cmd.transfer_to, cmd.damage, cmd.in_control, column=cmd.column,
-                               pause=True)
+        state, more = transfer(state, target, cmd.transfer_to, cmd.damage, cmd.in_control, column=cmd.column)
     events += more
-    hit = [x for x in (target.id, cmd.transfer_to) if x is not None]
-    pending = tuple(x for x in hit if state.model(x).in_play and unmarked(state, state.model(x)) == 0)
-    if not pending:
-        state, done = _done(state, "The attack is resolved.")
-        return state, [*events, done]
-    a = a.model_copy(update={"step": "disabled", "pending": pending})
-    events.append(Event(kind="attack.paused", model=pending[0],
-                        text=f"{state.model(pending[0]).name} is disabled: apply any effect that saves it, "
-                             "or let it be boxed."))
-    return state.model_copy(update={"attack": a}), events
+    if state.attack is not None and state.attack.pending:
+        return state, events
+    state, done = _done(state, "The attack is resolved.")
+    return state, [*events, done]
 
 
 class ResolveDisabled(Command):
@@ -287,15 +286,20 @@ def resolve_disabled(state: GameState, cmd: ResolveDisabled) -> tuple[GameState,
     if cmd.model != a.pending[0]:
         raise RuleViolation("attack.not_pending", f"Resolve {state.model(a.pending[0]).name} first.")
     if cmd.stage != a.step:
-        raise RuleViolation("attack.wrong_step", f"The attack is waiting for {_waiting(a)}.")
+        raise RuleViolation("attack.wrong_step", _waiting_words(a))
     m = state.model(cmd.model)
     events: list[Event] = []
     if cmd.survives:
-        if cmd.heal < 1:
+        if cmd.heal:
+            state, healed = remove_damage(state, m, cmd.heal, cmd.column)
+            events.append(healed)
+        if unmarked(state, state.model(m.id)) == 0:
             raise RuleViolation("attack.survive_heal",
                                 f"To stay in play {m.name} must have damage removed: say how much.")
-        state, healed = remove_damage(state, m, cmd.heal, cmd.column)
-        events += [healed, Event(kind="damage.survived", model=m.id, text=f"{m.name} is no longer {a.step}.")]
+        events.append(Event(kind="damage.survived", model=m.id, text=f"{m.name} is no longer {a.step}."))
+    elif unmarked(state, m):
+        raise RuleViolation("attack.not_disabled", f"{m.name} has an unmarked damage box again: it is no longer "
+                                                   f"{a.step}. Say it survives.")
     elif a.step == "disabled":
         a = a.model_copy(update={"step": "boxed"})
         events.append(Event(kind="damage.boxed", model=m.id, text=f"{m.name} is boxed."))
@@ -305,12 +309,33 @@ def resolve_disabled(state: GameState, cmd: ResolveDisabled) -> tuple[GameState,
         events += more
     rest = tuple(x for x in a.pending[1:] if state.model(x).in_play)
     if not rest:
-        state, done = _done(state, "The attack is resolved.")
-        return state, [*events, done]
+        state, more = _resume(state, a.model_copy(update={"pending": ()}))
+        return state, events + more
     a = a.model_copy(update={"step": "disabled", "pending": rest})
     events.append(Event(kind="attack.paused", model=rest[0],
                         text=f"{state.model(rest[0]).name} is disabled."))
     return state.model_copy(update={"attack": a}), events
+
+
+def _resume(state: GameState, a: AttackRecord) -> tuple[GameState, list[Event]]:
+    """Damage application is over: damage typed in is applied; an attack whose damage this was is resolved;
+    an attack still waiting for a roll (the damage came from elsewhere in the meantime) goes on, unless its
+    attacker or target has left play. When a destruction ended the game, nothing is left to resolve."""
+    if state.phase == "over":
+        return state.model_copy(update={"attack": None}), []
+    if a.kind == "damage":
+        state, done = _done(state, "The damage is applied.", "damage.applied")
+        return state, [done]
+    if a.damage is not None:
+        state, done = _done(state, "The attack is resolved.")
+        return state, [done]
+    gone = [x for x in (a.attacker, a.target) if x is not None and not state.model(x).in_play]
+    if gone:
+        state, done = _done(state, f"{state.model(gone[0]).name} has left play: the attack ends.")
+        return state, [done]
+    a = a.model_copy(update={"step": "damage_roll" if a.hit else "attack_roll"})
+    return state.model_copy(update={"attack": a}), [Event(kind="attack.resumed",
+                                                          text=f"The attack goes on: {_waiting(a)}.")]
 
 
 class EndAttack(Command):

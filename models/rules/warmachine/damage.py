@@ -9,9 +9,9 @@ from typing import Literal
 from pydantic import Field
 
 from models.catalog.schema import BoxesLayout, GridLayout, SpiralLayout, WebLayout
-from models.rules.core import Command, Event, GameState, ModelState, RuleViolation
+from models.rules.core import AttackRecord, Command, Event, GameState, ModelState, RuleViolation
 from models.rules.warmachine import grids
-from models.rules.warmachine.base import has_essence_manipulation, is_horror, live, remove, role, rule, spend
+from models.rules.warmachine.base import has_essence_manipulation, is_horror, live, role, rule, spend
 
 RING_NAMES = ("outer", "middle", "centre")
 CRIPPLED_EFFECT = (
@@ -131,11 +131,12 @@ def entry_section(state: GameState, m: ModelState, column: int | None) -> int:
     return grids.entry(layout, column)
 
 
-def suffer(state: GameState, m: ModelState, amount: int, why: str, *, column: int | None = None,
-           pause: bool = False) -> tuple[GameState, list[Event], int]:
-    """Mark damage and run the damage application sequence (disabled, boxed, destroyed, removed). A grid or
-    spiral needs the d6 ``column`` where the damage enters. With ``pause`` a model whose last box is marked
-    stays on the table, disabled, until the players resolve what happens next (the attack assistant)."""
+def suffer(state: GameState, m: ModelState, amount: int, why: str, *, column: int | None = None
+           ) -> tuple[GameState, list[Event], int]:
+    """Mark damage (a grid or spiral needs the d6 ``column`` where it enters) and start damage application
+    (doc 002 "Damage Application"): a model whose last box is marked is disabled and stays on the table while
+    the game pauses (``hold``). Every source of damage comes through here: the attack assistant, damage typed
+    in, several models hit at once, fire, leeching."""
     sizes = sections(state, m)
     start = entry_section(state, m, column)
     before, systems_before = crippled(state, m), crippled_systems(state, m)
@@ -162,14 +163,26 @@ def suffer(state: GameState, m: ModelState, amount: int, why: str, *, column: in
                 state = state.with_models(m)
                 events.append(Event(kind="focus.lost", model=m.id, text=f"{m.name} loses its focus."))
     if sum(marks) == sum(sizes):
-        if pause:
-            events.append(Event(kind="damage.disabled", model=m.id,
-                                text=f"{m.name} is disabled: every damage box is marked."))
-            return state, events, rest
-        events.append(Event(kind="damage.disabled", model=m.id, text=f"{m.name} is disabled, then boxed."))
-        state, more = remove(state, m, "destroyed", "every damage box is marked")
+        state, more = hold(state, m)
         events += more
     return state, events, rest
+
+
+def hold(state: GameState, m: ModelState) -> tuple[GameState, list[Event]]:
+    """Damage application (doc 002 "Damage Application"): every box of ``m`` is marked, so it is disabled; the
+    players resolve what that triggers (Tough, for one) before it is boxed, and again before it is destroyed
+    (``attacks.ResolveDisabled``). The pause is the attack in progress, or a record of its own for damage
+    without an attack; until it is over, "any time" abilities wait (the phase gate)."""
+    a = state.attack or AttackRecord(attacker=None, target=m.id, kind="damage")
+    if m.id in a.pending:
+        return state, []
+    events = [Event(kind="damage.disabled", model=m.id, text=f"{m.name} is disabled: every damage box is marked.")]
+    if not a.pending:
+        a = a.model_copy(update={"step": "disabled"})
+        events.append(Event(kind="attack.paused", model=m.id,
+                            text=f"{m.name} is disabled: apply any effect that saves it, or let it be boxed."))
+    a = a.model_copy(update={"pending": (*a.pending, m.id)})
+    return state.model_copy(update={"attack": a}), events
 
 
 def heal(state: GameState, m: ModelState, amount: int) -> tuple[GameState, Event]:
@@ -198,9 +211,10 @@ class MarkDamage(Command):
 @rule(MarkDamage)
 def mark_damage(state: GameState, cmd: MarkDamage) -> tuple[GameState, list[Event]]:
     """Damage fills the web outer ring first (doc 001); a grid or spiral from the rolled ``column`` on
-    (grids.py); damage transference (doc 001, "Damage Transference"): 1 essence sends it to a horror in CTRL,
-    whatever exceeds the horror's unmarked boxes comes back and cannot be transferred again. A warlock sends
-    it to a warbeast of its battlegroup for 1 fury (Mk III core rule, public)."""
+    (grids.py); a model it disables waits for the players like one the attack assistant disables (doc 002
+    "Damage Application", ``suffer``). Damage transference (doc 001, "Damage Transference"): 1 essence sends
+    it to a horror in CTRL, whatever exceeds the horror's unmarked boxes comes back and cannot be transferred
+    again. A warlock sends it to a warbeast of its battlegroup for 1 fury (Mk III core rule, public)."""
     m = live(state, cmd.model)
     sections(state, m)
     if cmd.transfer_to is None:
@@ -210,7 +224,7 @@ def mark_damage(state: GameState, cmd: MarkDamage) -> tuple[GameState, list[Even
 
 
 def transfer(state: GameState, m: ModelState, horror_id: str, amount: int, in_control: bool, *,
-             column: int | None = None, pause: bool = False) -> tuple[GameState, list[Event]]:
+             column: int | None = None) -> tuple[GameState, list[Event]]:
     """Damage transference of ``amount`` from master ``m`` to ``horror_id``: 1 essence; what does not fit
     comes back to ``m`` and cannot be transferred again. The same for a warlock and a warbeast of its
     battlegroup (1 fury; the spiral needs the d6 ``column``)."""
@@ -229,12 +243,11 @@ def transfer(state: GameState, m: ModelState, horror_id: str, amount: int, in_co
     events = [paid]
     room = unmarked(state, horror)
     state, more, _ = suffer(state, state.model(horror.id), min(amount, room),
-                            f"transferred from {m.name}", column=column, pause=pause)
+                            f"transferred from {m.name}", column=column)
     events += more
     back = amount - min(amount, room)
     if back:
-        state, more, _ = suffer(state, state.model(m.id), back, "transferred damage that did not fit",
-                                pause=pause)
+        state, more, _ = suffer(state, state.model(m.id), back, "transferred damage that did not fit")
         events += more
     return state, events
 

@@ -44,7 +44,8 @@ def ordered(state: GameState, hits: tuple[Hit, ...]) -> list[Hit]:
 def apply_attack_damage(state: GameState, cmd: AttackDamage) -> tuple[GameState, list[Event]]:
     """Damage of one attack on several models: a horror's own damage is applied before damage a master
     transfers to it (doc 000 ruling), so the record shows what destroyed it; transference itself follows doc
-    001 "Damage Transference"."""
+    001 "Damage Transference". Each model it disables waits for the players, one after the other (doc 002
+    "Damage Application": apply all damage, then each damaged model's sequence in turn)."""
     seen: set[str] = set()
     for hit in cmd.hits:
         if hit.model in seen:
@@ -61,10 +62,11 @@ def apply_attack_damage(state: GameState, cmd: AttackDamage) -> tuple[GameState,
             state, more, _ = suffer(state, m, hit.amount, "this attack")
         else:
             target = state.model(hit.transfer_to)
-            if not target.in_play and target.id in seen:
+            pending = state.attack.pending if state.attack is not None else ()
+            if target.id in seen and (not target.in_play or target.id in pending):
                 raise RuleViolation(
                     "transfer.horror_gone",
-                    f"{target.name} is destroyed by this attack's own damage first, so {m.name} cannot send "
+                    f"{target.name} is disabled by this attack's own damage first, so {m.name} cannot send "
                     "damage to it; choose another horror or take the damage.",
                 )
             state, more = transfer(state, m, hit.transfer_to, hit.amount, hit.in_control)

@@ -210,7 +210,8 @@ def gate(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
     if state.phase == "over":
         raise RuleViolation("game.over", "The game is over; nothing more can be done in it.")
     if state.attack is not None and command.type not in DURING_ATTACK:
-        raise RuleViolation("anytime.mid_attack",
+        raise RuleViolation("anytime.mid_attack", "Damage is being applied: decide what happens to the disabled "
+                                                  "model first." if state.attack.kind == "damage" else
                             "An attack is being resolved: finish it (or cancel it) before anything else.")
     if command.type in ANY_TIME:
         return state, []

@@ -15,6 +15,7 @@ from models.catalog import shipped_cards
 from models.catalog.schema import Card
 from models.rules import Command, Event, GameState, RuleViolation, apply
 from models.rules.warmachine.activation import Activate
+from models.rules.warmachine.attacks import ResolveDisabled
 from models.rules.warmachine.setup import Advance, ArmyEntry, CompleteCard, SetupGame, Side
 from models.rules.warmachine.spells import DropUpkeep, undecided
 from models.rules.warmachine.tithe import PayTithe, SkipTithe
@@ -95,6 +96,24 @@ def refused(state: GameState, command: Command) -> str:
     assert state == before, "a refused command changed the state"
     assert refusal.value.message, "every refusal says why"
     return refusal.value.code
+
+
+def let_fall(state: GameState) -> GameState:
+    """Nobody saves the models damage disabled: each in turn is boxed, then destroyed (doc 002 "Damage
+    Application"; the pause every damage makes, ``damage.hold``)."""
+    for _ in range(100):
+        a = state.attack
+        if a is None or not a.pending:
+            return state
+        state = run(state, ResolveDisabled(model=a.pending[0], stage=a.step))
+    raise AssertionError("the damage application never ended")
+
+
+def fall(state: GameState, *commands: Command) -> GameState:
+    """Apply the commands, each followed by the boxing and destruction of whatever it disabled."""
+    for command in commands:
+        state = let_fall(run(state, command))
+    return state
 
 
 def settle_tithe(state: GameState) -> GameState:

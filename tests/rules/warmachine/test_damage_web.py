@@ -2,6 +2,7 @@
 
 from models.rules import options
 from models.rules.warmachine.activation import Activate, Charge, PowerAttack, Run
+from models.rules.warmachine.attacks import ResolveDisabled
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.essence import Heal
 from models.rules.warmachine.options import notes
@@ -16,6 +17,8 @@ from tests.rules.warmachine.game import (
     REGNA_HORROR,
     completed_foreboder,
     events,
+    fall,
+    let_fall,
     new_game,
     refused,
     run,
@@ -130,18 +133,19 @@ def test_crippled_outer_ring_without_essence_cannot_run(activation):
 
 def test_crippled_centre_ring_disables_and_destroys_the_horror(game):
     """doc 001, "Crippled Center Ring": the horror is disabled like any model with every box marked (doc 002:
-    disabled, boxed, destroyed)."""
+    disabled, boxed, destroyed, each a pause for what it triggers)."""
     state, kinds = events(game, MarkDamage(model=GUARDIAN, amount=56))
-    guardian = state.model(GUARDIAN)
-    assert guardian.marks == (30, 16, 10)
-    assert guardian.status == "destroyed"
-    assert "damage.disabled" in kinds
+    assert state.model(GUARDIAN).marks == (30, 16, 10)
+    assert "damage.disabled" in kinds and state.model(GUARDIAN).in_play
+    state = run(state, ResolveDisabled(model=GUARDIAN, stage="disabled"))
+    state, kinds = events(state, ResolveDisabled(model=GUARDIAN, stage="boxed"))
+    assert state.model(GUARDIAN).status == "destroyed"
     assert "model.destroyed" in kinds
 
 
 def test_destroyed_horror_takes_no_more_damage(game):
     """doc 002, "Damage Application": a destroyed model is off the table; nothing more is marked on it."""
-    state = run(game, MarkDamage(model=FOREBODER, amount=20))
+    state = fall(game, MarkDamage(model=FOREBODER, amount=20))
     assert state.model(FOREBODER).status == "destroyed"
     assert state.model(FOREBODER).marks == (6, 4, 4)
     assert refused(state, MarkDamage(model=FOREBODER, amount=1)) == "model.not_in_play"
@@ -260,17 +264,19 @@ def test_damage_transference_worked_example(game):
     state = with_model(state, FOREBODER, marks=(6, 4, 0))  # 4 unmarked boxes
     state, kinds = events(state, MarkDamage(model=AGATHON, amount=10, transfer_to=FOREBODER))
     assert state.model(FOREBODER).marks == (6, 4, 4)
-    assert state.model(FOREBODER).status == "destroyed"
     assert state.model(AGATHON).marks == (17,)
-    assert state.model(AGATHON).status == "destroyed"
+    assert state.attack.pending == (FOREBODER, AGATHON)  # both disabled: each waits in turn
     assert kinds[0] == "essence.spent"
+    state = let_fall(state)
+    assert state.model(FOREBODER).status == "destroyed"
+    assert state.model(AGATHON).status == "destroyed"
 
 
 def test_transferred_damage_beyond_the_horrors_boxes_comes_back_to_the_master(game):
     """doc 001, "Damage Transference": damage exceeding the horror's unmarked boxes is applied to the master
     and cannot be transferred again."""
     state = with_model(game, FOREBODER, marks=(6, 4, 0))
-    state = run(state, MarkDamage(model=AGATHON, amount=10, transfer_to=FOREBODER))
+    state = fall(state, MarkDamage(model=AGATHON, amount=10, transfer_to=FOREBODER))
     assert state.model(FOREBODER).status == "destroyed"
     assert state.model(AGATHON).marks == (6,)
     assert state.model(AGATHON).essence == 8

@@ -4,6 +4,7 @@ import pytest
 
 from models.catalog.schema import Card
 from models.rules import GameState, apply
+from models.rules.warmachine.attacks import ResolveDisabled
 from models.rules.warmachine.clock import ClockExpired, PassClock, StartClock
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.ending import (
@@ -22,6 +23,7 @@ from tests.rules.warmachine.game import (
     FOREBODER,
     GUARDIAN,
     LEADER,
+    fall,
     new_game,
     refused,
     run,
@@ -43,8 +45,10 @@ def game() -> GameState:
 def test_destroying_the_last_caster_ends_a_scenario_game_by_assassination(game):
     """doc 002 "Game Ending", Assassination: the game is over when a caster is destroyed; a final scenario
     scoring is due."""
-    state, events = apply(game, MarkDamage(model=AGATHON, amount=17))
-    assert state.phase == "over"
+    state = run(game, MarkDamage(model=AGATHON, amount=17), ResolveDisabled(model=AGATHON))
+    assert state.phase != "over"  # disabled, then boxed: an effect could still save it
+    state, events = apply(state, ResolveDisabled(model=AGATHON, stage="boxed"))
+    assert state.phase == "over" and state.attack is None
     r = state.result
     assert (r.winner, r.how, r.seat, r.round, r.due) == (1, "assassination", 0, 1, "final_score")
     assert state.model(GUARDIAN).status == "removed"  # removed horrors: they cannot control or contest
@@ -55,7 +59,7 @@ def test_destroying_the_last_caster_ends_a_scenario_game_by_assassination(game):
 def test_final_scoring_after_an_assassination_is_entered_by_the_players(game):
     """doc 002: after an assassination, one final scenario scoring (the players leave out the assassinated
     side's inert warjacks, wild warbeasts and removed horrors)."""
-    state = run(game, MarkDamage(model=AGATHON, amount=17), FinalScore(cp=(0, 2)))
+    state = run(fall(game, MarkDamage(model=AGATHON, amount=17)), FinalScore(cp=(0, 2)))
     assert state.result.cp == (0, 2) and state.result.due is None
     assert state.scenario.turns[-1].final
     assert refused(state, FinalScore(cp=(1, 1))) == "result.no_scoring_due"
@@ -72,7 +76,7 @@ def test_assassinated_command_destroys_a_caster_still_shown_in_play(game):
 
 def test_a_casual_game_goes_on_after_a_caster_dies():
     """Without a scenario (no wizard) the app does not end the game by itself."""
-    state = run(new_game(), MarkDamage(model=AGATHON, amount=17))
+    state = fall(new_game(), MarkDamage(model=AGATHON, amount=17))
     assert state.phase != "over" and state.result is None
     state = run(state, Assassinated(seat=0))
     assert (state.result.winner, state.result.due) == (1, None)
@@ -143,18 +147,18 @@ def test_ending_commands_need_the_time_when_a_clock_runs(game):
 
 def test_army_points_destroyed_count_casters_as_5_and_horrors_at_cost():
     """Casters count 5; horrors removed with their master count their cost (Guardian 31, Foreboder 4)."""
-    state = run(new_game(), MarkDamage(model=AGATHON, amount=17))
+    state = fall(new_game(), MarkDamage(model=AGATHON, amount=17))
     destroyed, uncounted = army_points_destroyed(state)
     assert destroyed == (0.0, 5 + 31 + 4) and uncounted == ()
 
 
 def test_a_unit_below_half_strength_counts_half():
     """Steamroller 2019: a unit below half strength counts half its cost; a unit wiped out counts whole."""
-    state = run(new_game(), MarkDamage(model=CULTIST_1, amount=1), MarkDamage(model=CULTIST_2, amount=1))
+    state = fall(new_game(), MarkDamage(model=CULTIST_1, amount=1), MarkDamage(model=CULTIST_2, amount=1))
     assert army_points_destroyed(state)[0] == (0.0, 0.0)  # 2 of 4 left: not below half
-    state = run(state, MarkDamage(model=CULTIST_3, amount=1))
+    state = fall(state, MarkDamage(model=CULTIST_3, amount=1))
     assert army_points_destroyed(state)[0] == (0.0, 2.5)
-    state = run(state, MarkDamage(model=LEADER, amount=1))
+    state = fall(state, MarkDamage(model=LEADER, amount=1))
     assert army_points_destroyed(state)[0] == (0.0, 5.0)
 
 
@@ -165,7 +169,7 @@ def test_a_model_without_a_known_cost_is_listed_not_guessed():
     command = setup_command(army_2=(ArmyEntry(card="princess-regna"), ArmyEntry(card="mystery-solo")))
     command = command.model_copy(update={"cards": {**command.cards, "mystery-solo": solo}})
     state, _ = apply(GameState(), command)
-    state = run(state, MarkDamage(model="p2-mystery-solo", amount=5))
+    state = fall(state, MarkDamage(model="p2-mystery-solo", amount=5))
     assert army_points_destroyed(state) == ((0.0, 0.0), ("Mystery Solo",))
 
 
@@ -180,7 +184,7 @@ def test_summoned_horrors_were_never_in_a_list():
 def test_scenario_elements_are_asked_after_the_end(game):
     """The 4th tiebreaker is counted at the table and entered when the game is over."""
     assert refused(game, ScenarioElements(points=(1, 2))) == "result.not_over"
-    state = run(game, MarkDamage(model=AGATHON, amount=17))
+    state = fall(game, MarkDamage(model=AGATHON, amount=17))
     assert refused(state, ScenarioElements(points=(1, 2))) == "result.scoring_due"
     state = run(state, FinalScore(cp=(0, 1)), ScenarioElements(points=(0, 25)))
     assert state.result.elements == (0, 25) and state.result.winner == 1

@@ -1,7 +1,7 @@
 """Property test: random command sequences from a set-up game never break the rules' invariants.
 
 The standard game (Agathon + Guardian of Souls + completed Foreboder + Cultist Band against Princess Regna +
-Guardian of Souls) is played from a list of hypothesis-drawn moves. Each move names a kind (advance, tithe,
+Foreboder) is played from a list of hypothesis-drawn moves. Each move names a kind (advance, tithe,
 something that fits the current phase, damage, or anything at all with a known model id) and a number that
 picks one command of that kind for the current state. Many are refused, which is the point: a refusal must
 change nothing. The rest must leave every invariant standing."""
@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from models.rules import Command, GameState, RuleViolation, apply, options
 from models.rules.warmachine.activation import Activate, Charge, EndActivation, Run
+from models.rules.warmachine.attacks import ResolveDisabled
 from models.rules.warmachine.base import essence_stat, has_essence_manipulation, is_horror
 from models.rules.warmachine.damage import MarkDamage, marks_of, sections
 from models.rules.warmachine.essence import Allocate, Boost, BuyAttack, Heal, Leech, NextAttack
@@ -55,6 +56,10 @@ def plausible(state: GameState, kind: str) -> list[Command]:
     if kind == "anything":
         return ANYTHING
     commands: list[Command] = []
+    if state.attack is not None and state.attack.pending:
+        first, step = state.attack.pending[0], state.attack.step
+        return [ResolveDisabled(model=first, stage=step),
+                ResolveDisabled(model=first, stage=step, survives=True, heal=1)]
     if state.phase == "control":
         masters = [m.id for m in own if has_essence_manipulation(state, m)]
         horrors = [m.id for m in own if is_horror(state, m)]
@@ -89,14 +94,17 @@ def check_invariants(state: GameState) -> None:
         marks = marks_of(state, m)
         assert len(marks) == len(sizes)
         assert all(0 <= k <= size for k, size in zip(marks, sizes, strict=True)), f"{m.id} marks {marks}"
-        if m.in_play:
-            assert sum(marks) < sum(sizes), f"{m.id} has every box marked but is still in play"
+        if m.in_play and sum(marks) == sum(sizes):
+            # doc 002, "Damage Application": every box marked, the model is disabled and the game waits for it.
+            assert state.attack is not None and m.id in state.attack.pending, f"{m.id} full but not disabled"
     # doc 001, "Activation Phase": one model (or one unit) at a time.
     active = {m.unit or m.id for m in state.models if m.activation == "active"}
     assert len(active) <= 1
     assert all(m.seat == state.active for m in state.models if m.activation == "active")
     for horror in state.pending_tithe:
         assert by_id[horror].in_play and by_id[horror].seat == state.active
+    if state.attack is not None:
+        assert all(by_id[x].in_play for x in state.attack.pending)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -1,5 +1,6 @@
 """Infernal master destruction (doc 001) and the Master Infernalist's own battlegroup (doc 000 ruling)."""
 
+from models.rules.warmachine.attacks import ResolveDisabled
 from models.rules.warmachine.base import remove
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.essence import Leech
@@ -12,6 +13,8 @@ from tests.rules.warmachine.game import (
     REGNA,
     REGNA_HORROR,
     events,
+    fall,
+    let_fall,
     new_game,
     run,
     to_step,
@@ -22,7 +25,8 @@ from tests.rules.warmachine.game import (
 def test_infernal_master_destruction_removes_its_battlegroups_horrors(game):
     """doc 001, "Infernal Master Destruction": when a model controlling horrors is destroyed, the horrors in
     its battlegroup are removed from play."""
-    state, kinds = events(game, MarkDamage(model=AGATHON, amount=17))
+    state = run(game, MarkDamage(model=AGATHON, amount=17), ResolveDisabled(model=AGATHON, stage="disabled"))
+    state, kinds = events(state, ResolveDisabled(model=AGATHON, stage="boxed"))
     assert state.model(AGATHON).status == "destroyed"
     assert state.model(GUARDIAN).status == "removed"
     assert state.model(FOREBODER).status == "removed"
@@ -48,7 +52,7 @@ def test_master_removed_from_play_also_removes_its_horrors(game):
 def test_master_infernalist_destruction_removes_her_horrors(game):
     """doc 000, Rules Clarification "Master Infernalist": when Regna dies, the horrors in her battlegroup are
     removed from play."""
-    state = run(game, MarkDamage(model=REGNA, amount=5))
+    state = fall(game, MarkDamage(model=REGNA, amount=5))
     assert state.model(REGNA).status == "destroyed"
     assert state.model(REGNA_HORROR).status == "removed"
     assert state.model(GUARDIAN).in_play
@@ -63,7 +67,7 @@ def test_master_infernalist_destruction_spares_the_infernal_masters_horrors():
         ArmyEntry(card="princess-regna"),
         ArmyEntry(card="foreboder", battlegroup_of=2),
     )
-    state = run(new_game(army_1=army), MarkDamage(model="p1-princess-regna", amount=5))
+    state = fall(new_game(army_1=army), MarkDamage(model="p1-princess-regna", amount=5))
     assert state.model("p1-foreboder").status == "removed"
     assert state.model(GUARDIAN).in_play
 
@@ -73,6 +77,8 @@ def test_master_destroyed_by_leeching_takes_its_horrors_with_it(control):
     horrors go with it."""
     state = with_model(control, AGATHON, essence=7, marks=(16,))
     state = run(state, Leech(master=AGATHON, points=2))
+    assert state.model(AGATHON).in_play and state.attack.pending == (AGATHON,)  # disabled: Tough could save it
+    state = let_fall(state)
     assert state.model(AGATHON).status == "destroyed"
     assert not state.model(GUARDIAN).in_play
 
@@ -82,6 +88,6 @@ def test_horrors_removed_with_their_master_owe_no_tithe(game):
     the turn can end."""
     state = to_step(game, "end", "tithe")
     assert state.pending_tithe
-    state = run(state, MarkDamage(model=AGATHON, amount=17))
+    state = fall(state, MarkDamage(model=AGATHON, amount=17))
     assert state.pending_tithe == ()
     assert run(state, Advance()).active == 1

@@ -7,7 +7,7 @@ from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.ending import ScenarioElements
 from models.rules.warmachine.scenario import ScoreTurn
 from models.rules.warmachine.setup import Advance
-from tests.rules.warmachine.game import CULTIST_1, CULTIST_2, CULTIST_3, new_game, refused, run
+from tests.rules.warmachine.game import CULTIST_1, CULTIST_2, CULTIST_3, fall, new_game, refused, run
 from tests.rules.warmachine.tournament import PLAIN_ARMY_1, PLAIN_ARMY_2, end_of_turn, score, started
 
 
@@ -91,7 +91,7 @@ def _to_last_turn(state: GameState) -> GameState:
 def test_level_control_points_at_the_end_go_to_army_points_destroyed(plain):
     """Tiebreakers in order: control points, then army points destroyed (a unit below half strength counts
     half: 3 of 4 cultists gone is half of 5)."""
-    state = run(_to_last_turn(plain), *(MarkDamage(model=m, amount=1) for m in (CULTIST_1, CULTIST_2, CULTIST_3)))
+    state = fall(_to_last_turn(plain), *(MarkDamage(model=m, amount=1) for m in (CULTIST_1, CULTIST_2, CULTIST_3)))
     state = score(state)
     assert state.result.destroyed == (0.0, 2.5)
     assert (state.result.winner, state.result.how) == (1, "scenario")

@@ -7,7 +7,7 @@ Times are plain integers (server milliseconds): the tests move time by passing l
 
 from __future__ import annotations
 
-from models.rules import GameState, apply
+from models.rules import Command, GameState, apply
 from models.rules.dice import Roll
 from models.rules.warmachine.clock import StartClock
 from models.rules.warmachine.pregame import (
@@ -59,12 +59,16 @@ def priority(a: int, b: int) -> RollPriority:
     return RollPriority(dice=(Roll(dice=(a,)), Roll(dice=(b,))))
 
 
+def to_clock_commands(first: int = 0) -> tuple[Command, ...]:
+    """The wizard's answers from the scenario to the table side (player 1 wins the priority roll)."""
+    return (ChooseScenario(name="Practice scenario"), RevealLists(lists=("", "")),
+            ChooseObjectives(objectives=("Armory", "")), priority(5, 2), ChooseOrder(goes_first=first == 0),
+            ChooseSide(side="north edge"))
+
+
 def to_clock_step(state: GameState | None = None, *, first: int = 0) -> GameState:
     """Through scenario, lists, objectives, priority (player 1 wins), order and side."""
-    state = state or wizard_game()
-    return run(state, ChooseScenario(name="Practice scenario"), RevealLists(lists=("", "")),
-               ChooseObjectives(objectives=("Armory", "")), priority(5, 2), ChooseOrder(goes_first=first == 0),
-               ChooseSide(side="north edge"))
+    return run(state or wizard_game(), *to_clock_commands(first))
 
 
 def started(minutes: float | None = 60, *, first: int = 0, at: int = T0,

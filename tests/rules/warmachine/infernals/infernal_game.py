@@ -14,7 +14,16 @@ from models.catalog import shipped_cards
 from models.catalog.schema import Card, WebLayout
 from models.rules import GameState, apply
 from models.rules.warmachine.setup import ArmyEntry, SetupGame, Side
-from tests.rules.warmachine.game import activated, happened, refused, run, to_step, with_model  # noqa: F401 - shared helpers
+from tests.rules.warmachine.game import (  # noqa: F401 - shared helpers
+    activated,
+    fall,
+    happened,
+    let_fall,
+    refused,
+    run,
+    to_step,
+    with_model,
+)
 
 SHIPPED = shipped_cards()
 

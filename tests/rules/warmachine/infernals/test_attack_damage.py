@@ -11,7 +11,9 @@ from tests.rules.warmachine.infernals.infernal_game import (
     LAMENTER,
     REGNA,
     TORMENTOR,
+    fall,
     happened,
+    let_fall,
     refused,
     run,
     to_step,
@@ -48,20 +50,20 @@ def test_the_record_shows_transferred_damage_destroying_the_horror(table):
         Hit(model=AGATHON, amount=5, transfer_to=LAMENTER), Hit(model=LAMENTER, amount=2))))
     kinds = [e.kind for e in events]
     assert kinds.index("damage.disabled") > kinds.index("essence.spent")
-    assert state.model(LAMENTER).status == "destroyed"
+    assert let_fall(state).model(LAMENTER).status == "destroyed"
     assert sum(state.model(AGATHON).marks) == 3
 
 
 def test_a_horror_destroyed_by_its_own_damage_cannot_take_transferred_damage(table):
     """doc 000 ruling and doc 001 "Damage Transference": the horror's own damage comes first, so a horror it
-    destroys is no longer there to take the master's damage."""
+    disables (and then destroys, doc 002 "Damage Application") cannot take the master's damage."""
     state = run(table, MarkDamage(model=LAMENTER, amount=16))
     attack = AttackDamage(hits=(Hit(model=AGATHON, amount=5, transfer_to=LAMENTER),
                                 Hit(model=LAMENTER, amount=2)))
     assert refused(state, attack) == "transfer.horror_gone"
     state = run(state, AttackDamage(hits=(
         Hit(model=AGATHON, amount=5, transfer_to=TORMENTOR), Hit(model=LAMENTER, amount=2))))
-    assert state.model(LAMENTER).status == "destroyed"
+    assert let_fall(state).model(LAMENTER).status == "destroyed"
     assert sum(state.model(TORMENTOR).marks) == 5
 
 
@@ -71,7 +73,7 @@ def test_every_model_hit_suffers_its_own_damage(table):
         Hit(model=AGATHON, amount=3), Hit(model=TORMENTOR, amount=12), Hit(model=CULTIST_1, amount=1))))
     assert sum(state.model(AGATHON).marks) == 3
     assert state.model(TORMENTOR).marks == (10, 2, 0)
-    assert state.model(CULTIST_1).status == "destroyed"
+    assert let_fall(state).model(CULTIST_1).status == "destroyed"
 
 
 def test_horrors_are_damaged_before_their_master_falls(table):
@@ -80,6 +82,7 @@ def test_horrors_are_damaged_before_their_master_falls(table):
     state, events = happened(table, AttackDamage(hits=(
         Hit(model=REGNA, amount=5), Hit(model=FOREBODER, amount=2))))
     assert [e.model for e in events if e.kind == "damage.marked"] == [FOREBODER, REGNA]
+    state = let_fall(state)
     assert state.model(REGNA).status == "destroyed"
     assert state.model(FOREBODER).status == "removed"
 
@@ -118,7 +121,7 @@ def test_single_damage_transfer_still_spills_back(table):
     """doc 001 "Damage Transference" worked example: a master with one unmarked box is hit for 10, transfers
     to a horror with fewer unmarked boxes, and the rest comes back to the master."""
     state = run(table, MarkDamage(model=AGATHON, amount=16), MarkDamage(model=LAMENTER, amount=12))
-    state = run(state, MarkDamage(model=AGATHON, amount=10, transfer_to=LAMENTER))
+    state = fall(state, MarkDamage(model=AGATHON, amount=10, transfer_to=LAMENTER))
     assert state.model(LAMENTER).status == "destroyed"
     assert state.model(AGATHON).status == "destroyed"
     assert state.model(TORMENTOR).status == "removed"

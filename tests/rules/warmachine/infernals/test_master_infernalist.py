@@ -11,6 +11,7 @@ from tests.rules.warmachine.infernals.infernal_game import (
     REGNA,
     TORMENTOR,
     activated,
+    fall,
     new_table,
     refused,
     run,
@@ -71,7 +72,7 @@ def test_the_master_infernalist_may_start_with_no_horror():
 
 def test_destroying_the_master_infernalist_removes_only_her_horrors(table):
     """doc 000 ruling: when she dies, her horrors are removed from play; Agathon's battlegroup stays."""
-    state = run(table, MarkDamage(model=REGNA, amount=5))
+    state = fall(table, MarkDamage(model=REGNA, amount=5))
     assert state.model(REGNA).status == "destroyed"
     assert state.model(FOREBODER).status == "removed"
     assert state.model(LAMENTER).in_play and state.model(TORMENTOR).in_play

@@ -25,6 +25,7 @@ from tests.rules.warmachine.infernals.infernal_game import (
     SHRIEKER,
     UMBRAL,
     activated,
+    fall,
     happened,
     new_table,
     refused,
@@ -69,7 +70,7 @@ def test_summoning_near_an_infernal_gate_costs_1_less(table):
 
 def test_the_gate_discount_needs_a_friendly_gate_in_play(table):
     """Infernal Gate card: the discount comes from a friendly Infernal Gate; a destroyed gate gives none."""
-    state = run(table, MarkDamage(model=GATE, amount=25))
+    state = fall(table, MarkDamage(model=GATE, amount=25))
     assert refused(activated(state, AGATHON), summon(near_gate=True)) == "summon.no_gate"
 
 
@@ -121,7 +122,7 @@ def test_the_vessel_must_be_in_the_masters_command_range(table):
 
 def test_the_vessel_must_still_be_in_play(table):
     """doc 001 "Summoning": the marked soul is currently on the table."""
-    state = run(table, MarkDamage(model=CULTIST_1, amount=1))
+    state = fall(table, MarkDamage(model=CULTIST_1, amount=1))
     assert refused(activated(state, AGATHON), summon()) == "model.not_in_play"
 
 
@@ -210,7 +211,7 @@ def test_a_summoned_horror_fights_normally_next_turn(table):
 
 def test_a_summoned_horror_goes_when_its_master_is_destroyed(table):
     """doc 001 "Infernal Master Destruction": summoned horrors are part of the battlegroup too."""
-    state = run(activated(table, AGATHON), summon(), MarkDamage(model=AGATHON, amount=17))
+    state = fall(activated(table, AGATHON), summon(), MarkDamage(model=AGATHON, amount=17))
     assert state.model("p1-lamenter-2").status == "removed"
 
 

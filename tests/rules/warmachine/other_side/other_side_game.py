@@ -15,7 +15,16 @@ from models.catalog.schema import Card
 from models.rules import Event, GameState, apply
 from models.rules.dice import Roll
 from models.rules.warmachine.setup import Advance, ArmyEntry, SetupGame, Side
-from tests.rules.warmachine.game import activated, happened, refused, run, to_step, with_model  # noqa: F401 - shared helpers
+from tests.rules.warmachine.game import (  # noqa: F401 - shared helpers
+    activated,
+    fall,
+    happened,
+    let_fall,
+    refused,
+    run,
+    to_step,
+    with_model,
+)
 
 # Six columns, top to bottom: '.' a plain box, a letter a system box, '-' no box (32 boxes).
 #   column 1: . L L .        (4 boxes)
@@ -96,6 +105,14 @@ def new_game(army_1: tuple[ArmyEntry, ...] = CY_ARMY, army_2: tuple[ArmyEntry, .
     state, _ = apply(GameState(), SetupGame(title="Other side", first=first,
                                             cards={k: cards[k] for k in keys}, sides=sides))
     return state
+
+
+def grymkin_wizard_setup() -> SetupGame:
+    """Gry's Grymkin warlocks against Cy's warcaster, set up with the setup wizard (doc 002 "Game Setup")."""
+    keys = ("test-grymkin", "cage-rager", "test-grymkin-2", "test-caster")
+    return SetupGame(title="Wizard", wizard=True, cards={k: GRYM_CARDS[k] for k in keys},
+                     sides=(Side(player="Gry", army=GRYM_ARMY),
+                            Side(player="Cy", army=(ArmyEntry(card="test-caster"),))))
 
 
 def grymkin_game(army: tuple[ArmyEntry, ...] = GRYM_ARMY) -> GameState:

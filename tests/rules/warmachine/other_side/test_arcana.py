@@ -152,15 +152,9 @@ def test_both_players_see_the_cards(grymkin):
 def test_in_the_setup_wizard_cards_are_chosen_before_deployment():
     """doc 002, "Game Setup": a Grymkin player chooses the Arcana among the "before the game begins"
     abilities, before deployment; once the wizard reaches deployment it is too late for the wizard."""
-    from models.rules import GameState
     from models.rules.match import Pregame
-    from models.rules.warmachine.setup import SetupGame, Side
-    from tests.rules.warmachine.other_side.other_side_game import GRYM_ARMY, GRYM_CARDS
 
-    state, _ = apply(GameState(), SetupGame(
-        title="Wizard", wizard=True, cards={k: GRYM_CARDS[k] for k in ("test-grymkin", "cage-rager",
-                                                                       "test-grymkin-2", "test-caster")},
-        sides=(Side(player="Gry", army=GRYM_ARMY), Side(player="Cy", army=(ArmyEntry(card="test-caster"),)))))
+    state = wizard_grymkin_game()
     assert state.phase == "setup"
     state = run(state, AssignArcana(warlock=DREAMER, cards=DREAMER_CARDS))
     assert state.model(DREAMER).arcana == DREAMER_CARDS
@@ -171,13 +165,9 @@ def test_in_the_setup_wizard_cards_are_chosen_before_deployment():
 def wizard_grymkin_game():
     """The Grymkin army against a warcaster, set up with the setup wizard (in setup, at the scenario step)."""
     from models.rules import GameState
-    from models.rules.warmachine.setup import SetupGame, Side
-    from tests.rules.warmachine.other_side.other_side_game import GRYM_ARMY, GRYM_CARDS
+    from tests.rules.warmachine.other_side.other_side_game import grymkin_wizard_setup
 
-    state, _ = apply(GameState(), SetupGame(
-        title="Wizard", wizard=True, cards={k: GRYM_CARDS[k] for k in ("test-grymkin", "cage-rager",
-                                                                       "test-grymkin-2", "test-caster")},
-        sides=(Side(player="Gry", army=GRYM_ARMY), Side(player="Cy", army=(ArmyEntry(card="test-caster"),)))))
+    state, _ = apply(GameState(), grymkin_wizard_setup())
     return state
 
 

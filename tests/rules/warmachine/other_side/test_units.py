@@ -14,6 +14,7 @@ from tests.rules.warmachine.other_side.other_side_game import (
     TRENCHER_1,
     TRENCHER_2,
     UNIT,
+    fall,
     new_game,
     run,
     to_step,
@@ -24,7 +25,7 @@ from tests.rules.warmachine.other_side.other_side_game import (
 def test_unit_strength_counts_the_models_in_play(table):
     """Issue 4: unit strength is the unit's models still in play; one box each, one damage removes one."""
     assert strength(table, UNIT) == 3
-    state = run(table, MarkDamage(model=TRENCHER_1, amount=1))
+    state = fall(table, MarkDamage(model=TRENCHER_1, amount=1))
     assert state.model(TRENCHER_1).status == "destroyed"
     assert strength(state, UNIT) == 2
     assert notes(state, TRENCHER_2)[-1] == "Trencher Test Infantry: 2 of 3 models in play; leader in play."
@@ -33,7 +34,7 @@ def test_unit_strength_counts_the_models_in_play(table):
 def test_the_leader_is_known_and_its_loss_shown(table):
     """Issue 4: a unit has a leader; when it goes, the unit's note says so."""
     assert leader(table, UNIT).id == SERGEANT
-    state = run(table, MarkDamage(model=SERGEANT, amount=1))
+    state = fall(table, MarkDamage(model=SERGEANT, amount=1))
     assert notes(state, TRENCHER_1)[-1].endswith("leader gone.")
 
 

@@ -1,0 +1,199 @@
+"""Issue 14, "Rules depth": each rule fixed in the rules core refuses through the routes too, with a positive
+control showing the same route accepting what the rule allows. The API tests go through ``POST /api/games``,
+``POST /api/games/start`` and the command route (tests/service/test_api.py style); the setup wizard and the
+warband game through GameService. SQLite always, PostgreSQL when TEST_DATABASE_URL is set (``db_url``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from models.rules import RuleViolation
+from models.rules.warband.conditions import SetCondition
+from models.rules.warband.setup import Next
+from models.rules.warband.treasure import PickUp
+from models.rules.warmachine.arcana import AssignArcana
+from models.rules.warmachine.pregame import FinishSetupStep, StartGame, TickSetupTask
+from models.service import Actor, GameService
+from tests.rules.warband.game import CAPTAIN, setup_command
+from tests.rules.warmachine.other_side.other_side_game import DREAMER, WANDERER, grymkin_wizard_setup
+from tests.rules.warmachine.tournament import to_clock_commands
+from tests.service.test_api import GAME, assert_error, client, command, game, model, read  # noqa: F401 - fixtures
+
+AGATHON, GUARDIAN, CULTIST = "p1-agathon", "p1-guardian-of-souls", "p1-cultist-band.1"
+TABLE = Actor(role="table")
+FOREBODER_CARD = {"key": "foreboder", "name": "Foreboder", "faction": "Infernals", "role": "horror",
+                  "weight": "lesser", "stats": {"ESSENCE": 1}, "damage": {"kind": "web", "total": 14,
+                                                                          "rings": [6, 4, 4]}}
+
+
+class Table:
+    """One API game: sends commands at the version it last saw."""
+
+    def __init__(self, http: TestClient, created: dict[str, Any]) -> None:
+        self.client, self.game, self.version = http, created, created["version"]
+
+    def send(self, **cmd: Any) -> dict[str, Any]:
+        response = command(self.client, self.game, cmd, self.version)
+        assert response.status_code == 200, response.text
+        self.version = response.json()["version"]
+        return response.json()["state"]
+
+    def refused(self, code: str, **cmd: Any) -> None:
+        assert_error(command(self.client, self.game, cmd, self.version), 422, code)
+        assert read(self.client, self.game)["version"] == self.version
+
+    def to_activation(self) -> None:
+        while read(self.client, self.game)["state"]["phase"] != "activation":
+            self.send(type="advance")
+
+
+@pytest.fixture
+def table(client: TestClient, game: dict[str, Any]) -> Table:  # noqa: F811 - the fixtures imported above
+    return Table(client, game)
+
+
+# -- the attack's paths ---------------------------------------------------------------------------------------
+
+def test_a_horror_summoned_this_turn_is_refused_an_attack_through_the_api(table: Table) -> None:
+    """doc 001 "Summoning": a summoned horror forfeits its combat action; the free strike stays allowed."""
+    table.send(type="complete_card", card=FOREBODER_CARD)
+    table.to_activation()
+    table.send(type="activate", model=AGATHON)
+    table.send(type="summon", master=AGATHON, vessel=CULTIST, horror_card=FOREBODER_CARD)
+    table.send(type="activate", model="p1-foreboder-2")
+    table.refused("summon.forfeit_combat", type="declare_attack", attacker="p1-foreboder-2",
+                  target="p2-princess-regna")
+    table.refused("summon.forfeit_combat", type="buy_attack", model="p1-foreboder-2")
+    state = table.send(type="declare_attack", attacker="p1-foreboder-2", target="p2-princess-regna",
+                       free_strike=True)
+    assert state["attack"]["attacker"] == "p1-foreboder-2"
+
+
+def test_after_running_nothing_more_is_accepted_through_the_api(table: Table) -> None:
+    """doc 000 ruling: running ends the activation: heal, buy attack, boost and attacks are refused; ending
+    the activation still works."""
+    table.to_activation()
+    table.send(type="mark_damage", model=AGATHON, amount=2)
+    table.send(type="activate", model=AGATHON)
+    table.send(type="run", model=AGATHON)
+    table.refused("essence.ran", type="heal", master=AGATHON, target=AGATHON, points=1)
+    table.refused("essence.ran", type="buy_attack", model=AGATHON)
+    table.refused("essence.ran", type="boost", model=AGATHON, roll="attack")
+    table.refused("attack.ran", type="declare_attack", attacker=AGATHON, target="p2-princess-regna")
+    assert model(table.send(type="end_activation", model=AGATHON), AGATHON)["activation"] == "done"
+
+
+def test_a_roll_already_recorded_cannot_be_boosted_through_the_api(table: Table) -> None:
+    """doc 001 "ESSENCE: Boost": declared before the dice; after them it is refused and costs nothing."""
+    table.to_activation()
+    table.send(type="activate", model=AGATHON)
+    table.send(type="declare_attack", attacker=AGATHON, target="p2-princess-regna")
+    before = model(table.send(type="attack_roll", dice={"dice": [4, 4]}, hit=True), AGATHON)["essence"]
+    table.refused("boost.after_roll", type="boost", model=AGATHON, roll="attack")
+    assert model(table.send(type="boost", model=AGATHON, roll="damage"), AGATHON)["essence"] == before - 1
+
+
+# -- damage typed in pauses ------------------------------------------------------------------------------------
+
+def test_damage_typed_in_pauses_at_disabled_and_boxed_through_the_api(table: Table) -> None:
+    """doc 002 "Damage Application": a model every box of which is marked waits, disabled, then boxed; the
+    turn does not move on until the players decide; then it is destroyed."""
+    state = table.send(type="mark_damage", model=GUARDIAN, amount=56)
+    attack = state["attack"]
+    assert (attack["kind"], attack["attacker"], attack["step"], attack["pending"]) == (
+        "damage", None, "disabled", [GUARDIAN])
+    assert model(state, GUARDIAN)["status"] == "in_play"
+    table.refused("anytime.mid_attack", type="advance")
+    table.send(type="resolve_disabled", model=GUARDIAN)
+    state = table.send(type="resolve_disabled", model=GUARDIAN, stage="boxed")
+    assert state["attack"] is None and model(state, GUARDIAN)["status"] == "destroyed"
+    table.send(type="advance")
+
+
+# -- upkeep --------------------------------------------------------------------------------------------------
+
+def test_the_upkeep_step_waits_for_each_spell_through_the_api(table: Table) -> None:
+    """doc 001 "Control Phase" step 4: each upkeep spell is paid for or let go before the turn moves on."""
+    table.to_activation()
+    table.send(type="activate", model=AGATHON)
+    table.send(type="cast", model=AGATHON, spell="Arcane Shield", cost=2, upkeep=True)
+    state = read(table.client, table.game)["state"]
+    while (state["active"], state["step"]) != (0, "upkeep"):
+        state = table.send(type="pay_tithe", horror=state["pending_tithe"][0]) if state["pending_tithe"] else \
+            table.send(type="advance")
+    table.refused("upkeep.pending", type="advance")
+    table.send(type="drop_upkeep", master=AGATHON, spell="Arcane Shield")
+    assert table.send(type="advance")["step"] == "other"
+
+
+# -- setup applies the list rules ------------------------------------------------------------------------------
+
+REGNA = {"card": "princess-regna"}
+
+
+@pytest.mark.parametrize(("army", "code"), [
+    ([REGNA, {"card": "tormentor", "battlegroup_of": 0}], "list.horror_weight"),
+    ([REGNA, {"card": "foreboder", "battlegroup_of": 0}, {"card": "lamenter", "battlegroup_of": 0}],
+     "list.too_many_horrors"),
+    ([REGNA, REGNA], "list.fa_exceeded"),
+])
+def test_both_setup_routes_apply_the_list_rules(client: TestClient, army: list, code: str) -> None:  # noqa: F811
+    """doc 000 "Master Infernalist" (one lesser or light horror) and field allowance: the new-game route and
+    the setup command route refuse what the list builder refuses; a legal army starts (positive control)."""
+    bad = {**GAME, "sides": [GAME["sides"][0], {"player": "Bob", "army": army}]}
+    assert_error(client.post("/api/games", json=bad), 422, code)
+    cards = {c["key"]: c for c in client.get("/api/cards").json()}
+    setup = {"type": "setup", "title": "Start", "sides": bad["sides"],
+             "cards": {e["card"]: cards[e["card"]] for s in bad["sides"] for e in s["army"]}}
+    assert_error(client.post("/api/games/start", json={"command": setup}), 422, code)
+    good = {**GAME, "sides": [GAME["sides"][0], {"player": "Bob", "army": [REGNA, {"card": "lamenter",
+                                                                                     "battlegroup_of": 0}]}]}
+    assert client.post("/api/games", json=good).status_code == 201
+
+
+# -- Arcana in a setup-wizard game -------------------------------------------------------------------------------
+
+def test_a_wizard_game_takes_arcana_only_before_deployment(new_service: Callable[[], GameService]) -> None:
+    """doc 001 "Arcana": assigned before either player deploys; the wizard waits for them before deployment,
+    and once the game has begun an assignment is refused."""
+    service = new_service()
+    created = service.start(grymkin_wizard_setup())
+    gid, version = created.game_id, created.version
+
+    def send(*commands: Any) -> None:
+        nonlocal version
+        for c in commands:
+            version = service.execute(gid, c, version, TABLE).version
+
+    send(*to_clock_commands(), FinishSetupStep(), TickSetupTask(when="before", index=0))
+    with pytest.raises(RuleViolation) as refusal:
+        send(FinishSetupStep())
+    assert refusal.value.code == "arcana.unassigned"
+    send(AssignArcana(warlock=DREAMER, cards=("Trump of Dreams", "Ruin", "Labyrinth")),
+         AssignArcana(warlock=WANDERER, cards=("Shroud", "Accursed", "Desolation")),
+         FinishSetupStep(), FinishSetupStep(), StartGame())
+    assert service.state(gid)[1].round == 1
+    with pytest.raises(RuleViolation) as refusal:
+        send(AssignArcana(warlock=WANDERER, cards=("Shroud", "Accursed", "Desolation")))
+    assert refusal.value.code == "arcana.assigned"
+
+
+# -- warband: a Stunned unit does nothing ------------------------------------------------------------------------
+
+def test_a_stunned_unit_picks_up_no_treasure_through_the_service(new_service: Callable[[], GameService]) -> None:
+    """doc 004 "Recover Step": a Stunned unit can do nothing; once normal again it picks the token up."""
+    service = new_service()
+    created = service.start(setup_command())
+    gid, version = created.game_id, created.version
+    for c in (SetCondition(unit=CAPTAIN, condition="stunned"), Next()):
+        version = service.execute(gid, c, version, TABLE).version
+    with pytest.raises(RuleViolation) as refusal:
+        service.execute(gid, PickUp(unit=CAPTAIN), version, TABLE)
+    assert refusal.value.code == "unit.stunned" and service.state(gid)[0] == version
+    version = service.execute(gid, SetCondition(unit=CAPTAIN, condition="normal"), version, TABLE).version
+    state = service.execute(gid, PickUp(unit=CAPTAIN), version, TABLE).state
+    assert state.warband is not None and state.warband.unit(CAPTAIN).carrying
