@@ -10,10 +10,11 @@ The game, in table order:
   Lamenter. End of turn: the tithe prompt, both horrors pay.
 - Round 1, Bea: Omodamos leeches back the essence the transfer cost; the Lamenter cripples the Guardian's outer
   ring (the card says what that does, on both pages); the Tormentor hits Agathon for more than the Foreboder can
-  hold: transfer prompt, the Foreboder fills and is destroyed, the rest marks Agathon.
+  hold: transfer prompt, the Foreboder fills and is disabled, then boxed and destroyed in the attack panel (doc 002
+  "Damage Application"), the rest marks Agathon.
 - Round 2, Ann: Agathon sacrifices a cultist in the control-phase guide (refused until it is said to be in his
-  control range), then heals the Guardian (its outer ring is no longer crippled) and kills Omodamos: Omodamos is
-  destroyed and his horrors are removed from play. The Guardian's tithe goes unpaid: removed from play.
+  control range), then heals the Guardian (its outer ring is no longer crippled) and kills Omodamos: disabled,
+  boxed, then destroyed, and his horrors are removed from play. The Guardian's tithe goes unpaid: removed from play.
 - Round 2, Bea: nothing of hers is left in play; the turn goes round to round 3.
 
 Every change made at the table is asserted on the watch page too, with `expect(..., timeout=LIVE)`. Greyed controls
@@ -170,6 +171,18 @@ def transfer_prompt(page: Page, master: str, amount: int) -> Locator:
     prompt = page.get_by_role("dialog").filter(has_text=f"{master} would suffer {amount} damage")
     expect(prompt).to_be_visible()
     return prompt
+
+
+def let_fall(table: Page, watch: Page, name: str) -> None:
+    """Damage application (doc 002): every box marked, the model waits, disabled, in the attack panel on both
+    pages; nobody saves it: it is boxed, then destroyed."""
+    on_both(table, watch, lambda p: expect(p.get_by_role("region", name="Attack")).to_contain_text(
+        f"Damage marked at the table: {name}", timeout=LIVE))
+    panel = table.get_by_role("region", name="Attack")
+    panel.get_by_role("button", name=f"{name} is boxed").click()
+    expect(panel).to_contain_text("Waiting for what happens to the boxed model.")
+    panel.get_by_role("button", name=f"{name} is destroyed").click()
+    expect(panel).to_be_hidden()
 
 
 def complete_card(page: Page, name: str, fields: dict[str, int]) -> None:
@@ -364,6 +377,7 @@ def test_two_rounds_of_agathon_against_omodamos_with_the_watch_page_following(br
         expect(prompt).to_be_hidden()
         expect_essence(table, watch, "Agathon", 7, 9)
         expect_track(table, watch, "Foreboder", web((8, 8), (4, 4), (2, 2)))
+        let_fall(table, watch, "Foreboder")
         expect_status(table, watch, "Foreboder", "Destroyed")
         expect_track(table, watch, "Agathon", boxes(2, 17))
         expect_logged(table, watch, "Agathon suffers 2 damage (transferred damage that did not fit).")
@@ -416,6 +430,7 @@ def test_two_rounds_of_agathon_against_omodamos_with_the_watch_page_following(br
         prompt.get_by_role("button", name="Omodamos takes it").click()
         expect(prompt).to_be_hidden()
         expect_track(table, watch, "Omodamos", boxes(18, 18))
+        let_fall(table, watch, "Omodamos")
         expect_status(table, watch, "Omodamos", "Destroyed")
         expect_status(table, watch, "Lamenter", "Removed from play")
         expect_status(table, watch, "Tormentor", "Removed from play")

@@ -166,3 +166,21 @@ async def test_damage_to_a_master_asks_about_transfer(user: User, game: Created)
     assert shows(user, web(3), model_card(user, "Ann", "Guardian of Souls"))
     assert shows(user, "Damage boxes: 3 of 17 marked", agathon)
     assert find(user, "Apply damage to Agathon", ui.button, within=agathon)
+
+
+async def test_damage_typed_in_that_fills_every_box_pauses_in_the_attack_panel(user: User, game: Created) -> None:
+    """doc 002 "Damage Application": "Apply damage" filling the Guardian's web disables it; the page's attack
+    panel asks what happens (disabled, then boxed) like the attack assistant, and only then is it destroyed."""
+    await user.open(table_url(game))
+    guardian = model_card(user, "Ann", "Guardian of Souls")
+    fill(user, "Damage to apply to Guardian of Souls", "56", within=guardian)
+    click(user, "Apply damage to Guardian of Souls", within=guardian)
+    await see(user, "Damage marked at the table: Guardian of Souls")
+    panel = find(user, "Attack")
+    await see(user, "Waiting for what happens to the disabled model.", panel)
+    assert not shows(user, "Destroyed", guardian)
+    click(user, "Guardian of Souls is boxed", within=panel)
+    await see(user, "Waiting for what happens to the boxed model.", panel)
+    click(user, "Guardian of Souls is destroyed", within=panel)
+    await see(user, "Destroyed", model_card(user, "Ann", "Guardian of Souls"))
+    await eventually(lambda: not exists(user, "Damage marked at the table: Guardian of Souls"), "the pause to end")

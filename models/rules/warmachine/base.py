@@ -95,7 +95,7 @@ def combat_refusal(m: ModelState, doing: str, code: str) -> RuleViolation | None
     "Summoning"; doc 000 "Summoned horror - Arrival turn"), and running ends the activation (doc 000 ruling)."""
     if m.arrived_this_turn:
         return RuleViolation("summon.forfeit_combat",
-                             f"{m.name} was summoned this turn and forfeits its combat action: it cannot {doing}.")
+                             f"{m.name} was summoned this turn and forfeits its combat action.")
     if m.activation == "active" and m.act.ran:
         return RuleViolation(f"{code}.ran", f"{m.name} ran this activation, so it cannot {doing} now.")
     return None

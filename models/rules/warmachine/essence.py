@@ -144,7 +144,7 @@ def boost(state: GameState, cmd: Boost) -> tuple[GameState, list[Event]]:
     """Boost: 1 essence adds a die; a roll is boosted once at most, declared before rolling (doc 001
     "ESSENCE: Boost")."""
     m = live(state, cmd.model)
-    _can_attack(state, m, f"boost a {cmd.roll} roll")
+    _can_attack(state, m, f"boost its {cmd.roll} roll")
     number = boosted_attack(state, m, cmd.roll)
     key = f"{number}:{cmd.roll}"
     if key in m.act.boosted:

@@ -11,6 +11,7 @@ from tests.rules.warmachine.other_side.other_side_game import (
     BLITZ,
     CAST,
     IMPALE,
+    JACK_1,
     LOCK,
     activated,
     happened,
@@ -155,3 +156,14 @@ def test_a_warlock_transfers_damage_to_a_warbeast_for_one_fury(table):
     assert state.model(BLITZ).marks == (0, 4, 0)
     assert kinds(events)[0] == "fury.spent"
     assert refused(table, MarkDamage(model=LOCK, amount=4, transfer_to=BLITZ)) == "damage.column_needed"
+
+
+def test_a_warbeast_or_warjack_that_ran_is_neither_forced_nor_boosted_again(table):
+    """doc 000 ruling ("Restrictions on Any Time abilities"): running ends the activation, for warbeasts and
+    warjacks too: no forcing for an animus, no boost, no extra attack; before running both work (positive
+    control above)."""
+    state = run(activated(table, BLITZ), Run(model=BLITZ))
+    assert refused(state, Force(warbeast=BLITZ, why="its animus")) == "force.ran"
+    assert refused(state, Boost(model=BLITZ, roll="attack")) == "force.ran"
+    jack = run(activated(table, JACK_1), Run(model=JACK_1))
+    assert refused(jack, BuyAttack(model=JACK_1)) == "focus.ran"
