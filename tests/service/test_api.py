@@ -36,7 +36,7 @@ GAME = {
         {"player": "Ann", "army": [{"card": "agathon"}, {"card": "guardian-of-souls", "battlegroup_of": 0},
                                    {"card": "foreboder", "battlegroup_of": 0},
                                    {"card": "cultist-band", "size": 4}]},
-        {"player": "Bob", "army": [{"card": "princess-regna"}, {"card": "foreboder", "battlegroup_of": 0}]},
+        {"player": "Bob", "army": [{"card": "princess-regna"}, {"card": "lamenter", "battlegroup_of": 0}]},
     ],
 }
 

@@ -25,9 +25,6 @@ from tests.service.test_api import GAME, assert_error, client, command, game, mo
 
 AGATHON, GUARDIAN, CULTIST = "p1-agathon", "p1-guardian-of-souls", "p1-cultist-band.1"
 TABLE = Actor(role="table")
-FOREBODER_CARD = {"key": "foreboder", "name": "Foreboder", "faction": "Infernals", "role": "horror",
-                  "weight": "lesser", "stats": {"ESSENCE": 1}, "damage": {"kind": "web", "total": 14,
-                                                                          "rings": [6, 4, 4]}}
 
 
 class Table:
@@ -60,10 +57,12 @@ def table(client: TestClient, game: dict[str, Any]) -> Table:  # noqa: F811 - th
 
 def test_a_horror_summoned_this_turn_is_refused_an_attack_through_the_api(table: Table) -> None:
     """doc 001 "Summoning": a summoned horror forfeits its combat action; the free strike stays allowed."""
-    table.send(type="complete_card", card=FOREBODER_CARD)
+    foreboder = next(c for c in table.client.get("/api/cards").json() if c["key"] == "foreboder")
+    foreboder = {**foreboder, "damage": {**foreboder["damage"], "rings": [6, 4, 4]}}
+    table.send(type="complete_card", card=foreboder)
     table.to_activation()
     table.send(type="activate", model=AGATHON)
-    table.send(type="summon", master=AGATHON, vessel=CULTIST, horror_card=FOREBODER_CARD)
+    table.send(type="summon", master=AGATHON, vessel=CULTIST, horror_card=foreboder)
     table.send(type="activate", model="p1-foreboder-2")
     table.refused("summon.forfeit_combat", type="declare_attack", attacker="p1-foreboder-2",
                   target="p2-princess-regna")
@@ -161,7 +160,9 @@ def test_a_wizard_game_takes_arcana_only_before_deployment(new_service: Callable
     """doc 001 "Arcana": assigned before either player deploys; the wizard waits for them before deployment,
     and once the game has begun an assignment is refused."""
     service = new_service()
-    created = service.start(grymkin_wizard_setup())
+    setup = grymkin_wizard_setup()  # the Cage Rager as shipped: a game only fills in what a card leaves empty
+    created = service.start(setup.model_copy(update={"cards": {**setup.cards,
+                                                               "cage-rager": service.cards()["cage-rager"]}}))
     gid, version = created.game_id, created.version
 
     def send(*commands: Any) -> None:
