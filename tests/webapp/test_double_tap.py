@@ -120,7 +120,7 @@ async def test_two_quick_sends_from_one_page_apply_only_the_first(user: User, ga
     deps = current()
     at, state = service().state(game.game_id)
     view = GameView(deps, game.game_id, Actor(role="table"), at, state)
-    hit = MarkDamage(model="p2-guardian-of-souls", amount=1)
+    hit = MarkDamage(model="p1-guardian-of-souls", amount=1)
     with user.client:  # type: ignore[union-attr]
         sent = [view.send(Advance()), view.send(hit), view.send(Advance())]  # three taps at version 1
         assert [await s for s in sent] == [True, False, False]
