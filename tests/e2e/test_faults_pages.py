@@ -117,8 +117,11 @@ def test_a_watch_page_that_was_offline_shows_the_change_made_meanwhile(browser: 
 # Every listener of a page, with its real id, read from the page's own state as anyone can in the browser's
 # console: NiceGUI 3.18 keeps the element tree in its Vue app's data (`mounted_app.elements`, nicegui.js),
 # each element with its `events` and each event with its `listener_id`.
+# Each listener with its element's tap count (a one-shot control acts only on a click carrying the count the
+# browser shows: webapp/components/once.py), so forged clicks look exactly like real ones.
 LISTENERS = """() => Object.entries(mounted_app.elements).flatMap(([id, element]) =>
-    (element.events || []).map(event => ({id: Number(id), listener_id: event.listener_id, type: event.type})))"""
+    (element.events || []).map(event => ({id: Number(id), listener_id: event.listener_id, type: event.type,
+                                          tap: (element.props || {})["data-tap"] ?? null})))"""
 # The "event" message nicegui.js sends when a listener fires, sent on this page's own socket.
 EMIT = """(events) => { for (const e of events) window.socket.emit("event", e); return events.length; }"""
 
@@ -131,6 +134,11 @@ def listeners(page: Page) -> list[dict[str, Any]]:
 def event(client_id: str, element_id: int, listener_id: str, *args: Any) -> dict[str, Any]:
     return {"id": element_id, "client_id": client_id, "listener_id": listener_id,
             "args": [json.dumps(a) for a in args]}
+
+
+def click(listener: dict[str, Any]) -> Any:
+    """What a browser sends with a click on that listener's element: its tap count, or the click's details."""
+    return listener["tap"] if listener["tap"] is not None else {}
 
 
 def game_log(server: Server, game: dict[str, Any]) -> tuple[int, list[str]]:
@@ -162,11 +170,11 @@ def test_events_forged_on_a_watch_pages_socket_change_nothing(browser: Browser, 
         own_ids = sorted({h["id"] for h in own})
         # Each table listener at its own element id and at every element of the watch page that has listeners;
         # each of the watch page's own listeners with the arguments of a click, a value and a toggle.
-        forged = [event(watch_client, element_id, h["listener_id"], {})
+        forged = [event(watch_client, element_id, h["listener_id"], click(h))
                   for h in at_table for element_id in {h["id"], *own_ids}]
         forged += [event(watch_client, h["id"], h["listener_id"], *args)
                    for h in own for args in ((), ({},), (5,), ("x",), (True,))]
-        assert event(watch_client, next_id, next_click["listener_id"], {}) in forged
+        assert event(watch_client, next_id, next_click["listener_id"], click(next_click)) in forged
         assert len(at_table) > 50 and own, (len(at_table), own)  # the table's controls and the watch's own
 
         assert watch.evaluate(EMIT, forged) == len(forged)
@@ -175,7 +183,7 @@ def test_events_forged_on_a_watch_pages_socket_change_nothing(browser: Browser, 
 
         # Positive control: the same socket, the same listener id, the table page's client id.
         table_client = table.evaluate("() => window.clientId")
-        watch.evaluate(EMIT, [event(table_client, next_id, next_click["listener_id"], {})])
+        watch.evaluate(EMIT, [event(table_client, next_id, next_click["listener_id"], click(next_click))])
         deadline = time.monotonic() + LIVE / 1000
         while game_log(server, game)[0] == game["version"] and time.monotonic() < deadline:
             time.sleep(0.1)
