@@ -7,18 +7,23 @@ Starlette's thread pool, never on the event loop.
 Errors are flat JSON objects ``{"code", "message"}`` (plus ``"version"`` on a 409), mapped here by the
 router's own route class, so they never depend on the app's exception handlers (NiceGUI renders HTML error
 pages) and never carry a traceback.
+
+Reads of a game (its state, its spectators' view, its event stream) are served from one edition per version
+(models/service/reads.py): serialised once, sent to every reader, with the version as ``ETag``. At most
+READERS of them touch the database at once, so a crowd of readers cannot crowd out the commands.
 """
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.responses import JSONResponse, PlainTextResponse, StreamingResponse
 from fastapi.routing import APIRoute
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.concurrency import run_in_threadpool
@@ -29,6 +34,7 @@ from models.rules.core import COMMANDS
 from models.rules.warmachine.setup import ArmyEntry
 from models.service import Actor, AlreadyStarted, Conflict, Created, Forbidden, GameService, NotFound, Outcome
 from models.service.idempotency import COMMAND_ID_MAX, COMMAND_ID_PATTERN, START_KEY_MIN, START_MEMORY_S
+from models.service.reads import Edition, Reads, entry_json, sse
 from webapp import deps
 
 log = logging.getLogger(__name__)
@@ -37,6 +43,9 @@ log = logging.getLogger(__name__)
 TABLE_URL = "/table/{game_id}/{token}"
 SEAT_URL = "/table/{game_id}/{token}"
 WATCH_URL = "/watch/{game_id}/{token}"
+READERS = 4  # reads that may wait on the database at once (the rest queue on the event loop)
+RETRY_MS = 3000  # an event stream's reconnect delay, sent to its reader
+_readers: asyncio.Semaphore | None = None
 
 
 # -- errors ------------------------------------------------------------------------------------------------
@@ -352,11 +361,111 @@ async def start_game(body: StartIn) -> CreatedOut:
     return _created(await run_in_threadpool(service.start, command, body.command_id))
 
 
-@router.get("/games/{game_id}", response_model=GameOut, responses=_errors(403, 404), summary="Read a game")
-async def read_game(game_id: GameId, token: Token) -> GameOut:
-    """The game's current version and whole state. Any link may read (watch included)."""
-    version, state = await run_in_threadpool(_read, _service(), game_id, token)
-    return GameOut(id=game_id, version=version, state=state)
+def _reads() -> Reads:
+    return deps.current().live.reads
+
+
+def _edition(reads: Reads, game_id: str, token: str | None) -> Edition:
+    _actor(reads.service, game_id, token, acting=False)
+    return reads.edition(game_id)
+
+
+async def _read_edition(game_id: str, token: str | None) -> Edition:
+    """The game's current edition for a reader with any link (403 / 404 otherwise)."""
+    global _readers
+    if _readers is None:
+        _readers = asyncio.Semaphore(READERS)
+    async with _readers:
+        return await run_in_threadpool(_edition, _reads(), game_id, token)
+
+
+def _tag(version: int) -> str:
+    return f'"{version}"'
+
+
+def _cached(body: bytes, version: int, if_none_match: str | None) -> Response:
+    """The bytes of one version, or 304 when the reader holds that version already."""
+    tag = _tag(version)
+    headers = {"ETag": tag, "Cache-Control": "no-cache"}
+    held = {t.strip().removeprefix("W/") for t in (if_none_match or "").split(",")}
+    if tag in held or "*" in held:
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type="application/json", headers=headers)
+
+
+IfNoneMatch = Annotated[str | None, Header(description="An `ETag` from an earlier answer: 304 while the game is "
+                                                       "still at that version.")]
+NOT_MODIFIED = {304: {"description": "Not modified: the game is still at the version of `If-None-Match`."}}
+
+
+@router.get("/games/{game_id}", response_model=GameOut, responses={**_errors(403, 404), **NOT_MODIFIED},
+            summary="Read a game")
+async def read_game(game_id: GameId, token: Token, if_none_match: IfNoneMatch = None) -> Response:
+    """The game's current version and whole state. Any link may read (watch included). The `ETag` is the
+    version: send it back as `If-None-Match` to get 304 while nothing changed."""
+    edition = await _read_edition(game_id, token)
+    return _cached(edition.state_json, edition.version, if_none_match)
+
+
+@router.get("/games/{game_id}/view", responses={200: {"description": "The spectators' view (the watch page "
+                                                     "renders it): turn, players, clock, result, attack, one card "
+                                                     "per model with its damage drawing, the newest log entries."},
+                                               **_errors(403, 404), **NOT_MODIFIED},
+            summary="The spectators' view of a game")
+async def read_view(game_id: GameId, token: Token, if_none_match: IfNoneMatch = None) -> Response:
+    """What a watch page shows, as JSON, with the version as `ETag` (304 on `If-None-Match`). Names and other
+    typed text are plain strings: show them as text. Any link may read it."""
+    edition = await _read_edition(game_id, token)
+    return _cached(edition.view_json, edition.version, if_none_match)
+
+
+@router.get("/games/{game_id}/events", response_class=StreamingResponse, responses={
+    200: {"content": {"text/event-stream": {}}, "description": "Server-sent events named `commit`, one per "
+          "commit: `id` is the version; `data` holds `version`, the log `entry` and, for the newest version, "
+          "the whole `view` (null for older ones sent on resuming)."}, **_errors(403, 404)},
+    summary="Follow a game as server-sent events")
+async def game_events(game_id: GameId, token: Token, last_event_id: Annotated[
+        int | None, Header(description="Resume after this version (what the last event's `id` was).")] = None,
+        ) -> StreamingResponse:
+    """A stream of the game's commits. A new reader first gets the current version; a reader that resumes
+    with `Last-Event-ID` gets every commit after it (older ones from the log), then each new one as it is
+    committed. A comment line is sent when the stream has been idle for a while."""
+    edition = await _read_edition(game_id, token)
+    return StreamingResponse(_events(edition, last_event_id), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+async def _events(current: Edition, after: int | None) -> AsyncIterator[bytes]:
+    live = deps.current().live
+    stream = live.open_stream(current.game_id)  # before catching up: nothing committed meanwhile is lost
+    try:
+        yield b"retry: %d\n\n" % RETRY_MS
+        sent = current.version if after is None else min(after, current.version)
+        for entry in await _missed(current.game_id, sent, current.version):
+            yield sse(entry["seq"], {"version": entry["seq"], "entry": entry, "view": None})
+        if after is None or after < current.version:
+            yield current.event
+        sent = current.version
+        async for edition in stream:
+            if edition is None:
+                yield b": still here\n\n"
+                continue
+            if edition.version <= sent:
+                continue
+            for entry in await _missed(edition.game_id, sent, edition.version):
+                yield sse(entry["seq"], {"version": entry["seq"], "entry": entry, "view": None})
+            yield edition.event
+            sent = edition.version
+    finally:
+        stream.close()
+
+
+async def _missed(game_id: str, after: int, upto: int) -> list[dict[str, Any]]:
+    """The log entries after ``after`` and before ``upto`` (commits a stream has not sent yet)."""
+    if upto - after <= 1:
+        return []
+    entries = await run_in_threadpool(_service().log, game_id, after)
+    return [entry_json(e) for e in entries if e.seq < upto]
 
 
 @router.post("/games/{game_id}/commands", response_model=OutcomeOut, responses=_errors(403, 404, 409, 422),

@@ -1,29 +1,46 @@
-"""Fan-out of "game G is now at version V" to every page showing G (DESIGN.md "Live updates").
+"""Fan-out of "game G is now at version V" to every page and stream showing G (DESIGN.md "Live updates").
 
-In this process a NiceGUI Event per game, fired on the event loop after the commit. With PostgreSQL a
-listener (models/db/notify.py) re-fires notices from other server processes and, after it lost its connection,
-the current version of every followed game; pages ignore versions they already show.
+In this process a notice arrives after each commit; with PostgreSQL a listener (models/db/notify.py) re-fires
+notices from other server processes and, after it lost its connection, the current version of every followed
+game. Each notice is handled once per process, on the event loop:
 
-A notice wakes every page of the game at once; they then read the new state and log entries through
-:meth:`Live.state` and :meth:`Live.log`, which make one database read per change for all of them (concurrent
-callers share the read in flight, later ones the result). Without that, N spectators made 3 N queries per
-change and the server's cost per spectator was ~30x a bare socket broadcast (docs/PERFORMANCE.md).
+- **Watch pages** (many): the game's edition (models/service/reads.py: state, view, patch, built once per
+  version) is emitted once to the game's Socket.IO room, as a patch from the previous version or the whole
+  view. The page (static/watch.js) renders it; a page that sees a gap asks for the whole view
+  (webapp/components/watch_board.py). No Python object per spectator but its NiceGUI client and one element.
+- **Event streams** (``GET /api/games/{id}/events``): the same edition, queued to each stream.
+- **Interactive pages** (the table, a seat: few): a NiceGUI Event per game. They read the new state and log
+  entries through :meth:`Live.state` and :meth:`Live.log`, one database read per change for all of them
+  (concurrent callers share the read in flight, later ones the result).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from nicegui import Event, run
+from nicegui import Event, core, run
+from nicegui.server import Server
 
 from models.db.notify import Listener
 from models.rules import GameState
 from models.service import GameService, LogEntry
+from models.service.reads import Edition, Reads
 
 log = logging.getLogger(__name__)
+VIEW_EVENT = "tk_view"  # server -> watch page: an edition's envelope (patch or whole view)
+JOIN_EVENT = "tk_watch"  # watch page -> server: join the game's room; answered with the view when it is behind
+STREAM_QUEUE = 64  # editions a slow event stream may lag behind before it is closed (the client resumes)
+STREAM_TICK = 1.0  # s: how often an idle event stream checks whether the server is stopping
+KEEP_ALIVE = 15.0  # s: an idle event stream sends a comment this often (proxies close silent connections)
+
+
+def room(game_id: str) -> str:
+    """The Socket.IO room of a game's watch pages."""
+    return f"watch:{game_id}"
 
 
 class Live:
@@ -31,11 +48,18 @@ class Live:
         self._events: dict[str, Event[int]] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self.service = service
+        self.reads = Reads(service)
         self._inflight: dict[Hashable, asyncio.Future[Any]] = {}
         self._states: dict[str, tuple[int, GameState]] = {}  # newest read per followed game
         self._logs: dict[tuple[str, int], tuple[int, list[LogEntry]]] = {}  # (game, after) -> (version, entries)
         self._tasks: set[asyncio.Future[None]] = set()
         self.listener: Listener | None = None  # PostgreSQL only: notices from other server processes
+        self._boards: dict[str, weakref.WeakSet[Any]] = {}  # game -> its watch pages' boards in this process
+        self._streams: dict[str, set[asyncio.Queue[Edition | None]]] = {}
+        self._sent: dict[str, int] = {}  # game -> newest version emitted to its room
+        self._send_lock: dict[str, asyncio.Lock] = {}
+        self.emit: Callable[..., Any] = lambda *args, **kwargs: core.sio.emit(*args, **kwargs)
+        self.stopping = False
         service.on_change(self.changed)
 
     def bind_loop(self) -> None:
@@ -49,6 +73,34 @@ class Live:
     def subscriptions(self) -> int:
         """How many page callbacks follow games in this process (0 once every page has closed)."""
         return sum(len(e.callbacks) for e in self._events.values())
+
+    def add_board(self, game_id: str, board: Any) -> None:
+        """A watch page's board follows ``game_id`` (held weakly: a closed page drops out by itself)."""
+        self._boards.setdefault(game_id, weakref.WeakSet()).add(board)
+
+    def watched(self, game_id: str) -> bool:
+        """Whether a watch page or an event stream of this process shows the game."""
+        return bool(self._boards.get(game_id) or self._streams.get(game_id))
+
+    async def edition(self, game_id: str, at_least: int = 0) -> Edition:
+        """The game's edition, at least version ``at_least``: one build shared by every caller."""
+        for _ in range(3):  # a shared build that started before the commit of `at_least` is made again
+            made: Edition = await self._shared(("edition", game_id), self.reads.edition, game_id, at_least)
+            if made.version >= at_least:
+                break
+        return made
+
+    def open_stream(self, game_id: str) -> Stream:
+        """Each new edition of the game from now on (subscribed at once: nothing is missed while the reader
+        catches up on what came before)."""
+        return Stream(self, game_id)
+
+    def close_streams(self) -> None:
+        """End every event stream."""
+        self.stopping = True
+        for queues in self._streams.values():
+            for queue in queues:
+                _offer(queue, None)
 
     async def state(self, game_id: str, at_least: int = 0) -> tuple[int, GameState]:
         """The game's version and state, at least ``at_least``: one read shared by every page that asks."""
@@ -94,11 +146,11 @@ class Live:
     def changed(self, game_id: str, version: int) -> None:
         """Called after a commit, from whatever thread committed."""
         event = self._events.get(game_id)
-        if event is None:
-            return
-        if not event.callbacks:
+        if event is not None and not event.callbacks:
             self._events.pop(game_id, None)
             self._forget(game_id)
+            event = None
+        if event is None and not self.watched(game_id):
             return
         loop = self._loop
         try:
@@ -106,7 +158,8 @@ class Live:
         except RuntimeError:
             running = None
         if loop is None:
-            event.emit(version)
+            if event is not None:
+                event.emit(version)
         elif running is loop:
             self._start_fan_out(game_id, version)
         else:
@@ -118,18 +171,40 @@ class Live:
         task.add_done_callback(self._tasks.discard)
 
     async def _fan_out(self, game_id: str, version: int) -> None:
-        """Read the new state and log entry once, then wake the pages: they find both ready (no page waits on
-        a read of its own, and no page reads the database)."""
+        """Build the new edition once for the watch pages and streams, and read the new state and log entry once
+        for the interactive pages, then wake them: they find both ready (no page reads the database)."""
+        event = self._events.get(game_id)
+        if self.watched(game_id):
+            try:
+                await self.broadcast(await self.edition(game_id, version))
+            except Exception:  # noqa: BLE001 - pages that see the gap ask for the view; the rest must go on
+                log.exception("fan-out of game %s at version %s failed", game_id, version)
+        if event is None:
+            return
         try:
             await self.state(game_id, version)
             await self.log(game_id, version - 1, version)
         except Exception:  # noqa: BLE001 - the pages read for themselves then; the notice must still go out
             pass
-        event = self._events.get(game_id)
-        if event is not None:
-            event.emit(version)
+        event.emit(version)
+
+    async def broadcast(self, edition: Edition) -> None:
+        """Send an edition once to the game's room and queue it to its streams; never an older one after a
+        newer (two commits in quick succession may finish building out of order)."""
+        game_id = edition.game_id
+        async with self._send_lock.setdefault(game_id, asyncio.Lock()):
+            if edition.version <= self._sent.get(game_id, 0):
+                return
+            self._sent[game_id] = edition.version
+            for queue in list(self._streams.get(game_id, ())):
+                _offer(queue, edition)
+            if self._boards.get(game_id):
+                await self.emit(VIEW_EVENT, edition.envelope(self.service.now_ms()), room=room(game_id))
 
     def _forget(self, game_id: str) -> None:
+        if not self.watched(game_id):
+            self._sent.pop(game_id, None)
+            self._send_lock.pop(game_id, None)
         self._states.pop(game_id, None)
         for key in [k for k in self._logs if k[0] == game_id]:
             del self._logs[key]
@@ -146,13 +221,61 @@ class Live:
             self.listener.stop()
 
     def resync(self) -> None:
-        """Announce the current version of every game pages follow: notices sent while the listener was away
-        are lost, so pages catch up from here (they ignore a version they already show). Runs on the
+        """Announce the current version of every game pages or streams follow: notices sent while the listener
+        was away are lost, so pages catch up from here (they ignore a version they already show). Runs on the
         listener's thread."""
-        for game_id in [g for g, event in list(self._events.items()) if event.callbacks]:
+        followed = {g for g, event in list(self._events.items()) if event.callbacks}
+        followed |= {g for g in list(self._boards) if self.watched(g)}
+        for game_id in sorted(followed):
             try:
                 version, _ = self.service.state(game_id)
             except Exception:  # noqa: BLE001 - one game's failed read must not keep the others stale
                 log.exception("Could not re-read game %s after the listener reconnected", game_id)
                 continue
             self.changed(game_id, version)
+
+
+def _offer(queue: asyncio.Queue[Edition | None], item: Edition | None) -> None:
+    """Queue an edition to a stream; a stream too far behind is ended instead (its reader resumes by
+    Last-Event-ID and reads what it missed from the log)."""
+    try:
+        queue.put_nowait(item)
+    except asyncio.QueueFull:
+        while not queue.empty():
+            queue.get_nowait()
+        queue.put_nowait(None)
+
+
+class Stream:
+    """One event stream's subscription to a game: iterating yields each new edition, or None when the stream
+    has been idle for KEEP_ALIVE seconds; it ends when the server stops or the reader lags too far behind."""
+
+    def __init__(self, live: Live, game_id: str) -> None:
+        self.live, self.game_id = live, game_id
+        self.queue: asyncio.Queue[Edition | None] = asyncio.Queue(STREAM_QUEUE)
+        live._streams.setdefault(game_id, set()).add(self.queue)  # noqa: SLF001 - Live's own helper
+
+    def __aiter__(self) -> Stream:
+        return self
+
+    async def __anext__(self) -> Edition | None:
+        idle = 0.0
+        while not (self.live.stopping or getattr(getattr(Server, "instance", None), "should_exit", False)):
+            try:
+                edition = await asyncio.wait_for(self.queue.get(), STREAM_TICK)
+            except TimeoutError:
+                idle += STREAM_TICK
+                if idle >= KEEP_ALIVE:
+                    return None
+                continue
+            if edition is None:
+                break
+            return edition
+        self.close()
+        raise StopAsyncIteration
+
+    def close(self) -> None:
+        queues = self.live._streams.get(self.game_id, set())  # noqa: SLF001
+        queues.discard(self.queue)
+        if not queues:
+            self.live._streams.pop(self.game_id, None)  # noqa: SLF001

@@ -16,6 +16,7 @@ from nicegui import Client, app, background_tasks, ui
 from models.db.engine import make_engine, migrate
 from models.service import GameService
 from webapp import api, deps
+from webapp.components import watch_board
 from webapp.guard import BodyGuard, ignore_unknown_listeners
 from webapp.headers import SecurityHeaders
 from webapp.live import Live
@@ -43,6 +44,8 @@ def build(settings: Settings) -> deps.Deps:
     app.on_startup(live.bind_loop)
     app.on_startup(lambda: live.listen_postgres(settings.database_url))
     app.on_shutdown(live.stop_listening)
+    app.on_shutdown(live.close_streams)
+    watch_board.serve()
     app.on_shutdown(engine.dispose)  # the test `user` fixture builds an app per test: close each one's pool
     app.add_middleware(BodyGuard)
     app.add_middleware(SecurityHeaders)

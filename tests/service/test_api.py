@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,7 @@ from models.rules.core import COMMANDS
 from models.service import GameService
 from webapp import deps
 from webapp.api import router
+from webapp.live import Live
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 AGATHON, REGNA, FOREBODER = "p1-agathon", "p2-princess-regna", "p1-foreboder"
@@ -41,8 +42,16 @@ GAME = {
 }
 
 
-def build_app() -> FastAPI:
-    app = FastAPI()
+def build_app(live: Live | None = None) -> FastAPI:
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        if live is not None:
+            live.bind_loop()  # as webapp.main does at start-up: commits reach event streams on this loop
+        yield
+        if live is not None:
+            live.close_streams()
+
+    app = FastAPI(lifespan=lifespan)
     app.include_router(router)
     return app
 
@@ -53,8 +62,10 @@ def api_client(db_url: str, monkeypatch: pytest.MonkeyPatch, operator: str | Non
     engine = make_engine(db_url)
     migrate(engine)
     monkeypatch.setattr(deps, "_current", None)  # restored after the test
-    deps.install(deps.Deps(service=GameService(engine, operator_token=operator), live=None))  # type: ignore[arg-type]
-    with TestClient(build_app()) as c:
+    service = GameService(engine, operator_token=operator)
+    live = Live(service)
+    deps.install(deps.Deps(service=service, live=live))
+    with TestClient(build_app(live)) as c:
         yield c
     engine.dispose()
 
@@ -453,7 +464,8 @@ def test_openapi_documents_every_route_and_its_errors() -> None:
     assert set(paths) == {"/api/games", "/api/games/start", "/api/games/{game_id}", "/api/games/{game_id}/commands",
                           "/api/games/{game_id}/undo", "/api/games/{game_id}/log",
                           "/api/games/{game_id}/options/{model_id}", "/api/cards",
-                          "/api/games/{game_id}/result", "/api/games/{game_id}/result.txt"}
+                          "/api/games/{game_id}/result", "/api/games/{game_id}/result.txt",
+                          "/api/games/{game_id}/view", "/api/games/{game_id}/events"}
     assert "post" in paths["/api/games"] and "201" in paths["/api/games"]["post"]["responses"]
     commands = paths["/api/games/{game_id}/commands"]["post"]
     assert {"200", "403", "404", "409", "422"} <= set(commands["responses"])

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 from collections.abc import Callable
+from typing import Any
 
 from nicegui import ui
 from nicegui.element import Element
@@ -19,6 +20,8 @@ from models.catalog import shipped_cards
 from models.catalog.schema import Card
 from models.rules.warmachine.setup import ArmyEntry
 from models.service import Created, GameService
+from webapp.components.watch_board import WatchBoard
+from webapp.components.watch_board import texts as watch_texts
 
 ARMY_1 = [ArmyEntry(card="agathon"), ArmyEntry(card="guardian-of-souls", battlegroup_of=0),
           ArmyEntry(card="foreboder", battlegroup_of=0)]
@@ -103,6 +106,46 @@ def texts(user: User, within: Element | None = None) -> list[str]:
 
 def shows(user: User, text: str, within: Element | None = None) -> bool:
     return any(text in t for t in texts(user, within))
+
+
+# -- the watch page: one board that renders the game's view in the browser ----------------------------------
+
+def board(user: User) -> WatchBoard:
+    found = elements(user, WatchBoard)
+    assert len(found) == 1, f"a watch page has one board, not {len(found)}"
+    return found[0]
+
+
+def watched(user: User) -> dict[str, Any]:
+    """The view a watch page's board shows: the newest one sent to its game's room (its browser renders it)."""
+    edition = importlib.import_module("webapp.deps").current().live.reads.cached(board(user).game_id)
+    assert edition is not None, "no view was made for the watch page"
+    return edition.view
+
+
+def watched_card(user: User, name: str) -> dict[str, Any]:
+    """A model's (or unit's) card on a watch page, found by its name."""
+    cards = [c for c in watched(user)["cards"].values() if c["name"] == name]
+    assert cards, f"no card named {name!r} on the watch page"
+    return cards[0]
+
+
+def record_broadcasts() -> list[tuple[str, dict[str, Any], str]]:
+    """From now on, each (event, message, room) the app emits to watch pages' rooms, as it is emitted."""
+    live = importlib.import_module("webapp.deps").current().live
+    sent: list[tuple[str, dict[str, Any], str]] = []
+    emit = live.emit
+
+    async def recording(event: str, data: dict[str, Any], room: str) -> None:
+        sent.append((event, data, room))
+        await emit(event, data, room=room)
+
+    live.emit = recording
+    return sent
+
+
+def card_shows(user: User, name: str, text: str) -> bool:
+    return any(text in t for t in watch_texts(watched_card(user, name)))
 
 
 # -- doing ----------------------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from models.rules.warlord.phases import figure
 from models.service import Created
 from tests.rules.warlord.game import setup_command
 from tests.webapp.helpers import (
+    card_shows,
     click,
     elements,
     eventually,
@@ -117,9 +118,10 @@ async def test_watch_page_follows_live_without_controls(user: User, create_user)
     await user.open(table_url(game))
     spectator: User = create_user()
     await spectator.open(watch_url(game))
-    controls = [b for b in elements(spectator, ui.button) if b.props.get("icon") != "contrast"]  # theme only
-    assert controls == [] and not elements(spectator, ui.number)
+    assert elements(spectator, ui.button) == [] and not elements(spectator, ui.number)  # one board, no controls
+    assert card_shows(spectator, "Orc", "DT 2/2")
     click(user, "Mark 1 damage: Orc", within=model_card(user, "Bob", "Orc"))
-    await eventually(lambda: shows(spectator, "DT 1/2", model_card(spectator, "Bob", "Orc")), "the watch page")
+    await eventually(lambda: card_shows(spectator, "Orc", "DT 1/2"), "the watch page")
+    assert card_shows(spectator, "Orc", "Damage tracks: 1 of 2 left")
     click(user, "Undo last action")
-    await eventually(lambda: shows(spectator, "DT 2/2", model_card(spectator, "Bob", "Orc")), "the undo")
+    await eventually(lambda: card_shows(spectator, "Orc", "DT 2/2"), "the undo")

@@ -18,8 +18,6 @@ from models.rules import GameState
 from models.rules.core import AttackRecord
 from models.rules.warmachine import grids
 from models.rules.warmachine.attacks import (
-    ATTACK_SEQUENCE,
-    DAMAGE_APPLICATION,
     AttackRoll,
     DamageRoll,
     DeclareAttack,
@@ -27,6 +25,7 @@ from models.rules.warmachine.attacks import (
     ResolveDisabled,
 )
 from models.rules.warmachine.damage import rolled_layout
+from models.service.views.warmachine import KINDS, WAITING, attack_heading, attack_roll_words, sequence
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number
 from webapp.components.damage_track import transfer_targets
@@ -34,14 +33,6 @@ from webapp.components.dialogs import ok_cancel, transient_dialog
 from webapp.components.dice import DiceField, service_roll
 from webapp.components.once import once
 from webapp.view import GameView
-
-KINDS = {"melee": "Melee", "ranged": "Ranged", "magic": "Magic", "power": "Power attack"}
-# Which line of ATTACK_SEQUENCE (or, for damage typed in without an attack, DAMAGE_APPLICATION) each step of
-# the record is at.
-SEQUENCE_AT = {"attack_roll": 3, "damage_roll": 5, "disabled": 7, "boxed": 7}
-DAMAGE_AT = {"disabled": 2, "boxed": 3}
-WAITING = {"attack_roll": "the attack roll", "damage_roll": "the damage roll",
-           "disabled": "what happens to the disabled model", "boxed": "what happens to the boxed model"}
 
 
 def declare_dialog(view: GameView, attacker_id: str) -> None:
@@ -67,13 +58,6 @@ def declare_dialog(view: GameView, attacker_id: str) -> None:
 
         ok_cancel("Declare the attack", ok, dialog)
     dialog.open()
-
-
-def _heading(state: GameState, a: AttackRecord) -> str:
-    """Who attacks whom, or, for damage typed in at the table, whose damage is being applied."""
-    if a.attacker is None:
-        return f"Damage marked at the table: {state.model(a.pending[0] if a.pending else a.target).name}"
-    return f"{state.model(a.attacker).name}: {KINDS[a.kind].lower()} attack against {state.model(a.target).name}"
 
 
 def _column_choice(state: GameState, model_ids: list[str]) -> dict[int | None, str] | None:
@@ -110,17 +94,15 @@ class AttackPanel:
         self.body.clear()
         if a is None:
             return
-        self.heading.set_text(_heading(state, a))
+        self.heading.set_text(attack_heading(state, a))
         self.waiting.set_text(f"Waiting for {WAITING[a.step]}.")
         with self.body:
             if a.attack_dice:
-                verb = "hit" if a.hit else "missed"
-                ui.label(f"Attack roll {' + '.join(map(str, a.attack_dice))}: {verb}.").classes("tk-kind")
-            typed = a.attacker is None
-            steps, at = (DAMAGE_APPLICATION, DAMAGE_AT) if typed else (ATTACK_SEQUENCE, SEQUENCE_AT)
-            with ui.expansion("Damage application" if typed else "The attack sequence").classes("w-full tk-sequence"):
+                ui.label(attack_roll_words(a)).classes("tk-kind")
+            title, steps, at = sequence(a)
+            with ui.expansion(title).classes("w-full tk-sequence"):
                 for i, line in enumerate(steps, 1):
-                    ui.label(f"{i}. {line}").classes("tk-step" + (" tk-current" if i == at.get(a.step) else ""))
+                    ui.label(f"{i}. {line}").classes("tk-step" + (" tk-current" if i == at else ""))
             if not self.controls:
                 return
             {"attack_roll": self._attack_roll, "damage_roll": self._damage_roll}.get(a.step, self._pause)(state, a)

@@ -6,21 +6,12 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import GameState
-from models.rules.warmachine import caster_options
-from models.rules.warmachine.arcana import hand
 from models.rules.warmachine.spells import is_grymkin_warlock
+from models.service.views.warmachine import arcana_words, frenzy_steps_now
 from webapp.components.a11y import named
 from webapp.components.caster_dialogs import arcana_dialog
 from webapp.components.once import once
 from webapp.view import GameView
-
-FRENZY = "Frenzy: "
-
-
-def frenzy_steps_now(state: GameState, model_id: str) -> tuple[str, ...]:
-    """The forced behaviour of a warbeast frenzied right now, from the rules' notes (empty otherwise)."""
-    m = state.model(model_id)
-    return tuple(n[len(FRENZY):] for n in caster_options.notes(state, m) if n.startswith(FRENZY))
 
 
 class FrenzyPanel:
@@ -100,8 +91,8 @@ class ArcanaPanel:
 
     def update(self, state: GameState) -> None:
         m = state.model(self.model_id)
-        cards = hand(state, m)
-        key = (cards, m.in_play)
+        cards = arcana_words(state, m)
+        key = (tuple(cards), m.in_play)
         if key == self._shown:
             return
         self._shown = key
@@ -111,8 +102,7 @@ class ArcanaPanel:
                 ui.label("Arcana: not chosen yet").classes("tk-kind")
             else:
                 ui.label("Arcana:").classes("text-bold")
-                for card, played, trump in cards:
-                    words = f"{card}{' (Trump)' if trump else ''}: {'played' if played else 'not played'}"
+                for words, played in cards:
                     ui.label(words).classes("tk-arcanum" + (" tk-played" if played else ""))
         if self.choose is not None:
             self.choose.set_visibility(not cards and m.in_play)

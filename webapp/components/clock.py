@@ -11,8 +11,8 @@ from nicegui import ui
 from nicegui.element import Element
 
 from models.rules import GameState
-from models.rules.match import ClockState
 from models.rules.warmachine.clock import AdjustClock, ClockExpired, PassClock, PauseClock, ResumeClock, shown
+from models.service.views.warmachine import clock_note, clock_status
 from webapp.components.dialogs import ok_cancel, transient_dialog
 from webapp.components.once import once
 from webapp.view import GameView
@@ -91,18 +91,13 @@ class ClockPanel:
         for seat, face in enumerate(self.faces):
             runs = clock.ticking == seat
             face.digits.show(clock.remaining_ms[seat], clock.since, runs, now)
-            face.status.set_text(_status(clock, seat, over))
+            face.status.set_text(clock_status(clock, seat, over))
             face.box.classes(add="tk-running" if runs else "", remove="" if runs else "tk-running")
             if face.hand is not None:
                 face.hand.set_visibility(not over and not clock.paused and clock.running == seat)
             if face.expired is not None:
                 face.expired.set_visibility(not over and clock.left(seat, now) <= 0)
-        if over:
-            self.note.set_text("The clock has stopped: the game is over.")
-        elif clock.paused:
-            self.note.set_text(f"Paused: {clock.reason}.")
-        else:
-            self.note.set_text(f"{clock.minutes:g} minutes each.")
+        self.note.set_text(clock_note(state, clock))
         if self.pause is not None:
             self.pause.set_visibility(not over and not clock.paused)
         if self.resume is not None:
@@ -134,14 +129,6 @@ class ClockPanel:
 
             ok_cancel("Set time", save, dialog)
         dialog.open()
-
-
-def _status(clock: ClockState, seat: int, over: bool) -> str:
-    if over:
-        return "Stopped"
-    if clock.paused:
-        return "Paused" if clock.running == seat else "Waiting"
-    return "Running" if clock.ticking == seat else "Waiting"
 
 
 __all__ = ["ClockPanel", "Countdown", "shown"]

@@ -16,47 +16,14 @@ from models.catalog.schema import GridLayout
 from models.rules import GameState, ModelState, RuleViolation
 from models.rules.warmachine import grids
 from models.rules.warmachine.base import battlegroup, has_essence_manipulation, role
-from models.rules.warmachine.damage import (
-    MarkDamage,
-    crippled_notes,
-    crippled_systems,
-    marks_of,
-    rolled_layout,
-    sections,
-    unmarked,
-)
+from models.rules.warmachine.damage import MarkDamage, crippled_notes, marks_of, rolled_layout, sections, unmarked
+from models.service.views.drawings import drawing, faces
 from webapp.components.a11y import named
 from webapp.components.card_dialog import needs_completion, open_completion, whole_number
 from webapp.components.dialogs import transient_dialog
 from webapp.components.dice import service_roll
 from webapp.components.once import once
-from webapp.components.svg import boxes_svg, grid_svg, spiral_svg, web_svg
 from webapp.view import GameView
-
-
-def drawing(state: GameState, m: ModelState, sizes: tuple[int, ...], marks: tuple[int, ...]) -> str:
-    """The SVG of a model's damage track (its description names the marked boxes and crippled systems)."""
-    layout = rolled_layout(state, m)
-    if layout is not None:
-        lame = tuple(grids.meaning(layout, ch)[0] for ch in crippled_systems(state, m))
-        if isinstance(layout, GridLayout):
-            return grid_svg(grids.strings(layout), marks, lame)
-        count = len(grids.strings(layout))
-        names = tuple(grids.section_name(layout, i) for i in range(count))
-        heads = tuple(f"{faces(layout, i)} {names[i].removesuffix(' branch')}" for i in range(count))
-        return spiral_svg(grids.strings(layout), heads, names, marks, lame)
-    damage = state.card_of(m).damage
-    if damage is not None and damage.kind == "web" and state.card_of(m).role != "unit":
-        return web_svg(sizes, marks)
-    return boxes_svg(sum(sizes), sum(marks))
-
-
-def faces(layout: grids.Layout, index: int) -> str:
-    """The d6 faces that send damage into section ``index`` ("1-2"; a grid's column is its own number)."""
-    hits = [r for r in range(1, 7) if grids.entry(layout, r) == index]
-    if not hits:
-        return ""
-    return str(hits[0]) if len(hits) == 1 else f"{hits[0]}-{hits[-1]}"
 
 
 def ask_column(view: GameView, model_id: str, amount: int, then: Callable[[int], Awaitable[bool]],

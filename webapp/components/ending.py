@@ -9,27 +9,11 @@ from nicegui import ui
 from models.rules import GameState
 from models.rules.match import Result
 from models.rules.warmachine.ending import POINTS_MAX, Assassinated, Concede, FinalScore, ScenarioElements
+from models.service.views.warmachine import headline, tiebreakers
 from webapp.components.dialogs import transient_dialog
 from webapp.components.once import once
 from webapp.components.scoring import read_cp
 from webapp.view import GameView
-
-HOW = {
-    "scenario": "on scenario",
-    "assassination": "by assassination",
-    "deathclock": "on the clock",
-    "concession": "by concession",
-}
-
-
-def headline(state: GameState, result: Result) -> str:
-    if result.winner is None:
-        return "The game is over: no winner yet"
-    return f"{state.player_name(result.winner)} wins {HOW[result.how]}"
-
-
-def points(value: float) -> str:
-    return f"{value:g}"
 
 
 def end_game_button(view: GameView) -> ui.button:
@@ -84,16 +68,9 @@ class ResultPanel:
         if result is None or result == self._shown:
             return
         self._shown = result
-        names = state.player_name(0), state.player_name(1)
         self.title.set_text(headline(state, result))
         self.detail.set_text(result.detail)
-        parts = [f"Round {result.round}",
-                 f"control points {names[0]} {result.cp[0]}, {names[1]} {result.cp[1]}",
-                 f"army points destroyed {names[0]} {points(result.destroyed[0])}, "
-                 f"{names[1]} {points(result.destroyed[1])}"]
-        if result.elements is not None:
-            parts.append(f"in scenario elements {names[0]} {result.elements[0]}, {names[1]} {result.elements[1]}")
-        self.tiebreakers.set_text("; ".join(parts) + ".")
+        self.tiebreakers.set_text(tiebreakers(state, result))
         self.ask.clear()
         if self.controls and state.scenario is not None:
             with self.ask:

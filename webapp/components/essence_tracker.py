@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from nicegui import ui
 
-from models.rules import GameState, RuleViolation
-from models.rules.warmachine.base import control_range, essence_stat, has_essence_manipulation
+from models.rules import GameState
+from models.service.views.warmachine import essence_line
 from webapp.view import GameView
 
 
@@ -21,24 +21,16 @@ class EssenceTracker:
         self.update(view.state)
 
     def update(self, state: GameState) -> None:
-        m = state.model(self.model_id)
-        try:
-            stat = essence_stat(state, m)
-        except RuleViolation:
-            stat = None
-        have = m.essence or 0
-        master = has_essence_manipulation(state, m)
-        key = (have, stat, master)
+        key = essence_line(state, state.model(self.model_id))
         if key == self._shown:
             return
         self._shown = key
+        text, have, stat, ctrl = key
+        self.text.set_text(text)
+        self.ctrl.set_text(ctrl)
         if stat is None:
-            self.text.set_text("Essence: ESSENCE unknown")
             self.pips.set_content("")
-            self.ctrl.set_text("")
             return
-        self.text.set_text(f"Essence {have} / {stat}")
         dots = "".join(f'<span class="tk-pip {"tk-full" if k < have else ""}"></span>'
                        for k in range(max(stat, have)))
         self.pips.set_content(f'<span aria-hidden="true">{dots}</span>')
-        self.ctrl.set_text(f'CTRL {control_range(state, m)}"' if master else "")

@@ -11,26 +11,25 @@ from models.rules import GameState
 from models.rules.warmachine import structures
 from models.rules.warmachine.base import has_essence_manipulation, is_horror, role
 from models.rules.warmachine.replenish import AddSoulToken
-from models.rules.warmachine.shake import effect_name
+from models.service.views.warmachine import (
+    ACTIVATION_WORDS,
+    extras_words,
+    has_points,
+    kind_words,
+    look,
+    status_words,
+)
 from webapp.components.a11y import named
 from webapp.components.actions import ActionBar
 from webapp.components.attack_assistant import AttackButton
-from webapp.components.caster_panels import ArcanaPanel, FrenzyPanel, frenzy_steps_now, wants_arcana
+from webapp.components.caster_panels import ArcanaPanel, FrenzyPanel, wants_arcana
 from webapp.components.checklists import ActivationChecklist
 from webapp.components.damage_track import DamageTrack
 from webapp.components.essence_tracker import EssenceTracker
 from webapp.components.infernal_dialogs import effects_dialog
 from webapp.components.once import once
-from webapp.components.points_tracker import PointsTracker, has_points
+from webapp.components.points_tracker import PointsTracker
 from webapp.view import GameView
-
-STATUS_WORDS = {"destroyed": "Destroyed", "removed": "Removed from play"}
-ACTIVATION_WORDS = {"ready": "", "active": "Activated", "done": "Done this turn"}
-ROLE_WORDS = {
-    "infernal_master": "Infernal master", "master_infernalist": "Master Infernalist", "horror": "Horror",
-    "unit": "Unit", "solo": "Solo", "structure": "Structure", "warcaster": "Warcaster", "warjack": "Warjack",
-    "warlock": "Warlock", "warbeast": "Warbeast", "attachment": "Attachment",
-}
 
 
 class ModelCard:
@@ -38,11 +37,8 @@ class ModelCard:
         self.view, self.model_id = view, model_id
         state = view.state
         m = state.model(model_id)
-        card = state.card_of(m)
         self._shown: tuple | None = None
-        kind = ROLE_WORDS.get(card.role, card.role)
-        if card.weight:
-            kind = f"{card.weight.capitalize()} {kind.lower()}"
+        kind = kind_words(state, m)
         self.box = named(ui.card().classes(f"tk-model tk-seat-{m.seat}"), m.name, role="group")
         with self.box:
             with ui.row().classes("items-baseline justify-between w-full"):
@@ -83,21 +79,11 @@ class ModelCard:
         if key == self._shown:
             return
         self._shown = key
-        extras = [effect_name(e).capitalize() for e in m.effects]
-        extras += [f"Upkeep: {spell}" for spell in m.upkeeps]
-        if m.soul_tokens:
-            extras.append(f"Soul tokens: {m.soul_tokens}")
-        if m.feat_used:
-            extras.append("Feat used")
-        self.extras.set_text(" · ".join(extras))
-        words = STATUS_WORDS.get(m.status) or ("Frenzied" if frenzy_steps_now(state, m.id) else "") \
-            or ACTIVATION_WORDS[m.activation]
-        self.status.set_text(words)
+        self.extras.set_text(extras_words(m))
+        self.status.set_text(status_words(state, m))
         self.box.classes(remove="tk-gone tk-active tk-done")
-        if not m.in_play:
-            self.box.classes("tk-gone")
-        elif m.activation != "ready":
-            self.box.classes(f"tk-{m.activation}")
+        if look(m):
+            self.box.classes(f"tk-{look(m)}")
 
 
 class UnitCard:

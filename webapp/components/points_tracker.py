@@ -9,40 +9,10 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import GameState
-from models.rules.warmachine.base import role
-from models.rules.warmachine.points import (
-    WARJACK_FOCUS_CAP,
-    caster_control_range,
-    has_focus_manipulation,
-    has_fury_manipulation,
-)
+from models.service.views.warmachine import has_points, points_line, points_text
 from webapp.view import GameView
 
-
-def has_points(state: GameState, model_id: str) -> bool:
-    """Whether the model holds focus or fury (the tracker is shown on its card)."""
-    m = state.model(model_id)
-    if m.essence is not None:
-        return False
-    return role(state, m) in ("warjack", "warbeast") or has_focus_manipulation(state, m) \
-        or has_fury_manipulation(state, m)
-
-
-def points_line(state: GameState, model_id: str) -> tuple[str, int, int | None, str]:
-    """(kind, points held, the cap or None when the card lacks it, extra words such as CTRL or THR)."""
-    m = state.model(model_id)
-    stats = state.card_of(m).stats
-    kind = role(state, m)
-    if kind == "warjack":
-        return "Focus", m.focus or 0, WARJACK_FOCUS_CAP, ""
-    if kind == "warbeast":
-        thr = f"THR {stats.THR}" if stats.THR is not None else "THR unknown"
-        return "Fury", m.fury or 0, stats.FURY, thr
-    ctrl = caster_control_range(state, m)
-    extra = f'CTRL {ctrl}"' if ctrl is not None else ""
-    if has_focus_manipulation(state, m):
-        return "Focus", m.focus or 0, stats.FOCUS, extra
-    return "Fury", m.fury or 0, stats.FURY, extra
+__all__ = ["PointsTracker", "has_points"]
 
 
 class PointsTracker:
@@ -63,11 +33,10 @@ class PointsTracker:
             return
         self._shown = key
         self.extra.set_text(extra)
+        self.text.set_text(points_text(kind, have, cap))
         if cap is None:
-            self.text.set_text(f"{kind} {have}: {kind.upper()} unknown")
             self.pips.set_content("")
             return
-        self.text.set_text(f"{kind} {have} / {cap}")
         look = "tk-fury" if kind == "Fury" else "tk-focus"
         dots = "".join(f'<span class="tk-pip {look} {"tk-full" if k < have else ""}"></span>'
                        for k in range(max(cap, have)))

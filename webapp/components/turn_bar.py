@@ -6,13 +6,13 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import GameState
-from models.rules.match import PREGAME_LABELS
-from models.rules.warmachine.phases import label, step_label, turn_steps
+from models.rules.warmachine.phases import step_label, turn_steps
 from models.rules.warmachine.scenario import scoring_now
 from models.rules.warmachine.setup import Advance
 from models.rules.warmachine.tithe import PayTithe, SkipTithe
+from models.service.views.warmachine import cp_words, turn_words
 from webapp.components.a11y import named
-from webapp.components.ending import end_game_button, headline
+from webapp.components.ending import end_game_button
 from webapp.components.once import once
 from webapp.components.scoring import ScorePrompt
 from webapp.view import GameView
@@ -60,12 +60,11 @@ class TurnBar:
                state.scenario and state.scenario.cp, state.result, next_label(state))
         if key != self._shown:
             self._shown = key
-            where, who, what = _where(state)
+            where, who, what = turn_words(state)
             self.round.set_text(where)
             self.player.set_text(who)
             self.phase.set_text(what)
-            cp = state.scenario.cp if state.scenario else None
-            self.cp.set_text(f"CP {state.player_name(0)} {cp[0]} · {state.player_name(1)} {cp[1]}" if cp else "")
+            self.cp.set_text(cp_words(state))
             if self.next is not None:
                 self.next.set_text(next_label(state))
                 self.next.set_visibility(state.phase not in ("setup", "over") and not scoring_now(state))
@@ -91,12 +90,3 @@ class TurnBar:
                     named(once(ui.button("Let go").props("outline no-caps"),
                                lambda x=h.id: self.view.send(SkipTithe(horror=x))), f"Let {h.name} go")
 
-
-def _where(state: GameState) -> tuple[str, str, str]:
-    """The turn bar's three labels: round, whose turn, phase (setup and the end have their own words)."""
-    if state.phase == "setup":
-        step = state.pregame.step if state.pregame else ""
-        return "Setup", PREGAME_LABELS.get(step, "Setting up"), "Before the game"
-    if state.phase == "over":
-        return "Game over", headline(state, state.result) if state.result else "", ""
-    return f"Round {state.round}", f"{state.player_name(state.active)}'s turn", label(state)

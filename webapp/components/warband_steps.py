@@ -13,20 +13,29 @@ from models.rules.warband.base import board
 from models.rules.warband.conditions import MEANING
 from models.rules.warband.neutrals import NeutralsGone
 from models.rules.warband.rout import (
-    ROUT_AT,
     GrabAttempt,
     GrabNearby,
     RoutCheck,
     VoluntaryRout,
     able,
-    morale_words,
     rout_sum,
 )
 from models.rules.warband.spells import SpellCheck, due
+from models.service.views.warband import (
+    NEUTRALS,
+    PLAYING,
+    SPELLS,
+    event_words,
+    grab_words,
+    headline,
+    hidden_events_words,
+    rout_passed,
+    rout_words,
+    treasure_words,
+)
 from webapp.components.a11y import named
 from webapp.components.once import once
 from webapp.components.warband_dialogs import UNDER, roll_field, typed_roll
-from webapp.components.warband_turn import headline
 from webapp.view import GameView
 
 
@@ -64,8 +73,7 @@ class StepPanel:
             elif state.phase == "grab":
                 self._grab(state)
             elif state.phase == "play":
-                ui.label("Rest of the turn: record what happens on the units' cards (Stunned, Dazed, Staggered, "
-                         "incapacitated, treasure dropped, spells started or ended), then hand over.")
+                ui.label(PLAYING)
             elif draw is not None:
                 draw(state)
             self._events(state)
@@ -91,34 +99,27 @@ class StepPanel:
 
     # -- steps --------------------------------------------------------------------------------------------
     def _neutrals(self, state: GameState) -> None:
-        ui.label("Neutrals: the neutral units of the event act now, as the campaign sheet says.").classes("tk-prompt")
+        ui.label(NEUTRALS).classes("tk-prompt")
 
     def _rout(self, state: GameState) -> None:
         b = board(state)
-        who = state.player_name(state.active)
-        n_lost, n_held = rout_sum(b, state.active)
-        ui.label(f"Rout: {who} has lost {n_lost} unit(s); {state.player_name(1 - state.active)} holds {n_held} "
-                 f"treasure token(s). {n_lost + n_held} is {ROUT_AT} or more: {who} makes a rout check."
-                 ).classes("tk-prompt")
-        ui.label(f"It is a Morale check with {morale_words(b, state.active)}. Roll it as your game does and say "
-                 "how it went.")
+        why, how = rout_words(state)
+        ui.label(why).classes("tk-prompt")
+        ui.label(f"{how} Roll it as your game does and say how it went.")
         if b.rout == "due":
             self._check("rout check", lambda passed, roll: RoutCheck(passed=passed, roll=roll))
         elif b.rout == "passed":
-            ui.label(f"Passed: {who}'s warband may fight on (tap Next) or rout by choice.")
+            ui.label(rout_passed(state))
             if self.controls:
                 once(ui.button("Rout by choice").props("no-caps outline"), self._send(VoluntaryRout()))
 
     def _treasure(self, state: GameState) -> None:
-        b = board(state)
-        how = " Use \"Pick up treasure\" on its card." if self.controls else ""
-        ui.label(f"Treasure: {b.treasures} token(s) on the table. A unit in contact with one may pick it up, unless "
-                 f"an opposing unit is within 2\" of it; one token per unit.{how}").classes("tk-prompt")
-        if b.hidden_events is not None:
-            ui.label(f"Event tokens still hidden under treasure: {b.hidden_events}.")
+        ui.label(treasure_words(state, self.controls)).classes("tk-prompt")
+        if hidden_events_words(state):
+            ui.label(hidden_events_words(state))
 
     def _spells(self, state: GameState) -> None:
-        ui.label("Ongoing spells: each needs a Morale check to last; a failed check ends it.").classes("tk-prompt")
+        ui.label(SPELLS).classes("tk-prompt")
         for u, spell in due(state):
             ui.label(f"{spell} ({u.name})")
             self._check(f"{spell} ({u.name})",
@@ -127,10 +128,8 @@ class StepPanel:
 
     def _events(self, state: GameState) -> None:
         for i, event in enumerate(board(state).events):
-            sheet = f": {event.text}" if event.text else ""
-            where = "neutrals on the board" if event.neutrals_on_board else "no neutrals left"
             with ui.row().classes("items-center gap-2"):
-                ui.label(f"Event by {state.player_name(event.seat)} (d20 {event.roll}){sheet} · {where}")
+                ui.label(event_words(state, event))
                 if self.controls and event.neutrals_on_board:
                     named(once(ui.button("Neutrals left the board").props("no-caps flat"),
                                self._send(NeutralsGone(event=i))), f"Neutrals of event {i + 1} left the board")
@@ -141,10 +140,10 @@ class StepPanel:
         g = b.grab
         assert g is not None
         win, lose = state.player_name(g.winner), state.player_name(g.loser)
-        ui.label(f"{lose}'s warband routs. Last grab for treasure: token {g.token} of {g.tokens}.").classes(
-            "tk-prompt")
+        first, second = grab_words(state)
+        ui.label(first).classes("tk-prompt")
+        ui.label(second)
         if g.turn == "where":
-            ui.label("Which sides have a unit within 5\" of this token? (Units unable to carry count too.)")
             if self.controls:
                 winner = named(ui.checkbox(f"{win} has a unit within 5\""), f"{win} has a unit within 5 inches")
                 loser = named(ui.checkbox(f"{lose} has a unit within 5\""), f"{lose} has a unit within 5 inches")
@@ -156,8 +155,6 @@ class StepPanel:
             return
         side = g.loser if g.turn == "loser_check" else g.winner
         owner = state.player_name(side)
-        how = "takes it without a check" if g.turn == "winner_auto" else "tries with a Morale check"
-        ui.label(f"{owner} chooses which unit within 5\" {how}.")
         if not self.controls:
             return
         units = {u.id: u.name for u in able(b, side)}

@@ -28,7 +28,7 @@ async def warband_table(view: GameView, game_id: str, controls: bool) -> None:
                 ui.label(name).classes(f"tk-side-name tk-seat-{seat}")
                 for u in board(state).side(seat):
                     UnitCard(view, u.id, controls)
-    log = GameLog(view, compact=not controls)
+    log = GameLog(view)
     if controls:
         share_button(view, game_id)
     await log.refresh()

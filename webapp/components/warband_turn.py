@@ -8,6 +8,7 @@ from nicegui import ui
 from models.rules import GameState
 from models.rules.warband.setup import Next
 from models.rules.warband.steps import PLAY, UPKEEP, label, step_of
+from models.service.views.warband import headline
 from webapp.components.a11y import named
 from webapp.components.once import once
 from webapp.view import GameView
@@ -19,14 +20,6 @@ def next_label(state: GameState) -> str:
     if state.phase == "upkeep":
         return f"Next: done with {step_of(state.step).label}"
     return "Next"
-
-
-def headline(state: GameState) -> str:
-    b = state.warband
-    if b is None or b.winner is None:
-        return ""
-    loser = state.player_name(b.routed if b.routed is not None else 1 - b.winner)
-    return f"{state.player_name(b.winner)} wins: {loser}'s warband routed."
 
 
 class WarbandTurnBar:

@@ -10,9 +10,10 @@ from nicegui import ui
 
 from models.rules import GameState, Option, options
 from models.rules.warband.board import WarbandUnit
-from models.rules.warband.conditions import MEANING, NAMES, SetCondition
+from models.rules.warband.conditions import SetCondition
 from models.rules.warband.spells import EndSpell
-from models.rules.warband.treasure import NO_RUN, DropTreasure
+from models.rules.warband.treasure import DropTreasure
+from models.service.views.warband import kind_words, status_words, unit_lines
 from webapp.components.a11y import named
 from webapp.components.once import once
 from webapp.components.warband_dialogs import incapacitate_dialog, pick_up_dialog, start_spell_dialog
@@ -26,23 +27,6 @@ LABELS = {
     "condition:stunned": "Stunned", "condition:dazed": "Dazed", "condition:staggered": "Staggered",
     "condition:normal": "Back to normal", "start_spell": "Start spell…",
 }
-
-
-def kind_words(u: WarbandUnit) -> str:
-    words = [f"Hero · Morale {u.morale}" if u.hero else "Unit"]
-    if u.caster:
-        words.append("Caster")
-    if not u.can_carry:
-        words.append("Cannot carry treasure")
-    return " · ".join(words)
-
-
-def status_words(u: WarbandUnit) -> str:
-    if u.presence == "incapacitated":
-        return "Incapacitated"
-    if u.presence == "routed":
-        return "Left the table (rout)"
-    return "" if u.condition == "normal" else NAMES[u.condition]
 
 
 class UnitCard:
@@ -76,9 +60,7 @@ class UnitCard:
             return
         self._shown = (u, found)
         self.status.set_text(status_words(u))
-        for label, text in ((self.meaning, MEANING[u.condition] if u.in_play and u.condition != "normal" else ""),
-                            (self.treasure, f"Carries a treasure token. {NO_RUN}" if u.carrying else ""),
-                            (self.spells, "Ongoing spells: " + ", ".join(u.spells) if u.spells else "")):
+        for label, text in zip((self.meaning, self.treasure, self.spells), unit_lines(u), strict=True):
             label.set_text(text)
             label.set_visibility(bool(text))
         if u.in_play:

@@ -6,12 +6,13 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import GameState, Option, options
-from models.rules.warlord.activation import WarlordAction, WarlordActivate, WarlordEndActivation, allowed_actions
+from models.rules.warlord.activation import WarlordAction, WarlordActivate, WarlordEndActivation
 from models.rules.warlord.board import ACTIONS, CONDITIONS, Figure
 from models.rules.warlord.conditions import ACTION_LABELS, abilities_text, chips, label
 from models.rules.warlord.damage import WarlordDamage, WarlordHeal
 from models.rules.warlord.model_states import WarlordAddState, WarlordRemoveState
 from models.rules.warlord.phases import active_figure, figure
+from models.service.views.warlord import status, tracks_words
 from webapp.components.a11y import named
 from webapp.components.dialogs import transient_dialog
 from webapp.components.once import once
@@ -22,19 +23,11 @@ HIDDEN = {"activation.not_active", "activation.done", "activation.active", "mode
           "extinguish.not_burning", "shake.not_shaken"}
 
 
-def status(f: Figure) -> str:
-    if f.out_of_action:
-        return "Out of action"
-    if f.activation == "active":
-        return f"Activated: {len(f.actions)} of {allowed_actions(f)} actions taken"
-    return "Done this game turn" if f.activation == "done" else ""
-
-
 def pips(f: Figure) -> str:
     """The damage tracks as dots (markup made here from numbers only; names never go into it)."""
     dots = '<span class="tk-wl-pip tk-full"></span>' * f.remaining
     dots += '<span class="tk-wl-pip tk-lost"></span>' * (f.tracks - f.remaining)
-    return f'<span role="img" aria-label="Damage tracks: {f.remaining} of {f.tracks} left">{dots}</span>'
+    return f'<span role="img" aria-label="{tracks_words(f)}">{dots}</span>'
 
 
 class WarlordCard:

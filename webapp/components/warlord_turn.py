@@ -18,23 +18,13 @@ from models.rules.warlord.end_phase import (
     poison_due,
 )
 from models.rules.warlord.options import turn_options
-from models.rules.warlord.phases import active_figure, phase_of
+from models.rules.warlord.phases import active_figure
+from models.service.views.warlord import where
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number
 from webapp.components.once import once
 from webapp.components.warlord_model import grey
 from webapp.view import GameView
-
-
-def where(state: GameState) -> tuple[str, str]:
-    """The bar's two labels: the game turn, and the phase with the activated model."""
-    phase = phase_of(state.phase).label
-    current = active_figure(state)
-    if state.phase != "activations":
-        return f"Game turn {state.round}", phase
-    if current is None:
-        return f"Game turn {state.round}", f"{phase}: no model activated"
-    return f"Game turn {state.round}", f"{phase}: {current.name} ({state.player_name(current.seat)}) is activated"
 
 
 class WarlordTurnBar:

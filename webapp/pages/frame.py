@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import HTTPException
 from nicegui import run, ui
 
-from models.service import NotFound
+from models.service import Actor, NotFound
 from webapp.deps import current
 from webapp.view import GameView
 
@@ -28,12 +28,20 @@ def frame(title: str) -> None:
             'flat round color=white aria-label="Switch light or dark theme"')
 
 
+async def authorise(game_id: str, token: str) -> Actor:
+    """Who a link makes its holder in the game it points to, or stop with a clear 404 page."""
+    try:
+        return await run.io_bound(current().service.authorize, game_id, token)
+    except NotFound:  # an unknown game and a key that does not open it look alike
+        raise HTTPException(status_code=404, detail="There is no game at this address.") from None
+
+
 async def open_game(game_id: str, token: str) -> GameView:
     """Authorise a link and load the game it points to, or stop with a clear 404 page."""
     deps = current()
+    actor = await authorise(game_id, token)
     try:
-        actor = await run.io_bound(deps.service.authorize, game_id, token)
         version, state = await run.io_bound(deps.service.state, game_id)
-    except NotFound:  # an unknown game and a key that does not open it look alike
+    except NotFound:
         raise HTTPException(status_code=404, detail="There is no game at this address.") from None
     return GameView(deps, game_id, actor, version, state)

@@ -10,7 +10,7 @@ from typing import Any
 from nicegui import run, ui
 
 from models.rules.warmachine.clock import shown
-from webapp.components.ending import HOW
+from models.service.views.warmachine import HOW
 from webapp.pages.frame import frame, open_game
 from webapp.view import GameView
 

@@ -1,6 +1,6 @@
 """Warlord games (models/rules/warlord, doc 003): the new-game page (two players and their warbands, each model
-with its damage tracks and the special abilities the model states read), and the table and watch pages' layout
-for a Warlord game (table.py and watch.py hand a Warlord game over to these)."""
+with its damage tracks and the special abilities the model states read), and the table page's layout for a
+Warlord game (table.py hands a Warlord game over to it; the watch page renders every system alike)."""
 
 from __future__ import annotations
 
@@ -123,25 +123,16 @@ async def new_game_page() -> None:
 
 async def warlord_table(view: GameView, game_id: str) -> None:
     """The tablet's page of a Warlord game: turn bar, both warbands with controls, log, links."""
-    await _layout(view, controls=True)
-    share_button(view, game_id)
-
-
-async def warlord_watch(view: GameView) -> None:
-    """The spectators' page: the same, read-only."""
-    await _layout(view, controls=False)
-
-
-async def _layout(view: GameView, controls: bool) -> None:
-    frame(view.state.title if controls else f"Watching: {view.state.title}")
+    frame(view.state.title)
     ui.add_head_html(CSS)
-    bar = WarlordTurnBar(view, controls=controls)
+    bar = WarlordTurnBar(view, controls=True)
     with ui.row().classes("tk-sides w-full"):
         for seat in (0, 1):
             with named(ui.column().classes("tk-side"), view.state.player_name(seat), role="region"):
                 ui.label(view.state.player_name(seat)).classes(f"tk-side-name tk-seat-{seat}")
-                warband(view, seat, controls)
-    log = GameLog(view, compact=not controls)
+                warband(view, seat, controls=True)
+    log = GameLog(view)
+    share_button(view, game_id)
     await log.refresh()
     await bar.show_latest(view.version)
     view.follow()

@@ -1,39 +1,26 @@
-"""The watch page: read-only and small (few elements, values set directly) for many spectators."""
+"""The watch page: a spectator's header and one board that renders the game in the browser (DESIGN.md "Live
+updates": many spectators, no element tree each). ``?view=tv`` is laid out for a television (a score strip,
+every model a compact tile), ``?view=overlay&parts=turn,clock,score`` for a streaming tool (transparent, only
+the parts named)."""
 
 from __future__ import annotations
 
 from nicegui import ui
 
-from webapp.components.a11y import named
-from webapp.components.attack_assistant import AttackPanel
-from webapp.components.clock import ClockPanel
-from webapp.components.ending import ResultPanel
-from webapp.components.game_log import GameLog
-from webapp.components.model_card import army
-from webapp.components.turn_bar import TurnBar
-from webapp.components.warband_table import warband_table
-from webapp.pages.frame import frame, open_game
-from webapp.pages.warlord import warlord_watch
+from webapp.components.watch_board import WatchBoard, parse_view
+from webapp.deps import current
+from webapp.pages.frame import authorise
+
+HEAD = ('<link rel="stylesheet" href="/static/tablekeeper.css"><link rel="stylesheet" href="/static/warlord.css">'
+        '<link rel="stylesheet" href="/static/watch.css"><meta name="theme-color" content="#3b1d4a">'
+        '<meta name="referrer" content="no-referrer">')
 
 
-async def watch_page(game_id: str, token: str) -> None:
-    view = await open_game(game_id, token)
-    if view.state.system == "warlord":
-        await warlord_watch(view)
-        return
-    if view.state.system == "warband":
-        await warband_table(view, game_id, controls=False)
-        return
-    frame(f"Watching: {view.state.title}")
-    TurnBar(view, controls=False)
-    ResultPanel(view, token, controls=False)
-    ClockPanel(view, controls=False)
-    AttackPanel(view, controls=False)
-    with ui.row().classes("tk-sides w-full"):
-        for seat in (0, 1):
-            with named(ui.column().classes("tk-side"), view.state.player_name(seat), role="region"):
-                ui.label(view.state.player_name(seat)).classes(f"tk-side-name tk-seat-{seat}")
-                army(view, seat, controls=False)
-    log = GameLog(view, compact=True)
-    await log.refresh()
-    view.follow()
+async def watch_page(game_id: str, token: str, view: str | None = None, parts: str | None = None) -> None:
+    await authorise(game_id, token)
+    live = current().live
+    edition = await live.edition(game_id)
+    mode, chosen = parse_view(view, parts)
+    ui.add_head_html(HEAD)
+    board = WatchBoard(game_id, edition, live.service.now_ms(), mode, chosen, f"/result/{game_id}/{token}")
+    live.add_board(game_id, board)

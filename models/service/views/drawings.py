@@ -1,10 +1,19 @@
-"""Damage tracks drawn as SVG from numbers only (so the markup is ours and safe to render unsanitised)."""
+"""Damage tracks drawn as SVG from numbers only (so the markup is ours and safe to render unsanitised).
+
+Pure and memoised: the table page draws a model's track, and the spectators' view (views/warmachine.py) draws it
+once per version for every spectator of the game.
+"""
 
 from __future__ import annotations
 
 import html
 import math
 from functools import lru_cache
+
+from models.catalog.schema import GridLayout
+from models.rules import GameState, ModelState
+from models.rules.warmachine import grids
+from models.rules.warmachine.damage import crippled_systems, rolled_layout
 
 RING_NAMES = ("outer", "middle", "centre")
 RING_RADII = (0.86, 0.58, 0.30)
@@ -58,6 +67,16 @@ def _letter(ch: str) -> str:
     return ch if ch.isascii() and ch.isalpha() else "?"
 
 
+def _box(x: int, y: int, cell: int, marked: bool, ch: str, corner: int, lift: int) -> list[str]:
+    """One box of a grid or spiral, with its system or aspect letter ('.': a plain box)."""
+    state = "marked" if marked else "open"
+    out = [f'<rect class="tk-box tk-{state}" x="{x}" y="{y}" width="{cell - 3}" height="{cell - 3}" rx="{corner}"/>']
+    if ch != ".":
+        out.append(f'<text class="tk-sys tk-{state}" x="{x + (cell - 3) / 2}" y="{y + cell / 2 + lift}" '
+                   f'text-anchor="middle">{_letter(ch)}</text>')
+    return out
+
+
 def describe_sections(kind: str, names: tuple[str, ...], sizes: tuple[int, ...], marks: tuple[int, ...],
                       crippled: tuple[str, ...]) -> str:
     """The words a screen reader hears for a grid or spiral: marked boxes per column or branch, and what is
@@ -87,13 +106,8 @@ def grid_svg(columns: tuple[str, ...], marks: tuple[int, ...], crippled: tuple[s
             if ch == "-":
                 continue
             y = top + row * cell
-            state = "marked" if box < marks[i] else "open"
+            parts += _box(x, y, cell, box < marks[i], ch, corner=2, lift=2)
             box += 1
-            parts.append(f'<rect class="tk-box tk-{state}" x="{x}" y="{y}" width="{cell - 3}" height="{cell - 3}" '
-                         'rx="2"/>')
-            if ch != ".":
-                parts.append(f'<text class="tk-sys tk-{state}" x="{x + (cell - 3) / 2}" y="{y + cell / 2 + 2}" '
-                             f'text-anchor="middle">{_letter(ch)}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
@@ -118,12 +132,31 @@ def spiral_svg(branches: tuple[str, ...], heads: tuple[str, ...], names: tuple[s
         parts.append(f'<text class="tk-branch" x="0" y="{y + cell - 5}">{html.escape(heads[i])}</text>')
         for k, ch in enumerate(ch for ch in branch if ch != "-"):
             x = label_w + k * cell
-            state = "marked" if k < marks[i] else "open"
-            parts.append(f'<rect class="tk-box tk-{state}" x="{x}" y="{y}" width="{cell - 3}" height="{cell - 3}" '
-                         'rx="6"/>')
-            if ch != ".":
-                parts.append(f'<text class="tk-sys tk-{state}" x="{x + (cell - 3) / 2}" y="{y + cell / 2 + 1}" '
-                             f'text-anchor="middle">{_letter(ch)}</text>')
+            parts += _box(x, y, cell, k < marks[i], ch, corner=6, lift=1)
     parts.append("</svg>")
     return "".join(parts)
 
+
+def drawing(state: GameState, m: ModelState, sizes: tuple[int, ...], marks: tuple[int, ...]) -> str:
+    """The SVG of a model's damage track (its description names the marked boxes and crippled systems)."""
+    layout = rolled_layout(state, m)
+    if layout is not None:
+        lame = tuple(grids.meaning(layout, ch)[0] for ch in crippled_systems(state, m))
+        if isinstance(layout, GridLayout):
+            return grid_svg(grids.strings(layout), marks, lame)
+        count = len(grids.strings(layout))
+        names = tuple(grids.section_name(layout, i) for i in range(count))
+        heads = tuple(f"{faces(layout, i)} {names[i].removesuffix(' branch')}" for i in range(count))
+        return spiral_svg(grids.strings(layout), heads, names, marks, lame)
+    damage = state.card_of(m).damage
+    if damage is not None and damage.kind == "web" and state.card_of(m).role != "unit":
+        return web_svg(sizes, marks)
+    return boxes_svg(sum(sizes), sum(marks))
+
+
+def faces(layout: grids.Layout, index: int) -> str:
+    """The d6 faces that send damage into section ``index`` ("1-2"; a grid's column is its own number)."""
+    hits = [r for r in range(1, 7) if grids.entry(layout, r) == index]
+    if not hits:
+        return ""
+    return str(hits[0]) if len(hits) == 1 else f"{hits[0]}-{hits[-1]}"

@@ -1,0 +1,126 @@
+"""Reads served from one edition per game and version: the state and the spectators' view of a game are built
+and serialised once per version, and every reader (watch pages, API readers, event streams) gets the same bytes.
+
+An edition is made on the first read of a new version (or right after a commit, by the fan-out) from the
+previous edition of the game: the view's log gets only the entries since, and the patch from the previous view
+is what the spectators of that version are sent. Thread-safe: readers run in worker threads.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+import orjson
+
+from models.rules import GameState
+from models.service import views
+from models.service.games import GameService, LogEntry
+
+KEEP = 256  # games whose newest edition is kept
+
+
+def entry_json(e: LogEntry) -> dict[str, Any]:
+    """A log entry as the API and the event stream show it."""
+    return {"seq": e.seq, "kind": e.kind, "texts": list(e.texts), "actor": e.actor, "undone": e.undone,
+            "at": e.at}
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One version of one game, with what every reader is sent (each serialised on first use, then kept)."""
+
+    game_id: str
+    version: int
+    state: GameState
+    view: views.View
+    entry: LogEntry | None  # the log entry that made this version (None when it was not read)
+    base: int | None = None  # the version ``patch`` starts from
+    patch: dict[str, Any] | None = field(default=None, compare=False)
+
+    @cached_property
+    def state_json(self) -> bytes:
+        """The body of ``GET /api/games/{id}``."""
+        return orjson.dumps({"id": self.game_id, "version": self.version,
+                             "state": self.state.model_dump(mode="json")})
+
+    @cached_property
+    def view_json(self) -> bytes:
+        """The body of ``GET /api/games/{id}/view``."""
+        return orjson.dumps(self.view)
+
+    @cached_property
+    def view_text(self) -> str:
+        """The view for a page's first paint (a string: one object shared by every page of this version)."""
+        return self.view_json.decode()
+
+    @cached_property
+    def event(self) -> bytes:
+        """This version as one server-sent event: its log entry and the whole view."""
+        entry = entry_json(self.entry) if self.entry else None
+        return sse(self.version, {"version": self.version, "entry": entry, "view": self.view})
+
+    def envelope(self, now_ms: int, whole: bool = False) -> dict[str, Any]:
+        """What a watch page's socket is sent: the patch from ``base`` when there is one, else the whole view.
+        ``now_ms`` (server time) lets the browser count a running clock down by the server's time."""
+        if whole or self.patch is None:
+            return {"game": self.game_id, "v": self.version, "view": self.view, "now": now_ms}
+        return {"game": self.game_id, "v": self.version, "base": self.base, "patch": self.patch, "now": now_ms}
+
+
+def sse(event_id: int, data: Any) -> bytes:
+    """One server-sent event named ``commit`` (its id: the version, for Last-Event-ID)."""
+    return b"id: %d\nevent: commit\ndata: %s\n\n" % (event_id, orjson.dumps(data))
+
+
+class Reads:
+    """The newest edition of each game read lately (at most KEEP games)."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+        self._editions: OrderedDict[str, Edition] = OrderedDict()
+        self._lock = threading.Lock()
+        self._building: dict[str, threading.Lock] = {}
+
+    def cached(self, game_id: str) -> Edition | None:
+        """The newest edition made so far, without asking the database (None: none yet)."""
+        with self._lock:
+            return self._editions.get(game_id)
+
+    def edition(self, game_id: str, at_least: int = 0) -> Edition:
+        """The game's current edition (NotFound for an unknown game). With ``at_least`` an edition already made
+        at that version or later is current enough, and the database is not asked."""
+        known = self.cached(game_id)
+        if known is not None and at_least and known.version >= at_least:
+            return known
+        version = self.service.repo.version(game_id)
+        if known is not None and version == known.version:
+            return known
+        with self._lock:
+            building = self._building.setdefault(game_id, threading.Lock())
+        with building:  # one build per version: later callers find it made
+            known = self.cached(game_id)
+            if known is not None and version is not None and known.version >= version:
+                return known
+            return self._make(game_id, known)
+
+    def _make(self, game_id: str, previous: Edition | None) -> Edition:
+        version, state = self.service.state(game_id)
+        after = previous.version if previous is not None else max(0, version - views.LOG_SHOWN)
+        entries = [e for e in self.service.log(game_id, after) if e.seq <= version]
+        log = views.log_tail(previous.view["log"] if previous is not None else {}, entries)
+        view = views.build(version, state, log)
+        entry = next((e for e in entries if e.seq == version), None)
+        made = Edition(game_id, version, state, view, entry,
+                       base=previous.version if previous is not None else None,
+                       patch=views.diff(previous.view, view) if previous is not None else None)
+        with self._lock:
+            self._editions[game_id] = made
+            self._editions.move_to_end(game_id)
+            while len(self._editions) > KEEP:
+                old, _ = self._editions.popitem(last=False)
+                self._building.pop(old, None)
+        return made

@@ -1,0 +1,310 @@
+"""A Warmachine game as the spectators see it, and the words the table page shares with them: the turn line,
+the clock faces, the result and its tiebreakers, the attack in progress, and one card per model or unit (its
+kind, state, essence / focus / fury, damage drawing and notes).
+
+Pure functions of the state; the table's components (webapp/components) import the same words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from models.rules import GameState, ModelState, RuleViolation
+from models.rules.core import AttackRecord
+from models.rules.match import PREGAME_LABELS, ClockState, Result
+from models.rules.warmachine import caster_options, structures
+from models.rules.warmachine.arcana import hand
+from models.rules.warmachine.attacks import ATTACK_SEQUENCE, DAMAGE_APPLICATION
+from models.rules.warmachine.base import control_range, essence_stat, has_essence_manipulation, is_horror, role
+from models.rules.warmachine.damage import crippled_notes, marks_of, sections
+from models.rules.warmachine.phases import label
+from models.rules.warmachine.points import (
+    WARJACK_FOCUS_CAP,
+    caster_control_range,
+    has_focus_manipulation,
+    has_fury_manipulation,
+)
+from models.rules.warmachine.shake import effect_name
+from models.rules.warmachine.spells import is_grymkin_warlock
+from models.service.views.drawings import drawing
+
+HOW = {
+    "scenario": "on scenario",
+    "assassination": "by assassination",
+    "deathclock": "on the clock",
+    "concession": "by concession",
+}
+STATUS_WORDS = {"destroyed": "Destroyed", "removed": "Removed from play"}
+ACTIVATION_WORDS = {"ready": "", "active": "Activated", "done": "Done this turn"}
+ROLE_WORDS = {
+    "infernal_master": "Infernal master", "master_infernalist": "Master Infernalist", "horror": "Horror",
+    "unit": "Unit", "solo": "Solo", "structure": "Structure", "warcaster": "Warcaster", "warjack": "Warjack",
+    "warlock": "Warlock", "warbeast": "Warbeast", "attachment": "Attachment",
+}
+KINDS = {"melee": "Melee", "ranged": "Ranged", "magic": "Magic", "power": "Power attack"}
+# Which line of ATTACK_SEQUENCE (or, for damage typed in without an attack, DAMAGE_APPLICATION) each step of
+# the record is at.
+SEQUENCE_AT = {"attack_roll": 3, "damage_roll": 5, "disabled": 7, "boxed": 7}
+DAMAGE_AT = {"disabled": 2, "boxed": 3}
+WAITING = {"attack_roll": "the attack roll", "damage_roll": "the damage roll",
+           "disabled": "what happens to the disabled model", "boxed": "what happens to the boxed model"}
+FRENZY = "Frenzy: "
+
+
+# -- words the table shares --------------------------------------------------------------------------------
+
+def headline(state: GameState, result: Result) -> str:
+    if result.winner is None:
+        return "The game is over: no winner yet"
+    return f"{state.player_name(result.winner)} wins {HOW[result.how]}"
+
+
+def points(value: float) -> str:
+    return f"{value:g}"
+
+
+def turn_words(state: GameState) -> tuple[str, str, str]:
+    """The turn bar's three labels: round, whose turn, phase (setup and the end have their own words)."""
+    if state.phase == "setup":
+        step = state.pregame.step if state.pregame else ""
+        return "Setup", PREGAME_LABELS.get(step, "Setting up"), "Before the game"
+    if state.phase == "over":
+        return "Game over", headline(state, state.result) if state.result else "", ""
+    return f"Round {state.round}", f"{state.player_name(state.active)}'s turn", label(state)
+
+
+def cp_words(state: GameState) -> str:
+    cp = state.scenario.cp if state.scenario else None
+    return f"CP {state.player_name(0)} {cp[0]} · {state.player_name(1)} {cp[1]}" if cp else ""
+
+
+def clock_status(clock: ClockState, seat: int, over: bool) -> str:
+    if over:
+        return "Stopped"
+    if clock.paused:
+        return "Paused" if clock.running == seat else "Waiting"
+    return "Running" if clock.ticking == seat else "Waiting"
+
+
+def clock_note(state: GameState, clock: ClockState) -> str:
+    if state.phase == "over" or clock.stopped:
+        return "The clock has stopped: the game is over."
+    if clock.paused:
+        return f"Paused: {clock.reason}."
+    return f"{clock.minutes:g} minutes each."
+
+
+def tiebreakers(state: GameState, result: Result) -> str:
+    """The result's tiebreakers in order, as one sentence."""
+    names = state.player_name(0), state.player_name(1)
+    parts = [f"Round {result.round}",
+             f"control points {names[0]} {result.cp[0]}, {names[1]} {result.cp[1]}",
+             f"army points destroyed {names[0]} {points(result.destroyed[0])}, "
+             f"{names[1]} {points(result.destroyed[1])}"]
+    if result.elements is not None:
+        parts.append(f"in scenario elements {names[0]} {result.elements[0]}, {names[1]} {result.elements[1]}")
+    return "; ".join(parts) + "."
+
+
+def attack_heading(state: GameState, a: AttackRecord) -> str:
+    """Who attacks whom, or, for damage typed in at the table, whose damage is being applied."""
+    if a.attacker is None:
+        return f"Damage marked at the table: {state.model(a.pending[0] if a.pending else a.target).name}"
+    return f"{state.model(a.attacker).name}: {KINDS[a.kind].lower()} attack against {state.model(a.target).name}"
+
+
+def sequence(a: AttackRecord) -> tuple[str, tuple[str, ...], int | None]:
+    """The steps the record goes through, with its title, and the number of the step it is at: the attack
+    sequence, or damage application for damage typed in without an attack."""
+    if a.attacker is None:
+        return "Damage application", tuple(DAMAGE_APPLICATION), DAMAGE_AT.get(a.step)
+    return "The attack sequence", tuple(ATTACK_SEQUENCE), SEQUENCE_AT.get(a.step)
+
+
+def attack_roll_words(a: AttackRecord) -> str:
+    if not a.attack_dice:
+        return ""
+    return f"Attack roll {' + '.join(map(str, a.attack_dice))}: {'hit' if a.hit else 'missed'}."
+
+
+def has_points(state: GameState, model_id: str) -> bool:
+    """Whether the model holds focus or fury (the tracker is shown on its card)."""
+    m = state.model(model_id)
+    if m.essence is not None:
+        return False
+    return role(state, m) in ("warjack", "warbeast") or has_focus_manipulation(state, m) \
+        or has_fury_manipulation(state, m)
+
+
+def points_line(state: GameState, model_id: str) -> tuple[str, int, int | None, str]:
+    """(kind, points held, the cap or None when the card lacks it, extra words such as CTRL or THR)."""
+    m = state.model(model_id)
+    stats = state.card_of(m).stats
+    kind = role(state, m)
+    if kind == "warjack":
+        return "Focus", m.focus or 0, WARJACK_FOCUS_CAP, ""
+    if kind == "warbeast":
+        thr = f"THR {stats.THR}" if stats.THR is not None else "THR unknown"
+        return "Fury", m.fury or 0, stats.FURY, thr
+    ctrl = caster_control_range(state, m)
+    extra = f'CTRL {ctrl}"' if ctrl is not None else ""
+    if has_focus_manipulation(state, m):
+        return "Focus", m.focus or 0, stats.FOCUS, extra
+    return "Fury", m.fury or 0, stats.FURY, extra
+
+
+def points_text(kind: str, have: int, cap: int | None) -> str:
+    return f"{kind} {have} / {cap}" if cap is not None else f"{kind} {have}: {kind.upper()} unknown"
+
+
+def essence_line(state: GameState, m: ModelState) -> tuple[str, int, int | None, str]:
+    """(words, essence held, ESSENCE or None when the card lacks it, a master's CTRL in inches)."""
+    try:
+        stat: int | None = essence_stat(state, m)
+    except RuleViolation:
+        return "Essence: ESSENCE unknown", m.essence or 0, None, ""
+    have = m.essence or 0
+    ctrl = f'CTRL {control_range(state, m)}"' if has_essence_manipulation(state, m) else ""
+    return f"Essence {have} / {stat}", have, stat, ctrl
+
+
+def frenzy_steps_now(state: GameState, model_id: str) -> tuple[str, ...]:
+    """The forced behaviour of a warbeast frenzied right now, from the rules' notes (empty otherwise)."""
+    m = state.model(model_id)
+    return tuple(n[len(FRENZY):] for n in caster_options.notes(state, m) if n.startswith(FRENZY))
+
+
+def kind_words(state: GameState, m: ModelState) -> str:
+    card = state.card_of(m)
+    kind = ROLE_WORDS.get(card.role, card.role)
+    return f"{card.weight.capitalize()} {kind.lower()}" if card.weight else kind
+
+
+def status_words(state: GameState, m: ModelState) -> str:
+    return STATUS_WORDS.get(m.status) or ("Frenzied" if frenzy_steps_now(state, m.id) else "") \
+        or ACTIVATION_WORDS[m.activation]
+
+
+def extras_words(m: ModelState) -> str:
+    extras = [effect_name(e).capitalize() for e in m.effects]
+    extras += [f"Upkeep: {spell}" for spell in m.upkeeps]
+    if m.soul_tokens:
+        extras.append(f"Soul tokens: {m.soul_tokens}")
+    if m.feat_used:
+        extras.append("Feat used")
+    return " · ".join(extras)
+
+
+def arcana_words(state: GameState, m: ModelState) -> list[tuple[str, bool]]:
+    """A Grymkin warlock's Arcana cards as (words, played); empty before they are chosen."""
+    return [(f"{card}{' (Trump)' if trump else ''}: {'played' if played else 'not played'}", played)
+            for card, played, trump in hand(state, m)]
+
+
+# -- the spectators' view ----------------------------------------------------------------------------------
+
+def look(m: ModelState) -> str:
+    """The card's look: gone (out of play), active or done (its activation), or plain."""
+    if not m.in_play:
+        return "gone"
+    return "" if m.activation == "ready" else m.activation
+
+
+def view(state: GameState) -> dict[str, Any]:
+    """The parts of the spectators' view only a Warmachine game has (the rest: views/__init__.py)."""
+    where, who, what = turn_words(state)
+    cp = state.scenario.cp if state.scenario else None
+    return {
+        "turn": {"round": where, "player": who, "phase": what, "cp": cp_words(state)},
+        "score": {"round": state.round, "cp": list(cp) if cp else None, "active": state.active},
+        "clock": _clock(state),
+        "result": _result(state),
+        "attack": _attack(state),
+        **_cards(state),
+    }
+
+
+def _clock(state: GameState) -> dict[str, Any] | None:
+    clock = state.clock
+    if clock is None:
+        return None
+    over = state.phase == "over" or clock.stopped
+    return {"remaining": list(clock.remaining_ms), "since": clock.since, "ticking": clock.ticking,
+            "status": [clock_status(clock, seat, over) for seat in (0, 1)], "note": clock_note(state, clock)}
+
+
+def _result(state: GameState) -> dict[str, Any] | None:
+    result = state.result
+    if result is None:
+        return None
+    return {"title": headline(state, result), "detail": result.detail, "tiebreakers": tiebreakers(state, result)}
+
+
+def _attack(state: GameState) -> dict[str, Any] | None:
+    a = state.attack
+    if a is None:
+        return None
+    title, steps, at = sequence(a)
+    return {"heading": attack_heading(state, a), "waiting": f"Waiting for {WAITING[a.step]}.",
+            "roll": attack_roll_words(a), "title": title, "sequence": list(steps), "at": at}
+
+
+def _cards(state: GameState) -> dict[str, Any]:
+    """One card per model, or per unit with its troopers, by id; and each side's cards in list order."""
+    cards: dict[str, Any] = {}
+    sides: list[list[str]] = [[], []]
+    for m in state.models:
+        key = m.unit or m.id
+        if key in cards:
+            continue
+        cards[key] = _unit(state, key) if m.unit else _model(state, m)
+        sides[m.seat].append(key)
+    return {"cards": cards, "sides": sides}
+
+
+def _track(state: GameState, m: ModelState) -> tuple[str, str]:
+    """The damage drawing and its notes (crippled systems), or no drawing and what the card still lacks."""
+    try:
+        sizes, marks = sections(state, m), marks_of(state, m)
+    except RuleViolation as missing:
+        return "", missing.message
+    return drawing(state, m, sizes, marks), " ".join(crippled_notes(state, m))
+
+
+def _points(state: GameState, m: ModelState) -> dict[str, Any] | None:
+    """Essence, focus or fury against its stat, with CTRL or THR."""
+    if has_essence_manipulation(state, m) or is_horror(state, m):
+        text, have, cap, extra = essence_line(state, m)
+        return {"text": text, "have": have, "cap": cap, "look": "", "extra": extra}
+    if not has_points(state, m.id):
+        return None
+    kind, have, cap, extra = points_line(state, m.id)
+    return {"text": points_text(kind, have, cap), "have": have, "cap": cap, "look": kind.lower(), "extra": extra}
+
+
+def _model(state: GameState, m: ModelState) -> dict[str, Any]:
+    track, notes = _track(state, m)
+    card: dict[str, Any] = {"name": m.name, "seat": m.seat, "kind": kind_words(state, m),
+                            "status": status_words(state, m), "look": look(m), "points": _points(state, m),
+                            "track": track, "notes": notes, "extras": extras_words(m),
+                            "reminders": list(structures.notes(state, m))}
+    if is_grymkin_warlock(state, m):
+        card["arcana"] = [{"text": text, "played": played} for text, played in arcana_words(state, m)]
+    if role(state, m) == "warbeast":
+        card["frenzy"] = [f"{i}. {text}" for i, text in enumerate(frenzy_steps_now(state, m.id), 1)]
+    return card
+
+
+def _unit(state: GameState, unit_id: str) -> dict[str, Any]:
+    troopers = [m for m in state.models if m.unit == unit_id]
+    alive = [m for m in troopers if m.in_play]
+    activation = alive[0].activation if alive else "done"
+    leader = troopers[0]
+    rows = []
+    for t in troopers:
+        track, notes = _track(state, t)
+        rows.append({"name": t.name.split(": ", 1)[-1], "track": track, "notes": notes})
+    return {"name": state.card_of(leader).name, "seat": leader.seat,
+            "kind": f"Unit: {len(alive)} of {len(troopers)} models in play",
+            "status": "Destroyed" if not alive else ACTIVATION_WORDS[activation],
+            "look": "gone" if not alive else ("" if activation == "ready" else activation), "troopers": rows}
