@@ -170,6 +170,7 @@ def test_a_missing_or_wrong_token_answers_exactly_as_an_unknown_game(client: Tes
                                                                      headers: dict[str, str]) -> None:
     """A stranger cannot tell an existing game from a made-up id (issue 10): same status, same body."""
     routes = [("get", "{gid}", None), ("get", "{gid}/log", None), ("get", "{gid}/options/" + AGATHON, None),
+              ("get", "{gid}/view", None), ("get", "{gid}/events", None),
               ("post", "{gid}/commands", {"command": {"type": "advance"}, "expected_version": 1}),
               ("post", "{gid}/undo", {"expected_version": 1})]
     for method, path, body in routes:
@@ -227,6 +228,8 @@ def test_unknown_game_is_404_on_every_game_route(client: TestClient, game: dict)
     for response in (
         client.get("/api/games/nosuchgame", headers=token),
         client.get("/api/games/nosuchgame/log", headers=token),
+        client.get("/api/games/nosuchgame/view", headers=token),
+        client.get("/api/games/nosuchgame/events", headers=token),
         client.get(f"/api/games/nosuchgame/options/{AGATHON}", headers=token),
         client.post("/api/games/nosuchgame/commands", headers=token,
                     json={"command": {"type": "advance"}, "expected_version": 1}),
@@ -350,6 +353,75 @@ def test_undo_rebuilds_the_state_and_the_log_keeps_history(client: TestClient, g
 
     nothing = client.post(f"/api/games/{gid}/undo", json={"expected_version": 3}, headers=token)
     assert_error(nothing, 422, "undo.nothing")
+
+
+# -- cached reads: ETag by version, the spectators' view, the event stream ---------------------------------
+
+@pytest.mark.parametrize("path", ["", "/view"])
+def test_a_read_is_tagged_with_its_version_and_is_304_until_the_game_changes(client: TestClient, game: dict,
+                                                                             path: str) -> None:
+    url, watch = f"/api/games/{game['id']}{path}", {"X-Token": game["tokens"]["watch"]}
+    first = client.get(url, headers=watch)
+    assert first.status_code == 200 and first.headers["ETag"] == '"1"'
+    assert client.get(url, headers={**watch, "If-None-Match": '"7"'}).status_code == 200  # the positive control
+    same = client.get(url, headers={**watch, "If-None-Match": first.headers["ETag"]})
+    assert same.status_code == 304 and same.content == b"" and same.headers["ETag"] == '"1"'
+    assert command(client, game, {"type": "mark_damage", "model": AGATHON, "amount": 1}, 1).status_code == 200
+    changed = client.get(url, headers={**watch, "If-None-Match": '"1"'})
+    assert changed.status_code == 200 and changed.headers["ETag"] == '"2"'
+    assert changed.json()["version" if not path else "v"] == 2
+    assert first.content != changed.content
+
+
+def test_the_view_is_what_a_watch_page_shows(client: TestClient, game: dict) -> None:
+    view = client.get(f"/api/games/{game['id']}/view", params={"token": game["tokens"]["watch"]}).json()
+    assert view["players"] == ["Ann", "Bob"] and view["turn"]["player"] == "Ann's turn"
+    assert view["cards"][AGATHON]["points"]["text"] == "Essence 9 / 9"
+    assert "Damage boxes: 0 of 17 marked" in view["cards"][AGATHON]["track"]
+
+
+def events(lines: Iterator[str], count: int) -> list[dict[str, Any]]:
+    """The next ``count`` server-sent events of a stream: {"id", "event", "data"} (comments skipped)."""
+    found: list[dict[str, Any]] = []
+    current: dict[str, Any] = {}
+    for line in lines:
+        if not line:
+            if "data" in current:
+                found.append(current)
+                if len(found) == count:
+                    return found
+            current = {}
+        elif not line.startswith(":"):
+            field, _, value = line.partition(": ")
+            current[field] = json.loads(value) if field == "data" else value
+    return found
+
+
+def test_the_event_stream_sends_one_message_per_commit_and_resumes_after_last_event_id(
+        client: TestClient, game: dict) -> None:
+    gid, watch = game["id"], {"X-Token": game["tokens"]["watch"]}
+    version = 1
+    for amount in (1, 2, 3):
+        version = command(client, game, {"type": "mark_damage", "model": REGNA, "amount": 1}, version).json()["version"]
+        assert amount + 1 == version
+    with client.stream("GET", f"/api/games/{gid}/events", headers={**watch, "Last-Event-ID": "2"}) as stream:
+        assert stream.headers["content-type"].startswith("text/event-stream")
+        lines = stream.iter_lines()
+        missed = events(lines, 2)
+        assert [(e["id"], e["event"], e["data"]["version"]) for e in missed] == [("3", "commit", 3),
+                                                                                 ("4", "commit", 4)]
+        assert missed[0]["data"]["view"] is None and missed[0]["data"]["entry"]["seq"] == 3
+        assert missed[1]["data"]["view"]["v"] == 4 and missed[1]["data"]["entry"]["kind"] == "mark_damage"
+        command(client, game, {"type": "advance"}, 4)
+        live = events(lines, 1)[0]
+        assert live["id"] == "5" and live["data"]["entry"]["kind"] == "advance"
+        assert live["data"]["view"]["turn"]["phase"] == "Maintenance: Continuous effects"
+
+
+def test_a_new_reader_of_the_event_stream_first_gets_the_current_version(client: TestClient, game: dict) -> None:
+    with client.stream("GET", f"/api/games/{game['id']}/events", params={"token": game["tokens"]["watch"]}) as s:
+        first = events(s.iter_lines(), 1)[0]
+    assert first["id"] == "1" and first["data"]["view"]["v"] == 1
 
 
 # -- options and cards -------------------------------------------------------------------------------------
