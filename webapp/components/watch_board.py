@@ -28,8 +28,8 @@ class WatchBoard(Element, component="watch.js"):
         super().__init__()
         self.game_id = game_id
         # The view as a string: the same object for every page of this version (a dict prop would be copied).
-        self._props.update(game=game_id, initial=edition.view_text, server_now=now_ms, mode=mode,
-                           parts=list(parts), result_url=result_url)
+        self._props.update(game=game_id, initial=edition.view_text, serverNow=now_ms, mode=mode,
+                           parts=list(parts), resultUrl=result_url)
 
     def _displayed_contents(self, *, only_visible: bool) -> list:
         """The words the board shows: those of the newest view this process sent to the game's room (what a
