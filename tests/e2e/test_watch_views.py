@@ -17,6 +17,7 @@ from models.catalog import shipped_cards, shipped_examples
 from models.rules.warmachine.lists import army_entries, parse_text
 from tests.e2e.finders import game_log, track, turn_bar
 from tests.e2e.test_faults_crash import api
+from tests.e2e.test_faults_pages import command
 
 if TYPE_CHECKING:
     from tests.e2e.conftest import Server
@@ -28,7 +29,7 @@ GATE = "p1-infernal-gate"  # a structure: a row of 25 damage boxes
 
 
 def big_game(server: Server) -> dict[str, Any]:
-    """Two 75-point armies (the shipped Agathon list on both sides), on the clock."""
+    """Two 75-point armies (the shipped Agathon list on both sides)."""
     cards = shipped_cards()
     army = [e.model_dump(exclude_none=True) for e in army_entries(parse_text(
         shipped_examples()["agathon-75"], cards).army, cards)]
@@ -36,13 +37,6 @@ def big_game(server: Server) -> dict[str, Any]:
         "title": "Club night", "sides": [{"player": "Ann", "army": army}, {"player": "Bob", "army": army}]})
     assert status == 201, game
     return game
-
-
-def play(server: Server, game: dict[str, Any], version: int, command: dict[str, Any]) -> int:
-    status, out = api("POST", server.url(f"/api/games/{game['id']}/commands"),
-                      {"command": command, "expected_version": version}, game["tokens"]["table"])
-    assert status == 200, out
-    return out["version"]
 
 
 def open_page(browser: Browser, server: Server, path: str, viewport: dict[str, int]) -> Page:
@@ -102,11 +96,11 @@ def test_a_game_is_followed_on_a_phone_a_tv_and_a_stream_overlay(browser: Browse
         expect(overlay.get_by_text("Watching:")).to_have_count(0)
 
         # A change at the table shows on each view.
-        version = play(server, game, game["version"], {"type": "mark_damage", "model": GATE, "amount": 2})
+        version = command(server, game, game["version"], {"type": "mark_damage", "model": GATE, "amount": 2})
         for page in (phone, tv):
             expect(track(page, "Infernal Gate").first).to_have_attribute("aria-label", marked(2), timeout=LIVE)
         expect(game_log(phone)).to_contain_text("Infernal Gate suffers 2 damage", timeout=LIVE)
-        play(server, game, version, {"type": "advance"})
+        command(server, game, version, {"type": "advance"})
         for page in (phone, tv, overlay):
             expect(turn_bar(page)).to_contain_text("Maintenance: Continuous effects", timeout=LIVE)
     finally:
@@ -148,13 +142,13 @@ def test_a_page_that_missed_a_message_asks_for_the_whole_view(browser: Browser, 
         page.wait_for_function("() => window.socket && window.socket.connected")
         wait_until(page, lambda: len(joins) == 1, "the page to join its game's room")
 
-        version = play(server, game, game["version"], {"type": "mark_damage", "model": GATE, "amount": 1})
+        version = command(server, game, game["version"], {"type": "mark_damage", "model": GATE, "amount": 1})
         wait_until(page, lambda: len(dropped) == 1, "the message to be dropped")
         page.wait_for_timeout(500)
         expect(gate).to_have_attribute("aria-label", marked(0))  # the message never arrived
         assert len(joins) == 1  # the positive control: nothing made the page ask yet
 
-        play(server, game, version, {"type": "mark_damage", "model": GATE, "amount": 2})
+        command(server, game, version, {"type": "mark_damage", "model": GATE, "amount": 2})
         expect(gate).to_have_attribute("aria-label", marked(3), timeout=LIVE)  # both changes
         assert len(joins) == 2 and '"seen":3' in joins[1].replace(" ", "")
     finally:
