@@ -15,7 +15,7 @@ from nicegui import Client, app, background_tasks, ui
 
 from models.db.engine import make_engine, migrate
 from models.service import GameService
-from webapp import api, deps
+from webapp import api, deps, gc_log
 from webapp.components import watch_board
 from webapp.guard import BodyGuard, ignore_unknown_listeners
 from webapp.headers import SecurityHeaders
@@ -118,6 +118,7 @@ def main() -> None:
     settings = Settings.from_env()
     build(settings)
     app.on_startup(_freeze_startup_objects)
+    gc_log.install()
     app.on_startup(lambda: background_tasks.create(_purge_tab_storage_forever(), name="purge idle tab storage"))
     ui.run(host=settings.host, port=settings.port, title="Tablekeeper", reload=False, show=False, fastapi_docs=True,
            storage_secret=settings.storage_secret, favicon=STATIC / "favicon.svg", reconnect_timeout=10.0)

@@ -2,6 +2,7 @@
 
     python -m tests.bench                 # everything; rewrites the results in docs/PERFORMANCE.md
     python -m tests.bench --only fanout   # some of: rules, service, fanout, memory, tablet (doc left alone)
+    python -m tests.bench --only fanout,memory --spectators 20 --pages 20 --cycles 50   # a small check
 
 The results go between the ``bench:start`` / ``bench:end`` markers of docs/PERFORMANCE.md; the analysis around
 them is written by hand and kept.
@@ -26,7 +27,7 @@ START, END = "<!-- bench:start -->", "<!-- bench:end -->"
 PARTS = ("rules", "service", "fanout", "memory", "tablet")
 
 
-def run(only: list[str]) -> Report:
+def run(only: list[str], spectators: tuple[int, ...], pages: int, cycles: int) -> Report:
     from tests.bench.bench_core import bench_rules, bench_storage
     from tests.bench.bench_fanout import bench_fanout
     from tests.bench.bench_pages import memory, tablet
@@ -38,8 +39,8 @@ def run(only: list[str]) -> Report:
     steps: dict[str, Callable[[], object]] = {
         "rules": lambda: bench_rules(report),
         "service": lambda: bench_storage(report, tmp),
-        "fanout": lambda: bench_fanout(report, tmp),
-        "memory": lambda: asyncio.run(memory(report, tmp)),
+        "fanout": lambda: bench_fanout(report, tmp, spectators),
+        "memory": lambda: asyncio.run(memory(report, tmp, watch_pages=pages, cycles=cycles)),
         "tablet": lambda: tablet(report, tmp),  # last: sync Playwright leaves no loop for asyncio.run after it
     }
     for name in PARTS:
@@ -103,6 +104,9 @@ def write(block: str) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.bench")
     parser.add_argument("--only", default=",".join(PARTS), help="comma-separated: " + ", ".join(PARTS))
+    parser.add_argument("--spectators", default="200,500,1000", help="fan-out: spectators per level, comma-separated")
+    parser.add_argument("--pages", type=int, default=200, help="memory: watch pages open at once")
+    parser.add_argument("--cycles", type=int, default=1000, help="memory: watch-page connect/disconnect cycles")
     args = parser.parse_args()
     only = [p.strip() for p in args.only.split(",") if p.strip()]
     unknown = set(only) - set(PARTS)
@@ -111,9 +115,12 @@ def main() -> int:
     started = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
     load_before = os.getloadavg()[0]
     t0 = time.monotonic()
-    report = run(only)
+    spectators = tuple(int(n) for n in args.spectators.split(",") if n.strip())
+    report = run(only, spectators, args.pages, args.cycles)
     block = render(report, started, time.monotonic() - t0, load_before)
-    if set(only) == set(PARTS):
+    full_size = (args.spectators, args.pages, args.cycles) == tuple(parser.get_default(k) for k in (
+        "spectators", "pages", "cycles"))
+    if set(only) == set(PARTS) and full_size:
         write(block)
         print(f"wrote {DOC.relative_to(REPO_ROOT)}")
     else:

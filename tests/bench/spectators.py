@@ -8,6 +8,9 @@ What a browser does (nicegui/static/nicegui.js, nicegui/client.py, nicegui/niceg
    handler performs the handshake and puts the socket in the room named after the client id.
 3. Receive ``update`` messages (``{element_id: element dict, ..., "_id": message id}``) and every 3 s send
    ``ack`` with ``{client_id, next_message_id}`` when new messages came (the server prunes its replay history).
+4. A watch page's board (webapp/components/watch.js) then joins its game's room: ``tk_watch`` with
+   ``{client, v}`` (the version the page was built at), answered with the whole view if the page is behind;
+   from then on each new version arrives once as a ``tk_view`` message (a patch, or the whole view).
 
 A ``Spectator`` does exactly that with python-socketio's AsyncClient (websocket transport, as a browser).
 """
@@ -29,6 +32,7 @@ import aiohttp
 import socketio
 
 QUERY = re.compile(r"query:\s*(\{[^\n]*?\}),\s*\n")
+VERSION = re.compile(r'\\"v\\":(\d+)')  # the board's first view, a JSON string inside the page's element data
 SOCKET_PATH = "/_nicegui_ws/socket.io"
 
 
@@ -68,15 +72,22 @@ class Spectator:
             html = await response.text()
             self.page_bytes = len(html)
         query = page_query(html)
+        shown = VERSION.search(html) if self.path.startswith("/watch/") else None
         self.client_id = query["client_id"]
         self.next_message_id = int(query.get("next_message_id", 0))
         query.update(document_id=str(uuid.uuid4()), tab_id=str(uuid.uuid4()), old_tab_id="")
         params = {k: (str(v).lower() if isinstance(v, bool) else str(v)) for k, v in query.items()}
         self.sio = socketio.AsyncClient(reconnection=False, ssl_verify=False)
         self.sio.on("update", self._on_update)
+        self.sio.on("tk_view", self._on_update)
         await self.sio.connect(f"{self.base}/?{urllib.parse.urlencode(params)}", socketio_path=SOCKET_PATH,
                                transports=["websocket"], wait_timeout=timeout)
         self._ack_task = asyncio.create_task(self._acks())
+        if shown is not None:
+            answer = await self.sio.call("tk_watch", {"client": self.client_id, "v": int(shown.group(1))},
+                                         timeout=timeout)
+            if not answer.get("ok"):
+                raise RuntimeError(f"the watch page could not join its game's room: {answer}")
 
     async def _on_update(self, data: dict[str, Any]) -> None:
         now = time.time()
