@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # pytest with "no tests collected" (exit 5) treated as success; any other failure fails.
 PYTEST := PY=$(PY) .ci/pytest
 
-.PHONY: install run test test-unit test-e2e bench lint migrate clean docs
+.PHONY: install run test test-unit test-e2e bench lint migrate clean docs cluster
 
 install: $(STAMP)
 
@@ -26,6 +26,15 @@ $(VENV)/.bench-installed: $(STAMP)
 # Serves http://localhost:8080 with SQLite in ./tablekeeper.db unless DATABASE_URL says otherwise.
 run: $(STAMP)
 	$(PY) -m webapp.main
+
+# Several processes sharing PostgreSQL behind nginx on 127.0.0.1:$(CLUSTER_PORT) (deploy/cluster.py, docs/DEPLOY.md);
+# needs nginx (Debian: apt-get install -y nginx-light). Ctrl-C stops it all.
+CLUSTER_PROCESSES ?= 2
+CLUSTER_PORT ?= 8080
+CLUSTER_DATABASE_URL ?= $(or $(DATABASE_URL),postgresql+psycopg://postgres@127.0.0.1:5432/tablekeeper)
+cluster: $(STAMP)
+	$(PY) -m deploy.cluster --processes $(CLUSTER_PROCESSES) --port $(CLUSTER_PORT) \
+	  --database-url "$(CLUSTER_DATABASE_URL)"
 
 # Two pytest processes: async NiceGUI `user` tests and sync Playwright must not share one (PLATFORM.md, pitfall 3).
 test: $(STAMP)

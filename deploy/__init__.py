@@ -1,0 +1,1 @@
+"""Running Tablekeeper as several processes behind a reverse proxy (docs/DEPLOY.md)."""
