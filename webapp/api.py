@@ -272,7 +272,7 @@ class OptionOut(BaseModel):
 GameId = Annotated[str, Path(max_length=64, description="The game's id.")]
 
 
-def _token(
+async def _token(  # async: FastAPI runs a plain function dependency in a worker thread, per request
     x_token: Annotated[str | None, Header(description="The link's token (or use `?token=`).")] = None,
     token: Annotated[str | None, Query(description="The link's token (or use header `X-Token`).")] = None,
 ) -> str | None:
@@ -366,30 +366,39 @@ def _reads() -> Reads:
 
 
 def _edition(reads: Reads, game_id: str, token: str | None) -> Edition:
-    _actor(reads.service, game_id, token, acting=False)
+    reads.authorize(game_id, token)
     return reads.edition(game_id)
 
 
 async def _read_edition(game_id: str, token: str | None) -> Edition:
-    """The game's current edition for a reader with any link (403 / 404 otherwise)."""
+    """The game's current edition for a reader with any link (403 / 404 otherwise). Served from memory when the
+    token was checked lately and the edition is known current; else checked in a worker thread."""
     global _readers
+    reads = _reads()
+    known = reads.current(game_id)
+    if known is not None and reads.authorized(game_id, token) is not None:
+        return known
     if _readers is None:
         _readers = asyncio.Semaphore(READERS)
     async with _readers:
-        return await run_in_threadpool(_edition, _reads(), game_id, token)
+        return await run_in_threadpool(_edition, reads, game_id, token)
 
 
 def _tag(version: int) -> str:
     return f'"{version}"'
 
 
-def _cached(body: bytes, version: int, if_none_match: str | None) -> Response:
-    """The bytes of one version, or 304 when the reader holds that version already."""
+def _cached(request: Request, if_none_match: str | None, body: bytes, gzipped: Callable[[], bytes],
+            version: int) -> Response:
+    """The bytes of one version (compressed once per version for readers that accept gzip), or 304 when the
+    reader holds that version already."""
     tag = _tag(version)
-    headers = {"ETag": tag, "Cache-Control": "no-cache"}
+    headers = {"ETag": tag, "Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
     held = {t.strip().removeprefix("W/") for t in (if_none_match or "").split(",")}
     if tag in held or "*" in held:
         return Response(status_code=304, headers=headers)
+    if "gzip" in request.headers.get("accept-encoding", ""):
+        return Response(gzipped(), media_type="application/json", headers={**headers, "Content-Encoding": "gzip"})
     return Response(body, media_type="application/json", headers=headers)
 
 
@@ -400,11 +409,11 @@ NOT_MODIFIED = {304: {"description": "Not modified: the game is still at the ver
 
 @router.get("/games/{game_id}", response_model=GameOut, responses={**_errors(403, 404), **NOT_MODIFIED},
             summary="Read a game")
-async def read_game(game_id: GameId, token: Token, if_none_match: IfNoneMatch = None) -> Response:
+async def read_game(game_id: GameId, token: Token, request: Request, if_none_match: IfNoneMatch = None) -> Response:
     """The game's current version and whole state. Any link may read (watch included). The `ETag` is the
     version: send it back as `If-None-Match` to get 304 while nothing changed."""
     edition = await _read_edition(game_id, token)
-    return _cached(edition.state_json, edition.version, if_none_match)
+    return _cached(request, if_none_match, edition.state_json, lambda: edition.state_gzip, edition.version)
 
 
 @router.get("/games/{game_id}/view", responses={200: {"description": "The spectators' view (the watch page "
@@ -412,11 +421,11 @@ async def read_game(game_id: GameId, token: Token, if_none_match: IfNoneMatch = 
                                                      "per model with its damage drawing, the newest log entries."},
                                                **_errors(403, 404), **NOT_MODIFIED},
             summary="The spectators' view of a game")
-async def read_view(game_id: GameId, token: Token, if_none_match: IfNoneMatch = None) -> Response:
+async def read_view(game_id: GameId, token: Token, request: Request, if_none_match: IfNoneMatch = None) -> Response:
     """What a watch page shows, as JSON, with the version as `ETag` (304 on `If-None-Match`). Names and other
     typed text are plain strings: show them as text. Any link may read it."""
     edition = await _read_edition(game_id, token)
-    return _cached(edition.view_json, edition.version, if_none_match)
+    return _cached(request, if_none_match, edition.view_json, lambda: edition.view_gzip, edition.version)
 
 
 @router.get("/games/{game_id}/events", response_class=StreamingResponse, responses={

@@ -145,6 +145,7 @@ class Live:
 
     def changed(self, game_id: str, version: int) -> None:
         """Called after a commit, from whatever thread committed."""
+        self.reads.announce(game_id, version)  # at once: a read right after the commit must not be older
         event = self._events.get(game_id)
         if event is not None and not event.callbacks:
             self._events.pop(game_id, None)

@@ -4,11 +4,19 @@ and serialised once per version, and every reader (watch pages, API readers, eve
 An edition is made on the first read of a new version (or right after a commit, by the fan-out) from the
 previous edition of the game: the view's log gets only the entries since, and the patch from the previous view
 is what the spectators of that version are sent. Thread-safe: readers run in worker threads.
+
+Most reads touch no database at all (:meth:`Reads.current`, :meth:`Reads.authorized`): each commit is announced
+to this process (its own commits at once, other processes' by their notices), and an edition is trusted as
+current while no newer version was announced and the database confirmed it less than FRESH seconds ago (a notice
+that comes late or never cannot leave a reader behind for longer). A link's token, once checked, is trusted for
+TOKEN_TTL seconds.
 """
 
 from __future__ import annotations
 
+import gzip
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -18,9 +26,14 @@ import orjson
 
 from models.rules import GameState
 from models.service import views
+from models.service.access import Actor
 from models.service.games import GameService, LogEntry
 
 KEEP = 256  # games whose newest edition is kept
+FRESH = 1.0  # s: how long an edition the database confirmed is served without asking again
+TOKEN_TTL = 30.0  # s: how long a checked token is trusted without asking again
+TOKENS_KEPT = 10_000
+GZIP_LEVEL = 6
 
 
 def entry_json(e: LogEntry) -> dict[str, Any]:
@@ -51,6 +64,15 @@ class Edition:
     def view_json(self) -> bytes:
         """The body of ``GET /api/games/{id}/view``."""
         return orjson.dumps(self.view)
+
+    @cached_property
+    def state_gzip(self) -> bytes:
+        """``state_json`` compressed once, for every reader that accepts gzip."""
+        return gzip.compress(self.state_json, GZIP_LEVEL)
+
+    @cached_property
+    def view_gzip(self) -> bytes:
+        return gzip.compress(self.view_json, GZIP_LEVEL)
 
     @cached_property
     def view_text(self) -> str:
@@ -84,6 +106,40 @@ class Reads:
         self._editions: OrderedDict[str, Edition] = OrderedDict()
         self._lock = threading.Lock()
         self._building: dict[str, threading.Lock] = {}
+        self._announced: dict[str, int] = {}  # game -> newest version announced to this process
+        self._confirmed: dict[str, float] = {}  # game -> when the database last confirmed its edition
+        self._tokens: OrderedDict[tuple[str, str], tuple[float, Actor]] = OrderedDict()
+
+    def announce(self, game_id: str, version: int) -> None:
+        """A commit made ``game_id`` reach ``version`` (called at once, from any thread)."""
+        with self._lock:
+            if version > self._announced.get(game_id, 0):
+                self._announced[game_id] = version
+
+    def current(self, game_id: str) -> Edition | None:
+        """The game's edition if it is known to be current without asking the database, else None."""
+        with self._lock:
+            made = self._editions.get(game_id)
+            if made is None or made.version < self._announced.get(game_id, 0):
+                return None
+            fresh = time.monotonic() - self._confirmed.get(game_id, 0.0) < FRESH
+        return made if fresh else None
+
+    def authorized(self, game_id: str, token: str | None) -> Actor | None:
+        """Who ``token`` makes its holder in the game, if it was checked lately; None: check it."""
+        with self._lock:
+            found = self._tokens.get((game_id, token or ""))
+        return found[1] if found is not None and time.monotonic() - found[0] < TOKEN_TTL else None
+
+    def authorize(self, game_id: str, token: str | None) -> Actor:
+        """GameService.authorize, remembered for TOKEN_TTL seconds when it succeeds."""
+        actor = self.service.authorize(game_id, token)
+        with self._lock:
+            self._tokens[(game_id, token or "")] = (time.monotonic(), actor)
+            self._tokens.move_to_end((game_id, token or ""))
+            while len(self._tokens) > TOKENS_KEPT:
+                self._tokens.popitem(last=False)
+        return actor
 
     def cached(self, game_id: str) -> Edition | None:
         """The newest edition made so far, without asking the database (None: none yet)."""
@@ -96,8 +152,10 @@ class Reads:
         known = self.cached(game_id)
         if known is not None and at_least and known.version >= at_least:
             return known
+        asked = time.monotonic()
         version = self.service.repo.version(game_id)
         if known is not None and version == known.version:
+            self._confirm(game_id, asked)
             return known
         with self._lock:
             building = self._building.setdefault(game_id, threading.Lock())
@@ -105,7 +163,13 @@ class Reads:
             known = self.cached(game_id)
             if known is not None and version is not None and known.version >= version:
                 return known
-            return self._make(game_id, known)
+            made = self._make(game_id, known)
+            self._confirm(game_id, asked)
+            return made
+
+    def _confirm(self, game_id: str, at: float) -> None:
+        with self._lock:
+            self._confirmed[game_id] = max(at, self._confirmed.get(game_id, 0.0))
 
     def _make(self, game_id: str, previous: Edition | None) -> Edition:
         version, state = self.service.state(game_id)
@@ -123,4 +187,6 @@ class Reads:
             while len(self._editions) > KEEP:
                 old, _ = self._editions.popitem(last=False)
                 self._building.pop(old, None)
+                self._announced.pop(old, None)
+                self._confirmed.pop(old, None)
         return made

@@ -1,8 +1,8 @@
 """Runs every benchmark and rewrites the generated part of docs/PERFORMANCE.md (``make bench``).
 
     python -m tests.bench                 # everything; rewrites the results in docs/PERFORMANCE.md
-    python -m tests.bench --only fanout   # some of: rules, service, fanout, memory, tablet (doc left alone)
-    python -m tests.bench --only fanout,memory --spectators 20 --pages 20 --cycles 50   # a small check
+    python -m tests.bench --only fanout   # some of: rules, service, fanout, memory, reads, tablet (doc left alone)
+    python -m tests.bench --only fanout,memory,reads --spectators 20 --pages 20 --cycles 50 --readers 20  # small
 
 The results go between the ``bench:start`` / ``bench:end`` markers of docs/PERFORMANCE.md; the analysis around
 them is written by hand and kept.
@@ -24,13 +24,14 @@ from tests.bench.common import REPO_ROOT, Report, Row, machine, pg_base_url
 
 DOC = REPO_ROOT / "docs" / "PERFORMANCE.md"
 START, END = "<!-- bench:start -->", "<!-- bench:end -->"
-PARTS = ("rules", "service", "fanout", "memory", "tablet")
+PARTS = ("rules", "service", "fanout", "memory", "reads", "tablet")
 
 
-def run(only: list[str], spectators: tuple[int, ...], pages: int, cycles: int) -> Report:
+def run(only: list[str], spectators: tuple[int, ...], pages: int, cycles: int, readers: int) -> Report:
     from tests.bench.bench_core import bench_rules, bench_storage
     from tests.bench.bench_fanout import bench_fanout
     from tests.bench.bench_pages import memory, tablet
+    from tests.bench.bench_reads import bench_reads
 
     report = Report()
     tmp = Path(tempfile.mkdtemp(prefix="tk-bench-"))
@@ -41,6 +42,7 @@ def run(only: list[str], spectators: tuple[int, ...], pages: int, cycles: int) -
         "service": lambda: bench_storage(report, tmp),
         "fanout": lambda: bench_fanout(report, tmp, spectators),
         "memory": lambda: asyncio.run(memory(report, tmp, watch_pages=pages, cycles=cycles)),
+        "reads": lambda: bench_reads(report, tmp, readers),
         "tablet": lambda: tablet(report, tmp),  # last: sync Playwright leaves no loop for asyncio.run after it
     }
     for name in PARTS:
@@ -107,6 +109,7 @@ def main() -> int:
     parser.add_argument("--spectators", default="200,500,1000", help="fan-out: spectators per level, comma-separated")
     parser.add_argument("--pages", type=int, default=200, help="memory: watch pages open at once")
     parser.add_argument("--cycles", type=int, default=1000, help="memory: watch-page connect/disconnect cycles")
+    parser.add_argument("--readers", type=int, default=200, help="reads: concurrent API readers")
     args = parser.parse_args()
     only = [p.strip() for p in args.only.split(",") if p.strip()]
     unknown = set(only) - set(PARTS)
@@ -116,10 +119,10 @@ def main() -> int:
     load_before = os.getloadavg()[0]
     t0 = time.monotonic()
     spectators = tuple(int(n) for n in args.spectators.split(",") if n.strip())
-    report = run(only, spectators, args.pages, args.cycles)
+    report = run(only, spectators, args.pages, args.cycles, args.readers)
     block = render(report, started, time.monotonic() - t0, load_before)
-    full_size = (args.spectators, args.pages, args.cycles) == tuple(parser.get_default(k) for k in (
-        "spectators", "pages", "cycles"))
+    sizes = ("spectators", "pages", "cycles", "readers")
+    full_size = all(getattr(args, k) == parser.get_default(k) for k in sizes)
     if set(only) == set(PARTS) and full_size:
         write(block)
         print(f"wrote {DOC.relative_to(REPO_ROOT)}")
