@@ -12,8 +12,7 @@ from webapp.deps import current
 from webapp.pages.frame import authorise
 
 HEAD = ('<link rel="stylesheet" href="/static/tablekeeper.css"><link rel="stylesheet" href="/static/warlord.css">'
-        '<link rel="stylesheet" href="/static/watch.css"><meta name="theme-color" content="#3b1d4a">'
-        '<meta name="referrer" content="no-referrer">')
+        '<link rel="stylesheet" href="/static/watch.css"><meta name="theme-color" content="#3b1d4a">')
 
 
 async def watch_page(game_id: str, token: str, view: str | None = None, parts: str | None = None) -> None:
