@@ -1,8 +1,9 @@
 """Runs every benchmark and rewrites the generated part of docs/PERFORMANCE.md (``make bench``).
 
     python -m tests.bench                 # everything; rewrites the results in docs/PERFORMANCE.md
-    python -m tests.bench --only fanout   # some of: rules, service, fanout, memory, reads, tablet (doc left alone)
-    python -m tests.bench --only fanout,memory,reads --spectators 20 --pages 20 --cycles 50 --readers 20  # small
+    python -m tests.bench --only fanout   # some of: rules, service, fanout, memory, reads, cluster, tablet
+    python -m tests.bench --only fanout,memory,reads,cluster --spectators 20 --pages 20 --cycles 50 --readers 20 \
+        --cluster-spectators 20   # a small check
 
 The results go between the ``bench:start`` / ``bench:end`` markers of docs/PERFORMANCE.md; the analysis around
 them is written by hand and kept.
@@ -24,10 +25,12 @@ from tests.bench.common import REPO_ROOT, Report, Row, machine, pg_base_url
 
 DOC = REPO_ROOT / "docs" / "PERFORMANCE.md"
 START, END = "<!-- bench:start -->", "<!-- bench:end -->"
-PARTS = ("rules", "service", "fanout", "memory", "reads", "tablet")
+PARTS = ("rules", "service", "fanout", "memory", "reads", "cluster", "tablet")
 
 
-def run(only: list[str], spectators: tuple[int, ...], pages: int, cycles: int, readers: int) -> Report:
+def run(only: list[str], spectators: tuple[int, ...], pages: int, cycles: int, readers: int,
+        cluster_spectators: int) -> Report:
+    from tests.bench.bench_cluster import bench_cluster
     from tests.bench.bench_core import bench_rules, bench_storage
     from tests.bench.bench_fanout import bench_fanout
     from tests.bench.bench_pages import memory, tablet
@@ -43,6 +46,7 @@ def run(only: list[str], spectators: tuple[int, ...], pages: int, cycles: int, r
         "fanout": lambda: bench_fanout(report, tmp, spectators),
         "memory": lambda: asyncio.run(memory(report, tmp, watch_pages=pages, cycles=cycles)),
         "reads": lambda: bench_reads(report, tmp, readers),
+        "cluster": lambda: bench_cluster(report, tmp, cluster_spectators),
         "tablet": lambda: tablet(report, tmp),  # last: sync Playwright leaves no loop for asyncio.run after it
     }
     for name in PARTS:
@@ -110,6 +114,7 @@ def main() -> int:
     parser.add_argument("--pages", type=int, default=200, help="memory: watch pages open at once")
     parser.add_argument("--cycles", type=int, default=1000, help="memory: watch-page connect/disconnect cycles")
     parser.add_argument("--readers", type=int, default=200, help="reads: concurrent API readers")
+    parser.add_argument("--cluster-spectators", type=int, default=500, help="cluster: spectators over all processes")
     args = parser.parse_args()
     only = [p.strip() for p in args.only.split(",") if p.strip()]
     unknown = set(only) - set(PARTS)
@@ -119,9 +124,9 @@ def main() -> int:
     load_before = os.getloadavg()[0]
     t0 = time.monotonic()
     spectators = tuple(int(n) for n in args.spectators.split(",") if n.strip())
-    report = run(only, spectators, args.pages, args.cycles, args.readers)
+    report = run(only, spectators, args.pages, args.cycles, args.readers, args.cluster_spectators)
     block = render(report, started, time.monotonic() - t0, load_before)
-    sizes = ("spectators", "pages", "cycles", "readers")
+    sizes = ("spectators", "pages", "cycles", "readers", "cluster_spectators")
     full_size = all(getattr(args, k) == parser.get_default(k) for k in sizes)
     if set(only) == set(PARTS) and full_size:
         write(block)
