@@ -113,6 +113,7 @@ class Cluster:
         nginx = find_nginx()
         if nginx is None:
             raise RuntimeError("nginx is not installed (Debian: apt-get install -y nginx-light)")
+        self.workdir.mkdir(parents=True, exist_ok=True)
         ensure_database(self.database_url)
         engine = make_engine(normalise(self.database_url))
         try:

@@ -343,6 +343,9 @@ class GameService:
         return state
 
     def _rebuild(self, game_id: str) -> tuple[int, GameState]:
+        caught_up = self._catch_up(game_id)
+        if caught_up is not None:
+            return caught_up
         snap = self.repo.latest_snapshot(game_id)
         after, state = (snap[0], GameState.model_validate(snap[1])) if snap else (0, GameState())
         rows = self.repo.log(game_id, after=after)
@@ -352,6 +355,23 @@ class GameService:
                 state, _ = apply(state, parse_command(row.command))
         self._remember(game_id, version, state)
         return version, state
+
+    def _catch_up(self, game_id: str) -> tuple[int, GameState] | None:
+        """The state known here, moved on by the commands logged since (another server process committed them),
+        or None when an undo is among them (the state is rebuilt from a snapshot then)."""
+        with self._lock:
+            cached = self._cache.get(game_id)
+        if cached is None:
+            return None
+        known, state = cached
+        rows = self.repo.log(game_id, after=known)
+        if not rows or any(r.command.get("type") == UNDO for r in rows) or \
+                [r.seq for r in rows] != list(range(known + 1, known + 1 + len(rows))):
+            return None
+        for row in rows:
+            state, _ = apply(state, parse_command(row.command))
+        self._remember(game_id, rows[-1].seq, state)
+        return rows[-1].seq, state
 
     def _remember(self, game_id: str, version: int, state: GameState) -> None:
         with self._lock:

@@ -40,6 +40,9 @@ async def _level(database_url: str, tmp: Path, processes: int, n: int, changes: 
             spectators += opened
         await asyncio.sleep(4)
         apps, nginx = [p.pid for p in cluster.procs[:-1]], cluster.procs[-1].pid
+        idle0, t_idle = sum(map(cpu_seconds, apps)), time.monotonic()
+        await asyncio.sleep(changes * interval)  # the processes' own work at rest (pings, acks), subtracted below
+        idle = (sum(map(cpu_seconds, apps)) - idle0) / (time.monotonic() - t_idle)
         for s in spectators:
             s.messages.clear()
         loop = asyncio.get_running_loop()
@@ -52,7 +55,9 @@ async def _level(database_url: str, tmp: Path, processes: int, n: int, changes: 
             version = out["version"]
             await asyncio.sleep(max(0.0, t0 + k * interval - time.monotonic()))
         await asyncio.sleep(3)
-        used_apps, used_nginx = sum(map(cpu_seconds, apps)) - c_apps, cpu_seconds(nginx) - c_nginx
+        took = time.monotonic() - t0
+        used_apps = max(0.0, sum(map(cpu_seconds, apps)) - c_apps - idle * took)
+        used_nginx = cpu_seconds(nginx) - c_nginx
         log = http_json("GET", f"{cluster.url}/api/games/{game['id']}/log?token={game['tokens']['table']}")
         commit = {e["seq"]: _stamp(e["at"]) for e in log}
         latencies, missing = [], 0
@@ -89,5 +94,6 @@ def bench_cluster(report: Report, tmp: Path, spectators: int = 500, processes: t
             report.add(Row("8 cluster", f"{p} processes behind nginx, {n} spectators spread over them, {changes} "
                                         f"changes every {interval * 1000:.0f} ms",
                            f"latency p50 {lat.median:.0f} / p95 {lat.p95:.0f} / p99 {lat.p99:.0f} / max "
-                           f"{lat.max:.0f} ms, missed {missing}; CPU per change: app processes {apps_ms:.1f} ms in "
-                           f"all, nginx {nginx_ms:.1f} ms", "p95 < 250 ms", lat.p95 < 250))
+                           f"{lat.max:.0f} ms, missed {missing}; CPU per change (beyond the processes' own at rest): "
+                           f"app processes {apps_ms:.1f} ms in all, nginx {nginx_ms:.1f} ms", "p95 < 250 ms",
+                           lat.p95 < 250))

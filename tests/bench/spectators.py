@@ -80,8 +80,12 @@ class Spectator:
         self.sio = socketio.AsyncClient(reconnection=False, ssl_verify=False)
         self.sio.on("update", self._on_update)
         self.sio.on("tk_view", self._on_update)
+        # The page's cookies go with the socket too, as a browser's do: behind nginx the sticky-session cookie
+        # sends the socket to the process that built the page (deploy/nginx-site.conf).
+        cookies = "; ".join(f"{k}={m.value}" for k, m in http.cookie_jar.filter_cookies(self.base).items())
         await self.sio.connect(f"{self.base}/?{urllib.parse.urlencode(params)}", socketio_path=SOCKET_PATH,
-                               transports=["websocket"], wait_timeout=timeout)
+                               transports=["websocket"], wait_timeout=timeout,
+                               headers={"Cookie": cookies} if cookies else {})
         self._ack_task = asyncio.create_task(self._acks())
         if shown is not None:
             answer = await self.sio.call("tk_watch", {"client": self.client_id, "v": int(shown.group(1))},

@@ -223,6 +223,22 @@ def test_two_services_on_one_database_see_each_others_writes(db: Database, servi
     assert marks(service.state(gid)[1], REGNA) == 0
 
 
+def test_a_service_behind_moves_on_by_the_commands_logged_elsewhere(db: Database, service: GameService) -> None:
+    """Another server process catches up from the state it knows (no snapshot replay) across a snapshot, and
+    rebuilds when an undo is among the new commands: either way exactly the committing service's state."""
+    from tests.bench.script import SIDES, commands_for
+
+    gid = service.create_game("Long game", SIDES).game_id
+    other = db.service()
+    assert other.state(gid)[0] == 1
+    version = 1
+    for command in commands_for(service.state(gid)[1], SNAPSHOT_EVERY + 10):
+        version = service.execute(gid, command, version, TABLE).version
+    assert dumped(other.state(gid)[1]) == dumped(service.state(gid)[1]) and other.state(gid)[0] == version
+    service.undo(gid, version, TABLE)
+    assert dumped(other.state(gid)[1]) == dumped(service.state(gid)[1])
+
+
 @pytest.mark.parametrize("processes", ["one service", "two services"])
 def test_concurrent_commands_at_one_version_exactly_one_wins(db: Database, service: GameService,
                                                             game: Created, processes: str) -> None:
