@@ -15,7 +15,6 @@ from playwright.sync_api import Browser, BrowserContext, expect
 from deploy.cluster import Cluster, find_nginx
 from tests.e2e.finders import game_log, model, turn_bar
 from tests.e2e.test_faults_crash import api
-from tests.e2e.test_faults_pages import game_body
 
 LIVE = 5000  # ms
 
@@ -39,9 +38,14 @@ def on(browser: Browser, cluster: Cluster, backend: str) -> BrowserContext:
     return context
 
 
+# Bob plays Princess Regna with a Foreboder, so she can hand damage on (the dialog "... takes it").
+GAME = {"title": "Two processes", "sides": [
+    {"player": "Ann", "army": [{"card": "agathon"}, {"card": "guardian-of-souls", "battlegroup_of": 0}]},
+    {"player": "Bob", "army": [{"card": "princess-regna"}, {"card": "foreboder", "battlegroup_of": 0}]}]}
+
 def test_a_change_at_a_table_on_one_process_reaches_a_watch_page_on_the_other(browser: Browser,
                                                                              cluster: Cluster) -> None:
-    status, game = api("POST", f"{cluster.url}/api/games", game_body("Two processes", ("Ann", "Bob")))
+    status, game = api("POST", f"{cluster.url}/api/games", GAME)
     assert status == 201, game
     first, second = cluster.backends
     table_context, watch_context = on(browser, cluster, first), on(browser, cluster, second)
