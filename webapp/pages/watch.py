@@ -12,7 +12,9 @@ from webapp.deps import current
 from webapp.pages.frame import authorise
 
 HEAD = ('<link rel="stylesheet" href="/static/tablekeeper.css"><link rel="stylesheet" href="/static/warlord.css">'
-        '<link rel="stylesheet" href="/static/watch.css"><meta name="theme-color" content="#3b1d4a">')
+        '<link rel="stylesheet" href="/static/watch.css"><meta name="theme-color" content="#3b1d4a">'
+        # The screen stays awake on a TV or a phone left watching; installable like the table (static/).
+        '<link rel="manifest" href="/static/manifest.webmanifest"><script src="/static/tablekeeper.js" defer></script>')
 
 
 async def watch_page(game_id: str, token: str, view: str | None = None, parts: str | None = None) -> None:
