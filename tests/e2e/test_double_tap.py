@@ -53,9 +53,13 @@ def fill_new_game(page: Page, server: Server, title: str) -> None:
         form.get_by_label(f"Player {n} name", exact=True).fill(name)
         form.get_by_role("combobox", name="Caster", exact=True).click()
         page.get_by_role("option", name=caster, exact=True).click()
+        # The menu must be gone before the next one opens: an option of a closing menu takes the click otherwise.
+        expect(page.get_by_role("listbox")).to_have_count(0)
+        expect(form.get_by_role("combobox", name="Caster", exact=True)).to_have_value(caster)
     first = page.get_by_role("group", name="Player 1", exact=True)
     first.get_by_role("combobox", name="Horror", exact=True).click()
     page.get_by_role("option", name="Guardian of Souls", exact=True).click()
+    expect(page.get_by_role("listbox")).to_have_count(0)
     first.get_by_role("button", name="Add horror for player 1").click()
     expect(first.get_by_role("button", name="Remove Guardian of Souls")).to_be_visible()
 
