@@ -36,6 +36,7 @@ from models.service import Actor, AlreadyStarted, Conflict, Created, Forbidden, 
 from models.service.idempotency import COMMAND_ID_MAX, COMMAND_ID_PATTERN, START_KEY_MIN, START_MEMORY_S
 from models.service.reads import Edition, Reads, entry_json, sse
 from webapp import deps
+from webapp.hot_reads import cached_answer
 
 log = logging.getLogger(__name__)
 
@@ -384,22 +385,12 @@ async def _read_edition(game_id: str, token: str | None) -> Edition:
         return await run_in_threadpool(_edition, reads, game_id, token)
 
 
-def _tag(version: int) -> str:
-    return f'"{version}"'
-
-
 def _cached(request: Request, if_none_match: str | None, body: bytes, gzipped: Callable[[], bytes],
             version: int) -> Response:
-    """The bytes of one version (compressed once per version for readers that accept gzip), or 304 when the
-    reader holds that version already."""
-    tag = _tag(version)
-    headers = {"ETag": tag, "Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
-    held = {t.strip().removeprefix("W/") for t in (if_none_match or "").split(",")}
-    if tag in held or "*" in held:
-        return Response(status_code=304, headers=headers)
-    if "gzip" in request.headers.get("accept-encoding", ""):
-        return Response(gzipped(), media_type="application/json", headers={**headers, "Content-Encoding": "gzip"})
-    return Response(body, media_type="application/json", headers=headers)
+    """One version's bytes (or 304), answered as webapp/hot_reads.py answers the same read in front of the app."""
+    status, headers, content = cached_answer(version, body, gzipped, if_none_match,
+                                             request.headers.get("accept-encoding", ""))
+    return Response(content, status_code=status, headers={k.decode(): v.decode() for k, v in headers})
 
 
 IfNoneMatch = Annotated[str | None, Header(description="An `ETag` from an earlier answer: 304 while the game is "

@@ -15,7 +15,7 @@ from nicegui import Client, app, background_tasks, ui
 
 from models.db.engine import make_engine, migrate
 from models.service import GameService
-from webapp import api, deps, gc_log
+from webapp import api, deps, gc_log, hot_reads
 from webapp.components import watch_board
 from webapp.guard import BodyGuard, ignore_unknown_listeners
 from webapp.headers import SecurityHeaders
@@ -49,6 +49,7 @@ def build(settings: Settings) -> deps.Deps:
     app.on_shutdown(engine.dispose)  # the test `user` fixture builds an app per test: close each one's pool
     app.add_middleware(BodyGuard)
     app.add_middleware(SecurityHeaders)
+    hot_reads.install(app, lambda: deps.current().live.reads)  # in front of everything, NiceGUI's middleware too
     ignore_unknown_listeners()
     app.add_static_files("/static", STATIC)
     # The service worker is served from the root so that its scope covers every page (static/sw.js).
