@@ -19,7 +19,7 @@ import orjson
 from deploy.cluster import Cluster, find_nginx
 from tests.bench.bench_fanout import HORROR, RING, _stamp, game_body
 from tests.bench.common import Report, Row, Stats, pg_base_url, pg_database
-from tests.bench.procs import cpu_seconds, http_json
+from tests.bench.procs import cpu_seconds, http_json, tree_cpu_seconds
 from tests.bench.spectators import close_all, open_many
 
 
@@ -47,7 +47,7 @@ async def _level(database_url: str, tmp: Path, processes: int, n: int, changes: 
             s.messages.clear()
         loop = asyncio.get_running_loop()
         version, first_seq = game["version"], game["version"] + 1
-        c_apps, c_nginx, t0 = sum(map(cpu_seconds, apps)), cpu_seconds(nginx), time.monotonic()
+        c_apps, c_nginx, t0 = sum(map(cpu_seconds, apps)), tree_cpu_seconds(nginx), time.monotonic()
         for k in range(1, changes + 1):
             body = {"command": {"type": "mark_damage", "model": HORROR, "amount": 1}, "expected_version": version}
             out = await loop.run_in_executor(None, lambda b=body: http_json(
@@ -57,7 +57,7 @@ async def _level(database_url: str, tmp: Path, processes: int, n: int, changes: 
         await asyncio.sleep(3)
         took = time.monotonic() - t0
         used_apps = max(0.0, sum(map(cpu_seconds, apps)) - c_apps - idle * took)
-        used_nginx = cpu_seconds(nginx) - c_nginx
+        used_nginx = tree_cpu_seconds(nginx) - c_nginx
         log = http_json("GET", f"{cluster.url}/api/games/{game['id']}/log?token={game['tokens']['table']}")
         commit = {e["seq"]: _stamp(e["at"]) for e in log}
         latencies, missing = [], 0
