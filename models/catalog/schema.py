@@ -7,7 +7,7 @@ model needs before the rules can track it, so the app asks the owner instead of 
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -236,7 +236,7 @@ FIELD_WORDS = {"fa": "FA", "base_mm": "base size", "aliases": "other names", "is
 SCHEMA_FILE = "card.schema.json"
 
 
-def card_json_schema() -> dict:
+def card_json_schema() -> dict[str, Any]:
     """The JSON Schema of one card, as written to ``models/catalog/card.schema.json``."""
     return Card.model_json_schema()
 

@@ -4,10 +4,11 @@ and PostgreSQL (psycopg 3), and migration to head with Alembic at start-up."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 
 DEFAULT_URL = "sqlite:///./tablekeeper.db"
 READ_ONLY = "tablekeeper_read_only"  # execution option: this connection only reads
@@ -29,7 +30,7 @@ def make_engine(url: str = DEFAULT_URL) -> Engine:
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
     @event.listens_for(engine, "connect")
-    def _pragmas(dbapi_conn, _record) -> None:  # noqa: ANN001 - DB-API objects
+    def _pragmas(dbapi_conn: Any, _record: Any) -> None:  # DB-API objects
         dbapi_conn.isolation_level = None
         cur = dbapi_conn.cursor()
         cur.execute("PRAGMA journal_mode=WAL")
@@ -39,7 +40,7 @@ def make_engine(url: str = DEFAULT_URL) -> Engine:
         cur.close()
 
     @event.listens_for(engine, "begin")
-    def _begin(conn) -> None:  # noqa: ANN001
+    def _begin(conn: Connection) -> None:
         # A write takes SQLite's write lock at once (no deadlock upgrading a read lock); a read needs no lock in
         # WAL mode, so it must not queue behind writers.
         conn.exec_driver_sql("BEGIN" if conn.get_execution_options().get(READ_ONLY) else "BEGIN IMMEDIATE")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy import Engine, func
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from models.db.engine import reader
 from models.db.tables import ArmyList, now
@@ -19,7 +19,7 @@ class ListRepository:
     def lists(self, owner: str, limit: int = 500) -> list[ArmyList]:
         with Session(self.reads) as s:
             return list(s.exec(select(ArmyList).where(ArmyList.owner == owner)
-                               .order_by(ArmyList.updated.desc(), ArmyList.id).limit(limit)).all())
+                               .order_by(col(ArmyList.updated).desc(), col(ArmyList.id)).limit(limit)).all())
 
     def count(self, owner: str) -> int:
         with Session(self.reads) as s:

@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlalchemy import Engine, delete, func, update
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from models.db.engine import reader
 from models.db.notify import CHANNEL
@@ -60,9 +60,9 @@ class Repository:
     def started(self, start_key: str) -> tuple[str, dict[str, Any]] | None:
         """The game a start key made and the command that set it up, or None."""
         with Session(self.reads) as s:
-            row = s.exec(select(Game.id, CommandLog.command).join(CommandLog, CommandLog.game_id == Game.id)
+            row = s.exec(select(Game.id, CommandLog.command).join(CommandLog, col(CommandLog.game_id) == Game.id)
                          .where(Game.start_key == start_key, CommandLog.seq == 1)).first()
-            return (row[0], row[1]) if row else None
+            return (row[0], dict(row[1])) if row else None
 
     def game(self, game_id: str) -> Game | None:
         with Session(self.reads) as s:
@@ -82,7 +82,7 @@ class Repository:
         """Write one log entry as version ``expected + 1``; StaleVersion if someone wrote first, Taken if
         ``command_id`` is in this game's log already."""
         with Session(self.engine) as s:
-            bumped = s.exec(update(Game).where(Game.id == game_id, Game.version == expected)
+            bumped = s.exec(update(Game).where(col(Game.id) == game_id, col(Game.version) == expected)
                             .values(version=expected + 1, updated=now()))
             if bumped.rowcount != 1:
                 s.rollback()
@@ -92,9 +92,9 @@ class Repository:
                              command_id=command_id))
             _flush(s, command_id)
             if undo_seq is not None:
-                s.exec(update(CommandLog).where(CommandLog.game_id == game_id, CommandLog.seq == undo_seq)
+                s.exec(update(CommandLog).where(col(CommandLog.game_id) == game_id, col(CommandLog.seq) == undo_seq)
                        .values(undone=True))
-                s.exec(delete(Snapshot).where(Snapshot.game_id == game_id, Snapshot.seq >= undo_seq))
+                s.exec(delete(Snapshot).where(col(Snapshot.game_id) == game_id, col(Snapshot.seq) >= undo_seq))
             if snapshot is not None:
                 s.add(Snapshot(game_id=game_id, seq=seq, state=snapshot))
             if self.notify_sql:
@@ -112,13 +112,13 @@ class Repository:
     def latest_snapshot(self, game_id: str) -> tuple[int, dict[str, Any]] | None:
         with Session(self.reads) as s:
             row = s.exec(select(Snapshot).where(Snapshot.game_id == game_id)
-                         .order_by(Snapshot.seq.desc()).limit(1)).first()
+                         .order_by(col(Snapshot.seq).desc()).limit(1)).first()
             return (row.seq, row.state) if row else None
 
     def log(self, game_id: str, after: int = 0) -> list[LogRow]:
         with Session(self.reads) as s:
             rows = s.exec(select(CommandLog).where(CommandLog.game_id == game_id, CommandLog.seq > after)
-                          .order_by(CommandLog.seq)).all()
+                          .order_by(col(CommandLog.seq))).all()
             return [_log_row(r) for r in rows]
 
 

@@ -122,8 +122,12 @@ class GameService:
         unknown = sorted(used - catalog.keys())
         if unknown:
             raise RuleViolation("setup.unknown_card", "Unknown card: " + ", ".join(unknown) + ".")
+        if len(sides) != 2:
+            raise RuleViolation("setup.two_sides", "A game has exactly two sides.")
+        (player1, army1), (player2, army2) = sides
         command = SetupGame(title=title, first=first, cards={k: catalog[k] for k in sorted(used)},
-                            sides=tuple(Side(player=p, army=tuple(a)) for p, a in sides), wizard=wizard)
+                            sides=(Side(player=player1, army=tuple(army1)), Side(player=player2, army=tuple(army2))),
+                            wizard=wizard)
         return self.start(command, command_id)
 
     def start(self, command: Command, command_id: str | None = None) -> Created:

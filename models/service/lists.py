@@ -17,12 +17,12 @@ from models.db.list_repository import ListRepository
 from models.db.tables import ArmyList
 from models.rules.core import RuleViolation
 from models.rules.text import tidy
+from models.rules.warmachine.army_rules import Problem
 from models.rules.warmachine.lists import (
     TITLE_MAX,
     Army,
     Imported,
     Points,
-    Problem,
     army_entries,
     clean_title,
     export_text,

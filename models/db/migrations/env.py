@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 
 from alembic import context
+from sqlalchemy import Connection
 from sqlmodel import SQLModel
 
 from models.db import tables  # noqa: F401 - registers the tables on SQLModel.metadata
@@ -14,7 +15,7 @@ from models.db.engine import DEFAULT_URL, make_engine
 target = SQLModel.metadata
 
 
-def _run(connection) -> None:  # noqa: ANN001
+def _run(connection: Connection) -> None:
     context.configure(connection=connection, target_metadata=target,
                       render_as_batch=connection.dialect.name == "sqlite")
     with context.begin_transaction():

@@ -80,7 +80,7 @@ def ends(f: Figure, c: Condition) -> str:
 
 def chips(f: Figure) -> list[tuple[str, str, str]]:
     """(name, label, explanation) for each condition on ``f``: what it does and when it ends."""
-    out = []
+    out: list[tuple[str, str, str]] = []
     for c in f.conditions:
         info = INFO[c.name]
         text = f"{info.does} {ends(f, c)}"

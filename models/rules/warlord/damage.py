@@ -35,7 +35,7 @@ def suffer(state: GameState, f: Figure, amount: int, why: str) -> tuple[GameStat
         f = without(f, "stunned")
         events.append(Event(kind="warlord.stun_ends", model=f.id, text=f"{f.name} took damage: no longer Stunned."))
     if f.out_of_action:
-        update = {"conditions": ()}
+        update: dict[str, object] = {"conditions": ()}
         if f.activation == "active":
             update["activation"] = "done"
         f = f.model_copy(update=update)

@@ -8,8 +8,8 @@ Adding a column and an index needs no table copy in SQLite's batch mode.
 """
 
 import sqlalchemy as sa
-import sqlmodel
 from alembic import op
+from sqlmodel.sql.sqltypes import AutoString
 
 revision = "0003_command_ids"
 down_revision = "0002_card_by_operator"
@@ -19,10 +19,10 @@ depends_on = None
 
 def upgrade() -> None:
     with op.batch_alter_table("command_log", schema=None) as batch_op:
-        batch_op.add_column(sa.Column("command_id", sqlmodel.sql.sqltypes.AutoString(length=64), nullable=True))
+        batch_op.add_column(sa.Column("command_id", AutoString(length=64), nullable=True))
         batch_op.create_index("ix_command_log_game_command_id", ["game_id", "command_id"], unique=True)
     with op.batch_alter_table("game", schema=None) as batch_op:
-        batch_op.add_column(sa.Column("start_key", sqlmodel.sql.sqltypes.AutoString(length=64), nullable=True))
+        batch_op.add_column(sa.Column("start_key", AutoString(length=64), nullable=True))
         batch_op.create_index("ix_game_start_key", ["start_key"], unique=True)
 
 
