@@ -174,6 +174,7 @@ class Option(Frozen):
     allowed: bool
     reason: str = ""
     code: str = ""
+    dice: dict[str, int] | None = None  # an attack's dice per roll (and per weapon place), when the rules give them
 
 
 Handler = Callable[[GameState, Any], tuple[GameState, list[Event]]]
