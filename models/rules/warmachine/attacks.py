@@ -248,6 +248,10 @@ def suggested_damage(state: GameState, a: AttackRecord, dice: tuple[int, ...], r
     return check.damage, check.words
 
 
+def _sentence(words: str) -> str:
+    return f"{words[0].upper()}{words[1:]}"
+
+
 def _call(said: bool | int | None, applied: bool | int) -> str:
     """A note when the players' call differs from what the numbers said (the log keeps both)."""
     if said is None or said == applied:
@@ -276,9 +280,10 @@ def attack_roll(state: GameState, cmd: AttackRoll) -> tuple[GameState, list[Even
             "suggested": said, "arithmetic": words, "rerolled": [list(r.dice) for r in cmd.rerolled]}
     target = state.model(a.target)
     verb = "hits" if cmd.hit else "misses"
+    arithmetic = f" {_sentence(words)}{_call(said, cmd.hit)}." if said is not None else ""
     events.append(Event(kind="attack.rolled", model=a.attacker, data=data,
-                        text=f"Attack roll {'+'.join(map(str, cmd.dice.dice))}{_rerolled(cmd.rerolled)}, {words}: "
-                             f"{attacker.name} {verb} {target.name}{_call(said, cmd.hit)}."))
+                        text=f"Attack roll {'+'.join(map(str, cmd.dice.dice))}{_rerolled(cmd.rerolled)}: "
+                             f"{attacker.name} {verb} {target.name}.{arithmetic}"))
     if not cmd.hit:
         state, done = _done(state, "The attack misses and is resolved.", "attack.missed")
         return state, [*events, done]
@@ -324,13 +329,13 @@ def damage_roll(state: GameState, cmd: DamageRoll) -> tuple[GameState, list[Even
         state, events = _boost(state, live(state, a.attacker), "damage", cmd.free_boost)
     a = a.model_copy(update={"damage_dice": cmd.dice.dice, "boosted_damage": boosted, "damage": damage})
     state = state.model_copy(update={"attack": a})
-    arithmetic = f", {words}" if cmd.power is not None else ""
+    arithmetic = f" {_sentence(words)}{_call(said, damage)}." if cmd.power is not None else ""
     events.append(Event(kind="attack.damage_rolled", model=a.attacker,
                         data={"dice": list(cmd.dice.dice), "rolled_by": cmd.dice.rolled_by,
                               "removed": cmd.removed, "boosted": boosted, "damage": damage,
                               "suggested": said, "arithmetic": words},
-                        text=f"Damage roll {'+'.join(map(str, cmd.dice.dice))}{arithmetic}: {damage} damage to "
-                             f"{target.name}{_call(said, damage)}."))
+                        text=f"Damage roll {'+'.join(map(str, cmd.dice.dice))}: {damage} damage to "
+                             f"{target.name}.{arithmetic}"))
     if damage == 0:
         state, done = _done(state, f"{target.name} takes no damage; the attack is resolved.")
         return state, [*events, done]

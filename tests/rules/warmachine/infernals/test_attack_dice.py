@@ -81,7 +81,7 @@ def test_the_numbers_say_hit_when_roll_and_mat_reach_def_and_the_log_shows_them(
     state = swing(activated(table, LAMENTER))
     _, events = happened(state, AttackRoll(dice=dice(4, 3), hit=True))
     assert events[-1].data["suggested"] is True
-    assert "roll 7 + MAT 6 = 13 vs DEF 13: hit" in events[-1].text
+    assert "Roll 7 + MAT 6 = 13 vs DEF 13: hit." in events[-1].text
 
 
 def test_a_players_call_against_the_numbers_is_applied_and_logged(table):
@@ -98,7 +98,7 @@ def test_damage_is_roll_plus_power_less_arm_and_applied_when_not_given(table):
     out when the players give the weapon's P+S and no damage."""
     state = run(swing(activated(table, LAMENTER)), AttackRoll(dice=dice(5, 5), hit=True))
     state, events = happened(state, DamageRoll(dice=dice(5, 4), power=13))
-    assert "roll 9 + P+S 13 = 22 - ARM 15 = 7 damage" in events[0].text
+    assert "Roll 9 + P+S 13 = 22 - ARM 15 = 7 damage." in events[0].text
     assert sum(state.model(ENEMY_LAMENTER).marks) == 7
 
 
