@@ -10,7 +10,9 @@ from nicegui import ui
 from nicegui.testing import User
 
 from models.rules import Command
+from models.rules.warmachine.activation import Activate
 from models.rules.warmachine.damage import MarkDamage
+from models.rules.warmachine.essence import Boost
 from models.rules.warmachine.setup import Advance
 from models.service import Actor, Created
 from tests.webapp.helpers import (
@@ -113,3 +115,20 @@ async def test_roll_for_me_rolls_one_die_with_the_middle_ring_crippled(user: Use
     click(user, "Roll for me: Attack dice")
     await see(user, "Rolled by the app: 6 = 6", attack)
     await see(user, "Roll 6 + MAT 6 = 12 vs DEF 14: miss.", attack)
+
+
+async def test_a_boost_paid_on_the_card_adds_a_die_to_roll_for_me(user: User, game: Created) -> None:
+    """doc 001 "ESSENCE: Boost": boosted before the roll (here with Boost, paid from the horror's essence), the
+    roll has one die more, and "Roll for me" rolls three."""
+    to_activation(game)
+    run(game, Activate(model="p1-guardian-of-souls"))
+    service().roll = lambda: 3
+    await user.open(table_url(game))
+    await declare(user)
+    attack = region(user, "Attack")
+    await see(user, "Roll 2 dice.", attack)
+    run(game, Boost(model="p1-guardian-of-souls", roll="attack"))
+    await see(user, "Roll 3 dice (boosted).", attack)
+    click(user, "Roll for me: Attack dice")
+    await see(user, "Rolled by the app: 3 + 3 + 3 = 9", attack)
+    await see(user, "Roll 9 + MAT 6 = 15 vs DEF 14: hit.", attack)

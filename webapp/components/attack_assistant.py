@@ -88,7 +88,7 @@ def _column_choice(state: GameState, model_ids: list[str]) -> dict[int | None, s
 class AttackPanel:
     def __init__(self, view: GameView, controls: bool) -> None:
         self.view, self.controls = view, controls
-        self._shown: AttackRecord | None | bool = False
+        self._shown: tuple[AttackRecord | None, tuple[str, ...]] | None = None
         # The weapon P+S or POW last used by each attacker and kind of attack: asked once, then pre-filled.
         self._powers: dict[tuple[str, str], int] = {}
         with named(ui.card().classes("tk-attack w-full"), "Attack", role="region") as self.box:
@@ -100,9 +100,11 @@ class AttackPanel:
 
     def update(self, state: GameState) -> None:
         a = state.attack
-        if a == self._shown:
+        # A boost paid with the card's Boost button changes the dice the roll needs: the panel is drawn again.
+        shown = (a, state.model(a.attacker).act.boosted if a is not None and a.attacker else ())
+        if shown == self._shown:
             return
-        self._shown = a
+        self._shown = shown
         self.box.set_visibility(a is not None)
         self.body.clear()
         if a is None:
