@@ -10,7 +10,7 @@ from nicegui import ui
 from nicegui.testing import User
 
 from models.rules import Command
-from models.rules.warmachine.activation import Activate
+from models.rules.warmachine.activation import Activate, Charge
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.essence import Boost
 from models.rules.warmachine.setup import Advance
@@ -28,6 +28,7 @@ from tests.webapp.helpers import (
     table_url,
     version,
 )
+from tests.webapp.test_other_side_ui import JACK, other_side_game, pick, to_step
 
 GUARDIAN, REGNA = "Guardian of Souls", "Princess Regna"
 TABLE = Actor(role="table")
@@ -132,3 +133,48 @@ async def test_a_boost_paid_on_the_card_adds_a_die_to_roll_for_me(user: User, ga
     click(user, "Roll for me: Attack dice")
     await see(user, "Rolled by the app: 3 + 3 + 3 = 9", attack)
     await see(user, "Roll 9 + MAT 6 = 15 vs DEF 14: hit.", attack)
+
+
+async def test_a_charge_attack_rolls_its_damage_boosted(user: User, game: Created) -> None:
+    """doc 002 "Frenzy & Threshold": after a charge the first melee attack is a charge attack and its damage
+    roll is boosted, at no cost."""
+    to_activation(game)
+    run(game, Activate(model="p1-guardian-of-souls"), Charge(model="p1-guardian-of-souls"))
+    service().roll = lambda: 5
+    await user.open(table_url(game))
+    click(user, f"Attack: {GUARDIAN}", within=model_card(user, "Ann", GUARDIAN))
+    await eventually(lambda: shows(user, f"{GUARDIAN} attacks"), "the declare dialog")
+    assert find(user, "Charge attack", ui.checkbox).value is True
+    click(user, "Declare the attack")
+    await user.should_see("Waiting for the attack roll.", retries=50)
+    click(user, "Roll for me: Attack dice")
+    click(user, f"The attack hits {REGNA}")
+    attack = region(user, "Attack")
+    await see(user, "Roll 3 dice (boosted by the charge).", attack)
+    essence = service().state(game.game_id)[1].model("p1-guardian-of-souls").essence
+    click(user, "Roll for me: Damage dice")
+    await see(user, "Rolled by the app: 5 + 5 + 5 = 15", attack)
+    fill(user, "Damage points after ARM", "1")
+    click(user, f"Apply the damage to {REGNA}")
+    await eventually(lambda: not shows(user, "Waiting for"), "the attack to be resolved")
+    assert damage_data(game)["boosted"] is True
+    assert service().state(game.game_id)[1].model("p1-guardian-of-souls").essence == essence
+
+
+async def test_a_weapon_in_a_crippled_arm_rolls_one_die_fewer(user: User) -> None:
+    """A warjack's weapon in a crippled arm rolls one fewer die to hit (Mk III core rules, see ``grids``): the
+    declare dialog asks where the weapon sits, and "Roll for me" rolls one die."""
+    game = other_side_game()
+    to_step(game, "activation", "activate", 0)
+    run(game, MarkDamage(model="p1-test-heavy", amount=7, column=1))  # column 1 and the top of 2: the left arm
+    service().roll = lambda: 2
+    await user.open(table_url(game))
+    click(user, f"Attack: {JACK}", within=model_card(user, "Cy", JACK))
+    await eventually(lambda: shows(user, f"{JACK} attacks"), "the declare dialog")
+    pick(user, "Where the weapon sits", "Left arm")
+    click(user, "Declare the attack")
+    await user.should_see("Waiting for the attack roll.", retries=50)
+    attack = region(user, "Attack")
+    await see(user, "Roll 1 die (the weapon is in its crippled left arm).", attack)
+    click(user, "Roll for me: Attack dice")
+    await see(user, "Rolled by the app: 2 = 2", attack)
