@@ -38,7 +38,7 @@ def dice_terms(state: GameState, m: ModelState, roll: RollKind, weapon: str | No
     if roll == "attack" and MIDDLE_RING in crippled(state, m):
         terms.append((-1, "its middle ring is crippled"))
     layout = rolled_layout(state, m)
-    lost = set(crippled_systems(state, m)) if layout is not None else set()
+    lost = set(crippled_systems(state, m))
     if isinstance(layout, GridLayout) and weapon in WEAPON_LETTER and WEAPON_LETTER[weapon] in lost:
         terms.append((-1, f"the weapon is in its crippled {WEAPON_NAMES[weapon].lower()}"))
     aspect = "M" if roll == "attack" else "B"
@@ -59,7 +59,8 @@ def weapon_places(state: GameState, m: ModelState) -> tuple[str, ...]:
     if not isinstance(layout, GridLayout):
         return ()
     letters = "".join(layout.columns or ())
-    return (*(w for w, ch in WEAPON_LETTER.items() if ch in letters), "other")
+    places = tuple(w for w, ch in WEAPON_LETTER.items() if ch in letters)
+    return (*places, "other") if places else ()
 
 
 def boosted_now(state: GameState, a: AttackRecord, roll: RollKind, asked: bool) -> bool:

@@ -21,6 +21,7 @@ from pydantic import Field
 from models.rules.core import AttackRecord, Command, Event, GameState, ModelState, RuleViolation
 from models.rules.dice import Roll, check_dice
 from models.rules.warmachine.attack_math import (
+    RollKind,
     Weapon,
     attack_dice,
     attack_dice_words,
@@ -92,15 +93,15 @@ def _waiting(a: AttackRecord) -> str:
             "boxed": "what happens to the boxed model"}[a.step]
 
 
-def _dice(state: GameState, a: AttackRecord, roll: str, cmd: AttackRoll | DamageRoll,
+def _dice(state: GameState, a: AttackRecord, roll: RollKind, cmd: AttackRoll | DamageRoll,
           earlier: tuple[Roll, ...] = ()) -> None:
     """The roll has the dice the rules give it now (doc 002 Appendix A: dice are added or taken before the
     roll), each a d6, and keeps at least one after dice are removed."""
-    need = attack_dice(state, a, roll, cmd.boosted)  # type: ignore[arg-type]
+    need = attack_dice(state, a, roll, cmd.boosted)
     for r in (cmd.dice, *earlier):
         if len(r.dice) != need:
             raise RuleViolation("attack.dice_count", f"This {roll} roll is made with "
-                                f"{attack_dice_words(state, a, roll, cmd.boosted)}; "  # type: ignore[arg-type]
+                                f"{attack_dice_words(state, a, roll, cmd.boosted)}; "
                                 f"{len(r.dice)} were given.")
         check_dice(r.dice, need)
     if cmd.removed >= len(cmd.dice.dice):
