@@ -285,11 +285,18 @@ SAY.update(
         "play_arcana": "A Grymkin warlock plays one of its Arcana cards (once per game each, one per turn, never "
         "mid-attack).",
         "declare_attack": "Starts the attack assistant (`in_range` false: an automatic miss; a melee attack on a "
-        "structure hits). Only a free strike is allowed to a horror summoned this turn or a model that ran.",
+        "structure hits). Only a free strike is allowed to a horror summoned this turn or a model that ran. `weapon` "
+        "(`left`, `right`, `head`, `other`): where a warjack's weapon sits (a crippled arm or head rolls one die "
+        "fewer); `charge` left out: the first melee attack after a charge is a charge attack (damage roll boosted). "
+        "The view's `attack.dice` then gives the dice each roll needs.",
         "attack_roll": "The attack roll as rolled and whether it hit; `boosted` costs the attacker 1 point unless "
-        "already paid or `free_boost`.",
+        "already paid or `free_boost`. It must have the dice the rules give (the view's `attack.dice`; else 422 "
+        "`attack.dice_count`); `stat` and `defence` (default: the cards' MAT/RAT and DEF) give the arithmetic the "
+        "log records next to the players' call.",
         "damage_roll": "The damage roll and the `damage` points past ARM; applied at once (a grid or spiral needs "
-        "`column`; `transfer_to` for damage transference); a model it disables waits (`resolve_disabled`).",
+        "`column`; `transfer_to` for damage transference); a model it disables waits (`resolve_disabled`). The dice "
+        "the rules give (`attack.dice_count`); `damage` left out: roll + `power` (P+S or POW) - `armour` (default "
+        "the card's ARM).",
         "resolve_disabled": "At a pause of damage application (an attack's, or damage typed in): the model "
         "`survives` (with `heal` points removed) or goes on to boxed, then destroyed.",
         "end_attack": "Puts the attack assistant aside before damage is applied.",

@@ -268,6 +268,7 @@ class OptionOut(BaseModel):
     action: str
     allowed: bool
     reason: str = ""
+    dice: dict[str, int] | None = None
 
 
 GameId = Annotated[str, Path(max_length=64, description="The game's id.")]
@@ -321,7 +322,8 @@ def _options(service: GameService, game_id: str, token: str | None, model_id: st
     _, state = _read(service, game_id, token)
     if not any(m.id == model_id for m in state.models):
         raise ApiError(404, "model.unknown", f"There is no model {model_id!r} in this game.")
-    return [OptionOut(action=o.action, allowed=o.allowed, reason=o.reason) for o in options(state, model_id)]
+    return [OptionOut(action=o.action, allowed=o.allowed, reason=o.reason, dice=o.dice)
+            for o in options(state, model_id)]
 
 
 def _outcome(outcome: Outcome) -> OutcomeOut:
@@ -493,7 +495,7 @@ async def game_log(game_id: GameId, token: Token) -> list[LogEntryOut]:
     return await run_in_threadpool(_log, _service(), game_id, token)
 
 
-@router.get("/games/{game_id}/options/{model_id}", response_model=list[OptionOut],
+@router.get("/games/{game_id}/options/{model_id}", response_model=list[OptionOut], response_model_exclude_none=True,
             responses=_errors(403, 404), summary="What a model may do now")
 async def model_options(game_id: GameId, model_id: Annotated[str, Path(max_length=128)],
                         token: Token) -> list[OptionOut]:

@@ -99,11 +99,15 @@ class AttackRecord(Frozen):
 
     ``step``: ``attack_roll`` (waiting for the attack roll), ``damage_roll`` (hit: waiting for the damage
     roll), ``disabled`` / ``boxed`` (damage application paused for effects such as Tough on ``pending``).
-    Damage typed in at the table pauses the same way: ``kind`` "damage", no ``attacker``, no rolls."""
+    Damage typed in at the table pauses the same way: ``kind`` "damage", no ``attacker``, no rolls.
+    ``weapon``: where the weapon sits on a warjack (a crippled arm or head rolls fewer dice); ``charge``: a
+    charge attack (its damage roll is boosted)."""
 
     attacker: str | None
     target: str
     kind: Literal["melee", "ranged", "magic", "power", "damage"]
+    weapon: str | None = None
+    charge: bool = False
     step: Literal["attack_roll", "damage_roll", "disabled", "boxed"] = "attack_roll"
     attack_dice: tuple[int, ...] = ()
     rerolled: tuple[tuple[int, ...], ...] = ()
@@ -170,6 +174,7 @@ class Option(Frozen):
     allowed: bool
     reason: str = ""
     code: str = ""
+    dice: dict[str, int] | None = None  # an attack's dice per roll (and per weapon place), when the rules give them
 
 
 Handler = Callable[[GameState, Any], tuple[GameState, list[Event]]]

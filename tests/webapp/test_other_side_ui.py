@@ -459,7 +459,9 @@ async def test_the_attack_assistant_rolls_records_and_pauses_at_disabled_and_box
     choose(user, "Where the damage goes in (d6)", "3")
     click(user, f"Apply the damage to {JACK}")
     await see(user, "column 3 5 of 6 marked", model_card(user, "Cy", JACK))
-    assert logged(game, "attack.rolled")[0] == {"dice": [6, 2], "rolled_by": "player", "removed": 0, "total": 8,
-                                                "boosted": False, "hit": True, "rerolled": [[1, 1]]}
+    rolled = logged(game, "attack.rolled")[0]
+    assert {k: rolled[k] for k in ("dice", "rolled_by", "removed", "total", "boosted", "hit", "rerolled")} == {
+        "dice": [6, 2], "rolled_by": "player", "removed": 0, "total": 8, "boosted": False, "hit": True,
+        "rerolled": [[1, 1]]}
     await eventually(lambda: not shows(user, "Waiting for"), "the attack to be resolved")
     assert not logged(game, "model.destroyed")

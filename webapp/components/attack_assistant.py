@@ -17,6 +17,7 @@ from models.catalog.schema import GridLayout
 from models.rules import GameState
 from models.rules.core import AttackRecord
 from models.rules.warmachine import grids
+from models.rules.warmachine.attack_math import WEAPON_NAMES, attack_dice, attack_dice_words, weapon_places
 from models.rules.warmachine.attacks import (
     AttackRoll,
     DamageRoll,
@@ -27,6 +28,7 @@ from models.rules.warmachine.attacks import (
 from models.rules.warmachine.damage import rolled_layout
 from models.service.views.warmachine import KINDS, WAITING, attack_heading, attack_roll_words, sequence
 from webapp.components.a11y import named
+from webapp.components.attack_numbers import DamageNumbers, HitNumbers
 from webapp.components.card_dialog import whole_number
 from webapp.components.damage_track import transfer_targets
 from webapp.components.dialogs import ok_cancel, transient_dialog
@@ -36,23 +38,32 @@ from webapp.view import GameView
 
 
 def declare_dialog(view: GameView, attacker_id: str) -> None:
-    """Who is attacked and how; the range is the players' answer (out of range misses without a roll)."""
+    """Who is attacked and how; the range is the players' answer (out of range misses without a roll). The
+    other side's models come first; a warjack says where the weapon sits; a charge attack is offered after a
+    charge."""
     state = view.state
     m = state.model(attacker_id)
     others = sorted((x for x in state.models if x.in_play and x.id != m.id), key=lambda x: x.seat == m.seat)
     if not others:
         ui.notify("There is nothing in play to attack.", type="warning")
         return
+    names = {x.id: x.name + (" (own side)" if x.seat == m.seat else "") for x in others}
+    places = weapon_places(state, m)
     with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
         ui.label(f"{m.name} attacks").classes("text-h6")
-        target = named(ui.select({x.id: x.name for x in others}, value=others[0].id, label="Target"), "Target")
+        target = named(ui.select(names, value=others[0].id, label="Target"), "Target")
         kind = named(ui.radio(KINDS, value="melee").props("inline"), "Kind of attack")
+        weapon = named(ui.radio({w: WEAPON_NAMES[w] for w in places}, value="other").props("inline"),
+                       "Where the weapon sits") if places else None
+        charge = named(ui.checkbox("Charge attack: it moved 3\" or more (its damage roll is boosted)", value=True),
+                       "Charge attack") if m.act.charged and not m.act.declared else None
         in_range = named(ui.checkbox("The target is in range", value=True), "The target is in range")
         free = named(ui.checkbox("It is a free strike"), "It is a free strike")
 
         async def ok() -> None:
             command = DeclareAttack(attacker=m.id, target=target.value, kind=kind.value, in_range=in_range.value,
-                                    free_strike=free.value)
+                                    free_strike=free.value, weapon=weapon.value if weapon is not None else None,
+                                    charge=None if charge is None or charge.value else False)
             if await view.send(command):
                 dialog.close()
 
@@ -77,7 +88,9 @@ def _column_choice(state: GameState, model_ids: list[str]) -> dict[int | None, s
 class AttackPanel:
     def __init__(self, view: GameView, controls: bool) -> None:
         self.view, self.controls = view, controls
-        self._shown: AttackRecord | None | bool = False
+        self._shown: tuple[AttackRecord | None, tuple[str, ...]] | None = None
+        # The weapon P+S or POW last used by each attacker and kind of attack: asked once, then pre-filled.
+        self._powers: dict[tuple[str, str], int] = {}
         with named(ui.card().classes("tk-attack w-full"), "Attack", role="region") as self.box:
             self.heading = ui.label("").classes("text-h6").props('aria-live="polite"')
             self.waiting = ui.label("").classes("tk-prompt")
@@ -87,9 +100,11 @@ class AttackPanel:
 
     def update(self, state: GameState) -> None:
         a = state.attack
-        if a == self._shown:
+        # A boost paid with the card's Boost button changes the dice the roll needs: the panel is drawn again.
+        shown = (a, state.model(a.attacker).act.boosted if a is not None and a.attacker else ())
+        if shown == self._shown:
             return
-        self._shown = a
+        self._shown = shown
         self.box.set_visibility(a is not None)
         self.body.clear()
         if a is None:
@@ -111,9 +126,33 @@ class AttackPanel:
     def _attack_roll(self, state: GameState, a: AttackRecord) -> None:
         boosted = named(ui.checkbox("Boosted (one die more; costs 1 unless already paid)"), "Boosted attack roll")
         free = named(ui.checkbox("Boosted by a rule, for free (a frenzy, for one)"), "Free boost")
-        dice = DiceField(self.view, "Attack dice", lambda: 2 + (1 if boosted.value or free.value else 0),
-                         rerolls=True)
-        removed = named(ui.number("Dice removed", value=0).classes("w-40"), "Dice removed")
+        count = ui.label("").classes("tk-kind")
+        buttons: dict[bool, ui.button] = {}
+
+        def suggest(hit: bool | None) -> None:
+            """The answer the numbers give is the filled button; the other is outlined."""
+            for answer, button in buttons.items():
+                if answer == hit:
+                    button.props(remove="outline")
+                else:
+                    button.props("outline")
+
+        dice = DiceField(self.view, "Attack dice", lambda: attack_dice(state, a, "attack", asked()), rerolls=True,
+                         on_change=lambda: numbers.refresh())
+        removed = named(ui.number("Dice removed", value=0, on_change=lambda _: numbers.refresh()).classes("w-40"),
+                        "Dice removed")
+        numbers = HitNumbers(state, a, suggest)
+        numbers.dice, numbers.removed = dice, lambda: whole_number(removed.value, 0, 11) or 0
+
+        def asked() -> bool:
+            return bool(boosted.value or free.value)
+
+        def show_count() -> None:
+            count.set_text(f"Roll {attack_dice_words(state, a, 'attack', asked())}.")
+
+        for box in (boosted, free):
+            box.on_value_change(show_count)
+        show_count()
 
         async def roll(hit: bool) -> None:
             rolled = dice.value()
@@ -123,24 +162,48 @@ class AttackPanel:
             if taken is None:
                 ui.notify("Dice removed: a whole number from 0.", type="warning")
                 return
-            await self.view.send(AttackRoll(dice=rolled, hit=hit, boosted=bool(boosted.value or free.value),
-                                            free_boost=bool(free.value), removed=taken,
-                                            rerolled=tuple(dice.earlier)))
+            stat, defence = numbers.values()
+            await self.view.send(AttackRoll(dice=rolled, hit=hit, boosted=asked(), free_boost=bool(free.value),
+                                            removed=taken, rerolled=tuple(dice.earlier), stat=stat,
+                                            defence=defence))
 
         target = state.model(a.target).name
         with ui.row().classes("gap-2"):
-            named(once(ui.button("Hit").props("no-caps color=positive"), lambda: roll(True)),
-                  f"The attack hits {target}")
-            named(once(ui.button("Miss").props("no-caps outline"), lambda: roll(False)),
-                  f"The attack misses {target}")
+            buttons[True] = named(once(ui.button("Hit").props("no-caps color=positive"), lambda: roll(True)),
+                                  f"The attack hits {target}")
+            buttons[False] = named(once(ui.button("Miss").props("no-caps color=negative"), lambda: roll(False)),
+                                   f"The attack misses {target}")
             self._aside()
+        numbers.refresh()
 
     def _damage_roll(self, state: GameState, a: AttackRecord) -> None:
         target = state.model(a.target)
-        boosted = named(ui.checkbox("Boosted (one die more; costs 1 unless already paid)"), "Boosted damage roll")
-        free = named(ui.checkbox("Boosted by a rule, for free"), "Free boost")
-        dice = DiceField(self.view, "Damage dice", lambda: 2 + (1 if boosted.value or free.value else 0))
-        points = named(ui.number("Damage points (after ARM)", value=0).classes("w-56"), "Damage points after ARM")
+        if a.charge:
+            ui.label("A charge attack: its damage roll is boosted, at no cost.").classes("tk-prompt")
+            boosted = free = None
+        else:
+            boosted = named(ui.checkbox("Boosted (one die more; costs 1 unless already paid)"),
+                            "Boosted damage roll")
+            free = named(ui.checkbox("Boosted by a rule, for free"), "Free boost")
+        count = ui.label("").classes("tk-kind")
+
+        def asked() -> bool:
+            return boosted is not None and free is not None and bool(boosted.value or free.value)
+
+        dice = DiceField(self.view, "Damage dice", lambda: attack_dice(state, a, "damage", asked()),
+                         on_change=lambda: numbers.refresh())
+        numbers = DamageNumbers(state, a, self._powers.get((a.attacker or "", a.kind)))
+        points = named(ui.number("Damage points (after ARM)", value=None).classes("w-56"),
+                       "Damage points after ARM")
+        numbers.dice, numbers.points = dice, points
+
+        def show_count() -> None:
+            count.set_text(f"Roll {attack_dice_words(state, a, 'damage', asked())}.")
+
+        for box in (boosted, free):
+            if box is not None:
+                box.on_value_change(show_count)
+        show_count()
         receivers, pays = transfer_targets(state, target)
         who = None
         if receivers:
@@ -158,14 +221,18 @@ class AttackPanel:
             if damage is None:
                 ui.notify("Damage points: a whole number from 0 to 99.", type="warning")
                 return
+            power, armour = numbers.values()
+            if power is not None:
+                self._powers[(a.attacker or "", a.kind)] = power
             await self.view.send(DamageRoll(
-                dice=rolled, damage=damage, boosted=bool(boosted.value or free.value), free_boost=bool(free.value),
-                column=column.value if column is not None else None,
+                dice=rolled, damage=damage, boosted=asked(), free_boost=free is not None and bool(free.value),
+                column=column.value if column is not None else None, power=power, armour=armour,
                 transfer_to=(who.value or None) if who is not None else None))
 
         with ui.row().classes("gap-2"):
             named(once(ui.button("Apply the damage").props("no-caps"), apply), f"Apply the damage to {target.name}")
             self._aside()
+        numbers.refresh()
 
     def _pause(self, state: GameState, a: AttackRecord) -> None:
         m = state.model(a.pending[0])

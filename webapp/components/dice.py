@@ -46,14 +46,16 @@ class DiceField:
     (it may change: a boosted roll has one die more); what the service rolled is kept as its roll until the
     text is changed by hand."""
 
-    def __init__(self, view: GameView, label: str, count: Callable[[], int], rerolls: bool = False) -> None:
+    def __init__(self, view: GameView, label: str, count: Callable[[], int], rerolls: bool = False,
+                 on_change: Callable[[], None] | None = None) -> None:
         self.view, self.label, self.count = view, label, count
         self.rolled: Roll | None = None
         # Rolls set aside by a reroll (an ability that lets the player roll again): sent along for the log.
         self.earlier: list[Roll] = []
         with ui.row().classes("items-center gap-2 no-wrap"):
-            self.field = named(ui.input(label, placeholder="e.g. 3 4").props("maxlength=40 inputmode=numeric"),
-                               label)
+            self.field = named(ui.input(label, placeholder="e.g. 3 4",
+                                        on_change=(lambda _: on_change()) if on_change else None)
+                               .props("maxlength=40 inputmode=numeric"), label)
             named(once(ui.button("Roll for me", icon="casino").props("no-caps outline"), self.roll_for_me),
                   f"Roll for me: {label}")
             if rerolls:
@@ -81,6 +83,10 @@ class DiceField:
         self.field.set_value("")
         before = "; ".join(" + ".join(map(str, r.dice)) for r in self.earlier)
         self.note.set_text(f"Set aside by a reroll: {before}. Enter or roll the new dice.")
+
+    def faces(self) -> tuple[int, ...] | None:
+        """The faces in the field now, or None while they are not a roll (no message: the player is typing)."""
+        return parse_dice(self.field.value)
 
     def value(self) -> Roll | None:
         """The roll to send, or None (a message says what is wrong)."""

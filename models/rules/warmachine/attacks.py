@@ -20,6 +20,19 @@ from pydantic import Field
 
 from models.rules.core import AttackRecord, Command, Event, GameState, ModelState, RuleViolation
 from models.rules.dice import Roll, check_dice
+from models.rules.warmachine.attack_math import (
+    RollKind,
+    Weapon,
+    attack_dice,
+    attack_dice_words,
+    attack_stat,
+    boosted_now,
+    damage_check,
+    hit_check,
+    kept,
+    power_name,
+    weapon_places,
+)
 from models.rules.warmachine.base import combat_refusal, live, remove, rule, spend
 from models.rules.warmachine.damage import remove_damage, sections, suffer, transfer, unmarked
 from models.rules.warmachine.structures import is_structure
@@ -80,9 +93,18 @@ def _waiting(a: AttackRecord) -> str:
             "boxed": "what happens to the boxed model"}[a.step]
 
 
-def _dice(roll: Roll, removed: int) -> None:
-    check_dice(roll.dice, len(roll.dice))
-    if removed >= len(roll.dice):
+def _dice(state: GameState, a: AttackRecord, roll: RollKind, cmd: AttackRoll | DamageRoll,
+          earlier: tuple[Roll, ...] = ()) -> None:
+    """The roll has the dice the rules give it now (doc 002 Appendix A: dice are added or taken before the
+    roll), each a d6, and keeps at least one after dice are removed."""
+    need = attack_dice(state, a, roll, cmd.boosted)
+    for r in (cmd.dice, *earlier):
+        if len(r.dice) != need:
+            raise RuleViolation("attack.dice_count", f"This {roll} roll is made with "
+                                f"{attack_dice_words(state, a, roll, cmd.boosted)}; "
+                                f"{len(r.dice)} were given.")
+        check_dice(r.dice, need)
+    if cmd.removed >= len(cmd.dice.dice):
         raise RuleViolation("attack.removed", "At least one die must stay in the roll.")
 
 
@@ -92,7 +114,9 @@ def _done(state: GameState, text: str, kind: str = "attack.resolved") -> tuple[G
 
 class DeclareAttack(Command):
     """Start the attack assistant: ``in_range`` is the players' answer (out of range misses at once);
-    ``free_strike`` marks a free strike."""
+    ``free_strike`` marks a free strike; ``weapon`` where a warjack's weapon sits (left, right, head, other);
+    ``charge``: whether this is a charge attack (left out: the first melee attack after a charge is one;
+    False when the model moved less than 3 inches)."""
 
     type: Literal["declare_attack"] = "declare_attack"
     attacker: str
@@ -100,6 +124,8 @@ class DeclareAttack(Command):
     kind: Kind = "melee"
     in_range: bool = True
     free_strike: bool = False
+    weapon: Weapon | None = None
+    charge: bool | None = None
 
 
 @rule(DeclareAttack)
@@ -117,17 +143,29 @@ def declare_attack(state: GameState, cmd: DeclareAttack) -> tuple[GameState, lis
     forfeit = None if cmd.free_strike else combat_refusal(attacker, "attack", "attack")
     if forfeit is not None:
         raise forfeit
+    if cmd.weapon not in (None, "other") and cmd.weapon not in weapon_places(state, attacker):
+        raise RuleViolation("attack.weapon", f"{attacker.name} has no such system on its card: say the weapon "
+                                             "is elsewhere.")
+    number = 0
     if attacker.activation == "active":
         act = attacker.act
         number = act.attack + 1 if act.declared >= act.attack else act.attack
         act = act.model_copy(update={"attack": number, "declared": number})
         attacker = attacker.model_copy(update={"act": act})
         state = state.with_models(attacker)
-    record = AttackRecord(attacker=attacker.id, target=target.id, kind=cmd.kind)
-    what = "a free strike" if cmd.free_strike else f"a {cmd.kind} attack"
+    can_charge = attacker.act.charged and number == 1 and cmd.kind == "melee" and not cmd.free_strike
+    if cmd.charge and not can_charge:
+        raise RuleViolation("attack.not_charge", f"Only {attacker.name}'s first melee attack after it charged "
+                                                 "is a charge attack.")
+    charge = can_charge if cmd.charge is None else cmd.charge
+    record = AttackRecord(attacker=attacker.id, target=target.id, kind=cmd.kind, weapon=cmd.weapon, charge=charge)
+    what = "a free strike" if cmd.free_strike else f"a {'charge' if charge else cmd.kind} attack"
+    dice = {"attack": attack_dice(state, record, "attack"), "damage": attack_dice(state, record, "damage")}
     events = [Event(kind="attack.declared", model=attacker.id,
-                    data={"target": target.id, "kind": cmd.kind, "free_strike": cmd.free_strike},
-                    text=f"{attacker.name} makes {what} against {target.name}.")]
+                    data={"target": target.id, "kind": cmd.kind, "free_strike": cmd.free_strike,
+                          "weapon": cmd.weapon, "charge": charge, "dice": dice},
+                    text=f"{attacker.name} makes {what} against {target.name}"
+                         f"{' (its damage roll is boosted)' if charge else ''}.")]
     if not cmd.in_range:
         state, done = _done(state, f"{target.name} is out of range: the attack misses.", "attack.missed")
         return state, [*events, done]
@@ -173,7 +211,9 @@ MAX_REROLLS = 5  # earlier rolls kept for one attack roll
 
 class AttackRoll(Command):
     """The attack roll as rolled: ``dice`` (after any reroll; earlier rolls in ``rerolled``), ``removed``
-    dice taken away, and whether it ``hit`` (the players compare with DEF)."""
+    dice taken away, and whether it ``hit`` (the players' call; the numbers only suggest it). ``stat`` and
+    ``defence`` are the attacker's MAT, RAT or magic skill and the target's DEF as the players used them (left
+    out: the cards' numbers)."""
 
     type: Literal["attack_roll"] = "attack_roll"
     dice: Roll
@@ -182,35 +222,69 @@ class AttackRoll(Command):
     free_boost: bool = False
     removed: int = Field(default=0, ge=0, le=11)
     rerolled: tuple[Roll, ...] = Field(default=(), max_length=MAX_REROLLS)
+    stat: int | None = Field(default=None, ge=0, le=30)
+    defence: int | None = Field(default=None, ge=0, le=30)
 
 
 def _rerolled(earlier: tuple[Roll, ...]) -> str:
     return f" (rerolled; set aside: {', '.join('+'.join(map(str, r.dice)) for r in earlier)})" if earlier else ""
 
 
+def suggested_hit(state: GameState, a: AttackRecord, dice: tuple[int, ...], removed: int = 0,
+                  stat: int | None = None, defence: int | None = None) -> tuple[bool | None, str]:
+    """What the numbers say about the pending attack's roll ``dice``: hit, miss or None (a number is missing),
+    and the arithmetic in words; ``stat`` and ``defence`` default to the cards'."""
+    name, card_stat = attack_stat(state, state.model(a.attacker), a.kind) if a.attacker else ("MAT", None)
+    check = hit_check(kept(dice, removed), name, card_stat if stat is None else stat,
+                      state.card_of(state.model(a.target)).stats.DEF if defence is None else defence)
+    return check.hit, check.words
+
+
+def suggested_damage(state: GameState, a: AttackRecord, dice: tuple[int, ...], removed: int = 0,
+                     power: int | None = None, armour: int | None = None) -> tuple[int | None, str]:
+    """The damage the pending attack's damage roll ``dice`` gets through ARM with the weapon's ``power``
+    (None while the power is unknown), and the arithmetic in words; ``armour`` defaults to the card's ARM."""
+    check = damage_check(kept(dice, removed), power_name(a.kind), power,
+                         state.card_of(state.model(a.target)).stats.ARM if armour is None else armour)
+    return check.damage, check.words
+
+
+def _sentence(words: str) -> str:
+    return f"{words[0].upper()}{words[1:]}"
+
+
+def _call(said: bool | int | None, applied: bool | int) -> str:
+    """A note when the players' call differs from what the numbers said (the log keeps both)."""
+    if said is None or said == applied:
+        return ""
+    if isinstance(said, bool):
+        return f" (the players' call; the numbers said {'hit' if said else 'miss'})"
+    return f" (the players' call; the numbers said {said})"
+
+
 @rule(AttackRoll)
 def attack_roll(state: GameState, cmd: AttackRoll) -> tuple[GameState, list[Event]]:
-    """Attack roll (doc 002 Appendix A): boost before rolling, roll, remove dice, hit or miss, rerolls; a miss
-    resolves the attack."""
+    """Attack roll (doc 002 Appendix A): boost before rolling, roll the dice the rules give, remove dice, hit
+    or miss, rerolls; a miss resolves the attack."""
     a = _attack(state, "attack_roll")
-    _dice(cmd.dice, cmd.removed)
-    for earlier in cmd.rerolled:
-        check_dice(earlier.dice, len(earlier.dice))
+    _dice(state, a, "attack", cmd, cmd.rerolled)
     attacker = state.model(a.attacker)
     events: list[Event] = []
+    boosted = boosted_now(state, a, "attack", cmd.boosted)
     if cmd.boosted:
         state, events = _boost(state, live(state, attacker.id), "attack", cmd.free_boost)
+    said, words = suggested_hit(state, a, cmd.dice.dice, cmd.removed, cmd.stat, cmd.defence)
     a = a.model_copy(update={"attack_dice": cmd.dice.dice, "rerolled": tuple(r.dice for r in cmd.rerolled),
-                             "boosted_attack": cmd.boosted, "hit": cmd.hit})
-    kept = sorted(cmd.dice.dice, reverse=True)[:len(cmd.dice.dice) - cmd.removed]
+                             "boosted_attack": boosted, "hit": cmd.hit})
     data = {"dice": list(cmd.dice.dice), "rolled_by": cmd.dice.rolled_by, "removed": cmd.removed,
-            "total": sum(kept), "boosted": cmd.boosted, "hit": cmd.hit,
-            "rerolled": [list(r.dice) for r in cmd.rerolled]}
+            "total": sum(kept(cmd.dice.dice, cmd.removed)), "boosted": boosted, "hit": cmd.hit,
+            "suggested": said, "arithmetic": words, "rerolled": [list(r.dice) for r in cmd.rerolled]}
     target = state.model(a.target)
     verb = "hits" if cmd.hit else "misses"
+    arithmetic = f" {_sentence(words)}{_call(said, cmd.hit)}." if said is not None else ""
     events.append(Event(kind="attack.rolled", model=a.attacker, data=data,
                         text=f"Attack roll {'+'.join(map(str, cmd.dice.dice))}{_rerolled(cmd.rerolled)}: "
-                             f"{attacker.name} {verb} {target.name}."))
+                             f"{attacker.name} {verb} {target.name}.{arithmetic}"))
     if not cmd.hit:
         state, done = _done(state, "The attack misses and is resolved.", "attack.missed")
         return state, [*events, done]
@@ -218,47 +292,59 @@ def attack_roll(state: GameState, cmd: AttackRoll) -> tuple[GameState, list[Even
 
 
 class DamageRoll(Command):
-    """The damage roll as rolled and the ``damage`` points that got through ARM; a grid or spiral needs the
-    ``column`` (d6) where damage goes in; a master or warlock may send it on with ``transfer_to``."""
+    """The damage roll as rolled and the ``damage`` points that got through ARM (left out: worked out from
+    the weapon's ``power``, its P+S or POW, and the target's ``armour``, the card's ARM unless given); a grid
+    or spiral needs the ``column`` (d6) where damage goes in; a master or warlock may send it on with
+    ``transfer_to``."""
 
     type: Literal["damage_roll"] = "damage_roll"
     dice: Roll
-    damage: int = Field(ge=0, le=99)
+    damage: int | None = Field(default=None, ge=0, le=99)
     boosted: bool = False
     free_boost: bool = False
     removed: int = Field(default=0, ge=0, le=11)
     column: int | None = Field(default=None, ge=1, le=6)
     transfer_to: str | None = None
     in_control: bool = True
+    power: int | None = Field(default=None, ge=0, le=40)
+    armour: int | None = Field(default=None, ge=0, le=40)
 
 
 @rule(DamageRoll)
 def damage_roll(state: GameState, cmd: DamageRoll) -> tuple[GameState, list[Event]]:
-    """Damage roll and damage application (doc 002 Appendix A): boost, roll, remove dice; would-suffer effects
+    """Damage roll and damage application (doc 002 Appendix A): boost (a charge attack's is boosted, doc 002
+    "Frenzy & Threshold"), roll the dice the rules give, remove dice, compare with ARM; would-suffer effects
     (damage transference, doc 001); the damage is applied, and a model whose every box is now marked waits,
     disabled, for what the players resolve next."""
     a = _attack(state, "damage_roll")
-    _dice(cmd.dice, cmd.removed)
+    _dice(state, a, "damage", cmd)
     target = live(state, a.target)
+    said, words = suggested_damage(state, a, cmd.dice.dice, cmd.removed, cmd.power, cmd.armour)
+    damage = said if cmd.damage is None else cmd.damage
+    if damage is None:
+        raise RuleViolation("attack.damage_unknown", f"Say how many damage points got through {target.name}'s "
+                                                     f"ARM, or give the weapon's {power_name(a.kind)}.")
     events: list[Event] = []
-    if cmd.boosted:
+    boosted = boosted_now(state, a, "damage", cmd.boosted)
+    if cmd.boosted and not a.charge:
         state, events = _boost(state, live(state, a.attacker), "damage", cmd.free_boost)
-    a = a.model_copy(update={"damage_dice": cmd.dice.dice, "boosted_damage": cmd.boosted,
-                             "damage": cmd.damage})
+    a = a.model_copy(update={"damage_dice": cmd.dice.dice, "boosted_damage": boosted, "damage": damage})
     state = state.model_copy(update={"attack": a})
+    arithmetic = f" {_sentence(words)}{_call(said, damage)}." if cmd.power is not None else ""
     events.append(Event(kind="attack.damage_rolled", model=a.attacker,
                         data={"dice": list(cmd.dice.dice), "rolled_by": cmd.dice.rolled_by,
-                              "removed": cmd.removed, "boosted": cmd.boosted, "damage": cmd.damage},
-                        text=f"Damage roll {'+'.join(map(str, cmd.dice.dice))}: {cmd.damage} damage to "
-                             f"{target.name}."))
-    if cmd.damage == 0:
+                              "removed": cmd.removed, "boosted": boosted, "damage": damage,
+                              "suggested": said, "arithmetic": words},
+                        text=f"Damage roll {'+'.join(map(str, cmd.dice.dice))}: {damage} damage to "
+                             f"{target.name}.{arithmetic}"))
+    if damage == 0:
         state, done = _done(state, f"{target.name} takes no damage; the attack is resolved.")
         return state, [*events, done]
     sections(state, target)
     if cmd.transfer_to is None:
-        state, more, _ = suffer(state, target, cmd.damage, "this attack", column=cmd.column)
+        state, more, _ = suffer(state, target, damage, "this attack", column=cmd.column)
     else:
-        state, more = transfer(state, target, cmd.transfer_to, cmd.damage, cmd.in_control, column=cmd.column)
+        state, more = transfer(state, target, cmd.transfer_to, damage, cmd.in_control, column=cmd.column)
     events += more
     if state.attack is not None and state.attack.pending:
         return state, events

@@ -7,6 +7,8 @@ from models.catalog.schema import Card, Stats, WebLayout
 from models.rules.core import OPTION_PROVIDERS, Command, GameState, ModelState, Option, RuleViolation, probe
 from models.rules.warmachine import caster_options
 from models.rules.warmachine.activation import Activate, Charge, EndActivation, Run
+from models.rules.warmachine.attack_math import dice_count, weapon_places
+from models.rules.warmachine.attacks import DeclareAttack
 from models.rules.warmachine.base import has_essence_manipulation, is_horror
 from models.rules.warmachine.damage import MarkDamage, crippled_notes, sections
 from models.rules.warmachine.essence import Allocate, Boost, BuyAttack, Heal, Leech, NextAttack
@@ -49,6 +51,7 @@ def model_options(state: GameState, model_id: str) -> tuple[Option, ...]:
             ]
     probes += caster_options.probes(state, m)
     found = [probe(state, action, command) for action, command in probes]
+    found.append(_attack_option(state, m))
     if has_essence_manipulation(state, m):
         found += [_sacrifice_option(state, m), _summon_option(state, m)]
     return tuple(found)
@@ -56,6 +59,19 @@ def model_options(state: GameState, model_id: str) -> tuple[Option, ...]:
 
 def _refused(action: str, reason: str, code: str) -> Option:
     return Option(action=action, allowed=False, reason=reason, code=code)
+
+
+def _attack_option(state: GameState, m: ModelState) -> Option:
+    """The attack assistant, probed against the first enemy in play, with the dice each roll needs now."""
+    foes = [x for x in state.models if x.in_play and x.seat != m.seat] or [x for x in state.models
+                                                                           if x.in_play and x.id != m.id]
+    if not foes:
+        return _refused("attack", "There is nothing in play to attack.", "attack.no_target")
+    dice = {roll: dice_count(state, m, roll) for roll in ("attack", "damage")}
+    dice |= {f"{roll}:{w}": dice_count(state, m, roll, w) for w in weapon_places(state, m) if w != "other"
+             for roll in ("attack", "damage")}
+    found = probe(state, "attack", DeclareAttack(attacker=m.id, target=foes[0].id))
+    return found.model_copy(update={"dice": dice})
 
 
 def _sacrifice_option(state: GameState, m: ModelState) -> Option:

@@ -14,6 +14,7 @@ from models.rules.core import AttackRecord
 from models.rules.match import PREGAME_LABELS, ClockState, Result
 from models.rules.warmachine import caster_options, structures
 from models.rules.warmachine.arcana import hand
+from models.rules.warmachine.attack_math import attack_dice
 from models.rules.warmachine.attacks import ATTACK_SEQUENCE, DAMAGE_APPLICATION
 from models.rules.warmachine.base import control_range, essence_stat, has_essence_manipulation, is_horror, role
 from models.rules.warmachine.damage import crippled_notes, marks_of, sections
@@ -246,7 +247,14 @@ def _attack(state: GameState) -> dict[str, Any] | None:
         return None
     title, steps, at = sequence(a)
     return {"heading": attack_heading(state, a), "waiting": f"Waiting for {WAITING[a.step]}.",
-            "roll": attack_roll_words(a), "title": title, "sequence": list(steps), "at": at}
+            "roll": attack_roll_words(a), "title": title, "sequence": list(steps), "at": at,
+            "step": a.step, "charge": a.charge, "dice": attack_dice_needed(state, a)}
+
+
+def attack_dice_needed(state: GameState, a: AttackRecord) -> dict[str, int]:
+    """The dice the pending attack's rolls need now, plain and boosted (after crippling and a charge)."""
+    return {f"{roll}{'_boosted' if boost else ''}": attack_dice(state, a, roll, boost)
+            for roll in ("attack", "damage") for boost in (False, True)}
 
 
 def _cards(state: GameState) -> dict[str, Any]:

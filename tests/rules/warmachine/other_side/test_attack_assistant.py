@@ -139,7 +139,7 @@ def test_an_effect_like_tough_saves_a_disabled_model(table):
     """doc 002, Appendix A, "Damage Application": an effect resolved when the model is disabled (Tough heals
     1 damage point) means it is no longer disabled and stays in play."""
     state = run(attacking(table, BLITZ), AttackRoll(dice=roll(4, 4), hit=True),
-                DamageRoll(dice=roll(6, 6, 6), damage=20, column=1))
+                DamageRoll(dice=roll(6, 6), damage=20, column=1))
     assert state.attack.pending == (BLITZ,)
     assert refused(state, ResolveDisabled(model=BLITZ, survives=True)) == "attack.survive_heal"
     state, events = happened(state, ResolveDisabled(model=BLITZ, survives=True, heal=1, column=1))

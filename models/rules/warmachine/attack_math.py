@@ -1,0 +1,162 @@
+"""How many dice an attack rolls and what its numbers say, so the assistant can do the table's arithmetic.
+
+Dice: two, one more when the roll is boosted (doc 001 "ESSENCE: Boost"); a horror whose middle ring is crippled
+rolls one fewer on attack rolls (doc 001 "Crippled Middle Ring"); a warjack rolls one fewer on attack and damage
+rolls with a weapon in a crippled arm or head, and a warbeast one fewer on attack rolls with its Mind aspect
+crippled and on damage rolls with its Body aspect crippled (Mk III core rules as publicly summarised, see
+``grids``); a charge attack's damage roll is boosted (doc 002 "Frenzy & Threshold": "a charge attack and its
+damage roll is boosted"). At least one die is always rolled.
+
+Numbers: an attack hits when the dice plus the attacker's MAT (melee, power attack) or RAT (ranged), or its
+FOCUS or FURY for a warcaster's or warlock's magic attack, reach the target's DEF; whatever the numbers, a roll of
+all 1s misses and a roll of all 6s hits unless only one die is rolled (Mk III core rules "Automatic Hits and
+Misses", public). Damage is the dice plus the weapon's P+S (melee) or POW, less the target's ARM, never below 0
+(doc 002 Appendix A, damage roll: "determine if the roll would damage the model"). A number the card does not
+give is asked of the players; the assistant only suggests, they decide.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from models.catalog.schema import Frozen, GridLayout, SpiralLayout
+from models.rules.core import AttackRecord, GameState, ModelState
+from models.rules.warmachine.damage import crippled, crippled_systems, rolled_layout
+
+RollKind = Literal["attack", "damage"]
+Weapon = Literal["left", "right", "head", "other"]
+WEAPON_LETTER = {"left": "L", "right": "R", "head": "H"}
+WEAPON_NAMES: dict[str, str] = {"left": "Left arm", "right": "Right arm", "head": "Head", "other": "Elsewhere"}
+BASE_DICE = 2
+MIDDLE_RING = 1
+
+
+def dice_terms(state: GameState, m: ModelState, roll: RollKind, weapon: str | None = None,
+               boosted: bool = False) -> tuple[tuple[int, str], ...]:
+    """What changes the dice of ``m``'s roll from the usual two: (dice added or taken, why), in words."""
+    terms: list[tuple[int, str]] = [(1, "boosted")] if boosted else []
+    if roll == "attack" and MIDDLE_RING in crippled(state, m):
+        terms.append((-1, "its middle ring is crippled"))
+    layout = rolled_layout(state, m)
+    lost = set(crippled_systems(state, m))
+    if isinstance(layout, GridLayout) and weapon in WEAPON_LETTER and WEAPON_LETTER[weapon] in lost:
+        terms.append((-1, f"the weapon is in its crippled {WEAPON_NAMES[weapon].lower()}"))
+    aspect = "M" if roll == "attack" else "B"
+    if isinstance(layout, SpiralLayout) and aspect in lost:
+        terms.append((-1, f"its {'Mind' if aspect == 'M' else 'Body'} aspect is crippled"))
+    return tuple(terms)
+
+
+def dice_count(state: GameState, m: ModelState, roll: RollKind, weapon: str | None = None,
+               boosted: bool = False) -> int:
+    """The number of dice ``m`` rolls now for an attack or damage roll with a weapon located at ``weapon``."""
+    return max(1, BASE_DICE + sum(n for n, _ in dice_terms(state, m, roll, weapon, boosted)))
+
+
+def weapon_places(state: GameState, m: ModelState) -> tuple[str, ...]:
+    """Where a weapon of ``m`` can sit when that changes its dice: a warjack grid's arms and head, else none."""
+    layout = rolled_layout(state, m)
+    if not isinstance(layout, GridLayout):
+        return ()
+    letters = "".join(layout.columns or ())
+    places = tuple(w for w, ch in WEAPON_LETTER.items() if ch in letters)
+    return (*places, "other") if places else ()
+
+
+def boosted_now(state: GameState, a: AttackRecord, roll: RollKind, asked: bool) -> bool:
+    """Whether the pending attack's ``roll`` is boosted: asked for with the roll, paid for already with Boost,
+    or, for a charge attack's damage roll, boosted by the charge."""
+    if asked or (roll == "damage" and a.charge):
+        return True
+    m = state.model(a.attacker) if a.attacker else None
+    return m is not None and f"{m.act.attack}:{roll}" in m.act.boosted
+
+
+def attack_dice(state: GameState, a: AttackRecord, roll: RollKind, asked_boost: bool = False) -> int:
+    """The dice the pending attack's attack or damage roll needs now."""
+    if a.attacker is None:
+        return BASE_DICE
+    m = state.model(a.attacker)
+    return dice_count(state, m, roll, a.weapon, boosted_now(state, a, roll, asked_boost))
+
+
+def attack_dice_words(state: GameState, a: AttackRecord, roll: RollKind, asked_boost: bool = False) -> str:
+    """The dice count of the pending attack's roll and why, such as "3 dice (boosted)"."""
+    n = attack_dice(state, a, roll, asked_boost)
+    terms = () if a.attacker is None else dice_terms(state, state.model(a.attacker), roll, a.weapon,
+                                                     boosted_now(state, a, roll, asked_boost))
+    charged = roll == "damage" and a.charge
+    why = "; ".join("boosted by the charge" if w == "boosted" and charged else w for _, w in terms)
+    return f"{n} {'die' if n == 1 else 'dice'}" + (f" ({why})" if why else "")
+
+
+def attack_stat(state: GameState, m: ModelState, kind: str) -> tuple[str, int | None]:
+    """The stat added to an attack roll of ``kind`` and its value on the card (None: the players give it)."""
+    stats, role = state.card_of(m).stats, state.card_of(m).role
+    if kind in ("melee", "power"):
+        return "MAT", stats.MAT
+    if kind == "ranged":
+        return "RAT", stats.RAT
+    if role == "warcaster":
+        return "FOCUS", stats.FOCUS
+    if role == "warlock":
+        return "FURY", stats.FURY
+    return "magic skill", None
+
+
+def power_name(kind: str) -> str:
+    """What the card calls the number added to a damage roll: P+S for melee weapons, POW otherwise."""
+    return "P+S" if kind == "melee" else "POW"
+
+
+class HitCheck(Frozen):
+    """The attack roll's arithmetic; ``hit`` is None while a number is missing."""
+
+    total: int | None
+    hit: bool | None
+    words: str
+
+
+class DamageCheck(Frozen):
+    """The damage roll's arithmetic; ``damage`` is None while a number is missing."""
+
+    damage: int | None
+    words: str
+
+
+def kept(dice: tuple[int, ...], removed: int = 0) -> tuple[int, ...]:
+    """The dice left after ``removed`` dice are taken away (the lowest go)."""
+    return tuple(sorted(dice, reverse=True)[:max(0, len(dice) - removed)])
+
+
+def hit_check(dice: tuple[int, ...], stat_name: str, stat: int | None, defence: int | None) -> HitCheck:
+    """Whether the attack roll ``dice`` (kept dice) plus ``stat`` reaches ``defence``; all 1s miss and all 6s
+    (two dice or more) hit whatever the numbers."""
+    rolled = sum(dice)
+    total = None if stat is None else rolled + stat
+    shown = f"roll {rolled} + {stat_name} {'?' if stat is None else stat}"
+    if total is not None:
+        shown += f" = {total}"
+    shown += f" vs DEF {'?' if defence is None else defence}"
+    if dice and all(d == 1 for d in dice):
+        return HitCheck(total=total, hit=False, words=f"{shown}: all 1s, a miss whatever the numbers")
+    if len(dice) > 1 and all(d == 6 for d in dice):
+        return HitCheck(total=total, hit=True, words=f"{shown}: all 6s, a hit whatever the numbers")
+    if total is None or defence is None:
+        missing = stat_name if stat is None else "DEF"
+        return HitCheck(total=total, hit=None, words=f"{shown}: enter the {missing} to see hit or miss")
+    hit = total >= defence
+    return HitCheck(total=total, hit=hit, words=f"{shown}: {'hit' if hit else 'miss'}")
+
+
+def damage_check(dice: tuple[int, ...], name: str, power: int | None, armour: int | None) -> DamageCheck:
+    """The damage points the damage roll ``dice`` (kept dice) plus ``power`` gets through ``armour``."""
+    rolled = sum(dice)
+    shown = f"roll {rolled} + {name} {'?' if power is None else power}"
+    if power is None or armour is None:
+        missing = name if power is None else "ARM"
+        return DamageCheck(damage=None, words=f"{shown} - ARM {'?' if armour is None else armour}: enter the "
+                                              f"{missing} to see the damage")
+    total = rolled + power
+    damage = max(0, total - armour)
+    return DamageCheck(damage=damage, words=f"{shown} = {total} - ARM {armour} = {damage} damage")
