@@ -14,23 +14,17 @@ from models.catalog.schema import (
     card_problems,
     missing_for_play,
 )
+from models.rules.warmachine.completion import facts_to_ask, stats_to_ask
 from webapp.components.a11y import named
 from webapp.components.card_book import remember
 from webapp.components.dialogs import ok_cancel, transient_dialog
 from webapp.view import GameView
 
-# The stats the rules read for focus and fury (points.py, fury.py), asked for when the card lacks them.
-POINT_STATS = {"warcaster": ("FOCUS",), "warlock": ("FURY",), "warbeast": ("FURY", "THR")}
 BRANCHES = ("Mind", "Body", "Spirit")
 
 
-def stats_missing(card: Card) -> tuple[str, ...]:
-    """FOCUS, FURY or THR a warcaster, warlock or warbeast card still lacks."""
-    return tuple(s for s in POINT_STATS.get(card.role, ()) if getattr(card.stats, s) is None)
-
-
 def needs_completion(card: Card) -> bool:
-    return bool(missing_for_play(card) or stats_missing(card))
+    return bool(facts_to_ask(card))
 
 
 def whole_number(value: object, low: int, high: int) -> int | None:
@@ -66,7 +60,7 @@ def open_completion(view: GameView, card: Card) -> None:
                 inputs[ring] = ui.number(f"Boxes in the {ring} ring")
         if "damage boxes" in missing:
             inputs["boxes"] = ui.number("Damage boxes")
-        for stat in stats_missing(card):
+        for stat in stats_to_ask(card):
             inputs[stat] = ui.number(stat)
         texts: dict[str, ui.input] = {}
         boxes_in_all = getattr(card.damage, "total", None)
@@ -93,7 +87,7 @@ def open_completion(view: GameView, card: Card) -> None:
                     return
                 values[name] = number
             stats = card.stats.model_copy(update={"ESSENCE": values.get("ESSENCE", card.stats.ESSENCE),
-                                                  **{s: values[s] for s in stats_missing(card)}})
+                                                  **{s: values[s] for s in stats_to_ask(card)}})
             damage = card.damage
             if "outer" in values:
                 total = damage.total if isinstance(damage, WebLayout) else None
