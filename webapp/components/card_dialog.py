@@ -8,19 +8,14 @@ from nicegui import ui
 from models.catalog.schema import (
     BoxesLayout,
     Card,
-    GridLayout,
-    SpiralLayout,
     WebLayout,
-    card_problems,
     missing_for_play,
 )
-from models.rules.warmachine.completion import facts_to_ask, stats_to_ask
-from webapp.components.a11y import named
+from models.rules.warmachine.completion import drawing_problem, facts_to_ask, stats_to_ask
 from webapp.components.card_book import remember
 from webapp.components.dialogs import ok_cancel, transient_dialog
+from webapp.components.tap_editor import TapGrid, TapSpiral
 from webapp.view import GameView
-
-BRANCHES = ("Mind", "Body", "Spirit")
 
 
 def needs_completion(card: Card) -> bool:
@@ -62,20 +57,8 @@ def open_completion(view: GameView, card: Card) -> None:
             inputs["boxes"] = ui.number("Damage boxes")
         for stat in stats_to_ask(card):
             inputs[stat] = ui.number(stat)
-        texts: dict[str, ui.input] = {}
-        boxes_in_all = getattr(card.damage, "total", None)
-        if "grid columns" in missing:
-            ui.label("Each grid column top to bottom: '.' a box, a letter a system box, '-' no box"
-                     + (f" ({boxes_in_all} boxes in all)." if boxes_in_all else "."))
-            with ui.row().classes("gap-1"):
-                for n in range(1, 7):
-                    texts[f"column {n}"] = named(ui.input(f"Grid column {n}").props("maxlength=12").classes(
-                        "w-28"), f"Grid column {n}")
-        if "spiral branches" in missing:
-            ui.label("Each branch from the outside in: '.' a box, a letter an aspect box"
-                     + (f" ({boxes_in_all} boxes in all)." if boxes_in_all else "."))
-            for branch in BRANCHES:
-                texts[branch] = named(ui.input(f"{branch} branch").props("maxlength=30"), f"{branch} branch")
+        drawing = TapGrid(card) if "grid columns" in missing else TapSpiral(card) if "spiral branches" in missing \
+            else None
 
         async def save() -> None:
             values: dict[str, int] = {}
@@ -94,20 +77,13 @@ def open_completion(view: GameView, card: Card) -> None:
                 damage = WebLayout(total=total, rings=(values["outer"], values["middle"], values["centre"]))
             if "boxes" in values:
                 damage = BoxesLayout(boxes=values["boxes"])
-            signs = {k: "".join(str(f.value or "").split()) for k, f in texts.items()}
-            if any(not v for v in signs.values()):
-                ui.notify("Fill in every " + ("grid column." if "column 1" in signs else "spiral branch."),
-                          type="warning")
-                return
-            if "column 1" in signs:
-                damage = GridLayout(total=boxes_in_all, columns=tuple(signs[f"column {n}"] for n in range(1, 7)))
-            if "Mind" in signs:
-                damage = SpiralLayout(total=boxes_in_all, branches=(signs["Mind"], signs["Body"], signs["Spirit"]))
+            if drawing is not None:
+                damage = drawing.layout(getattr(damage, "total", None))
+                problem = drawing_problem(damage)
+                if problem:
+                    ui.notify(problem, type="warning")
+                    return
             done = card.model_copy(update={"stats": stats, "damage": damage})
-            problems = card_problems(done) if texts else []  # a grid or spiral typed here: check its signs
-            if problems:
-                ui.notify(problems[0], type="warning")
-                return
             if await view.complete_card(done):
                 remember(done)
                 dialog.close()

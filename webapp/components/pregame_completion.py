@@ -136,7 +136,7 @@ async def side_screen(player: str, cards: Sequence[Card], book: CardService, las
             named(once(ui.button("Save and start the game" if last else "Save and go on to the next player",
                                  icon="play_arrow" if last else "arrow_forward").props("no-caps size=lg"),
                        save, dialog), f"Save {player}'s cards")
-            ui.button("Back to the form", on_click=lambda: dialog.submit(False)).props("flat no-caps")
+            ui.button("Back to the form", on_click=lambda: dialog.submit(False)).props("outline no-caps size=lg")
     dialog.open()
     answer = await dialog
     dialog.delete()

@@ -101,7 +101,8 @@ def drawing_problem(layout: GridLayout | SpiralLayout) -> str | None:
     else:
         empty = [BRANCH_NAMES[n] for n, count in enumerate(boxes) if not count]
         if empty:
-            which = f"The {' and '.join(empty)} branches have" if len(empty) > 1 else f"The {empty[0]} branch has"
+            names = f"{', '.join(empty[:-1])} and {empty[-1]}" if len(empty) > 1 else empty[0]
+            which = f"The {names} branches have" if len(empty) > 1 else f"The {names} branch has"
             return f"{which} no box: tap the boxes each branch has on your card."
     if layout.total is not None and sum(boxes) != layout.total:
         return f"Your card has {layout.total} boxes; {sum(boxes)} are drawn."
