@@ -55,7 +55,7 @@ def complete_pregame(page: Page, player: str, cards: dict[str, dict[str, int | s
                      drawings: dict[str, tuple[str, ...]] | None = None) -> None:
     """The pre-game screen of ``player``'s side: type each card's numbers (label: value), tap each drawing (a
     grid's columns or a spiral's branches, as the card's strings), save; the screen closes."""
-    screen = page.get_by_role("dialog", name=re.compile(rf"^{re.escape(player)}: \d+ cards? needs? facts"))
+    screen = page.get_by_role("dialog", name=f"{player}: ").filter(has_text="complete them now")
     expect(screen).to_be_visible()
     for name, fields in cards.items():
         card = screen.get_by_role("group", name=f"{name}'s card", exact=True)
