@@ -68,6 +68,6 @@ def complete_pregame(page: Page, player: str, cards: dict[str, dict[str, int | s
             section = f"Column {n}" if grid else ("Mind", "Body", "Spirit")[n - 1] + " branch"
             for box, sign in enumerate(signs, start=1):
                 for _ in range(GRID_TAPS[sign] if grid else 0 if sign == "-" else 1 if sign == "." else 2):
-                    card.get_by_role("button", name=re.compile(rf"^{section}, box {box}: ")).tap()
+                    card.get_by_role("button", name=re.compile(rf"^{section}, box {box}: ")).click()
     screen.get_by_role("button", name=f"Save {player}'s cards").click()
     expect(screen).to_be_hidden()
