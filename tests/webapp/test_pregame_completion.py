@@ -14,6 +14,7 @@ from tests.webapp.helpers import (
     card_book,
     choose,
     click,
+    complete_pregame,
     eventually,
     exists,
     fill,
@@ -136,3 +137,23 @@ async def test_each_side_gets_its_own_screen_and_going_back_starts_nothing(user:
     await eventually(lambda: not shows(user, "needs facts"), "the screen to close")
     assert games() == 0
     assert card_book(user)["foreboder"].damage.rings == (6, 4, 4)  # Ann's saved card stays in the book
+
+
+async def test_a_tournament_game_from_lists_asks_before_its_setup_wizard(user: User) -> None:
+    """The same screen before a game from pasted lists with the setup wizard: the wizard opens on a game whose
+    cards can all be tracked."""
+    await user.open("/")
+    fill(user, "Side 1 player name", "Ann")
+    fill(user, "Side 1 list text", "Agathon\n- Foreboder\n")
+    fill(user, "Side 2 player name", "Bob")
+    fill(user, "Side 2 list text", "Agathon\n- Guardian of Souls\n")
+    UserInteraction(user, {find(user, "Setup wizard with lists", ui.checkbox)}, None).click()
+    click(user, "Start the game from these lists")
+    await see(user, "Ann: 1 card needs facts: complete them now")
+    assert games() == 0
+    assert await complete_pregame(user) == ["Ann"]
+    await eventually(lambda: games() == 1, "the game to start")
+    await eventually(lambda: exists(user, "Setup wizard"), "the setup wizard")
+    game_id = user.back_history[-1].split("/")[2]
+    state = service().state(game_id)[1]
+    assert state.phase == "setup" and state.cards["foreboder"].damage.rings == (8, 3, 3)
