@@ -57,8 +57,11 @@ def open_completion(view: GameView, card: Card) -> None:
             inputs["boxes"] = ui.number("Damage boxes")
         for stat in stats_to_ask(card):
             inputs[stat] = ui.number(stat)
-        drawing = TapGrid(card) if "grid columns" in missing else TapSpiral(card) if "spiral branches" in missing \
-            else None
+        drawing: TapGrid | TapSpiral | None = None
+        if "grid columns" in missing:
+            drawing = TapGrid.of(card)
+        elif "spiral branches" in missing:
+            drawing = TapSpiral.of(card)
 
         async def save() -> None:
             values: dict[str, int] = {}

@@ -66,9 +66,9 @@ class QuickCard:
                     for ring in RINGS:
                         self._number(f"Boxes in the {ring} ring")
             if "grid columns" in missing:
-                self.drawing = TapGrid(card)
+                self.drawing = TapGrid.of(card)
             if "spiral branches" in missing:
-                self.drawing = TapSpiral(card)
+                self.drawing = TapSpiral.of(card)
 
     def _number(self, label: str) -> None:
         # No min/max: NiceGUI would clamp the typed value on blur instead of it being refused (card_dialog).

@@ -11,12 +11,13 @@ from nicegui import ui
 
 from models.catalog.schema import Card, GridLayout, SpiralLayout
 from models.rules.warmachine.completion import (
-    SPIRAL_CELLS,
+    drawn_cells,
     grid_columns,
     grid_cycle,
     grid_rows,
     next_sign,
     spiral_branches,
+    spiral_cells,
     spiral_cycle,
 )
 from models.rules.warmachine.grids import ASPECTS, BRANCH_NAMES, NO_BOX, PLAIN, SYSTEMS
@@ -45,11 +46,12 @@ class _Cells:
     """A table of tappable cells: ``cells[i][j]`` is section i's j-th cell (a grid's column, a spiral's
     branch)."""
 
-    def __init__(self, name: str, sections: Sequence[str], size: int, cycles: Sequence[Sequence[str]],
+    def __init__(self, name: str, sections: Sequence[str], cells: list[list[str]], cycles: Sequence[Sequence[str]],
                  meanings: dict[str, tuple[str, str]], total: int | None, by_column: bool) -> None:
         ui.add_css(CSS)
         self.name, self.sections, self.cycles, self.meanings, self.total = name, sections, cycles, meanings, total
-        self.cells = [[NO_BOX] * size for _ in sections]
+        self.cells = cells
+        size = len(cells[0])
         self.count = ui.label("").classes("tk-kind").props('aria-live="polite"')
         template = f"repeat({len(sections)}, 44px)" if by_column else f"6rem repeat({size}, 44px)"
         with ui.element("div").classes("tk-tap-scroll"), ui.element("div").classes("tk-tap").style(
@@ -97,30 +99,40 @@ class _Cells:
 
 
 class TapGrid(_Cells):
-    """A warjack's six damage-grid columns, drawn top to bottom."""
+    """A warjack's six damage-grid columns, drawn top to bottom (starting from ``columns`` when given)."""
 
-    def __init__(self, card: Card) -> None:
-        layout = card.damage if isinstance(card.damage, GridLayout) else GridLayout()
-        cycle = grid_cycle(card)
+    def __init__(self, name: str, weight: str | None, total: int | None, columns: Sequence[str] = ()) -> None:
+        cycle = grid_cycle(weight)
         systems = ", ".join(f"{s} {SYSTEMS[s][0].lower()}" for s in cycle[2:])
         ui.label("Tap each box of the grid (columns 1 to 6, top to bottom) as your card shows it: one tap a box, "
                  f"more taps a system letter ({systems}), then no box again.").classes("text-sm")
-        super().__init__(f"{card.name}'s grid", [f"Column {n}" for n in range(1, 7)], grid_rows(card),
-                         [cycle] * 6, SYSTEMS, layout.total, by_column=True)
+        rows = grid_rows(weight, columns)
+        super().__init__(f"{name}'s grid", [f"Column {n}" for n in range(1, 7)], drawn_cells(columns, 6, rows),
+                         [cycle] * 6, SYSTEMS, total, by_column=True)
+
+    @classmethod
+    def of(cls, card: Card) -> TapGrid:
+        layout = card.damage if isinstance(card.damage, GridLayout) else GridLayout()
+        return cls(card.name, card.weight, layout.total, layout.columns or ())
 
     def layout(self, total: int | None) -> GridLayout:
         return GridLayout(total=total, columns=grid_columns(self.cells))
 
 
 class TapSpiral(_Cells):
-    """A warbeast's three spiral branches, each drawn from the outside in."""
+    """A warbeast's three spiral branches, each drawn from the outside in (starting from ``branches``)."""
 
-    def __init__(self, card: Card) -> None:
-        layout = card.damage if isinstance(card.damage, SpiralLayout) else SpiralLayout()
+    def __init__(self, name: str, total: int | None, branches: Sequence[str] = ()) -> None:
         ui.label("Tap the boxes of each branch from the outside in: one tap a box, a second tap the branch's "
                  "aspect box, a third no box.").classes("text-sm")
-        super().__init__(f"{card.name}'s spiral", [f"{b} branch" for b in BRANCH_NAMES], SPIRAL_CELLS,
-                         [spiral_cycle(n) for n in range(3)], ASPECTS, layout.total, by_column=False)
+        super().__init__(f"{name}'s spiral", [f"{b} branch" for b in BRANCH_NAMES],
+                         drawn_cells(branches, 3, spiral_cells(branches)), [spiral_cycle(n) for n in range(3)],
+                         ASPECTS, total, by_column=False)
+
+    @classmethod
+    def of(cls, card: Card) -> TapSpiral:
+        layout = card.damage if isinstance(card.damage, SpiralLayout) else SpiralLayout()
+        return cls(card.name, layout.total, layout.branches or ())
 
     def layout(self, total: int | None) -> SpiralLayout:
         return SpiralLayout(total=total, branches=spiral_branches(self.cells))

@@ -56,16 +56,28 @@ def army_refusal(sides: Sequence[tuple[str, Sequence[ArmyEntry]]], cards: Mappin
     return None
 
 
-def is_colossal(card: Card) -> bool:
-    return card.weight in ("colossal", "gargantuan")
+def is_colossal(weight: str | None) -> bool:
+    return weight in ("colossal", "gargantuan")
 
 
-def grid_rows(card: Card) -> int:
-    return COLOSSAL_ROWS if is_colossal(card) else GRID_ROWS
+def grid_rows(weight: str | None, columns: Sequence[str] = ()) -> int:
+    """Rows drawn for a grid: six, twelve for a colossal, more when a column given already is longer."""
+    return max(COLOSSAL_ROWS if is_colossal(weight) else GRID_ROWS, *(len(c) for c in columns), 0)
 
 
-def grid_cycle(card: Card) -> tuple[str, ...]:
-    return COLOSSAL_CYCLE if is_colossal(card) else GRID_CYCLE
+def grid_cycle(weight: str | None) -> tuple[str, ...]:
+    return COLOSSAL_CYCLE if is_colossal(weight) else GRID_CYCLE
+
+
+def spiral_cells(branches: Sequence[str] = ()) -> int:
+    """Cells drawn per branch: enough for the longest branch given already."""
+    return max(SPIRAL_CELLS, *(len(b) for b in branches), 0)
+
+
+def drawn_cells(strings: Sequence[str], sections: int, size: int) -> list[list[str]]:
+    """A grid's columns or a spiral's branches (the card's strings) as the cells a tap editor starts from."""
+    padded = [*strings, *[""] * sections][:sections]
+    return [[*s[:size], *[NO_BOX] * (size - len(s[:size]))] for s in padded]
 
 
 def spiral_cycle(branch: int) -> tuple[str, ...]:

@@ -8,8 +8,10 @@ from models.rules.warmachine.completion import (
     army_refusal,
     cards_to_complete,
     drawing_problem,
+    drawn_cells,
     facts_to_ask,
     grid_columns,
+    grid_rows,
     next_sign,
     spiral_branches,
     spiral_cycle,
@@ -79,3 +81,10 @@ def test_a_drawing_with_an_empty_column_or_the_wrong_count_is_refused():
     assert drawing_problem(GridLayout(total=7, columns=("..", ".", ".", ".", ".", "."))) is None
     assert drawing_problem(SpiralLayout(total=5, branches=("..", "..", "."))) is None
     assert drawing_problem(SpiralLayout(total=6, branches=("..", "..", "."))) == "Your card has 6 boxes; 5 are drawn."
+
+
+def test_a_grid_has_six_rows_a_colossal_twelve_and_given_strings_are_redrawn():
+    assert grid_rows("heavy") == 6 and grid_rows("colossal") == 12 and grid_rows(None, ("." * 8,)) == 8
+    cells = drawn_cells(("--..LL", "."), 6, 6)
+    assert grid_columns(cells) == ("--..LL", ".", "", "", "", "")
+    assert spiral_branches(drawn_cells(("...MM", "....BB", "...SS"), 3, 16)) == ("...MM", "....BB", "...SS")
