@@ -62,12 +62,16 @@ def complete_pregame(page: Page, player: str, cards: dict[str, dict[str, int | s
         for label, value in fields.items():
             card.get_by_role("spinbutton", name=label, exact=True).fill(str(value))
     for name, strings in (drawings or {}).items():
-        card = screen.get_by_role("group", name=f"{name}'s card", exact=True)
-        grid = len(strings) == 6
-        for n, signs in enumerate(strings, start=1):
-            section = f"Column {n}" if grid else ("Mind", "Body", "Spirit")[n - 1] + " branch"
-            for box, sign in enumerate(signs, start=1):
-                for _ in range(GRID_TAPS[sign] if grid else 0 if sign == "-" else 1 if sign == "." else 2):
-                    card.get_by_role("button", name=re.compile(rf"^{section}, box {box}: ")).click()
+        tap_drawing(screen.get_by_role("group", name=f"{name}'s card", exact=True), strings)
     screen.get_by_role("button", name=f"Save {player}'s cards").click()
     expect(screen).to_be_hidden()
+
+
+def tap_drawing(within: Locator, strings: tuple[str, ...]) -> None:
+    """Tap a grid's columns (six strings) or a spiral's branches (three) into an empty tap editor."""
+    grid = len(strings) == 6
+    for n, signs in enumerate(strings, start=1):
+        section = f"Column {n}" if grid else ("Mind", "Body", "Spirit")[n - 1] + " branch"
+        for box, sign in enumerate(signs, start=1):
+            for _ in range(GRID_TAPS[sign] if grid else 0 if sign == "-" else 1 if sign == "." else 2):
+                within.get_by_role("button", name=re.compile(rf"^{section}, box {box}: ")).click()

@@ -11,7 +11,7 @@ turn will not pass the frenzy step with a threshold check due, the Blitzer fails
 activation is used up.
 
 Game 2 - a warcaster with a warjack and a Trencher Blockhouse against a Grymkin warlock. The three cards are
-typed in on /cards (the warjack's grid through the grid editor); the Blockhouse's boxes are completed on the
+typed in on /cards (the warjack's grid tapped in the card editor); the Blockhouse's boxes are completed on the
 pre-game screen. The Grymkin player reveals three Arcana cards, plays one in the opponent's turn and is refused a
 second that turn; the warjack powers up and is given focus; in the Grymkin turn the warlock plays its second
 card, hits the warjack (dice rolled by the app) so that the damage cripples its left arm, and hits the
@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
-from tests.e2e.finders import action, alert, complete_pregame, model, track, turn_bar, watch_address
+from tests.e2e.finders import action, alert, complete_pregame, model, tap_drawing, track, turn_bar, watch_address
 
 if TYPE_CHECKING:
     from tests.e2e.conftest import Server
@@ -134,8 +134,9 @@ def spiral(mind: int, body: int, spirit: int, crippled: str = "nothing crippled"
 
 # -- set-up through the pages --------------------------------------------------------------------------------
 
-def new_card(page: Page, fields: dict[str, str], selects: dict[str, str]) -> None:
-    """Type a card in on /cards from the player's own stat card and keep it in this browser's card book."""
+def new_card(page: Page, fields: dict[str, str], selects: dict[str, str], grid: tuple[str, ...] = ()) -> None:
+    """Type a card in on /cards from the player's own stat card (a warjack's ``grid`` tapped in) and keep it in
+    this browser's card book."""
     editor = page.get_by_role("region", name="Card editor")
     editor.get_by_role("button", name="New card").click()
     # The whole blank form is back before typing (a field typed into before the reset reached it is reset).
@@ -146,8 +147,11 @@ def new_card(page: Page, fields: dict[str, str], selects: dict[str, str]) -> Non
         if label in selects:
             choose(page, editor.get_by_role("combobox", name=label, exact=True), selects[label])
     # The server shows the damage fields of the kind chosen: wait for that before typing into them.
-    shown = "Grid column 1" if selects.get("Damage kind", "").startswith("Grid") else "Damage boxes"
-    expect(editor.get_by_label(shown, exact=True)).to_be_visible()
+    if grid:
+        expect(editor.get_by_role("button", name="Column 1, box 1: no box")).to_be_visible()
+        tap_drawing(editor, grid)
+    else:
+        expect(editor.get_by_label("Damage boxes", exact=True)).to_be_visible()
     for _ in range(2):  # typed, then checked once more just before saving
         for label, value in fields.items():
             type_into(editor.get_by_label(label, exact=True), value)
@@ -371,9 +375,8 @@ def test_warcaster_warjack_and_blockhouse_against_a_grymkin_warlock(browser: Bro
         table.goto(server.url("/cards"))
         new_card(table, {"Name": CASTER, "Faction": "Cygnar", "FOCUS": "6", "Damage boxes": "17"},
                  {"Role": "Warcaster", "Damage kind": "Boxes"})
-        new_card(table, {"Name": JACK, "Faction": "Cygnar",
-                         **{f"Grid column {n}": col for n, col in enumerate(JACK_GRID, 1)}},
-                 {"Role": "Warjack", "Weight": "Heavy", "Damage kind": "Grid (warjack)"})
+        new_card(table, {"Name": JACK, "Faction": "Cygnar"},
+                 {"Role": "Warjack", "Weight": "Heavy", "Damage kind": "Grid (warjack)"}, grid=JACK_GRID)
         new_card(table, {"Name": GRYMKIN, "Faction": "Grymkin", "FURY": "7", "Damage boxes": "16",
                          "Trump arcana": "Trump of Dreams"},
                  {"Role": "Warlock", "Damage kind": "Boxes"})

@@ -157,3 +157,22 @@ async def test_a_tournament_game_from_lists_asks_before_its_setup_wizard(user: U
     game_id = user.back_history[-1].split("/")[2]
     state = service().state(game_id)[1]
     assert state.phase == "setup" and state.cards["foreboder"].damage.rings == (8, 3, 3)
+
+
+async def test_the_card_editor_draws_a_shipped_warjacks_grid_by_tapping_and_shows_it_again(user: User) -> None:
+    await user.open("/cards?key=charger")
+    await see(user, "Edit Charger")
+    tap(user, 1, 1, 1)
+    click(user, "Save card in my card book")
+    await see(user, "Columns 2, 3, 4, 5, 6 have no box: tap the boxes each column has on your card. Nothing was saved.")
+    tap(user, 1, 1, 7)  # back to no box
+    for column, box, times in CHARGER_TAPS:
+        tap(user, column, box, times)
+    click(user, "Save card in my card book")
+    await see(user, "Saved the card Charger in your card book.")
+    assert card_book(user)["charger"].damage.columns == CHARGER_GRID
+
+    await user.open("/cards?key=charger")  # the saved drawing comes back, ready to correct
+    await see(user, "Edit Charger")
+    assert exists(user, "Column 4, box 6: C box (Cortex)", ui.button)
+    assert exists(user, "Column 1, box 1: no box", ui.button)

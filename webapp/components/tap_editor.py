@@ -101,6 +101,8 @@ class _Cells:
 class TapGrid(_Cells):
     """A warjack's six damage-grid columns, drawn top to bottom (starting from ``columns`` when given)."""
 
+    kind = "grid"
+
     def __init__(self, name: str, weight: str | None, total: int | None, columns: Sequence[str] = ()) -> None:
         cycle = grid_cycle(weight)
         systems = ", ".join(f"{s} {SYSTEMS[s][0].lower()}" for s in cycle[2:])
@@ -115,12 +117,17 @@ class TapGrid(_Cells):
         layout = card.damage if isinstance(card.damage, GridLayout) else GridLayout()
         return cls(card.name, card.weight, layout.total, layout.columns or ())
 
+    def strings(self) -> tuple[str, ...]:
+        return grid_columns(self.cells)
+
     def layout(self, total: int | None) -> GridLayout:
-        return GridLayout(total=total, columns=grid_columns(self.cells))
+        return GridLayout(total=total, columns=self.strings())
 
 
 class TapSpiral(_Cells):
     """A warbeast's three spiral branches, each drawn from the outside in (starting from ``branches``)."""
+
+    kind = "spiral"
 
     def __init__(self, name: str, total: int | None, branches: Sequence[str] = ()) -> None:
         ui.label("Tap the boxes of each branch from the outside in: one tap a box, a second tap the branch's "
@@ -134,5 +141,8 @@ class TapSpiral(_Cells):
         layout = card.damage if isinstance(card.damage, SpiralLayout) else SpiralLayout()
         return cls(card.name, layout.total, layout.branches or ())
 
+    def strings(self) -> tuple[str, str, str]:
+        return spiral_branches(self.cells)
+
     def layout(self, total: int | None) -> SpiralLayout:
-        return SpiralLayout(total=total, branches=spiral_branches(self.cells))
+        return SpiralLayout(total=total, branches=self.strings())
