@@ -179,7 +179,7 @@ class CardEditor:
             if kind == "grid":
                 self.drawing = TapGrid("This card", self.f["Weight"].value or None, None, strings)
             elif kind == "spiral":
-                self.drawing = TapSpiral("This card", None, strings)
+                self.drawing = TapSpiral("This card", self.f["Weight"].value or None, None, strings)
 
     def _set(self, label: str, value: Any) -> None:
         field = self.f[label]

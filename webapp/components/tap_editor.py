@@ -129,17 +129,17 @@ class TapSpiral(_Cells):
 
     kind = "spiral"
 
-    def __init__(self, name: str, total: int | None, branches: Sequence[str] = ()) -> None:
+    def __init__(self, name: str, weight: str | None, total: int | None, branches: Sequence[str] = ()) -> None:
         ui.label("Tap the boxes of each branch from the outside in: one tap a box, a second tap the branch's "
                  "aspect box, a third no box.").classes("text-sm")
         super().__init__(f"{name}'s spiral", [f"{b} branch" for b in BRANCH_NAMES],
-                         drawn_cells(branches, 3, spiral_cells(branches)), [spiral_cycle(n) for n in range(3)],
+                         drawn_cells(branches, 3, spiral_cells(weight, branches)), [spiral_cycle(n) for n in range(3)],
                          ASPECTS, total, by_column=False)
 
     @classmethod
     def of(cls, card: Card) -> TapSpiral:
         layout = card.damage if isinstance(card.damage, SpiralLayout) else SpiralLayout()
-        return cls(card.name, layout.total, layout.branches or ())
+        return cls(card.name, card.weight, layout.total, layout.branches or ())
 
     def strings(self) -> tuple[str, str, str]:
         return spiral_branches(self.cells)

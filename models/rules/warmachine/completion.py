@@ -21,7 +21,8 @@ GRID_CYCLE = (NO_BOX, PLAIN, "L", "R", "M", "C", "H", "A")
 COLOSSAL_CYCLE = (*GRID_CYCLE, "G", "S", "F")  # a colossal's generator, superstructure, field generator
 GRID_ROWS = 6
 COLOSSAL_ROWS = 12
-SPIRAL_CELLS = 16  # cells drawn per branch; a branch is read from the outside in
+SPIRAL_CELLS = 12  # cells drawn per branch (read from the outside in): a heavy's branch fits, on a tablet
+GARGANTUAN_SPIRAL_CELLS = 20
 
 
 def stats_to_ask(card: Card) -> tuple[str, ...]:
@@ -69,9 +70,9 @@ def grid_cycle(weight: str | None) -> tuple[str, ...]:
     return COLOSSAL_CYCLE if is_colossal(weight) else GRID_CYCLE
 
 
-def spiral_cells(branches: Sequence[str] = ()) -> int:
-    """Cells drawn per branch: enough for the longest branch given already."""
-    return max(SPIRAL_CELLS, *(len(b) for b in branches), 0)
+def spiral_cells(weight: str | None, branches: Sequence[str] = ()) -> int:
+    """Cells drawn per branch: more for a gargantuan, and enough for the longest branch given already."""
+    return max(GARGANTUAN_SPIRAL_CELLS if is_colossal(weight) else SPIRAL_CELLS, *(len(b) for b in branches), 0)
 
 
 def drawn_cells(strings: Sequence[str], sections: int, size: int) -> list[list[str]]:

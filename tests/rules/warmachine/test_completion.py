@@ -14,6 +14,7 @@ from models.rules.warmachine.completion import (
     grid_rows,
     next_sign,
     spiral_branches,
+    spiral_cells,
     spiral_cycle,
 )
 from models.rules.warmachine.setup import ArmyEntry
@@ -87,4 +88,5 @@ def test_a_grid_has_six_rows_a_colossal_twelve_and_given_strings_are_redrawn():
     assert grid_rows("heavy") == 6 and grid_rows("colossal") == 12 and grid_rows(None, ("." * 8,)) == 8
     cells = drawn_cells(("--..LL", "."), 6, 6)
     assert grid_columns(cells) == ("--..LL", ".", "", "", "", "")
-    assert spiral_branches(drawn_cells(("...MM", "....BB", "...SS"), 3, 16)) == ("...MM", "....BB", "...SS")
+    assert spiral_branches(drawn_cells(("...MM", "....BB", "...SS"), 3, 12)) == ("...MM", "....BB", "...SS")
+    assert spiral_cells("heavy") == 12 and spiral_cells("gargantuan") == 20 and spiral_cells(None, ("." * 14,)) == 14
