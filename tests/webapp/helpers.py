@@ -246,7 +246,7 @@ async def complete_pregame(user: User) -> list[str]:
                 total = int(next(t for t in texts(user, group) if t.startswith("The web has")).split()[3])
                 value = {"middle": total // 4, "centre": total // 4}.get(label.split()[3], total - 2 * (total // 4))
             else:
-                value = {"ESSENCE": 5, "FOCUS": 6, "FURY": 5, "THR": 8, "Leader boxes": 1, "Trooper boxes": 1}.get(
+                value = {"ESSENCE": 5, "FOCUS": 6, "FURY": 5, "THR": 8, "Trooper boxes": 1}.get(
                     label, 8)
             fill(user, label, str(value), within=group)
         click(user, f"Save {player}'s cards")

@@ -176,3 +176,32 @@ async def test_the_card_editor_draws_a_shipped_warjacks_grid_by_tapping_and_show
     await see(user, "Edit Charger")
     assert exists(user, "Column 4, box 6: C box (Cortex)", ui.button)
     assert exists(user, "Column 1, box 1: no box", ui.button)
+
+
+async def test_a_units_trooper_boxes_are_asked_and_its_leader_may_keep_the_same(user: User) -> None:
+    await user.open("/")
+    fill(user, "Game title", "A swarm")
+    for seat, name, caster in ((1, "Ann", "Agathon"), (2, "Bob", "Princess Regna")):
+        fill(user, f"Player {seat} name", name)
+        choose(user, f"Player {seat} caster", caster)
+    choose(user, "Player 1 unit or solo", "Griever Swarm")
+    click(user, "Add model for player 1")
+    click(user, "Start game")
+    await see(user, "Ann: 1 card needs facts: complete them now")
+    swarm = region(user, "Griever Swarm's card")
+    fill(user, "Trooper boxes", "0", within=swarm)
+    click(user, "Save Ann's cards")
+    await see(user, "Griever Swarm, Trooper boxes: enter a whole number from 1 to 99.")
+    fill(user, "Trooper boxes", "1", within=swarm)  # the leader's field left empty: the same boxes
+    click(user, "Save Ann's cards")
+    await eventually(lambda: games() == 1, "the game to start")
+    unit = card_book(user)["griever-swarm"].unit
+    assert unit is not None and (unit.trooper_boxes, unit.leader_boxes) == (1, None)
+
+
+async def test_a_game_without_a_title_is_refused_before_any_fact_is_asked(user: User) -> None:
+    await fill_haley_with_a_charger(user)
+    fill(user, "Game title", "")
+    click(user, "Start game")
+    await see(user, "The game title cannot be empty.")
+    assert not shows(user, "needs facts") and games() == 0

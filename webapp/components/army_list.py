@@ -763,9 +763,9 @@ async def start_from_lists_section() -> None:
             except RuleViolation as refusal:
                 ui.notify(refusal.message, type="warning")
                 return
-            if await complete_before_start(entries or [], cards) is None:
-                return
             name = title.value or "Game from lists"
+            if await complete_before_start(name, entries or [], cards) is None:
+                return
             await starter.start(lambda key: service.start_game(name, armies, first.value or 0, bool(wizard.value), key),
                                 name)
 

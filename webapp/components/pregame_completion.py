@@ -14,10 +14,10 @@ from nicegui import ui
 from models.catalog.schema import BoxesLayout, Card, UnitInfo, WebLayout
 from models.rules import RuleViolation
 from models.rules.warmachine.completion import (
-    army_refusal,
     cards_to_complete,
     drawing_problem,
     facts_to_ask,
+    setup_refusal,
     stats_to_ask,
 )
 from models.rules.warmachine.setup import ArmyEntry
@@ -29,6 +29,7 @@ from webapp.components.once import once
 from webapp.components.tap_editor import TapGrid, TapSpiral
 
 RINGS = ("outer", "middle", "centre")
+LEADER = "Leader boxes, if not the same"  # left empty: the leader has the troopers' boxes (damage.py)
 
 
 class BadFact(ValueError):
@@ -57,7 +58,7 @@ class QuickCard:
                 if "trooper boxes" in missing:
                     self._number("Trooper boxes")
                     if card.unit is None or card.unit.leader_boxes is None:
-                        self._number("Leader boxes")
+                        self._number(LEADER)
             if "web rings" in missing:
                 total = getattr(card.damage, "total", None)
                 if total:
@@ -74,8 +75,11 @@ class QuickCard:
         # No min/max: NiceGUI would clamp the typed value on blur instead of it being refused (card_dialog).
         self.numbers[label] = named(ui.number(label).classes("w-36"), label)
 
-    def _read(self, label: str) -> int:
-        number = whole_number(self.numbers[label].value, 1, 99)
+    def _read(self, label: str) -> int | None:
+        value = self.numbers[label].value
+        if label == LEADER and value in (None, ""):
+            return None
+        number = whole_number(value, 1, 99)
         if number is None:
             raise BadFact(f"{self.source.name}, {label}: enter a whole number from 1 to 99.")
         return number
@@ -103,7 +107,7 @@ class QuickCard:
         if "Trooper boxes" in values:
             unit = (unit or UnitInfo()).model_copy(update={
                 "trooper_boxes": values["Trooper boxes"],
-                "leader_boxes": values.get("Leader boxes", unit.leader_boxes if unit else None)})
+                "leader_boxes": values.get(LEADER, unit.leader_boxes if unit else None)})
         return card.model_copy(update={"stats": stats, "damage": damage, "unit": unit})
 
 
@@ -143,12 +147,12 @@ async def side_screen(player: str, cards: Sequence[Card], book: CardService, las
     return bool(answer)
 
 
-async def complete_before_start(sides: Sequence[tuple[str, Sequence[ArmyEntry]]], cards: Mapping[str, Card]
-                                ) -> dict[str, Card] | None:
+async def complete_before_start(title: str, sides: Sequence[tuple[str, Sequence[ArmyEntry]]],
+                                cards: Mapping[str, Card]) -> dict[str, Card] | None:
     """Ask each side (player name, army) for what its cards lack, one screen per side. The player's catalog to
-    start the game with (their card book on top), or None when the player is to correct the form first: an army
-    that breaks a rule is refused as the game would refuse it, before any fact is asked."""
-    refusal = army_refusal(sides, cards)
+    start the game with (their card book on top), or None when the player is to correct the form first: a game
+    the set-up would refuse (no title, an army that breaks a rule) is refused before any fact is asked."""
+    refusal = setup_refusal(title, sides, cards)
     if refusal:
         ui.notify(refusal, type="warning")
         return None

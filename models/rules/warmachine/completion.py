@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from models.catalog.schema import Card, GridLayout, SpiralLayout, missing_for_play
+from models.rules.core import RuleViolation
+from models.rules.text import clean_text
 from models.rules.warmachine.army_rules import army_problems
 from models.rules.warmachine.grids import BRANCH_NAMES, NO_BOX, PLAIN
-from models.rules.warmachine.setup import ArmyEntry
+from models.rules.warmachine.setup import NAME_MAX, ArmyEntry
 
 POINT_STATS = {"warcaster": ("FOCUS",), "warlock": ("FURY",), "warbeast": ("FURY", "THR")}
 # A tap on a grid cell moves it on through these: no box, a plain box, then the systems (grids.SYSTEMS).
@@ -47,9 +49,16 @@ def cards_to_complete(keys: Iterable[str], cards: Mapping[str, Card], skip: Iter
     return out
 
 
-def army_refusal(sides: Sequence[tuple[str, Sequence[ArmyEntry]]], cards: Mapping[str, Card]) -> str | None:
-    """The refusal setting these armies up would meet (army_rules.py), in its words; None when they may play.
-    Entries whose card is unknown are left to the set-up to refuse."""
+def setup_refusal(title: str, sides: Sequence[tuple[str, Sequence[ArmyEntry]]], cards: Mapping[str, Card]
+                  ) -> str | None:
+    """The refusal setting this game up would meet (setup.py: its title and names; army_rules.py), in its words;
+    None when it may start. Entries whose card is unknown are left to the set-up to refuse."""
+    try:
+        clean_text(title, "game title", NAME_MAX)
+        for player, _ in sides:
+            clean_text(player, "player name", NAME_MAX)
+    except RuleViolation as refusal:
+        return refusal.message
     for player, army in sides:
         problems = army_problems(army, {i: cards[e.card] for i, e in enumerate(army) if e.card in cards})
         if problems:

@@ -5,7 +5,6 @@ from models.catalog import shipped_cards
 from models.catalog.schema import GridLayout, SpiralLayout, Stats
 from models.rules.warmachine.completion import (
     GRID_CYCLE,
-    army_refusal,
     cards_to_complete,
     drawing_problem,
     drawn_cells,
@@ -13,6 +12,7 @@ from models.rules.warmachine.completion import (
     grid_columns,
     grid_rows,
     next_sign,
+    setup_refusal,
     spiral_branches,
     spiral_cells,
     spiral_cycle,
@@ -66,12 +66,15 @@ def test_a_drawn_spiral_keeps_only_its_boxes():
     assert spiral_branches([["-", ".", "-", "M"], [".", "B"], ["S"]]) == (".M", ".B", "S")
 
 
-def test_an_army_that_breaks_a_rule_is_refused_before_any_fact_is_asked():
-    """doc 001, "Horrors": a horror starts in its master's battlegroup."""
+def test_a_game_the_setup_would_refuse_is_refused_before_any_fact_is_asked():
+    """doc 001, "Horrors": a horror starts in its master's battlegroup; a game has a title and named players."""
     army = [ArmyEntry(card="agathon"), ArmyEntry(card="tormentor")]
-    assert army_refusal([("Ann", army)], CARDS).startswith("Ann's army: Tormentor must start in the battlegroup")
+    assert setup_refusal("Game", [("Ann", army)], CARDS).startswith(
+        "Ann's army: Tormentor must start in the battlegroup")
     army[1] = ArmyEntry(card="tormentor", battlegroup_of=0)
-    assert army_refusal([("Ann", army)], CARDS) is None
+    assert setup_refusal("Game", [("Ann", army)], CARDS) is None
+    assert setup_refusal(" ", [("Ann", army)], CARDS) == "The game title cannot be empty."
+    assert setup_refusal("Game", [("", army)], CARDS) == "The player name cannot be empty."
 
 
 def test_a_drawing_with_an_empty_column_or_the_wrong_count_is_refused():
