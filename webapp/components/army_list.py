@@ -764,7 +764,7 @@ async def start_from_lists_section() -> None:
                 ui.notify(refusal.message, type="warning")
                 return
             name = title.value or "Game from lists"
-            if await complete_before_start(name, entries or [], cards) is None:
+            if await complete_before_start(name, entries or []) is None:
                 return
             await starter.start(lambda key: service.start_game(name, armies, first.value or 0, bool(wizard.value), key),
                                 name)

@@ -7,7 +7,7 @@ the player's next games use them; the game starts only once every card can be tr
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from nicegui import ui
 
@@ -147,11 +147,14 @@ async def side_screen(player: str, cards: Sequence[Card], book: CardService, las
     return bool(answer)
 
 
-async def complete_before_start(title: str, sides: Sequence[tuple[str, Sequence[ArmyEntry]]],
-                                cards: Mapping[str, Card]) -> dict[str, Card] | None:
+async def complete_before_start(title: str, sides: Sequence[tuple[str, Sequence[ArmyEntry]]]
+                                ) -> dict[str, Card] | None:
     """Ask each side (player name, army) for what its cards lack, one screen per side. The player's catalog to
-    start the game with (their card book on top), or None when the player is to correct the form first: a game
-    the set-up would refuse (no title, an army that breaks a rule) is refused before any fact is asked."""
+    start the game with (their card book on top, read now: a card completed since the form opened counts), or
+    None when the player is to correct the form first: a game the set-up would refuse (no title, an army that
+    breaks a rule) is refused before any fact is asked."""
+    book = card_service()
+    cards = await player_catalog(book)
     refusal = setup_refusal(title, sides, cards)
     if refusal:
         ui.notify(refusal, type="warning")
@@ -164,8 +167,7 @@ async def complete_before_start(title: str, sides: Sequence[tuple[str, Sequence[
         if todo:
             asking.append((player, todo))
     if not asking:
-        return dict(cards)
-    book = card_service()
+        return cards
     for n, (player, todo) in enumerate(asking):
         if not await side_screen(player, todo, book, last=n == len(asking) - 1):
             return None

@@ -133,7 +133,7 @@ async def home_page() -> None:
                 ui.notify("Each player needs a caster.", type="warning")
                 return
             armies = [(s.name.value or "", s.army()) for s in sides]
-            cards = await complete_before_start(title.value or "", armies, sides[0].cards)
+            cards = await complete_before_start(title.value or "", armies)
             if cards is None:
                 return
             await starter.start(lambda key: deps.service.create_game(title.value or "", armies, first.value or 0,
