@@ -66,6 +66,8 @@ def test_a_warjack_grid_is_tapped_in_before_the_game_and_kept(browser: Browser, 
         expect(charger).to_contain_text("4 boxes drawn of the 26 on the card.")
         screen.get_by_role("button", name="Save Ann's cards").click()
         expect(alert(page, "Columns 2, 3, 4, 5, 6 have no box")).to_be_visible()
+        expect(screen).to_contain_text(  # and it stays next to the grid
+            "Charger: Columns 2, 3, 4, 5, 6 have no box: tap the boxes each column has on your card.")
         expect(page).not_to_have_url(re.compile(r"/table/"))
 
         for column, signs in enumerate(GRID[1:], start=2):

@@ -120,7 +120,7 @@ async def side_screen(player: str, cards: Sequence[Card], book: CardService, las
         ui.label("The catalog does not give these. Read them off your own stat cards: they are kept in this "
                  "browser's card book, for this game and your next ones.").classes("tk-kind")
         quick = [QuickCard(card) for card in cards]
-        problem = ui.label("").classes("tk-problem").props('role="alert"')
+        problem = ui.label("").classes("tk-problem")  # the notification announces it; this stays in view
 
         async def save() -> None:
             try:
