@@ -3,7 +3,8 @@ stat card, into this browser's card book (an operator may also save it for the w
 missing facts; the card book as a JSON card pack to share, and importing one.
 
 Numbers are typed as text and read here: an empty field means "not known" (never 0), anything else must be a
-whole number in range, or nothing is saved and the field is named in the message.
+whole number in range, or nothing is saved and the field is named in the message. A warjack's grid and a
+warbeast's spiral are tapped in (tap_editor.py); nothing drawn means "not known".
 """
 
 from __future__ import annotations
