@@ -31,7 +31,7 @@ from models.rules.warmachine.lists import (
     points,
     validate,
 )
-from models.rules.warmachine.setup import NAME_MAX
+from models.rules.warmachine.setup import NAME_MAX, ArmyEntry
 from models.service.cards import CardService
 from models.service.errors import NotFound
 from models.service.games import Created, GameService
@@ -145,6 +145,12 @@ class ListService:
                    wizard: bool = False, command_id: str | None = None) -> Created:
         """Start a game with every model of two lists in play and battlegroups wired (in the setup wizard
         with ``wizard``). A list that breaks a rule is refused with its first problem; nothing is stored."""
+        return self.games.create_game(title, self.armies(sides), first, wizard, catalog=self.cards(),
+                                      command_id=command_id)
+
+    def armies(self, sides: list[tuple[str, Army]]) -> list[tuple[str, list[ArmyEntry]]]:
+        """The two lists as a game's armies; RuleViolation with the first problem of a list that breaks a rule
+        (asked before the game starts, so the player is not asked for card facts of a list that cannot play)."""
         if len(sides) != 2:
             raise RuleViolation("list.two_sides", "A game needs two lists.")
         cards = self.cards()
@@ -158,4 +164,4 @@ class ListService:
                 more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
                 raise RuleViolation("list.not_legal", f"{who}'s list: {problems[0].message}{more}")
             armies.append((player, army_entries(army, cards)))
-        return self.games.create_game(title, armies, first, wizard, catalog=cards, command_id=command_id)
+        return armies

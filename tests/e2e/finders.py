@@ -45,3 +45,33 @@ def watch_address(table: Page) -> str:
     dialog.get_by_role("button", name="Close").click()
     expect(dialog).to_be_hidden()
     return address
+
+
+# Taps on an empty cell of the pre-game screen's grid or spiral that draw each sign.
+GRID_TAPS = {"-": 0, ".": 1, "L": 2, "R": 3, "M": 4, "C": 5, "H": 6, "A": 7}
+
+
+def complete_pregame(page: Page, player: str, cards: dict[str, dict[str, int | str]],
+                     drawings: dict[str, tuple[str, ...]] | None = None) -> None:
+    """The pre-game screen of ``player``'s side: type each card's numbers (label: value), tap each drawing (a
+    grid's columns or a spiral's branches, as the card's strings), save; the screen closes."""
+    screen = page.get_by_role("dialog", name=f"{player}: ").filter(has_text="complete them now")
+    expect(screen).to_be_visible()
+    for name, fields in cards.items():
+        card = screen.get_by_role("group", name=f"{name}'s card", exact=True)
+        for label, value in fields.items():
+            card.get_by_role("spinbutton", name=label, exact=True).fill(str(value))
+    for name, strings in (drawings or {}).items():
+        tap_drawing(screen.get_by_role("group", name=f"{name}'s card", exact=True), strings)
+    screen.get_by_role("button", name=f"Save {player}'s cards").click()
+    expect(screen).to_be_hidden()
+
+
+def tap_drawing(within: Locator, strings: tuple[str, ...]) -> None:
+    """Tap a grid's columns (six strings) or a spiral's branches (three) into an empty tap editor."""
+    grid = len(strings) == 6
+    for n, signs in enumerate(strings, start=1):
+        section = f"Column {n}" if grid else ("Mind", "Body", "Spirit")[n - 1] + " branch"
+        for box, sign in enumerate(signs, start=1):
+            for _ in range(GRID_TAPS[sign] if grid else 0 if sign == "-" else 1 if sign == "." else 2):
+                within.get_by_role("button", name=re.compile(rf"^{section}, box {box}: ")).click()

@@ -1,6 +1,7 @@
-"""Issue 10, "Cards belong to someone", in a real Chromium: Ann completes the Foreboder's card at her table; her
-catalog (the lists page) now knows its web, while another person's browser (a second context: other cookies,
-another card book) and the site's `GET /api/cards` still show the shipped card. On SQLite and PostgreSQL.
+"""Issue 10, "Cards belong to someone", in a real Chromium: Ann completes the Foreboder's card on the pre-game
+screen (issue 11); her catalog (the lists page) now knows its web, while another person's browser (a second
+context: other cookies, another card book) and the site's `GET /api/cards` still show the shipped card. On
+SQLite and PostgreSQL.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.finders import model, track
+from tests.e2e.finders import complete_pregame, track
 
 if TYPE_CHECKING:
     from tests.e2e.conftest import Server
@@ -40,6 +41,7 @@ def start_game(page: Page, server: Server) -> None:
     expect(page.get_by_role("button", name="Remove Foreboder")).to_be_visible()
     choose(page, "Player 2", "Caster", "Princess Regna")
     page.get_by_role("button", name="Start game", exact=True).click()
+    complete_pregame(page, "Ann", {"Foreboder": RINGS})
     expect(page).to_have_url(re.compile(r"/table/[0-9a-f]+/[\w-]+$"))
 
 
@@ -51,19 +53,13 @@ def catalog_says(page: Page, server: Server, text: str) -> None:
 
 
 @pytest.mark.parametrize("server", ["sqlite", "postgresql"], indirect=True)
-def test_a_card_completed_at_the_table_is_in_its_players_catalog_only(browser: Browser, server: Server) -> None:
+def test_a_card_completed_before_the_game_is_in_its_players_catalog_only(browser: Browser, server: Server) -> None:
     ann_context = browser.new_context(viewport=TABLET)
     other_context = browser.new_context(viewport=TABLET)
     try:
         ann = ann_context.new_page()
         ann.set_default_timeout(10_000)
         start_game(ann, server)
-        model(ann, "Foreboder").get_by_role("button", name="Complete Foreboder's card").click()
-        dialog = ann.get_by_role("dialog").filter(has_text="Complete Foreboder's card")
-        for label, boxes in RINGS.items():
-            dialog.get_by_role("spinbutton", name=label, exact=True).fill(str(boxes))
-        dialog.get_by_role("button", name="Save card").click()
-        expect(dialog).to_be_hidden()
         expect(track(ann, "Foreboder")).to_have_attribute("aria-label", re.compile(r"^Damage web: outer ring 0 of 6"))
 
         catalog_says(ann, server, KNOWN)

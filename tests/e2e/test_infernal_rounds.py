@@ -2,8 +2,8 @@
 while a friend follows on the watch page.
 
 The game, in table order:
-- Set-up: Omodamos's card lacks ESSENCE and damage boxes, his horrors lack their web rings: the players type them
-  in from their own cards (ESSENCE 7, 18 boxes; Lamenter 8/6/4, Tormentor 12/7/5).
+- Set-up: Omodamos's card lacks ESSENCE and damage boxes, his horrors lack their web rings: Bea types them in
+  from her own cards on the pre-game screen (ESSENCE 7, 18 boxes; Lamenter 8/6/4, Tormentor 12/7/5).
 - Round 1, Ann: Agathon summons a Foreboder from the catalog through a cultist (its rings, 8/4/2, are entered in
   the summon dialog; the new horror's card appears on both pages and it forfeits its combat action) and uses his
   feat (then greyed: "already used"); the Guardian of Souls hits Omodamos, who transfers the damage to his
@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.e2e.finders import action, alert, game_log, model, track, turn_bar, watch_address
+from tests.e2e.finders import action, alert, complete_pregame, game_log, model, track, turn_bar, watch_address
 
 if TYPE_CHECKING:
     from tests.e2e.conftest import Server
@@ -185,16 +185,6 @@ def let_fall(table: Page, watch: Page, name: str) -> None:
     expect(panel).to_be_hidden()
 
 
-def complete_card(page: Page, name: str, fields: dict[str, int]) -> None:
-    """Complete a card from the player's own stat card, through the button on the model's card."""
-    model(page, name).get_by_role("button", name=f"Complete {name}'s card").click()
-    dialog = page.get_by_role("dialog").filter(has_text=f"Complete {name}'s card")
-    for label, value in fields.items():
-        dialog.get_by_role("spinbutton", name=label, exact=True).fill(str(value))
-    dialog.get_by_role("button", name="Save card").click()
-    expect(dialog).to_be_hidden()
-
-
 def points_dialog(page: Page, title: str, hint: str, points: int) -> None:
     """The small "Points" dialog of leech, heal and allocate: its title, what each point costs, the number."""
     dialog = page.get_by_role("dialog").filter(has_text=title)
@@ -247,6 +237,12 @@ def test_two_rounds_of_agathon_against_omodamos_with_the_watch_page_following(br
             second.get_by_role("button", name="Add horror for player 2").click()
             expect(second.get_by_role("button", name=f"Remove {horror}")).to_be_visible()
         table.get_by_role("button", name="Start game", exact=True).click()
+        # Omodamos's card has no ESSENCE and no damage boxes, his horrors no web rings: before the game starts,
+        # Bea's screen asks for them and she types them from her cards.
+        rings = ("Boxes in the outer ring", "Boxes in the middle ring", "Boxes in the centre ring")
+        complete_pregame(table, BEA, {"Omodamos": {"ESSENCE": 7, "Damage boxes": 18},
+                                      "Lamenter": dict(zip(rings, (8, 6, 4), strict=True)),
+                                      "Tormentor": dict(zip(rings, (12, 7, 5), strict=True))})
         expect(table).to_have_url(re.compile(r"/table/[0-9a-f]+/[\w-]+$"))
         expect_turn(table, table, 1, ANN, "Maintenance: Remove essence above ESSENCE")
 
@@ -260,19 +256,10 @@ def test_two_rounds_of_agathon_against_omodamos_with_the_watch_page_following(br
         expect_track(table, watch, "Agathon", boxes(0, 17))
         expect_text(table, watch, CULTISTS, "Unit: 4 of 4 models in play")
 
-        # Omodamos's card has no ESSENCE and no damage boxes yet: Bea types them from her card.
-        on_both(table, watch, lambda p: expect(model(p, "Omodamos")).to_contain_text("Essence: ESSENCE unknown"))
-        expect(track(watch, "Omodamos")).to_have_count(0)
-        complete_card(table, "Omodamos", {"ESSENCE": 7, "Damage boxes": 18})
         expect_essence(table, watch, "Omodamos", 7, 7)
         expect_text(table, watch, "Omodamos", 'CTRL 14"')
         expect_track(table, watch, "Omodamos", boxes(0, 18))
-        expect_logged(table, watch, "Omodamos's card is completed from the player's stat card.")
-        # ... and her horrors' web rings.
-        rings = ("Boxes in the outer ring", "Boxes in the middle ring", "Boxes in the centre ring")
-        complete_card(table, "Lamenter", dict(zip(rings, (8, 6, 4), strict=True)))
         expect_track(table, watch, "Lamenter", web((0, 8), (0, 6), (0, 4)))
-        complete_card(table, "Tormentor", dict(zip(rings, (12, 7, 5), strict=True)))
         expect_track(table, watch, "Tormentor", web((0, 12), (0, 7), (0, 5)))
 
         # ---- Round 1, Ann ----------------------------------------------------------------------------------

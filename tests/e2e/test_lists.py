@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from tests.e2e.finders import complete_pregame
+
 if TYPE_CHECKING:
     from tests.e2e.conftest import Server
 
@@ -105,6 +107,13 @@ def test_two_lists_from_scratch_to_the_table(server: Server, browser: Browser):
             choose(page, side, "Saved list", label)
             expect(side.get_by_role("combobox", name="Saved list", exact=True)).to_have_value(label, timeout=WAIT)
         page.get_by_role("button", name="Start the game from these lists").click()
+        # What the catalog leaves blank is asked before the game, one screen per side (test numbers).
+        rings = ("Boxes in the outer ring", "Boxes in the middle ring", "Boxes in the centre ring")
+        complete_pregame(page, "Ann", {"Tormentor": dict(zip(rings, (12, 7, 5), strict=True)),
+                                       "Lamenter": dict(zip(rings, (8, 6, 4), strict=True)),
+                                       "Foreboder": dict(zip(rings, (8, 4, 2), strict=True)),
+                                       "Orin Midwinter": {"Damage boxes": 5}})
+        complete_pregame(page, "Bob", {"Omodamos": {"ESSENCE": 7, "Damage boxes": 18}})
         page.wait_for_url(re.compile(r"/table/"), timeout=WAIT * 2)
 
         ann = page.get_by_role("region", name="Ann")

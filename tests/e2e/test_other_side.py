@@ -3,15 +3,16 @@ follows on the watch page.
 
 Game 1 - Agathon's battlegroup against a warlock with a warbeast. The warlock card is typed in on /cards (test
 numbers, as a player would from their own card); the Dire Troll Blitzer's card (THR 9 from the reference) is
-completed at the table with its FURY and spiral. Tro goes first: his warlock casts a spell and forces the
-Blitzer; Ann's Guardian of Souls attacks the Blitzer with the attack assistant (typed dice, the damage enters
-the Body branch); in Tro's next control phase the warlock leeches, the turn will not pass the frenzy step with
-a threshold check due, the Blitzer fails its check (4 + 4 + 2 fury = 10 > THR 9) and frenzies: its forced
-behaviour is shown step by step, the frenzy ends with fury removed and its activation is used up.
+completed before the game with its FURY and spiral (tapped in on the pre-game screen). Tro goes first: his
+warlock casts a spell and forces the Blitzer; Ann's Guardian of Souls attacks the Blitzer with the attack
+assistant (typed dice, the damage enters the Body branch); in Tro's next control phase the warlock leeches, the
+turn will not pass the frenzy step with a threshold check due, the Blitzer fails its check (4 + 4 + 2 fury = 10
+> THR 9) and frenzies: its forced behaviour is shown step by step, the frenzy ends with fury removed and its
+activation is used up.
 
 Game 2 - a warcaster with a warjack and a Trencher Blockhouse against a Grymkin warlock. The three cards are
-typed in on /cards (the warjack's grid through the grid editor); the Blockhouse's boxes are completed at the
-table. The Grymkin player reveals three Arcana cards, plays one in the opponent's turn and is refused a
+typed in on /cards (the warjack's grid tapped in the card editor); the Blockhouse's boxes are completed on the
+pre-game screen. The Grymkin player reveals three Arcana cards, plays one in the opponent's turn and is refused a
 second that turn; the warjack powers up and is given focus; in the Grymkin turn the warlock plays its second
 card, hits the warjack (dice rolled by the app) so that the damage cripples its left arm, and hits the
 Blockhouse in melee (no attack roll against a structure), which cannot be knocked down.
@@ -27,13 +28,14 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
-from tests.e2e.finders import action, alert, model, track, turn_bar, watch_address
+from tests.e2e.finders import action, alert, complete_pregame, model, tap_drawing, track, turn_bar, watch_address
 
 if TYPE_CHECKING:
     from tests.e2e.conftest import Server
 
 LIVE = 2000  # ms: the watch page shows a change within a second or two
 VIEWPORT = {"width": 1280, "height": 900}
+BLITZER_SPIRAL = ("...MM", "....BB", "...SS")  # test branches, as a player taps them from their card
 ANN, TRO, CY, GRY = "Ann", "Tro", "Cy", "Gry"
 WARLOCK, BLITZER, GUARDIAN = "Madrak Test", "Dire Troll Blitzer", "Guardian of Souls"
 CASTER, JACK, BLOCKHOUSE, GRYMKIN = "Stryker Test", "Ironclad Test", "Trencher Blockhouse", "Dreamer Test"
@@ -132,8 +134,9 @@ def spiral(mind: int, body: int, spirit: int, crippled: str = "nothing crippled"
 
 # -- set-up through the pages --------------------------------------------------------------------------------
 
-def new_card(page: Page, fields: dict[str, str], selects: dict[str, str]) -> None:
-    """Type a card in on /cards from the player's own stat card and keep it in this browser's card book."""
+def new_card(page: Page, fields: dict[str, str], selects: dict[str, str], grid: tuple[str, ...] = ()) -> None:
+    """Type a card in on /cards from the player's own stat card (a warjack's ``grid`` tapped in) and keep it in
+    this browser's card book."""
     editor = page.get_by_role("region", name="Card editor")
     editor.get_by_role("button", name="New card").click()
     # The whole blank form is back before typing (a field typed into before the reset reached it is reset).
@@ -144,8 +147,11 @@ def new_card(page: Page, fields: dict[str, str], selects: dict[str, str]) -> Non
         if label in selects:
             choose(page, editor.get_by_role("combobox", name=label, exact=True), selects[label])
     # The server shows the damage fields of the kind chosen: wait for that before typing into them.
-    shown = "Grid column 1" if selects.get("Damage kind", "").startswith("Grid") else "Damage boxes"
-    expect(editor.get_by_label(shown, exact=True)).to_be_visible()
+    if grid:
+        expect(editor.get_by_role("button", name="Column 1, box 1: no box")).to_be_visible()
+        tap_drawing(editor, grid)
+    else:
+        expect(editor.get_by_label("Damage boxes", exact=True)).to_be_visible()
     for _ in range(2):  # typed, then checked once more just before saving
         for label, value in fields.items():
             type_into(editor.get_by_label(label, exact=True), value)
@@ -155,7 +161,9 @@ def new_card(page: Page, fields: dict[str, str], selects: dict[str, str]) -> Non
 
 
 def start_game(page: Page, title: str, sides: list[dict], first: int) -> None:
-    """The home page: a title, each player's caster, battlegroup and other models, who goes first."""
+    """The home page: a title, each player's caster, battlegroup and other models, who goes first; a side's
+    "facts" (card: {label: value}) and "drawings" (card: grid columns or spiral branches) go on its pre-game
+    screen."""
     page.goto(page.url.split("/cards")[0] + "/")
     type_into(page.get_by_role("textbox", name="Game title", exact=True), title)
     for n, side in enumerate(sides, 1):
@@ -177,6 +185,9 @@ def start_game(page: Page, title: str, sides: list[dict], first: int) -> None:
     if first:
         choose(page, page.get_by_role("combobox", name="Who goes first", exact=True), "Player 2 goes first")
     page.get_by_role("button", name="Start game", exact=True).click()
+    for side in sides:
+        if "facts" in side or "drawings" in side:
+            complete_pregame(page, side["player"], side.get("facts", {}), side.get("drawings"))
     expect(page).to_have_url(re.compile(r"/table/[0-9a-f]+/[\w-]+$"))
 
 
@@ -186,15 +197,6 @@ def open_watch(table: Page, context: BrowserContext, server: Server) -> Page:
     watch.set_default_timeout(10_000)
     assert watch.goto(url).status == 200
     return watch
-
-
-def complete_card(page: Page, name: str, fields: dict[str, str]) -> None:
-    model(page, name).get_by_role("button", name=f"Complete {name}'s card").click()
-    form = dialog(page, f"Complete {name}'s card")
-    for label, value in fields.items():
-        form.get_by_label(label, exact=True).fill(value)
-    form.get_by_role("button", name="Save card").click()
-    expect(form).to_be_hidden()
 
 
 def points_dialog(page: Page, title: str, points: int, ok: str = "OK") -> None:
@@ -240,15 +242,14 @@ def test_agathon_against_a_warlock_whose_blitzer_frenzies(browser: Browser, serv
                  {"Role": "Warlock", "Damage kind": "Boxes"})
         start_game(table, "Agathon against the trolls", [
             {"player": ANN, "caster": "Agathon", "horrors": [GUARDIAN]},
-            {"player": TRO, "caster": WARLOCK, "battlegroup": [BLITZER]}], first=1)
+            {"player": TRO, "caster": WARLOCK, "battlegroup": [BLITZER], "facts": {BLITZER: {"FURY": 4}},
+             "drawings": {BLITZER: BLITZER_SPIRAL}}], first=1)
         watch = open_watch(table, watch_context, server)
         expect_text(table, watch, WARLOCK, "Fury 6 / 6")
         expect_text(table, watch, WARLOCK, 'CTRL 12"')
 
-        # The shipped Blitzer has THR 9 and a spiral without branches: Tro types the rest from his card.
-        expect_text(table, watch, BLITZER, "Fury 0: FURY unknown")
-        complete_card(table, BLITZER, {"FURY": "4", "Mind branch": "...MM", "Body branch": "....BB",
-                                       "Spirit branch": "...SS"})
+        # The shipped Blitzer has THR 9 and a spiral without branches: Tro gave the rest from his card before
+        # the game (its FURY typed, its spiral tapped in).
         expect_text(table, watch, BLITZER, "Fury 0 / 4")
         expect_text(table, watch, BLITZER, "THR 9")
         expect_track(table, watch, BLITZER, spiral(0, 0, 0))
@@ -374,22 +375,21 @@ def test_warcaster_warjack_and_blockhouse_against_a_grymkin_warlock(browser: Bro
         table.goto(server.url("/cards"))
         new_card(table, {"Name": CASTER, "Faction": "Cygnar", "FOCUS": "6", "Damage boxes": "17"},
                  {"Role": "Warcaster", "Damage kind": "Boxes"})
-        new_card(table, {"Name": JACK, "Faction": "Cygnar",
-                         **{f"Grid column {n}": col for n, col in enumerate(JACK_GRID, 1)}},
-                 {"Role": "Warjack", "Weight": "Heavy", "Damage kind": "Grid (warjack)"})
+        new_card(table, {"Name": JACK, "Faction": "Cygnar"},
+                 {"Role": "Warjack", "Weight": "Heavy", "Damage kind": "Grid (warjack)"}, grid=JACK_GRID)
         new_card(table, {"Name": GRYMKIN, "Faction": "Grymkin", "FURY": "7", "Damage boxes": "16",
                          "Trump arcana": "Trump of Dreams"},
                  {"Role": "Warlock", "Damage kind": "Boxes"})
         start_game(table, "Cygnar against Grymkin", [
-            {"player": CY, "caster": CASTER, "battlegroup": [JACK], "others": [BLOCKHOUSE]},
+            {"player": CY, "caster": CASTER, "battlegroup": [JACK], "others": [BLOCKHOUSE],
+             "facts": {BLOCKHOUSE: {"Damage boxes": 20}}},
             {"player": GRY, "caster": GRYMKIN}], first=0)
         watch = open_watch(table, watch_context, server)
         expect_text(table, watch, CASTER, "Focus 6 / 6")
         expect_text(table, watch, JACK, "Focus 0 / 3")
         expect_track(table, watch, JACK, re.compile(r"^Damage grid: column 1 0 of 4 marked, .*; nothing crippled$"))
 
-        # The Blockhouse's boxes are not in the reference: Cy types them from his card.
-        complete_card(table, BLOCKHOUSE, {"Damage boxes": "20"})
+        # The Blockhouse's boxes are not in the reference: Cy typed them from his card before the game.
         expect_track(table, watch, BLOCKHOUSE, "Damage boxes: 0 of 20 marked")
         expect_text(table, watch, BLOCKHOUSE, "Melee attacks against it hit automatically.")
 

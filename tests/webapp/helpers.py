@@ -218,3 +218,37 @@ def card_book(user: User) -> dict[str, Card]:
         return card_service().book()
     finally:
         storage.request_contextvar.reset(token)
+
+
+def pregame_screen(user: User) -> ui.dialog | None:
+    """The pre-game screen asking a side for its cards' missing facts, when one is shown."""
+    found = [e for e in elements(user, ui.dialog) if "need" in accessible_name(e) and "facts" in accessible_name(e)]
+    return found[0] if found else None  # type: ignore[return-value]
+
+
+async def complete_pregame(user: User) -> list[str]:
+    """Fill every pre-game screen as a player would from their own cards (test numbers: ESSENCE 5, 8 boxes, a
+    web split outer/middle/centre with the middle and centre a quarter each); the players named, in order."""
+    players: list[str] = []
+    for _ in range(2):
+        await asyncio.sleep(0.1)
+        await eventually(lambda: pregame_screen(user) is not None or "/table/" in (user.back_history or [""])[-1],
+                         "a pre-game screen or the table")
+        screen = pregame_screen(user)
+        if screen is None:
+            break
+        player = accessible_name(screen).split(":")[0]
+        players.append(player)
+        for field in elements(user, ui.number, within=screen):
+            label = accessible_name(field)
+            group = next(a for a in field.ancestors() if isinstance(a, ui.card))
+            if "ring" in label:
+                total = int(next(t for t in texts(user, group) if t.startswith("The web has")).split()[3])
+                value = {"middle": total // 4, "centre": total // 4}.get(label.split()[3], total - 2 * (total // 4))
+            else:
+                value = {"ESSENCE": 5, "FOCUS": 6, "FURY": 5, "THR": 8, "Trooper boxes": 1}.get(
+                    label, 8)
+            fill(user, label, str(value), within=group)
+        click(user, f"Save {player}'s cards")
+        await eventually(lambda s=screen: not s.value or s.is_deleted, "the screen to close")
+    return players

@@ -13,7 +13,20 @@ from models.catalog import shipped_cards, shipped_examples
 from models.db.tables import ArmyList
 from models.rules.warmachine.lists import parse_army
 from models.service.lists import ListService
-from tests.webapp.helpers import card_book, choose, click, eventually, exists, fill, find, region, see, service, shows
+from tests.webapp.helpers import (
+    card_book,
+    choose,
+    click,
+    complete_pregame,
+    eventually,
+    exists,
+    fill,
+    find,
+    region,
+    see,
+    service,
+    shows,
+)
 
 
 def lists() -> ListService:
@@ -241,6 +254,7 @@ async def test_start_a_game_from_a_saved_list_and_a_pasted_one(user: User):
     fill(user, "Side 2 player name", "Bob")
     fill(user, "Side 2 list text", shipped_examples()["omodamos-50"])
     click(user, "Start the game from these lists")
+    assert await complete_pregame(user) == ["Ann", "Bob"]  # their cards lack facts: asked before the game
     await eventually(lambda: _games() == 1, "the game to start")
     _, state = service().state(_game_id(user))
     assert {m.card for m in state.models if m.seat == 0} == {"agathon", "tormentor", "princess-regna", "foreboder"}
@@ -258,6 +272,7 @@ async def test_a_pasted_list_with_unknown_lines_asks_first(user: User):
     await see(user, "Mystery Model, 9 — no card of that name")
     assert _games() == 0
     click(user, "Start the game from these lists")
+    await complete_pregame(user)
     await eventually(lambda: _games() == 1, "the game to start")
 
 

@@ -120,6 +120,15 @@ def greyed(user: User, name: str, within=None) -> str:
     return str(button.props.get("title"))
 
 
+def tap_branch(user: User, signs: str) -> None:
+    """Draw a spiral branch on the completion dialog by tapping: one tap a box, two its aspect box."""
+    branch = {"M": "Mind", "B": "Body", "S": "Spirit"}[signs[-1]]
+    for box, sign in enumerate(signs, start=1):
+        for _ in range(1 if sign == "." else 2):
+            cell = find(user, lambda n, b=box: n.startswith(f"{branch} branch, box {b}:"), ui.button)
+            UserInteraction(user, {cell}, None).click()
+
+
 def dialog_open(user: User, title: str) -> Callable[[], bool]:
     return lambda: shows(user, title)
 
@@ -191,14 +200,14 @@ async def test_the_blitzers_card_is_completed_with_its_fury_and_spiral_at_the_ta
     blitzer = model_card(user, "Tro", BLITZER)
     assert shows(user, "Fury 0: FURY unknown", blitzer) and shows(user, "THR 9", blitzer)
     click(user, f"Complete {BLITZER}'s card", within=blitzer)
-    await eventually(dialog_open(user, "Each branch from the outside in"), "the completion dialog")
+    await eventually(dialog_open(user, "Tap the boxes of each branch"), "the completion dialog")
     fill(user, "FURY", "4")
-    for branch, signs in zip(("Mind", "Body", "Spirit"), ("...MM", "..<.BB", "...SS"), strict=True):
-        fill(user, f"{branch} branch", signs)
+    for signs in ("...MM", "....BB"):  # the Spirit branch forgotten: refused, nothing changes
+        tap_branch(user, signs)
     click(user, "Save card")
-    await user.should_see("Each spiral branch is 1 to 30 signs", retries=50)
+    await user.should_see("The Spirit branch has no box", retries=50)
     assert version(game) == 1
-    fill(user, "Body branch", "....BB")
+    tap_branch(user, "...SS")
     click(user, "Save card")
     await see(user, "Fury 0 / 4", blitzer)
     assert track(user, "Tro", BLITZER).startswith("Damage spiral: Mind branch 0 of 5 marked")

@@ -49,6 +49,7 @@ from models.service.lists import ListService, SavedList
 from webapp.components.a11y import named
 from webapp.components.card_book import card_service
 from webapp.components.once import once
+from webapp.components.pregame_completion import complete_before_start
 from webapp.components.starting import GameStarter
 from webapp.deps import current
 
@@ -757,7 +758,14 @@ async def start_from_lists_section() -> None:
                 if army is None:
                     return
                 armies.append((side.name.value or f"Player {side.seat + 1}", army))
+            try:  # a list that cannot play is refused before its cards' facts are asked
+                entries = await run.io_bound(service.armies, armies)
+            except RuleViolation as refusal:
+                ui.notify(refusal.message, type="warning")
+                return
             name = title.value or "Game from lists"
+            if await complete_before_start(name, entries or []) is None:
+                return
             await starter.start(lambda key: service.start_game(name, armies, first.value or 0, bool(wizard.value), key),
                                 name)
 

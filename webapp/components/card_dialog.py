@@ -8,29 +8,18 @@ from nicegui import ui
 from models.catalog.schema import (
     BoxesLayout,
     Card,
-    GridLayout,
-    SpiralLayout,
     WebLayout,
-    card_problems,
     missing_for_play,
 )
-from webapp.components.a11y import named
+from models.rules.warmachine.completion import drawing_problem, facts_to_ask, stats_to_ask
 from webapp.components.card_book import remember
 from webapp.components.dialogs import ok_cancel, transient_dialog
+from webapp.components.tap_editor import TapGrid, TapSpiral
 from webapp.view import GameView
-
-# The stats the rules read for focus and fury (points.py, fury.py), asked for when the card lacks them.
-POINT_STATS = {"warcaster": ("FOCUS",), "warlock": ("FURY",), "warbeast": ("FURY", "THR")}
-BRANCHES = ("Mind", "Body", "Spirit")
-
-
-def stats_missing(card: Card) -> tuple[str, ...]:
-    """FOCUS, FURY or THR a warcaster, warlock or warbeast card still lacks."""
-    return tuple(s for s in POINT_STATS.get(card.role, ()) if getattr(card.stats, s) is None)
 
 
 def needs_completion(card: Card) -> bool:
-    return bool(missing_for_play(card) or stats_missing(card))
+    return bool(facts_to_ask(card))
 
 
 def whole_number(value: object, low: int, high: int) -> int | None:
@@ -66,22 +55,13 @@ def open_completion(view: GameView, card: Card) -> None:
                 inputs[ring] = ui.number(f"Boxes in the {ring} ring")
         if "damage boxes" in missing:
             inputs["boxes"] = ui.number("Damage boxes")
-        for stat in stats_missing(card):
+        for stat in stats_to_ask(card):
             inputs[stat] = ui.number(stat)
-        texts: dict[str, ui.input] = {}
-        boxes_in_all = getattr(card.damage, "total", None)
+        drawing: TapGrid | TapSpiral | None = None
         if "grid columns" in missing:
-            ui.label("Each grid column top to bottom: '.' a box, a letter a system box, '-' no box"
-                     + (f" ({boxes_in_all} boxes in all)." if boxes_in_all else "."))
-            with ui.row().classes("gap-1"):
-                for n in range(1, 7):
-                    texts[f"column {n}"] = named(ui.input(f"Grid column {n}").props("maxlength=12").classes(
-                        "w-28"), f"Grid column {n}")
-        if "spiral branches" in missing:
-            ui.label("Each branch from the outside in: '.' a box, a letter an aspect box"
-                     + (f" ({boxes_in_all} boxes in all)." if boxes_in_all else "."))
-            for branch in BRANCHES:
-                texts[branch] = named(ui.input(f"{branch} branch").props("maxlength=30"), f"{branch} branch")
+            drawing = TapGrid.of(card)
+        elif "spiral branches" in missing:
+            drawing = TapSpiral.of(card)
 
         async def save() -> None:
             values: dict[str, int] = {}
@@ -93,27 +73,20 @@ def open_completion(view: GameView, card: Card) -> None:
                     return
                 values[name] = number
             stats = card.stats.model_copy(update={"ESSENCE": values.get("ESSENCE", card.stats.ESSENCE),
-                                                  **{s: values[s] for s in stats_missing(card)}})
+                                                  **{s: values[s] for s in stats_to_ask(card)}})
             damage = card.damage
             if "outer" in values:
                 total = damage.total if isinstance(damage, WebLayout) else None
                 damage = WebLayout(total=total, rings=(values["outer"], values["middle"], values["centre"]))
             if "boxes" in values:
                 damage = BoxesLayout(boxes=values["boxes"])
-            signs = {k: "".join(str(f.value or "").split()) for k, f in texts.items()}
-            if any(not v for v in signs.values()):
-                ui.notify("Fill in every " + ("grid column." if "column 1" in signs else "spiral branch."),
-                          type="warning")
-                return
-            if "column 1" in signs:
-                damage = GridLayout(total=boxes_in_all, columns=tuple(signs[f"column {n}"] for n in range(1, 7)))
-            if "Mind" in signs:
-                damage = SpiralLayout(total=boxes_in_all, branches=(signs["Mind"], signs["Body"], signs["Spirit"]))
+            if drawing is not None:
+                damage = drawing.layout(getattr(damage, "total", None))
+                problem = drawing_problem(damage)
+                if problem:
+                    ui.notify(problem, type="warning")
+                    return
             done = card.model_copy(update={"stats": stats, "damage": damage})
-            problems = card_problems(done) if texts else []  # a grid or spiral typed here: check its signs
-            if problems:
-                ui.notify(problems[0], type="warning")
-                return
             if await view.complete_card(done):
                 remember(done)
                 dialog.close()

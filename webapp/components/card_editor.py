@@ -3,7 +3,8 @@ stat card, into this browser's card book (an operator may also save it for the w
 missing facts; the card book as a JSON card pack to share, and importing one.
 
 Numbers are typed as text and read here: an empty field means "not known" (never 0), anything else must be a
-whole number in range, or nothing is saved and the field is named in the message.
+whole number in range, or nothing is saved and the field is named in the message. A warjack's grid and a
+warbeast's spiral are tapped in (tap_editor.py); nothing drawn means "not known".
 """
 
 from __future__ import annotations
@@ -29,17 +30,18 @@ from models.catalog.schema import (
     missing_facts,
 )
 from models.rules import RuleViolation, tidy
+from models.rules.warmachine.completion import drawing_problem
 from models.service import Forbidden
 from models.service.cards import PACK_MAX, CardService, checked
 from webapp.components.a11y import named
 from webapp.components.army_list import ROLE_WORDS, kind_words
+from webapp.components.tap_editor import TapGrid, TapSpiral
 
 ROLES: tuple[str, ...] = Role.__args__  # type: ignore[attr-defined]
 WEIGHTS: tuple[str, ...] = Weight.__args__  # type: ignore[attr-defined]
 DAMAGE_KINDS = {"none": "Not known", "boxes": "Boxes", "web": "Web (horror)", "grid": "Grid (warjack)",
                 "spiral": "Spiral (warbeast)"}
 RING_NAMES = ("outer", "middle", "centre")
-BRANCH_NAMES = ("Mind", "Body", "Spirit")
 NUMBER_FIELDS = {  # label: (low, high)
     "Card id": (1, 10**7), "Base size (mm)": (20, 200), "Cost": (0, 200), "Battlegroup points": (0, 200),
     "Damage boxes": (1, 200), "Boxes in all": (1, 200), "Leader boxes": (1, 50), "Trooper boxes": (1, 50),
@@ -103,7 +105,8 @@ class CardEditor:
                 self.f["Role"] = named(ui.select({r: ROLE_WORDS.get(r, r) for r in ROLES}, value="solo",
                                                  label="Role").classes("w-48"), "Role")
                 self.f["Weight"] = named(ui.select({"": "None", **{w: w.capitalize() for w in WEIGHTS}}, value="",
-                                                   label="Weight").classes("w-36"), "Weight")
+                                                   label="Weight", on_change=self._show_damage).classes("w-36"),
+                                         "Weight")
             with ui.row().classes("items-start gap-2 w-full"):
                 for label in ("Card id", "Base size (mm)", "Cost", "Battlegroup points"):
                     self._text(label, width="w-36")
@@ -121,15 +124,8 @@ class CardEditor:
             with ui.row().classes("items-start gap-2 w-full") as self.rings_row:
                 for ring in RING_NAMES:
                     self._text(f"Boxes in the {ring} ring", width="w-44")
-            with ui.row().classes("items-start gap-1 w-full") as self.grid_row:
-                for n in range(1, 7):
-                    self._text(f"Grid column {n}", width="w-32")
-                ui.label("Each column top to bottom: '.' a box, a letter a system box, '-' no box.").classes(
-                    "tk-kind text-sm")
-            with ui.row().classes("items-start gap-2 w-full") as self.spiral_row:
-                for branch in BRANCH_NAMES:
-                    self._text(f"{branch} branch", width="w-44")
-                ui.label("Each branch: '.' a box, a letter an aspect box.").classes("tk-kind text-sm")
+            self.drawing_box = ui.column().classes("gap-1 w-full")
+            self.drawing: TapGrid | TapSpiral | None = None
             ui.label("Units").classes("text-bold")
             with ui.row().classes("items-start gap-2 w-full"):
                 self._text("Unit costs", width="w-40").props["placeholder"] = "4:5, 6:7"
@@ -173,8 +169,18 @@ class CardEditor:
         self.f["Damage boxes"].set_visibility(kind == "boxes")
         self.f["Boxes in all"].set_visibility(kind in ("web", "grid", "spiral"))
         self.rings_row.set_visibility(kind == "web")
-        self.grid_row.set_visibility(kind == "grid")
-        self.spiral_row.set_visibility(kind == "spiral")
+        kept = self.drawing.strings() if self.drawing is not None and self.drawing.kind == kind else ()
+        self._redraw(kind, kept)
+
+    def _redraw(self, kind: str, strings: tuple[str, ...] | list[str] = ()) -> None:
+        """The grid or spiral to tap, starting from ``strings`` (a loaded card's, or what was drawn before)."""
+        self.drawing_box.clear()
+        self.drawing = None
+        with self.drawing_box:
+            if kind == "grid":
+                self.drawing = TapGrid("This card", self.f["Weight"].value or None, None, strings)
+            elif kind == "spiral":
+                self.drawing = TapSpiral("This card", self.f["Weight"].value or None, None, strings)
 
     def _set(self, label: str, value: Any) -> None:
         field = self.f[label]
@@ -232,12 +238,6 @@ class CardEditor:
             if d.kind == "web" and d.rings:
                 for ring, n in zip(RING_NAMES, d.rings, strict=True):
                     self._set(f"Boxes in the {ring} ring", n)
-            if d.kind == "grid" and d.columns:
-                for n, column in enumerate(d.columns[:6], start=1):
-                    self._set(f"Grid column {n}", column)
-            if d.kind == "spiral" and d.branches:
-                for branch, text in zip(BRANCH_NAMES, d.branches, strict=True):
-                    self._set(f"{branch} branch", text)
         if card.unit is not None:
             self._set("Unit costs", ", ".join(f"{n}:{c}" for n, c in sorted(card.unit.costs.items())))
             self._set("Leader boxes", card.unit.leader_boxes)
@@ -255,6 +255,8 @@ class CardEditor:
         self.f["Rules"].set_value("\n".join(card.rules))
         self._set("Source", card.source)
         self._show_damage()
+        if d is not None and d.kind in ("grid", "spiral"):
+            self._redraw(d.kind, (d.columns if d.kind == "grid" else d.branches) or ())
 
     # -- saving ------------------------------------------------------------------------------------------
     def collect(self) -> dict[str, Any]:
@@ -277,13 +279,10 @@ class CardEditor:
             if any(r is not None for r in rings) and any(r is None for r in rings):
                 raise BadField("Web rings: fill in all three rings, or none.")
             damage = {"kind": "web", "total": number["Boxes in all"], "rings": rings if rings[0] is not None else None}
-        elif kind == "grid":
-            columns = [str(v[f"Grid column {n}"] or "").strip() for n in range(1, 7)]
-            damage = {"kind": "grid", "total": number["Boxes in all"], "columns": columns if any(columns) else None}
-        elif kind == "spiral":
-            branches = [str(v[f"{b} branch"] or "").strip() for b in BRANCH_NAMES]
-            damage = {"kind": "spiral", "total": number["Boxes in all"],
-                      "branches": branches if any(branches) else None}
+        elif kind in ("grid", "spiral"):
+            drawn = self._drawn(number["Boxes in all"])
+            damage = {"kind": kind, "total": number["Boxes in all"],
+                      "columns" if kind == "grid" else "branches": drawn}
         role = v["Role"]
         unit = None
         if role == "unit" or any(str(v[k] or "").strip() for k in ("Unit costs", "Leader boxes", "Trooper boxes")):
@@ -314,6 +313,16 @@ class CardEditor:
             "aliases": aliases, "rules": rules,
             "source": read_text("Source", v["Source"], SOURCE_MAX) or "",
         }
+
+    def _drawn(self, total: int | None) -> list[str] | None:
+        """The tapped grid's columns or spiral's branches; None when nothing is drawn (not known)."""
+        if self.drawing is None or not self.drawing.boxes():
+            return None
+        layout = self.drawing.layout(total)
+        problem = drawing_problem(layout)
+        if problem:
+            raise BadField(problem)
+        return list(self.drawing.strings())
 
     def _card(self) -> Card | None:
         """The form as a checked card, or None after saying what is wrong."""

@@ -11,6 +11,7 @@ from webapp.components.army_list import start_from_lists_section
 from webapp.components.card_book import card_service, player_catalog
 from webapp.components.card_editor import CardsFile
 from webapp.components.once import once
+from webapp.components.pregame_completion import complete_before_start
 from webapp.components.starting import GameStarter
 from webapp.deps import current
 from webapp.pages.frame import frame
@@ -132,7 +133,9 @@ async def home_page() -> None:
                 ui.notify("Each player needs a caster.", type="warning")
                 return
             armies = [(s.name.value or "", s.army()) for s in sides]
-            cards = sides[0].cards
+            cards = await complete_before_start(title.value or "", armies)
+            if cards is None:
+                return
             await starter.start(lambda key: deps.service.create_game(title.value or "", armies, first.value or 0,
                                                                      bool(wizard.value), catalog=cards,
                                                                      command_id=key),

@@ -1,0 +1,131 @@
+"""Before a game starts: which cards still lack a fact the game needs to track their models, and how a drawn
+grid or spiral becomes the card's strings.
+
+The pre-game screen asks these rules and shows their answer; it decides nothing itself. "Needed" is what the
+rules read: damage boxes and their layout, ESSENCE (``missing_for_play``), and the FOCUS, FURY or THR the
+points rules start a caster or warbeast with (points.py, fury.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from models.catalog.schema import Card, GridLayout, SpiralLayout, missing_for_play
+from models.rules.core import RuleViolation
+from models.rules.text import clean_text
+from models.rules.warmachine.army_rules import army_problems
+from models.rules.warmachine.grids import BRANCH_NAMES, NO_BOX, PLAIN
+from models.rules.warmachine.setup import NAME_MAX, ArmyEntry
+
+POINT_STATS = {"warcaster": ("FOCUS",), "warlock": ("FURY",), "warbeast": ("FURY", "THR")}
+# A tap on a grid cell moves it on through these: no box, a plain box, then the systems (grids.SYSTEMS).
+GRID_CYCLE = (NO_BOX, PLAIN, "L", "R", "M", "C", "H", "A")
+COLOSSAL_CYCLE = (*GRID_CYCLE, "G", "S", "F")  # a colossal's generator, superstructure, field generator
+GRID_ROWS = 6
+COLOSSAL_ROWS = 12
+SPIRAL_CELLS = 12  # cells drawn per branch (read from the outside in): a heavy's branch fits, on a tablet
+GARGANTUAN_SPIRAL_CELLS = 20
+
+
+def stats_to_ask(card: Card) -> tuple[str, ...]:
+    """FOCUS, FURY or THR a warcaster, warlock or warbeast card still lacks."""
+    return tuple(s for s in POINT_STATS.get(card.role, ()) if getattr(card.stats, s) is None)
+
+
+def facts_to_ask(card: Card) -> tuple[str, ...]:
+    """Every fact the game needs and the card does not give, in words."""
+    return (*missing_for_play(card), *stats_to_ask(card))
+
+
+def cards_to_complete(keys: Iterable[str], cards: Mapping[str, Card], skip: Iterable[str] = ()) -> list[Card]:
+    """The cards among ``keys`` that lack a needed fact, each once, in list order (``skip``: already asked)."""
+    seen = set(skip)
+    out: list[Card] = []
+    for key in keys:
+        card = cards.get(key)
+        if card is not None and key not in seen and facts_to_ask(card):
+            out.append(card)
+        seen.add(key)
+    return out
+
+
+def setup_refusal(title: str, sides: Sequence[tuple[str, Sequence[ArmyEntry]]], cards: Mapping[str, Card]
+                  ) -> str | None:
+    """The refusal setting this game up would meet (setup.py: its title and names; army_rules.py), in its words;
+    None when it may start. Entries whose card is unknown are left to the set-up to refuse."""
+    try:
+        clean_text(title, "game title", NAME_MAX)
+        for player, _ in sides:
+            clean_text(player, "player name", NAME_MAX)
+    except RuleViolation as refusal:
+        return refusal.message
+    for player, army in sides:
+        problems = army_problems(army, {i: cards[e.card] for i, e in enumerate(army) if e.card in cards})
+        if problems:
+            return f"{player}'s army: {problems[0].message}"
+    return None
+
+
+def is_colossal(weight: str | None) -> bool:
+    return weight in ("colossal", "gargantuan")
+
+
+def grid_rows(weight: str | None, columns: Sequence[str] = ()) -> int:
+    """Rows drawn for a grid: six, twelve for a colossal, more when a column given already is longer."""
+    return max(COLOSSAL_ROWS if is_colossal(weight) else GRID_ROWS, *(len(c) for c in columns), 0)
+
+
+def grid_cycle(weight: str | None) -> tuple[str, ...]:
+    return COLOSSAL_CYCLE if is_colossal(weight) else GRID_CYCLE
+
+
+def spiral_cells(weight: str | None, branches: Sequence[str] = ()) -> int:
+    """Cells drawn per branch: more for a gargantuan, and enough for the longest branch given already."""
+    return max(GARGANTUAN_SPIRAL_CELLS if is_colossal(weight) else SPIRAL_CELLS, *(len(b) for b in branches), 0)
+
+
+def drawn_cells(strings: Sequence[str], sections: int, size: int) -> list[list[str]]:
+    """A grid's columns or a spiral's branches (the card's strings) as the cells a tap editor starts from."""
+    padded = [*strings, *[""] * sections][:sections]
+    return [[*s[:size], *[NO_BOX] * (size - len(s[:size]))] for s in padded]
+
+
+def spiral_cycle(branch: int) -> tuple[str, ...]:
+    """No box, a plain box, the branch's own aspect box (Mind M, Body B, Spirit S)."""
+    return NO_BOX, PLAIN, BRANCH_NAMES[branch][0]
+
+
+def next_sign(cycle: Sequence[str], sign: str) -> str:
+    """The sign a tap turns ``sign`` into."""
+    return cycle[(cycle.index(sign) + 1) % len(cycle)] if sign in cycle else cycle[0]
+
+
+def grid_columns(cells: Sequence[Sequence[str]]) -> tuple[str, ...]:
+    """Drawn columns (top to bottom) as the card's column strings; cells below the last box are left out."""
+    return tuple("".join(column).rstrip(NO_BOX) for column in cells)
+
+
+def spiral_branches(cells: Sequence[Sequence[str]]) -> tuple[str, str, str]:
+    """Drawn branches as the card's branch strings: the boxes in order, gaps left out."""
+    first, second, third = ("".join(s for s in branch if s != NO_BOX) for branch in cells)
+    return first, second, third
+
+
+def drawing_problem(layout: GridLayout | SpiralLayout) -> str | None:
+    """What is wrong with a drawn grid or spiral before the card's own checks, for the player."""
+    parts = layout.columns if isinstance(layout, GridLayout) else layout.branches
+    boxes = [len(p) - p.count(NO_BOX) for p in parts or ()]
+    if isinstance(layout, GridLayout):
+        empty = [str(n) for n, count in enumerate(boxes, start=1) if not count]
+        if empty:
+            which = f"Columns {', '.join(empty)} have" if len(empty) > 1 else f"Column {empty[0]} has"
+            return f"{which} no box: tap the boxes each column has on your card."
+    else:
+        empty = [BRANCH_NAMES[n] for n, count in enumerate(boxes) if not count]
+        if empty:
+            names = f"{', '.join(empty[:-1])} and {empty[-1]}" if len(empty) > 1 else empty[0]
+            which = f"The {names} branches have" if len(empty) > 1 else f"The {names} branch has"
+            return f"{which} no box: tap the boxes each branch has on your card."
+    if layout.total is not None and sum(boxes) != layout.total:
+        return f"Your card has {layout.total} boxes; {sum(boxes)} are drawn."
+    return None
