@@ -20,7 +20,8 @@ def frame(title: str) -> None:
     dark = ui.dark_mode(None)
     with ui.header().classes("tk-header items-center"):
         ui.link("Tablekeeper", "/").classes("tk-brand")
-        ui.label(title).classes("tk-title")
+        if title:  # the home page's header says "Tablekeeper" once
+            ui.label(title).classes("tk-title")
         ui.space()
         ui.link("Lists", "/lists").classes("tk-nav")
         ui.link("Cards", "/cards").classes("tk-nav")
