@@ -473,8 +473,11 @@ class ListBuilder:
     def _entry_controls(self, i: int, entry: ListEntry, card: Card, line: str) -> None:
         entries = self.army.entries
         if card.role in ("horror", "warjack", "warbeast"):
+            # only casters whose battlegroup takes this kind of model (army_rules.BATTLEGROUP_ROLES)
             leaders = {j: self.cards[e.card].name for j, e in enumerate(entries)
-                       if e.card in self.cards and self.cards[e.card].role in CASTER_ROLES}
+                       if e.card in self.cards and (card.role in BATTLEGROUP_ROLES.get(self.cards[e.card].role, ())
+                                                    or (j == entry.battlegroup_of
+                                                        and self.cards[e.card].role in CASTER_ROLES))}
             options = {-1: "No battlegroup", **{j: f"{n} (line {j + 1})" for j, n in leaders.items()}}
             value = entry.battlegroup_of if entry.battlegroup_of in leaders else -1
             select = ui.select(options, value=value, label="Battlegroup",
