@@ -281,16 +281,13 @@ class ListBuilder:
             self.body = ui.column().classes("tk-entries gap-1 w-full")
             with ui.row().classes("items-center gap-2 w-full tk-list-actions"):
                 named(ui.button("Save", icon="save", on_click=self.save).props("no-caps"), "Save list")
-                named(ui.button("Save as copy", icon="content_copy", on_click=self.duplicate).props("no-caps outline"),
-                      "Save as a copy")
+                ui.button("Save as a copy", icon="content_copy", on_click=self.duplicate).props("no-caps outline")
                 named(ui.button("Rename", icon="edit", on_click=self.rename_dialog).props("no-caps outline"),
                       "Rename list")
                 named(ui.button("Delete", icon="delete", on_click=self.delete_dialog).props("no-caps outline"),
                       "Delete list")
-                named(ui.button("Export text", icon="ios_share", on_click=self.export_dialog).props("no-caps outline"),
-                      "Export as text")
-                named(ui.button("Import text", icon="input", on_click=self.import_dialog).props("no-caps outline"),
-                      "Import from text")
+                ui.button("Export as text", icon="ios_share", on_click=self.export_dialog).props("no-caps outline")
+                ui.button("Import from text", icon="input", on_click=self.import_dialog).props("no-caps outline")
         self._fill_saved()
         if open_id:
             found = next((s for s in saved if s.id == open_id), None)
@@ -617,7 +614,7 @@ class ListBuilder:
         text = export_text(army, self.cards)
         with ui.dialog() as dialog, ui.card().classes("tk-dialog"):
             ui.label("The list as text").classes("text-h6")
-            ui.label("Copy it into a forum post or a tournament site; Import text reads it back.")
+            ui.label("Copy it into a forum post or a tournament site; Import from text reads it back.")
             area = ui.textarea(value=text).props("readonly outlined autogrow").classes("w-full tk-mono")
             named(area, "List text")
             with ui.row():

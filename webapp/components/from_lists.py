@@ -95,5 +95,5 @@ async def start_from_lists_section() -> None:
                                 name)
 
         starter = GameStarter()
-        named(once(ui.button("Start from lists", icon="play_arrow").props("no-caps size=lg"), start),
+        named(once(ui.button("Start the game from these lists", icon="play_arrow").props("no-caps size=lg"), start),
               "Start the game from these lists")

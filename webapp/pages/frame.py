@@ -12,6 +12,7 @@ from webapp.view import GameView
 
 def frame(title: str) -> None:
     ui.add_head_html('<link rel="stylesheet" href="/static/tablekeeper.css">'
+                     '<link rel="stylesheet" href="/static/theme.css">'
                      '<link rel="manifest" href="/static/manifest.webmanifest">'
                      '<link rel="apple-touch-icon" href="/static/icons/icon-192.png">'
                      '<meta name="theme-color" content="#3b1d4a">'
