@@ -49,7 +49,7 @@ def error_page(status: int, path: str, detail: str) -> None:
     else:
         heading, advice = "Page not found", "Check the address, or start from the home page."
     frame("")
-    with ui.column().classes("tk-error items-start gap-3").props('role="main"'):
+    with ui.column().classes("tk-error items-start gap-3"):
         ui.label(heading).classes("text-h5").props('role="heading" aria-level="1"')
         ui.label(detail or ("There is no game at this address." if game else "There is no page at this address."))
         ui.label(advice)
