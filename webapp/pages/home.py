@@ -28,7 +28,7 @@ async def home_page(start: str = "") -> None:
         ui.label("Track a live Warmachine game at the table").classes("text-h5").props('role="heading" aria-level="1"')
         ui.label(PURPOSE).classes("tk-purpose")
         await my_games()
-        with ui.tabs().classes("tk-paths") as tabs:
+        with ui.tabs().classes("tk-paths").props("no-caps align=left") as tabs:
             casual = ui.tab("casual", label="Casual game", icon="casino")
             tournament = ui.tab("tournament", label="Tournament game from lists", icon="emoji_events")
         with ui.tab_panels(tabs, value=tournament if start == "lists" else casual).classes("w-full tk-path"):
