@@ -41,7 +41,7 @@ def refusal(army: Sequence[ArmyEntry], cards: Mapping[str, Card], entry: ArmyEnt
         return Problem("list.unknown_card", f"No card {entry.card!r} is known on this site.")
     leader = cards.get(army[0].card) if army else None
     if leader is not None and card.faction != leader.faction and not card.mercenary:
-        return Problem("list.faction", f"{card.name} is not a {leader.faction} model.")
+        return Problem("list.faction", f"{card.name} is not of the {leader.faction} faction.")
     before = {(p.code, p.entry, p.message) for p in army_problems(army, _known(army, cards))}
     after = [*army, entry]
     fresh = [p for p in army_problems(after, _known(after, cards)) if (p.code, p.entry, p.message) not in before]

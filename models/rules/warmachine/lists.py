@@ -181,7 +181,7 @@ def validate(army: Army, cards: Mapping[str, Card], arcana: Mapping[str, Arcanum
                                        f"{len(leaders)} ({names}).", leaders[-1]))
     for i, card in known.items():
         if card.faction != army.faction and not card.mercenary:
-            add(Problem("list.faction", f"{card.name} is not a {army.faction} model.", i))
+            add(Problem("list.faction", f"{card.name} is not of the {army.faction} faction.", i))
         missing = _missing_for_points(card)
         if missing:
             add(Problem("list.card_incomplete", f"{card.name}: {missing} not known yet. Complete the card in the "
