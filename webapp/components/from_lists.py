@@ -81,7 +81,7 @@ async def start_from_lists_section() -> None:
         first = ui.select({0: "Player 1 goes first", 1: "Player 2 goes first"}, value=0)
         named(first, "Who goes first with lists")
         wizard = named(ui.checkbox("Use the setup wizard: scenario, priority roll, clock and deployment",
-                                   value=False), "Setup wizard with lists")
+                                   value=True), "Setup wizard with lists")
 
         async def start() -> None:
             armies = []

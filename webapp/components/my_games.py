@@ -68,3 +68,5 @@ async def my_games() -> None:
                                     on_click=lambda _, g=game_id, t=links.get("table"): ui.navigate.to(
                                         f"/table/{g}/{t}")).props("no-caps"), f"Resume {title}")
                     named(ui.link("Watch", f"/watch/{game_id}/{links.get('watch')}"), f"Watch {title}")
+                    if state.result is not None:
+                        named(ui.link("Result", f"/result/{game_id}/{links.get('watch')}"), f"Result of {title}")
