@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import tarfile
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -102,6 +103,42 @@ def new_game(page: Page, server: Server) -> dict:
     return created.json()
 
 
+def pick(page: Page, group: str, field: str, option: str) -> None:
+    form = page.get_by_role("group", name=group, exact=True)
+    form.get_by_role("combobox", name=field, exact=True).click()
+    page.get_by_role("option", name=option, exact=True).click()
+    expect(page.get_by_role("listbox")).to_have_count(0)
+
+
+def fill_quick_form(page: Page, server: Server) -> None:
+    """The casual path as a player fills it: both casters, a horror, a unit (so its rows and points show)."""
+    page.goto(server.url("/"))
+    page.get_by_role("textbox", name="Game title", exact=True).fill("Form game")
+    page.get_by_role("textbox", name="Player 1 name").fill("Ann")
+    page.get_by_role("textbox", name="Player 2 name").fill("Cyd")
+    pick(page, "Player 1", "Caster", "Agathon")
+    pick(page, "Player 1", "Horror", "Tormentor")
+    page.get_by_role("button", name="Add horror for player 1").click()
+    pick(page, "Player 1", "Unit or solo", "Cultist Band")
+    page.get_by_role("button", name="Add model for player 1").click()
+    pick(page, "Player 2", "Caster", "Captain Victoria Haley")
+    expect(page.get_by_role("button", name="Remove Cultist Band")).to_be_visible()
+
+
+def start_and_come_back(page: Page, server: Server) -> None:
+    """A game started here: the home page then lists it with Resume."""
+    page.get_by_role("button", name="Start game", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/table/"))
+    page.goto(server.url("/"))
+    expect(page.get_by_role("button", name=re.compile("^Resume"))).to_be_visible()
+
+
+def tournament_path(page: Page, server: Server) -> None:
+    page.goto(server.url("/"))
+    page.get_by_role("tab", name="Tournament game from lists").click()
+    expect(page.get_by_role("button", name="Start the game from these lists")).to_be_visible()
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_every_page_has_no_serious_or_critical_violation(browser: Browser, server: Server, axe: str,
                                                          scheme: str) -> None:
@@ -110,9 +147,11 @@ def test_every_page_has_no_serious_or_critical_violation(browser: Browser, serve
         page = context.new_page()
         page.set_default_timeout(15_000)
         game = new_game(page, server)
-        pages = {
+        pages: dict[str, str | Callable[[Page, Server], None]] = {
             "home": "/",
-            "home, tournament path": None,
+            "home, casual path filled in": fill_quick_form,
+            "home, with a game to resume": start_and_come_back,
+            "home, tournament path": tournament_path,
             "table": game["table_url"],
             "watch": game["watch_url"],
             "lists": "/lists",
@@ -120,13 +159,11 @@ def test_every_page_has_no_serious_or_critical_violation(browser: Browser, serve
             "not found": f"/table/{game['id']}/not-the-key",
         }
         report, failing = [], 0
-        for name, path in pages.items():
-            if path is None:  # the home page's second path, opened as a person does
-                page.goto(server.url("/"))
-                page.get_by_role("tab", name="Tournament game from lists").click()
-                expect(page.get_by_role("button", name="Start the game from these lists")).to_be_visible()
+        for name, how in pages.items():
+            if isinstance(how, str):
+                page.goto(server.url(how))
             else:
-                page.goto(server.url(path))
+                how(page, server)
             expect(page.get_by_role("button", name="Switch light or dark theme")).to_be_visible()
             page.wait_for_load_state("networkidle")
             dark = page.evaluate("document.body.classList.contains('body--dark')")

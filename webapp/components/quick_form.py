@@ -59,7 +59,7 @@ class SideForm:
             with ui.row().classes("items-center") as self.beast_row:
                 self.beast = ui.select({}, label="Warjack or warbeast").props(
                     f'aria-label="Player {n} warjack or warbeast"').classes("w-48")
-                ui.button("Add to battlegroup", on_click=lambda: self.add_battlegroup(self.beast)).props(
+                ui.button("Add warjack or warbeast", on_click=lambda: self.add_battlegroup(self.beast)).props(
                     f'no-caps aria-label="Add warjack or warbeast for player {n}"')
             with ui.row().classes("items-center") as self.other_row:
                 self.other = ui.select({}, label="Unit or solo", on_change=self._other_changed).props(
