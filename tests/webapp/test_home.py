@@ -124,3 +124,16 @@ async def test_games_started_here_show_their_round_and_date_and_resume(user: Use
     click(user, "Resume Resumable")
     await eventually(lambda: user.back_history[-1].startswith(f"/table/{game_id}/"), "the table to open")
     assert service().state(game_id)[1].round == 1
+
+
+async def test_a_faction_narrows_the_casters_offered(user: User) -> None:
+    await user.open("/")
+    assert {"Agathon", "Captain Victoria Haley"} <= offered(user, "Player 1 caster")
+    choose(user, "Player 1 faction", "Cygnar")
+    casters = offered(user, "Player 1 caster")
+    assert "Captain Victoria Haley" in casters and "Agathon" not in casters
+    choose(user, "Player 1 caster", "Captain Victoria Haley")
+    choose(user, "Player 1 faction", "Infernals")
+    assert find(user, "Player 1 caster", ui.select).value is None  # Haley is not an Infernals caster
+    await user.open("/")  # the faction is kept too
+    assert find(user, "Player 1 faction", ui.select).value == "Infernals"

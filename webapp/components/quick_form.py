@@ -10,7 +10,7 @@ from typing import Any
 from nicegui import app, ui
 
 from models.catalog.schema import Card
-from models.rules.warmachine.army_choices import army_points, casters, choices, cost, refusal, unit_sizes
+from models.rules.warmachine.army_choices import army_points, casters, choices, cost, factions, refusal, unit_sizes
 from models.rules.warmachine.setup import NAME_MAX, ArmyEntry
 from webapp.components.a11y import named
 
@@ -41,16 +41,22 @@ class SideForm:
         self.seat, self.cards, self.on_change = seat, cards, on_change
         self.entries: list[ArmyEntry] = []
         n = seat + 1
-        caster = kept.get("caster") if kept.get("caster") in cards else None
         with ui.card().classes("tk-sideform").props(f'role="group" aria-label="Player {n}"'):
             ui.label(f"Player {n}").classes("text-h6")
             self.name = ui.input("Player name", value=str(kept.get("name") or "")[:NAME_MAX],
                                  validation={f"At most {NAME_MAX} characters": lambda v: len(v or "") <= NAME_MAX},
                                  on_change=lambda: self.on_change()).props(
                 f'maxlength={NAME_MAX} aria-label="Player {n} name"')
-            self.master = ui.select({c.key: c.name for c in casters(cards)}, value=caster, label="Caster",
-                                    on_change=self._caster_changed).props(
-                f'aria-label="Player {n} caster"').classes("w-64")
+            faction = kept.get("faction") if kept.get("faction") in factions(cards) else None
+            with ui.row().classes("items-center gap-2"):
+                self.faction = ui.select({"": "All factions", **{f: f for f in factions(cards)}}, value=faction or "",
+                                         label="Faction", on_change=self._faction_changed).props(
+                    f'aria-label="Player {n} faction"').classes("w-40")
+                offered = self._casters()
+                self.master = ui.select(offered, value=kept.get("caster") if kept.get("caster") in offered else None,
+                                        label="Caster",
+                                        on_change=self._caster_changed).props(
+                    f'aria-label="Player {n} caster"').classes("w-64")
             self.hint = ui.label("Pick a caster: the battlegroup and the models offered follow it.").classes("tk-kind")
             with ui.row().classes("items-center") as self.horror_row:
                 self.horror = ui.select({}, label="Horror").props(f'aria-label="Player {n} horror"').classes("w-48")
@@ -74,6 +80,15 @@ class SideForm:
         self._refresh()
 
     # -- what the rules offer ----------------------------------------------------------------------------
+    def _casters(self) -> dict[str, str]:
+        return {c.key: c.name for c in casters(self.cards, self.faction.value or None)}
+
+    def _faction_changed(self, *_: Any) -> None:
+        """Only the casters of the chosen faction are offered; a caster of another faction is unpicked."""
+        options = self._casters()
+        self.master.set_options(options, value=self.master.value if self.master.value in options else None)
+        self.on_change()
+
     def army(self) -> list[ArmyEntry]:
         caster = [ArmyEntry(card=self.master.value)] if self.master.value else []
         return caster + self.entries
@@ -162,8 +177,10 @@ class SideForm:
     def set_cards(self, cards: dict[str, Card]) -> None:
         """Offer these cards (after a card pack joined the card book)."""
         self.cards = cards
-        self.master.set_options({c.key: c.name for c in casters(cards)},
-                                value=self.master.value if self.master.value in cards else None)
+        self.faction.set_options({"": "All factions", **{f: f for f in factions(cards)}},
+                                 value=self.faction.value if self.faction.value in factions(cards) else "")
+        options = self._casters()
+        self.master.set_options(options, value=self.master.value if self.master.value in options else None)
         self.entries = [e for e in self.entries if e.card in cards]
         self._refresh()
 
@@ -190,5 +207,5 @@ class SideForm:
                           f"Remove {card.name}")
 
     def kept(self) -> dict[str, Any]:
-        return {"name": self.name.value or "", "caster": self.master.value,
+        return {"name": self.name.value or "", "faction": self.faction.value or "", "caster": self.master.value,
                 "entries": [e.model_dump() for e in self.entries]}

@@ -29,9 +29,16 @@ class Choices:
     others: tuple[Card, ...]
 
 
-def casters(cards: Mapping[str, Card]) -> tuple[Card, ...]:
-    """The cards that may lead a quick army: every caster (a Master Infernalist leads her own battlegroup)."""
-    return tuple(sorted((c for c in cards.values() if c.role in CASTER_ROLES), key=lambda c: c.name))
+def casters(cards: Mapping[str, Card], faction: str | None = None) -> tuple[Card, ...]:
+    """The cards that may lead a quick army, of ``faction`` when given: every caster (a Master Infernalist leads
+    her own battlegroup)."""
+    return tuple(sorted((c for c in cards.values() if c.role in CASTER_ROLES and faction in (None, c.faction)),
+                        key=lambda c: c.name))
+
+
+def factions(cards: Mapping[str, Card]) -> tuple[str, ...]:
+    """The factions that have a caster among these cards."""
+    return tuple(sorted({c.faction for c in casters(cards)}))
 
 
 def refusal(army: Sequence[ArmyEntry], cards: Mapping[str, Card], entry: ArmyEntry) -> Problem | None:

@@ -20,6 +20,8 @@ def names(cards) -> set[str]:  # noqa: ANN001
 def test_every_caster_may_lead_a_quick_army():
     assert {"Agathon", "Princess Regna", "Captain Victoria Haley", "The Heretic"} <= names(casters(CARDS))
     assert "Foreboder" not in names(casters(CARDS))
+    cygnar = names(casters(CARDS, "Cygnar"))
+    assert "Captain Victoria Haley" in cygnar and "Agathon" not in cygnar
 
 
 def test_an_infernal_master_is_offered_horrors_only():
