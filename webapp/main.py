@@ -20,6 +20,7 @@ from webapp.components import watch_board
 from webapp.guard import BodyGuard, ignore_unknown_listeners
 from webapp.headers import SecurityHeaders
 from webapp.live import Live
+from webapp.pages import errors
 from webapp.pages.cards import cards_page
 from webapp.pages.home import home_page
 from webapp.pages.lists import lists_page
@@ -57,6 +58,7 @@ def build(settings: Settings) -> deps.Deps:
                                                      headers={"Cache-Control": "no-cache"}),
                       methods=["GET"], include_in_schema=False)
     app.include_router(api.router)
+    errors.install()  # pages get error pages in our words; the API keeps JSON
     app.add_api_route("/healthz", lambda: health(live), methods=["GET"], include_in_schema=False)
     ui.page("/", title="Tablekeeper")(home_page)
     ui.page("/lists", title="Tablekeeper: army lists")(lists_page)
@@ -122,6 +124,7 @@ def main() -> None:
     gc_log.install()
     app.on_startup(lambda: background_tasks.create(_purge_tab_storage_forever(), name="purge idle tab storage"))
     ui.run(host=settings.host, port=settings.port, title="Tablekeeper", reload=False, show=False, fastapi_docs=True,
+           language="en-GB",  # the pages' <html lang>, for screen readers
            storage_secret=settings.storage_secret, favicon=STATIC / "favicon.svg", reconnect_timeout=10.0)
 
 

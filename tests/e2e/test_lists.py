@@ -100,6 +100,7 @@ def test_two_lists_from_scratch_to_the_table(server: Server, browser: Browser):
 
         # -- a game from the two saved lists ----------------------------------------------------------------------
         page.goto(server.url("/"))
+        page.get_by_role("tab", name="Tournament game from lists").click()
         for seat, player, title in ((1, "Ann", "Ann's Agathon"), (2, "Bob", "Bob's Omodamos")):
             side = page.get_by_role("group", name=f"Side {seat} from a list")
             side.get_by_label(f"Side {seat} player name").fill(player)

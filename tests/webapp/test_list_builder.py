@@ -297,3 +297,19 @@ def _game_id(user: User) -> str:
 
     with Session(service().repo.engine) as s:
         return s.exec(select(Game)).one().id
+
+
+async def test_the_builder_refuses_two_agathons_and_offers_no_master_to_a_warbeast(user: User):
+    """A caster is a character (two Agathons refused); an infernal master's battlegroup takes horrors only (doc
+    001 "Horrors"), so a Cage Rager is not offered Agathon's battlegroup."""
+    await user.open("/lists")
+    await add(user, "Agathon", "Agathon")
+    await see(user, "Agathon is a character: an army may include only one; this list has 2.", builder(user))
+    assert not shows(user, "This list is legal.", builder(user))
+    click(user, "Remove Agathon, line 2")
+    await see(user, "This list is legal.", builder(user))
+    choose(user, "Catalog faction", "All factions")
+    await add(user, "Cage Rager")
+    rager = find(user, "Battlegroup of Cage Rager, line 2", ui.select)
+    assert set(rager.options.values()) == {"No battlegroup"}
+    await see(user, "Cage Rager is not of the Infernals faction.", builder(user))

@@ -1,5 +1,5 @@
-"""The army list component: browse the catalog, build a list with live points and problems, keep lists in
-this browser's name, share them as text, and start a game from two lists (home page).
+"""The army list component: build a list with live points and problems, keep lists in this browser's name, share
+them as text (the catalog beside it is catalog_browser.py; a game from two lists is from_lists.py).
 
 Everything a player typed or a card holds is shown as text (labels, option labels, aria-labels set as props
 values), never as HTML. Database work runs in a worker thread (``run.io_bound``).
@@ -8,7 +8,6 @@ values), never as HTML. Database work runs in a worker thread (``run.io_bound``)
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
 from typing import Any
 
 from nicegui import app, run, ui
@@ -17,13 +16,7 @@ from models.catalog import shipped_examples
 from models.catalog.schema import (
     CASTER_ROLES,
     FREE_POINT_ROLES,
-    STAT_NAMES,
-    BoxesLayout,
     Card,
-    GridLayout,
-    SpiralLayout,
-    WebLayout,
-    missing_facts,
 )
 from models.rules import RuleViolation, tidy
 from models.rules.warmachine.lists import (
@@ -48,9 +41,6 @@ from models.service import NotFound
 from models.service.lists import ListService, SavedList
 from webapp.components.a11y import named
 from webapp.components.card_book import card_service
-from webapp.components.once import once
-from webapp.components.pregame_completion import complete_before_start
-from webapp.components.starting import GameStarter
 from webapp.deps import current
 
 ROLE_WORDS = {
@@ -58,16 +48,6 @@ ROLE_WORDS = {
     "warcaster": "Warcaster", "warjack": "Warjack", "warlock": "Warlock", "warbeast": "Warbeast",
     "unit": "Unit", "solo": "Solo", "structure": "Structure", "attachment": "Attachment",
 }
-ROLE_FILTERS = {
-    "all": "All roles",
-    "casters": "Casters",
-    "battlegroup": "Horrors, warjacks, warbeasts",
-    "unit": "Units",
-    "attachment": "Attachments",
-    "solo": "Solos",
-    "structure": "Structures",
-}
-RESULTS_MAX = 60
 
 
 def list_service() -> ListService:
@@ -89,27 +69,6 @@ def kind_words(card: Card) -> str:
     return kind
 
 
-def damage_words(card: Card) -> str:
-    d = card.damage
-    if card.role == "unit":
-        info = card.unit
-        boxes = info.trooper_boxes if info else None
-        return f"{boxes} damage box{'es' if boxes != 1 else ''} per trooper" if boxes else "Trooper boxes: not known"
-    if isinstance(d, BoxesLayout):
-        return f"{d.boxes} damage boxes" if d.boxes else "Damage boxes: not known"
-    if isinstance(d, WebLayout):
-        total = f"{d.total} boxes" if d.total else "boxes not known"
-        rings = f"outer {d.rings[0]}, middle {d.rings[1]}, centre {d.rings[2]}" if d.rings else "rings not known"
-        return f"Damage web: {total}; {rings}"
-    if isinstance(d, GridLayout):
-        total = f"{d.total} boxes" if d.total else "boxes not known"
-        return f"Damage grid: {total}; {'columns known' if d.columns else 'columns not known'}"
-    if isinstance(d, SpiralLayout):
-        total = f"{d.total} boxes" if d.total else "boxes not known"
-        return f"Damage spiral: {total}; {'branches known' if d.branches else 'branches not known'}"
-    return "Damage: not known"
-
-
 def cost_words(card: Card) -> str:
     if card.role in FREE_POINT_ROLES:
         bp = card.battlegroup_points
@@ -120,132 +79,6 @@ def cost_words(card: Card) -> str:
             return "not known"
         return ", ".join(f"{n} models: {c}" for n, c in sorted(costs.items()))
     return f"{card.cost} points" if card.cost is not None else "not known"
-
-
-def role_matches(card: Card, role: str) -> bool:
-    if role == "all":
-        return True
-    if role == "casters":
-        return card.role in CASTER_ROLES
-    if role == "battlegroup":
-        return card.role in ("horror", "warjack", "warbeast")
-    return card.role == role
-
-
-def show_card_details(card: Card) -> None:
-    """The card's facts, where they come from, and what is still missing (marked)."""
-    ui.label(card.name).classes("text-h6 tk-name")
-    ui.label(f"{card.faction} · {kind_words(card)}").classes("tk-kind")
-    with ui.element("div").classes("tk-stats").props('role="table" aria-label="Stats"'):
-        for stat in STAT_NAMES:
-            value = getattr(card.stats, stat)
-            if value is None and stat in ("FOCUS", "FURY", "THR", "ESSENCE", "CMD") and not _stat_expected(card, stat):
-                continue
-            with ui.element("div").classes("tk-stat" + (" tk-missing" if value is None else "")):
-                ui.label(stat).classes("tk-stat-name")
-                shown = "?" if value is None else str(value)
-                named(ui.label(shown), f"{stat}: {'not known' if value is None else value}")
-    ui.label(damage_words(card))
-    ui.label("Cost: " + cost_words(card))
-    ui.label(f"Field allowance: {card.fa}" if card.fa else "Field allowance: not known")
-    extras = []
-    if card.card_id:
-        extras.append(f"card id {card.card_id}")
-    if card.base_mm:
-        extras.append(f"{card.base_mm} mm base")
-    if card.marked_soul:
-        extras.append("Marked Soul")
-    if card.soulless:
-        extras.append("soulless")
-    if card.max_horrors is not None:
-        kinds = " or ".join(card.horror_weights) if card.horror_weights else "any"
-        extras.append(f"starts with at most {card.max_horrors} {kinds} horror(s)")
-    if card.attaches_to:
-        extras.append("joins " + card.attaches_to.replace("_", " ").replace("-", " "))
-    if card.trump:
-        extras.append(f"Trump: {card.trump}")
-    if extras:
-        ui.label("; ".join(extras))
-    for rule in card.rules:
-        ui.label("• " + rule)
-    ui.label("Source: " + (card.source or "not given")).classes("tk-source")
-    missing = missing_facts(card)
-    if missing:
-        with ui.row().classes("items-center gap-2 tk-missing-facts"):
-            ui.icon("warning").classes("tk-warn")
-            ui.label("Not known yet: " + ", ".join(missing) + ".")
-        ui.link("Complete this card in the card editor", f"/cards?key={card.key}")
-
-
-def _stat_expected(card: Card, stat: str) -> bool:
-    return {
-        "ESSENCE": card.role in ("infernal_master", "master_infernalist", "horror"),
-        "FOCUS": card.role == "warcaster",
-        "FURY": card.role in ("warlock", "warbeast"),
-        "THR": card.role == "warbeast",
-        "CMD": card.role in ("unit", "solo", "structure", "attachment", *CASTER_ROLES),
-    }.get(stat, True)
-
-
-class CatalogBrowser:
-    """Browse the catalog by faction and role, search by name, see a card, add it to the list."""
-
-    def __init__(self, cards: dict[str, Card], on_add: Callable[[str], None], faction: str = "all") -> None:
-        self.cards, self.on_add = cards, on_add
-        factions = sorted({c.faction for c in cards.values()})
-        with ui.column().classes("tk-catalog").props('role="region" aria-label="Catalog"'):
-            ui.label("Catalog").classes("text-h6")
-            with ui.row().classes("items-center gap-2"):
-                self.faction = ui.select({"all": "All factions", **{f: f for f in factions}},
-                                         value=faction if faction in factions else "all", label="Faction",
-                                         on_change=self.refresh).classes("w-40")
-                named(self.faction, "Catalog faction")
-                self.role = ui.select(ROLE_FILTERS, value="all", label="Role", on_change=self.refresh).classes("w-48")
-                named(self.role, "Catalog role")
-            self.search = ui.input("Search by name", on_change=self.refresh).props("clearable maxlength=60")
-            named(self.search, "Search the catalog")
-            self.details = ui.card().classes("tk-details w-full")
-            named(self.details, "Card details", role="region")
-            self.details.set_visibility(False)
-            self.count = ui.label("").classes("tk-kind").props('aria-live="polite"')
-            self.results = ui.column().classes("tk-results gap-0 w-full")
-        self.refresh()
-
-    def matching(self) -> list[Card]:
-        words = " ".join((self.search.value or "").lower().split())[:60]
-        found = [c for c in self.cards.values()
-                 if (self.faction.value in ("all", None) or c.faction == self.faction.value)
-                 and role_matches(c, self.role.value or "all")
-                 and (not words or words in c.name.lower() or any(words in a.lower() for a in c.aliases))]
-        return sorted(found, key=lambda c: (list(ROLE_WORDS).index(c.role) if c.role in ROLE_WORDS else 99, c.name))
-
-    def refresh(self, *_: Any) -> None:
-        found = self.matching()
-        self.count.set_text(f"{len(found)} card{'s' if len(found) != 1 else ''}"
-                            + (f"; the first {RESULTS_MAX} shown" if len(found) > RESULTS_MAX else ""))
-        self.results.clear()
-        with self.results:
-            for card in found[:RESULTS_MAX]:
-                with ui.row().classes("items-center no-wrap gap-1 w-full tk-result"):
-                    named(ui.button(icon="add", on_click=lambda _, k=card.key: self.on_add(k)).props("round dense"),
-                          f"Add {card.name}")
-                    shown = named(ui.button(card.name, on_click=lambda _, k=card.key: self.show(k))
-                                  .props("flat no-caps align=left").classes("tk-result-name"),
-                                  f"Show {card.name}")
-                    shown.props["title"] = kind_words(card)
-                    if missing_facts(card):
-                        named(ui.icon("help_outline").classes("tk-warn"), "card not complete")
-                    ui.label(kind_words(card)).classes("tk-kind text-sm")
-
-    def show(self, key: str) -> None:
-        card = self.cards[key]
-        self.details.clear()
-        with self.details:
-            show_card_details(card)
-            named(ui.button("Add to list", icon="add", on_click=lambda: self.on_add(key)).props("no-caps"),
-                  f"Add {card.name} to the list")
-            ui.button("Close", on_click=lambda: self.details.set_visibility(False)).props("flat no-caps")
-        self.details.set_visibility(True)
 
 
 def problems_words(problems: list[Problem]) -> list[str]:
@@ -284,16 +117,13 @@ class ListBuilder:
             self.body = ui.column().classes("tk-entries gap-1 w-full")
             with ui.row().classes("items-center gap-2 w-full tk-list-actions"):
                 named(ui.button("Save", icon="save", on_click=self.save).props("no-caps"), "Save list")
-                named(ui.button("Save as copy", icon="content_copy", on_click=self.duplicate).props("no-caps outline"),
-                      "Save as a copy")
+                ui.button("Save as a copy", icon="content_copy", on_click=self.duplicate).props("no-caps outline")
                 named(ui.button("Rename", icon="edit", on_click=self.rename_dialog).props("no-caps outline"),
                       "Rename list")
                 named(ui.button("Delete", icon="delete", on_click=self.delete_dialog).props("no-caps outline"),
                       "Delete list")
-                named(ui.button("Export text", icon="ios_share", on_click=self.export_dialog).props("no-caps outline"),
-                      "Export as text")
-                named(ui.button("Import text", icon="input", on_click=self.import_dialog).props("no-caps outline"),
-                      "Import from text")
+                ui.button("Export as text", icon="ios_share", on_click=self.export_dialog).props("no-caps outline")
+                ui.button("Import from text", icon="input", on_click=self.import_dialog).props("no-caps outline")
         self._fill_saved()
         if open_id:
             found = next((s for s in saved if s.id == open_id), None)
@@ -476,8 +306,11 @@ class ListBuilder:
     def _entry_controls(self, i: int, entry: ListEntry, card: Card, line: str) -> None:
         entries = self.army.entries
         if card.role in ("horror", "warjack", "warbeast"):
+            # only casters whose battlegroup takes this kind of model (army_rules.BATTLEGROUP_ROLES)
             leaders = {j: self.cards[e.card].name for j, e in enumerate(entries)
-                       if e.card in self.cards and self.cards[e.card].role in CASTER_ROLES}
+                       if e.card in self.cards and (card.role in BATTLEGROUP_ROLES.get(self.cards[e.card].role, ())
+                                                    or (j == entry.battlegroup_of
+                                                        and self.cards[e.card].role in CASTER_ROLES))}
             options = {-1: "No battlegroup", **{j: f"{n} (line {j + 1})" for j, n in leaders.items()}}
             value = entry.battlegroup_of if entry.battlegroup_of in leaders else -1
             select = ui.select(options, value=value, label="Battlegroup",
@@ -617,7 +450,7 @@ class ListBuilder:
         text = export_text(army, self.cards)
         with ui.dialog() as dialog, ui.card().classes("tk-dialog"):
             ui.label("The list as text").classes("text-h6")
-            ui.label("Copy it into a forum post or a tournament site; Import text reads it back.")
+            ui.label("Copy it into a forum post or a tournament site; Import from text reads it back.")
             area = ui.textarea(value=text).props("readonly outlined autogrow").classes("w-full tk-mono")
             named(area, "List text")
             with ui.row():
@@ -681,94 +514,3 @@ class ListBuilder:
                 ui.label(f"{item.line} — {item.reason}")
             if len(unrecognised) > 30:
                 ui.label(f"… and {len(unrecognised) - 30} more")
-
-
-# -- the home page: a game from two lists -----------------------------------------------------------------
-class SideFromList:
-    """One side of a game from lists: the player's name and a saved list, or a list pasted as text."""
-
-    def __init__(self, seat: int, saved: list[SavedList]) -> None:
-        self.seat = seat
-        self.lists = {s.id: s for s in saved}
-        self.warned: str | None = None
-        with ui.card().classes("tk-sideform") as box:
-            named(box, f"Side {seat + 1} from a list", role="group")
-            ui.label(f"Player {seat + 1}").classes("text-h6")
-            self.name = ui.input("Player name").props("maxlength=60")
-            named(self.name, f"Side {seat + 1} player name")
-            self.saved = ui.select({s.id: f"{s.title} ({s.points} pts)" for s in saved}, label="Saved list",
-                                   clearable=True).classes("w-64")
-            named(self.saved, f"Side {seat + 1} saved list")
-            self.text = ui.textarea("…or paste a list as text").props(f"outlined maxlength={TEXT_MAX}").classes(
-                "w-full tk-mono")
-            named(self.text, f"Side {seat + 1} list text")
-            self.report = ui.column().classes("gap-0")
-
-    def army(self, cards: dict[str, Card]) -> Army | None:
-        """The side's list, or None after telling the player what is wrong."""
-        text = (self.text.value or "").strip()
-        if self.saved.value and text:
-            ui.notify(f"Player {self.seat + 1}: pick a saved list or paste one, not both.", type="warning")
-            return None
-        if self.saved.value:
-            return self.lists[self.saved.value].army
-        if not text:
-            ui.notify(f"Player {self.seat + 1}: pick a saved list or paste one.", type="warning")
-            return None
-        try:
-            imported = parse_text(text, cards)
-        except RuleViolation as refusal:
-            ui.notify(f"Player {self.seat + 1}: {refusal.message}", type="warning")
-            return None
-        ListBuilder._report(self.report, imported.unrecognised)
-        if imported.unrecognised and self.warned != text:
-            self.warned = text
-            ui.notify(f"Player {self.seat + 1}: {len(imported.unrecognised)} line(s) of the pasted list were not "
-                      "recognised (shown under it). Fix them, or press Start again to play without them.",
-                      type="warning")
-            return None
-        return imported.army
-
-
-async def start_from_lists_section() -> None:
-    """Home page: start a game from two saved lists, or a saved list and the opponent's pasted text."""
-    service = list_service()
-    owner = browser_owner()
-    try:
-        saved = await run.io_bound(service.lists, owner) if owner else []
-    except RuleViolation:
-        saved = []
-    cards = await run.io_bound(service.cards)
-    with ui.column().classes("w-full tk-from-lists").props('role="region" aria-label="Start from two lists"'):
-        ui.label("Start from two saved lists").classes("text-h5")
-        ui.label("Pick a saved list for each player, or paste the opponent's list as text. Build lists on the "
-                 "Lists page.").classes("tk-kind")
-        title = ui.input("Game title").props("maxlength=60").classes("w-96")
-        named(title, "Game title from lists")
-        with ui.row().classes("w-full gap-4"):
-            sides = [SideFromList(0, saved), SideFromList(1, saved)]
-        first = ui.select({0: "Player 1 goes first", 1: "Player 2 goes first"}, value=0)
-        named(first, "Who goes first with lists")
-        wizard = named(ui.checkbox("Use the setup wizard (tournament)", value=False), "Setup wizard with lists")
-
-        async def start() -> None:
-            armies = []
-            for side in sides:
-                army = side.army(cards)
-                if army is None:
-                    return
-                armies.append((side.name.value or f"Player {side.seat + 1}", army))
-            try:  # a list that cannot play is refused before its cards' facts are asked
-                entries = await run.io_bound(service.armies, armies)
-            except RuleViolation as refusal:
-                ui.notify(refusal.message, type="warning")
-                return
-            name = title.value or "Game from lists"
-            if await complete_before_start(name, entries or []) is None:
-                return
-            await starter.start(lambda key: service.start_game(name, armies, first.value or 0, bool(wizard.value), key),
-                                name)
-
-        starter = GameStarter()
-        named(once(ui.button("Start from lists", icon="play_arrow").props("no-caps size=lg"), start),
-              "Start the game from these lists")

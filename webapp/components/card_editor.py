@@ -431,8 +431,12 @@ class CardsFile:
                         "no-caps outline"), "Export my card book as a card pack")
                 self.upload = ui.upload(label="Import card pack", auto_upload=True, max_file_size=PACK_MAX,
                                         on_upload=self.imported, on_rejected=self.rejected).props(
-                    "accept=.json,application/json flat bordered")
+                    "accept=.json,application/json flat bordered").classes("hidden")
                 named(self.upload, "Import a card pack")
+                # A plain named button opens the (hidden) uploader's file picker: Quasar's own picker button is
+                # nameless and nested in a control, which screen readers cannot use (axe-core, issue 11).
+                ui.button("Import card pack", icon="upload").props("no-caps outline").on(
+                    "click", js_handler=f"() => runMethod({self.upload.id}, 'pickFiles', [])")
 
     def export(self) -> None:
         ui.download.content(self.service.export_pack().encode("utf-8"), "tablekeeper-cards.json", "application/json")

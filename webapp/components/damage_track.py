@@ -99,8 +99,8 @@ class DamageTrack:
                             "dense outlined").classes("tk-amount"), f"Damage to apply to {name}")
                         named(once(ui.button("Apply damage").props("no-caps"), self._apply_typed),
                               f"Apply damage to {name}")
-                self.complete = named(once(ui.button("Complete card").props("color=orange no-caps"), self._complete),
-                                      f"Complete {name}'s card")
+                complete = ui.button(f"Complete {name}'s card").props("color=orange no-caps")
+                self.complete = named(once(complete, self._complete), f"Complete {name}'s card")
         view.on_update(self.update)
         self.update(view.state)
 

@@ -69,7 +69,7 @@ class ModelCard:
                     AttackButton(view, model_id)
                     if has_essence_manipulation(state, m):
                         soul = once(ui.button("+1 soul token"), lambda: view.send(AddSoulToken(model=model_id)))
-                        named(soul.props("flat no-caps"), f"Add a soul token to {m.name}")
+                        named(soul.props("flat no-caps"), f"+1 soul token for {m.name}")
         view.on_update(self.update)
         self.update(state)
 

@@ -8,6 +8,7 @@ from nicegui import run, ui
 
 from models.rules import RuleViolation
 from models.service import AlreadyStarted, Created
+from webapp.components.my_games import mark_started
 from webapp.components.share import remember_links
 from webapp.view import new_command_id
 
@@ -20,16 +21,19 @@ class GameStarter:
     def __init__(self) -> None:
         self.key = new_command_id()
 
-    async def start(self, start: Callable[[str], Created], title: str) -> None:
-        """Run ``start(key)`` off the event loop, remember the links in this browser and open the table."""
+    async def start(self, start: Callable[[str], Created], title: str) -> bool:
+        """Run ``start(key)`` off the event loop, remember the links in this browser and open the table; whether
+        a game was started."""
         try:
             created = await run.io_bound(start, self.key)
         except RuleViolation as refusal:
             ui.notify(refusal.message, type="warning")
-            return
+            return False
         except AlreadyStarted:
             ui.notify("This form has started its game already: it is under \"Games started on this device\" on the "
                       "home page.", type="info")
-            return
+            return False
         remember_links(created.game_id, title, created.tokens)
+        mark_started(created.game_id)
         ui.navigate.to(f"/table/{created.game_id}/{created.tokens['table']}")
+        return True

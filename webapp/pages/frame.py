@@ -12,6 +12,7 @@ from webapp.view import GameView
 
 def frame(title: str) -> None:
     ui.add_head_html('<link rel="stylesheet" href="/static/tablekeeper.css">'
+                     '<link rel="stylesheet" href="/static/theme.css">'
                      '<link rel="manifest" href="/static/manifest.webmanifest">'
                      '<link rel="apple-touch-icon" href="/static/icons/icon-192.png">'
                      '<meta name="theme-color" content="#3b1d4a">'
@@ -20,7 +21,8 @@ def frame(title: str) -> None:
     dark = ui.dark_mode(None)
     with ui.header().classes("tk-header items-center"):
         ui.link("Tablekeeper", "/").classes("tk-brand")
-        ui.label(title).classes("tk-title")
+        if title:  # the home page's header says "Tablekeeper" once
+            ui.label(title).classes("tk-title")
         ui.space()
         ui.link("Lists", "/lists").classes("tk-nav")
         ui.link("Cards", "/cards").classes("tk-nav")

@@ -8,10 +8,12 @@ These need neither the game size, nor points, nor the list's own faction, so a g
   Commander"; Mk III core rules as publicly known);
 - the Master Infernalist's starting horrors: how many and of which weights (doc 000 "Master Infernalist";
   reference README: Princess Regna, one lesser or light horror), recorded on her card;
-- field allowance as printed on cards (``C`` one per army, a number at most that many);
+- field allowance as printed on cards (``C`` one per army, a number at most that many); a warcaster, warlock or
+  infernal master is a named character (FA C) even where its card does not print the FA (Mk III core rules as
+  publicly known: every caster is a unique character);
 - unit sizes the card offers.
 
-What needs more than an army's entries stays in ``lists.py``: game size, points, faction, the caster an army
+What needs more than an army's entries stays in ``lists.py``: game size, points, faction, the one caster a list
 needs, attachments and Arcana cards.
 """
 
@@ -22,7 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from models.catalog.schema import CASTER_ROLES, Card
+from models.catalog.schema import CASTER_ROLES, FREE_POINT_ROLES, Card
 
 ESSENCE_MANIPULATION = ("infernal_master", "master_infernalist")
 BATTLEGROUP_ROLES: dict[str, tuple[str, ...]] = {
@@ -85,6 +87,14 @@ def fa_limit(fa: str | None) -> int | None:
     return int(fa) if fa.isdigit() else None
 
 
+def field_allowance(card: Card) -> str | None:
+    """The FA an army is held to: the card's own, else 'C' for a warcaster, warlock or infernal master (each is a
+    named character)."""
+    if card.fa is None and card.role in FREE_POINT_ROLES:
+        return "C"
+    return card.fa
+
+
 def _check_battlegroup(entries: Sequence[Entry], known: Mapping[int, Card], i: int, add: Add) -> None:
     card, target = known[i], entries[i].battlegroup_of
     if card.role == "horror":
@@ -127,11 +137,12 @@ def _check_fa(known: Mapping[int, Card], add: Add) -> None:
     counts = Counter(c.key for c in known.values())
     for key, count in counts.items():
         card = next(c for c in known.values() if c.key == key)
-        limit = fa_limit(card.fa)
+        fa = field_allowance(card)
+        limit = fa_limit(fa)
         if limit is not None and count > limit:
-            if card.fa and card.fa.strip().upper() == "C":
+            if fa and fa.strip().upper() == "C":
                 text = f"{card.name} is a character: an army may include only one; this list has {count}."
             else:
-                text = (f"{card.name} may be included at most {limit} times (field allowance {card.fa}); "
+                text = (f"{card.name} may be included at most {limit} times (field allowance {fa}); "
                         f"this list has {count}.")
             add(Problem("list.fa_exceeded", text))

@@ -12,6 +12,8 @@ this module adds what a list has of its own. Sources:
 - doc 001 "Arcana": each Grymkin warlock has exactly three Arcana cards, one of them its Trump; no card twice
   in an army; another warlock's Trump cannot be taken as an ordinary card.
 - Field allowance (FA) as printed on cards: ``C`` one per army, ``U`` unlimited, a number at most that many.
+- One warcaster, warlock or infernal master per list: the game is lost when "your warcaster/warlock/infernal
+  master" is destroyed (doc 002, "Deathclock"; Steamroller 2019). A Master Infernalist is a solo and may join.
 """
 
 from __future__ import annotations
@@ -170,11 +172,16 @@ def validate(army: Army, cards: Mapping[str, Card], arcana: Mapping[str, Arcanum
     for i, entry in enumerate(entries):
         if i not in known:
             add(Problem("list.unknown_card", f"No card {entry.card!r} is known on this site.", i))
-    if not any(c.role in FREE_POINT_ROLES for c in known.values()):
+    leaders = [i for i, c in known.items() if c.role in FREE_POINT_ROLES]
+    if not leaders:
         add(Problem("list.no_caster", "A list needs a warcaster, warlock or infernal master."))
+    elif len({known[i].key for i in leaders}) > 1:
+        names = ", ".join(known[i].name for i in leaders)
+        add(Problem("list.one_caster", f"A list has one warcaster, warlock or infernal master; this one has "
+                                       f"{len(leaders)} ({names}).", leaders[-1]))
     for i, card in known.items():
         if card.faction != army.faction and not card.mercenary:
-            add(Problem("list.faction", f"{card.name} is not a {army.faction} model.", i))
+            add(Problem("list.faction", f"{card.name} is not of the {army.faction} faction.", i))
         missing = _missing_for_points(card)
         if missing:
             add(Problem("list.card_incomplete", f"{card.name}: {missing} not known yet. Complete the card in the "

@@ -1,0 +1,177 @@
+"""Accessible in both themes (issue 11 item 10): axe-core, injected into the real pages in Chromium, finds no
+serious or critical violation on the home, table, watch, lists and result pages, in the light and the dark theme.
+
+axe-core is not committed: the test fetches the npm package (``npm pack``, else the registry's tarball) into a
+cache directory once, and skips with the reason printed when neither can be reached.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import shutil
+import subprocess
+import tarfile
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+if TYPE_CHECKING:
+    from tests.e2e.conftest import Server
+
+AXE_VERSION = "4.14.1"
+CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tablekeeper" / f"axe-core-{AXE_VERSION}"
+TABLET = {"width": 1180, "height": 820}
+BLOCKING = ("serious", "critical")
+
+
+def _from_tarball(data: bytes) -> str:
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
+        member = tar.extractfile("package/axe.min.js")
+        assert member is not None
+        return member.read().decode()
+
+
+def _fetch_axe() -> str:
+    """axe.min.js of the pinned axe-core: from the cache, else ``npm pack``, else the npm registry over HTTPS."""
+    script = CACHE / "axe.min.js"
+    if script.exists():
+        return script.read_text()
+    CACHE.mkdir(parents=True, exist_ok=True)
+    reasons = []
+    text = None
+    if shutil.which("npm"):
+        done = subprocess.run(["npm", "pack", f"axe-core@{AXE_VERSION}", "--silent", "--pack-destination", str(CACHE)],
+                              capture_output=True, text=True, timeout=120, check=False)
+        packed = CACHE / f"axe-core-{AXE_VERSION}.tgz"
+        if done.returncode == 0 and packed.exists():
+            text = _from_tarball(packed.read_bytes())
+        else:
+            reasons.append(f"npm pack failed: {done.stderr.strip()[:200]}")
+    if text is None:
+        url = f"https://registry.npmjs.org/axe-core/-/axe-core-{AXE_VERSION}.tgz"
+        try:
+            with urllib.request.urlopen(url, timeout=60) as response:  # noqa: S310 - a fixed https address
+                text = _from_tarball(response.read())
+        except OSError as error:
+            reasons.append(f"registry download failed: {error}")
+    if text is None:
+        raise RuntimeError("; ".join(reasons) or "axe-core could not be fetched")
+    script.write_text(text)
+    return text
+
+
+@pytest.fixture(scope="module")
+def axe() -> str:
+    try:
+        return _fetch_axe()
+    except (RuntimeError, OSError, subprocess.SubprocessError, tarfile.TarError) as error:
+        print(f"axe-core not available, accessibility test skipped: {error}")
+        pytest.skip(f"axe-core not available: {error}")
+
+
+def violations(page: Page, axe_js: str) -> list[dict]:
+    """The serious and critical violations axe-core finds on the page as it is shown now."""
+    page.add_script_tag(content=axe_js)
+    found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations")
+    return [v for v in found if v.get("impact") in BLOCKING]
+
+
+def describe(page_name: str, scheme: str, found: list[dict]) -> str:
+    lines = [f"{page_name} ({scheme}): {len(found)} serious or critical violation(s)"]
+    for v in found:
+        lines.append(f"  [{v['impact']}] {v['id']}: {v['help']}")
+        for node in v["nodes"][:5]:
+            summary = " ".join(node.get("failureSummary", "").split())[:160]
+            html = node.get("html", "")
+            named = re.search(r'aria-label="([^"]*)"', html)
+            lines.append(f"      {html[:100]}{' named ' + repr(named.group(1)) if named else ''}\n        {summary}")
+    return "\n".join(lines)
+
+
+def new_game(page: Page, server: Server) -> dict:
+    created = page.request.post(server.url("/api/games"), data={
+        "title": "Accessible game", "sides": [
+            {"player": "Ann", "army": [{"card": "agathon"}, {"card": "foreboder", "battlegroup_of": 0}]},
+            {"player": "Bob", "army": [{"card": "princess-regna"}]}]})
+    assert created.status == 201, created.text()
+    return created.json()
+
+
+def pick(page: Page, group: str, field: str, option: str) -> None:
+    form = page.get_by_role("group", name=group, exact=True)
+    form.get_by_role("combobox", name=field, exact=True).click()
+    page.get_by_role("option", name=option, exact=True).click()
+    expect(page.get_by_role("listbox")).to_have_count(0)
+
+
+def fill_quick_form(page: Page, server: Server) -> None:
+    """The casual path as a player fills it: both casters, a horror, a unit (so its rows and points show)."""
+    page.goto(server.url("/"))
+    page.get_by_role("textbox", name="Game title", exact=True).fill("Form game")
+    page.get_by_role("textbox", name="Player 1 name").fill("Ann")
+    page.get_by_role("textbox", name="Player 2 name").fill("Cyd")
+    pick(page, "Player 1", "Caster", "Agathon")
+    pick(page, "Player 1", "Horror", "Tormentor")
+    page.get_by_role("button", name="Add horror for player 1").click()
+    pick(page, "Player 1", "Unit or solo", "Cultist Band")
+    page.get_by_role("button", name="Add model for player 1").click()
+    pick(page, "Player 2", "Caster", "Captain Victoria Haley")
+    expect(page.get_by_role("button", name="Remove Cultist Band")).to_be_visible()
+
+
+def start_and_come_back(page: Page, server: Server) -> None:
+    """A game started here: the home page then lists it with Resume."""
+    page.get_by_role("button", name="Start game", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/table/"))
+    page.goto(server.url("/"))
+    expect(page.get_by_role("button", name=re.compile("^Resume"))).to_be_visible()
+
+
+def tournament_path(page: Page, server: Server) -> None:
+    page.goto(server.url("/"))
+    page.get_by_role("tab", name="Tournament game from lists").click()
+    expect(page.get_by_role("button", name="Start the game from these lists")).to_be_visible()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_page_has_no_serious_or_critical_violation(browser: Browser, server: Server, axe: str,
+                                                         scheme: str) -> None:
+    context = browser.new_context(viewport=TABLET, color_scheme=scheme)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        game = new_game(page, server)
+        pages: dict[str, str | Callable[[Page, Server], None]] = {
+            "home": "/",
+            "home, casual path filled in": fill_quick_form,
+            "home, with a game to resume": start_and_come_back,
+            "home, tournament path": tournament_path,
+            "table": game["table_url"],
+            "watch": game["watch_url"],
+            "lists": "/lists",
+            "result": f"/result/{game['id']}/{game['tokens']['watch']}",
+            "not found": f"/table/{game['id']}/not-the-key",
+        }
+        report, failing = [], 0
+        for name, how in pages.items():
+            if isinstance(how, str):
+                page.goto(server.url(how))
+            else:
+                how(page, server)
+            expect(page.get_by_role("button", name="Switch light or dark theme")).to_be_visible()
+            page.wait_for_load_state("networkidle")
+            dark = page.evaluate("document.body.classList.contains('body--dark')")
+            assert dark == (scheme == "dark"), f"{name}: the page does not follow the {scheme} theme"
+            found = violations(page, axe)
+            failing += len(found)
+            report.append(describe(name, scheme, found))
+        print("\n".join(report))
+        assert failing == 0, "\n".join(report)
+    finally:
+        context.close()

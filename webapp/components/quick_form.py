@@ -1,0 +1,211 @@
+"""The home page's casual path: each player picks a caster, then what the rules let that caster's army take
+(army_choices.py decides; this form shows the answer), with points as the list builder counts them. The form is
+kept in this browser's storage as it is filled, so a reload or a closed tab loses nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from nicegui import app, ui
+
+from models.catalog.schema import Card
+from models.rules.warmachine.army_choices import army_points, casters, choices, cost, factions, refusal, unit_sizes
+from models.rules.warmachine.setup import NAME_MAX, ArmyEntry
+from webapp.components.a11y import named
+
+STORE = "quick_form"
+ROW_OF_ROLE = {"horror": "horror", "warjack": "beast", "warbeast": "beast"}
+
+
+def stored() -> dict[str, Any]:
+    """The form as this browser left it (empty when there is none or it cannot be read)."""
+    kept = app.storage.user.get(STORE)
+    return kept if isinstance(kept, dict) else {}
+
+
+def store(form: dict[str, Any]) -> None:
+    app.storage.user[STORE] = form
+
+
+def forget() -> None:
+    """A started game's form is done: the next visit starts a fresh one."""
+    app.storage.user.pop(STORE, None)
+
+
+class SideForm:
+    """One player's name and army: a caster, then the battlegroup its kind leads (horrors for an infernal
+    master, warjacks for a warcaster, warbeasts for a warlock) and units, solos and structures of its faction."""
+
+    def __init__(self, seat: int, cards: dict[str, Card], kept: dict[str, Any], on_change: Callable[[], None]) -> None:
+        self.seat, self.cards, self.on_change = seat, cards, on_change
+        self.entries: list[ArmyEntry] = []
+        n = seat + 1
+        with ui.card().classes("tk-sideform").props(f'role="group" aria-label="Player {n}"'):
+            ui.label(f"Player {n}").classes("text-h6")
+            self.name = ui.input("Player name", value=str(kept.get("name") or "")[:NAME_MAX],
+                                 validation={f"At most {NAME_MAX} characters": lambda v: len(v or "") <= NAME_MAX},
+                                 on_change=lambda: self.on_change()).props(
+                f'maxlength={NAME_MAX} aria-label="Player {n} name"')
+            faction = kept.get("faction") if kept.get("faction") in factions(cards) else None
+            with ui.row().classes("items-center gap-2"):
+                self.faction = ui.select({"": "All factions", **{f: f for f in factions(cards)}}, value=faction or "",
+                                         label="Faction", on_change=self._faction_changed).props(
+                    f'aria-label="Player {n} faction"').classes("w-40")
+                offered = self._casters()
+                self.master = ui.select(offered, value=kept.get("caster") if kept.get("caster") in offered else None,
+                                        label="Caster",
+                                        on_change=self._caster_changed).props(
+                    f'aria-label="Player {n} caster"').classes("w-64")
+            self.hint = ui.label("Pick a caster: the battlegroup and the models offered follow it.").classes("tk-kind")
+            with ui.row().classes("items-center") as self.horror_row:
+                self.horror = ui.select({}, label="Horror").props(f'aria-label="Player {n} horror"').classes("w-48")
+                ui.button("Add horror", on_click=lambda: self.add_battlegroup(self.horror)).props(
+                    f'no-caps aria-label="Add horror for player {n}"')
+            with ui.row().classes("items-center") as self.beast_row:
+                self.beast = ui.select({}, label="Warjack or warbeast").props(
+                    f'aria-label="Player {n} warjack or warbeast"').classes("w-48")
+                ui.button("Add warjack or warbeast", on_click=lambda: self.add_battlegroup(self.beast)).props(
+                    f'no-caps aria-label="Add warjack or warbeast for player {n}"')
+            with ui.row().classes("items-center") as self.other_row:
+                self.other = ui.select({}, label="Unit or solo", on_change=self._other_changed).props(
+                    f'aria-label="Player {n} unit or solo"').classes("w-48")
+                self.size = ui.select({0: "smallest"}, value=0, label="Size").classes("w-28").props(
+                    f'aria-label="Player {n} unit size"')
+                ui.button("Add", on_click=self.add_other).props(f'no-caps aria-label="Add model for player {n}"')
+            self.points = ui.label("").classes("tk-points").props('aria-live="polite"')
+            self.chosen = ui.column().classes("gap-1")
+        for raw in kept.get("entries") or ():
+            self._restore(raw)
+        self._refresh()
+
+    # -- what the rules offer ----------------------------------------------------------------------------
+    def _casters(self) -> dict[str, str]:
+        return {c.key: c.name for c in casters(self.cards, self.faction.value or None)}
+
+    def _faction_changed(self, *_: Any) -> None:
+        """Only the casters of the chosen faction are offered; a caster of another faction is unpicked."""
+        options = self._casters()
+        self.master.set_options(options, value=self.master.value if self.master.value in options else None)
+        self.on_change()
+
+    def army(self) -> list[ArmyEntry]:
+        caster = [ArmyEntry(card=self.master.value)] if self.master.value else []
+        return caster + self.entries
+
+    def _refresh(self) -> None:
+        """Offer what the rules allow now, and show the chosen models with their points."""
+        offer = choices(self.army(), self.cards)
+        row = ROW_OF_ROLE.get(offer.battlegroup_role)
+        self.hint.set_visibility(not self.master.value)
+        self.horror_row.set_visibility(row == "horror")
+        self.beast_row.set_visibility(row == "beast")
+        self.other_row.set_visibility(bool(self.master.value))
+        group = {c.key: c.name for c in offer.battlegroup}
+        for select in (self.horror, self.beast):
+            select.set_options(group, value=select.value if select.value in group else None)
+        others = {c.key: c.name for c in offer.others}
+        self.other.set_options(others, value=self.other.value if self.other.value in others else None)
+        self._other_changed()
+        self._draw()
+
+    def _other_changed(self, *_: Any) -> None:
+        card = self.cards.get(self.other.value or "")
+        sizes = {0: "smallest", **{n: f"{n} models" for n in (unit_sizes(card) if card else ())}}
+        self.size.set_options(sizes, value=self.size.value if self.size.value in sizes else 0)
+        self.size.set_visibility(card is not None and card.role == "unit")
+
+    def _caster_changed(self, *_: Any) -> None:
+        """A new caster keeps only the models its army may take; the player is told what went."""
+        kept, dropped = [], []
+        for entry in self.entries:
+            trial = [*([ArmyEntry(card=self.master.value)] if self.master.value else []), *kept]
+            if self.master.value and refusal(trial, self.cards, entry) is None:
+                kept.append(entry)
+            else:
+                dropped.append(self.cards[entry.card].name)
+        self.entries = kept
+        if dropped:
+            ui.notify(f"Player {self.seat + 1}: removed {', '.join(dropped)}, which the new caster's army cannot "
+                      "take.", type="info")
+        self._refresh()
+        self.on_change()
+
+    # -- adding and removing -----------------------------------------------------------------------------
+    def add_battlegroup(self, select: ui.select) -> None:
+        if not select.value:
+            ui.notify(f"Pick a {select.props.get('label', 'model').lower()} first.", type="warning")
+            return
+        self._add(ArmyEntry(card=select.value, battlegroup_of=0))
+
+    def add_other(self) -> None:
+        if not self.other.value:
+            ui.notify("Pick a unit or solo first.", type="warning")
+            return
+        unit = self.cards[self.other.value].role == "unit"
+        self._add(ArmyEntry(card=self.other.value, size=(self.size.value or None) if unit else None))
+
+    def _add(self, entry: ArmyEntry) -> None:
+        if not self.master.value:
+            ui.notify("Pick a caster first.", type="warning")
+            return
+        problem = refusal(self.army(), self.cards, entry)
+        if problem is not None:
+            ui.notify(f"Player {self.seat + 1}: {problem.message}", type="warning")
+            return
+        self.entries.append(entry)
+        self._refresh()
+        self.on_change()
+
+    def _remove(self, index: int) -> None:
+        self.entries.pop(index)
+        self._refresh()
+        self.on_change()
+
+    def _restore(self, raw: object) -> None:
+        """A kept entry comes back only if it is still a legal pick (cards and rules may have changed)."""
+        if not isinstance(raw, dict) or not self.master.value:
+            return
+        try:
+            entry = ArmyEntry.model_validate(raw)
+        except ValueError:
+            return
+        if entry.battlegroup_of not in (None, 0) or refusal(self.army(), self.cards, entry) is not None:
+            return
+        self.entries.append(entry)
+
+    def set_cards(self, cards: dict[str, Card]) -> None:
+        """Offer these cards (after a card pack joined the card book)."""
+        self.cards = cards
+        self.faction.set_options({"": "All factions", **{f: f for f in factions(cards)}},
+                                 value=self.faction.value if self.faction.value in factions(cards) else "")
+        options = self._casters()
+        self.master.set_options(options, value=self.master.value if self.master.value in options else None)
+        self.entries = [e for e in self.entries if e.card in cards]
+        self._refresh()
+
+    # -- showing -----------------------------------------------------------------------------------------
+    def _draw(self) -> None:
+        army = self.army()
+        total = army_points(army, self.cards)
+        words = [f"Army points: {total.used}"]
+        for group in total.battlegroups:
+            granted = "?" if group.granted is None else str(group.granted)
+            words.append(f"battlegroup points {group.free_used} / {granted}")
+        if total.unknown:
+            words.append(f"{len(total.unknown)} not counted (cost not known)")
+        self.points.set_text("; ".join(words) if army else "")
+        self.chosen.clear()
+        with self.chosen:
+            for i, entry in enumerate(self.entries):
+                card = self.cards[entry.card]
+                with ui.row().classes("items-center gap-2"):
+                    size = f" ({entry.size} models)" if entry.size else ""
+                    points = cost(entry, card)
+                    ui.label(f"{card.name}{size} · " + (f"{points} pts" if points is not None else "cost not known"))
+                    named(ui.button(icon="close", on_click=lambda _, k=i: self._remove(k)).props("flat round"),
+                          f"Remove {card.name}")
+
+    def kept(self) -> dict[str, Any]:
+        return {"name": self.name.value or "", "faction": self.faction.value or "", "caster": self.master.value,
+                "entries": [e.model_dump() for e in self.entries]}
