@@ -8,7 +8,20 @@ from __future__ import annotations
 from nicegui import ui
 from nicegui.testing import User
 
-from tests.webapp.helpers import choose, click, elements, eventually, exists, fill, find, region, see, service, texts
+from tests.webapp.helpers import (
+    choose,
+    click,
+    complete_pregame,
+    elements,
+    eventually,
+    exists,
+    fill,
+    find,
+    region,
+    see,
+    service,
+    texts,
+)
 
 
 def offered(user: User, name: str) -> set[str]:
@@ -102,6 +115,7 @@ async def test_the_quick_form_is_kept_across_a_reload_until_its_game_starts(user
     assert find(user, "Player 2 caster", ui.select).value == "princess-regna"
     assert exists(user, "Remove Foreboder")
     click(user, "Start game")
+    assert await complete_pregame(user) == ["Ann"]  # the Foreboder's rings are asked before the game
     await see(user, "Ann's turn")
     await user.open("/")
     assert find(user, "Game title", ui.input).value == ""
