@@ -23,7 +23,7 @@ from models.rules.warband.base import (
     with_board,
     with_units,
 )
-from models.rules.warband.board import Grab, WarbandBoard, WarbandUnit
+from models.rules.warband.state import Grab, WarbandBoard, WarbandUnit
 from models.rules.warband.steps import before_leaving, on_enter
 from models.rules.warband.treasure import Under, reveal
 

@@ -19,7 +19,7 @@ from models.rules.warband.base import (
     with_board,
     with_units,
 )
-from models.rules.warband.board import WarbandUnit
+from models.rules.warband.state import WarbandUnit
 from models.rules.warband.steps import before_leaving, on_enter
 
 

@@ -16,7 +16,7 @@ from models.rules.warband.base import (
     with_board,
     with_units,
 )
-from models.rules.warband.board import TriggeredEvent, WarbandUnit
+from models.rules.warband.state import TriggeredEvent, WarbandUnit
 from models.rules.warband.steps import on_enter
 
 Under = Literal["nothing", "event", "plague"]
