@@ -16,7 +16,6 @@ from webapp.components.dialogs import ok_cancel, transient_dialog
 from webapp.view import GameView
 
 UNDER = {"nothing": "No event token", "event": "Event token: an event", "plague": "Event token: the Plague"}
-PASS_FAIL = {True: "Passed", False: "Failed"}
 
 
 def roll_field(label: str, name: str) -> ui.number:
