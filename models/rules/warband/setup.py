@@ -8,8 +8,8 @@ from pydantic import Field
 
 from models.catalog.schema import Frozen
 from models.rules.core import Command, Event, GameState, Player, RuleViolation, handles
-from models.rules.warband.base import NAME_MAX, SYSTEM, TITLE_MAX, clean_text, rule
-from models.rules.warband.state import WarbandBoard, WarbandUnit
+from models.rules.warband.base import NAME_MAX, TITLE_MAX, clean_text, rule
+from models.rules.warband.state import SYSTEM, WarbandBoard, WarbandUnit
 from models.rules.warband.steps import advance, start_turn
 
 UNITS_MAX = 30

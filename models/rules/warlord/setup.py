@@ -11,8 +11,8 @@ from pydantic import Field
 from models.catalog.schema import Frozen
 from models.rules.core import Command, Event, GameState, Player, RuleViolation, handles
 from models.rules.text import clean_text
-from models.rules.warlord.phases import PHASES, SYSTEM
-from models.rules.warlord.state import Ability, Figure, WarlordBoard
+from models.rules.warlord.phases import PHASES
+from models.rules.warlord.state import SYSTEM, Ability, Figure, WarlordBoard
 
 TITLE_MAX = 60
 MODEL_NAME_MAX = 40
