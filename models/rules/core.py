@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable
 from typing import Any, Literal
 
-from pydantic import Field, SerializeAsAny, ValidationError, model_validator
+from pydantic import ConfigDict, Field, SerializeAsAny, ValidationError, model_validator
 
 from models.catalog.schema import Card, Frozen
 from models.rules.match import ClockState, Pregame, Result, ScenarioState
@@ -117,9 +117,17 @@ class AttackRecord(Frozen):
     pending: tuple[str, ...] = ()
 
 
+def _any_board_schema(schema: dict[str, Any], cls: type) -> None:
+    """In the API's schema the base board is an open object: each system's board has fields of its own."""
+    if cls is Board:
+        schema.pop("additionalProperties", None)
+
+
 class Board(Frozen):
     """Base of a game system's own part of the state (its figures, units, tokens...): each system subclasses it
     and registers the class with :func:`register_board`, so the core stores a board without knowing any game."""
+
+    model_config = ConfigDict(json_schema_extra=_any_board_schema)
 
 
 # The board class of each game system, by system name (filled when the system's ``state`` module is imported).
