@@ -1,4 +1,4 @@
-"""The pure rules core (DESIGN.md): importing it registers every game system's commands."""
+"""The pure rules core (DESIGN.md): importing it registers every game system's board and commands."""
 
 from models.rules import warband, warlord, warmachine  # noqa: F401
 from models.rules.core import (

@@ -166,13 +166,15 @@ class GameState(Frozen):
     @model_validator(mode="before")
     @classmethod
     def _registered_board(cls, data: Any) -> Any:
-        """Read a board given as JSON as the class its game system registered."""
-        if not isinstance(data, dict) or not isinstance(data.get("board"), dict):
+        """Read a board given as JSON as the class its game system registered (and refuse another system's)."""
+        if not isinstance(data, dict) or data.get("board") is None:
             return data
         system = data.get("system", cls.model_fields["system"].default)
         board_cls = BOARDS.get(system) if isinstance(system, str) else None
         if board_cls is None:
             raise ValueError(f"no board is registered for the game system {system!r}")
+        if isinstance(data["board"], Board) and type(data["board"]) is not board_cls:
+            raise ValueError(f"a {type(data['board']).__name__} is not the board of a {system} game")
         return {**data, "board": board_cls.model_validate(data["board"])}
 
     def model(self, model_id: str) -> ModelState:
