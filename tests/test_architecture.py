@@ -3,12 +3,19 @@
 Imports point one way: webapp -> models.service -> models.db -> models.rules; models.catalog is data.
 Relative imports are resolved; `importlib.import_module("x")` / `__import__("x")` with a literal count too.
 Imports under `if TYPE_CHECKING:` count as well: a type-only dependency is still a dependency.
+Inside models/rules, core.py and the shared modules beside it know no game system, and no system imports another:
+each registers its board and commands with the core (DESIGN.md "Layers and folders").
 """
 
 import ast
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
+
+
+def game_systems(root: Path = REPO_ROOT) -> list[str]:
+    """The game system packages under models/rules (every subpackage is one), as module names."""
+    return sorted(f"models.rules.{p.parent.name}" for p in (root / "models" / "rules").glob("*/__init__.py"))
 
 
 def imported_modules(source: str, module: str, is_package: bool = False) -> list[tuple[int, str]]:
@@ -43,10 +50,11 @@ def matches(name: str, forbidden: str) -> bool:
     return name == forbidden or name.startswith(forbidden + ".")
 
 
-def violations(folder: str, forbidden: list[str], root: Path = REPO_ROOT) -> list[str]:
-    """'path:line imports name' for each import under `folder` (e.g. 'models/rules') of a forbidden module."""
+def violations(folder: str, forbidden: list[str], root: Path = REPO_ROOT, pattern: str = "**/*.py") -> list[str]:
+    """'path:line imports name' for each import under `folder` (e.g. 'models/rules') of a forbidden module;
+    `pattern` "*.py" looks at the folder's own files only, not its subfolders."""
     out: dict[tuple[str, int], str] = {}
-    for path in sorted((root / folder).rglob("*.py")):
+    for path in sorted((root / folder).glob(pattern)):
         rel = path.relative_to(root).as_posix()
         is_package = path.name == "__init__.py"
         module = ".".join(Path(rel).parent.parts if is_package else Path(rel).with_suffix("").parts)
@@ -83,6 +91,25 @@ def test_catalog_is_data():
     check("models/catalog", ["models.db", "models.service", "webapp", "nicegui"])
 
 
+def core_imports_of_systems(root: Path = REPO_ROOT) -> list[str]:
+    """Imports of a game system by models/rules' own modules; its ``__init__`` alone may import every system, to
+    register them all."""
+    found = violations("models/rules", game_systems(root), root=root, pattern="*.py")
+    return [v for v in found if not v.startswith("models/rules/__init__.py:")]
+
+
+def test_the_rules_core_knows_no_game():
+    assert len(game_systems()) >= 3
+    found = core_imports_of_systems()
+    assert not found, "core.py and the shared rules modules must not import a game system:\n  " + "\n  ".join(found)
+
+
+def test_no_game_system_imports_another():
+    systems = game_systems()
+    for system in systems:
+        check(system.replace(".", "/"), [other for other in systems if other != system])
+
+
 # --- the checker itself: it must see what it is meant to forbid ---
 
 def test_checker_resolves_relative_and_dynamic_imports():
@@ -113,3 +140,17 @@ def test_checker_reports_file_and_line(tmp_path):
     found = violations("models/rules", ["models.service", "time"], root=tmp_path)
     assert found == ["models/rules/bad.py:3 imports 'models.service'", "models/rules/bad.py:4 imports 'time'"]
     assert violations("models/missing", ["time"], root=tmp_path) == []
+
+
+def test_checker_finds_a_core_that_imports_a_game(tmp_path):
+    rules = tmp_path / "models" / "rules"
+    for system in ("chess", "go"):
+        (rules / system).mkdir(parents=True)
+        (rules / system / "__init__.py").write_text("")
+    (rules / "__init__.py").write_text("from . import chess, go\n")
+    (rules / "core.py").write_text("from .chess.state import Board\n")
+    (rules / "go" / "rules.py").write_text("from models.rules.chess import state\n")
+    assert game_systems(tmp_path) == ["models.rules.chess", "models.rules.go"]
+    assert core_imports_of_systems(tmp_path) == ["models/rules/core.py:1 imports 'models.rules.chess.state'"]
+    assert violations("models/rules/go", ["models.rules.chess"], root=tmp_path) == [
+        "models/rules/go/rules.py:1 imports 'models.rules.chess'"]

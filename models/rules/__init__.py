@@ -1,6 +1,6 @@
-"""The pure rules core (DESIGN.md): importing it registers every game system's commands."""
+"""The pure rules core (DESIGN.md): importing it registers every game system's board and commands."""
 
-from models.rules import warlord, warmachine  # noqa: F401
+from models.rules import warband, warlord, warmachine  # noqa: F401
 from models.rules.core import (
     Command,
     Event,
@@ -14,7 +14,6 @@ from models.rules.core import (
     replay,
 )
 from models.rules.text import tidy
-from models.rules.warband import register  # noqa: F401
 
 __all__ = ["Command", "Event", "GameState", "ModelState", "Option", "RuleViolation", "apply", "options",
            "parse_command", "replay", "tidy"]

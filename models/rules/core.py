@@ -11,12 +11,10 @@ import json
 from collections.abc import Callable
 from typing import Any, Literal
 
-from pydantic import Field, ValidationError
+from pydantic import ConfigDict, Field, SerializeAsAny, ValidationError, model_validator
 
 from models.catalog.schema import Card, Frozen
 from models.rules.match import ClockState, Pregame, Result, ScenarioState
-from models.rules.warband.board import WarbandBoard
-from models.rules.warlord.board import WarlordBoard
 
 Status = Literal["in_play", "removed", "destroyed"]
 
@@ -119,6 +117,28 @@ class AttackRecord(Frozen):
     pending: tuple[str, ...] = ()
 
 
+def _any_board_schema(schema: dict[str, Any], cls: type) -> None:
+    """In the API's schema the base board is an open object: each system's board has fields of its own."""
+    if cls is Board:
+        schema.pop("additionalProperties", None)
+
+
+class Board(Frozen):
+    """Base of a game system's own part of the state (its figures, units, tokens...): each system subclasses it
+    and registers the class with :func:`register_board`, so the core stores a board without knowing any game."""
+
+    model_config = ConfigDict(json_schema_extra=_any_board_schema)
+
+
+# The board class of each game system, by system name (filled when the system's ``state`` module is imported).
+BOARDS: dict[str, type[Board]] = {}
+
+
+def register_board(system: str, cls: type[Board]) -> None:
+    """Make ``cls`` the board of ``system``: a state's JSON with that system reads its ``board`` as ``cls``."""
+    BOARDS[system] = cls
+
+
 class GameState(Frozen):
     system: str = "warmachine"
     title: str = ""
@@ -139,10 +159,23 @@ class GameState(Frozen):
     result: Result | None = None
     listed: tuple[str, ...] = ()
     attack: AttackRecord | None = None
-    # A Warlord game's warbands and their model states (models/rules/warlord, doc 003).
-    warlord: WarlordBoard | None = None
-    # A warband game's own state (models/rules/warband, doc 004); None in every other system.
-    warband: WarbandBoard | None = None
+    # The game system's own part of the state, of the class the system registered (None before setup and in
+    # Warmachine, whose state is still the fields above).
+    board: SerializeAsAny[Board] | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _registered_board(cls, data: Any) -> Any:
+        """Read a board given as JSON as the class its game system registered (and refuse another system's)."""
+        if not isinstance(data, dict) or data.get("board") is None:
+            return data
+        system = data.get("system", cls.model_fields["system"].default)
+        board_cls = BOARDS.get(system) if isinstance(system, str) else None
+        if board_cls is None:
+            raise ValueError(f"no board is registered for the game system {system!r}")
+        if isinstance(data["board"], Board) and type(data["board"]) is not board_cls:
+            raise ValueError(f"a {type(data['board']).__name__} is not the board of a {system} game")
+        return {**data, "board": board_cls.model_validate(data["board"])}
 
     def model(self, model_id: str) -> ModelState:
         for m in self.models:

@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from models.rules import RuleViolation
 from models.rules.warband.conditions import SetCondition
 from models.rules.warband.setup import Next
+from models.rules.warband.state import board
 from models.rules.warband.treasure import PickUp
 from models.rules.warmachine.arcana import AssignArcana
 from models.rules.warmachine.pregame import FinishSetupStep, StartGame, TickSetupTask
@@ -197,4 +198,4 @@ def test_a_stunned_unit_picks_up_no_treasure_through_the_service(new_service: Ca
     assert refusal.value.code == "unit.stunned" and service.state(gid)[0] == version
     version = service.execute(gid, SetCondition(unit=CAPTAIN, condition="normal"), version, TABLE).version
     state = service.execute(gid, PickUp(unit=CAPTAIN), version, TABLE).state
-    assert state.warband is not None and state.warband.unit(CAPTAIN).carrying
+    assert board(state).unit(CAPTAIN).carrying

@@ -14,6 +14,7 @@ from models.rules.warband.conditions import SetCondition
 from models.rules.warband.rout import RoutCheck
 from models.rules.warband.setup import Next
 from models.rules.warband.spells import StartSpell
+from models.rules.warband.state import board
 from models.rules.warband.treasure import PickUp
 from models.service import Actor, Created, Forbidden, GameService
 from tests.rules.warband.game import BOSS, CAPTAIN, SISTER, THUG, setup_command
@@ -62,14 +63,14 @@ def test_the_game_survives_a_restart_and_equals_its_replay(service: GameService,
     assert restarted.state(game.game_id) == (version, state)
     rows = restarted.repo.log(game.game_id)
     assert replay([parse_command(r.command) for r in rows]) == state
-    assert state.warband is not None and state.warband.events[0].text == "Storm"
+    assert board(state).events[0].text == "Storm"
 
 
 def test_undo_takes_back_the_last_action(service: GameService, game: Created) -> None:
     version = play(service, game, Next(), PickUp(unit=THUG))
     outcome = service.undo(game.game_id, version, TABLE)
-    assert outcome.state.warband is not None
-    assert not outcome.state.warband.unit(THUG).carrying and outcome.state.warband.treasures == 4
+    after = board(outcome.state)
+    assert not after.unit(THUG).carrying and after.treasures == 4
     assert outcome.state.step == "treasure"
     log = service.log(game.game_id)
     assert log[-1].kind == "undo" and log[-2].undone
@@ -85,7 +86,7 @@ def test_a_refusal_writes_nothing(service: GameService, game: Created) -> None:
 def test_a_command_as_json_from_the_api(service: GameService, game: Created) -> None:
     outcome = service.execute(game.game_id, {"type": "warband_condition", "unit": CAPTAIN, "condition": "dazed"},
                               1, TABLE)
-    assert outcome.state.warband is not None and outcome.state.warband.unit(CAPTAIN).condition == "dazed"
+    assert board(outcome.state).unit(CAPTAIN).condition == "dazed"
 
 
 def test_seat_links_act_for_both_sides_and_watch_links_never(service: GameService, game: Created) -> None:

@@ -111,3 +111,22 @@ def test_a_seat_link_acts_for_its_own_warband_only_and_a_watch_link_never(servic
         play(service, game, WarlordEndActivation(model=KNIGHT), actor=WATCH)
     with pytest.raises(Forbidden):
         service.undo(game.game_id, 2, WATCH)
+
+
+def test_api_readers_get_the_warbands_in_the_board(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The state sent to clients carries the system's whole board (issue 13: one registered ``board`` field)."""
+    from tests.service.test_api import api_client
+
+    with api_client(db_url, monkeypatch) as client:
+        started = client.post("/api/games/start", json={"command": setup_command().model_dump(mode="json")})
+        assert started.status_code == 201, started.text
+        game_id, table = started.json()["id"], started.json()["tokens"]["table"]
+        sent = client.post(f"/api/games/{game_id}/commands", headers={"X-Token": table},
+                           json={"command": {"type": "warlord_add_state", "model": GOLEM, "state": "burning"},
+                                 "expected_version": 1})
+        assert sent.status_code == 200, sent.text
+        read = client.get(f"/api/games/{game_id}", headers={"X-Token": table}).json()
+    for state in (sent.json()["state"], read["state"]):
+        golem = next(f for f in state["board"]["figures"] if f["id"] == GOLEM)
+        assert golem["name"] == "Golem" and [c["name"] for c in golem["conditions"]] == ["burning"]
+        assert "warlord" not in state

@@ -207,10 +207,6 @@ class ListBuilder:
             return i
         return None
 
-    def _role(self, entry: ListEntry) -> str:
-        card = self.cards.get(entry.card)
-        return card.role if card else ""
-
     def _hosts(self, card: Card) -> list[int]:
         goal = card.attaches_to
         out = []

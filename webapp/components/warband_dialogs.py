@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from nicegui import ui
 
-from models.rules.warband.base import NAME_MAX, ROLL_MAX, TEXT_MAX, board
+from models.rules.warband.base import NAME_MAX, ROLL_MAX, TEXT_MAX
 from models.rules.warband.conditions import Incapacitate
 from models.rules.warband.spells import StartSpell
+from models.rules.warband.state import board
 from models.rules.warband.treasure import PickUp
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number
@@ -15,7 +16,6 @@ from webapp.components.dialogs import ok_cancel, transient_dialog
 from webapp.view import GameView
 
 UNDER = {"nothing": "No event token", "event": "Event token: an event", "plague": "Event token: the Plague"}
-PASS_FAIL = {True: "Passed", False: "Failed"}
 
 
 def roll_field(label: str, name: str) -> ui.number:

@@ -9,7 +9,6 @@ from collections.abc import Awaitable, Callable
 from nicegui import ui
 
 from models.rules import Command, GameState
-from models.rules.warband.base import board
 from models.rules.warband.conditions import MEANING
 from models.rules.warband.neutrals import NeutralsGone
 from models.rules.warband.rout import (
@@ -21,6 +20,7 @@ from models.rules.warband.rout import (
     rout_sum,
 )
 from models.rules.warband.spells import SpellCheck, due
+from models.rules.warband.state import board
 from models.service.views.warband import (
     NEUTRALS,
     PLAYING,

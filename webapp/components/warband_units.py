@@ -9,9 +9,9 @@ from collections.abc import Callable
 from nicegui import ui
 
 from models.rules import GameState, Option, options
-from models.rules.warband.board import WarbandUnit
 from models.rules.warband.conditions import SetCondition
 from models.rules.warband.spells import EndSpell
+from models.rules.warband.state import WarbandUnit, board
 from models.rules.warband.treasure import DropTreasure
 from models.service.views.warband import kind_words, status_words, unit_lines
 from webapp.components.a11y import named
@@ -48,8 +48,7 @@ class UnitCard:
         self.update(view.state)
 
     def _unit(self, state: GameState) -> WarbandUnit:
-        assert state.warband is not None
-        found = state.warband.unit(self.unit_id)
+        found = board(state).unit(self.unit_id)
         assert found is not None
         return found
 

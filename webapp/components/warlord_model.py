@@ -7,11 +7,11 @@ from nicegui import ui
 
 from models.rules import GameState, Option, options
 from models.rules.warlord.activation import WarlordAction, WarlordActivate, WarlordEndActivation
-from models.rules.warlord.board import ACTIONS, CONDITIONS, Figure
 from models.rules.warlord.conditions import ACTION_LABELS, abilities_text, chips, label
 from models.rules.warlord.damage import WarlordDamage, WarlordHeal
 from models.rules.warlord.model_states import WarlordAddState, WarlordRemoveState
 from models.rules.warlord.phases import active_figure, figure
+from models.rules.warlord.state import ACTIONS, CONDITIONS, Figure, board
 from models.service.views.warlord import status, tracks_words
 from webapp.components.a11y import named
 from webapp.components.dialogs import transient_dialog
@@ -154,6 +154,6 @@ def grey(button: ui.button, option: Option | None, hide: bool = True) -> None:
 
 def warband(view: GameView, seat: int, controls: bool) -> None:
     """Every model of one side, in the order the player entered them."""
-    for f in view.state.warlord.figures:
+    for f in board(view.state).figures:
         if f.seat == seat:
             WarlordCard(view, f.id, controls)

@@ -7,7 +7,6 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import RuleViolation, tidy
-from models.rules.warlord.board import ABILITIES, Ability
 from models.rules.warlord.conditions import ABILITY_LABELS, abilities_text
 from models.rules.warlord.setup import (
     MAX_MODELS,
@@ -19,6 +18,7 @@ from models.rules.warlord.setup import (
     Warband,
     WarlordSetup,
 )
+from models.rules.warlord.state import ABILITIES, Ability
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number
 from webapp.components.game_log import GameLog

@@ -1,5 +1,14 @@
-"""A Mordheim-style warband campaign game: its Upkeep phase (doc 004) and the turn around it.
+"""A Mordheim-style warband campaign game: its Upkeep phase (doc 004) and the turn around it. Importing this
+package registers its board, its commands and its option provider under the system name "warband"."""
 
-This file imports nothing: ``models.rules.core`` imports ``board`` from here, so the rule modules (which import
-core) are registered by ``models.rules.warband.register`` instead.
-"""
+from models.rules.warband import (  # noqa: F401
+    conditions,
+    neutrals,
+    options,
+    rout,
+    seats,
+    setup,
+    spells,
+    state,
+    treasure,
+)

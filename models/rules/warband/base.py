@@ -1,5 +1,5 @@
-"""Shared pieces of the warband rules: registering a command behind the turn's gate, finding units, reading
-and replacing the board, and the checks every rule makes on the players' input."""
+"""Shared pieces of the warband rules: registering a command behind the turn's gate, finding units, replacing
+the board, and the checks every rule makes on the players' input."""
 
 from __future__ import annotations
 
@@ -7,10 +7,9 @@ from collections.abc import Callable
 
 from models.rules.core import Command, Event, GameState, Handler, RuleViolation, handles
 from models.rules.text import clean_text as clean_typed
-from models.rules.warband.board import WarbandBoard, WarbandUnit
+from models.rules.warband.state import SYSTEM, WarbandBoard, WarbandUnit, board
 from models.rules.warband.steps import gate
 
-SYSTEM = "warband"
 NAME_MAX = 40
 TITLE_MAX = 60
 TEXT_MAX = 200
@@ -29,12 +28,6 @@ def rule(cls: type[Command]) -> Callable[[Handler], Handler]:
         return fn
 
     return register
-
-
-def board(state: GameState) -> WarbandBoard:
-    if state.warband is None:
-        raise RuleViolation("warband.not_set_up", "Set a warband game up first.")
-    return state.warband
 
 
 def unit(state: GameState, unit_id: str) -> WarbandUnit:
@@ -58,11 +51,11 @@ def with_units(state: GameState, *changed: WarbandUnit, **board_update: object) 
     b = board(state)
     by_id = {u.id: u for u in changed}
     units = tuple(by_id.get(u.id, u) for u in b.units)
-    return state.model_copy(update={"warband": b.model_copy(update={"units": units, **board_update})})
+    return state.model_copy(update={"board": b.model_copy(update={"units": units, **board_update})})
 
 
 def with_board(state: GameState, **update: object) -> GameState:
-    return state.model_copy(update={"warband": board(state).model_copy(update=update)})
+    return state.model_copy(update={"board": board(state).model_copy(update=update)})
 
 
 def clean_text(text: str, what: str, limit: int, *, empty_ok: bool = False) -> str:

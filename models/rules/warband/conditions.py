@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Literal
 
 from models.rules.core import Command, Event, GameState, RuleViolation
-from models.rules.warband.base import board, cannot_pick_up, live_unit, rule, with_units
-from models.rules.warband.board import Condition, WarbandUnit
+from models.rules.warband.base import cannot_pick_up, live_unit, rule, with_units
+from models.rules.warband.state import Condition, WarbandUnit, board
 from models.rules.warband.steps import on_enter
 
 NAMES: dict[str, str] = {"normal": "Normal", "staggered": "Staggered", "dazed": "Dazed", "stunned": "Stunned"}

@@ -11,7 +11,6 @@ from typing import Literal
 
 from models.rules.core import Command, Event, GameState, RuleViolation
 from models.rules.warband.base import (
-    board,
     cannot_pick_up,
     check_roll,
     check_words,
@@ -23,7 +22,7 @@ from models.rules.warband.base import (
     with_board,
     with_units,
 )
-from models.rules.warband.board import Grab, WarbandBoard, WarbandUnit
+from models.rules.warband.state import Grab, WarbandBoard, WarbandUnit, board
 from models.rules.warband.steps import before_leaving, on_enter
 from models.rules.warband.treasure import Under, reveal
 

@@ -12,13 +12,14 @@ from typing import Any
 
 from models.rules.core import GameState
 from models.rules.senders import acting, declare, either, nobody
+from models.rules.warband.state import WarbandBoard
 
 BOTH = {0, 1}
 
 
 def unit_owner(state: GameState, command: Any) -> set[int]:
     """The side of the named unit (both for an unknown one: the rules refuse it with their own sentence)."""
-    found = state.warband.unit(command.unit) if state.warband is not None else None
+    found = state.board.unit(command.unit) if isinstance(state.board, WarbandBoard) else None
     return {found.seat} if found is not None else set(BOTH)
 
 

@@ -8,8 +8,8 @@ from pydantic import Field
 
 from models.catalog.schema import Frozen
 from models.rules.core import Command, Event, GameState, Player, RuleViolation, handles
-from models.rules.warband.base import NAME_MAX, SYSTEM, TITLE_MAX, clean_text, rule
-from models.rules.warband.board import WarbandBoard, WarbandUnit
+from models.rules.warband.base import NAME_MAX, TITLE_MAX, clean_text, rule
+from models.rules.warband.state import SYSTEM, WarbandBoard, WarbandUnit
 from models.rules.warband.steps import advance, start_turn
 
 UNITS_MAX = 30
@@ -90,7 +90,7 @@ def setup_warband(state: GameState, cmd: SetupWarband) -> tuple[GameState, list[
     units = _units(0, cmd.sides[0]) + _units(1, cmd.sides[1])
     board = WarbandBoard(units=units, treasures=cmd.treasures, hidden_events=cmd.event_tokens)
     state = GameState(system=SYSTEM, title=title, players=players, first=cmd.first, phase="upkeep",
-                      warband=board)
+                      board=board)
     hidden = "" if cmd.event_tokens is None else f"; event tokens under them: {cmd.event_tokens}"
     events = [Event(kind="setup", text=f"{title}: {players[0].name} and {players[1].name} set up, "
                                        f"{cmd.treasures} treasure tokens on the table{hidden}.")]

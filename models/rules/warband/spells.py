@@ -8,7 +8,6 @@ from typing import Literal
 from models.rules.core import Command, Event, GameState, RuleViolation
 from models.rules.warband.base import (
     NAME_MAX,
-    board,
     check_roll,
     check_words,
     clean_text,
@@ -19,7 +18,7 @@ from models.rules.warband.base import (
     with_board,
     with_units,
 )
-from models.rules.warband.board import WarbandUnit
+from models.rules.warband.state import WarbandUnit, board
 from models.rules.warband.steps import before_leaving, on_enter
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from models.rules.core import Event, GameState, RuleViolation
+from models.rules.warband.state import board
 
 # A hook returns the new state, its log lines, and whether the step holds the turn for the players.
 Hook = Callable[[GameState], tuple[GameState, list[Event], bool]]
@@ -81,10 +82,8 @@ def label(state: GameState) -> str:
 
 def start_turn(state: GameState, seat: int, round_no: int) -> tuple[GameState, list[Event]]:
     """Hand the table to ``seat``: clear the marks of the last turn and run the upkeep from its first step."""
-    board = state.warband
-    assert board is not None
-    board = board.model_copy(update={"rout": "", "spells_checked": ()})
-    state = state.model_copy(update={"active": seat, "round": round_no, "warband": board})
+    cleared = board(state).model_copy(update={"rout": "", "spells_checked": ()})
+    state = state.model_copy(update={"active": seat, "round": round_no, "board": cleared})
     events = [Event(kind="turn.start", text=f"Round {round_no}: {state.player_name(seat)}'s turn begins.")]
     state, more = _run_from(state, 0)
     return state, events + more
@@ -124,8 +123,7 @@ def advance(state: GameState) -> tuple[GameState, list[Event]]:
 
 def gate(state: GameState, command_type: str) -> None:
     """Refuse a command that does not fit this moment of the game (nothing changes)."""
-    if state.warband is None or state.system != "warband":
-        raise RuleViolation("warband.not_set_up", "Set a warband game up first.")
+    board(state)
     if state.phase == "over":
         raise RuleViolation("game.over", "The game is over; nothing more can be done in it.")
     if state.phase == "grab":

@@ -6,17 +6,8 @@ from __future__ import annotations
 from typing import Literal
 
 from models.rules.core import Command, Event, GameState, RuleViolation
-from models.rules.warband.base import (
-    TEXT_MAX,
-    board,
-    cannot_pick_up,
-    clean_text,
-    live_unit,
-    rule,
-    with_board,
-    with_units,
-)
-from models.rules.warband.board import TriggeredEvent, WarbandUnit
+from models.rules.warband.base import TEXT_MAX, cannot_pick_up, clean_text, live_unit, rule, with_board, with_units
+from models.rules.warband.state import TriggeredEvent, WarbandUnit, board
 from models.rules.warband.steps import on_enter
 
 Under = Literal["nothing", "event", "plague"]

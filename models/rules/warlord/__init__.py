@@ -1,4 +1,13 @@
 """Warlord (Reaper Miniatures, R.A.G.E. rules): the live model states of doc 003 ("Game Effects & Model
-States"). Importing this package registers its commands under the system name "warlord"."""
+States"). Importing this package registers its board and commands under the system name "warlord"."""
 
-from models.rules.warlord import activation, damage, end_phase, model_states, options, seats, setup  # noqa: F401
+from models.rules.warlord import (  # noqa: F401
+    activation,
+    damage,
+    end_phase,
+    model_states,
+    options,
+    seats,
+    setup,
+    state,
+)

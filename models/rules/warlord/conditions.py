@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from models.rules.warlord.board import Ability, Condition, ConditionName, Figure
+from models.rules.warlord.state import Ability, Condition, ConditionName, Figure
 
 ABILITY_LABELS: dict[str, str] = {"construct": "Construct", "undead": "Undead", "non_corporeal": "Non-Corporeal",
                                   "fearless": "Fearless", "mindless": "Mindless"}

@@ -11,9 +11,9 @@ from typing import Literal
 from pydantic import Field
 
 from models.rules.core import Command, Event, GameState, RuleViolation
-from models.rules.warlord.board import Figure
 from models.rules.warlord.conditions import in_its_activation
 from models.rules.warlord.phases import in_play, rule, with_figures
+from models.rules.warlord.state import Figure
 
 MAX_AMOUNT = 20
 

@@ -12,9 +12,9 @@ from typing import Literal
 from pydantic import Field
 
 from models.rules.core import Command, Event, GameState, RuleViolation
-from models.rules.warlord.board import Figure
 from models.rules.warlord.damage import suffer, without
-from models.rules.warlord.phases import active_figure, board, in_play, rule, with_figures
+from models.rules.warlord.phases import active_figure, in_play, rule, with_figures
+from models.rules.warlord.state import Figure, board
 
 POISON_TARGET = 10
 MAX_DIE = 100

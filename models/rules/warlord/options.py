@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from models.rules.core import OPTION_PROVIDERS, Command, GameState, Option, probe
 from models.rules.warlord.activation import WarlordAction, WarlordActivate, WarlordEndActivation
-from models.rules.warlord.board import ACTIONS, CONDITIONS
 from models.rules.warlord.damage import WarlordDamage, WarlordHeal
 from models.rules.warlord.end_phase import WarlordEndTurn, WarlordNextTurn, WarlordPoisonCheck
 from models.rules.warlord.model_states import WarlordAddState, WarlordRemoveState
-from models.rules.warlord.phases import SYSTEM, figure
+from models.rules.warlord.phases import figure
+from models.rules.warlord.state import ACTIONS, CONDITIONS, SYSTEM
 
 
 def figure_options(state: GameState, model_id: str) -> tuple[Option, ...]:

@@ -12,9 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from models.rules.core import Command, Event, GameState, Handler, RuleViolation, handles
-from models.rules.warlord.board import Figure, WarlordBoard
-
-SYSTEM = "warlord"
+from models.rules.warlord.state import SYSTEM, Figure, WarlordBoard, board
 
 
 @dataclass(frozen=True)
@@ -34,13 +32,6 @@ ANY_TIME = frozenset({"warlord_damage", "warlord_heal", "warlord_add_state", "wa
 
 def phase_of(key: str) -> Phase:
     return next(p for p in PHASES if p.key == key)
-
-
-def board(state: GameState) -> WarlordBoard:
-    """The warbands of a set-up Warlord game (every command but the setup needs one)."""
-    if state.warlord is None or not state.players:
-        raise RuleViolation("warlord.not_set_up", "This game has no Warlord warbands yet: start a Warlord game first.")
-    return state.warlord
 
 
 def gate(state: GameState, command: Command) -> None:
@@ -88,7 +79,7 @@ def in_play(state: GameState, figure_id: str) -> Figure:
 def with_figures(state: GameState, *changed: Figure) -> GameState:
     by_id = {f.id: f for f in changed}
     figures = tuple(by_id.get(f.id, f) for f in board(state).figures)
-    return state.model_copy(update={"warlord": WarlordBoard(figures=figures)})
+    return state.model_copy(update={"board": WarlordBoard(figures=figures)})
 
 
 def active_figure(state: GameState) -> Figure | None:

@@ -11,14 +11,16 @@ from typing import Any
 
 from models.rules.core import GameState
 from models.rules.senders import acting, declare, either, nobody
+from models.rules.warlord.state import WarlordBoard
 
 BOTH = {0, 1}
 
 
 def figure_owner(state: GameState, command: Any) -> set[int]:
     """The side of the named model (both for an unknown one: the rules refuse it with their own sentence)."""
-    board = state.warlord
-    found = next((f for f in board.figures if f.id == command.model), None) if board is not None else None
+    board = state.board
+    found = next((f for f in board.figures if f.id == command.model), None) \
+        if isinstance(board, WarlordBoard) else None
     return {found.seat} if found is not None else set(BOTH)
 
 

@@ -11,8 +11,8 @@ from pydantic import Field
 from models.catalog.schema import Frozen
 from models.rules.core import Command, Event, GameState, Player, RuleViolation, handles
 from models.rules.text import clean_text
-from models.rules.warlord.board import Ability, Figure, WarlordBoard
-from models.rules.warlord.phases import PHASES, SYSTEM
+from models.rules.warlord.phases import PHASES
+from models.rules.warlord.state import SYSTEM, Ability, Figure, WarlordBoard
 
 TITLE_MAX = 60
 MODEL_NAME_MAX = 40
@@ -64,6 +64,6 @@ def setup(state: GameState, cmd: WarlordSetup) -> tuple[GameState, list[Event]]:
             figures.append(Figure(id=f"p{seat + 1}-{number}", name=shown, seat=seat, tracks=entry.tracks,
                                   tough=entry.tough, abilities=tuple(sorted(set(entry.abilities)))))
     state = GameState(system=SYSTEM, title=title, players=players, round=1, phase=PHASES[0].key,
-                      warlord=WarlordBoard(figures=tuple(figures)))
+                      board=WarlordBoard(figures=tuple(figures)))
     return state, [Event(kind="game.setup", text=f"{title}: {players[0].name} against {players[1].name}."),
                    Event(kind="warlord.turn", text="Game turn 1 begins.")]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Literal
 
 from pydantic import Field
@@ -49,10 +48,6 @@ class SetupGame(Command):
     first: int = Field(default=0, ge=0, le=1)
     # True: the game stays in "setup" and walks through the setup wizard (pregame.py) before round 1.
     wizard: bool = False
-
-
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
 @handles(SetupGame)

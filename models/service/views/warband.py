@@ -7,11 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from models.rules import GameState
-from models.rules.warband.base import board
-from models.rules.warband.board import TriggeredEvent, WarbandUnit
 from models.rules.warband.conditions import MEANING, NAMES
 from models.rules.warband.rout import ROUT_AT, morale_words, rout_sum
 from models.rules.warband.spells import due
+from models.rules.warband.state import TriggeredEvent, WarbandBoard, WarbandUnit, board
 from models.rules.warband.steps import PLAY, UPKEEP, label
 from models.rules.warband.treasure import NO_RUN
 
@@ -22,8 +21,8 @@ SPELLS = "Ongoing spells: each needs a Morale check to last; a failed check ends
 
 
 def headline(state: GameState) -> str:
-    b = state.warband
-    if b is None or b.winner is None:
+    b = state.board
+    if not isinstance(b, WarbandBoard) or b.winner is None:
         return ""
     loser = state.player_name(b.routed if b.routed is not None else 1 - b.winner)
     return f"{state.player_name(b.winner)} wins: {loser}'s warband routed."

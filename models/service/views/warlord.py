@@ -7,9 +7,9 @@ from typing import Any
 
 from models.rules import GameState
 from models.rules.warlord.activation import allowed_actions
-from models.rules.warlord.board import Figure
 from models.rules.warlord.conditions import abilities_text, chips
 from models.rules.warlord.phases import active_figure, phase_of
+from models.rules.warlord.state import Figure, WarlordBoard
 
 
 def where(state: GameState) -> tuple[str, str]:
@@ -42,8 +42,8 @@ def view(state: GameState, latest: str) -> dict[str, Any]:
     turn, phase = where(state)
     cards: dict[str, Any] = {}
     sides: list[list[str]] = [[], []]
-    board = state.warlord
-    for f in board.figures if board else ():
+    board = state.board
+    for f in board.figures if isinstance(board, WarlordBoard) else ():
         sides[f.seat].append(f.id)
         cards[f.id] = {
             "name": f.name, "seat": f.seat, "kind": abilities_text(f.tough, f.abilities), "status": status(f),

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from models.rules import Command, Event, GameState, RuleViolation, apply
-from models.rules.warband.board import WarbandBoard, WarbandUnit
 from models.rules.warband.setup import Next, SetupWarband, UnitEntry, Warband
+from models.rules.warband.state import WarbandBoard, WarbandUnit, board
 
 # Ann: Captain (hero, Morale 7), Sister (hero, Morale 9, caster), Hound (cannot carry), four henchmen.
 # Bob: Boss (hero, Morale 6), Witch (caster, not a hero), Wolf (cannot carry), Thug.
@@ -48,15 +48,13 @@ class Game:
         return self.do(*(Next() for _ in range(times)))
 
     def unit(self, unit_id: str) -> WarbandUnit:
-        assert self.state.warband is not None
-        found = self.state.warband.unit(unit_id)
+        found = self.board.unit(unit_id)
         assert found is not None
         return found
 
     @property
     def board(self) -> WarbandBoard:
-        assert self.state.warband is not None
-        return self.state.warband
+        return board(self.state)
 
     def texts(self) -> str:
         return " | ".join(e.text for e in self.events)

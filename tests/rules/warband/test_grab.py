@@ -77,7 +77,7 @@ def test_a_loser_unit_that_cannot_carry_still_forces_the_winners_check() -> None
     nobody able to try, so the token stays."""
     game = routed()
     for unit_id in (CAPTAIN, SISTER):  # Ann's only units left able to carry take themselves out of it
-        game.state = game.state.model_copy(update={"warband": game.board.model_copy(update={"units": tuple(
+        game.state = game.state.model_copy(update={"board": game.board.model_copy(update={"units": tuple(
             u.model_copy(update={"carrying": True}) if u.id == unit_id else u for u in game.board.units)})})
     game.do(GrabNearby(winner_near=True, loser_near=True))  # Ann's units near, none able: Bob must still check
     assert game.board.grab.turn == "winner_check"
@@ -152,7 +152,7 @@ def test_grab_commands_need_a_rout() -> None:
 def test_both_within_5_with_no_winner_able_to_carry_goes_to_the_losers_check() -> None:
     """Doc 004, third case: a winner unable to take the token cannot pass its check, so the loser may try."""
     game = routed()
-    game.state = game.state.model_copy(update={"warband": game.board.model_copy(update={"units": tuple(
+    game.state = game.state.model_copy(update={"board": game.board.model_copy(update={"units": tuple(
         u.model_copy(update={"carrying": True}) if u.seat == 1 and u.can_carry else u for u in game.board.units)})})
     game.do(GrabNearby(winner_near=True, loser_near=True))
     assert game.board.grab.turn == "loser_check"

@@ -12,6 +12,7 @@ from models.rules.warband.neutrals import NeutralsGone
 from models.rules.warband.rout import GrabAttempt, GrabNearby, RoutCheck, VoluntaryRout
 from models.rules.warband.setup import Next
 from models.rules.warband.spells import SpellCheck, StartSpell
+from models.rules.warband.state import board as board_of
 from models.rules.warband.treasure import DropTreasure, PickUp
 from tests.rules.warband.game import BOSS, CAPTAIN, HENCHMEN, HOUND, SISTER, THUG, WITCH, WOLF, setup_command
 
@@ -47,8 +48,7 @@ def test_treasure_is_conserved_and_replay_is_exact(commands: list[Command]) -> N
         except RuleViolation:
             continue
         accepted.append(command)
-        board = state.warband
-        assert board is not None
+        board = board_of(state)
         assert board.treasures + sum(u.carrying for u in board.units) == 4
         assert all(u.can_carry and u.presence != "incapacitated" for u in board.units if u.carrying)
         assert board.hidden_events is not None and 0 <= board.hidden_events <= 2

@@ -10,6 +10,7 @@ from models.rules.warlord.end_phase import WarlordEndTurn, WarlordNextTurn
 from models.rules.warlord.model_states import WarlordAddState
 from models.rules.warlord.options import turn_options
 from models.rules.warlord.setup import ModelEntry, Warband, WarlordSetup
+from models.rules.warlord.state import board
 from models.rules.warmachine.setup import Advance
 from tests.rules.warlord.game import KNIGHT, ORC, activation, events, fig, new_game, refused, run, setup_command
 
@@ -17,16 +18,16 @@ from tests.rules.warlord.game import KNIGHT, ORC, activation, events, fig, new_g
 def test_setup_opens_game_turn_1_with_every_model_ready(game: GameState) -> None:
     """doc 003: models activate in game turns; the game starts at turn 1."""
     assert (game.system, game.round, game.phase) == ("warlord", 1, "activations")
-    assert [f.name for f in game.warlord.figures] == ["Knight", "Golem", "Skeleton", "Paladin", "Orc", "Ghost",
+    assert [f.name for f in board(game).figures] == ["Knight", "Golem", "Skeleton", "Paladin", "Orc", "Ghost",
                                                       "Zombie"]
-    assert all(f.activation == "ready" and f.remaining == f.tracks for f in game.warlord.figures)
+    assert all(f.activation == "ready" and f.remaining == f.tracks for f in board(game).figures)
 
 
 def test_setup_numbers_models_of_the_same_name() -> None:
     """Two models typed with one name stay apart in the log and on the table."""
     side = Warband(player="Ann", models=(ModelEntry(name="Orc", tracks=2), ModelEntry(name="Orc", tracks=2)))
     state, _ = apply(GameState(), WarlordSetup(title="t", sides=(side, side.model_copy(update={"player": "Bob"}))))
-    assert [f.name for f in state.warlord.figures] == ["Orc", "Orc 2", "Orc 3", "Orc 4"]
+    assert [f.name for f in board(state).figures] == ["Orc", "Orc 2", "Orc 3", "Orc 4"]
 
 
 def test_setup_needs_a_model_in_each_warband() -> None:

@@ -1,8 +1,5 @@
-"""The warband game's own state (doc 004, "Upkeep Phase"): units, treasure tokens, triggered events, the marks
-of the turn in progress and the treasure grab after a rout.
-
-Plain frozen data with no rules in it, so ``models.rules.core`` can type ``GameState.warband`` with it without an
-import cycle.
+"""The warband game's board, registered with the core (doc 004, "Upkeep Phase"): units, treasure tokens,
+triggered events, the marks of the turn in progress and the treasure grab after a rout.
 """
 
 from __future__ import annotations
@@ -10,6 +7,9 @@ from __future__ import annotations
 from typing import Literal
 
 from models.catalog.schema import Frozen
+from models.rules.core import Board, GameState, RuleViolation, register_board
+
+SYSTEM = "warband"
 
 Condition = Literal["normal", "staggered", "dazed", "stunned"]
 Presence = Literal["in_play", "incapacitated", "routed"]
@@ -58,7 +58,7 @@ class Grab(Frozen):
     loser_near: bool = False
 
 
-class WarbandBoard(Frozen):
+class WarbandBoard(Board):
     """Everything of a warband game that is not the turn itself (GameState keeps round, active, phase and step).
 
     ``treasures`` counts the tokens lying on the table; ``hidden_events`` the event tokens still under them when
@@ -80,3 +80,13 @@ class WarbandBoard(Frozen):
 
     def side(self, seat: int) -> tuple[WarbandUnit, ...]:
         return tuple(u for u in self.units if u.seat == seat)
+
+
+register_board(SYSTEM, WarbandBoard)
+
+
+def board(state: GameState) -> WarbandBoard:
+    """The board of a set-up warband game (every command but the setup needs one)."""
+    if not isinstance(state.board, WarbandBoard) or state.system != SYSTEM:
+        raise RuleViolation("warband.not_set_up", "Set a warband game up first.")
+    return state.board

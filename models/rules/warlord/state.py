@@ -1,8 +1,7 @@
-"""Warlord's part of the game state (doc 003, "Game Effects & Model States"): the models of both warbands with
-their damage tracks, special abilities and model states.
+"""Warlord's board, registered with the core (doc 003, "Game Effects & Model States"): the models of both
+warbands with their damage tracks, special abilities and model states.
 
-This module does not import ``models.rules.core`` (core imports it for ``GameState.warlord``). A model state is
-called a *condition* here, because "state" already means the whole game state.
+A model state is called a *condition* here, because "state" already means the whole game state.
 """
 
 from __future__ import annotations
@@ -12,6 +11,9 @@ from typing import Literal
 from pydantic import Field
 
 from models.catalog.schema import Frozen
+from models.rules.core import Board, GameState, RuleViolation, register_board
+
+SYSTEM = "warlord"
 
 ConditionName = Literal["blessed", "burning", "burrowed", "cursed", "disabled", "flying", "held", "poisoned",
                         "shaken", "stunned"]
@@ -70,7 +72,17 @@ class Figure(Frozen):
         return self.condition(name) is not None
 
 
-class WarlordBoard(Frozen):
+class WarlordBoard(Board):
     """The models of both warbands, in setup order (player 1's first)."""
 
     figures: tuple[Figure, ...] = ()
+
+
+register_board(SYSTEM, WarlordBoard)
+
+
+def board(state: GameState) -> WarlordBoard:
+    """The warbands of a set-up Warlord game (every command but the setup needs one)."""
+    if not isinstance(state.board, WarlordBoard) or not state.players:
+        raise RuleViolation("warlord.not_set_up", "This game has no Warlord warbands yet: start a Warlord game first.")
+    return state.board

@@ -1,0 +1,81 @@
+"""Games logged before issue 13 moved each game system's own part of the state into ``GameState.board``: their logs
+still load and replay to the same state, and migration 0004 drops the snapshots of the old shape.
+
+The fixture (fixtures/games_before_issue_13.json) was written by the code before the change: a Warlord, a warband
+and a Warmachine game played through GameService on SQLite, each with an undo, with their ``command_log`` rows, a
+snapshot-free database and each final state as that code dumped it (``warlord`` / ``warband`` fields)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine
+from sqlmodel import Session, select
+
+from models.db.engine import MIGRATIONS, make_engine, migrate
+from models.db.tables import CommandLog, Game, Snapshot
+from models.rules import parse_command, replay
+from models.service import GameService
+
+OLD = json.loads((Path(__file__).parent / "fixtures" / "games_before_issue_13.json").read_text())["games"]
+SYSTEMS = sorted(OLD)
+
+
+def in_new_shape(old_state: dict[str, Any]) -> dict[str, Any]:
+    """The old state's JSON as the new GameState writes it: the system's own field becomes ``board``."""
+    new = {k: v for k, v in old_state.items() if k not in ("warlord", "warband")}
+    new["board"] = old_state.get("warlord") or old_state.get("warband")
+    return new
+
+
+@pytest.fixture
+def old_database(db_url: str) -> Iterator[Engine]:
+    """A database at the revision before 0004 holding the three old games, each with a snapshot of the old shape
+    at its last entry (as the service caches a long game)."""
+    engine = make_engine(db_url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0003_command_ids")
+    with Session(engine) as s:
+        for system, game in OLD.items():
+            s.add(Game(id=system, system=game["game"]["system"], title=game["game"]["title"],
+                       version=game["game"]["version"]))
+            s.flush()
+            s.add_all(CommandLog(game_id=system, **row) for row in game["command_log"])
+            s.add(Snapshot(game_id=system, seq=game["game"]["version"], state=game["state"]))
+        s.commit()
+    yield engine
+    engine.dispose()
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_an_old_log_replays_to_its_old_state_in_the_new_shape(system: str) -> None:
+    """The log is the truth: replaying the commands that count (no undo rows, nothing undone) gives the state the
+    old code reached, its system's own part now under ``board``."""
+    game = OLD[system]
+    counted = [parse_command(r["command"]) for r in game["command_log"]
+               if r["command"]["type"] != "undo" and not r["undone"]]
+    state = replay(counted)
+    assert state.model_dump(mode="json") == in_new_shape(game["state"])
+    old_board = game["state"].get(system)
+    assert (state.board.model_dump(mode="json") if state.board else None) == old_board
+
+
+def test_migration_0004_drops_old_snapshots_and_the_service_rebuilds_every_game(old_database: Engine) -> None:
+    migrate(old_database)
+    with Session(old_database) as s:
+        assert s.exec(select(Snapshot)).all() == []
+    service = GameService(old_database)
+    for system, game in OLD.items():
+        version, state = service.state(system)
+        assert version == game["game"]["version"] and state.system == system
+        assert state.model_dump(mode="json") == in_new_shape(game["state"])
+    assert len(service.repo.log("warband")) == len(OLD["warband"]["command_log"])
