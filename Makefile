@@ -54,6 +54,7 @@ bench: $(VENV)/.bench-installed
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 
 migrate: $(STAMP)
 	$(PY) -m alembic -c models/db/alembic.ini upgrade head

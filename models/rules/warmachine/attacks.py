@@ -82,6 +82,13 @@ def _attack(state: GameState, *steps: str) -> AttackRecord:
     return a
 
 
+def _attacker(a: AttackRecord) -> str:
+    """The attacking model of an attack (damage typed in has none, and no dice to roll)."""
+    if a.attacker is None:
+        raise RuleViolation("attack.no_attacker", "This damage has no attacking model: no dice are rolled for it.")
+    return a.attacker
+
+
 def _waiting_words(a: AttackRecord) -> str:
     what = "Damage is being applied" if a.kind == "damage" else "The attack is being resolved"
     return f"{what}: it is waiting for {_waiting(a)}."
@@ -268,7 +275,7 @@ def attack_roll(state: GameState, cmd: AttackRoll) -> tuple[GameState, list[Even
     or miss, rerolls; a miss resolves the attack."""
     a = _attack(state, "attack_roll")
     _dice(state, a, "attack", cmd, cmd.rerolled)
-    attacker = state.model(a.attacker)
+    attacker = state.model(_attacker(a))
     events: list[Event] = []
     boosted = boosted_now(state, a, "attack", cmd.boosted)
     if cmd.boosted:
@@ -327,7 +334,7 @@ def damage_roll(state: GameState, cmd: DamageRoll) -> tuple[GameState, list[Even
     events: list[Event] = []
     boosted = boosted_now(state, a, "damage", cmd.boosted)
     if cmd.boosted and not a.charge:
-        state, events = _boost(state, live(state, a.attacker), "damage", cmd.free_boost)
+        state, events = _boost(state, live(state, _attacker(a)), "damage", cmd.free_boost)
     a = a.model_copy(update={"damage_dice": cmd.dice.dice, "boosted_damage": boosted, "damage": damage})
     state = state.model_copy(update={"attack": a})
     arithmetic = f" {_sentence(words)}{_call(said, damage)}." if cmd.power is not None else ""

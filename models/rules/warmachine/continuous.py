@@ -58,7 +58,7 @@ def resolve_continuous(state: GameState, cmd: ResolveContinuous) -> tuple[GameSt
     marker = f"continuous:{cmd.effect}"
     if done(m, marker):
         raise RuleViolation("continuous.done", f"{m.name}'s {cmd.effect} is already resolved this turn.")
-    data: dict = {"effect": cmd.effect, "expires": cmd.expires}
+    data: dict[str, object] = {"effect": cmd.effect, "expires": cmd.expires}
     if cmd.roll is not None:
         data.update(dice=list(cmd.roll.dice), rolled_by=cmd.roll.rolled_by)
     if cmd.expires:

@@ -144,7 +144,7 @@ def suffer(state: GameState, m: ModelState, amount: int, why: str, *, column: in
     taken = amount - rest
     m = m.model_copy(update={"marks": marks})
     state = state.with_models(m)
-    data: dict = {"points": taken, "marks": list(marks)}
+    data: dict[str, object] = {"points": taken, "marks": list(marks)}
     if column is not None and rolled_layout(state, m) is not None:
         data["column"] = column
     events = [Event(kind="damage.marked", model=m.id, data=data,

@@ -244,6 +244,7 @@ def final_score(state: GameState, cmd: FinalScore) -> tuple[GameState, list[Even
     seat = result.seat
     assert seat is not None
     other = 1 - seat
+    assert state.scenario is not None  # a final score is due only in a scenario game
     trial = (state.scenario.cp[0] + cmd.cp[0], state.scenario.cp[1] + cmd.cp[1])
     if trial[seat] - trial[other] >= 5:
         state, totals = _scored(state, cmd.cp)

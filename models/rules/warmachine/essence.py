@@ -40,7 +40,7 @@ def lose_excess_essence(state: GameState) -> tuple[GameState, list[Event]]:
     return state.with_models(*changed), events
 
 
-def _master(state: GameState, model_id: str, doing: str):
+def _master(state: GameState, model_id: str, doing: str) -> ModelState:
     m = live(state, model_id)
     if not has_essence_manipulation(state, m):
         raise RuleViolation("essence.not_master", f"Only an infernal master or Master Infernalist can {doing}.")

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import Field, ValidationError
 
@@ -207,7 +207,7 @@ def _missing_for_points(card: Card) -> str:
 
 
 def _check_attachment(army: Army, cards: Mapping[str, Card], known: dict[int, Card], i: int,
-                      add) -> None:  # noqa: ANN001
+                      add: Callable[[Problem], None]) -> None:
     """An attachment joins an entry of this list: the unit (or the role) its card names, else any unit."""
     card, target = known[i], army.entries[i].attached_to
     goal = card.attaches_to
@@ -225,7 +225,7 @@ def _check_attachment(army: Army, cards: Mapping[str, Card], known: dict[int, Ca
 
 
 def _check_arcana(army: Army, cards: Mapping[str, Card], known: dict[int, Card], names: set[str],
-                  add) -> None:  # noqa: ANN001
+                  add: Callable[[Problem], None]) -> None:
     trumps = {c.trump: c for c in cards.values() if c.trump}
     used: Counter[str] = Counter()
     for i, card in known.items():
@@ -404,7 +404,7 @@ def parse_text(text: str, cards: Mapping[str, Card], arcana: Mapping[str, Arcanu
     names = name_index(cards)
     arcana_names = {normal_name(n): n for n in known_arcana(cards, arcana)}
     title, size, header_faction = None, None, None
-    entries: list[dict] = []
+    entries: list[dict[str, Any]] = []  # ListEntry fields, filled as the lines are read
     bad: list[Unrecognised] = []
     last_top: int | None = None
     for raw in lines:
@@ -463,7 +463,7 @@ def parse_text(text: str, cards: Mapping[str, Card], arcana: Mapping[str, Arcanu
         if len(entries) >= MAX_ENTRIES:
             bad.append(Unrecognised(shown, f"a list holds at most {MAX_ENTRIES} entries"))
             continue
-        entry: dict = {"card": key, "size": entry_size, "battlegroup_of": None, "attached_to": None,
+        entry: dict[str, Any] = {"card": key, "size": entry_size, "battlegroup_of": None, "attached_to": None,
                        "arcana": []}
         parent = cards[entries[last_top]["card"]] if child and last_top is not None else None
         if parent is not None and card.role in BATTLEGROUP_ROLES.get(parent.role, ()):

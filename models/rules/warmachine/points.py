@@ -57,7 +57,7 @@ def resource(state: GameState, m: ModelState) -> Resource | None:
 
 def stat(state: GameState, m: ModelState, name: Literal["FOCUS", "FURY", "THR"]) -> int:
     """A stat the rules need; a card that lacks it is completed by the player first."""
-    value = getattr(state.card_of(m).stats, name)
+    value: int | None = getattr(state.card_of(m).stats, name)
     if value is None:
         raise RuleViolation("card.incomplete",
                             f"{m.name}'s card has no {name} yet: enter it from the stat card first.")
@@ -121,6 +121,8 @@ def spend_points(state: GameState, m: ModelState, points: int, why: str) -> tupl
     kind = resource(state, m)
     if kind == "force":
         return _force(state, m, points, why)
+    if kind is None:
+        raise RuleViolation("points.none", f"{m.name} has no focus, fury or essence to spend.")
     if kind == "focus" and cortex_crippled(state, m):
         raise RuleViolation("focus.cortex", f"{m.name}'s cortex is crippled: it cannot spend focus.")
     have = getattr(m, kind) or 0

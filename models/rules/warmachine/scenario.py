@@ -93,9 +93,9 @@ def score_turn(state: GameState, cmd: ScoreTurn) -> tuple[GameState, list[Event]
         return state, events + more
     if state.round >= LAST_ROUND and state.active != state.first:
         destroyed, _ = army_points_destroyed(state)
-        winner, why = decide_on_points(state, totals, destroyed, None)
+        on_points, why = decide_on_points(state, totals, destroyed, None)
         detail = f"The game ends after {names[state.active]}'s turn {state.round}. {why}"
-        state, more = end(state, winner=winner, how="scenario", detail=detail, at_ms=at_ms)
+        state, more = end(state, winner=on_points, how="scenario", detail=detail, at_ms=at_ms)
         return state, events + more
     state = hand_over(state, at_ms, 1 - state.active)
     state, more = advance(state)

@@ -107,8 +107,9 @@ def _place(c: Card, seat: int, master: str | None, size: int | None, taken: set[
         return [ModelState(id=f"{uid}.{k}", card=c.key, name=f"{shown}: {name}", seat=seat, unit=uid, leader=k == 0)
                 for k, name in enumerate(names)]
     essence = c.stats.ESSENCE if c.role in ESSENCE_ROLES else None
+    points = starting_points(c)
     return [ModelState(id=uid, card=c.key, name=shown, seat=seat, battlegroup=master, essence=essence,
-                       **starting_points(c))]
+                       focus=points.get("focus"), fury=points.get("fury"))]
 
 
 class CompleteCard(Command):
@@ -152,12 +153,12 @@ def complete_card(state: GameState, cmd: CompleteCard) -> tuple[GameState, list[
     return state, [done, *capped]
 
 
-def _unset_points(m: ModelState, new: Card) -> dict:
+def _unset_points(m: ModelState, new: Card) -> dict[str, int]:
     """Focus or fury a model could not start with because its card lacked the stat, now that it has it."""
     return {k: v for k, v in starting_points(new).items() if getattr(m, k) is None and v is not None}
 
 
-def _boxes(c: Card) -> tuple:
+def _boxes(c: Card) -> tuple[object, ...]:
     """Everything that decides where damage is marked: the damage layout, and a unit's boxes per model."""
     return c.damage, c.unit.leader_boxes if c.unit else None, c.unit.trooper_boxes if c.unit else None
 

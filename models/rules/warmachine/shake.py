@@ -22,7 +22,7 @@ EFFECT_NAMES = {
 }
 # What 1 essence point ends during the control phase (doc 001: stand up, end stationary, end an effect that
 # says it can be shaken such as Blind or Shadow Bind).
-SHAKEABLE = ("knocked_down", "stationary", "blind", "shadow_bind")
+SHAKEABLE: tuple[Effect, ...] = ("knocked_down", "stationary", "blind", "shadow_bind")
 
 
 def effect_name(effect: str) -> str:

@@ -98,7 +98,7 @@ def cast_spell(state: GameState, cmd: CastSpell) -> tuple[GameState, list[Event]
     if cmd.cost:
         m, paid = spend(state, m, cmd.cost, f"cast {name}")
         events.append(paid)
-    update: dict = {"act": m.act.model_copy(update={"spells": m.act.spells + 1})}
+    update: dict[str, object] = {"act": m.act.model_copy(update={"spells": m.act.spells + 1})}
     if cmd.upkeep:
         update["upkeeps"] = (*[s for s in m.upkeeps if s != name], name)
     m = m.model_copy(update=update)

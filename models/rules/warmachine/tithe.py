@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from models.rules.core import Command, Event, GameState, RuleViolation
+from models.rules.core import Command, Event, GameState, ModelState, RuleViolation
 from models.rules.warmachine.base import is_horror, live, remove, rule, spend
 from models.rules.warmachine.phases import on_enter
 
@@ -18,7 +18,7 @@ def ask_tithe(state: GameState) -> tuple[GameState, list[Event]]:
     return state.model_copy(update={"pending_tithe": pending}).with_models(*still), events if pending else []
 
 
-def _due(state: GameState, horror_id: str):
+def _due(state: GameState, horror_id: str) -> ModelState:
     h = live(state, horror_id)
     if horror_id not in state.pending_tithe:
         raise RuleViolation("tithe.not_due", f"{h.name} has no tithe to decide now.")
