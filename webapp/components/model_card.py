@@ -29,7 +29,14 @@ from webapp.components.essence_tracker import EssenceTracker
 from webapp.components.infernal_dialogs import effects_dialog
 from webapp.components.once import once
 from webapp.components.points_tracker import PointsTracker
+from webapp.components.seat import own_model
 from webapp.view import GameView
+
+
+def not_yours(state: GameState, seat: int) -> None:
+    """On a player's own link, the other side's models show no action buttons: this says why."""
+    owner = state.player_name(seat)
+    ui.label(f"{owner}'s model: only {owner} or the shared table link can act for it.").classes("tk-ctrl")
 
 
 class ModelCard:
@@ -60,7 +67,9 @@ class ModelCard:
                 ArcanaPanel(view, model_id, controls)
             if role(state, m) == "warbeast":
                 FrenzyPanel(view, model_id, controls)
-            if controls:
+            if controls and not own_model(view, m.seat):
+                not_yours(state, m.seat)
+            elif controls:
                 ActionBar(view, model_id)
                 ActivationChecklist(view, model_id)
                 with ui.row().classes("gap-2"):
@@ -106,7 +115,9 @@ class UnitCard:
                 with ui.row().classes("items-center gap-2 tk-trooper"):
                     ui.label(trooper.name.split(": ", 1)[-1]).classes("tk-trooper-name")
                     DamageTrack(view, trooper.id, controls, compact=True)
-            if controls:
+            if controls and not own_model(view, leader.seat):
+                not_yours(state, leader.seat)
+            elif controls:
                 ActionBar(view, leader.id)
                 ActivationChecklist(view, leader.id)
         view.on_update(self.update)

@@ -18,6 +18,12 @@ from webapp.components.turn_bar import TurnBar
 from webapp.components.warband_table import warband_table
 from webapp.pages.frame import frame, open_game
 from webapp.pages.warlord import warlord_table
+from webapp.view import GameView
+
+
+def seats_in_order(view: GameView) -> tuple[int, int]:
+    """Both sides, a player's own side first on that player's link (on a phone it then comes first)."""
+    return (1, 0) if view.actor.role == "seat" and view.actor.seat == 1 else (0, 1)
 
 
 async def table_page(game_id: str, token: str) -> None:
@@ -30,15 +36,15 @@ async def table_page(game_id: str, token: str) -> None:
     if view.state.system == "warband":
         await warband_table(view, game_id, controls=True)
         return
-    frame(view.state.title)
-    TurnBar(view, controls=True)
+    with frame(view.state.title):
+        TurnBar(view, controls=True)
     ResultPanel(view, token, controls=True)
     ClockPanel(view, controls=True)
     SetupWizard(view)
     ControlGuide(view)
     AttackPanel(view, controls=True)
     with ui.row().classes("tk-sides w-full"):
-        for seat in (0, 1):
+        for seat in seats_in_order(view):
             with named(ui.column().classes("tk-side"), view.state.player_name(seat), role="region"):
                 ui.label(view.state.player_name(seat)).classes(f"tk-side-name tk-seat-{seat}")
                 army(view, seat, controls=True)
