@@ -221,7 +221,9 @@ class GameService:
         state = GameState()
         for c in kept:
             state, _ = apply(state, c)
-        what = "; ".join(e["text"] for e in target.events[:2]) or target.command["type"]
+        sender = SENDERS.get(target.command["type"])
+        what = ("; ".join(e["text"] for e in target.events[:2])
+                or (sender.does[0].upper() + sender.does[1:] if sender else target.command["type"]))
         events = (Event(kind="undo", text=f"Undone: {what}", data={"seq": target.seq}),)
         return self._append(game_id, expected_version, {"type": UNDO, "target": target.seq}, events, actor, state,
                             undo_seq=target.seq, command_id=command_id)

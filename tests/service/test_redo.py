@@ -85,3 +85,12 @@ def test_a_repeated_redo_with_its_command_id_gets_the_first_answer(service: Game
     again = service.redo(gid, 3, TABLE, command_id="redo-tap-1")
     assert again.version == first.version == 4
     assert service.state(gid)[0] == 4
+
+
+def test_an_undo_of_an_action_without_log_words_says_what_the_action_did(service: GameService,
+                                                                        game: Created) -> None:
+    """Next logs no sentence of its own: the undo names it in the words of its seat table ("move on ...")."""
+    gid = game.game_id
+    service.execute(gid, Advance(), 1, TABLE)
+    undone = service.undo(gid, 2, TABLE)
+    assert undone.events[0].text == "Undone: Move on to the next step of this turn"

@@ -38,9 +38,9 @@ class UndoToast:
         self.box.set_visibility(False)
 
     async def redo(self) -> None:
+        undone = self.text.text
         if await self.view.redo():
-            texts = [e.text for e in self.view.last_events[:2]]
-            ui.notify("Redone: " + "; ".join(texts) if texts else "Redone.", type="positive")
+            ui.notify(undone.replace("Undone:", "Redone:", 1), type="positive")
             self.hide()
 
     def _moved(self, version: int) -> None:
