@@ -8,7 +8,15 @@ from playwright.sync_api import Locator, Page, expect
 
 
 def model(page: Page, name: str) -> Locator:
-    """A model's card (a unit's card for a unit): a group named after it."""
+    """A model's card (a unit's card for a unit): a group named after it. On the table page a side shows one
+    card at a time, under its tiles: the model's tile (on each side that has one) is tapped first, as a person
+    does to see it."""
+    tiles = page.get_by_role("button", name=f"Select {name}", exact=True)
+    for i in range(tiles.count()):
+        tile = tiles.nth(i)
+        if tile.get_attribute("aria-pressed") != "true":
+            tile.click()
+            expect(tile).to_have_attribute("aria-pressed", "true")
     return page.get_by_role("group", name=name, exact=True)
 
 
