@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.e2e.finders import alert, turn_bar
 from tests.e2e.test_faults_crash import api
+from tests.e2e.test_watch_views import big_game
 
 if TYPE_CHECKING:
     from tests.e2e.conftest import Server
@@ -88,22 +89,46 @@ def test_the_turn_line_stays_in_reach_and_every_target_is_big_enough(browser: Br
     height = page.evaluate("document.documentElement.scrollHeight")
     print(f"\n{viewport['width']}x{viewport['height']}: table page {height} px tall at the start")
 
+    if viewport == LANDSCAPE:  # both sides' tiles, the turn line and the selected models' controls on one screen
+        for name in ("Agathon", "Princess Regna"):
+            card = page.get_by_role("group", name=name, exact=True)
+            expect(card).to_be_visible()
+            box = card.bounding_box()
+            print(f"{name}'s card ends at {round(box['y'] + box['height']) if box else None} px")
+            assert in_view(page, card)
+        for name in ("Guardian of Souls", "Foreboder"):
+            assert in_view(page, page.get_by_role("button", name=f"Select {name}").first)
+
     offenders = small_controls(page)
     print("controls under 44x44 px:", offenders or "none")
     assert not offenders
 
-    page.mouse.wheel(0, 10_000)
-    page.wait_for_function("window.scrollY > 0 || document.documentElement.scrollHeight <= innerHeight")
-    before = next_button(page).bounding_box()
-    assert in_view(page, turn_bar(page).get_by_text("Round 1")) and in_view(page, next_button(page))
-    label = next_button(page).get_attribute("aria-label")
-    next_button(page).tap()
-    expect(next_button(page)).not_to_have_attribute("aria-label", label or "")
-    assert next_button(page).bounding_box() == before, "Next moved or changed size with its label"
-    assert in_view(page, next_button(page))
+    # A 75-point game (the shipped Agathon list on both sides) is longer than the screen: scrolled to its
+    # bottom, the turn line and Next stay where they were, and Next keeps its box while its label changes.
+    page.context.close()
+    big = open_table(browser, server, big_game(server), viewport)
+    print("75-point game:", big.evaluate("document.documentElement.scrollHeight"), "px tall at the start")
+    offenders = set(small_controls(big))
+    ann = big.get_by_role("region", name="Ann").get_by_role("button", name=re.compile(r"^Select "))
+    for i in range(ann.count()):  # every card of the list shown once: units' trooper rows included
+        ann.nth(i).tap()
+        expect(ann.nth(i)).to_have_attribute("aria-pressed", "true")
+        offenders.update(small_controls(big))
+    print(f"controls under 44x44 px on {ann.count()} cards of the 75-point game:", sorted(offenders) or "none")
+    assert not offenders
+    start = next_button(big).bounding_box()
+    big.mouse.wheel(0, 10_000)
+    big.wait_for_function("window.scrollY > 0")
+    for _ in range(3):
+        assert in_view(big, turn_bar(big).get_by_text("Round 1")) and in_view(big, next_button(big))
+        assert next_button(big).bounding_box() == start, "Next moved or changed size"
+        label = next_button(big).get_attribute("aria-label") or ""
+        next_button(big).tap()
+        expect(next_button(big)).not_to_have_attribute("aria-label", label)
+    assert next_button(big).bounding_box() == start, "Next moved or changed size with its label"
     # Undo sits at the other end of the line, away from Next.
-    undo = turn_bar(page).get_by_role("button", name="Undo last action").bounding_box()
-    assert undo is not None and before is not None and undo["x"] + undo["width"] < before["x"] - 100
+    undo = turn_bar(big).get_by_role("button", name="Undo last action").bounding_box()
+    assert undo is not None and start is not None and undo["x"] + undo["width"] < start["x"] - 100
 
 
 def test_undo_names_the_action_and_redo_brings_it_back(browser: Browser, server: Server) -> None:
@@ -136,3 +161,24 @@ def test_a_seat_link_says_whose_device_it_is(browser: Browser, server: Server) -
     expect(nxt).to_have_attribute("title", re.compile(r"^Only Ann or the shared table link can"))
     nxt.dispatch_event("click")  # greyed, still tappable so that it can say who can
     expect(alert(page, "Only Ann or the shared table link can")).to_be_visible()
+
+
+def test_the_log_opens_from_the_header_and_a_declared_attack_is_in_view(browser: Browser, server: Server) -> None:
+    page = open_table(browser, server, new_game(server), PORTRAIT)
+    log = page.get_by_role("region", name="Game log")
+    expect(log).to_be_hidden()  # a drawer, closed on a tablet
+    page.get_by_role("button", name="Open the game log").tap()
+    expect(log).to_contain_text("Round 1: Ann's turn begins.")
+    expect(log).to_be_visible()
+    page.keyboard.press("Escape")
+    page.mouse.click(10, 600)  # a tap beside the drawer closes it
+    expect(log).to_be_hidden()
+
+    page.get_by_role("button", name="Select Princess Regna").tap()
+    page.mouse.wheel(0, 10_000)
+    page.get_by_role("button", name="Attack: Agathon").tap()
+    page.get_by_role("dialog").get_by_role("button", name="Declare the attack").tap()
+    panel = page.get_by_role("region", name="Attack")
+    expect(panel).to_contain_text("Agathon")
+    page.wait_for_function("() => { const r = document.querySelector('.tk-attack').getBoundingClientRect();"
+                           " return r.top >= 0 && r.top < innerHeight; }")
