@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from nicegui import ui
 from nicegui.testing import User
+from nicegui.testing.user_interaction import UserInteraction
 
-from models.service import Created
+from models.rules.warmachine.activation import Activate
+from models.rules.warmachine.setup import Advance
+from models.service import Actor, Created
 from tests.webapp.helpers import (
     accessible_name,
     click,
@@ -18,10 +21,13 @@ from tests.webapp.helpers import (
     next_button,
     region,
     see,
+    service,
     shows,
     table_url,
     version,
 )
+
+TABLE = Actor(role="table")
 
 
 async def hurt_regna(user: User, amount: int) -> None:
@@ -76,3 +82,26 @@ async def test_a_seat_link_says_whose_device_it_is_and_who_can_move_the_turn(use
     click(user, lambda n: n.startswith("Next"), within=region(user, "Turn"))
     await see(user, "Only Ann or the shared table link can move on to the next step of this turn.")
     assert version(game) == 1
+
+
+async def test_a_tile_shows_its_models_card_and_a_model_starting_its_activation_is_shown(user: User,
+                                                                                        game: Created) -> None:
+    await user.open(table_url(game))
+    ann = region(user, "Ann")
+    assert exists(user, "Agathon", ui.card, ann)  # a side shows its first model's card at the start
+    assert not exists(user, "Guardian of Souls", ui.card, ann)
+    tile = find(user, "Select Guardian of Souls", within=ann)
+    UserInteraction(user, {tile}, None).click()
+    await eventually(lambda: exists(user, "Guardian of Souls", ui.card, ann), "the Guardian's card")
+    assert not exists(user, "Agathon", ui.card, ann) and tile.props["aria-pressed"] == "true"
+
+    await hurt_regna(user, 2)  # a tile sums up the damage
+    await see(user, "Essence 5 / 5 · Damage 2/5", region(user, "Bob"))
+
+    # Another screen moves the turn on to the activation phase and activates the Foreboder: this page shows it.
+    svc, gid = service(), game.game_id
+    while svc.state(gid)[1].phase != "activation":
+        svc.execute(gid, Advance(), svc.state(gid)[0], TABLE)
+    svc.execute(gid, Activate(model="p1-foreboder"), svc.state(gid)[0], TABLE)
+    await eventually(lambda: exists(user, "Foreboder", ui.card, ann), "the activated Foreboder's card")
+    assert shows(user, "Activated", find(user, "Select Foreboder", within=ann))
