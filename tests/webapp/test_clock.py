@@ -72,7 +72,8 @@ def wizard(clock: FakeClock) -> Created:
 
 
 def faces(user: User) -> list[Countdown]:
-    return [e for e in elements(user, Countdown)]
+    """The clock panel's two faces (the turn line shows the same times, smaller)."""
+    return [e for e in elements(user, Countdown) if not e.props["aria-label"].endswith("(turn line)")]
 
 
 def face_values(user: User) -> list[tuple[int, bool, int | None]]:

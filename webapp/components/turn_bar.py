@@ -13,6 +13,7 @@ from models.rules.warmachine.setup import Advance
 from models.rules.warmachine.tithe import PayTithe, SkipTithe
 from models.service.views.warmachine import cp_words, turn_words
 from webapp.components.a11y import named
+from webapp.components.clock import Countdown
 from webapp.components.ending import end_game_button
 from webapp.components.once import once
 from webapp.components.scoring import ScorePrompt
@@ -60,6 +61,12 @@ class TurnBar:
                     self.player = ui.label("").classes("tk-player").props('aria-live="polite"')
                     self.phase = ui.label("").classes("tk-phase").props('aria-live="polite"')
                     self.cp = ui.label("").classes("tk-cp")
+                    with ui.row().classes("tk-turnclock no-wrap gap-2") as self.clock_row:
+                        self.times = []
+                        for s in (0, 1):
+                            ui.label(view.state.player_name(s)).classes(f"tk-clock-who tk-seat-{s}")
+                            self.times.append(Countdown(f"{view.state.player_name(s)}'s time (turn line)"))
+                    self._clock_shown: tuple | None = None
                     seat = view.actor.seat if view.actor.role == "seat" else None
                     if seat is not None:
                         ui.label(f"You are {view.state.player_name(seat)} (seat {seat + 1})").classes(
@@ -113,9 +120,22 @@ class TurnBar:
                 self.next.update()
             if self.end is not None:
                 self.end.set_visibility(state.phase != "over")
+        if (state.clock, state.phase) != self._clock_shown:
+            self._clock_shown = (state.clock, state.phase)
+            self._show_clock(state)
         if self.tithe is not None and state.pending_tithe != self._tithe_shown:
             self._tithe_shown = state.pending_tithe
             self._draw_tithe(state)
+
+    def _show_clock(self, state: GameState) -> None:
+        """Both players' time left, ticking in the browser (the clock panel below has the controls)."""
+        clock = state.clock
+        self.clock_row.set_visibility(clock is not None)
+        if clock is None:
+            return
+        now = self.view.deps.service.now_ms()
+        for seat, digits in enumerate(self.times):
+            digits.show(clock.remaining_ms[seat], clock.since, clock.ticking == seat, now)
 
     def _draw_tithe(self, state: GameState) -> None:
         assert self.tithe is not None
