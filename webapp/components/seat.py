@@ -3,6 +3,8 @@ what the seat cannot do and say who can, before anything is sent."""
 
 from __future__ import annotations
 
+from nicegui import ui
+
 from models.rules import Command
 from models.rules.senders import allowed_seats, refusal
 from webapp.view import GameView
@@ -21,3 +23,17 @@ def seat_refusal(view: GameView, command: Command) -> str | None:
 def own_model(view: GameView, seat: int) -> bool:
     """Whether this link plays the side a model of ``seat`` belongs to (the table link plays both)."""
     return view.actor.role != "seat" or view.actor.seat == seat
+
+
+def grey(button: ui.button, reason: str | None) -> None:
+    """Grey ``button`` with ``reason`` as its description (tooltip), or make it plain again with None. It stays
+    tappable, so that a tap can say why; the button's own handler decides what a tap does."""
+    if reason:
+        button.classes("tk-unavailable")
+        # Straight into the props dict: reasons hold player names (a11y.py).
+        button.props.update({"aria-disabled": "true", "title": reason})
+    else:
+        button.classes(remove="tk-unavailable")
+        button.props.pop("aria-disabled", None)
+        button.props.pop("title", None)
+    button.update()

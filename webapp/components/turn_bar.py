@@ -17,7 +17,7 @@ from webapp.components.clock import Countdown
 from webapp.components.ending import end_game_button
 from webapp.components.once import once
 from webapp.components.scoring import ScorePrompt
-from webapp.components.seat import seat_refusal
+from webapp.components.seat import grey, seat_refusal
 from webapp.components.undo_toast import UndoToast
 from webapp.view import GameView
 
@@ -106,18 +106,12 @@ class TurnBar:
                 label = next_label(state)
                 self.next.set_text(label)
                 self.next.set_visibility(state.phase not in ("setup", "over") and not scoring_now(state))
+                self.next.props["aria-label"] = label  # straight in: labels hold player names (a11y.py)
                 reason = seat_refusal(self.view, Advance())
-                if reason:
-                    self.next.classes("tk-unavailable")
-                else:
-                    self.next.classes(remove="tk-unavailable")
-                # Straight into the props dict: labels and reasons hold player names (a11y.py).
-                self.next.props.update({"aria-label": label, "title": reason or label})
-                if reason:
-                    self.next.props["aria-disabled"] = "true"
-                else:
-                    self.next.props.pop("aria-disabled", None)
-                self.next.update()
+                grey(self.next, reason)
+                if not reason:
+                    self.next.props["title"] = label
+                    self.next.update()
             if self.end is not None:
                 self.end.set_visibility(state.phase != "over")
         if (state.clock, state.phase) != self._clock_shown:
