@@ -31,7 +31,8 @@ class UndoToast:
         self.box.set_visibility(True)
         if self._timer is not None:
             self._timer.cancel()
-        self._timer = ui.timer(SHOWN_S, self.hide, once=True)
+        with self.box:  # not in the slot of the button that was tapped
+            self._timer = ui.timer(SHOWN_S, self.hide, once=True)
 
     def hide(self) -> None:
         self.at = None
