@@ -25,15 +25,19 @@ def own_model(view: GameView, seat: int) -> bool:
     return view.actor.role != "seat" or view.actor.seat == seat
 
 
-def grey(button: ui.button, reason: str | None) -> None:
-    """Grey ``button`` with ``reason`` as its description (tooltip), or make it plain again with None. It stays
-    tappable, so that a tap can say why; the button's own handler decides what a tap does."""
+def grey(button: ui.button, reason: str | None, title: str | None = None) -> None:
+    """Grey ``button`` with ``reason`` as its description (tooltip), or make it plain again (with ``title`` as its
+    tooltip, if any) when ``reason`` is None. It stays tappable, so that a tap can say why; the button's own
+    handler decides what a tap does."""
     if reason:
         button.classes("tk-unavailable")
-        # Straight into the props dict: reasons hold player names (a11y.py).
-        button.props.update({"aria-disabled": "true", "title": reason})
+        button.props["aria-disabled"] = "true"
     else:
         button.classes(remove="tk-unavailable")
         button.props.pop("aria-disabled", None)
+    # Straight into the props dict: reasons and titles hold player names (a11y.py).
+    if reason or title:
+        button.props["title"] = reason or title
+    else:
         button.props.pop("title", None)
     button.update()

@@ -46,6 +46,7 @@ class TurnBar:
         self.view = view
         self._shown: tuple | None = None
         self._tithe_shown: tuple | None = None
+        self._clock_shown: tuple | None = None
         self.toast = UndoToast(view) if controls else None
         with ui.element("section").classes("tk-turnbar w-full").props('role="region" aria-label="Turn"'):
             with ui.element("div").classes("tk-turnline"):
@@ -62,11 +63,10 @@ class TurnBar:
                     self.phase = ui.label("").classes("tk-phase").props('aria-live="polite"')
                     self.cp = ui.label("").classes("tk-cp")
                     with ui.row().classes("tk-turnclock no-wrap gap-2") as self.clock_row:
-                        self.times = []
+                        self.times: list[Countdown] = []
                         for s in (0, 1):
                             ui.label(view.state.player_name(s)).classes(f"tk-clock-who tk-seat-{s}")
                             self.times.append(Countdown(f"{view.state.player_name(s)}'s time (turn line)"))
-                    self._clock_shown: tuple | None = None
                     seat = view.actor.seat if view.actor.role == "seat" else None
                     if seat is not None:
                         ui.label(f"You are {view.state.player_name(seat)} (seat {seat + 1})").classes(
@@ -107,11 +107,7 @@ class TurnBar:
                 self.next.set_text(label)
                 self.next.set_visibility(state.phase not in ("setup", "over") and not scoring_now(state))
                 self.next.props["aria-label"] = label  # straight in: labels hold player names (a11y.py)
-                reason = seat_refusal(self.view, Advance())
-                grey(self.next, reason)
-                if not reason:
-                    self.next.props["title"] = label
-                    self.next.update()
+                grey(self.next, seat_refusal(self.view, Advance()), title=label)
             if self.end is not None:
                 self.end.set_visibility(state.phase != "over")
         if (state.clock, state.phase) != self._clock_shown:
