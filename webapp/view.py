@@ -37,6 +37,7 @@ class GameView:
         self._after: list[Callable[[int], Awaitable[None] | None]] = []
         self._lock = asyncio.Lock()
         self._mine: tuple[int, object] | None = None  # the version this page's last command made, and the command
+        self.last_events: tuple[Event, ...] = ()  # what this page's last accepted command (or undo) caused
 
     @property
     def can_act(self) -> bool:
@@ -78,6 +79,11 @@ class GameView:
         at, key = self.version, new_command_id()
         return self._do(lambda: self.deps.service.undo(self.game_id, at, self.actor, key), at, "undo")
 
+    def redo(self) -> Coroutine[Any, Any, bool]:
+        """Bring back what this page's undo took back (the service refuses once another action was made)."""
+        at, key = self.version, new_command_id()
+        return self._do(lambda: self.deps.service.redo(self.game_id, at, self.actor, key), at, "redo")
+
     def complete_card(self, card: Any) -> Coroutine[Any, Any, bool]:
         at, key = self.version, new_command_id()
         return self._do(lambda: self.deps.service.complete_card(self.game_id, card, at, self.actor, key), at, card)
@@ -116,6 +122,7 @@ class GameView:
                 await self._show(version, state)
                 return False
             self._mine = (outcome.version, what)
+            self.last_events = outcome.events
             await self._show(outcome.version, outcome.state)
             with client:
                 _announce(outcome.events)

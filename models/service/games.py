@@ -225,10 +225,40 @@ class GameService:
         state = GameState()
         for c in kept:
             state, _ = apply(state, c)
-        what = "; ".join(e["text"] for e in target.events[:2]) or target.command["type"]
+        sender = SENDERS.get(target.command["type"])
+        what = ("; ".join(e["text"] for e in target.events[:2])
+                or (sender.does[0].upper() + sender.does[1:] if sender else target.command["type"]))
         events = (Event(kind="undo", text=f"Undone: {what}", data={"seq": target.seq}),)
         return self._append(game_id, expected_version, {"type": UNDO, "target": target.seq}, events, actor, state,
                             undo_seq=target.seq, command_id=command_id)
+
+    def redo(self, game_id: str, expected_version: int, actor: Actor, command_id: str | None = None) -> Outcome:
+        """Bring back what the newest log entry undid: its command is sent again at the current version, as any
+        command (the rules and the link's seat decide), so a redo is only offered right after an undo. A seat
+        link redoes only its own undo, as it undoes only its own actions."""
+        if not actor.can_act:
+            raise Forbidden(WATCH_ONLY)
+        return self._once(game_id, command_id, None, actor,
+                          lambda: self._redo(game_id, expected_version, actor, command_id))
+
+    def _redo(self, game_id: str, expected_version: int, actor: Actor, command_id: str | None) -> Outcome:
+        state = self._at(game_id, expected_version)
+        rows = self.repo.log(game_id, after=expected_version - 1)
+        if not rows or rows[-1].seq != expected_version:  # another action was logged between the two reads
+            raise Conflict(rows[-1].seq if rows else expected_version)
+        last = rows[-1]
+        if last.command.get("type") != UNDO:
+            raise RuleViolation("redo.nothing", "There is nothing to redo: Redo brings back an undone action "
+                                                "only until the next action is made.")
+        if actor.role == "seat" and last.actor != actor.label:
+            raise Forbidden("A player's own link redoes only that player's own undo; the shared table link "
+                            "redoes any.")
+        target = self.repo.log(game_id, after=last.command["target"] - 1)[0]
+        command = parse_command(target.command)
+        self._check_seat(state, command, actor)
+        new_state, events = apply(state, command)
+        return self._append(game_id, expected_version, target.command, events, actor, new_state,
+                            command_id=command_id)
 
     def log(self, game_id: str, after: int = 0) -> list[LogEntry]:
         """Log entries after ``after`` (a page fetches only what it has not shown)."""
@@ -293,11 +323,12 @@ class GameService:
         self._publish(game_id, version)
         return Outcome(version, new_state, events)
 
-    def _once(self, game_id: str, command_id: str | None, sent: dict[str, Any], actor: Actor,
+    def _once(self, game_id: str, command_id: str | None, sent: dict[str, Any] | None, actor: Actor,
               run: Callable[[], Outcome]) -> Outcome:
         """Run a request once per ``command_id``. A repeat is refused by the version check (the first moved the
         game on), by the unique key (the first won a race) or by the rules; the key is looked up only then, and
-        if the first request stored it, its answer is returned instead (no extra read when all goes well)."""
+        if the first request stored it, its answer is returned instead (no extra read when all goes well). A
+        ``sent`` of None (a redo: what it sends is read from the log) matches any request logged with the key."""
         if command_id is None:
             return run()
         check_command_id(command_id)
@@ -308,13 +339,14 @@ class GameService:
                 raise
             return earlier
 
-    def _earlier(self, game_id: str, command_id: str, sent: dict[str, Any], actor: Actor) -> Outcome | None:
+    def _earlier(self, game_id: str, command_id: str, sent: dict[str, Any] | None,
+                 actor: Actor) -> Outcome | None:
         """The first answer to the request logged with ``command_id``, or None when there is none. The same
         key with another command, or from another link, is refused."""
         row = self.repo.logged(game_id, command_id)
         if row is None:
             return None
-        if row.actor != actor.label or not same_request(row.command, sent):
+        if row.actor != actor.label or (sent is not None and not same_request(row.command, sent)):
             raise reused(command_id)
         return Outcome(row.seq, self._state_at(game_id, row.seq), tuple(Event.model_validate(e) for e in row.events))
 

@@ -8,8 +8,18 @@ from playwright.sync_api import Locator, Page, expect
 
 
 def model(page: Page, name: str) -> Locator:
-    """A model's card (a unit's card for a unit): a group named after it."""
-    return page.get_by_role("group", name=name, exact=True)
+    """A model's card (a unit's card for a unit): a group named after it. On the table page a side shows one
+    card at a time, under its tiles: the model's tile (on each side that has one) is tapped first, as a person
+    does to see it."""
+    tiles = page.get_by_role("button", name=f"Select {name}", exact=True)
+    card = page.get_by_role("group", name=name, exact=True)
+    tiles.or_(card).first.wait_for(state="attached")  # the page has drawn its models (a tile, or a card only)
+    for i in range(tiles.count()):
+        tile = tiles.nth(i)
+        if tile.get_attribute("aria-pressed") != "true":
+            tile.click()
+            expect(tile).to_have_attribute("aria-pressed", "true")
+    return card
 
 
 def track(page: Page, name: str) -> Locator:

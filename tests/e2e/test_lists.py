@@ -120,11 +120,11 @@ def test_two_lists_from_scratch_to_the_table(server: Server, browser: Browser):
         ann = page.get_by_role("region", name="Ann")
         for name in ("Agathon", "Tormentor", "Lamenter", "Cultist Band", "Orin Midwinter", "Princess Regna",
                      "Foreboder"):
-            expect(ann.get_by_role("group", name=name, exact=True)).to_be_visible(timeout=WAIT)
-        expect(ann.get_by_role("group", name="Cultist Band", exact=True)).to_contain_text("6 of 6 models")
+            expect(ann.get_by_role("button", name=f"Select {name}", exact=True)).to_be_visible(timeout=WAIT)
+        expect(ann.get_by_role("button", name="Select Cultist Band", exact=True)).to_contain_text("6 of 6 models")
         bob = page.get_by_role("region", name="Bob")
         for name in ("Omodamos", "Tormentor", "Tormentor 2", "Umbral Guardian", "Umbral Guardian 2",
                      "Umbral Guardian 3", "Infernal Gate"):
-            expect(bob.get_by_role("group", name=name, exact=True)).to_be_visible(timeout=WAIT)
+            expect(bob.get_by_role("button", name=f"Select {name}", exact=True)).to_be_visible(timeout=WAIT)
     finally:
         context.close()

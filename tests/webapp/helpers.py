@@ -91,7 +91,16 @@ def region(user: User, name: str) -> Element:
 
 
 def model_card(user: User, side: str, model: str) -> Element:
+    """A model's full card on a side, selected first by tapping its tile (a side shows one card at a time)."""
+    pick(user, side, model)
     return find(user, model, ui.card, within=region(user, side))
+
+
+def pick(user: User, side: str, model: str) -> None:
+    """Tap a model's tile on a side when its card is not the one shown."""
+    within = region(user, side)
+    if not exists(user, model, ui.card, within):
+        UserInteraction(user, {find(user, f"Select {model}", within=within)}, None).click()
 
 
 def texts(user: User, within: Element | None = None) -> list[str]:

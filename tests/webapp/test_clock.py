@@ -8,6 +8,7 @@ here the values the server hands to each face are checked: the remaining time, w
 from __future__ import annotations
 
 import pytest
+from nicegui import ui
 from nicegui.testing import User
 
 from models.rules.dice import Roll
@@ -28,6 +29,7 @@ from tests.webapp.helpers import (
     elements,
     eventually,
     exists,
+    find,
     record_broadcasts,
     region,
     see,
@@ -72,7 +74,8 @@ def wizard(clock: FakeClock) -> Created:
 
 
 def faces(user: User) -> list[Countdown]:
-    return [e for e in elements(user, Countdown)]
+    """The clock panel's two faces (the turn line shows the same times, smaller)."""
+    return [e for e in elements(user, Countdown) if not e.props["aria-label"].endswith("(turn line)")]
 
 
 def face_values(user: User) -> list[tuple[int, bool, int | None]]:
@@ -157,3 +160,18 @@ async def test_time_up_is_offered_at_zero_and_ends_the_game(user: User, wizard: 
     assert svc.state(wizard.game_id)[1].result.winner == 1
     assert not exists(user, "Hand the clock to Bob")
     await see(user, "The clock has stopped: the game is over.")
+
+
+async def test_the_turn_line_shows_both_times_and_a_seat_link_sees_the_judges_buttons_greyed(
+        user: User, wizard: Created, clock: FakeClock) -> None:
+    service().execute(wizard.game_id, StartClock(minutes_per_player=60), version(wizard), TABLE)
+    await user.open(table_url(wizard, "seat2"))
+    turn_line = [e for e in elements(user, Countdown, within=region(user, "Turn"))]
+    assert [(e.props["aria-label"], e.props["running"]) for e in turn_line] == [
+        ("Ann's time (turn line)", True), ("Bob's time (turn line)", False)]
+    pause = find(user, "Pause for a judge", ui.button)
+    assert pause.props.get("aria-disabled") == "true"
+    assert pause.props.get("title") == "Only the shared table link can pause the clock (an organiser's decision)."
+    click(user, "Pause for a judge")
+    await see(user, "Only the shared table link can pause the clock (an organiser's decision).")
+    assert not service().state(wizard.game_id)[1].clock.paused  # type: ignore[union-attr]

@@ -164,7 +164,7 @@ async def test_damage_to_a_master_asks_about_transfer(user: User, game: Created)
     click(user, lambda n: n.startswith("Transfer to Guardian of Souls"))
     await see(user, "Essence 8 / 9", agathon)
     assert shows(user, web(3), model_card(user, "Ann", "Guardian of Souls"))
-    assert shows(user, "Damage boxes: 3 of 17 marked", agathon)
+    assert shows(user, "Damage boxes: 3 of 17 marked", model_card(user, "Ann", "Agathon"))
     assert find(user, "Apply damage to Agathon", ui.button, within=agathon)
 
 

@@ -15,6 +15,7 @@ from models.rules.warmachine.clock import AdjustClock, ClockExpired, PassClock, 
 from models.service.views.warmachine import clock_note, clock_status
 from webapp.components.dialogs import ok_cancel, transient_dialog
 from webapp.components.once import once
+from webapp.components.seat import grey, seat_refusal
 from webapp.view import GameView
 
 
@@ -74,6 +75,10 @@ class ClockPanel:
                                        lambda: view.send(ResumeClock()))
                     self.adjust = once(ui.button("Set a player's time", icon="edit").props("outline no-caps"),
                                        self._adjust_dialog)
+                    # A judge's buttons: greyed on a player's own link, saying who can (the table link).
+                    for button, command in ((self.pause, PauseClock(reason="Judge call")), (self.resume, ResumeClock()),
+                                            (self.adjust, AdjustClock(seat=0, remaining_ms=0))):
+                        grey(button, seat_refusal(view, command))
         view.on_update(self.update)
         self.update(view.state)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from nicegui import context, ui
+from nicegui import ui
 
 from models.rules import GameState
 from models.rules.warmachine import structures
@@ -27,9 +27,17 @@ from webapp.components.checklists import ActivationChecklist
 from webapp.components.damage_track import DamageTrack
 from webapp.components.essence_tracker import EssenceTracker
 from webapp.components.infernal_dialogs import effects_dialog
+from webapp.components.model_tiles import ModelTile
 from webapp.components.once import once
 from webapp.components.points_tracker import PointsTracker
+from webapp.components.seat import own_model
 from webapp.view import GameView
+
+
+def not_yours(state: GameState, seat: int) -> None:
+    """On a player's own link, the other side's models show no action buttons: this says why."""
+    owner = state.player_name(seat)
+    ui.label(f"{owner}'s model: only {owner} or the shared table link can act for it.").classes("tk-ctrl")
 
 
 class ModelCard:
@@ -60,7 +68,9 @@ class ModelCard:
                 ArcanaPanel(view, model_id, controls)
             if role(state, m) == "warbeast":
                 FrenzyPanel(view, model_id, controls)
-            if controls:
+            if controls and not own_model(view, m.seat):
+                not_yours(state, m.seat)
+            elif controls:
                 ActionBar(view, model_id)
                 ActivationChecklist(view, model_id)
                 with ui.row().classes("gap-2"):
@@ -106,7 +116,9 @@ class UnitCard:
                 with ui.row().classes("items-center gap-2 tk-trooper"):
                     ui.label(trooper.name.split(": ", 1)[-1]).classes("tk-trooper-name")
                     DamageTrack(view, trooper.id, controls, compact=True)
-            if controls:
+            if controls and not own_model(view, leader.seat):
+                not_yours(state, leader.seat)
+            elif controls:
                 ActionBar(view, leader.id)
                 ActivationChecklist(view, leader.id)
         view.on_update(self.update)
@@ -151,28 +163,58 @@ class ScopedView:
 
 
 def army(view: GameView, seat: int, controls: bool) -> None:
-    """Every model of one side, in list order, one card per model or unit. A model that joins during the game
-    (a summoned horror) gets its card when it appears, and loses it again if that is undone."""
-    parent = context.slot.parent
-    cards: dict[str, tuple[ui.card, ScopedView]] = {}  # by model id, or unit id for a unit
+    """One side: a compact tile per model or unit, in list order, and under them the full card of the one
+    selected (tapping a tile selects it; a model that starts its activation is selected by itself). A model
+    that joins during the game (a summoned horror) gets its tile and card when it appears, and loses them again
+    if that is undone. Every card is built once and kept; only the selected one is shown."""
+    tiles_row = ui.element("div").classes("tk-tiles")
+    cards_box = ui.column().classes("tk-picked-card w-full")
+    parts: dict[str, tuple[ModelTile, ui.card, ScopedView]] = {}  # by model id, or unit id for a unit
+    picked: list[str | None] = [None]
+    was_active: set[str] = set()  # the side's models in their activation at the last update
+
+    def pick(key: str | None) -> None:
+        """Show ``key``'s card (the side's first when ``key`` is gone or None); touches only what changes."""
+        if key not in parts:
+            key = next(iter(parts), None)
+        for k in {picked[0], key} - {None}:
+            if k in parts:
+                tile, box, _ = parts[k]
+                tile.select(k == key)
+                box.set_visibility(k == key)
+        picked[0] = key
 
     def sync(state: GameState) -> None:
         new: set[str] = set()
         for m in state.models:
             key = m.unit or m.id
-            if m.seat != seat or key in cards:
+            if m.seat != seat or key in parts:
                 continue
             scoped = ScopedView(view, m.id)
-            with parent:
+            name = state.card_of(m).name if m.unit else m.name
+            with tiles_row:
+                tile = ModelTile(state, key, name, seat, pick)
+            with cards_box:
                 card = ModelCard(scoped, m.id, controls) if m.unit is None else UnitCard(scoped, key, controls)
-            cards[key] = (card.box, scoped)
+            card.box.set_visibility(False)
+            parts[key] = (tile, card.box, scoped)
             new.add(key)
-        for key, (box, scoped) in list(cards.items()):
+        for key, (tile, box, scoped) in list(parts.items()):
             if not scoped.exists(state):
+                tile.box.delete()
                 box.delete()
-                del cards[key]
+                del parts[key]
             elif key not in new:
                 scoped.update(state)
+                tile.update(state)
+        active = [m.unit or m.id for m in state.models if m.seat == seat and m.in_play and m.activation == "active"]
+        starting = [k for k in active if k not in was_active]
+        was_active.clear()
+        was_active.update(active)
+        if starting:
+            pick(starting[0])
+        elif picked[0] not in parts:
+            pick(None)
 
     sync(view.state)
     view.on_update(sync)

@@ -1,5 +1,6 @@
-"""Round, active player, phase and step; the button that moves the turn on; the tithe prompt; undo; in a
-scenario game the control points, the scoring prompt at the end of each turn and the "end the game" dialog."""
+"""Round, active player, phase and step; the button that moves the turn on; the tithe prompt; undo (with redo);
+whose device a seat link is; in a scenario game the control points, the scoring prompt at the end of each turn
+and the "end the game" dialog."""
 
 from __future__ import annotations
 
@@ -12,9 +13,12 @@ from models.rules.warmachine.setup import Advance
 from models.rules.warmachine.tithe import PayTithe, SkipTithe
 from models.service.views.warmachine import cp_words, turn_words
 from webapp.components.a11y import named
+from webapp.components.clock import Countdown
 from webapp.components.ending import end_game_button
 from webapp.components.once import once
 from webapp.components.scoring import ScorePrompt
+from webapp.components.seat import grey, seat_refusal
+from webapp.components.undo_toast import UndoToast
 from webapp.view import GameView
 
 
@@ -34,26 +38,59 @@ def next_label(state: GameState) -> str:
 
 
 class TurnBar:
+    """The turn line, built into the page's fixed header so that it never scrolls away: Undo at one end, Next at
+    the other in a box of fixed size (its full label is its accessible name and tooltip), the round, side, phase
+    and step between them, and on a player's own link whose device this is."""
+
     def __init__(self, view: GameView, controls: bool) -> None:
         self.view = view
         self._shown: tuple | None = None
         self._tithe_shown: tuple | None = None
-        with ui.card().classes("tk-turnbar w-full").props('role="region" aria-label="Turn"'):
-            with ui.row().classes("items-center gap-4 w-full"):
-                self.round = ui.label("").classes("tk-round")
-                self.player = ui.label("").classes("tk-player").props('aria-live="polite"')
-                self.phase = ui.label("").classes("tk-phase").props('aria-live="polite"')
-                self.cp = ui.label("").classes("tk-cp")
-                ui.space()
+        self._clock_shown: tuple | None = None
+        self.toast = UndoToast(view) if controls else None
+        with ui.element("section").classes("tk-turnbar w-full").props('role="region" aria-label="Turn"'):
+            with ui.element("div").classes("tk-turnline"):
                 self.next = self.end = None
                 if controls:
-                    self.next = once(ui.button("Next").props("no-caps"), lambda: view.send(Advance()))
-                    once(ui.button("Undo last action").props("outline no-caps"), view.undo)
-                    self.end = end_game_button(view)
+                    with ui.row().classes("tk-turn-left no-wrap gap-2"):
+                        once(ui.button("Undo", icon="undo").props('outline no-caps color=white '
+                                                                  'aria-label="Undo last action"'), self.undo)
+                        self.end = end_game_button(view)
+                        self.end.props("outline color=white")
+                with ui.element("div").classes("tk-turninfo"):
+                    self.round = ui.label("").classes("tk-round")
+                    self.player = ui.label("").classes("tk-player").props('aria-live="polite"')
+                    self.phase = ui.label("").classes("tk-phase").props('aria-live="polite"')
+                    self.cp = ui.label("").classes("tk-cp")
+                    with ui.row().classes("tk-turnclock no-wrap gap-2") as self.clock_row:
+                        self.times: list[Countdown] = []
+                        for s in (0, 1):
+                            ui.label(view.state.player_name(s)).classes(f"tk-clock-who tk-seat-{s}")
+                            self.times.append(Countdown(f"{view.state.player_name(s)}'s time (turn line)"))
+                    seat = view.actor.seat if view.actor.role == "seat" else None
+                    if seat is not None:
+                        ui.label(f"You are {view.state.player_name(seat)} (seat {seat + 1})").classes(
+                            f"tk-you tk-seat-{seat}")
+                if controls:
+                    self.next = once(ui.button("Next").classes("tk-next").props("no-caps color=accent "
+                                                                                "text-color=dark"), self.advance)
             self.tithe = ui.column().classes("tk-tithe w-full") if controls else None
             self.score = ScorePrompt(view) if controls else None
         view.on_update(self.update)
         self.update(view.state)
+
+    async def undo(self) -> None:
+        if await self.view.undo() and self.toast is not None:
+            texts = [e.text for e in self.view.last_events if e.kind == "undo"]
+            self.toast.show(texts[0] if texts else "Undone.")
+
+    async def advance(self) -> None:
+        """Next; a link that may not move this turn on is told who can, and nothing is sent."""
+        reason = seat_refusal(self.view, Advance())
+        if reason is not None:
+            ui.notify(reason, type="negative")
+            return
+        await self.view.send(Advance())
 
     def update(self, state: GameState) -> None:
         key = (state.round, state.active, state.phase, state.step, state.pregame and state.pregame.step,
@@ -66,13 +103,29 @@ class TurnBar:
             self.phase.set_text(what)
             self.cp.set_text(cp_words(state))
             if self.next is not None:
-                self.next.set_text(next_label(state))
+                label = next_label(state)
+                self.next.set_text(label)
                 self.next.set_visibility(state.phase not in ("setup", "over") and not scoring_now(state))
+                self.next.props["aria-label"] = label  # straight in: labels hold player names (a11y.py)
+                grey(self.next, seat_refusal(self.view, Advance()), title=label)
             if self.end is not None:
                 self.end.set_visibility(state.phase != "over")
+        if (state.clock, state.phase) != self._clock_shown:
+            self._clock_shown = (state.clock, state.phase)
+            self._show_clock(state)
         if self.tithe is not None and state.pending_tithe != self._tithe_shown:
             self._tithe_shown = state.pending_tithe
             self._draw_tithe(state)
+
+    def _show_clock(self, state: GameState) -> None:
+        """Both players' time left, ticking in the browser (the clock panel below has the controls)."""
+        clock = state.clock
+        self.clock_row.set_visibility(clock is not None)
+        if clock is None:
+            return
+        now = self.view.deps.service.now_ms()
+        for seat, digits in enumerate(self.times):
+            digits.show(clock.remaining_ms[seat], clock.since, clock.ticking == seat, now)
 
     def _draw_tithe(self, state: GameState) -> None:
         assert self.tithe is not None

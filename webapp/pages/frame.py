@@ -10,7 +10,8 @@ from webapp.deps import current
 from webapp.view import GameView
 
 
-def frame(title: str) -> None:
+def frame(title: str) -> ui.header:
+    """The shared head and header; a game page builds its turn line into the returned (fixed) header."""
     ui.add_head_html('<link rel="stylesheet" href="/static/tablekeeper.css">'
                      '<link rel="stylesheet" href="/static/theme.css">'
                      '<link rel="manifest" href="/static/manifest.webmanifest">'
@@ -19,7 +20,7 @@ def frame(title: str) -> None:
                      '<script src="/static/tablekeeper.js" defer></script>')
     ui.colors(primary="#5b2a86", secondary="#1f6f8b", accent="#e0a800", warning="#b35c00")
     dark = ui.dark_mode(None)
-    with ui.header().classes("tk-header items-center"):
+    with ui.header().classes("tk-header items-center") as header:
         ui.link("Tablekeeper", "/").classes("tk-brand")
         if title:  # the home page's header says "Tablekeeper" once
             ui.label(title).classes("tk-title")
@@ -28,6 +29,7 @@ def frame(title: str) -> None:
         ui.link("Cards", "/cards").classes("tk-nav")
         ui.button(icon="contrast", on_click=lambda: dark.set_value(not dark.value)).props(
             'flat round color=white aria-label="Switch light or dark theme"')
+    return header
 
 
 async def authorise(game_id: str, token: str) -> Actor:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import HTTPException
 from nicegui import ui
 
+from models.rules import GameState
 from webapp.components.a11y import named
 from webapp.components.attack_assistant import AttackPanel
 from webapp.components.clock import ClockPanel
@@ -18,6 +19,28 @@ from webapp.components.turn_bar import TurnBar
 from webapp.components.warband_table import warband_table
 from webapp.pages.frame import frame, open_game
 from webapp.pages.warlord import warlord_table
+from webapp.view import GameView
+
+
+def seats_in_order(view: GameView) -> tuple[int, int]:
+    """Both sides, a player's own side first on that player's link (on a phone it then comes first)."""
+    return (1, 0) if view.actor.role == "seat" and view.actor.seat == 1 else (0, 1)
+
+
+def follow_attack(view: GameView) -> None:
+    """When an attack is declared (here or on another screen), bring its panel into view: it is where the
+    players look next."""
+    client = ui.context.client
+    shown = [view.state.attack is not None]
+
+    def update(state: GameState) -> None:
+        now = state.attack is not None
+        if now and not shown[0]:
+            client.run_javascript('setTimeout(() => document.querySelector(".tk-attack")'
+                                  '?.scrollIntoView({block: "center", behavior: "smooth"}), 60)')
+        shown[0] = now
+
+    view.on_update(update)
 
 
 async def table_page(game_id: str, token: str) -> None:
@@ -30,19 +53,25 @@ async def table_page(game_id: str, token: str) -> None:
     if view.state.system == "warband":
         await warband_table(view, game_id, controls=True)
         return
-    frame(view.state.title)
-    TurnBar(view, controls=True)
+    # Open beside the page on a wide screen; on a tablet (1180 px or less) it opens over the page when asked.
+    drawer = ui.right_drawer(value=None, fixed=True).props("bordered breakpoint=1200").classes("tk-log-drawer")
+    with frame(view.state.title):
+        ui.button("Log", icon="history", on_click=drawer.toggle).props(
+            'flat no-caps color=white aria-label="Open the game log"').classes("tk-nav-button")
+        TurnBar(view, controls=True)
     ResultPanel(view, token, controls=True)
     ClockPanel(view, controls=True)
     SetupWizard(view)
     ControlGuide(view)
     AttackPanel(view, controls=True)
     with ui.row().classes("tk-sides w-full"):
-        for seat in (0, 1):
+        for seat in seats_in_order(view):
             with named(ui.column().classes("tk-side"), view.state.player_name(seat), role="region"):
                 ui.label(view.state.player_name(seat)).classes(f"tk-side-name tk-seat-{seat}")
                 army(view, seat, controls=True)
-    log = GameLog(view)
     share_button(view, game_id)
+    with drawer:
+        log = GameLog(view)
+    follow_attack(view)
     await log.refresh()
     view.follow()

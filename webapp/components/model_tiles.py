@@ -1,0 +1,95 @@
+"""A side's models as compact tiles (name, essence, focus or fury, damage, state): tapping one shows that model's
+full card, its controls included, under the side's tiles, so a turn is played without scrolling for controls.
+One model is shown per side; the model that starts its activation is shown by itself."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from nicegui import ui
+
+from models.rules import GameState, ModelState, RuleViolation
+from models.rules.warmachine.base import has_essence_manipulation, is_horror
+from models.rules.warmachine.damage import marks_of, sections
+from models.service.views.warmachine import (
+    ACTIVATION_WORDS,
+    essence_line,
+    has_points,
+    look,
+    points_line,
+    points_text,
+    status_words,
+)
+from webapp.components.a11y import named
+
+
+def resource_words(state: GameState, m: ModelState) -> str:
+    """Essence, focus or fury against its stat, or nothing for a model that holds none."""
+    if has_essence_manipulation(state, m) or is_horror(state, m):
+        return essence_line(state, m)[0]
+    if has_points(state, m.id):
+        kind, have, cap, _ = points_line(state, m.id)
+        return points_text(kind, have, cap)
+    return ""
+
+
+def damage_words(state: GameState, m: ModelState) -> str:
+    try:
+        total, marked = sum(sections(state, m)), sum(marks_of(state, m))
+    except RuleViolation:
+        return "Damage: card incomplete"
+    return f"Damage {marked}/{total}"
+
+
+def tile_lines(state: GameState, key: str) -> tuple[str, str, str]:
+    """(what it holds, its damage, its state) for a model or, by its unit id, a unit."""
+    troopers = [m for m in state.models if m.unit == key]
+    if not troopers:
+        m = state.model(key)
+        return resource_words(state, m), damage_words(state, m), status_words(state, m)
+    alive = [m for m in troopers if m.in_play]
+    activation = alive[0].activation if alive else "done"
+    return (f"{len(alive)} of {len(troopers)} models", "",
+            "Destroyed" if not alive else ACTIVATION_WORDS[activation])
+
+
+def tile_look(state: GameState, key: str) -> str:
+    troopers = [m for m in state.models if m.unit == key]
+    if not troopers:
+        return look(state.model(key))
+    alive = [m for m in troopers if m.in_play]
+    return "gone" if not alive else ("" if alive[0].activation == "ready" else alive[0].activation)
+
+
+class ModelTile:
+    def __init__(self, state: GameState, key: str, name: str, seat: int, on_tap: Callable[[str], None]) -> None:
+        self.key = key
+        self._shown: tuple | None = None
+        self.box = named(ui.element("button").classes(f"tk-tile tk-seat-{seat}"), f"Select {name}",
+                         type="button", **{"aria-pressed": "false"})
+        self.box.on("click", lambda: on_tap(key))
+        with self.box:
+            ui.label(name).classes("tk-tile-name")
+            self.lines = ui.label("").classes("tk-tile-lines")
+            self.status = ui.label("").classes("tk-tile-status")
+        self.update(state)
+
+    def update(self, state: GameState) -> None:
+        held, damage, status = tile_lines(state, self.key)
+        shown = (held, damage, status, tile_look(state, self.key))
+        if shown == self._shown:
+            return
+        self._shown = shown
+        self.lines.set_text(" · ".join(x for x in (held, damage) if x))
+        self.status.set_text(status)
+        self.box.classes(remove="tk-gone tk-active tk-done")
+        if shown[3]:
+            self.box.classes(f"tk-{shown[3]}")
+
+    def select(self, on: bool) -> None:
+        self.box.props["aria-pressed"] = "true" if on else "false"
+        if on:
+            self.box.classes("tk-picked")
+        else:
+            self.box.classes(remove="tk-picked")
+        self.box.update()

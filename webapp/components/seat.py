@@ -1,0 +1,43 @@
+"""What a player's own link (a seat) may do, asked of the rules' sender tables, so that the page can grey or hide
+what the seat cannot do and say who can, before anything is sent."""
+
+from __future__ import annotations
+
+from nicegui import ui
+
+from models.rules import Command
+from models.rules.senders import allowed_seats, refusal
+from webapp.view import GameView
+
+
+def seat_refusal(view: GameView, command: Command) -> str | None:
+    """None when this page's link may send ``command`` now, else the sentence naming who can. The table link is
+    checked by the service alone (it may send everything players send)."""
+    if view.actor.role != "seat":
+        return None if view.actor.can_act else "A watch link only follows the game: it cannot change it."
+    if view.actor.seat in allowed_seats(view.state, command):
+        return None
+    return refusal(view.state, command)
+
+
+def own_model(view: GameView, seat: int) -> bool:
+    """Whether this link plays the side a model of ``seat`` belongs to (the table link plays both)."""
+    return view.actor.role != "seat" or view.actor.seat == seat
+
+
+def grey(button: ui.button, reason: str | None, title: str | None = None) -> None:
+    """Grey ``button`` with ``reason`` as its description (tooltip), or make it plain again (with ``title`` as its
+    tooltip, if any) when ``reason`` is None. It stays tappable, so that a tap can say why; the button's own
+    handler decides what a tap does."""
+    if reason:
+        button.classes("tk-unavailable")
+        button.props["aria-disabled"] = "true"
+    else:
+        button.classes(remove="tk-unavailable")
+        button.props.pop("aria-disabled", None)
+    # Straight into the props dict: reasons and titles hold player names (a11y.py).
+    if reason or title:
+        button.props["title"] = reason or title
+    else:
+        button.props.pop("title", None)
+    button.update()
