@@ -312,6 +312,10 @@ def _undo(service: GameService, game_id: str, token: str | None, body: UndoIn) -
     return service.undo(game_id, body.expected_version, _actor(service, game_id, token, acting=True), body.command_id)
 
 
+def _redo(service: GameService, game_id: str, token: str | None, body: UndoIn) -> Outcome:
+    return service.redo(game_id, body.expected_version, _actor(service, game_id, token, acting=True), body.command_id)
+
+
 def _log(service: GameService, game_id: str, token: str | None) -> list[LogEntryOut]:
     _actor(service, game_id, token, acting=False)
     return [LogEntryOut(seq=e.seq, kind=e.kind, texts=list(e.texts), actor=e.actor, undone=e.undone, at=e.at)
@@ -485,6 +489,15 @@ async def undo(game_id: GameId, body: UndoIn, token: Token) -> OutcomeOut:
     """Undo the newest action not yet undone. History is kept: the log marks it undone and logs the undo.
     Nothing left to undo is a 422 with code `undo.nothing`."""
     outcome = await run_in_threadpool(_undo, _service(), game_id, token, body)
+    return _outcome(outcome)
+
+
+@router.post("/games/{game_id}/redo", response_model=OutcomeOut, responses=_errors(403, 404, 409, 422),
+             summary="Bring back what the last undo took back")
+async def redo(game_id: GameId, body: UndoIn, token: Token) -> OutcomeOut:
+    """Send again the action the newest log entry undid, at the current version, as a new logged action. Only
+    right after an undo: otherwise a 422 with code `redo.nothing`. A player's own link redoes only its own undo."""
+    outcome = await run_in_threadpool(_redo, _service(), game_id, token, body)
     return _outcome(outcome)
 
 

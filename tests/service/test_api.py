@@ -155,6 +155,25 @@ def test_read_takes_the_token_from_header_or_query_and_any_role(client: TestClie
 
 # -- access ------------------------------------------------------------------------------------------------
 
+def test_redo_brings_back_what_the_undo_took_back_and_only_right_after_it(client: TestClient, game: dict) -> None:
+    gid, table = game["id"], {"X-Token": game["tokens"]["table"]}
+    marked = command(client, game, {"type": "mark_damage", "model": AGATHON, "amount": 3}, 1).json()
+    assert_error(client.post(f"/api/games/{gid}/redo", json={"expected_version": 2}, headers=table),
+                 422, "redo.nothing")  # the positive control: nothing was undone yet
+    assert client.post(f"/api/games/{gid}/undo", json={"expected_version": 2}, headers=table).status_code == 200
+    watch = client.post(f"/api/games/{gid}/redo", json={"expected_version": 3},
+                        params={"token": game["tokens"]["watch"]})
+    assert_error(watch, 403, "access.forbidden")
+    redone = client.post(f"/api/games/{gid}/redo", json={"expected_version": 3}, headers=table)
+    assert redone.status_code == 200, redone.text
+    assert redone.json()["version"] == 4
+    assert model(redone.json()["state"], AGATHON) == model(marked["state"], AGATHON)
+    kinds = [e["kind"] for e in client.get(f"/api/games/{gid}/log", headers=table).json()]
+    assert kinds == ["setup", "mark_damage", "undo", "mark_damage"]
+    assert_error(client.post(f"/api/games/{gid}/redo", json={"expected_version": 4}, headers=table),
+                 422, "redo.nothing")
+
+
 def test_watch_token_cannot_command_or_undo(client: TestClient, game: dict) -> None:
     watch = game["tokens"]["watch"]
     refused = command(client, game, {"type": "advance"}, 1, token=watch)
@@ -172,7 +191,7 @@ def test_a_missing_or_wrong_token_answers_exactly_as_an_unknown_game(client: Tes
     routes = [("get", "{gid}", None), ("get", "{gid}/log", None), ("get", "{gid}/options/" + AGATHON, None),
               ("get", "{gid}/view", None), ("get", "{gid}/events", None),
               ("post", "{gid}/commands", {"command": {"type": "advance"}, "expected_version": 1}),
-              ("post", "{gid}/undo", {"expected_version": 1})]
+              ("post", "{gid}/undo", {"expected_version": 1}), ("post", "{gid}/redo", {"expected_version": 1})]
     for method, path, body in routes:
         kwargs = {"headers": headers, **({"json": body} if body is not None else {})}
         real = getattr(client, method)("/api/games/" + path.format(gid=game["id"]), **kwargs)
@@ -535,7 +554,7 @@ def test_openapi_documents_every_route_and_its_errors() -> None:
     schema = TestClient(build_app()).get("/openapi.json").json()
     paths = schema["paths"]
     assert set(paths) == {"/api/games", "/api/games/start", "/api/games/{game_id}", "/api/games/{game_id}/commands",
-                          "/api/games/{game_id}/undo", "/api/games/{game_id}/log",
+                          "/api/games/{game_id}/undo", "/api/games/{game_id}/redo", "/api/games/{game_id}/log",
                           "/api/games/{game_id}/options/{model_id}", "/api/cards",
                           "/api/games/{game_id}/result", "/api/games/{game_id}/result.txt",
                           "/api/games/{game_id}/view", "/api/games/{game_id}/events"}
