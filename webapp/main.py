@@ -42,6 +42,9 @@ def build(settings: Settings) -> deps.Deps:
     live = Live(service)
     current = deps.Deps(service=service, live=live)
     deps.install(current)
+    # Quasar's loading bar follows every background request with an unnamed progress bar (axe: serious); the app
+    # says what it is doing in words, so the bar is not shown.
+    app.config.quasar_config["loadingBar"]["skipHijack"] = True
     app.on_startup(live.bind_loop)
     app.on_startup(lambda: live.listen_postgres(settings.database_url))
     app.on_shutdown(live.stop_listening)

@@ -7,18 +7,23 @@ import re
 from playwright.sync_api import Locator, Page, expect
 
 
+def tile(within: Page | Locator, name: str) -> Locator:
+    """A model's tile on the table page: a button named "Select <name>: <what it shows>"."""
+    return within.get_by_role("button", name=re.compile(rf"^Select {re.escape(name)}:"))
+
+
 def model(page: Page, name: str) -> Locator:
     """A model's card (a unit's card for a unit): a group named after it. On the table page a side shows one
     card at a time, under its tiles: the model's tile (on each side that has one) is tapped first, as a person
     does to see it."""
-    tiles = page.get_by_role("button", name=f"Select {name}", exact=True)
+    tiles = tile(page, name)
     card = page.get_by_role("group", name=name, exact=True)
     tiles.or_(card).first.wait_for(state="attached")  # the page has drawn its models (a tile, or a card only)
     for i in range(tiles.count()):
-        tile = tiles.nth(i)
-        if tile.get_attribute("aria-pressed") != "true":
-            tile.click()
-            expect(tile).to_have_attribute("aria-pressed", "true")
+        one = tiles.nth(i)
+        if one.get_attribute("aria-pressed") != "true":
+            one.click()
+            expect(one).to_have_attribute("aria-pressed", "true")
     return card
 
 
@@ -38,7 +43,13 @@ def turn_bar(page: Page) -> Locator:
 
 
 def game_log(page: Page) -> Locator:
-    return page.get_by_role("region", name="Game log")
+    """The game log; on a screen narrower than 1200 px it is a drawer, opened from the header as a person does."""
+    log = page.get_by_role("region", name="Game log")
+    opener = page.get_by_role("button", name="Open the game log")
+    if log.count() == 0 and opener.count() == 1:
+        opener.click()
+        expect(log).to_be_visible()
+    return log
 
 
 def alert(page: Page, text: str) -> Locator:

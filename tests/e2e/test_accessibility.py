@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.finders import complete_pregame
+
 if TYPE_CHECKING:
     from tests.e2e.conftest import Server
 
@@ -125,9 +127,16 @@ def fill_quick_form(page: Page, server: Server) -> None:
     expect(page.get_by_role("button", name="Remove Cultist Band")).to_be_visible()
 
 
-def start_and_come_back(page: Page, server: Server) -> None:
-    """A game started here: the home page then lists it with Resume."""
+def pregame_screen(page: Page, server: Server) -> None:
+    """Start game: the Tormentor's card lacks its ring split, so its player is asked for it first."""
     page.get_by_role("button", name="Start game", exact=True).click()
+    expect(page.get_by_role("dialog", name="Ann: ").filter(has_text="complete them now")).to_be_visible()
+
+
+def start_and_come_back(page: Page, server: Server) -> None:
+    """The game starts once its facts are given (test numbers); the home page then lists it with Resume."""
+    rings = ("Boxes in the outer ring", "Boxes in the middle ring", "Boxes in the centre ring")
+    complete_pregame(page, "Ann", {"Tormentor": dict(zip(rings, (12, 7, 5), strict=True))})
     expect(page).to_have_url(re.compile(r"/table/"))
     page.goto(server.url("/"))
     expect(page.get_by_role("button", name=re.compile("^Resume"))).to_be_visible()
@@ -150,6 +159,7 @@ def test_every_page_has_no_serious_or_critical_violation(browser: Browser, serve
         pages: dict[str, str | Callable[[Page, Server], None]] = {
             "home": "/",
             "home, casual path filled in": fill_quick_form,
+            "pre-game screen": pregame_screen,
             "home, with a game to resume": start_and_come_back,
             "home, tournament path": tournament_path,
             "table": game["table_url"],

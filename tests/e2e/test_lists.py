@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.e2e.finders import complete_pregame
+from tests.e2e.finders import complete_pregame, tile
 
 if TYPE_CHECKING:
     from tests.e2e.conftest import Server
@@ -120,11 +120,11 @@ def test_two_lists_from_scratch_to_the_table(server: Server, browser: Browser):
         ann = page.get_by_role("region", name="Ann")
         for name in ("Agathon", "Tormentor", "Lamenter", "Cultist Band", "Orin Midwinter", "Princess Regna",
                      "Foreboder"):
-            expect(ann.get_by_role("button", name=f"Select {name}", exact=True)).to_be_visible(timeout=WAIT)
-        expect(ann.get_by_role("button", name="Select Cultist Band", exact=True)).to_contain_text("6 of 6 models")
+            expect(tile(ann, name)).to_be_visible(timeout=WAIT)
+        expect(tile(ann, "Cultist Band")).to_contain_text("6 of 6 models")
         bob = page.get_by_role("region", name="Bob")
         for name in ("Omodamos", "Tormentor", "Tormentor 2", "Umbral Guardian", "Umbral Guardian 2",
                      "Umbral Guardian 3", "Infernal Gate"):
-            expect(bob.get_by_role("button", name=f"Select {name}", exact=True)).to_be_visible(timeout=WAIT)
+            expect(tile(bob, name)).to_be_visible(timeout=WAIT)
     finally:
         context.close()

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.e2e.finders import alert, turn_bar
+from tests.e2e.finders import alert, tile, turn_bar
 from tests.e2e.test_faults_crash import api
 from tests.e2e.test_watch_views import big_game
 
@@ -97,7 +97,7 @@ def test_the_turn_line_stays_in_reach_and_every_target_is_big_enough(browser: Br
             print(f"{name}'s card ends at {round(box['y'] + box['height']) if box else None} px")
             assert in_view(page, card)
         for name in ("Guardian of Souls", "Foreboder"):
-            assert in_view(page, page.get_by_role("button", name=f"Select {name}").first)
+            assert in_view(page, tile(page, name).first)
 
     offenders = small_controls(page)
     print("controls under 44x44 px:", offenders or "none")
@@ -174,7 +174,7 @@ def test_the_log_opens_from_the_header_and_a_declared_attack_is_in_view(browser:
     page.mouse.click(10, 600)  # a tap beside the drawer closes it
     expect(log).to_be_hidden()
 
-    page.get_by_role("button", name="Select Princess Regna").tap()
+    tile(page, "Princess Regna").tap()
     page.mouse.wheel(0, 10_000)
     page.get_by_role("button", name="Attack: Agathon").tap()
     page.get_by_role("dialog").get_by_role("button", name="Declare the attack").tap()

@@ -96,11 +96,16 @@ def model_card(user: User, side: str, model: str) -> Element:
     return find(user, model, ui.card, within=region(user, side))
 
 
+def tile(user: User, model: str, within: Element | None = None) -> Element:
+    """A model's tile on the table page: a button named "Select <model>: <what it shows>"."""
+    return find(user, lambda name: name.startswith(f"Select {model}:"), within=within)
+
+
 def pick(user: User, side: str, model: str) -> None:
     """Tap a model's tile on a side when its card is not the one shown."""
     within = region(user, side)
     if not exists(user, model, ui.card, within):
-        UserInteraction(user, {find(user, f"Select {model}", within=within)}, None).click()
+        UserInteraction(user, {tile(user, model, within)}, None).click()
 
 
 def texts(user: User, within: Element | None = None) -> list[str]:

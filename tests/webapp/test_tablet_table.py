@@ -24,6 +24,7 @@ from tests.webapp.helpers import (
     service,
     shows,
     table_url,
+    tile,
     version,
 )
 
@@ -90,10 +91,10 @@ async def test_a_tile_shows_its_models_card_and_a_model_starting_its_activation_
     ann = region(user, "Ann")
     assert exists(user, "Agathon", ui.card, ann)  # a side shows its first model's card at the start
     assert not exists(user, "Guardian of Souls", ui.card, ann)
-    tile = find(user, "Select Guardian of Souls", within=ann)
-    UserInteraction(user, {tile}, None).click()
+    guardian = tile(user, "Guardian of Souls", ann)
+    UserInteraction(user, {guardian}, None).click()
     await eventually(lambda: exists(user, "Guardian of Souls", ui.card, ann), "the Guardian's card")
-    assert not exists(user, "Agathon", ui.card, ann) and tile.props["aria-pressed"] == "true"
+    assert not exists(user, "Agathon", ui.card, ann) and guardian.props["aria-pressed"] == "true"
 
     await hurt_regna(user, 2)  # a tile sums up the damage
     await see(user, "Essence 5 / 5 · Damage 2/5", region(user, "Bob"))
@@ -104,4 +105,4 @@ async def test_a_tile_shows_its_models_card_and_a_model_starting_its_activation_
         svc.execute(gid, Advance(), svc.state(gid)[0], TABLE)
     svc.execute(gid, Activate(model="p1-foreboder"), svc.state(gid)[0], TABLE)
     await eventually(lambda: exists(user, "Foreboder", ui.card, ann), "the activated Foreboder's card")
-    assert shows(user, "Activated", find(user, "Select Foreboder", within=ann))
+    assert shows(user, "Activated", tile(user, "Foreboder", ann))
