@@ -228,10 +228,10 @@ async def test_power_up_and_focus_allocation_through_the_control_guide(user: Use
     await advance(user, 3)
     guide = region(user, "Control phase guide")
     steps = [t for t in texts(user, guide) if t[:2] in {f"{n}." for n in range(1, 9)}]
-    assert steps == ["1. Leech and replenish", "2. Soul tokens become essence", "3. Power up warjacks",
-                     "4. Allocate essence and focus", "5. Upkeep spells and shake effects", "6. Other control effects"]
-    assert accessible_name(next_button(user)) == "Next: Soul tokens become essence"
-    await advance(user, 2)
+    assert steps == ["1. Warcasters replenish focus", "2. Power up warjacks", "3. Allocate focus to warjacks",
+                     "4. Upkeep spells and shake effects", "5. Other control effects"]  # no Infernal soul tokens
+    assert accessible_name(next_button(user)) == "Next: Power up warjacks"
+    await advance(user, 1)
     await see(user, "Control: Power up warjacks", region(user, "Turn"))
     await see(user, "Focus 1 / 3", model_card(user, "Cy", JACK))
     assert shows(user, "Each warjack of a warcaster's battlegroup has powered up", guide)
@@ -245,7 +245,7 @@ async def test_power_up_and_focus_allocation_through_the_control_guide(user: Use
     click(user, "Allocate")
     await see(user, "Focus 3 / 3", model_card(user, "Cy", JACK))
     await see(user, "Focus 4 / 6", model_card(user, "Cy", CASTER))
-    assert shows(user, "Control: Allocate essence and focus", region(user, "Turn"))
+    assert shows(user, "Control: Allocate focus to warjacks", region(user, "Turn"))
 
 
 async def test_an_infernal_turn_next_label_skips_the_steps_of_other_armies(user: User) -> None:

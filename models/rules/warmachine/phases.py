@@ -5,9 +5,11 @@ when the step is entered (the automatic parts of the turn). A command for a late
 the turn on to that step; a command for a step already passed is refused, so the order of the rules holds.
 
 The order is doc 002's for every caster type, with doc 001's Infernal steps as a subsequence. A step that
-``needs`` a role (spirit bond: a warlock; power up: a warjack; frenzy: a warbeast) is part of a player's turn
-only while that player has such a model in play, so an Infernal turn is exactly doc 001's. ``general`` is the
-step's label when the active player has warcasters, warjacks, warlocks or warbeasts.
+``needs`` a role (spirit bond: a warlock; power up: a warjack; frenzy: a warbeast; soul tokens: a master;
+allocation: a master or a warcaster) is part of a player's turn only while that player has such a model in
+play, so an Infernal turn is exactly doc 001's and a Cygnar or Trollblood turn has no Infernal step. A step's
+words follow the active army's type (``label``: infernal masters; ``focus``: warcasters; ``fury``: warlocks;
+``general``: a mix).
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ class Step:
     allows: tuple[str, ...] = ()
     general: str = ""
     needs: tuple[str, ...] = ()
+    focus: str = ""
+    fury: str = ""
 
 
 @dataclass(frozen=True)
@@ -36,23 +40,28 @@ class Phase:
     steps: tuple[Step, ...]
 
 
+MASTERS = ("infernal_master", "master_infernalist")
+
 PHASES: tuple[Phase, ...] = (
     Phase("maintenance", "Maintenance", (
-        Step("excess", "Remove essence above ESSENCE", general="Remove excess essence, focus and fury"),
+        Step("excess", "Remove essence above ESSENCE", general="Remove excess essence, focus and fury",
+             focus="Remove focus from warjacks and above FOCUS", fury="Remove fury above FURY"),
         Step("continuous", "Continuous effects", ("resolve_continuous",),
              general="Continuous effects: fire and corrosion"),
         Step("other", "Other maintenance effects"),
     )),
     Phase("control", "Control", (
         Step("replenish", "Replenish essence: sacrifice or leech",
-             ("leech", "sacrifice", "leech_fury", "leech_life"), general="Leech and replenish"),
-        Step("souls", "Soul tokens become essence"),
+             ("leech", "sacrifice", "leech_fury", "leech_life"), general="Leech and replenish",
+             focus="Warcasters replenish focus", fury="Leech fury"),
+        Step("souls", "Soul tokens become essence", needs=MASTERS),
         Step("spirit_bond", "Spirit bond: fury for destroyed warbeasts", ("spirit_bond",),
              needs=("warlock",)),
         Step("power_up", "Power up warjacks", ("skip_power_up",), needs=("warjack",)),
         Step("allocate", "Allocate essence to horrors", ("allocate", "allocate_focus"),
-             general="Allocate essence and focus"),
-        Step("upkeep", "Upkeep spells and shake effects", ("upkeep", "drop_upkeep", "shake")),
+             general="Allocate essence and focus", focus="Allocate focus to warjacks", needs=(*MASTERS, "warcaster")),
+        Step("upkeep", "Upkeep spells and shake effects", ("upkeep", "drop_upkeep", "shake"),
+             general="Upkeep spells and shake effects"),
         Step("frenzy", "Threshold checks and frenzy", ("threshold_check", "end_frenzy"), needs=("warbeast",)),
         Step("other", "Other control effects", ("shake",)),
     )),
@@ -63,7 +72,8 @@ PHASES: tuple[Phase, ...] = (
         )),
     )),
     Phase("end", "End of turn", (
-        Step("tithe", "Tithe: each horror pays 1 essence or leaves", ("pay_tithe", "skip_tithe")),
+        Step("tithe", "Tithe: each horror pays 1 essence or leaves", ("pay_tithe", "skip_tithe"),
+             general="End of turn and tithe", focus="Finish the turn", fury="Finish the turn"),
     )),
 )
 
@@ -136,9 +146,23 @@ def _roles(state: GameState) -> set[str]:
             if m.seat == state.active and m.in_play and m.card in state.cards}
 
 
+_KIND = {"infernal_master": "essence", "master_infernalist": "essence", "warcaster": "focus", "warlock": "fury"}
+
+
+def army_type(state: GameState) -> str:
+    """The active army's type by the casters it began with: "essence" (infernal masters), "focus"
+    (warcasters), "fury" (warlocks), or "general" for a mix or none."""
+    kinds = {_KIND[state.cards[m.card].role] for m in state.models
+             if m.seat == state.active and m.card in state.cards and state.cards[m.card].role in _KIND}
+    return kinds.pop() if len(kinds) == 1 else "general"
+
+
 def step_label(state: GameState, step: Step) -> str:
-    """The step's words for the active player's army."""
-    return step.general if step.general and _roles(state) & GENERAL_ROLES else step.label
+    """The step's words for the active player's army (no tithe or soul tokens on a Cygnar turn)."""
+    kind = army_type(state)
+    if kind == "essence":
+        return step.label
+    return (step.focus if kind == "focus" else step.fury if kind == "fury" else "") or step.general or step.label
 
 
 def in_turn(state: GameState, phase: str, step: Step) -> bool:

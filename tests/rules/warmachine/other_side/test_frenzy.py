@@ -152,7 +152,7 @@ def test_the_threshold_checks_wait_until_every_upkeep_is_decided(table):
     from models.rules.warmachine.spells import DropUpkeep
 
     state = with_model(with_model(table, BLITZ, fury=3), LOCK, upkeeps=("Iron Flesh",))
-    state = to_step(state, "control", "allocate", seat=1)
+    state = to_step(state, "control", "spirit_bond", seat=1)
     assert refused(state, ThresholdCheck(warbeast=BLITZ, roll=roll(1, 1))) == "upkeep.pending"
     state = run(state, Advance())
     assert refused(state, ThresholdCheck(warbeast=BLITZ, roll=roll(1, 1))) == "upkeep.pending"

@@ -3,7 +3,7 @@ a subsequence; activations of units as a whole and who has not activated yet."""
 
 from models.catalog.schema import Card
 from models.rules.warmachine.activation import Activate, EndActivation
-from models.rules.warmachine.phases import PHASES, label, turn_steps
+from models.rules.warmachine.phases import PHASES, label, step_label, turn_steps
 from models.rules.warmachine.setup import ArmyEntry
 from models.rules.warmachine.units import waiting
 from tests.rules.warmachine.other_side.other_side_game import (
@@ -53,7 +53,7 @@ def test_turn_of_an_army_with_every_caster_type_follows_doc_002_order():
     army = (ArmyEntry(card="test-caster"), ArmyEntry(card="test-heavy", battlegroup_of=0),
             ArmyEntry(card="test-mixed-warlock"), ArmyEntry(card="dire-troll-blitzer", battlegroup_of=2))
     state = new_game(army, army, cards=EVERYTHING)
-    assert walk(state) == DOC_002_ORDER
+    assert walk(state) == [x for x in DOC_002_ORDER if x != ("control", "souls")]  # soul tokens: masters only
 
 
 def test_every_phase_keeps_the_infernal_order_as_a_subsequence():
@@ -79,8 +79,24 @@ def test_steps_a_side_has_no_model_for_are_skipped(table):
 
 def test_step_labels_speak_of_focus_and_fury_for_these_armies(table):
     """doc 002, "Game Round": the maintenance phase removes focus and fury as well as essence."""
-    assert label(table) == "Maintenance: Remove excess essence, focus and fury"
-    assert label(to_step(table, "control", "replenish")) == "Control: Leech and replenish"
+    assert label(table) == "Maintenance: Remove focus from warjacks and above FOCUS"
+    assert label(to_step(table, "control", "replenish")) == "Control: Warcasters replenish focus"
+    theirs = to_step(table, "control", "replenish", seat=1)
+    assert label(theirs) == "Control: Leech fury"
+
+
+def test_a_cygnar_or_trollblood_turn_has_no_infernal_step_or_word(table):
+    """doc 002, "Game Round" has no soul tokens and no tithe: those are doc 001's Infernal steps ("Control
+    Phase" step 2, "Tithe"). A warlock's turn has no allocation either."""
+    for seat in (0, 1):
+        state = to_step(table, "maintenance", "excess", seat=seat, round_no=2 - seat)
+        steps = turn_steps(state)
+        assert ("control", "souls") not in [(p.key, s.key) for p, s in steps]
+        words = " ".join(step_label(state, s) for _, s in steps).lower()
+        assert "tithe" not in words and "soul" not in words and "essence" not in words
+        assert label(to_step(state, "end", "tithe", seat=seat)) == "End of turn: Finish the turn"
+    theirs = to_step(table, "maintenance", "excess", seat=1)
+    assert ("control", "allocate") not in [(p.key, s.key) for p, s in turn_steps(theirs)]
 
 
 def test_a_command_for_a_step_not_in_this_turn_is_refused(table):
