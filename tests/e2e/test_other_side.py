@@ -255,13 +255,13 @@ def test_agathon_against_a_warlock_whose_blitzer_frenzies(browser: Browser, serv
 
         # ---- Round 1, Tro: the warlock casts, the Blitzer is forced ----------------------------------------
         next_steps(table, "Maintenance: Continuous effects: fire and corrosion",
-                   "Maintenance: Other maintenance effects", "Control: Leech and replenish")
+                   "Maintenance: Other maintenance effects", "Control: Leech fury")
         greyed(table, action(table, "Leech fury", WARLOCK, within=guide(table)),
                f"{BLITZER} has only 0 fury to take.")
         greyed(table, action(table, "Leech life", WARLOCK, within=guide(table)),
                f"{WARLOCK} has 6 of 6 fury: leeching can add at most 0.")
-        next_steps(table, "Control: Soul tokens become essence", "Control: Spirit bond: fury for destroyed warbeasts",
-                   "Control: Allocate essence and focus", "Control: Upkeep spells and shake effects",
+        next_steps(table, "Control: Spirit bond: fury for destroyed warbeasts",
+                   "Control: Upkeep spells and shake effects",
                    "Control: Threshold checks and frenzy", "Control: Other control effects",
                    "Activation: Activate every model")
         action(table, "Activate", WARLOCK).click()
@@ -319,7 +319,7 @@ def test_agathon_against_a_warlock_whose_blitzer_frenzies(browser: Browser, serv
 
         # ---- Round 2, Tro: leech, threshold check, frenzy --------------------------------------------------
         next_steps(table, "Maintenance: Continuous effects: fire and corrosion",
-                   "Maintenance: Other maintenance effects", "Control: Leech and replenish")
+                   "Maintenance: Other maintenance effects", "Control: Leech fury")
         expect(guide(table)).to_contain_text("Warlocks may leech fury from warbeasts of their battlegroup")
         action(table, "Leech fury", WARLOCK, within=guide(table)).click()
         leech = dialog(table, f"{WARLOCK} leeches fury")
@@ -327,8 +327,8 @@ def test_agathon_against_a_warlock_whose_blitzer_frenzies(browser: Browser, serv
         points_dialog(table, f"{WARLOCK} leeches fury", 1, ok="Leech")
         expect_text(table, watch, WARLOCK, "Fury 5 / 6")
         expect_text(table, watch, BLITZER, "Fury 2 / 4")
-        next_steps(table, "Control: Soul tokens become essence", "Control: Spirit bond: fury for destroyed warbeasts",
-                   "Control: Allocate essence and focus", "Control: Upkeep spells and shake effects",
+        next_steps(table, "Control: Spirit bond: fury for destroyed warbeasts",
+                   "Control: Upkeep spells and shake effects",
                    "Control: Threshold checks and frenzy")
         # The turn does not pass the frenzy step while a check is due.
         refused(table, lambda: turn_bar(table).get_by_role("button", name=re.compile(r"^Next")).click(),
@@ -407,11 +407,11 @@ def test_warcaster_warjack_and_blockhouse_against_a_grymkin_warlock(browser: Bro
 
         # ---- Round 1, Cy: power up, allocation; Gry plays an Arcana card in Cy's turn, and only one ---------
         next_steps(table, "Maintenance: Continuous effects: fire and corrosion",
-                   "Maintenance: Other maintenance effects", "Control: Leech and replenish",
-                   "Control: Soul tokens become essence", "Control: Power up warjacks")
+                   "Maintenance: Other maintenance effects", "Control: Warcasters replenish focus",
+                   "Control: Power up warjacks")
         expect_text(table, watch, JACK, "Focus 1 / 3")
         expect(guide(table)).to_contain_text("has powered up")
-        next_steps(table, "Control: Allocate essence and focus")
+        next_steps(table, "Control: Allocate focus to warjacks")
         action(table, "Allocate focus", CASTER, within=guide(table)).click()
         points_dialog(table, f"{CASTER} allocates focus", 2, ok="Allocate")
         expect_text(table, watch, JACK, "Focus 3 / 3")
@@ -433,9 +433,8 @@ def test_warcaster_warjack_and_blockhouse_against_a_grymkin_warlock(browser: Bro
         action(table, "Play Ruin", GRYMKIN).click()
         expect_text(table, watch, GRYMKIN, "Ruin: played")
         next_steps(table, "Maintenance: Continuous effects: fire and corrosion",
-                   "Maintenance: Other maintenance effects", "Control: Leech and replenish",
-                   "Control: Soul tokens become essence", "Control: Spirit bond: fury for destroyed warbeasts",
-                   "Control: Allocate essence and focus",
+                   "Maintenance: Other maintenance effects", "Control: Leech fury",
+                   "Control: Spirit bond: fury for destroyed warbeasts",
                    "Control: Upkeep spells and shake effects", "Control: Other control effects",
                    "Activation: Activate every model")
         action(table, "Activate", GRYMKIN).click()

@@ -76,7 +76,7 @@ def test_the_view_holds_the_turn_both_players_every_card_and_the_log(service: Ga
     view = Reads(service).edition(game.game_id).view
     assert (view["v"], view["title"], view["players"]) == (2, "Friday game", ["Ann", "Bob"])
     assert view["turn"] == {"round": "Round 1", "player": "Ann's turn",
-                            "phase": "Maintenance: Remove essence above ESSENCE", "cp": ""}
+                            "phase": "Control: Replenish essence: sacrifice or leech", "cp": ""}
     assert view["sides"][0] == ["p1-agathon", GUARDIAN, "p1-cultist-band", "p1-umbral-guardian"]
     guardian = view["cards"][GUARDIAN]
     assert (guardian["name"], guardian["kind"], guardian["points"]["text"]) == (
