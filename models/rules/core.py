@@ -63,6 +63,8 @@ class ModelState(Frozen):
     essence: int | None = None
     marks: tuple[int, ...] = ()
     status: Status = "in_play"
+    # Why a model left play, in a few words for its card ("sacrificed", "used as a vessel"); empty in play.
+    removed_why: str = ""
     activation: Literal["ready", "active", "done"] = "ready"
     act: Activation = Activation()
     replenished: Literal["leech", "sacrifice"] | None = None

@@ -88,6 +88,19 @@ def test_the_view_holds_the_turn_both_players_every_card_and_the_log(service: Ga
     assert view["clock"] is None and view["result"] is None and view["attack"] is None
 
 
+def test_a_trooper_removed_from_play_reads_as_removed_on_the_watch_view(service: GameService) -> None:
+    """doc 001 "Sacrifice": the sacrificed cultist is out of play: its row says so and why, greyed."""
+    from models.rules.warmachine.replenish import Sacrifice
+
+    game = service.create_game("Friday game", SIDES)
+    run(service, game, Sacrifice(master="p1-agathon", victim="p1-cultist-band.1"))
+    band = Reads(service).edition(game.game_id).view["cards"]["p1-cultist-band"]
+    assert band["kind"] == "Unit: 3 of 4 models in play"
+    gone, kept = band["troopers"][1], band["troopers"][2]
+    assert (gone["status"], gone["look"]) == ("Removed from play: sacrificed", "gone")
+    assert (kept["status"], kept["look"]) == ("", "")
+
+
 def test_typed_names_are_plain_strings_never_in_the_drawings(service: GameService) -> None:
     """Names go to the browser as strings it shows as text; the only markup (the drawings) never holds them."""
     game = service.create_game(SCRIPT, [(SCRIPT, SIDES[0][1]), ('Bob" onclick="x', SIDES[1][1])])

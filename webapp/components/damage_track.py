@@ -124,7 +124,7 @@ class DamageTrack:
             self.drawing.set_content(drawing(state, m, sizes, marks))
             self.notes.set_text(" ".join(crippled_notes(state, m)))
         # Once the game is over the rules refuse damage (game.over): its controls go, the track stays to read.
-        playing = state.phase != "over"
+        playing = state.phase != "over" and m.in_play
         if self.controls:
             self.drawing.classes(add="tk-tappable" if playing else "", remove="" if playing else "tk-tappable")
         if self.apply_row is not None:

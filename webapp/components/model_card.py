@@ -14,6 +14,7 @@ from models.rules.warmachine.replenish import AddSoulToken
 from models.service.views.warmachine import (
     ACTIVATION_WORDS,
     extras_words,
+    gone_words,
     has_points,
     kind_words,
     look,
@@ -102,10 +103,13 @@ class UnitCard:
                 ui.label(card.name).classes("tk-name")
                 self.status = ui.label("").classes("tk-status")
             self.strength = ui.label("").classes("tk-kind")
+            self.rows: dict[str, tuple[ui.row, ui.label]] = {}
             for trooper in troopers:
-                with ui.row().classes("items-center gap-2 tk-trooper"):
+                with ui.row().classes("items-center gap-2 tk-trooper") as row:
                     ui.label(trooper.name.split(": ", 1)[-1]).classes("tk-trooper-name")
+                    gone = ui.label("").classes("tk-status")
                     DamageTrack(view, trooper.id, controls, compact=True)
+                self.rows[trooper.id] = (row, gone)
             if controls:
                 ActionBar(view, leader.id)
                 ActivationChecklist(view, leader.id)
@@ -116,10 +120,14 @@ class UnitCard:
         troopers = [m for m in state.models if m.unit == self.unit_id]
         alive = [m for m in troopers if m.in_play]
         activation = alive[0].activation if alive else "done"
-        key = (len(alive), activation)
+        key = (tuple(gone_words(m) for m in troopers), activation)
         if key == self._shown:
             return
         self._shown = key
+        for m in troopers:  # a trooper out of play: greyed, and why (its track takes no more taps)
+            row, gone = self.rows[m.id]
+            gone.set_text(gone_words(m))
+            row.classes(add="" if m.in_play else "tk-gone", remove="tk-gone" if m.in_play else "")
         self.strength.set_text(f"Unit: {len(alive)} of {len(troopers)} models in play")
         self.status.set_text("Destroyed" if not alive else ACTIVATION_WORDS[activation])
         self.box.classes(remove="tk-gone tk-active tk-done")

@@ -51,4 +51,4 @@ class SkipTithe(Command):
 @rule(SkipTithe)
 def skip_tithe(state: GameState, cmd: SkipTithe) -> tuple[GameState, list[Event]]:
     h = _due(state, cmd.horror)
-    return remove(state, h, "removed", "its tithe was not paid")
+    return remove(state, h, "removed", "its tithe was not paid", "tithe not paid")

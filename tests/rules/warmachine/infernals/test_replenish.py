@@ -31,6 +31,7 @@ def test_sacrifice_removes_the_model_and_refills_the_master_to_its_current_essen
     assert state.model(AGATHON).essence == 9
     assert state.model(AGATHON).replenished == "sacrifice"
     assert state.model(CULTIST_1).status == "removed"
+    assert state.model(CULTIST_1).removed_why == "sacrificed"  # its card says so (issue 11)
     assert [e.kind for e in events] == ["model.removed", "essence.sacrificed"]
     assert events[-1].data == {"points": 7, "victim": CULTIST_1}
 
