@@ -212,4 +212,6 @@ async def test_after_the_game_ends_the_table_offers_no_damage(user: User, game: 
     assert shows(user, GUARDIAN_0, guardian)
     assert not exists(user, "Apply damage to Guardian of Souls", ui.button, within=guardian)
     assert not exists(user, "Apply damage to Agathon", ui.button)
+    assert not exists(user, "Effects on Agathon", ui.button)  # and the card's other controls with it
+    assert not exists(user, "Add a soul token to Agathon", ui.button)
     assert version(game) == 2

@@ -61,25 +61,32 @@ class ModelCard:
                 ArcanaPanel(view, model_id, controls)
             if role(state, m) == "warbeast":
                 FrenzyPanel(view, model_id, controls)
+            self.controls = None
             if controls:
-                ActionBar(view, model_id)
-                ActivationChecklist(view, model_id)
-                with ui.row().classes("gap-2"):
-                    named(once(ui.button("Effects…").props("flat no-caps"), lambda: effects_dialog(view, model_id)),
-                          f"Effects on {m.name}")
-                    AttackButton(view, model_id)
-                    if has_essence_manipulation(state, m):
-                        soul = once(ui.button("+1 soul token"), lambda: view.send(AddSoulToken(model=model_id)))
-                        named(soul.props("flat no-caps"), f"Add a soul token to {m.name}")
+                self.controls = ui.element("div")  # hidden once the game is over: the rules refuse it all
+            with self.controls or self.box:
+                if controls:
+                    ActionBar(view, model_id)
+                    ActivationChecklist(view, model_id)
+                    with ui.row().classes("gap-2"):
+                        named(once(ui.button("Effects…").props("flat no-caps"),
+                                   lambda: effects_dialog(view, model_id)), f"Effects on {m.name}")
+                        AttackButton(view, model_id)
+                        if has_essence_manipulation(state, m):
+                            soul = once(ui.button("+1 soul token"), lambda: view.send(AddSoulToken(model=model_id)))
+                            named(soul.props("flat no-caps"), f"Add a soul token to {m.name}")
         view.on_update(self.update)
         self.update(state)
 
     def update(self, state: GameState) -> None:
         m = state.model(self.model_id)
-        key = (m.status, m.activation, m.effects, m.upkeeps, m.soul_tokens, m.feat_used, m.done_this_turn)
+        key = (m.status, m.activation, m.effects, m.upkeeps, m.soul_tokens, m.feat_used, m.done_this_turn,
+               state.phase == "over")
         if key == self._shown:
             return
         self._shown = key
+        if self.controls is not None:
+            self.controls.set_visibility(state.phase != "over")
         self.extras.set_text(extras_words(m))
         self.status.set_text(status_words(state, m))
         self.box.classes(remove="tk-gone tk-active tk-done")
@@ -110,9 +117,11 @@ class UnitCard:
                     gone = ui.label("").classes("tk-status")
                     DamageTrack(view, trooper.id, controls, compact=True)
                 self.rows[trooper.id] = (row, gone)
+            self.controls = None
             if controls:
-                ActionBar(view, leader.id)
-                ActivationChecklist(view, leader.id)
+                with ui.element("div") as self.controls:  # hidden once the game is over
+                    ActionBar(view, leader.id)
+                    ActivationChecklist(view, leader.id)
         view.on_update(self.update)
         self.update(state)
 
@@ -120,10 +129,12 @@ class UnitCard:
         troopers = [m for m in state.models if m.unit == self.unit_id]
         alive = [m for m in troopers if m.in_play]
         activation = alive[0].activation if alive else "done"
-        key = (tuple(gone_words(m) for m in troopers), activation)
+        key = (tuple(gone_words(m) for m in troopers), activation, state.phase == "over")
         if key == self._shown:
             return
         self._shown = key
+        if self.controls is not None:
+            self.controls.set_visibility(state.phase != "over")
         for m in troopers:  # a trooper out of play: greyed, and why (its track takes no more taps)
             row, gone = self.rows[m.id]
             gone.set_text(gone_words(m))

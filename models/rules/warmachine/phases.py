@@ -100,8 +100,6 @@ DURING_ATTACK = frozenset({
     "attack_roll", "damage_roll", "resolve_disabled", "end_attack", "boost", "mark_damage", "remove_damage",
     "add_effect", "remove_effect", "add_soul_token", "complete_card",
 })
-# Roles whose presence on the active side switches step labels to their ``general`` wording.
-GENERAL_ROLES = frozenset({"warcaster", "warjack", "warlock", "warbeast"})
 
 HOOKS: dict[tuple[str, str], list[Hook]] = {}
 # Checks that say a "when" step has something for the players to decide (registered by the rules it holds).
