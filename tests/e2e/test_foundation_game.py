@@ -260,7 +260,7 @@ def test_two_players_play_a_round_while_a_friend_watches_through_a_restart(brows
         tithe.get_by_role("button", name="Pay tithe for Guardian of Souls").click()
         expect_essence(table, watch, "Guardian of Souls", "Essence 1 / 4")
         tithe.get_by_role("button", name="Let Foreboder go").click()
-        expect_status(table, watch, "Foreboder", "Removed from play")
+        expect_status(table, watch, "Foreboder", "Removed from play: tithe not paid")
         expect(alert(table, "Foreboder is removed from play: its tithe was not paid.")).to_be_visible()
         expect(tithe.get_by_role("button", name=re.compile(r"^(Pay tithe for|Let .* go)"))).to_have_count(0)
         hand_over.click()

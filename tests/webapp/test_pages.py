@@ -103,7 +103,7 @@ async def test_tithe_prompt_at_the_end_of_the_turn(user: User, game: Created) ->
     assert shows(user, TITHE, region(user, "Turn"))
 
     click(user, "Let Foreboder go")
-    await see(user, "Removed from play", model_card(user, "Ann", "Foreboder"))
+    await see(user, "Removed from play: tithe not paid", model_card(user, "Ann", "Foreboder"))
     await eventually(lambda: not shows(user, TITHE, region(user, "Turn")), "the tithe prompt to go")
 
     click(user, "End turn: hand over to Bob")
