@@ -61,6 +61,8 @@ class ModelState(Frozen):
     essence: int | None = None
     marks: tuple[int, ...] = ()
     status: Status = "in_play"
+    # Why a model left play, in a few words for its card ("sacrificed", "used as a vessel"); empty in play.
+    removed_why: str = ""
     activation: Literal["ready", "active", "done"] = "ready"
     act: Activation = Activation()
     replenished: Literal["leech", "sacrifice"] | None = None
@@ -151,6 +153,10 @@ class GameState(Frozen):
     models: tuple[ModelState, ...] = ()
     cards: dict[str, Card] = Field(default_factory=dict)
     pending_tithe: tuple[str, ...] = ()
+    # How the turn moves on (models/rules/warmachine/phases.py): 2 passes the steps with nothing to decide and
+    # leaves out the steps an army does not have; 1 is how games logged before that were played, so that their
+    # logs replay exactly (their setup commands say 1: migration 0005).
+    turn_flow: int = 1
     # A whole game's record (models/rules/match.py): the setup wizard, the deathclock, the scenario's control
     # points, the result; ``listed`` holds the ids of the models that began the game (its army lists).
     pregame: Pregame | None = None

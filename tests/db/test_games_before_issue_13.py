@@ -1,5 +1,7 @@
 """Games logged before issue 13 moved each game system's own part of the state into ``GameState.board``: their logs
-still load and replay to the same state, and migration 0004 drops the snapshots of the old shape.
+still load and replay to the same state, and migration 0004 drops the snapshots of the old shape. Their turns were
+played before turn flow 2 (issue 11: steps with nothing to decide pass by themselves), so migration 0005 marks
+their setups with turn flow 1 and they replay as they were played.
 
 The fixture (fixtures/games_before_issue_13.json) was written by the code before the change: a Warlord, a warband
 and a Warmachine game played through GameService on SQLite, each with an undo, with their ``command_log`` rows, a
@@ -19,8 +21,9 @@ from sqlalchemy import Engine
 from sqlmodel import Session, select
 
 from models.db.engine import MIGRATIONS, make_engine, migrate
+from models.db.legacy import first_turn_flow
 from models.db.tables import CommandLog, Game, Snapshot
-from models.rules import parse_command, replay
+from models.rules import RuleViolation, parse_command, replay
 from models.service import GameService
 
 OLD = json.loads((Path(__file__).parent / "fixtures" / "games_before_issue_13.json").read_text())["games"]
@@ -31,6 +34,8 @@ def in_new_shape(old_state: dict[str, Any]) -> dict[str, Any]:
     """The old state's JSON as the new GameState writes it: the system's own field becomes ``board``."""
     new = {k: v for k, v in old_state.items() if k not in ("warlord", "warband")}
     new["board"] = old_state.get("warlord") or old_state.get("warband")
+    new["turn_flow"] = 1
+    new["models"] = [{"removed_why": "", **m} for m in old_state.get("models", [])]  # a field added since, empty
     return new
 
 
@@ -61,7 +66,7 @@ def test_an_old_log_replays_to_its_old_state_in_the_new_shape(system: str) -> No
     """The log is the truth: replaying the commands that count (no undo rows, nothing undone) gives the state the
     old code reached, its system's own part now under ``board``."""
     game = OLD[system]
-    counted = [parse_command(r["command"]) for r in game["command_log"]
+    counted = [parse_command(first_turn_flow(r["command"])) for r in game["command_log"]
                if r["command"]["type"] != "undo" and not r["undone"]]
     state = replay(counted)
     assert state.model_dump(mode="json") == in_new_shape(game["state"])
@@ -70,6 +75,7 @@ def test_an_old_log_replays_to_its_old_state_in_the_new_shape(system: str) -> No
 
 
 def test_migration_0004_drops_old_snapshots_and_the_service_rebuilds_every_game(old_database: Engine) -> None:
+    """With 0005 too: the Warmachine game's turns replay as they were played."""
     migrate(old_database)
     with Session(old_database) as s:
         assert s.exec(select(Snapshot)).all() == []
@@ -79,3 +85,24 @@ def test_migration_0004_drops_old_snapshots_and_the_service_rebuilds_every_game(
         assert version == game["game"]["version"] and state.system == system
         assert state.model_dump(mode="json") == in_new_shape(game["state"])
     assert len(service.repo.log("warband")) == len(OLD["warband"]["command_log"])
+
+
+def test_without_its_turn_flow_an_old_warmachine_log_would_replay_elsewhere() -> None:
+    """The positive control of the tests above: read as a new game's, the old log's Next taps pass steps the old
+    code stopped at, and the replayed game ends up somewhere else (so marking its turn flow is what keeps it)."""
+    game = OLD["warmachine"]
+    counted = [parse_command(r["command"]) for r in game["command_log"]
+               if r["command"]["type"] != "undo" and not r["undone"]]
+    try:
+        state = replay(counted)
+    except RuleViolation:
+        return  # a logged command no longer fits where the turn stands: it does not replay at all
+    assert state.model_dump(mode="json") != in_new_shape(game["state"])
+
+
+def test_first_turn_flow_marks_only_warmachine_setups_without_one() -> None:
+    assert first_turn_flow({"type": "setup", "title": "Old"}) == {"type": "setup", "title": "Old", "turn_flow": 1}
+    new = {"type": "setup", "title": "New", "turn_flow": 2}
+    assert first_turn_flow(new) is new
+    other = {"type": "warlord_setup"}
+    assert first_turn_flow(other) is other

@@ -125,7 +125,8 @@ def test_the_key_migration_keeps_a_log_written_before_it(engine: Engine, db_url:
         old.dispose()
     repo = Repository(engine)
     assert current_revision(engine) == head_revision()
-    assert [(r.seq, r.command) for r in repo.log("old")] == [(1, {"type": "setup"})]
+    # 0005 marks a setup logged before turn flow 2 with the flow it was played in (models/db/legacy.py).
+    assert [(r.seq, r.command) for r in repo.log("old")] == [(1, {"type": "setup", "turn_flow": 1})]
     assert repo.append("old", 1, *entry(2), "table", command_id="tap-1") == 2
     assert repo.logged("old", "tap-1") is not None
 

@@ -56,11 +56,11 @@ def test_a_change_at_a_table_on_one_process_reaches_a_watch_page_on_the_other(br
         table = table_context.new_page()
         served = table.goto(f"{cluster.url}{game['table_url']}")
         assert served.status == 200 and f"tk_node={first}" in (served.header_value("set-cookie") or "")
-        expect(turn_bar(watch)).to_contain_text("Maintenance: Remove essence above ESSENCE")
+        expect(turn_bar(watch)).to_contain_text("Activation: Activate every model")  # nothing to decide before
 
         turn_bar(table).get_by_role("button", name=re.compile(r"^Next")).click()
-        expect(turn_bar(table)).to_contain_text("Maintenance: Continuous effects")
-        expect(turn_bar(watch)).to_contain_text("Maintenance: Continuous effects", timeout=LIVE)
+        expect(turn_bar(table)).to_contain_text("End of turn: Tithe")
+        expect(turn_bar(watch)).to_contain_text("End of turn: Tithe", timeout=LIVE)
 
         regna = model(table, "Princess Regna")
         regna.get_by_label("Damage to apply to Princess Regna").fill("2")

@@ -79,14 +79,18 @@ def test_a_double_tap_makes_one_game_and_logs_one_command(browser: Browser, serv
         expect(bar).to_contain_text("Ann's turn")
         assert games(server) == 1
 
-        # "Next", twice in a row: one step on. Then one more tap, made after the step showed: it counts.
+        # "Next", twice in a row: one step on (empty steps pass by themselves: from activation to the tithe).
+        # Then, the tithe paid, the hand-over double-clicked, and one more tap made after the turn showed.
+        expect(bar).to_contain_text("Activation: Activate every model")
         bar.get_by_role("button", name=re.compile(r"^Next")).evaluate(TWICE)
-        expect(bar).to_contain_text("Maintenance: Continuous effects")
-        bar.get_by_role("button", name=re.compile(r"^Next")).dblclick()  # as Playwright double-clicks
-        expect(bar).to_contain_text("Maintenance: Other maintenance effects")
-        bar.get_by_role("button", name=re.compile(r"^Next")).click()  # waits until it takes taps again
-        expect(bar).to_contain_text("Control: Replenish essence")
-        assert logged(server, page) == ["setup", "advance", "advance", "advance"]
+        expect(bar).to_contain_text("End of turn: Tithe")
+        bar.get_by_role("button", name="Pay tithe for Guardian of Souls").click()
+        expect(bar.get_by_role("button", name="Pay tithe for Guardian of Souls")).to_have_count(0)
+        bar.get_by_role("button", name="End turn: hand over to Bob").dblclick()  # as Playwright double-clicks
+        expect(bar).to_contain_text("Bob's turn")
+        bar.get_by_role("button", name="End turn: hand over to Ann").click()  # waits until it takes taps again
+        expect(bar).to_contain_text("Control: Allocate essence to horrors")
+        assert logged(server, page) == ["setup", "advance", "pay_tithe", "advance", "advance"]
 
         # Damage on Agathon: a double tap asks once who takes it; a double tap on the answer marks once.
         agathon = model(page, "Agathon")
@@ -96,10 +100,12 @@ def test_a_double_tap_makes_one_game_and_logs_one_command(browser: Browser, serv
         answer.evaluate(TWICE)
         expect(track(page, "Agathon")).to_have_attribute("aria-label", "Damage boxes: 1 of 17 marked")
         expect(page.get_by_role("dialog")).to_have_count(0)
+        agathon.get_by_label("Damage to apply to Agathon").fill("1")  # the field empties after each Apply
         agathon.get_by_role("button", name="Apply damage to Agathon").click()  # positive control
         page.get_by_role("dialog").get_by_role("button", name="Agathon takes it").click()
         expect(track(page, "Agathon")).to_have_attribute("aria-label", "Damage boxes: 2 of 17 marked")
-        assert logged(server, page) == ["setup", "advance", "advance", "advance", "mark_damage", "mark_damage"]
+        assert logged(server, page) == ["setup", "advance", "pay_tithe", "advance", "advance", "mark_damage",
+                                        "mark_damage"]
 
         # Positive control for starting: a new form starts another game.
         fill_new_game(page, server, "Second game")

@@ -152,11 +152,11 @@ def expect_logged(table: Page, watch: Page, text: str) -> None:
 
 # -- the steps of a turn -------------------------------------------------------------------------------------
 
-TO_CONTROL = ("Maintenance: Continuous effects", "Maintenance: Other maintenance effects",
-              "Control: Replenish essence: sacrifice or leech")
-TO_ACTIVATION = ("Control: Soul tokens become essence", "Control: Allocate essence to horrors",
-                 "Control: Upkeep spells and shake effects", "Control: Other control effects",
-                 "Activation: Activate every model")
+# Steps with nothing to decide pass by themselves (issue 11): a turn stops at replenishing when a master may
+# sacrifice or leech, at allocation when a horror can take essence, at activation, and at the tithe.
+REPLENISH = "Control: Replenish essence: sacrifice or leech"
+ALLOCATE = "Control: Allocate essence to horrors"
+ACTIVATION = "Activation: Activate every model"
 TITHE = "End of turn: Tithe: each horror pays 1 essence or leaves"
 
 
@@ -244,14 +244,14 @@ def test_two_rounds_of_agathon_against_omodamos_with_the_watch_page_following(br
                                       "Lamenter": dict(zip(rings, (8, 6, 4), strict=True)),
                                       "Tormentor": dict(zip(rings, (12, 7, 5), strict=True))})
         expect(table).to_have_url(re.compile(r"/table/[0-9a-f]+/[\w-]+$"))
-        expect_turn(table, table, 1, ANN, "Maintenance: Remove essence above ESSENCE")
+        expect_turn(table, table, 1, ANN, REPLENISH)  # Agathon may sacrifice a cultist
 
         watch_url = watch_address(table)
         watch = watch_context.new_page()
         watch.set_default_timeout(10_000)
         watch.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
         assert watch.goto(watch_url).status == 200
-        expect_turn(table, watch, 1, ANN, "Maintenance: Remove essence above ESSENCE")
+        expect_turn(table, watch, 1, ANN, REPLENISH)
         expect_essence(table, watch, "Agathon", 9, 9)
         expect_track(table, watch, "Agathon", boxes(0, 17))
         expect_text(table, watch, CULTISTS, "Unit: 4 of 4 models in play")
@@ -263,12 +263,12 @@ def test_two_rounds_of_agathon_against_omodamos_with_the_watch_page_following(br
         expect_track(table, watch, "Tormentor", web((0, 12), (0, 7), (0, 5)))
 
         # ---- Round 1, Ann ----------------------------------------------------------------------------------
-        next_steps(table, *TO_CONTROL)
-        expect_turn(table, watch, 1, ANN, "Control: Replenish essence: sacrifice or leech")
+        expect_turn(table, watch, 1, ANN, REPLENISH)
         # Agathon is full: the guide offers the leech, greyed with the reason.
         greyed(table, action(table, "Leech", "Agathon", within=guide(table)),
                "Agathon has 9 of 9 essence: leeching can add at most 0.")
-        next_steps(table, *TO_ACTIVATION)
+        next_step(table, ACTIVATION)  # every horror is full: nothing to allocate
+        expect_logged(table, watch, "Control: Allocate essence to horrors: nothing to decide.")
         expect(guide(table)).to_be_hidden()
 
         action(table, "Activate", "Agathon").click()
@@ -331,10 +331,9 @@ def test_two_rounds_of_agathon_against_omodamos_with_the_watch_page_following(br
         tithe.get_by_role("button", name="Pay tithe for Foreboder").click()
         expect_essence(table, watch, "Foreboder", 0, 1)
         hand_over(table, BEA)
-        expect_turn(table, watch, 1, BEA, "Maintenance: Remove essence above ESSENCE")
+        expect_turn(table, watch, 1, BEA, REPLENISH)  # Omodamos paid 1 essence for the transfer
 
         # ---- Round 1, Bea ----------------------------------------------------------------------------------
-        next_steps(table, *TO_CONTROL)
         # No model of Bea's has a soul to sacrifice; Omodamos leeches back the point the transfer cost.
         greyed(table, action(table, "Sacrifice", "Omodamos", within=guide(table)),
                "No friendly model with a soul is in play to sacrifice.")
@@ -343,7 +342,7 @@ def test_two_rounds_of_agathon_against_omodamos_with_the_watch_page_following(br
         expect_essence(table, watch, "Omodamos", 7, 7)
         expect_track(table, watch, "Omodamos", boxes(1, 18))
         expect_logged(table, watch, "Omodamos leeches 1 essence from its own life.")
-        next_steps(table, *TO_ACTIVATION)
+        next_step(table, ACTIVATION)
 
         # The Lamenter cripples the Guardian's outer ring: the card says what that means, on both pages.
         action(table, "Activate", "Lamenter").click()
@@ -376,10 +375,9 @@ def test_two_rounds_of_agathon_against_omodamos_with_the_watch_page_following(br
         tithe.get_by_role("button", name="Pay tithe for Tormentor").click()
         expect_essence(table, watch, "Tormentor", 3, 4)
         hand_over(table, ANN)
-        expect_turn(table, watch, 2, ANN, "Maintenance: Remove essence above ESSENCE")
+        expect_turn(table, watch, 2, ANN, REPLENISH)
 
         # ---- Round 2, Ann ----------------------------------------------------------------------------------
-        next_steps(table, *TO_CONTROL)
         # Sacrifice in the guide: a cultist, refused until the player says it is in Agathon's control range.
         action(table, "Sacrifice", "Agathon", within=guide(table)).click()
         sacrifice = table.get_by_role("dialog").filter(has_text="Agathon sacrifices a model")
@@ -397,7 +395,7 @@ def test_two_rounds_of_agathon_against_omodamos_with_the_watch_page_following(br
         # One way or the other: no leech after a sacrifice.
         greyed(table, action(table, "Leech", "Agathon", within=guide(table)),
                "Agathon already replenished by sacrifice this turn.")
-        next_steps(table, *TO_ACTIVATION)
+        next_steps(table, ALLOCATE, ACTIVATION)  # the Guardian has room for essence (3 of 4)
 
         # Agathon heals the Guardian (innermost ring first): its outer ring is no longer crippled.
         action(table, "Activate", "Agathon").click()
@@ -419,8 +417,8 @@ def test_two_rounds_of_agathon_against_omodamos_with_the_watch_page_following(br
         expect_track(table, watch, "Omodamos", boxes(18, 18))
         let_fall(table, watch, "Omodamos")
         expect_status(table, watch, "Omodamos", "Destroyed")
-        expect_status(table, watch, "Lamenter", "Removed from play")
-        expect_status(table, watch, "Tormentor", "Removed from play")
+        expect_status(table, watch, "Lamenter", "Removed from play: its master is gone")
+        expect_status(table, watch, "Tormentor", "Removed from play: its master is gone")
         expect_logged(table, watch, "Lamenter is removed from play: its master Omodamos is gone.")
         expect_logged(table, watch, "Tormentor is removed from play: its master Omodamos is gone.")
 
@@ -429,16 +427,15 @@ def test_two_rounds_of_agathon_against_omodamos_with_the_watch_page_following(br
         expect(tithe).to_contain_text(f"{GUARDIAN} (3 essence)")
         expect(tithe.get_by_role("button", name=re.compile(r"^Pay tithe for"))).to_have_count(1)
         tithe.get_by_role("button", name=f"Let {GUARDIAN} go").click()
-        expect_status(table, watch, GUARDIAN, "Removed from play")
+        expect_status(table, watch, GUARDIAN, "Removed from play: tithe not paid")
         expect_logged(table, watch, f"{GUARDIAN} is removed from play: its tithe was not paid.")
         hand_over(table, BEA)
-        expect_turn(table, watch, 2, BEA, "Maintenance: Remove essence above ESSENCE")
+        expect_turn(table, watch, 2, BEA, ACTIVATION)
 
-        # ---- Round 2, Bea: nothing of hers is left in play --------------------------------------------------
-        next_steps(table, *TO_CONTROL, *TO_ACTIVATION, TITHE)
+        # ---- Round 2, Bea: nothing of hers is left in play: her turn is one tap --------------------------------
         expect(turn_bar(table).get_by_role("button", name=re.compile(r"^(Pay tithe for|Let .* go)"))).to_have_count(0)
         hand_over(table, ANN)
-        expect_turn(table, watch, 3, ANN, "Maintenance: Remove essence above ESSENCE")
+        expect_turn(table, watch, 3, ANN, REPLENISH)
         expect_status(table, watch, "Omodamos", "Destroyed")
         expect_essence(table, watch, "Agathon", 7, 9)
         expect_track(table, watch, "Agathon", boxes(2, 17))

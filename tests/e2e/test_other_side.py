@@ -255,16 +255,9 @@ def test_agathon_against_a_warlock_whose_blitzer_frenzies(browser: Browser, serv
         expect_track(table, watch, BLITZER, spiral(0, 0, 0))
 
         # ---- Round 1, Tro: the warlock casts, the Blitzer is forced ----------------------------------------
-        next_steps(table, "Maintenance: Continuous effects: fire and corrosion",
-                   "Maintenance: Other maintenance effects", "Control: Leech and replenish")
-        greyed(table, action(table, "Leech fury", WARLOCK, within=guide(table)),
-               f"{BLITZER} has only 0 fury to take.")
-        greyed(table, action(table, "Leech life", WARLOCK, within=guide(table)),
-               f"{WARLOCK} has 6 of 6 fury: leeching can add at most 0.")
-        next_steps(table, "Control: Soul tokens become essence", "Control: Spirit bond: fury for destroyed warbeasts",
-                   "Control: Allocate essence and focus", "Control: Upkeep spells and shake effects",
-                   "Control: Threshold checks and frenzy", "Control: Other control effects",
-                   "Activation: Activate every model")
+        # The warlock is full and the Blitzer has no fury: nothing to decide before activation (issue 11).
+        expect(turn_bar(table)).to_contain_text("Activation: Activate every model")
+        expect_logged(table, watch, "Control: Leech fury: nothing to decide.")
         action(table, "Activate", WARLOCK).click()
         expect_text(table, watch, WARLOCK, "Activated")
         checklist = model(table, WARLOCK).get_by_text("The activation sequence")
@@ -287,14 +280,10 @@ def test_agathon_against_a_warlock_whose_blitzer_frenzies(browser: Browser, serv
         expect(force).to_be_hidden()
         expect_text(table, watch, BLITZER, "Fury 3 / 4")
         expect_logged(table, watch, f"{BLITZER} is forced: its animus (+3 fury, now 3 of 4).")
-        next_steps(table, "End of turn")
-        hand_over(table, ANN)
+        hand_over(table, ANN)  # a warlock's end of turn has nothing to decide
 
         # ---- Round 1, Ann: the Guardian of Souls hits the Blitzer ------------------------------------------
-        next_steps(table, "Maintenance: Continuous effects", "Maintenance: Other maintenance effects",
-                   "Control: Replenish essence: sacrifice or leech", "Control: Soul tokens become essence",
-                   "Control: Allocate essence to horrors", "Control: Upkeep spells and shake effects",
-                   "Control: Other control effects", "Activation: Activate every model")
+        expect(turn_bar(table)).to_contain_text("Activation: Activate every model")
         action(table, "Activate", GUARDIAN).click()
         expect_status(table, watch, GUARDIAN, "Activated")
         declare(table, GUARDIAN, BLITZER, "Melee")
@@ -319,8 +308,7 @@ def test_agathon_against_a_warlock_whose_blitzer_frenzies(browser: Browser, serv
         hand_over(table, TRO)
 
         # ---- Round 2, Tro: leech, threshold check, frenzy --------------------------------------------------
-        next_steps(table, "Maintenance: Continuous effects: fire and corrosion",
-                   "Maintenance: Other maintenance effects", "Control: Leech and replenish")
+        expect(turn_bar(table)).to_contain_text("Control: Leech fury")
         expect(guide(table)).to_contain_text("Warlocks may leech fury from warbeasts of their battlegroup")
         action(table, "Leech fury", WARLOCK, within=guide(table)).click()
         leech = dialog(table, f"{WARLOCK} leeches fury")
@@ -328,9 +316,7 @@ def test_agathon_against_a_warlock_whose_blitzer_frenzies(browser: Browser, serv
         points_dialog(table, f"{WARLOCK} leeches fury", 1, ok="Leech")
         expect_text(table, watch, WARLOCK, "Fury 5 / 6")
         expect_text(table, watch, BLITZER, "Fury 2 / 4")
-        next_steps(table, "Control: Soul tokens become essence", "Control: Spirit bond: fury for destroyed warbeasts",
-                   "Control: Allocate essence and focus", "Control: Upkeep spells and shake effects",
-                   "Control: Threshold checks and frenzy")
+        next_steps(table, "Control: Threshold checks and frenzy")  # spirit bond, upkeep: nothing to decide
         # The turn does not pass the frenzy step while a check is due.
         refused(table, lambda: turn_bar(table).get_by_role("button", name=re.compile(r"^Next")).click(),
                 f"Threshold checks are still due for: {BLITZER}.")
@@ -361,7 +347,7 @@ def test_agathon_against_a_warlock_whose_blitzer_frenzies(browser: Browser, serv
         expect_logged(table, watch, f"{BLITZER} is no longer frenzied and its activation is over; 1 fury removed.")
         on_both(table, watch, lambda p: expect(model(p, BLITZER).get_by_role(
             "group", name=f"{BLITZER}'s frenzy")).to_be_hidden(timeout=LIVE))
-        next_steps(table, "Control: Other control effects", "Activation: Activate every model")
+        next_steps(table, "Activation: Activate every model")
         # Its activation this turn was the frenzy.
         greyed(table, action(table, "Activate", BLITZER), f"{BLITZER} has already activated this turn.")
 
@@ -386,7 +372,7 @@ def test_warcaster_warjack_and_blockhouse_against_a_grymkin_warlock(browser: Bro
             {"player": GRY, "caster": GRYMKIN}], first=0)
         watch = open_watch(table, watch_context, server)
         expect_text(table, watch, CASTER, "Focus 6 / 6")
-        expect_text(table, watch, JACK, "Focus 0 / 3")
+        expect_text(table, watch, JACK, "Focus 1 / 3")  # powered up: Cy's turn waits at allocation
         expect_track(table, watch, JACK, re.compile(r"^Damage grid: column 1 0 of 4 marked, .*; nothing crippled$"))
 
         # The Blockhouse's boxes are not in the reference: Cy typed them from his card before the game.
@@ -406,12 +392,9 @@ def test_warcaster_warjack_and_blockhouse_against_a_grymkin_warlock(browser: Bro
             expect_text(table, watch, GRYMKIN, card)
 
         # ---- Round 1, Cy: power up, allocation; Gry plays an Arcana card in Cy's turn, and only one ---------
-        next_steps(table, "Maintenance: Continuous effects: fire and corrosion",
-                   "Maintenance: Other maintenance effects", "Control: Leech and replenish",
-                   "Control: Soul tokens become essence", "Control: Power up warjacks")
-        expect_text(table, watch, JACK, "Focus 1 / 3")
-        expect(guide(table)).to_contain_text("has powered up")
-        next_steps(table, "Control: Allocate essence and focus")
+        expect(turn_bar(table)).to_contain_text("Control: Allocate focus to warjacks")
+        expect_logged(table, watch, "Control: Power up warjacks: nothing to decide.")
+        expect(guide(table)).to_contain_text("Warcasters may give focus to warjacks of their battlegroup")
         action(table, "Allocate focus", CASTER, within=guide(table)).click()
         points_dialog(table, f"{CASTER} allocates focus", 2, ok="Allocate")
         expect_text(table, watch, JACK, "Focus 3 / 3")
@@ -425,19 +408,13 @@ def test_warcaster_warjack_and_blockhouse_against_a_grymkin_warlock(browser: Bro
         expect(action(table, "Play Shroud", GRYMKIN)).to_have_count(0)
         expect_text(table, watch, GRYMKIN, "Ruin: not played")
 
-        next_steps(table, "Control: Upkeep spells and shake effects", "Control: Other control effects",
-                   "Activation: Activate every model", "End of turn")
+        next_steps(table, "Activation: Activate every model")
         hand_over(table, GRY)
 
         # ---- Round 1, Gry: the second card; the warjack's left arm crippled; the Blockhouse hit --------------
         action(table, "Play Ruin", GRYMKIN).click()
         expect_text(table, watch, GRYMKIN, "Ruin: played")
-        next_steps(table, "Maintenance: Continuous effects: fire and corrosion",
-                   "Maintenance: Other maintenance effects", "Control: Leech and replenish",
-                   "Control: Soul tokens become essence", "Control: Spirit bond: fury for destroyed warbeasts",
-                   "Control: Allocate essence and focus",
-                   "Control: Upkeep spells and shake effects", "Control: Other control effects",
-                   "Activation: Activate every model")
+        expect(turn_bar(table)).to_contain_text("Activation: Activate every model")
         action(table, "Activate", GRYMKIN).click()
         expect_status(table, watch, GRYMKIN, "Activated")
 

@@ -102,7 +102,7 @@ def test_a_game_is_followed_on_a_phone_a_tv_and_a_stream_overlay(browser: Browse
         expect(game_log(phone)).to_contain_text("Infernal Gate suffers 2 damage", timeout=LIVE)
         command(server, game, version, {"type": "advance"})
         for page in (phone, tv, overlay):
-            expect(turn_bar(page)).to_contain_text("Maintenance: Continuous effects", timeout=LIVE)
+            expect(turn_bar(page)).to_contain_text("Activation: Activate every model", timeout=LIVE)
     finally:
         for page in (phone, tv, overlay):
             page.context.close()

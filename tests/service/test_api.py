@@ -127,7 +127,7 @@ def test_create_read_command_and_stale_version(client: TestClient) -> None:
     assert body["id"] == gid and body["version"] == 1
     assert body["state"]["title"] == "Friday game"
     assert [p["name"] for p in body["state"]["players"]] == ["Ann", "Bob"]
-    assert (body["state"]["phase"], body["state"]["step"]) == ("maintenance", "excess")
+    assert (body["state"]["phase"], body["state"]["step"]) == ("control", "replenish")  # maintenance: nothing to do
 
     done = command(client, game, {"type": "mark_damage", "model": AGATHON, "amount": 2}, 1)
     assert done.status_code == 200, done.text
@@ -261,8 +261,8 @@ def test_unknown_game_is_404_on_every_game_route(client: TestClient, game: dict)
 
 def test_a_command_the_rules_refuse_is_422_with_its_code(client: TestClient, game: dict) -> None:
     refused = command(client, game, {"type": "leech", "master": AGATHON, "points": 1}, 1)
-    body = assert_error(refused, 422, "phase.wrong")
-    assert "control phase" in body["message"]
+    body = assert_error(refused, 422, "essence.exceeds_stat")
+    assert "9 of 9 essence" in body["message"]
     assert read(client, game)["version"] == 1
 
 
@@ -434,7 +434,7 @@ def test_the_event_stream_sends_one_message_per_commit_and_resumes_after_last_ev
         command(client, game, {"type": "advance"}, 4)
         live = events(lines, 1)[0]
         assert live["id"] == "5" and live["data"]["entry"]["kind"] == "advance"
-        assert live["data"]["view"]["turn"]["phase"] == "Maintenance: Continuous effects"
+        assert live["data"]["view"]["turn"]["phase"] == "Activation: Activate every model"
 
 
 def test_a_new_reader_of_the_event_stream_first_gets_the_current_version(client: TestClient, game: dict) -> None:
@@ -454,7 +454,7 @@ def test_options_say_what_a_model_may_do_and_change_nothing(client: TestClient, 
     assert by_action["attack"]["dice"] == {"attack": 2, "damage": 2}
     assert by_action["mark_damage"] == {"action": "mark_damage", "allowed": True, "reason": ""}
     assert by_action["leech"]["allowed"] is False
-    assert "control phase" in by_action["leech"]["reason"]
+    assert "9 of 9 essence" in by_action["leech"]["reason"]
     assert read(client, game)["version"] == 1
 
 

@@ -147,7 +147,7 @@ def test_create_game_stores_version_one_and_four_links(service: GameService, gam
     version, state = service.state(game.game_id)
     assert version == 1
     assert (state.title, state.player_name(0), state.player_name(1)) == ("Friday game", "Ann", "Bob")
-    assert (state.phase, state.step, state.active, state.round) == ("maintenance", "excess", 0, 1)
+    assert (state.phase, state.step, state.active, state.round) == ("control", "replenish", 0, 1)
     assert [e.kind for e in service.log(game.game_id)] == ["setup"]
 
 
@@ -360,9 +360,8 @@ def test_snapshot_every_fifty_commands_and_undo_past_it(db: Database, service: G
 def test_restart_loads_exactly_the_same_state_and_log(db: Database, service: GameService,
                                                       game: Created) -> None:
     gid = game.game_id
-    version = run(service, gid, [MarkDamage(model=AGATHON, amount=3, transfer_to=GUARDIAN), Advance(), Advance(),
-                                 Advance(),
-                                 Leech(master=AGATHON, points=1), MarkDamage(model=REGNA, amount=1)], 1)
+    version = run(service, gid, [MarkDamage(model=AGATHON, amount=3, transfer_to=GUARDIAN),
+                                 Leech(master=AGATHON, points=1), Advance(), MarkDamage(model=REGNA, amount=1)], 1)
     version = service.undo(gid, version, TABLE).version
     version, state = service.state(gid)
     restarted = db.service()
@@ -430,9 +429,7 @@ def test_a_seat_token_acts_only_for_its_side_but_marks_damage_on_anyone(service:
     version = service.execute(gid, MarkDamage(model=AGATHON, amount=1, transfer_to=GUARDIAN), version,
                               seat1).version
     assert service.state(gid)[1].model(AGATHON).essence == 8
-    for _ in range(3):
-        version = service.execute(gid, Advance(), version, seat1).version
-    assert service.state(gid)[1].step == "replenish"
+    assert service.state(gid)[1].step == "replenish"  # the maintenance steps passed by themselves
     done = service.execute(gid, Leech(master=AGATHON, points=1), version, seat1)
     assert done.state.model(AGATHON).essence == 9
     assert service.log(gid)[-1].actor == "seat 1"

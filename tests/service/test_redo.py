@@ -87,10 +87,9 @@ def test_a_repeated_redo_with_its_command_id_gets_the_first_answer(service: Game
     assert service.state(gid)[0] == 4
 
 
-def test_an_undo_of_an_action_without_log_words_says_what_the_action_did(service: GameService,
-                                                                        game: Created) -> None:
-    """Next logs no sentence of its own: the undo names it in the words of its seat table ("move on ...")."""
+def test_an_undo_of_next_says_where_the_turn_had_gone(service: GameService, game: Created) -> None:
+    """Next logs the steps it passed and where it stopped: the undo names them."""
     gid = game.game_id
-    service.execute(gid, Advance(), 1, TABLE)
+    moved = service.execute(gid, Advance(), 1, TABLE)
     undone = service.undo(gid, 2, TABLE)
-    assert undone.events[0].text == "Undone: Move on to the next step of this turn"
+    assert undone.events[0].text == "Undone: " + "; ".join(e.text for e in moved.events[:2])

@@ -143,7 +143,7 @@ def game(service: GameService, clock: FakeClock) -> Game:
 
 def test_wizard_through_the_service_ends_in_round_1(game: Game) -> None:
     state = game.state
-    assert (state.round, state.active, state.phase) == (1, 0, "maintenance")
+    assert (state.round, state.active) == (1, 0) and state.phase not in ("setup", "maintenance")
     assert state.pregame.rolls[0].dice == ((6,), (2,)) and state.pregame.rolls[0].rolled_by == "service"
     assert state.clock.turns[0].used_ms == (2 * MINUTE, 0)  # deployment, stamped by the injected clock
     assert state.clock.running == 0 and state.clock.since == T0 + 2 * MINUTE

@@ -76,7 +76,7 @@ def test_the_view_holds_the_turn_both_players_every_card_and_the_log(service: Ga
     view = Reads(service).edition(game.game_id).view
     assert (view["v"], view["title"], view["players"]) == (2, "Friday game", ["Ann", "Bob"])
     assert view["turn"] == {"round": "Round 1", "player": "Ann's turn",
-                            "phase": "Maintenance: Remove essence above ESSENCE", "cp": ""}
+                            "phase": "Control: Replenish essence: sacrifice or leech", "cp": ""}
     assert view["sides"][0] == ["p1-agathon", GUARDIAN, "p1-cultist-band", "p1-umbral-guardian"]
     guardian = view["cards"][GUARDIAN]
     assert (guardian["name"], guardian["kind"], guardian["points"]["text"]) == (
@@ -86,6 +86,19 @@ def test_the_view_holds_the_turn_both_players_every_card_and_the_log(service: Ga
     assert band["kind"] == "Unit: 4 of 4 models in play" and len(band["troopers"]) == 4
     assert view["log"]["2"] == ["Guardian of Souls suffers 3 damage (marked at the table).", False]
     assert view["clock"] is None and view["result"] is None and view["attack"] is None
+
+
+def test_a_trooper_removed_from_play_reads_as_removed_on_the_watch_view(service: GameService) -> None:
+    """doc 001 "Sacrifice": the sacrificed cultist is out of play: its row says so and why, greyed."""
+    from models.rules.warmachine.replenish import Sacrifice
+
+    game = service.create_game("Friday game", SIDES)
+    run(service, game, Sacrifice(master="p1-agathon", victim="p1-cultist-band.1"))
+    band = Reads(service).edition(game.game_id).view["cards"]["p1-cultist-band"]
+    assert band["kind"] == "Unit: 3 of 4 models in play"
+    gone, kept = band["troopers"][1], band["troopers"][2]
+    assert (gone["status"], gone["look"]) == ("Removed from play: sacrificed", "gone")
+    assert (kept["status"], kept["look"]) == ("", "")
 
 
 def test_typed_names_are_plain_strings_never_in_the_drawings(service: GameService) -> None:

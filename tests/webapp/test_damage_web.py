@@ -10,6 +10,7 @@ from nicegui import ui
 from nicegui.testing import User
 from nicegui.testing.user_interaction import UserInteraction
 
+from models.rules.warmachine.ending import Concede
 from models.rules.warmachine.setup import CompleteCard
 from models.service import Actor, Created
 from tests.webapp.helpers import (
@@ -159,6 +160,7 @@ async def test_damage_to_a_master_asks_about_transfer(user: User, game: Created)
     await see(user, "Damage boxes: 3 of 17 marked", agathon)
     assert "Essence 9 / 9" in texts(user, agathon)
 
+    fill(user, "Damage to apply to Agathon", "3", within=agathon)
     click(user, "Apply damage to Agathon", within=agathon)
     await eventually(lambda: exists(user, "Agathon takes it", ui.button), "the transfer question")
     click(user, lambda n: n.startswith("Transfer to Guardian of Souls"))
@@ -184,3 +186,32 @@ async def test_damage_typed_in_that_fills_every_box_pauses_in_the_attack_panel(u
     click(user, "Guardian of Souls is destroyed", within=panel)
     await see(user, "Destroyed", model_card(user, "Ann", "Guardian of Souls"))
     await eventually(lambda: not exists(user, "Damage marked at the table: Guardian of Souls"), "the pause to end")
+
+
+async def test_the_amount_empties_after_each_apply(user: User, game: Created) -> None:
+    """A second "Apply damage" never repeats the last amount unseen: the field empties, and an empty field is
+    refused with the same words as a bad amount."""
+    await user.open(table_url(game))
+    guardian = model_card(user, "Ann", "Guardian of Souls")
+    fill(user, "Damage to apply to Guardian of Souls", "5", within=guardian)
+    click(user, "Apply damage to Guardian of Souls", within=guardian)
+    await see(user, web(5), guardian)
+    assert find(user, "Damage to apply to Guardian of Souls", within=guardian).value is None
+    click(user, "Apply damage to Guardian of Souls", within=guardian)
+    await see(user, BAD_AMOUNT)
+    assert version(game) == 2
+    assert shows(user, web(5), guardian)
+
+
+async def test_after_the_game_ends_the_table_offers_no_damage(user: User, game: Created) -> None:
+    """doc 002 "Game Ending": once the game is over nothing more happens in it; the damage controls go and a
+    tap on the track is refused by the rules (game.over)."""
+    service().execute(game.game_id, Concede(seat=1), version(game), Actor("table"))
+    await user.open(table_url(game))
+    guardian = model_card(user, "Ann", "Guardian of Souls")
+    assert shows(user, GUARDIAN_0, guardian)
+    assert not exists(user, "Apply damage to Guardian of Souls", ui.button, within=guardian)
+    assert not exists(user, "Apply damage to Agathon", ui.button)
+    assert not exists(user, "Effects on Agathon", ui.button)  # and the card's other controls with it
+    assert not exists(user, "+1 soul token for Agathon", ui.button)
+    assert version(game) == 2

@@ -19,11 +19,13 @@ from sqlmodel import Session, select
 from models.db.tables import Game
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.setup import Advance
+from models.rules.warmachine.tithe import PayTithe
 from models.service import Actor, Created
 from tests.webapp.helpers import (
     click,
     eventually,
     exists,
+    fill,
     fill_new_game,
     find,
     model_card,
@@ -66,7 +68,9 @@ def games() -> int:
 
 
 async def ask_who_takes_damage(user: User) -> ui.button:
-    click(user, "Apply damage to Agathon", within=model_card(user, "Ann", "Agathon"))
+    agathon = model_card(user, "Ann", "Agathon")
+    fill(user, "Damage to apply to Agathon", "1", within=agathon)  # the field empties after each Apply
+    click(user, "Apply damage to Agathon", within=agathon)
     await eventually(lambda: exists(user, TAKES_IT, ui.button), "the transfer question")
     return find(user, TAKES_IT, ui.button)  # type: ignore[return-value]
 
@@ -102,17 +106,20 @@ async def test_a_closed_dialog_cannot_act_again(user: User, game: Created) -> No
 
 
 async def test_a_tap_made_before_the_last_result_showed_is_dropped(user: User, game: Created) -> None:
+    # Ann's turn at its end with the tithe paid: each Next is accepted (the hand-over, then Bob's activation).
+    for command in (Advance(), PayTithe(horror="p1-guardian-of-souls"), PayTithe(horror="p1-foreboder")):
+        service().execute(game.game_id, command, version(game), Actor("table"))
     await user.open(table_url(game))
     button = next_button(user)
     tap_anyway(user, button, "0")
     await handled(button)
-    assert version(game) == 2
+    assert version(game) == 5
     tap_anyway(user, button, "0")  # made on the old picture: its result had not reached the browser yet
     await handled(button)
-    assert version(game) == 2
+    assert version(game) == 5
     tap_anyway(user, button, "1")  # positive control: made after the result showed
     await handled(button)
-    assert kinds(game) == ["setup", "advance", "advance"]
+    assert kinds(game)[-2:] == ["advance", "advance"] and version(game) == 6
 
 
 async def test_two_quick_sends_from_one_page_apply_only_the_first(user: User, game: Created) -> None:

@@ -7,10 +7,13 @@ from __future__ import annotations
 from nicegui import ui
 from nicegui.testing import User
 
-from models.service import Created
+from models.rules.warmachine.damage import MarkDamage
+from models.rules.warmachine.essence import Leech
+from models.rules.warmachine.setup import Advance
+from models.rules.warmachine.tithe import PayTithe
+from models.service import Actor, Created
 from tests.webapp.helpers import (
     accessible_name,
-    advance,
     click,
     elements,
     eventually,
@@ -26,12 +29,16 @@ from tests.webapp.helpers import (
 )
 
 FULL = "Leech essence for Agathon"
+AGATHON = "p1-agathon"
 
 
-async def to_replenish(user: User) -> None:
-    """Maintenance (three steps) to the control phase's first step, where masters leech."""
-    await advance(user, 3)
-    await see(user, "Control: Replenish essence: sacrifice or leech")
+def to_replenish(game: Created, spent: int = 0) -> None:
+    """Agathon spends ``spent`` essence (1 damage sent to its Guardian of Souls each), Ann's and Bob's turns
+    end with their tithes paid, and Ann's round 2 waits at replenishing (Agathon is below its ESSENCE)."""
+    transfer = MarkDamage(model=AGATHON, amount=1, transfer_to="p1-guardian-of-souls")
+    for command in (*[transfer] * spent, Advance(), PayTithe(horror="p1-guardian-of-souls"),
+                    PayTithe(horror="p1-foreboder"), Advance(), Advance(), PayTithe(horror="p2-foreboder"), Advance()):
+        service().execute(game.game_id, command, version(game), Actor("table"))
 
 
 async def transfer_one_point(user: User, essence_after: int) -> None:
@@ -64,8 +71,10 @@ async def test_horrors_show_essence_without_control_range(user: User, game: Crea
 
 
 async def test_leech_when_full_is_refused_with_the_reason(user: User, game: Created) -> None:
+    to_replenish(game, spent=1)
+    service().execute(game.game_id, Leech(master=AGATHON, points=1), version(game), Actor("table"))
     await user.open(table_url(game))
-    await to_replenish(user)
+    await see(user, "Control: Replenish essence: sacrifice or leech")
     before = version(game)
     click(user, "Leech: Agathon")
     await see(user, "Agathon has 9 of 9 essence: leeching can add at most 0.")
@@ -75,10 +84,10 @@ async def test_leech_when_full_is_refused_with_the_reason(user: User, game: Crea
 
 
 async def test_leech_through_the_dialog_refills_essence(user: User, game: Created) -> None:
+    to_replenish(game, spent=2)
     await user.open(table_url(game))
-    await to_replenish(user)
-    await transfer_one_point(user, 8)
-    await transfer_one_point(user, 7)
+    await see(user, "Control: Replenish essence: sacrifice or leech")
+    await see(user, "Essence 7 / 9", model_card(user, "Ann", "Agathon"))
     agathon = model_card(user, "Ann", "Agathon")
     assert 'CTRL 18"' in texts(user, agathon)  # CTRL follows the ESSENCE stat, not the points held
 
@@ -99,9 +108,9 @@ async def test_leech_through_the_dialog_refills_essence(user: User, game: Create
 
 
 async def test_leech_dialog_refuses_bad_numbers_and_too_much(user: User, game: Created) -> None:
+    to_replenish(game, spent=1)
     await user.open(table_url(game))
-    await to_replenish(user)
-    await transfer_one_point(user, 8)
+    await see(user, "Control: Replenish essence: sacrifice or leech")
     before = version(game)
     click(user, "Leech: Agathon")
     await see(user, FULL)

@@ -27,7 +27,6 @@ from models.rules.warmachine.spells import CastSpell
 from models.service import Actor, Created
 from tests.webapp.helpers import (
     accessible_name,
-    advance,
     card_book,
     choose,
     click,
@@ -222,7 +221,7 @@ async def test_focus_and_fury_trackers_show_points_against_their_stats(user: Use
     await user.open(table_url(game))
     caster = model_card(user, "Cy", CASTER)
     assert shows(user, "Focus 6 / 6", caster) and shows(user, 'CTRL 12"', caster)
-    assert shows(user, "Focus 0 / 3", model_card(user, "Cy", JACK))
+    assert shows(user, "Focus 1 / 3", model_card(user, "Cy", JACK))  # powered up: the turn is at allocation
     lock = model_card(user, "Tro", LOCK)
     assert shows(user, "Fury 6 / 6", lock) and shows(user, 'CTRL 12"', lock)
     blitzer = model_card(user, "Tro", BLITZER)
@@ -233,17 +232,16 @@ async def test_focus_and_fury_trackers_show_points_against_their_stats(user: Use
 async def test_power_up_and_focus_allocation_through_the_control_guide(user: User) -> None:
     game = other_side_game()
     await user.open(table_url(game))
-    assert accessible_name(next_button(user)) == "Next: Continuous effects: fire and corrosion"
-    await advance(user, 3)
+    # Maintenance, replenishing and power up have nothing to decide: the turn waits at allocation.
+    await see(user, "Control: Allocate focus to warjacks", region(user, "Turn"))
+    assert shows(user, "Control: Power up warjacks: nothing to decide.", region(user, "Game log"))
     guide = region(user, "Control phase guide")
     steps = [t for t in texts(user, guide) if t[:2] in {f"{n}." for n in range(1, 9)}]
-    assert steps == ["1. Leech and replenish", "2. Soul tokens become essence", "3. Power up warjacks",
-                     "4. Allocate essence and focus", "5. Upkeep spells and shake effects", "6. Other control effects"]
-    assert accessible_name(next_button(user)) == "Next: Soul tokens become essence"
-    await advance(user, 2)
-    await see(user, "Control: Power up warjacks", region(user, "Turn"))
+    assert steps == ["1. Warcasters replenish focus", "2. Power up warjacks", "3. Allocate focus to warjacks",
+                     "4. Upkeep spells and shake effects", "5. Other control effects"]  # no Infernal soul tokens
+    assert accessible_name(next_button(user)) == "Next: Activation · Activate every model"
     await see(user, "Focus 1 / 3", model_card(user, "Cy", JACK))
-    assert shows(user, "Each warjack of a warcaster's battlegroup has powered up", guide)
+    assert shows(user, "Warcasters may give focus to warjacks of their battlegroup", guide)
 
     click(user, f"Allocate focus: {CASTER}", within=guide)
     await eventually(dialog_open(user, f"{CASTER} allocates focus"), "the allocation dialog")
@@ -254,7 +252,7 @@ async def test_power_up_and_focus_allocation_through_the_control_guide(user: Use
     click(user, "Allocate")
     await see(user, "Focus 3 / 3", model_card(user, "Cy", JACK))
     await see(user, "Focus 4 / 6", model_card(user, "Cy", CASTER))
-    assert shows(user, "Control: Allocate essence and focus", region(user, "Turn"))
+    assert shows(user, "Control: Allocate focus to warjacks", region(user, "Turn"))
 
 
 async def test_an_infernal_turn_next_label_skips_the_steps_of_other_armies(user: User) -> None:
@@ -262,9 +260,10 @@ async def test_an_infernal_turn_next_label_skips_the_steps_of_other_armies(user:
 
     game = new_game()
     await user.open(table_url(game))
-    await advance(user, 4)
-    await see(user, "Control: Soul tokens become essence", region(user, "Turn"))
-    assert accessible_name(next_button(user)) == "Next: Allocate essence to horrors"
+    await see(user, "Activation: Activate every model", region(user, "Turn"))  # nothing to decide before it
+    assert accessible_name(next_button(user)) == "Next: End of turn · Tithe: each horror pays 1 essence or leaves"
+    log = texts(user, region(user, "Game log"))
+    assert not any("Power up" in t or "Spirit bond" in t or "Threshold" in t for t in log)
 
 
 async def test_leech_fury_dialog_picks_the_warbeast_and_points(user: User) -> None:
@@ -296,7 +295,7 @@ async def test_threshold_check_rolled_by_the_service_passes_as_in_the_blitzer_ex
     game = other_side_game(first=1)
     to_step(game, "activation", "activate", 1)
     run(game, Activate(model="p2-dire-troll-blitzer"), Force(warbeast="p2-dire-troll-blitzer", points=3))
-    to_step(game, "control", "upkeep", 1)
+    to_step(game, "control", "frenzy", 1)
     service().roll = lambda: 3
     await user.open(table_url(game))
     guide = region(user, "Control phase guide")

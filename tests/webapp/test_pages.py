@@ -56,8 +56,8 @@ async def test_table_page_shows_both_sides_the_turn_and_the_log(user: User, game
     await user.open(table_url(game))
     await see(user, "Friday game")
     turn = region(user, "Turn")
-    assert {"Round 1", "Ann's turn", "Maintenance: Remove essence above ESSENCE"} <= set(texts(user, turn))
-    assert accessible_name(next_button(user)) == "Next: Continuous effects"
+    assert {"Round 1", "Ann's turn", "Activation: Activate every model"} <= set(texts(user, turn))
+    assert accessible_name(next_button(user)) == "Next: End of turn · Tithe: each horror pays 1 essence or leaves"
     for side, models in (("Ann", ["Agathon", "Guardian of Souls", "Foreboder"]),
                          ("Bob", ["Princess Regna", "Foreboder"])):
         for model in models:
@@ -68,20 +68,23 @@ async def test_table_page_shows_both_sides_the_turn_and_the_log(user: User, game
 
 
 async def test_next_moves_through_the_steps_and_logs_them(user: User, game: Created) -> None:
+    """Steps with nothing to decide pass by themselves and say so in the log (issue 11: fewer taps)."""
     await user.open(table_url(game))
+    log = region(user, "Game log")
+    assert shows(user, "Maintenance: Continuous effects: nothing to decide.", log)
+    assert shows(user, "Control: Soul tokens become essence: nothing to decide.", log)
+    assert shows(user, "Activation: Activate every model", region(user, "Turn"))
     await advance(user)
-    await see(user, "Maintenance: Continuous effects", region(user, "Turn"))
-    assert accessible_name(next_button(user)) == "Next: Other maintenance effects"
-    await advance(user, 2)
-    await see(user, "Control: Replenish essence: sacrifice or leech", region(user, "Turn"))
-    await see(user, "Control phase.", region(user, "Game log"))
-    assert version(game) == 4
+    await see(user, "End of turn: Tithe: each horror pays 1 essence or leaves", region(user, "Turn"))
+    await see(user, "End of turn phase.", log)
+    assert accessible_name(next_button(user)) == "End turn: hand over to Bob"
+    assert version(game) == 2
 
 
 async def test_tithe_prompt_at_the_end_of_the_turn(user: User, game: Created) -> None:
     await user.open(table_url(game))
     assert not shows(user, TITHE)
-    await advance(user, 9)
+    await advance(user, 1)
     turn = region(user, "Turn")
     await see(user, "End of turn: Tithe: each horror pays 1 essence or leaves", turn)
     await see(user, TITHE, turn)
@@ -100,7 +103,7 @@ async def test_tithe_prompt_at_the_end_of_the_turn(user: User, game: Created) ->
     assert shows(user, TITHE, region(user, "Turn"))
 
     click(user, "Let Foreboder go")
-    await see(user, "Removed from play", model_card(user, "Ann", "Foreboder"))
+    await see(user, "Removed from play: tithe not paid", model_card(user, "Ann", "Foreboder"))
     await eventually(lambda: not shows(user, TITHE, region(user, "Turn")), "the tithe prompt to go")
 
     click(user, "End turn: hand over to Bob")
@@ -142,11 +145,11 @@ async def test_a_change_at_the_table_reaches_the_watch_page(user: User, create_u
     await watcher.should_see("Damage boxes: 3 of 5 marked", retries=50)
     await watcher.should_see("Princess Regna suffers 3 damage (marked at the table).", retries=50)
 
-    click(user, "Next: Continuous effects")
-    await watcher.should_see("Maintenance: Continuous effects", retries=50)
+    click(user, "Next: End of turn · Tithe: each horror pays 1 essence or leaves")
+    await watcher.should_see("End of turn: Tithe: each horror pays 1 essence or leaves", retries=50)
 
     click(user, "Undo last action")
-    await watcher.should_see("Maintenance: Remove essence above ESSENCE", retries=50)
+    await watcher.should_see("Activation: Activate every model", retries=50)
     await watcher.should_see("Undone: ", retries=50)
     assert shows(watcher, "Damage boxes: 3 of 5 marked")
 

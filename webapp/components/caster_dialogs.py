@@ -126,7 +126,7 @@ def allocate_focus_dialog(view: GameView, warcaster_id: str, warjack_id: str | N
         ui.label(f"{caster.name} allocates focus").classes("text-h6")
         ui.label(f"{caster.name} has {caster.focus or 0} focus. A warjack holds at most {WARJACK_FOCUS_CAP}.")
         jack = named(ui.radio({j.id: f"{j.name} ({j.focus or 0} of {WARJACK_FOCUS_CAP} focus)" for j in jacks},
-                              value=warjack_id or jacks[0].id), "Warjack to give focus to")
+                              value=warjack_id or _roomiest(jacks).id), "Warjack to give focus to")
         field = _points()
         in_ctrl = _in_control(view, warcaster_id, "The warjack")
 
@@ -141,6 +141,11 @@ def allocate_focus_dialog(view: GameView, warcaster_id: str, warjack_id: str | N
 
         ok_cancel("Allocate", ok, dialog)
     dialog.open()
+
+
+def _roomiest(jacks: list) -> object:
+    """The first warjack that can still hold focus (the first one when none can)."""
+    return next((j for j in jacks if (j.focus or 0) < WARJACK_FOCUS_CAP), jacks[0])
 
 
 def force_dialog(view: GameView, warbeast_id: str) -> None:

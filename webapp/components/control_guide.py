@@ -9,7 +9,7 @@ from nicegui import ui
 
 from models.rules import GameState
 from models.rules.warmachine.base import has_essence_manipulation, is_horror
-from models.rules.warmachine.phases import GENERAL_ROLES, step_label, turn_steps
+from models.rules.warmachine.phases import army_type, step_label, turn_steps
 from webapp.components.actions import ActionBar
 from webapp.components.model_card import ScopedView
 from webapp.components.points_tracker import has_points
@@ -22,21 +22,41 @@ STEP_HINTS = {
     "upkeep": "Pay 1 essence per upkeep spell or let it end; masters and horrors may shake effects (1 each).",
     "other": "Resolve any other control-phase effects, then move on to activation.",
 }
-# The same steps when the active army has warcasters, warjacks, warlocks or warbeasts (doc 002 "Game Round").
+# The same steps in the words of the active army's type (phases.army_type; doc 002 "Game Round"): a warcaster's
+# or a warlock's turn never speaks of essence, soul tokens or horrors.
+FOCUS_HINTS = {
+    "replenish": "Warcasters have replenished their focus to FOCUS.",
+    "power_up": "Each warjack of a warcaster's battlegroup has powered up (1 focus, never above 3). One that was "
+                "outside its warcaster's control range does not: Skip power up.",
+    "allocate": "Warcasters may give focus to warjacks of their battlegroup in control range (a warjack holds at "
+                "most 3). A warjack that was out of control range at power up: Skip power up.",
+    "upkeep": "Pay 1 focus per upkeep spell or let it end; shake effects for 1 each.",
+    "other": "Resolve any other control-phase effects, then move on to activation.",
+}
+FURY_HINTS = {
+    "replenish": "Warlocks may leech fury from warbeasts of their battlegroup in control range, or from their own "
+                 "life (1 damage per point).",
+    "spirit_bond": "Each warlock may gain 1 fury for each warbeast of its battlegroup destroyed or removed from "
+                   "play, never above its FURY.",
+    "upkeep": "Pay 1 fury per upkeep spell or let it end; shake effects for 1 each.",
+    "frenzy": "Each warbeast with fury makes a threshold check: 2d6 plus its fury against THR. Above THR it "
+              "frenzies: follow its frenzy step by step, then end the frenzy.",
+    "other": "Resolve any other control-phase effects, then move on to activation.",
+}
+# A mixed army: every kind of point at once.
 GENERAL_HINTS = {
     "replenish": "Warcasters have replenished their focus to FOCUS. Warlocks may leech fury from warbeasts of "
                  "their battlegroup in control range, or from their own life (1 damage per point). Infernal "
                  "masters sacrifice or leech essence.",
-    "spirit_bond": "Each warlock may gain 1 fury for each warbeast of its battlegroup destroyed or removed from "
-                   "play, never above its FURY.",
-    "power_up": "Each warjack of a warcaster's battlegroup has powered up (1 focus, never above 3). One that was "
-                "outside its warcaster's control range does not: Skip power up.",
+    "spirit_bond": FURY_HINTS["spirit_bond"],
+    "power_up": FOCUS_HINTS["power_up"],
     "allocate": "Warcasters may give focus to warjacks of their battlegroup in control range (a warjack holds at "
                 "most 3); masters may give essence to horrors.",
     "upkeep": "Pay 1 point (essence, focus or fury) per upkeep spell or let it end; shake effects for 1 each.",
-    "frenzy": "Each warbeast with fury makes a threshold check: 2d6 plus its fury against THR. Above THR it "
-              "frenzies: follow its frenzy step by step, then end the frenzy.",
+    "frenzy": FURY_HINTS["frenzy"],
+    "other": STEP_HINTS["other"],
 }
+HINTS = {"essence": STEP_HINTS, "focus": FOCUS_HINTS, "fury": FURY_HINTS, "general": GENERAL_HINTS}
 CHOICES = frozenset({"sacrifice", "leech", "receive_allocation", "upkeep", "drop_upkeep", "shake",
                      "leech_fury", "leech_life", "spirit_bond", "skip_power_up", "allocate_focus",
                      "threshold_check", "end_frenzy"})
@@ -47,14 +67,9 @@ def control_steps(state: GameState) -> tuple[tuple[str, str], ...]:
     return tuple((s.key, step_label(state, s)) for p, s in turn_steps(state) if p.key == "control")
 
 
-def general(state: GameState) -> bool:
-    return any(state.card_of(m).role in GENERAL_ROLES for m in state.models if m.seat == state.active and m.in_play)
-
-
 def hint(state: GameState) -> str:
-    if general(state) and state.step in GENERAL_HINTS:
-        return GENERAL_HINTS[state.step]
-    return STEP_HINTS.get(state.step, "")
+    """The current step's hint in the active army's words."""
+    return HINTS[army_type(state)].get(state.step, "")
 
 
 class ControlGuide:

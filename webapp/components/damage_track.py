@@ -90,12 +90,12 @@ class DamageTrack:
         with ui.column().classes("tk-damage gap-1"):
             self.drawing = ui.html("", sanitize=False).classes("tk-track")
             self.notes = ui.label("").classes("tk-notes")
-            self.complete = None
+            self.complete = self.apply_row = None
             if controls:
                 once(self.drawing.classes("tk-tappable"), lambda: self.apply(1))
                 if not compact:
-                    with ui.row().classes("items-center gap-2 tk-apply"):
-                        self.amount = named(ui.number(value=1).props(
+                    with ui.row().classes("items-center gap-2 tk-apply") as self.apply_row:
+                        self.amount = named(ui.number(value=1, placeholder="points").props(
                             "dense outlined").classes("tk-amount"), f"Damage to apply to {name}")
                         named(once(ui.button("Apply damage").props("no-caps"), self._apply_typed),
                               f"Apply damage to {name}")
@@ -113,7 +113,7 @@ class DamageTrack:
             gap = ""
         except RuleViolation as missing:
             sizes, marks, gap = (), (), missing.message
-        key = (sizes, marks, gap, m.status, card)
+        key = (sizes, marks, gap, m.status, card, state.phase == "over")
         if key == self._shown:
             return
         self._shown = key
@@ -123,6 +123,12 @@ class DamageTrack:
         else:
             self.drawing.set_content(drawing(state, m, sizes, marks))
             self.notes.set_text(" ".join(crippled_notes(state, m)))
+        # Once the game is over the rules refuse damage (game.over): its controls go, the track stays to read.
+        playing = state.phase != "over" and m.in_play
+        if self.controls:
+            self.drawing.classes(add="tk-tappable" if playing else "", remove="" if playing else "tk-tappable")
+        if self.apply_row is not None:
+            self.apply_row.set_visibility(playing and m.in_play)
         if self.complete is not None:
             self.complete.set_visibility(needs_completion(card) and (bool(gap) or card.role != "unit"))
 
@@ -131,6 +137,8 @@ class DamageTrack:
         if amount is None:
             ui.notify("Damage must be a whole number from 1 to 99.", type="warning")
             return
+        # The field empties once used, so a second tap never applies the same amount again unseen.
+        self.amount.set_value(None)
         await self.apply(amount)
 
     async def apply(self, amount: int) -> None:
@@ -138,6 +146,9 @@ class DamageTrack:
         m = state.model(self.model_id)
         if not m.in_play:
             ui.notify(f"{m.name} is no longer in play.", type="warning")
+            return
+        if state.phase == "over":
+            await self.view.send(MarkDamage(model=m.id, amount=amount))  # the rules say why not (game.over)
             return
         targets, pays = transfer_targets(state, m)
         if targets:

@@ -14,6 +14,7 @@ from models.rules.warmachine.replenish import AddSoulToken
 from models.service.views.warmachine import (
     ACTIVATION_WORDS,
     extras_words,
+    gone_words,
     has_points,
     kind_words,
     look,
@@ -68,27 +69,32 @@ class ModelCard:
                 ArcanaPanel(view, model_id, controls)
             if role(state, m) == "warbeast":
                 FrenzyPanel(view, model_id, controls)
+            self.controls = None
             if controls and not own_model(view, m.seat):
                 not_yours(state, m.seat)
             elif controls:
-                ActionBar(view, model_id)
-                ActivationChecklist(view, model_id)
-                with ui.row().classes("gap-2"):
-                    named(once(ui.button("Effects…").props("flat no-caps"), lambda: effects_dialog(view, model_id)),
-                          f"Effects on {m.name}")
-                    AttackButton(view, model_id)
-                    if has_essence_manipulation(state, m):
-                        soul = once(ui.button("+1 soul token"), lambda: view.send(AddSoulToken(model=model_id)))
-                        named(soul.props("flat no-caps"), f"+1 soul token for {m.name}")
+                with ui.element("div") as self.controls:  # hidden once the game is over: the rules refuse it all
+                    ActionBar(view, model_id)
+                    ActivationChecklist(view, model_id)
+                    with ui.row().classes("gap-2"):
+                        named(once(ui.button("Effects…").props("flat no-caps"),
+                                   lambda: effects_dialog(view, model_id)), f"Effects on {m.name}")
+                        AttackButton(view, model_id)
+                        if has_essence_manipulation(state, m):
+                            soul = once(ui.button("+1 soul token"), lambda: view.send(AddSoulToken(model=model_id)))
+                            named(soul.props("flat no-caps"), f"+1 soul token for {m.name}")
         view.on_update(self.update)
         self.update(state)
 
     def update(self, state: GameState) -> None:
         m = state.model(self.model_id)
-        key = (m.status, m.activation, m.effects, m.upkeeps, m.soul_tokens, m.feat_used, m.done_this_turn)
+        key = (m.status, m.activation, m.effects, m.upkeeps, m.soul_tokens, m.feat_used, m.done_this_turn,
+               state.phase == "over")
         if key == self._shown:
             return
         self._shown = key
+        if self.controls is not None:
+            self.controls.set_visibility(state.phase != "over")
         self.extras.set_text(extras_words(m))
         self.status.set_text(status_words(state, m))
         self.box.classes(remove="tk-gone tk-active tk-done")
@@ -112,15 +118,20 @@ class UnitCard:
                 ui.label(card.name).classes("tk-name")
                 self.status = ui.label("").classes("tk-status")
             self.strength = ui.label("").classes("tk-kind")
+            self.rows: dict[str, tuple[ui.row, ui.label]] = {}
             for trooper in troopers:
-                with ui.row().classes("items-center gap-2 tk-trooper"):
+                with ui.row().classes("items-center gap-2 tk-trooper") as row:
                     ui.label(trooper.name.split(": ", 1)[-1]).classes("tk-trooper-name")
+                    gone = ui.label("").classes("tk-status")
                     DamageTrack(view, trooper.id, controls, compact=True)
+                self.rows[trooper.id] = (row, gone)
+            self.controls = None
             if controls and not own_model(view, leader.seat):
                 not_yours(state, leader.seat)
             elif controls:
-                ActionBar(view, leader.id)
-                ActivationChecklist(view, leader.id)
+                with ui.element("div") as self.controls:  # hidden once the game is over
+                    ActionBar(view, leader.id)
+                    ActivationChecklist(view, leader.id)
         view.on_update(self.update)
         self.update(state)
 
@@ -128,10 +139,16 @@ class UnitCard:
         troopers = [m for m in state.models if m.unit == self.unit_id]
         alive = [m for m in troopers if m.in_play]
         activation = alive[0].activation if alive else "done"
-        key = (len(alive), activation)
+        key = (tuple(gone_words(m) for m in troopers), activation, state.phase == "over")
         if key == self._shown:
             return
         self._shown = key
+        if self.controls is not None:
+            self.controls.set_visibility(state.phase != "over")
+        for m in troopers:  # a trooper out of play: greyed, and why (its track takes no more taps)
+            row, gone = self.rows[m.id]
+            gone.set_text(gone_words(m))
+            row.classes(add="" if m.in_play else "tk-gone", remove="tk-gone" if m.in_play else "")
         self.strength.set_text(f"Unit: {len(alive)} of {len(troopers)} models in play")
         self.status.set_text("Destroyed" if not alive else ACTIVATION_WORDS[activation])
         self.box.classes(remove="tk-gone tk-active tk-done")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import GameState
-from models.rules.warmachine.phases import step_label, turn_steps
+from models.rules.warmachine.phases import next_stop, step_label, turn_steps
 from models.rules.warmachine.scenario import scoring_now
 from models.rules.warmachine.setup import Advance
 from models.rules.warmachine.tithe import PayTithe, SkipTithe
@@ -23,16 +23,14 @@ from webapp.view import GameView
 
 
 def next_label(state: GameState) -> str:
-    """Where the Next button goes: the next step of the active player's turn (only the steps its army needs,
-    in its army's words), or the hand-over at the end of the turn."""
-    order = turn_steps(state)
-    keys = [(p.key, s.key) for p, s in order]
-    if (state.phase, state.step) not in keys:
+    """Where the Next button goes: the next step of the active player's turn with something to decide (the
+    rules pass the others), in its army's words, or the hand-over at the end of the turn."""
+    if state.phase not in {p.key for p, _ in turn_steps(state)}:
         return "Next"
-    i = keys.index((state.phase, state.step))
-    if i + 1 == len(order):
+    stop = next_stop(state)
+    if stop is None:
         return f"End turn: hand over to {state.player_name(1 - state.active)}"
-    phase, step = order[i + 1]
+    phase, step = stop
     words = step_label(state, step)
     return f"Next: {phase.label} · {words}" if phase.key != state.phase else f"Next: {words}"
 

@@ -126,8 +126,10 @@ export default {
           </div>
           <div v-if="card(key).track" class="tk-track" v-html="card(key).track"></div>
           <div v-if="card(key).notes" class="tk-notes">{{ card(key).notes }}</div>
-          <div v-for="t in card(key).troopers || []" :key="t.name" class="tk-trooper">
+          <div v-for="t in card(key).troopers || []" :key="t.name" class="tk-trooper"
+               :class="t.look ? 'tk-' + t.look : ''">
             <span class="tk-trooper-name">{{ t.name }}</span>
+            <span v-if="t.status" class="tk-status">{{ t.status }}</span>
             <div v-if="t.track" class="tk-track" v-html="t.track"></div>
             <span v-if="t.notes" class="tk-notes">{{ t.notes }}</span>
           </div>

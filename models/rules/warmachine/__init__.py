@@ -7,6 +7,7 @@ from models.rules.warmachine import (  # noqa: F401
     clock,
     continuous,
     damage,
+    decisions,
     ending,
     essence,
     focus,

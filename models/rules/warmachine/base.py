@@ -125,10 +125,11 @@ def battlegroup(state: GameState, master_id: str) -> list[ModelState]:
     return [m for m in state.models if m.battlegroup == master_id and m.in_play]
 
 
-def remove(state: GameState, m: ModelState, status: str, why: str) -> tuple[GameState, list[Event]]:
-    """Take a model out of play. When a model controlling horrors goes, its horrors go too (doc 001,
-    "Infernal Master Destruction")."""
-    gone = m.model_copy(update={"status": status, "activation": "done"})
+def remove(state: GameState, m: ModelState, status: str, why: str, short: str = ""
+           ) -> tuple[GameState, list[Event]]:
+    """Take a model out of play (``why`` for the log, ``short`` for its card). When a model controlling horrors
+    goes, its horrors go too (doc 001, "Infernal Master Destruction")."""
+    gone = m.model_copy(update={"status": status, "activation": "done", "removed_why": short})
     state = state.with_models(gone)
     if state.pending_tithe and m.id in state.pending_tithe:
         state = state.model_copy(update={"pending_tithe": tuple(x for x in state.pending_tithe if x != m.id)})
@@ -136,7 +137,7 @@ def remove(state: GameState, m: ModelState, status: str, why: str) -> tuple[Game
     events = [Event(kind=f"model.{status}", model=m.id, text=f"{m.name} {verb}: {why}.")]
     if has_essence_manipulation(state, m):
         for horror in battlegroup(state, m.id):
-            state, more = remove(state, horror, "removed", f"its master {m.name} is gone")
+            state, more = remove(state, horror, "removed", f"its master {m.name} is gone", "its master is gone")
             events += more
     for hook in REMOVAL_HOOKS:
         state, more = hook(state, gone)

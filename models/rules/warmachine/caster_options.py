@@ -4,7 +4,9 @@ the UI shows on them (crippled systems and aspects, frenzy steps, structure remi
 
 from __future__ import annotations
 
-from models.rules.core import Command, GameState, ModelState
+from collections.abc import Iterable
+
+from models.rules.core import Command, GameState, ModelState, Option, probe
 from models.rules.dice import Roll
 from models.rules.warmachine import structures, units
 from models.rules.warmachine.activation import Charge, Run
@@ -32,6 +34,49 @@ def _group(state: GameState, boss: ModelState, kind: str) -> list[ModelState]:
     return [m for m in state.models if m.battlegroup == boss.id and m.in_play and role(state, m) == kind]
 
 
+def any_allowed(state: GameState, action: str, commands: Iterable[Command]) -> Option:
+    """The first candidate the rules accept, else the first refusal (why none can): a control is live when
+    any candidate can take it, not only the first."""
+    first: Option | None = None
+    for command in commands:
+        found = probe(state, action, command)
+        if found.allowed:
+            return found
+        first = first or found
+    return first or Option(action=action, allowed=False, reason="Nothing can take it now.", code="probe.none")
+
+
+def allocate_focus_option(state: GameState, caster: ModelState) -> Option | None:
+    """"Allocate focus": live while any warjack of the warcaster's battlegroup can take a point; None
+    without warjacks."""
+    jacks = _group(state, caster, "warjack")
+    if not jacks:
+        return None
+    return any_allowed(state, "allocate_focus",
+                       (AllocateFocus(warcaster=caster.id, warjack=j.id, points=1) for j in jacks))
+
+
+def leech_fury_option(state: GameState, lock: ModelState) -> Option | None:
+    """"Leech fury": live while any warbeast of the warlock's battlegroup has fury to give; None without
+    warbeasts."""
+    beasts = sorted(_group(state, lock, "warbeast"), key=lambda b: -(b.fury or 0))
+    if not beasts:
+        return None
+    return any_allowed(state, "leech_fury", (LeechFury(warlock=lock.id, warbeast=b.id, points=1) for b in beasts))
+
+
+def options(state: GameState, m: ModelState) -> list[Option]:
+    """Options found over every candidate (a warcaster's warjacks, a warlock's warbeasts)."""
+    if has_essence_manipulation(state, m) or role(state, m) == "horror":
+        return []
+    found = []
+    if has_focus_manipulation(state, m):
+        found.append(allocate_focus_option(state, m))
+    if has_fury_manipulation(state, m):
+        found.append(leech_fury_option(state, m))
+    return [o for o in found if o is not None]
+
+
 def probes(state: GameState, m: ModelState) -> list[tuple[str, Command]]:
     """(action, command) pairs to try on the state for models other than infernal masters and horrors."""
     if has_essence_manipulation(state, m) or role(state, m) == "horror":
@@ -56,16 +101,9 @@ def probes(state: GameState, m: ModelState) -> list[tuple[str, Command]]:
                     if c not in m.arcana_played]
         else:
             out += [("feat", UseFeat(master=m.id))]
-    if focus:
-        jacks = _group(state, m, "warjack")
-        if jacks:
-            out.append(("allocate_focus", AllocateFocus(warcaster=m.id, warjack=jacks[0].id, points=1)))
     if fury:
         out += [("leech_life", LeechLife(warlock=m.id, points=1)),
                 ("spirit_bond", SpiritBond(warlock=m.id, points=1))]
-        beasts = sorted(_group(state, m, "warbeast"), key=lambda b: -(b.fury or 0))
-        if beasts:
-            out.append(("leech_fury", LeechFury(warlock=m.id, warbeast=beasts[0].id, points=1)))
     if kind == "warjack":
         out.append(("skip_power_up", SkipPowerUp(warjack=m.id)))
         if m.battlegroup:

@@ -19,7 +19,8 @@ from models.rules.warmachine.damage import sections, suffer
 from models.rules.warmachine.phases import on_enter
 from models.rules.warmachine.shake import effect_name
 
-CONTINUOUS = ("fire", "corrosion")
+Continuous = Literal["fire", "corrosion"]
+CONTINUOUS: tuple[Continuous, ...] = ("fire", "corrosion")
 
 
 @on_enter("maintenance", "continuous")
@@ -40,7 +41,7 @@ class ResolveContinuous(Command):
 
     type: Literal["resolve_continuous"] = "resolve_continuous"
     model: str
-    effect: Literal["fire", "corrosion"]
+    effect: Continuous
     expires: bool
     damage: int | None = Field(default=None, ge=0, le=99)
     roll: Roll | None = None

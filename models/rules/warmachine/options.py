@@ -52,6 +52,7 @@ def model_options(state: GameState, model_id: str) -> tuple[Option, ...]:
     probes += caster_options.probes(state, m)
     found = [probe(state, action, command) for action, command in probes]
     found.append(_attack_option(state, m))
+    found += caster_options.options(state, m)
     if has_essence_manipulation(state, m):
         found += [_sacrifice_option(state, m), _summon_option(state, m)]
     return tuple(found)

@@ -5,15 +5,24 @@ when the step is entered (the automatic parts of the turn). A command for a late
 the turn on to that step; a command for a step already passed is refused, so the order of the rules holds.
 
 The order is doc 002's for every caster type, with doc 001's Infernal steps as a subsequence. A step that
-``needs`` a role (spirit bond: a warlock; power up: a warjack; frenzy: a warbeast) is part of a player's turn
-only while that player has such a model in play, so an Infernal turn is exactly doc 001's. ``general`` is the
-step's label when the active player has warcasters, warjacks, warlocks or warbeasts.
+``needs`` a role (spirit bond: a warlock; power up: a warjack; frenzy: a warbeast; soul tokens: a master;
+allocation: a master or a warcaster) is part of a player's turn only while that player has such a model in
+play, so an Infernal turn is exactly doc 001's and a Cygnar or Trollblood turn has no Infernal step. A step's
+words follow the active army's type (``label``: infernal masters; ``focus``: warcasters; ``fury``: warlocks;
+``general``: a mix).
+
+Each step also says when it waits for the players (``waits``): "always" (activation), "never" (the automatic
+parts: excess points, other maintenance effects, soul tokens, power up) or "when" (a check registered with
+``waits_when`` finds something to decide, or a check registered with ``before_leaving`` holds the turn).
+Moving the turn on passes every step that does not wait, logging it, in the same command: a turn stops only
+where a player has a choice. Replay stays exact: the passing happens inside the command.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from models.rules.core import Command, Event, GameState, RuleViolation
 
@@ -27,6 +36,9 @@ class Step:
     allows: tuple[str, ...] = ()
     general: str = ""
     needs: tuple[str, ...] = ()
+    focus: str = ""
+    fury: str = ""
+    waits: Literal["always", "never", "when"] = "when"
 
 
 @dataclass(frozen=True)
@@ -36,23 +48,33 @@ class Phase:
     steps: tuple[Step, ...]
 
 
+MASTERS = ("infernal_master", "master_infernalist")
+TURN_FLOW = 2  # GameState.turn_flow of a new game
+# Steps that every army's turn had in turn flow 1 (the ``needs`` they have now came with flow 2).
+FLOW_1_EVERY_TURN = frozenset({"souls", "allocate"})
+
 PHASES: tuple[Phase, ...] = (
     Phase("maintenance", "Maintenance", (
-        Step("excess", "Remove essence above ESSENCE", general="Remove excess essence, focus and fury"),
+        Step("excess", "Remove essence above ESSENCE", general="Remove excess essence, focus and fury",
+             waits="never", focus="Remove focus from warjacks and above FOCUS", fury="Remove fury above FURY"),
         Step("continuous", "Continuous effects", ("resolve_continuous",),
              general="Continuous effects: fire and corrosion"),
-        Step("other", "Other maintenance effects"),
+        Step("other", "Other maintenance effects", waits="never"),
     )),
     Phase("control", "Control", (
         Step("replenish", "Replenish essence: sacrifice or leech",
-             ("leech", "sacrifice", "leech_fury", "leech_life"), general="Leech and replenish"),
-        Step("souls", "Soul tokens become essence"),
+             ("leech", "sacrifice", "leech_fury", "leech_life"), general="Leech and replenish",
+             focus="Warcasters replenish focus", fury="Leech fury"),
+        Step("souls", "Soul tokens become essence", needs=MASTERS, waits="never"),
         Step("spirit_bond", "Spirit bond: fury for destroyed warbeasts", ("spirit_bond",),
              needs=("warlock",)),
-        Step("power_up", "Power up warjacks", ("skip_power_up",), needs=("warjack",)),
-        Step("allocate", "Allocate essence to horrors", ("allocate", "allocate_focus"),
-             general="Allocate essence and focus"),
-        Step("upkeep", "Upkeep spells and shake effects", ("upkeep", "drop_upkeep", "shake")),
+        Step("power_up", "Power up warjacks", ("skip_power_up",), needs=("warjack",), waits="never"),
+        # A warjack out of control range is taken back from power up while focus is allocated, so a warcaster's
+        # turn stops once for both.
+        Step("allocate", "Allocate essence to horrors", ("allocate", "allocate_focus", "skip_power_up"),
+             general="Allocate essence and focus", focus="Allocate focus to warjacks", needs=(*MASTERS, "warcaster")),
+        Step("upkeep", "Upkeep spells and shake effects", ("upkeep", "drop_upkeep", "shake"),
+             general="Upkeep spells and shake effects"),
         Step("frenzy", "Threshold checks and frenzy", ("threshold_check", "end_frenzy"), needs=("warbeast",)),
         Step("other", "Other control effects", ("shake",)),
     )),
@@ -60,10 +82,11 @@ PHASES: tuple[Phase, ...] = (
         Step("activate", "Activate every model", (
             "activate", "end_activation", "boost", "buy_attack", "next_attack", "run", "charge",
             "power_attack", "heal", "summon", "feat", "cast", "force",
-        )),
+        ), waits="always"),
     )),
     Phase("end", "End of turn", (
-        Step("tithe", "Tithe: each horror pays 1 essence or leaves", ("pay_tithe", "skip_tithe")),
+        Step("tithe", "Tithe: each horror pays 1 essence or leaves", ("pay_tithe", "skip_tithe"),
+             general="End of turn and tithe", focus="Finish the turn", fury="Finish the turn"),
     )),
 )
 
@@ -80,10 +103,10 @@ DURING_ATTACK = frozenset({
     "attack_roll", "damage_roll", "resolve_disabled", "end_attack", "boost", "mark_damage", "remove_damage",
     "add_effect", "remove_effect", "add_soul_token", "complete_card",
 })
-# Roles whose presence on the active side switches step labels to their ``general`` wording.
-GENERAL_ROLES = frozenset({"warcaster", "warjack", "warlock", "warbeast"})
 
 HOOKS: dict[tuple[str, str], list[Hook]] = {}
+# Checks that say a "when" step has something for the players to decide (registered by the rules it holds).
+WAITS: dict[tuple[str, str], list[Callable[[GameState], bool]]] = {}
 TURN_START: list[Hook] = []
 # Checks run before the turn leaves its current step; each raises RuleViolation to hold the turn there.
 LEAVE_CHECKS: list[Callable[[GameState], None]] = []
@@ -98,6 +121,16 @@ def before_leaving(fn: Callable[[GameState], None]) -> Callable[[GameState], Non
 def _leave(state: GameState) -> None:
     for check in LEAVE_CHECKS:
         check(state)
+
+
+def waits_when(phase: str, step: str) -> Callable[[Callable[[GameState], bool]], Callable[[GameState], bool]]:
+    """Register a check saying that ``phase``/``step`` has something for the active player to decide."""
+
+    def register(fn: Callable[[GameState], bool]) -> Callable[[GameState], bool]:
+        WAITS.setdefault((phase, step), []).append(fn)
+        return fn
+
+    return register
 
 
 def on_enter(phase: str, step: str) -> Callable[[Hook], Hook]:
@@ -136,14 +169,30 @@ def _roles(state: GameState) -> set[str]:
             if m.seat == state.active and m.in_play and m.card in state.cards}
 
 
+_KIND = {"infernal_master": "essence", "master_infernalist": "essence", "warcaster": "focus", "warlock": "fury"}
+
+
+def army_type(state: GameState) -> str:
+    """The active army's type by the casters it began with: "essence" (infernal masters), "focus"
+    (warcasters), "fury" (warlocks), or "general" for a mix or none."""
+    kinds = {_KIND[state.cards[m.card].role] for m in state.models
+             if m.seat == state.active and m.card in state.cards and state.cards[m.card].role in _KIND}
+    return kinds.pop() if len(kinds) == 1 else "general"
+
+
 def step_label(state: GameState, step: Step) -> str:
-    """The step's words for the active player's army."""
-    return step.general if step.general and _roles(state) & GENERAL_ROLES else step.label
+    """The step's words for the active player's army (no tithe or soul tokens on a Cygnar turn)."""
+    kind = army_type(state)
+    if kind == "essence":
+        return step.label
+    return (step.focus if kind == "focus" else step.fury if kind == "fury" else "") or step.general or step.label
 
 
 def in_turn(state: GameState, phase: str, step: Step) -> bool:
     """Whether ``step`` is part of the active player's turn (the current step always is)."""
     if (phase, step.key) == (state.phase, state.step) or not step.needs:
+        return True
+    if state.turn_flow < 2 and step.key in FLOW_1_EVERY_TURN:
         return True
     return bool(_roles(state) & set(step.needs))
 
@@ -168,8 +217,7 @@ def _enter(state: GameState, phase: str, step: str) -> tuple[GameState, list[Eve
     return state, events
 
 
-def start_turn(state: GameState, seat: int, round_no: int) -> tuple[GameState, list[Event]]:
-    """Hand the table to ``seat``: run turn-start hooks, then enter the first step of maintenance."""
+def _begin(state: GameState, seat: int, round_no: int) -> tuple[GameState, list[Event]]:
     state = state.model_copy(update={"active": seat, "round": round_no})
     events = [Event(kind="turn.start", text=f"Round {round_no}: {state.player_name(seat)}'s turn begins.")]
     for hook in TURN_START:
@@ -180,9 +228,40 @@ def start_turn(state: GameState, seat: int, round_no: int) -> tuple[GameState, l
     return state, events + more
 
 
-def advance(state: GameState) -> tuple[GameState, list[Event]]:
-    """Move to the next step; after the last step of the turn, the other player's turn begins."""
-    _leave(state)
+def start_turn(state: GameState, seat: int, round_no: int) -> tuple[GameState, list[Event]]:
+    """Hand the table to ``seat``: run turn-start hooks, then enter maintenance and pass on to the first step
+    with something to decide."""
+    state, events = _begin(state, seat, round_no)
+    return _pass_empty(state, events)
+
+
+def waits(state: GameState) -> bool:
+    """Whether the current step has something for the active player to decide (see the module docstring)."""
+    if state.phase not in (p.key for p in PHASES):
+        return True
+    step = _step(state.phase, state.step)
+    if step.waits == "always":
+        return True
+    try:
+        _leave(state)
+    except RuleViolation:
+        return True
+    return step.waits == "when" and any(check(state) for check in WAITS.get((state.phase, state.step), ()))
+
+
+def _pass_empty(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
+    """Pass every step with nothing to decide, logging each, until one waits (activation always does); in turn
+    flow 1 every step waits for Next."""
+    while state.turn_flow >= 2 and not waits(state):
+        events.append(Event(kind="step.passed", data={"phase": state.phase, "step": state.step,
+                                                     "seat": state.active, "round": state.round},
+                            text=f"{label(state)}: nothing to decide."))
+        state, more = _next(state)
+        events += more
+    return state, events
+
+
+def _next(state: GameState) -> tuple[GameState, list[Event]]:
     order = _positions(state)
     i = order.index((state.phase, state.step))
     if i + 1 < len(order):
@@ -196,7 +275,31 @@ def advance(state: GameState) -> tuple[GameState, list[Event]]:
         raise RuleViolation("tithe.pending", f"Decide the tithe first for: {names}.")
     nxt = 1 - state.active
     round_no = state.round + 1 if nxt == state.first else state.round
-    return start_turn(state, nxt, round_no)
+    return _begin(state, nxt, round_no)
+
+
+def next_stop(state: GameState) -> tuple[Phase, Step] | None:
+    """Where the next Advance stops in this turn (steps with nothing to decide pass), or None when it ends the
+    turn: what a "Next" button names."""
+    if state.phase not in (p.key for p in PHASES):
+        return None
+    try:
+        moved, _ = _next(state)
+        while moved.turn_flow >= 2 and moved.active == state.active and not waits(moved):
+            moved, _ = _next(moved)
+    except RuleViolation:
+        return None
+    if moved.active != state.active:
+        return None
+    return phase_of(moved.phase), _step(moved.phase, moved.step)
+
+
+def advance(state: GameState) -> tuple[GameState, list[Event]]:
+    """Move to the next step with something to decide (the steps between are logged as passed); after the last
+    step of the turn, the other player's turn begins."""
+    _leave(state)
+    state, events = _next(state)
+    return _pass_empty(state, events)
 
 
 def gate(state: GameState, command: Command) -> tuple[GameState, list[Event]]:

@@ -87,7 +87,7 @@ def sacrifice(state: GameState, cmd: Sacrifice) -> tuple[GameState, list[Event]]
     cap = essence_stat(state, m)
     have = m.essence or 0
     gained = max(0, cap - have)
-    state, events = remove(state, victim, "removed", f"sacrificed by {m.name}")
+    state, events = remove(state, victim, "removed", f"sacrificed by {m.name}", "sacrificed")
     m = state.model(m.id).model_copy(update={"essence": have + gained, "replenished": "sacrifice"})
     events.append(Event(kind="essence.sacrificed", model=m.id, data={"points": gained, "victim": victim.id},
                         text=f"{m.name} sacrifices {victim.name} and refills to {have + gained} essence."))

@@ -18,7 +18,7 @@ from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.match import TurnScore
 from models.rules.warmachine.clock import charge, hand_over, out_of_time
 from models.rules.warmachine.ending import army_points_destroyed, decide_on_points, end, stamp
-from models.rules.warmachine.phases import advance, turn_steps
+from models.rules.warmachine.phases import advance, turn_steps, waits_when
 
 KILLBOX_CP = 2
 WINNING_LEAD = 5
@@ -46,6 +46,12 @@ def last_step(state: GameState) -> bool:
 def scoring_now(state: GameState) -> bool:
     """A scenario game at the end of a turn: the turn ends by scoring it."""
     return state.scenario is not None and state.result is None and last_step(state)
+
+
+@waits_when("end", "tithe")
+def scoring_to_enter(state: GameState) -> bool:
+    """A scenario game's turn ends with its score: the turn waits at its last step for it."""
+    return state.scenario is not None and state.result is None
 
 
 def require_scoring(state: GameState) -> None:

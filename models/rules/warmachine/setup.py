@@ -19,7 +19,7 @@ from models.rules.text import clean_text
 from models.rules.warmachine.army_rules import army_problems
 from models.rules.warmachine.base import rule
 from models.rules.warmachine.horrors import cap_horror_essence
-from models.rules.warmachine.phases import advance, start_turn
+from models.rules.warmachine.phases import TURN_FLOW, advance, start_turn
 from models.rules.warmachine.points import starting_points
 from models.rules.warmachine.pregame import begin
 from models.rules.warmachine.scenario import require_scoring
@@ -48,6 +48,8 @@ class SetupGame(Command):
     first: int = Field(default=0, ge=0, le=1)
     # True: the game stays in "setup" and walks through the setup wizard (pregame.py) before round 1.
     wizard: bool = False
+    # GameState.turn_flow: every new game takes the current flow; games set up before it say 1 in their log.
+    turn_flow: int = Field(default=TURN_FLOW, ge=1, le=TURN_FLOW)
 
 
 @handles(SetupGame)
@@ -70,7 +72,7 @@ def setup_game(state: GameState, cmd: SetupGame) -> tuple[GameState, list[Event]
             ids.append(new[0].id)
             models += new
     state = GameState(title=title, players=players, first=cmd.first, active=cmd.first, models=tuple(models),
-                      cards=dict(cmd.cards), listed=tuple(m.id for m in models))
+                      cards=dict(cmd.cards), listed=tuple(m.id for m in models), turn_flow=cmd.turn_flow)
     state, events = begin(state) if cmd.wizard else start_turn(state, cmd.first, 1)
     return state, [Event(kind="game.setup", text=f"{title}: {players[0].name} against {players[1].name}."),
                    *events]

@@ -125,7 +125,8 @@ def summon(state: GameState, cmd: Summon) -> tuple[GameState, list[Event]]:
     state = state.with_models(m)
     if c.key not in state.cards:
         state = state.model_copy(update={"cards": {**state.cards, c.key: c}})
-    state, events = remove(state, vessel, "removed", f"it is the vessel for {m.name}'s {c.name}")
+    state, events = remove(state, vessel, "removed", f"it is the vessel for {m.name}'s {c.name}",
+                           "used as a vessel")
     horror = ModelState(id=_new_id(state, m.seat, c), card=c.key, name=_new_name(state, m.seat, c),
                         seat=m.seat, battlegroup=m.id, essence=1, activation="ready", arrived_this_turn=True)
     state = state.model_copy(update={"models": (*state.models, horror)})

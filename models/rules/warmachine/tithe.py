@@ -6,7 +6,7 @@ from typing import Literal
 
 from models.rules.core import Command, Event, GameState, ModelState, RuleViolation
 from models.rules.warmachine.base import is_horror, live, remove, rule, spend
-from models.rules.warmachine.phases import on_enter
+from models.rules.warmachine.phases import on_enter, waits_when
 
 
 @on_enter("end", "tithe")
@@ -16,6 +16,11 @@ def ask_tithe(state: GameState) -> tuple[GameState, list[Event]]:
     events = [Event(kind="tithe.due", text="Tithe is due for " + ", ".join(state.model(x).name for x in pending))]
     still = [m.model_copy(update={"activation": "done"}) for m in state.models if m.activation == "active"]
     return state.model_copy(update={"pending_tithe": pending}).with_models(*still), events if pending else []
+
+
+@waits_when("end", "tithe")
+def tithe_to_decide(state: GameState) -> bool:
+    return bool(state.pending_tithe)
 
 
 def _due(state: GameState, horror_id: str) -> ModelState:
@@ -46,4 +51,4 @@ class SkipTithe(Command):
 @rule(SkipTithe)
 def skip_tithe(state: GameState, cmd: SkipTithe) -> tuple[GameState, list[Event]]:
     h = _due(state, cmd.horror)
-    return remove(state, h, "removed", "its tithe was not paid")
+    return remove(state, h, "removed", "its tithe was not paid", "tithe not paid")

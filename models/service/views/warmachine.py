@@ -181,8 +181,14 @@ def kind_words(state: GameState, m: ModelState) -> str:
     return f"{card.weight.capitalize()} {kind.lower()}" if card.weight else kind
 
 
+def gone_words(m: ModelState) -> str:
+    """How a model out of play reads on its card: "Destroyed", or "Removed from play: sacrificed"."""
+    words = STATUS_WORDS.get(m.status, "")
+    return f"{words}: {m.removed_why}" if words and m.removed_why else words
+
+
 def status_words(state: GameState, m: ModelState) -> str:
-    return STATUS_WORDS.get(m.status) or ("Frenzied" if frenzy_steps_now(state, m.id) else "") \
+    return gone_words(m) or ("Frenzied" if frenzy_steps_now(state, m.id) else "") \
         or ACTIVATION_WORDS[m.activation]
 
 
@@ -311,7 +317,8 @@ def _unit(state: GameState, unit_id: str) -> dict[str, Any]:
     rows = []
     for t in troopers:
         track, notes = _track(state, t)
-        rows.append({"name": t.name.split(": ", 1)[-1], "track": track, "notes": notes})
+        rows.append({"name": t.name.split(": ", 1)[-1], "track": track, "notes": notes, "status": gone_words(t),
+                     "look": look(t)})
     return {"name": state.card_of(leader).name, "seat": leader.seat,
             "kind": f"Unit: {len(alive)} of {len(troopers)} models in play",
             "status": "Destroyed" if not alive else ACTIVATION_WORDS[activation],

@@ -135,7 +135,8 @@ def to_step(state: GameState, phase: str, step: str, seat: int | None = None,
             round_no: int | None = None) -> GameState:
     """Advance until the game is at ``phase``/``step`` (of ``seat``'s turn and round ``round_no`` when given),
     settling tithes and letting unpaid upkeep spells end on the way. Returns the state unchanged when it is
-    already there."""
+    already there. A step with nothing to decide passes by itself (phases.py): reaching it means the Advance
+    that passed it, and the state is then where that Advance stopped."""
     for _ in range(200):
         if ((state.phase, state.step) == (phase, step) and seat in (None, state.active)
                 and round_no in (None, state.round)):
@@ -144,8 +145,23 @@ def to_step(state: GameState, phase: str, step: str, seat: int | None = None,
             state = settle_tithe(state)
         if (state.phase, state.step) == ("control", "upkeep"):
             state = let_upkeeps_end(state)
-        state = run(state, Advance())
+        state, produced = apply(state, Advance())
+        if passed(produced, phase, step, seat, round_no):
+            return state
     raise AssertionError(f"never reached {phase}/{step}")
+
+
+def at_step(state: GameState, phase: str, step: str) -> GameState:
+    """The same turn placed at ``phase``/``step`` without the hooks of the steps between (for a refusal at a
+    step that a turn with nothing to decide there passes by itself, as ``with_model`` sets a model)."""
+    return state.model_copy(update={"phase": phase, "step": step})
+
+
+def passed(produced: tuple[Event, ...], phase: str, step: str, seat: int | None = None,
+           round_no: int | None = None) -> bool:
+    """Whether these events passed ``phase``/``step`` (of ``seat``'s turn in round ``round_no`` when given)."""
+    return any(e.kind == "step.passed" and (e.data["phase"], e.data["step"]) == (phase, step)
+               and seat in (None, e.data["seat"]) and round_no in (None, e.data["round"]) for e in produced)
 
 
 def activated(state: GameState, model_id: str) -> GameState:

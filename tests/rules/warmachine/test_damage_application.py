@@ -20,6 +20,7 @@ from tests.rules.warmachine.game import (
     REGNA,
     REGNA_HORROR,
     activated,
+    at_step,
     happened,
     let_fall,
     refused,
@@ -50,7 +51,8 @@ def test_damage_typed_in_pauses_when_the_model_is_disabled_and_again_when_boxed(
     state, events = happened(state, ResolveDisabled(model=FOREBODER, stage="boxed"))
     assert kinds(events) == ["model.destroyed", "damage.applied"]
     assert state.model(FOREBODER).status == "destroyed" and state.attack is None
-    assert run(state, Advance()).step == "continuous"
+    moved = run(state, Advance())
+    assert (moved.phase, moved.step) != (state.phase, state.step), "the turn goes on once the pause is over"
 
 
 def test_an_effect_like_tough_saves_a_model_disabled_by_typed_damage(game):
@@ -101,10 +103,10 @@ def test_fire_and_leeching_pause_too(game):
     """doc 002 "Damage Application" for every damage: fire in the maintenance phase (doc 002 "Resolve Fire and
     Corrosion") and leeching one's own life (doc 001 "Leeching") disable a model the same way."""
     burning = to_step(run(with_model(game, FOREBODER, marks=(6, 4, 3)), AddEffect(model=FOREBODER, effect="fire")),
-                      "maintenance", "continuous")
+                      "maintenance", "continuous", seat=0, round_no=2)
     state = run(burning, ResolveContinuous(model=FOREBODER, effect="fire", expires=False, damage=2))
     assert state.attack.pending == (FOREBODER,) and state.model(FOREBODER).in_play
-    bob = to_step(game, "control", "replenish", seat=1)
+    bob = at_step(to_step(game, "activation", "activate", seat=1), "control", "replenish")
     state = run(with_model(bob, REGNA, marks=(4,), essence=3), Leech(master=REGNA, points=1))
     assert state.attack.pending == (REGNA,)
     state = let_fall(state)

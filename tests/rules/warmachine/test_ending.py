@@ -139,6 +139,24 @@ def test_concession_ends_the_game_for_the_other_side(game):
     assert refused(state, Concede(seat=1, at_ms=T0 + 20)) == "game.over"
 
 
+def test_after_the_game_ends_damage_transfer_and_every_game_action_are_refused(game):
+    """doc 002 "Game Ending": the game is over; nothing more is done in it: damage (with or without a transfer),
+    removing damage, effects, soul tokens, and every model option greyed with the reason."""
+    from models.rules import options
+    from models.rules.warmachine.damage import RemoveDamage
+    from models.rules.warmachine.replenish import AddSoulToken
+    from models.rules.warmachine.shake import AddEffect
+
+    state = run(game, MarkDamage(model=AGATHON, amount=2), Concede(seat=0, at_ms=T0 + 10))
+    for command in (MarkDamage(model=AGATHON, amount=3), MarkDamage(model=AGATHON, amount=3, transfer_to=GUARDIAN),
+                    RemoveDamage(model=AGATHON, amount=1), AddEffect(model=AGATHON, effect="knocked_down"),
+                    AddSoulToken(model=AGATHON)):
+        assert refused(state, command) == "game.over"
+    found = options(state, AGATHON)
+    assert found and not any(o.allowed for o in found)
+    assert {o.code for o in found} == {"game.over"}
+
+
 def test_ending_commands_need_the_time_when_a_clock_runs(game):
     assert refused(game, Concede(seat=0)) == "clock.no_time"
 

@@ -31,6 +31,7 @@ def test_sacrifice_removes_the_model_and_refills_the_master_to_its_current_essen
     assert state.model(AGATHON).essence == 9
     assert state.model(AGATHON).replenished == "sacrifice"
     assert state.model(CULTIST_1).status == "removed"
+    assert state.model(CULTIST_1).removed_why == "sacrificed"  # its card says so (issue 11)
     assert [e.kind for e in events] == ["model.removed", "essence.sacrificed"]
     assert events[-1].data == {"points": 7, "victim": CULTIST_1}
 
@@ -71,7 +72,9 @@ def test_each_master_may_sacrifice_for_itself(replenish):
 def test_replenishing_is_optional(replenish):
     """doc 000 ruling "Can vs Must": replenishing is a choice; the control phase goes on without it."""
     state = with_model(with_model(replenish, AGATHON, essence=4), LAMENTER, essence=1)
-    state = run(state, Advance(), Advance(), Allocate(master=AGATHON, horror=LAMENTER, points=1))
+    state = run(state, Advance())
+    assert state.step == "allocate", "soul tokens: none, so the turn goes on to the allocation"
+    state = run(state, Allocate(master=AGATHON, horror=LAMENTER, points=1))
     assert state.model(AGATHON).essence == 3
     assert state.model(AGATHON).replenished is None
     assert refused(state, Leech(master=AGATHON, points=1)) == "phase.step_passed"
@@ -152,8 +155,8 @@ def test_sacrifice_is_refused_in_the_opponents_turn(replenish):
 def test_sacrifice_belongs_to_the_first_step_of_the_control_phase(table):
     """doc 001 "Control Phase": replenishing is step 1; once allocation began, or in another phase, it is
     too late."""
-    assert refused(table, Sacrifice(master=AGATHON, victim=CULTIST_1)) == "phase.wrong"
-    allocating = to_step(table, "control", "allocate")
+    allocating = to_step(with_model(table, LAMENTER, essence=0), "control", "allocate")
+    assert allocating.step == "allocate"
     assert refused(allocating, Sacrifice(master=AGATHON, victim=CULTIST_1)) == "phase.step_passed"
     activating = to_step(table, "activation", "activate")
     assert refused(activating, Sacrifice(master=AGATHON, victim=CULTIST_1)) == "phase.wrong"

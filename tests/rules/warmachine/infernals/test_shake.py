@@ -7,6 +7,7 @@ from models.rules import RuleViolation, parse_command
 from models.rules.warmachine.essence import Allocate
 from models.rules.warmachine.setup import Advance
 from models.rules.warmachine.shake import AddEffect, RemoveEffect, Shake
+from tests.rules.warmachine.game import at_step
 from tests.rules.warmachine.infernals.infernal_game import (
     AGATHON,
     CULTIST_1,
@@ -47,7 +48,7 @@ def test_a_horror_spends_1_essence_to_end_stationary(table):
 def test_blind_and_shadow_bind_can_be_shaken_one_essence_each(table):
     """doc 001 "Shake Effect": an effect that can be shaken, such as Blind or Shadow Bind, ends for 1 essence
     point."""
-    state = to_step(afflicted(table, AGATHON, "blind", "shadow_bind", "fire"), "control", "other")
+    state = to_step(afflicted(table, AGATHON, "blind", "shadow_bind", "fire"), "control", "upkeep")
     state = run(state, Shake(model=AGATHON, effect="blind"), Shake(model=AGATHON, effect="shadow_bind"))
     assert state.model(AGATHON).effects == ("fire",)
     assert state.model(AGATHON).essence == 7
@@ -55,13 +56,13 @@ def test_blind_and_shadow_bind_can_be_shaken_one_essence_each(table):
 
 def test_an_effect_that_cannot_be_shaken_stays(table):
     """doc 001 "Shake Effect" names what can be shaken; being on fire is not one of them."""
-    state = to_step(afflicted(table, AGATHON, "fire"), "control", "upkeep")
+    state = at_step(afflicted(table, AGATHON, "fire"), "control", "upkeep")  # nothing to shake: it would pass
     assert refused(state, Shake(model=AGATHON, effect="fire")) == "shake.not_shakeable"
 
 
 def test_only_an_effect_the_model_suffers_can_be_shaken(table):
     """doc 001 "Shake Effect": the model must be suffering the effect."""
-    state = to_step(table, "control", "upkeep")
+    state = at_step(table, "control", "upkeep")
     assert refused(state, Shake(model=AGATHON, effect="blind")) == "shake.no_effect"
 
 
@@ -77,27 +78,27 @@ def test_shaking_comes_after_allocation(table):
 
 def test_shaking_happens_only_in_the_control_phase(table):
     """doc 001 "Shake Effect": it is a control phase rule; not in maintenance or activation."""
-    state = afflicted(table, AGATHON, "knocked_down")
+    state = afflicted(at_step(table, "maintenance", "continuous"), AGATHON, "knocked_down")
     assert refused(state, Shake(model=AGATHON, effect="knocked_down")) == "phase.wrong"
-    state = to_step(state, "activation", "activate")
+    state = to_step(afflicted(table, AGATHON, "knocked_down"), "activation", "activate")
     assert refused(state, Shake(model=AGATHON, effect="knocked_down")) == "phase.wrong"
 
 
 def test_shaking_is_for_masters_and_horrors(table):
     """doc 001: Shake Effect is a rule of models with Essence Manipulation and of horrors."""
-    state = to_step(afflicted(table, CULTIST_1, "knocked_down"), "control", "upkeep")
+    state = at_step(afflicted(table, CULTIST_1, "knocked_down"), "control", "upkeep")
     assert refused(state, Shake(model=CULTIST_1, effect="knocked_down")) == "shake.not_allowed"
 
 
 def test_shaking_needs_an_essence_point(table):
     """doc 001 "Shake Effect": it costs 1 essence point."""
-    state = to_step(afflicted(with_model(table, LAMENTER, essence=0), LAMENTER, "blind"), "control", "upkeep")
+    state = at_step(afflicted(with_model(table, LAMENTER, essence=0), LAMENTER, "blind"), "control", "upkeep")
     assert refused(state, Shake(model=LAMENTER, effect="blind")) == "essence.not_enough"
 
 
 def test_only_the_active_player_shakes(table):
     """doc 001 "Shake Effect": during your control phase."""
-    state = to_step(afflicted(table, ENEMY_AGATHON, "blind"), "control", "upkeep")
+    state = at_step(afflicted(table, ENEMY_AGATHON, "blind"), "control", "upkeep")
     assert refused(state, Shake(model=ENEMY_AGATHON, effect="blind")) == "turn.not_yours"
 
 

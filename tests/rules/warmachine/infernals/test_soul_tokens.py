@@ -28,11 +28,12 @@ def test_soul_tokens_become_essence_in_the_control_phase(table):
     """doc 001 "Control Phase" step 2: soul tokens on a master are replaced with essence points."""
     state = run(with_model(table, AGATHON, essence=5), AddSoulToken(model=AGATHON, count=3))
     state = to_step(state, "control", "replenish")
+    assert state.step == "replenish", "Agathon below its ESSENCE may leech: the turn waits"
     state, events = happened(state, Advance())
-    assert (state.phase, state.step) == ("control", "souls")
     assert state.model(AGATHON).essence == 8
     assert state.model(AGATHON).soul_tokens == 0
-    assert [e.kind for e in events] == ["soul.converted"]
+    assert [e.kind for e in events][0] == "soul.converted"
+    assert "Control: Soul tokens become essence: nothing to decide." in [e.text for e in events]
 
 
 def test_soul_tokens_never_take_a_master_above_its_essence(table):

@@ -8,6 +8,7 @@ from models.rules.warmachine.activation import Run
 from models.rules.warmachine.setup import Advance
 from models.rules.warmachine.shake import AddEffect
 from models.rules.warmachine.spells import CastSpell, DropUpkeep, Upkeep
+from tests.rules.warmachine.game import at_step, settle_tithe
 from tests.rules.warmachine.infernals.infernal_game import (
     AGATHON,
     LAMENTER,
@@ -135,16 +136,16 @@ def test_upkeep_is_paid_again_every_turn(warded):
 def test_the_upkeep_step_waits_until_each_upkeep_spell_is_paid_or_let_go(warded):
     """doc 001 "Control Phase" step 4 (doc 002 "Game Round": "Pay for upkeeps"): each upkeep spell is paid for
     or it expires; the app asks, like the tithe, instead of ending a spell on its own when "Next" is tapped."""
-    state, events = happened(to_step(to_step(warded, "control", "replenish", seat=1), "control", "allocate",
-                                     seat=0), Advance())
-    assert state.step == "upkeep"
-    assert [e.text for e in events] == ["Upkeep to decide (pay 1 or let it end): Agathon's Ward."]
+    state = to_step(warded, "activation", "activate", seat=1)
+    while (state.active, state.step) != (0, "upkeep"):
+        state, events = happened(settle_tithe(state), Advance())
+    assert "Upkeep to decide (pay 1 or let it end): Agathon's Ward." in [e.text for e in events]
     assert refused(state, Advance()) == "upkeep.pending"
     assert state.model(AGATHON).upkeeps == ("Ward",)
     paid = run(state, Upkeep(master=AGATHON, spell="Ward"), Advance())
-    assert (paid.step, paid.model(AGATHON).upkeeps) == ("other", ("Ward",))
+    assert (paid.step, paid.model(AGATHON).upkeeps) == ("activate", ("Ward",))  # "other": nothing to decide
     dropped = run(state, DropUpkeep(master=AGATHON, spell="Ward"), Advance())
-    assert (dropped.step, dropped.model(AGATHON).upkeeps) == ("other", ())
+    assert (dropped.step, dropped.model(AGATHON).upkeeps) == ("activate", ())
 
 
 def test_a_caster_without_essence_for_the_upkeep_lets_the_spell_go(warded):
@@ -152,7 +153,7 @@ def test_a_caster_without_essence_for_the_upkeep_lets_the_spell_go(warded):
     state = with_model(next_turn(warded), AGATHON, essence=0)
     assert refused(state, Upkeep(master=AGATHON, spell="Ward")) == "essence.not_enough"
     state = run(state, DropUpkeep(master=AGATHON, spell="Ward"), Advance())
-    assert state.step == "other"
+    assert state.step == "activate"
 
 
 def test_a_master_may_let_an_upkeep_spell_expire(warded):
@@ -173,7 +174,7 @@ def test_only_a_spell_in_play_can_be_upkept(warded):
 def test_upkeep_is_paid_only_in_the_control_phase(warded):
     """doc 001 "Control Phase" step 4: upkeep is part of the control phase."""
     assert refused(warded, Upkeep(master=AGATHON, spell="Ward")) == "phase.wrong"
-    state = next_turn(warded, "control", "other")
+    state = at_step(next_turn(warded), "control", "other")
     assert refused(state, Upkeep(master=AGATHON, spell="Hellfire")) == "phase.step_passed"
 
 

@@ -203,9 +203,9 @@ def test_in_a_setup_wizard_game_no_arcana_card_is_assigned_after_deployment():
     state = run(to_before_step(wizard_grymkin_game()), *(
         AssignArcana(warlock=w, cards=c) for w, c in ((DREAMER, DREAMER_CARDS), (WANDERER, WANDERER_CARDS))))
     state = run(state, FinishSetupStep(), FinishSetupStep(), StartGame())
-    assert (state.round, state.phase) == (1, "maintenance")
+    assert state.round == 1 and state.phase not in ("setup", "maintenance")  # empty steps passed
     fresh = state.with_models(state.model(WANDERER).model_copy(update={"arcana": ()}))
     assert refused(fresh, AssignArcana(warlock=WANDERER, cards=WANDERER_CARDS)) == "arcana.too_late"
     casual = grymkin_game()
-    assert (casual.round, casual.phase) == (1, "maintenance")
+    assert (casual.round, casual.phase, casual.step) == (1, "control", "other"), "held there: Arcana unchosen"
     assert run(casual, AssignArcana(warlock=WANDERER, cards=WANDERER_CARDS)).model(WANDERER).arcana

@@ -27,16 +27,17 @@ def test_a_warcaster_starts_with_focus_equal_to_its_focus_and_warjacks_with_none
     """Mk III core rule (public): a warcaster begins the game with FOCUS focus points; warjacks have only
     what they are given."""
     assert table.model(CAST).focus == 6
-    assert table.model(JACK_1).focus == 0
+    assert table.model(JACK_1).focus == 1, "none of its own: 1 from the first power up, the turn now at allocation"
+    assert (table.phase, table.step) == ("control", "allocate")
 
 
 def test_maintenance_removes_all_focus_from_warjacks(table):
     """doc 002, "Game Round": Maintenance, "Remove all focus points from your warjacks"."""
-    state = to_step(with_model(table, JACK_1, focus=3), "maintenance", "excess", seat=1)
-    state = to_step(state, "maintenance", "other", seat=1)
+    state = to_step(with_model(table, JACK_1, focus=3), "activation", "activate", seat=1)
     assert state.model(JACK_1).focus == 3, "only in its controller's maintenance phase"
-    state = to_step(state, "maintenance", "excess", seat=0)
-    assert state.model(JACK_1).focus == 0
+    state, events = happened(state, Advance())
+    lost = [e for e in events if e.kind == "focus.lost" and e.model == JACK_1]
+    assert [e.data["points"] for e in lost] == [3]
 
 
 def test_maintenance_removes_focus_above_focus_from_focus_manipulation_models(table):
@@ -49,8 +50,9 @@ def test_maintenance_removes_focus_above_focus_from_focus_manipulation_models(ta
 
 def test_warcasters_replenish_focus_to_focus_in_the_control_phase(table):
     """doc 002, "Game Round": Control, "Warcasters Replenish" (to their FOCUS, Mk III core rule)."""
-    state, events = happened(to_step(with_model(table, CAST, focus=1), "maintenance", "other"), Advance())
-    assert (state.phase, state.step) == ("control", "replenish")
+    state = to_step(with_model(table, CAST, focus=1), "activation", "activate", seat=1)
+    state, events = happened(state, Advance())
+    assert (state.active, state.phase, state.step) == (0, "control", "allocate")
     assert state.model(CAST).focus == 6
     assert "focus.replenished" in kinds(events)
 

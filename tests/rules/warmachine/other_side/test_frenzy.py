@@ -30,7 +30,7 @@ from tests.rules.warmachine.other_side.other_side_game import (
 def checks(table, blitzer_fury=3, impaler_fury=0):
     """Tro's control phase at the frenzy step, the Blitzer (THR 9) with ``blitzer_fury`` fury."""
     state = with_model(with_model(table, BLITZ, fury=blitzer_fury), IMPALE, fury=impaler_fury)
-    return to_step(to_step(state, "control", "upkeep", seat=1), "control", "upkeep")
+    return to_step(state, "control", "frenzy", seat=1)
 
 
 def test_blitzer_with_3_fury_passes_on_a_roll_of_6(table):
@@ -81,12 +81,11 @@ def test_threshold_checks_are_due_before_the_control_phase_ends(table):
     """doc 002, "Frenzy & Threshold": each warbeast with fury must check; the turn does not move on until it
     has."""
     state = checks(table, impaler_fury=1)
-    state = run(state, Advance())
     assert (state.phase, state.step) == ("control", "frenzy")
     assert refused(state, Advance()) == "frenzy.checks_due"
     state = run(state, ThresholdCheck(warbeast=BLITZ, roll=roll(1, 1)),
                 ThresholdCheck(warbeast=IMPALE, roll=roll(1, 1)), Advance())
-    assert (state.phase, state.step) == ("control", "other")
+    assert (state.phase, state.step) == ("activation", "activate")  # nothing else to decide in control
 
 
 def test_a_frenzied_warbeast_shows_its_forced_steps(table):
@@ -152,9 +151,9 @@ def test_the_threshold_checks_wait_until_every_upkeep_is_decided(table):
     from models.rules.warmachine.spells import DropUpkeep
 
     state = with_model(with_model(table, BLITZ, fury=3), LOCK, upkeeps=("Iron Flesh",))
-    state = to_step(state, "control", "allocate", seat=1)
+    state = to_step(state, "control", "upkeep", seat=1)
+    assert state.step == "upkeep", "an upkeep to decide holds the turn at its step"
     assert refused(state, ThresholdCheck(warbeast=BLITZ, roll=roll(1, 1))) == "upkeep.pending"
-    state = run(state, Advance())
-    assert refused(state, ThresholdCheck(warbeast=BLITZ, roll=roll(1, 1))) == "upkeep.pending"
+    assert refused(state, Advance()) == "upkeep.pending"
     state = run(state, DropUpkeep(master=LOCK, spell="Iron Flesh"), ThresholdCheck(warbeast=BLITZ, roll=roll(1, 1)))
     assert state.step == "frenzy"

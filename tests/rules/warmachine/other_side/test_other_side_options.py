@@ -8,7 +8,9 @@ from tests.rules.warmachine.other_side.other_side_game import (
     BLITZ,
     BLOCK,
     CAST,
+    IMPALE,
     JACK_1,
+    JACK_2,
     LOCK,
     activated,
     run,
@@ -84,3 +86,25 @@ def test_options_never_raise_for_any_model(table, grymkin):
         for m in state.models:
             assert options(state, m.id)
             notes(state, m.id)
+
+
+def test_allocate_focus_stays_open_while_any_warjack_has_room(table):
+    """Mk III core rule (public, focus.py): a warjack holds at most 3 focus. "Allocate focus" is open while any
+    warjack of the battlegroup can take a point, not only the first one."""
+    state = to_step(table, "control", "allocate")
+    state = with_model(with_model(state, JACK_1, focus=3), JACK_2, focus=0)
+    assert option(state, CAST, "allocate_focus").allowed
+    full = with_model(state, JACK_2, focus=3)
+    greyed = option(full, CAST, "allocate_focus")
+    assert (greyed.allowed, greyed.code) == (False, "focus.warjack_cap")
+
+
+def test_leech_fury_stays_open_while_any_warbeast_has_fury(table):
+    """doc 002, "Game Round": warlocks leech from warbeasts of their battlegroup; the option is open while any
+    warbeast has fury to give."""
+    state = with_model(with_model(table, LOCK, fury=0), IMPALE, fury=1)
+    state = to_step(with_model(state, BLITZ, fury=0), "control", "replenish", seat=1)
+    assert option(state, LOCK, "leech_fury").allowed
+    dry = with_model(state, IMPALE, fury=0)
+    assert (option(dry, LOCK, "leech_fury").allowed, option(dry, LOCK, "leech_fury").code) == (
+        False, "fury.leech_too_much")
