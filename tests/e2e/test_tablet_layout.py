@@ -119,12 +119,13 @@ def test_the_turn_line_stays_in_reach_and_every_target_is_big_enough(browser: Br
     start = next_button(big).bounding_box()
     big.mouse.wheel(0, 10_000)
     big.wait_for_function("window.scrollY > 0")
-    for _ in range(3):
+    for _ in range(3):  # Next's label changes (or the turn stops for the tithe, decided on the turn line)
         assert in_view(big, turn_bar(big).get_by_text("Round 1")) and in_view(big, next_button(big))
         assert next_button(big).bounding_box() == start, "Next moved or changed size"
-        label = next_button(big).get_attribute("aria-label") or ""
-        next_button(big).tap()
-        expect(next_button(big)).not_to_have_attribute("aria-label", label)
+        words = turn_bar(big).inner_text()
+        tithe = turn_bar(big).get_by_role("button", name=re.compile(r"^Pay tithe for "))
+        (tithe.first if tithe.count() else next_button(big)).tap()
+        expect(turn_bar(big)).not_to_have_text(words)
     assert next_button(big).bounding_box() == start, "Next moved or changed size with its label"
     # Undo sits at the other end of the line, away from Next.
     undo = turn_bar(big).get_by_role("button", name="Undo last action").bounding_box()
@@ -139,13 +140,14 @@ def test_undo_names_the_action_and_redo_brings_it_back(browser: Browser, server:
     expect(turn_bar(page)).to_contain_text(step)
 
     turn_bar(page).get_by_role("button", name="Undo last action").tap()
-    toast = page.get_by_role("status").filter(has_text="Undone: Move on to the next step of this turn")
+    # Next's own log words (the steps it passed, where it stopped) name it in the toast.
+    toast = page.get_by_role("status").filter(has_text=re.compile(r"^Undone: .+"))
     expect(toast).to_be_visible()
     expect(next_button(page)).to_have_attribute("aria-label", first)
     print("\nundo toast:", toast.inner_text().splitlines()[0])
 
     toast.get_by_role("button", name="Redo").tap()
-    expect(alert(page, "Redone: Move on to the next step of this turn")).to_be_visible()
+    expect(alert(page, "Redone: ")).to_be_visible()
     expect(turn_bar(page)).to_contain_text(step)
     expect(toast).to_be_hidden()
 

@@ -175,7 +175,7 @@ async def test_the_watch_page_has_no_controls(user: User, game: Created) -> None
     await user.open(watch_url(game))
     await see(user, "Watching: Friday game")
     assert shows(user, "Essence 9 / 9") and shows(user, "Damage boxes: 0 of 17 marked")
-    for text in ("Apply damage", "Next", "Undo last action", "Complete card", "Leech", "Pay 1", "Share links"):
+    for text in ("Apply damage", "Next", "Undo last action", "Complete card", "Leech", "Pay tithe", "Share links"):
         await user.should_not_see(text)
     assert not elements(user, ui.number) and not elements(user, ui.input)
     # Nothing on the page has a handler on the server: the theme switch is the browser's own (watch.js).

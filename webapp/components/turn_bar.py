@@ -136,8 +136,9 @@ class TurnBar:
                 h = state.model(horror_id)
                 with ui.row().classes("items-center gap-2"):
                     ui.label(f"{h.name} ({h.essence or 0} essence)")
-                    named(once(ui.button("Pay 1").props("no-caps"),
+                    # Each button shows the words of its accessible name (WCAG 2.5.3).
+                    named(once(ui.button("Pay tithe").props("no-caps"),
                                lambda x=h.id: self.view.send(PayTithe(horror=x))), f"Pay tithe for {h.name}")
-                    named(once(ui.button("Let go").props("outline no-caps"),
+                    named(once(ui.button(f"Let {h.name} go").props("outline no-caps"),
                                lambda x=h.id: self.view.send(SkipTithe(horror=x))), f"Let {h.name} go")
 
