@@ -82,10 +82,16 @@ def tick(box: Locator) -> None:
 
 
 def refused(page: Page, do, message: str) -> None:
-    """Do something the app must refuse: the player reads `message` in a notification."""
+    """Do something the app must refuse: the player reads `message` in a notification. A tap that landed while
+    its dialog was being redrawn does nothing (seen once in about ten runs of the summon below, under load): as a
+    person would, tap once more if nothing was said after 3 s. A refusal changes nothing, so a second is harmless."""
     before = alert(page, message).count()
     do()
-    expect(alert(page, message)).to_have_count(before + 1)
+    try:
+        expect(alert(page, message)).to_have_count(before + 1, timeout=3_000)
+    except AssertionError:
+        do()
+        expect(alert(page, message)).not_to_have_count(before)
 
 
 def greyed(page: Page, button: Locator, reason: str) -> None:
