@@ -287,9 +287,15 @@ def test_two_rounds_of_agathon_against_omodamos_with_the_watch_page_following(br
         choose(table, summon.get_by_role("combobox", name="Horror"), "Foreboder")
         expect(summon).to_contain_text("Cost: 1 essence (Agathon has 9)")
         expect(summon).to_contain_text("Enter Foreboder's web rings from your card")
-        for ring, count in (("Outer ring", 8), ("Middle ring", 4), ("Centre ring", 2)):
-            summon.get_by_role("spinbutton", name=ring).fill(str(count))
-        refused(table, lambda: summon.get_by_role("button", name="Summon").click(),
+        rings = (("Outer ring", 8), ("Middle ring", 4), ("Centre ring", 2))
+
+        def summon_out_of_range() -> None:  # the rings typed (again, on a retry: a late redraw empties them)
+            for ring, count in rings:
+                summon.get_by_role("spinbutton", name=ring).fill(str(count))
+                expect(summon.get_by_role("spinbutton", name=ring)).to_have_value(str(count))
+            summon.get_by_role("button", name="Summon").click()
+
+        refused(table, summon_out_of_range,
                 "Cultist Band: Cultist 1 must be in Agathon's command range to be the vessel.")
         tick(summon.get_by_role("checkbox", name="The vessel is in Agathon's command range"))
         summon.get_by_role("button", name="Summon").click()

@@ -87,7 +87,11 @@ def test_two_lists_from_scratch_to_the_table(server: Server, browser: Browser):
 
         # -- Bob's Infernals: over the game size, then a bigger game -----------------------------------------
         builder(page).get_by_role("button", name="New list").click()
+        # The builder is redrawn for the new list: type its name only once that is done, or the redraw wipes it.
+        expect(builder(page).get_by_label("List name")).to_have_value("New list", timeout=WAIT)
+        expect(line(page, "Agathon, line 2")).to_have_count(0, timeout=WAIT)
         builder(page).get_by_label("List name").fill("Bob's Omodamos")
+        expect(builder(page).get_by_label("List name")).to_have_value("Bob's Omodamos")
         choose(page, builder(page), "Game size", "25 points")
         add(page, "Omodamos", "Tormentor", "Tormentor", "Umbral Guardian", "Umbral Guardian", "Infernal Gate")
         expect(problem(page, "The list uses 24 points of 25")).to_have_count(0)
