@@ -18,11 +18,13 @@ from dataclasses import dataclass
 
 from models.rules import Command, GameState, RuleViolation, apply
 from models.rules.warmachine.activation import Activate, Charge, EndActivation
-from models.rules.warmachine.base import essence_stat
+from models.rules.warmachine.attacks import Boost, BuyAttack
 from models.rules.warmachine.damage import MarkDamage, unmarked
-from models.rules.warmachine.essence import Allocate, Boost, BuyAttack, Heal, Leech
-from models.rules.warmachine.setup import Advance, ArmyEntry
+from models.rules.warmachine.essence import Allocate, Heal, Leech
+from models.rules.warmachine.phases import Advance
+from models.rules.warmachine.setup import ArmyEntry
 from models.rules.warmachine.shake import AddEffect, RemoveEffect
+from models.rules.warmachine.state import essence_stat
 from models.rules.warmachine.tithe import PayTithe, SkipTithe
 
 TITLE = "Agathon vs Agathon"

@@ -19,7 +19,8 @@ from models.db.engine import make_engine, migrate
 from models.db.tables import CardRow
 from models.rules import RuleViolation
 from models.rules.warmachine.activation import Activate
-from models.rules.warmachine.setup import Advance, ArmyEntry, SetupGame, Side
+from models.rules.warmachine.phases import Advance
+from models.rules.warmachine.setup import ArmyEntry, SetupGame, Side
 from models.rules.warmachine.summoning import Summon
 from models.service import Actor, Created, Forbidden, GameService
 from models.service.cards import BOOK, BOOK_MAX, CardService, checked

@@ -20,7 +20,7 @@ from sqlmodel import Session, select
 from models.db.tables import Game
 from models.rules import RuleViolation
 from models.rules.warmachine.damage import MarkDamage
-from models.rules.warmachine.setup import Advance
+from models.rules.warmachine.phases import Advance
 from models.service import Actor, AlreadyStarted, Conflict, Created, GameService
 from models.service.idempotency import START_MEMORY_S, RecentStarts, same_request
 from tests.bench.script import HORRORS, SIDES

@@ -26,9 +26,10 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_stat
 from models.db.engine import make_engine, migrate
 from models.rules import Command, RuleViolation, parse_command, replay
 from models.rules.warmachine.activation import Activate, Charge, EndActivation
+from models.rules.warmachine.attacks import Boost, BuyAttack
 from models.rules.warmachine.damage import MarkDamage
-from models.rules.warmachine.essence import Allocate, Boost, BuyAttack, Heal, Leech
-from models.rules.warmachine.setup import Advance
+from models.rules.warmachine.essence import Allocate, Heal, Leech
+from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.shake import AddEffect, RemoveEffect
 from models.rules.warmachine.tithe import PayTithe, SkipTithe
 from models.service import Actor, GameService

@@ -23,7 +23,8 @@ from models.db.tables import AccessToken, CardRow, CommandLog, Game, Snapshot
 from models.rules import Command, GameState, RuleViolation, parse_command, replay
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.essence import Leech
-from models.rules.warmachine.setup import NAME_MAX, Advance, ArmyEntry
+from models.rules.warmachine.phases import Advance
+from models.rules.warmachine.setup import NAME_MAX, ArmyEntry
 from models.service import Actor, Conflict, Created, Forbidden, GameService, NotFound, Outcome
 from models.service.games import SNAPSHOT_EVERY
 

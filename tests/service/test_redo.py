@@ -7,7 +7,8 @@ import pytest
 
 from models.rules import RuleViolation
 from models.rules.warmachine.damage import MarkDamage
-from models.rules.warmachine.setup import Advance, ArmyEntry
+from models.rules.warmachine.phases import Advance
+from models.rules.warmachine.setup import ArmyEntry
 from models.service import Actor, Conflict, Created, Forbidden, GameService
 
 TABLE, SEAT_1, SEAT_2, WATCH = (Actor(role="table"), Actor(role="seat", seat=0), Actor(role="seat", seat=1),

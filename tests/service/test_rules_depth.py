@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from models.rules import RuleViolation
 from models.rules.warband.conditions import SetCondition
-from models.rules.warband.setup import Next
+from models.rules.warband.phases import Next
 from models.rules.warband.state import board
 from models.rules.warband.treasure import PickUp
 from models.rules.warmachine.arcana import AssignArcana

@@ -15,7 +15,7 @@ import pytest
 
 from models.catalog import shipped_cards
 from models.rules import Command
-from models.rules.warband.setup import Next
+from models.rules.warband.phases import Next
 from models.rules.warband.treasure import PickUp
 from models.rules.warlord.damage import WarlordDamage
 from models.rules.warlord.model_states import WarlordAddState

@@ -11,8 +11,8 @@ import pytest
 
 from models.rules import RuleViolation, parse_command, replay
 from models.rules.warband.conditions import SetCondition
+from models.rules.warband.phases import Next
 from models.rules.warband.rout import RoutCheck
-from models.rules.warband.setup import Next
 from models.rules.warband.spells import StartSpell
 from models.rules.warband.state import board
 from models.rules.warband.treasure import PickUp

@@ -12,8 +12,8 @@ from models.rules import GameState, RuleViolation, parse_command, replay
 from models.rules.warlord.activation import WarlordAction, WarlordActivate, WarlordEndActivation
 from models.rules.warlord.end_phase import WarlordEndTurn, WarlordNextTurn, WarlordPoisonCheck
 from models.rules.warlord.model_states import WarlordAddState
-from models.rules.warlord.phases import figure
-from models.rules.warmachine.setup import Advance
+from models.rules.warlord.state import figure
+from models.rules.warmachine.phases import Advance
 from models.service import Actor, Created, Forbidden, GameService
 from models.service.games import SNAPSHOT_EVERY
 from tests.rules.warlord.game import GOLEM, KNIGHT, ORC, setup_command

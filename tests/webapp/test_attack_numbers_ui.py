@@ -11,9 +11,9 @@ from nicegui.testing import User
 
 from models.rules import Command
 from models.rules.warmachine.activation import Activate, Charge
+from models.rules.warmachine.attacks import Boost
 from models.rules.warmachine.damage import MarkDamage
-from models.rules.warmachine.essence import Boost
-from models.rules.warmachine.setup import Advance
+from models.rules.warmachine.phases import Advance
 from models.service import Actor, Created
 from tests.webapp.helpers import (
     click,

@@ -18,7 +18,7 @@ from sqlmodel import Session, select
 
 from models.db.tables import Game
 from models.rules.warmachine.damage import MarkDamage
-from models.rules.warmachine.setup import Advance
+from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.tithe import PayTithe
 from models.service import Actor, Created
 from tests.webapp.helpers import (

@@ -9,7 +9,7 @@ from nicegui.testing import User
 
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.essence import Leech
-from models.rules.warmachine.setup import Advance
+from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.tithe import PayTithe
 from models.service import Actor, Created
 from tests.webapp.helpers import (

@@ -22,7 +22,8 @@ from models.catalog.schema import BoxesLayout, Card, SpiralLayout, Stats
 from models.rules import Command
 from models.rules.warmachine.activation import Activate
 from models.rules.warmachine.fury import Force
-from models.rules.warmachine.setup import Advance, ArmyEntry
+from models.rules.warmachine.phases import Advance
+from models.rules.warmachine.setup import ArmyEntry
 from models.rules.warmachine.spells import CastSpell
 from models.service import Actor, Created
 from tests.webapp.helpers import (

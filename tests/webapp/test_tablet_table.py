@@ -8,7 +8,7 @@ from nicegui.testing import User
 from nicegui.testing.user_interaction import UserInteraction
 
 from models.rules.warmachine.activation import Activate
-from models.rules.warmachine.setup import Advance
+from models.rules.warmachine.phases import Advance
 from models.service import Actor, Created
 from tests.webapp.helpers import (
     accessible_name,

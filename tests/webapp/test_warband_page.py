@@ -11,8 +11,8 @@ from nicegui.testing import User
 from nicegui.testing.user_interaction import UserInteraction
 
 from models.rules.warband.conditions import Incapacitate
+from models.rules.warband.phases import Next
 from models.rules.warband.rout import RoutCheck, VoluntaryRout
-from models.rules.warband.setup import Next
 from models.rules.warband.treasure import PickUp
 from models.service import Actor, Created
 from tests.rules.warband.game import HENCHMEN, HOUND, THUG, setup_command

@@ -7,7 +7,7 @@ from __future__ import annotations
 from nicegui import ui
 from nicegui.testing import User
 
-from models.rules.warlord.phases import figure
+from models.rules.warlord.state import figure
 from models.service import Created
 from tests.rules.warlord.game import setup_command
 from tests.webapp.helpers import (

@@ -10,7 +10,8 @@ from nicegui import ui
 from models.rules import GameState, Option, options
 from models.rules.warmachine.activation import Activate, Charge, EndActivation, Run
 from models.rules.warmachine.arcana import PlayArcana
-from models.rules.warmachine.essence import Allocate, Boost, BuyAttack, Heal, Leech, NextAttack
+from models.rules.warmachine.attacks import Boost, BuyAttack, NextAttack
+from models.rules.warmachine.essence import Allocate, Heal, Leech
 from models.rules.warmachine.focus import SkipPowerUp
 from models.rules.warmachine.shake import Shake, effect_name
 from models.rules.warmachine.spells import DropUpkeep, Upkeep, UseFeat

@@ -13,7 +13,6 @@ from nicegui import ui
 
 from models.rules import tidy
 from models.rules.warmachine.arcana import ARCANA, AssignArcana, trumps
-from models.rules.warmachine.base import role
 from models.rules.warmachine.focus import AllocateFocus
 from models.rules.warmachine.fury import (
     EndFrenzy,
@@ -25,6 +24,7 @@ from models.rules.warmachine.fury import (
     fallen_warbeasts,
 )
 from models.rules.warmachine.points import WARJACK_FOCUS_CAP, caster_control_range
+from models.rules.warmachine.state import role
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number
 from webapp.components.dialogs import ok_cancel, transient_dialog

@@ -15,8 +15,8 @@ from nicegui import ui
 from models.catalog.schema import GridLayout
 from models.rules import GameState, ModelState, RuleViolation
 from models.rules.warmachine import grids
-from models.rules.warmachine.base import battlegroup, has_essence_manipulation, role
 from models.rules.warmachine.damage import MarkDamage, crippled_notes, marks_of, rolled_layout, sections, unmarked
+from models.rules.warmachine.state import battlegroup, has_essence_manipulation, role
 from models.service.views.drawings import drawing, faces
 from webapp.components.a11y import named
 from webapp.components.card_dialog import needs_completion, open_completion, whole_number

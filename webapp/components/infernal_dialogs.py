@@ -10,10 +10,10 @@ from nicegui import ui
 
 from models.catalog.schema import Card, WebLayout, missing_for_play
 from models.rules.warmachine.attacks import SPELL_SEQUENCE
-from models.rules.warmachine.base import control_range
 from models.rules.warmachine.replenish import Sacrifice, sacrifice_refusal
 from models.rules.warmachine.shake import EFFECTS, AddEffect, RemoveEffect, effect_name
 from models.rules.warmachine.spells import CastSpell
+from models.rules.warmachine.state import control_range
 from models.rules.warmachine.summoning import Summon, friendly_gate, summon_cost, summon_refusal
 from webapp.components.card_book import player_catalog, remember
 from webapp.components.card_dialog import whole_number

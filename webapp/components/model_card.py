@@ -9,8 +9,8 @@ from nicegui import ui
 
 from models.rules import GameState
 from models.rules.warmachine import structures
-from models.rules.warmachine.base import has_essence_manipulation, is_horror, role
 from models.rules.warmachine.replenish import AddSoulToken
+from models.rules.warmachine.state import has_essence_manipulation, is_horror, role
 from models.service.views.warmachine import (
     ACTIVATION_WORDS,
     extras_words,

@@ -7,9 +7,8 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import GameState
-from models.rules.warmachine.phases import next_stop, step_label, turn_steps
+from models.rules.warmachine.phases import Advance, next_stop, step_label, turn_steps
 from models.rules.warmachine.scenario import scoring_now
-from models.rules.warmachine.setup import Advance
 from models.rules.warmachine.tithe import PayTithe, SkipTithe
 from models.service.views.warmachine import cp_words, turn_words
 from webapp.components.a11y import named

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from nicegui import ui
 
-from models.rules.warband.base import NAME_MAX, ROLL_MAX, TEXT_MAX
 from models.rules.warband.conditions import Incapacitate
 from models.rules.warband.spells import StartSpell
-from models.rules.warband.state import board
+from models.rules.warband.state import NAME_MAX, ROLL_MAX, TEXT_MAX, board
 from models.rules.warband.treasure import PickUp
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number

@@ -10,8 +10,7 @@ from models.rules.warlord.activation import WarlordAction, WarlordActivate, Warl
 from models.rules.warlord.conditions import ACTION_LABELS, abilities_text, chips, label
 from models.rules.warlord.damage import WarlordDamage, WarlordHeal
 from models.rules.warlord.model_states import WarlordAddState, WarlordRemoveState
-from models.rules.warlord.phases import active_figure, figure
-from models.rules.warlord.state import ACTIONS, CONDITIONS, Figure, board
+from models.rules.warlord.state import ACTIONS, CONDITIONS, Figure, active_figure, board, figure
 from models.service.views.warlord import status, tracks_words
 from webapp.components.a11y import named
 from webapp.components.dialogs import transient_dialog

@@ -18,7 +18,7 @@ from models.rules.warlord.end_phase import (
     poison_due,
 )
 from models.rules.warlord.options import turn_options
-from models.rules.warlord.phases import active_figure
+from models.rules.warlord.state import active_figure
 from models.service.views.warlord import where
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number

@@ -6,9 +6,8 @@ from __future__ import annotations
 from typing import Literal
 
 from models.rules.core import Command, Event, GameState, RuleViolation
-from models.rules.warband.base import cannot_pick_up, live_unit, rule, with_units
-from models.rules.warband.state import Condition, WarbandUnit, board
-from models.rules.warband.steps import on_enter
+from models.rules.warband.phases import on_enter, rule
+from models.rules.warband.state import Condition, WarbandUnit, board, cannot_pick_up, live_unit, with_units
 
 NAMES: dict[str, str] = {"normal": "Normal", "staggered": "Staggered", "dazed": "Dazed", "stunned": "Stunned"}
 # What each condition means at the table, in our own words (shown on the unit and in the log).

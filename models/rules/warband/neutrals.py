@@ -6,9 +6,8 @@ from __future__ import annotations
 from typing import Literal
 
 from models.rules.core import Command, Event, GameState, RuleViolation
-from models.rules.warband.base import rule, with_board
-from models.rules.warband.state import board
-from models.rules.warband.steps import on_enter
+from models.rules.warband.phases import on_enter, rule
+from models.rules.warband.state import board, with_board
 
 
 class NeutralsGone(Command):

@@ -4,10 +4,9 @@ a refusal always give the same reason."""
 from __future__ import annotations
 
 from models.rules.core import OPTION_PROVIDERS, Command, GameState, Option, probe
-from models.rules.warband.base import unable, unit
 from models.rules.warband.conditions import Incapacitate, SetCondition
 from models.rules.warband.spells import EndSpell, SpellCheck, StartSpell
-from models.rules.warband.state import SYSTEM, Condition, WarbandUnit
+from models.rules.warband.state import SYSTEM, Condition, WarbandUnit, unable, unit
 from models.rules.warband.treasure import NO_RUN, DropTreasure, PickUp
 
 CONDITIONS: tuple[Condition, ...] = ("stunned", "dazed", "staggered", "normal")

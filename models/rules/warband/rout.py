@@ -10,20 +10,22 @@ from __future__ import annotations
 from typing import Literal
 
 from models.rules.core import Command, Event, GameState, RuleViolation
-from models.rules.warband.base import (
+from models.rules.warband.phases import before_leaving, on_enter, rule
+from models.rules.warband.state import (
+    Grab,
+    WarbandBoard,
+    WarbandUnit,
+    board,
     cannot_pick_up,
     check_roll,
     check_words,
     held,
     lost,
     rout_morale,
-    rule,
     unit,
     with_board,
     with_units,
 )
-from models.rules.warband.state import Grab, WarbandBoard, WarbandUnit, board
-from models.rules.warband.steps import before_leaving, on_enter
 from models.rules.warband.treasure import Under, reveal
 
 ROUT_AT = 6  # units lost + treasure tokens held by the opponent

@@ -1,4 +1,4 @@
-"""Putting two warbands and the treasure tokens on the table, and moving the turn on."""
+"""Putting two warbands and the treasure tokens on the table."""
 
 from __future__ import annotations
 
@@ -8,9 +8,8 @@ from pydantic import Field
 
 from models.catalog.schema import Frozen
 from models.rules.core import Command, Event, GameState, Player, RuleViolation, handles
-from models.rules.warband.base import NAME_MAX, TITLE_MAX, clean_text, rule
-from models.rules.warband.state import SYSTEM, WarbandBoard, WarbandUnit
-from models.rules.warband.steps import advance, start_turn
+from models.rules.warband.phases import start_turn
+from models.rules.warband.state import NAME_MAX, SYSTEM, TITLE_MAX, WarbandBoard, WarbandUnit, clean_text
 
 UNITS_MAX = 30
 TOKENS_MAX = 30
@@ -42,12 +41,6 @@ class SetupWarband(Command):
     first: int = Field(default=0, ge=0, le=1)
     treasures: int = 0
     event_tokens: int | None = None
-
-
-class Next(Command):
-    """Moves the turn on: the next upkeep step, the rest of the turn, or the other player's turn."""
-
-    type: Literal["warband_next"] = "warband_next"
 
 
 def _units(seat: int, side: Warband) -> tuple[WarbandUnit, ...]:
@@ -96,8 +89,3 @@ def setup_warband(state: GameState, cmd: SetupWarband) -> tuple[GameState, list[
                                        f"{cmd.treasures} treasure tokens on the table{hidden}.")]
     state, more = start_turn(state, cmd.first, 1)
     return state, events + more
-
-
-@rule(Next)
-def next_step(state: GameState, cmd: Next) -> tuple[GameState, list[Event]]:
-    return advance(state)

@@ -6,20 +6,20 @@ from __future__ import annotations
 from typing import Literal
 
 from models.rules.core import Command, Event, GameState, RuleViolation
-from models.rules.warband.base import (
+from models.rules.warband.phases import before_leaving, on_enter, rule
+from models.rules.warband.state import (
     NAME_MAX,
+    WarbandUnit,
+    board,
     check_roll,
     check_words,
     clean_text,
     live_unit,
-    rule,
     unable,
     unit,
     with_board,
     with_units,
 )
-from models.rules.warband.state import WarbandUnit, board
-from models.rules.warband.steps import before_leaving, on_enter
 
 
 class StartSpell(Command):

@@ -6,9 +6,18 @@ from __future__ import annotations
 from typing import Literal
 
 from models.rules.core import Command, Event, GameState, RuleViolation
-from models.rules.warband.base import TEXT_MAX, cannot_pick_up, clean_text, live_unit, rule, with_board, with_units
-from models.rules.warband.state import TriggeredEvent, WarbandUnit, board
-from models.rules.warband.steps import on_enter
+from models.rules.warband.phases import on_enter, rule
+from models.rules.warband.state import (
+    TEXT_MAX,
+    TriggeredEvent,
+    WarbandUnit,
+    board,
+    cannot_pick_up,
+    clean_text,
+    live_unit,
+    with_board,
+    with_units,
+)
 
 Under = Literal["nothing", "event", "plague"]
 NO_RUN = "Carries a treasure token: it may not run."

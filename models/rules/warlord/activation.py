@@ -12,8 +12,8 @@ from typing import Literal
 from models.rules.core import Command, Event, GameState, RuleViolation
 from models.rules.warlord.conditions import ACTION_LABELS, in_its_activation, label
 from models.rules.warlord.damage import suffer, without
-from models.rules.warlord.phases import active_figure, in_play, rule, with_figures
-from models.rules.warlord.state import ActionName, Figure
+from models.rules.warlord.phases import rule
+from models.rules.warlord.state import ActionName, Figure, active_figure, in_play, with_figures
 
 ACTIONS_PER_ACTIVATION = 2
 MOVEMENT = ("move", "charge", "run")

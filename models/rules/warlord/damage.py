@@ -12,8 +12,8 @@ from pydantic import Field
 
 from models.rules.core import Command, Event, GameState, RuleViolation
 from models.rules.warlord.conditions import in_its_activation
-from models.rules.warlord.phases import in_play, rule, with_figures
-from models.rules.warlord.state import Figure
+from models.rules.warlord.phases import rule
+from models.rules.warlord.state import Figure, in_play, with_figures
 
 MAX_AMOUNT = 20
 

@@ -13,8 +13,8 @@ from pydantic import Field
 
 from models.rules.core import Command, Event, GameState, RuleViolation
 from models.rules.warlord.damage import suffer, without
-from models.rules.warlord.phases import active_figure, in_play, rule, with_figures
-from models.rules.warlord.state import Figure, board
+from models.rules.warlord.phases import rule
+from models.rules.warlord.state import Figure, active_figure, board, in_play, with_figures
 
 POISON_TARGET = 10
 MAX_DIE = 100

@@ -8,8 +8,8 @@ from typing import Literal
 from models.rules.core import Command, Event, GameState, RuleViolation
 from models.rules.warlord.conditions import ABILITY_LABELS, INFO, label
 from models.rules.warlord.damage import without
-from models.rules.warlord.phases import figure, in_play, rule, with_figures
-from models.rules.warlord.state import Condition, ConditionName
+from models.rules.warlord.phases import rule
+from models.rules.warlord.state import Condition, ConditionName, figure, in_play, with_figures
 
 # States whose duration is counted from when they arrive: given again, they start over.
 RENEWED = frozenset({"cursed", "disabled", "held", "stunned"})

@@ -8,8 +8,7 @@ from models.rules.warlord.activation import WarlordAction, WarlordActivate, Warl
 from models.rules.warlord.damage import WarlordDamage, WarlordHeal
 from models.rules.warlord.end_phase import WarlordEndTurn, WarlordNextTurn, WarlordPoisonCheck
 from models.rules.warlord.model_states import WarlordAddState, WarlordRemoveState
-from models.rules.warlord.phases import figure
-from models.rules.warlord.state import ACTIONS, CONDITIONS, SYSTEM
+from models.rules.warlord.state import ACTIONS, CONDITIONS, SYSTEM, figure
 
 
 def figure_options(state: GameState, model_id: str) -> tuple[Option, ...]:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from models.rules.core import Command, Event, GameState, Handler, RuleViolation, handles
-from models.rules.warlord.state import SYSTEM, Figure, WarlordBoard, board
+from models.rules.warlord.state import SYSTEM, board
 
 
 @dataclass(frozen=True)
@@ -59,29 +59,3 @@ def rule(cls: type[Command]) -> Callable[[Handler], Handler]:
         return fn
 
     return register
-
-
-def figure(state: GameState, figure_id: str) -> Figure:
-    for f in board(state).figures:
-        if f.id == figure_id:
-            return f
-    raise RuleViolation("model.unknown", f"There is no model {figure_id!r} in this game.")
-
-
-def in_play(state: GameState, figure_id: str) -> Figure:
-    """A model still in the game (at 0 damage tracks a model is out of action: our reading of doc 003)."""
-    f = figure(state, figure_id)
-    if f.out_of_action:
-        raise RuleViolation("model.out_of_action", f"{f.name} is out of action.")
-    return f
-
-
-def with_figures(state: GameState, *changed: Figure) -> GameState:
-    by_id = {f.id: f for f in changed}
-    figures = tuple(by_id.get(f.id, f) for f in board(state).figures)
-    return state.model_copy(update={"board": WarlordBoard(figures=figures)})
-
-
-def active_figure(state: GameState) -> Figure | None:
-    """The model whose activation is going on, if any."""
-    return next((f for f in board(state).figures if f.activation == "active"), None)

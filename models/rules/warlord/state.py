@@ -1,5 +1,6 @@
 """Warlord's board, registered with the core (doc 003, "Game Effects & Model States"): the models of both
-warbands with their damage tracks, special abilities and model states.
+warbands with their damage tracks, special abilities and model states; then finding and replacing figures, as every
+rule does.
 
 A model state is called a *condition* here, because "state" already means the whole game state.
 """
@@ -86,3 +87,29 @@ def board(state: GameState) -> WarlordBoard:
     if not isinstance(state.board, WarlordBoard) or not state.players:
         raise RuleViolation("warlord.not_set_up", "This game has no Warlord warbands yet: start a Warlord game first.")
     return state.board
+
+
+def figure(state: GameState, figure_id: str) -> Figure:
+    for f in board(state).figures:
+        if f.id == figure_id:
+            return f
+    raise RuleViolation("model.unknown", f"There is no model {figure_id!r} in this game.")
+
+
+def in_play(state: GameState, figure_id: str) -> Figure:
+    """A model still in the game (at 0 damage tracks a model is out of action: our reading of doc 003)."""
+    f = figure(state, figure_id)
+    if f.out_of_action:
+        raise RuleViolation("model.out_of_action", f"{f.name} is out of action.")
+    return f
+
+
+def with_figures(state: GameState, *changed: Figure) -> GameState:
+    by_id = {f.id: f for f in changed}
+    figures = tuple(by_id.get(f.id, f) for f in board(state).figures)
+    return state.model_copy(update={"board": WarlordBoard(figures=figures)})
+
+
+def active_figure(state: GameState) -> Figure | None:
+    """The model whose activation is going on, if any."""
+    return next((f for f in board(state).figures if f.activation == "active"), None)

@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Literal
 
 from models.rules.core import Activation, Command, Event, GameState, ModelState, RuleViolation
-from models.rules.warmachine.base import combat_refusal, is_horror, live, own_turn, role, rule, spend
 from models.rules.warmachine.damage import crippled
-from models.rules.warmachine.phases import on_turn_start
+from models.rules.warmachine.phases import on_turn_start, rule
 from models.rules.warmachine.points import is_crippled
+from models.rules.warmachine.state import combat_refusal, is_horror, live, own_turn, role, spend
 from models.rules.warmachine.structures import movement_refusal
 
 POWER_ATTACKS = {

@@ -18,9 +18,9 @@ from typing import Literal
 from pydantic import Field
 
 from models.rules.core import Command, Event, GameState, ModelState, RuleViolation
-from models.rules.warmachine.base import done, live, mark_done, rule
-from models.rules.warmachine.phases import before_leaving
+from models.rules.warmachine.phases import before_leaving, rule
 from models.rules.warmachine.spells import is_grymkin_warlock
+from models.rules.warmachine.state import done, live, mark_done
 
 # Card name -> publisher card id (public facts; /work/shared/reference/README.md "Grymkin").
 ARCANA: dict[str, int] = {

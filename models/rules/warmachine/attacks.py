@@ -33,8 +33,10 @@ from models.rules.warmachine.attack_math import (
     power_name,
     weapon_places,
 )
-from models.rules.warmachine.base import combat_refusal, live, remove, rule, spend
 from models.rules.warmachine.damage import remove_damage, sections, suffer, transfer, unmarked
+from models.rules.warmachine.phases import rule
+from models.rules.warmachine.points import resource
+from models.rules.warmachine.state import combat_refusal, live, remove, require_acting, spend
 from models.rules.warmachine.structures import is_structure
 
 Kind = Literal["melee", "ranged", "magic", "power"]
@@ -445,3 +447,65 @@ def end_attack(state: GameState, cmd: EndAttack) -> tuple[GameState, list[Event]
                             f"Damage is being applied: resolve {state.model(a.pending[0]).name} first.")
     state, done = _done(state, "The attack is put aside.", "attack.cancelled")
     return state, [done]
+
+
+class Boost(Command):
+    type: Literal["boost"] = "boost"
+    model: str
+    roll: Literal["attack", "damage"]
+
+
+@rule(Boost)
+def boost(state: GameState, cmd: Boost) -> tuple[GameState, list[Event]]:
+    """Boost: 1 essence adds a die; a roll is boosted once at most, declared before rolling (doc 001
+    "ESSENCE: Boost")."""
+    m = live(state, cmd.model)
+    _can_attack(state, m, f"boost its {cmd.roll} roll")
+    number = boosted_attack(state, m, cmd.roll)
+    key = f"{number}:{cmd.roll}"
+    if key in m.act.boosted:
+        raise RuleViolation("boost.once_per_roll", f"This {cmd.roll} roll of {m.name} is already boosted.")
+    m, paid = spend(state, m, 1, f"boost the {cmd.roll} roll of attack {number}")
+    m = m.model_copy(update={"act": m.act.model_copy(update={"boosted": (*m.act.boosted, key)})})
+    return state.with_models(m), [paid]
+
+
+class BuyAttack(Command):
+    type: Literal["buy_attack"] = "buy_attack"
+    model: str
+
+
+@rule(BuyAttack)
+def buy_attack(state: GameState, cmd: BuyAttack) -> tuple[GameState, list[Event]]:
+    """Additional melee attack: 1 essence each (doc 001 "ESSENCE: Additional Attack")."""
+    m = live(state, cmd.model)
+    _can_attack(state, m, "make an additional attack")
+    m, paid = spend(state, m, 1, "an additional melee attack")
+    act = m.act.model_copy(update={"attack": m.act.attack + 1, "bought_attacks": m.act.bought_attacks + 1})
+    return state.with_models(m.model_copy(update={"act": act})), [paid]
+
+
+class NextAttack(Command):
+    """Move on to the model's next initial attack (another weapon), so boosts are counted per roll."""
+
+    type: Literal["next_attack"] = "next_attack"
+    model: str
+
+
+@rule(NextAttack)
+def next_attack(state: GameState, cmd: NextAttack) -> tuple[GameState, list[Event]]:
+    m = live(state, cmd.model)
+    _can_attack(state, m, "make another attack")
+    act = m.act.model_copy(update={"attack": m.act.attack + 1})
+    return state.with_models(m.model_copy(update={"act": act})), [
+        Event(kind="attack.next", model=m.id, text=f"{m.name} moves on to attack {act.attack}.")]
+
+
+def _can_attack(state: GameState, m: ModelState, doing: str) -> None:
+    """Boosts and extra attacks belong to the model's combat action, in its own activation (doc 001 "ESSENCE:
+    Boost", "ESSENCE: Additional Attack")."""
+    kind = resource(state, m) or "essence"
+    require_acting(m, doing, kind)
+    refusal = combat_refusal(m, doing, kind)
+    if refusal is not None:
+        raise refusal

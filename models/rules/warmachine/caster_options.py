@@ -11,8 +11,7 @@ from models.rules.dice import Roll
 from models.rules.warmachine import structures, units
 from models.rules.warmachine.activation import Charge, Run
 from models.rules.warmachine.arcana import PlayArcana
-from models.rules.warmachine.base import done, has_essence_manipulation, role
-from models.rules.warmachine.essence import Boost, BuyAttack, NextAttack
+from models.rules.warmachine.attacks import Boost, BuyAttack, NextAttack
 from models.rules.warmachine.focus import AllocateFocus, SkipPowerUp
 from models.rules.warmachine.fury import (
     EndFrenzy,
@@ -26,6 +25,7 @@ from models.rules.warmachine.fury import (
 from models.rules.warmachine.points import has_focus_manipulation, has_fury_manipulation
 from models.rules.warmachine.shake import SHAKEABLE, Shake
 from models.rules.warmachine.spells import CastSpell, DropUpkeep, Upkeep, UseFeat, is_grymkin_warlock
+from models.rules.warmachine.state import done, has_essence_manipulation, role
 
 PROBE_ROLL = Roll(dice=(1, 1))
 

@@ -14,10 +14,10 @@ from pydantic import Field
 
 from models.rules.core import Command, Event, GameState, RuleViolation
 from models.rules.dice import Roll
-from models.rules.warmachine.base import done, live, mark_done, own_turn, rule
 from models.rules.warmachine.damage import sections, suffer
-from models.rules.warmachine.phases import on_enter
+from models.rules.warmachine.phases import on_enter, rule
 from models.rules.warmachine.shake import effect_name
+from models.rules.warmachine.state import done, live, mark_done, own_turn
 
 Continuous = Literal["fire", "corrosion"]
 CONTINUOUS: tuple[Continuous, ...] = ("fire", "corrosion")

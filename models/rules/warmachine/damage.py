@@ -11,7 +11,8 @@ from pydantic import Field
 from models.catalog.schema import BoxesLayout, GridLayout, SpiralLayout, WebLayout
 from models.rules.core import AttackRecord, Command, Event, GameState, ModelState, RuleViolation
 from models.rules.warmachine import grids
-from models.rules.warmachine.base import has_essence_manipulation, is_horror, live, role, rule, spend
+from models.rules.warmachine.phases import rule
+from models.rules.warmachine.state import has_essence_manipulation, is_horror, live, role, spend
 
 RING_NAMES = ("outer", "middle", "centre")
 CRIPPLED_EFFECT = (

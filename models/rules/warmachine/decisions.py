@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from models.rules.core import Command, GameState, ModelState, Option, probe
-from models.rules.warmachine.base import battlegroup, has_essence_manipulation, is_horror, role
 from models.rules.warmachine.caster_options import allocate_focus_option, any_allowed, leech_fury_option
 from models.rules.warmachine.continuous import CONTINUOUS, ResolveContinuous
 from models.rules.warmachine.essence import Allocate, Leech
@@ -21,6 +20,7 @@ from models.rules.warmachine.phases import waits_when
 from models.rules.warmachine.points import has_focus_manipulation, has_fury_manipulation
 from models.rules.warmachine.replenish import Sacrifice, sacrifice_refusal
 from models.rules.warmachine.shake import SHAKEABLE, Shake
+from models.rules.warmachine.state import battlegroup, has_essence_manipulation, is_horror, role
 
 
 def allocate_option(state: GameState, master: ModelState) -> Option | None:

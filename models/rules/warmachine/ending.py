@@ -25,8 +25,8 @@ from pydantic import Field
 
 from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
 from models.rules.match import How, Result, TurnScore
-from models.rules.warmachine.base import REMOVAL_HOOKS, remove
 from models.rules.warmachine.clock import ClockExpired, charge, shown, stop, when
+from models.rules.warmachine.state import REMOVAL_HOOKS, remove
 
 # Losing the last of these loses the game (doc 002 "Game Ending": warcaster, warlock, infernal master).
 ASSASSINATION_ROLES = ("warcaster", "warlock", "infernal_master")

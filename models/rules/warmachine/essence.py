@@ -1,6 +1,6 @@
 """Essence for infernal masters, the Master Infernalist and horrors (doc 001 "Essence Manipulation",
-"Leeching", "Allocating Essence Points", "ESSENCE: Boost", "ESSENCE: Additional Attack", "Healing"; doc 000
-"Rules Clarification")."""
+"Leeching", "Allocating Essence Points", "Healing"; doc 000 "Rules Clarification"). Boosts and additional
+attacks, paid in essence too, are part of the attack (attacks.py)."""
 
 from __future__ import annotations
 
@@ -9,21 +9,9 @@ from typing import Literal
 from pydantic import Field
 
 from models.rules.core import Command, Event, GameState, ModelState, RuleViolation
-from models.rules.warmachine.attacks import boosted_attack
-from models.rules.warmachine.base import (
-    combat_refusal,
-    essence_stat,
-    has_essence_manipulation,
-    is_horror,
-    live,
-    own_turn,
-    require_acting,
-    rule,
-    spend,
-)
 from models.rules.warmachine.damage import heal, marks_of, sections, suffer
-from models.rules.warmachine.phases import on_enter
-from models.rules.warmachine.points import resource
+from models.rules.warmachine.phases import on_enter, rule
+from models.rules.warmachine.state import essence_stat, has_essence_manipulation, is_horror, live, own_turn, spend
 
 
 @on_enter("maintenance", "excess")
@@ -131,65 +119,3 @@ def heal_damage(state: GameState, cmd: Heal) -> tuple[GameState, list[Event]]:
     state = state.with_models(m)
     state, healed = heal(state, state.model(t.id), cmd.points)
     return state, [paid, healed]
-
-
-class Boost(Command):
-    type: Literal["boost"] = "boost"
-    model: str
-    roll: Literal["attack", "damage"]
-
-
-@rule(Boost)
-def boost(state: GameState, cmd: Boost) -> tuple[GameState, list[Event]]:
-    """Boost: 1 essence adds a die; a roll is boosted once at most, declared before rolling (doc 001
-    "ESSENCE: Boost")."""
-    m = live(state, cmd.model)
-    _can_attack(state, m, f"boost its {cmd.roll} roll")
-    number = boosted_attack(state, m, cmd.roll)
-    key = f"{number}:{cmd.roll}"
-    if key in m.act.boosted:
-        raise RuleViolation("boost.once_per_roll", f"This {cmd.roll} roll of {m.name} is already boosted.")
-    m, paid = spend(state, m, 1, f"boost the {cmd.roll} roll of attack {number}")
-    m = m.model_copy(update={"act": m.act.model_copy(update={"boosted": (*m.act.boosted, key)})})
-    return state.with_models(m), [paid]
-
-
-class BuyAttack(Command):
-    type: Literal["buy_attack"] = "buy_attack"
-    model: str
-
-
-@rule(BuyAttack)
-def buy_attack(state: GameState, cmd: BuyAttack) -> tuple[GameState, list[Event]]:
-    """Additional melee attack: 1 essence each (doc 001 "ESSENCE: Additional Attack")."""
-    m = live(state, cmd.model)
-    _can_attack(state, m, "make an additional attack")
-    m, paid = spend(state, m, 1, "an additional melee attack")
-    act = m.act.model_copy(update={"attack": m.act.attack + 1, "bought_attacks": m.act.bought_attacks + 1})
-    return state.with_models(m.model_copy(update={"act": act})), [paid]
-
-
-class NextAttack(Command):
-    """Move on to the model's next initial attack (another weapon), so boosts are counted per roll."""
-
-    type: Literal["next_attack"] = "next_attack"
-    model: str
-
-
-@rule(NextAttack)
-def next_attack(state: GameState, cmd: NextAttack) -> tuple[GameState, list[Event]]:
-    m = live(state, cmd.model)
-    _can_attack(state, m, "make another attack")
-    act = m.act.model_copy(update={"attack": m.act.attack + 1})
-    return state.with_models(m.model_copy(update={"act": act})), [
-        Event(kind="attack.next", model=m.id, text=f"{m.name} moves on to attack {act.attack}.")]
-
-
-def _can_attack(state: GameState, m: ModelState, doing: str) -> None:
-    """Boosts and extra attacks belong to the model's combat action, in its own activation (doc 001 "ESSENCE:
-    Boost", "ESSENCE: Additional Attack")."""
-    kind = resource(state, m) or "essence"
-    require_acting(m, doing, kind)
-    refusal = combat_refusal(m, doing, kind)
-    if refusal is not None:
-        raise refusal

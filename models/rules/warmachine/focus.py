@@ -15,8 +15,7 @@ from typing import Literal
 from pydantic import Field
 
 from models.rules.core import Command, Event, GameState, ModelState, RuleViolation
-from models.rules.warmachine.base import done, live, mark_done, own_turn, role, rule, spend
-from models.rules.warmachine.phases import on_enter
+from models.rules.warmachine.phases import on_enter, rule
 from models.rules.warmachine.points import (
     WARJACK_FOCUS_CAP,
     cortex_crippled,
@@ -24,6 +23,7 @@ from models.rules.warmachine.points import (
     stat,
     warlock_of,
 )
+from models.rules.warmachine.state import done, live, mark_done, own_turn, role, spend
 
 
 def _active(state: GameState) -> list[ModelState]:

@@ -23,10 +23,10 @@ from pydantic import Field
 from models.rules.core import Command, Event, GameState, ModelState, RuleViolation
 from models.rules.dice import Roll, check_dice
 from models.rules.text import tidy
-from models.rules.warmachine.base import done, live, mark_done, own_turn, role, rule, spend
 from models.rules.warmachine.damage import sections, suffer
-from models.rules.warmachine.phases import before_leaving, on_enter
+from models.rules.warmachine.phases import before_leaving, on_enter, rule
 from models.rules.warmachine.points import has_fury_manipulation, stat
+from models.rules.warmachine.state import done, live, mark_done, own_turn, role, spend
 
 SHAKEN_BY_FRENZY = ("knocked_down", "stationary", "blind", "shadow_bind")
 

@@ -4,7 +4,7 @@ drops, the excess goes at once)."""
 from __future__ import annotations
 
 from models.rules.core import Event, GameState
-from models.rules.warmachine.base import is_horror
+from models.rules.warmachine.state import is_horror
 
 
 def cap_horror_essence(state: GameState) -> tuple[GameState, list[Event]]:

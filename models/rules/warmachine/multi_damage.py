@@ -10,8 +10,9 @@ from pydantic import Field
 
 from models.catalog.schema import Frozen
 from models.rules.core import Command, Event, GameState, RuleViolation
-from models.rules.warmachine.base import is_horror, live, rule
 from models.rules.warmachine.damage import sections, suffer, transfer
+from models.rules.warmachine.phases import rule
+from models.rules.warmachine.state import is_horror, live
 
 
 class Hit(Frozen):

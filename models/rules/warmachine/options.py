@@ -8,13 +8,13 @@ from models.rules.core import OPTION_PROVIDERS, Command, GameState, ModelState, 
 from models.rules.warmachine import caster_options
 from models.rules.warmachine.activation import Activate, Charge, EndActivation, Run
 from models.rules.warmachine.attack_math import dice_count, weapon_places
-from models.rules.warmachine.attacks import DeclareAttack
-from models.rules.warmachine.base import has_essence_manipulation, is_horror
+from models.rules.warmachine.attacks import Boost, BuyAttack, DeclareAttack, NextAttack
 from models.rules.warmachine.damage import MarkDamage, crippled_notes, sections
-from models.rules.warmachine.essence import Allocate, Boost, BuyAttack, Heal, Leech, NextAttack
+from models.rules.warmachine.essence import Allocate, Heal, Leech
 from models.rules.warmachine.replenish import Sacrifice, sacrifice_refusal
 from models.rules.warmachine.shake import SHAKEABLE, Shake
 from models.rules.warmachine.spells import CastSpell, DropUpkeep, Upkeep, UseFeat
+from models.rules.warmachine.state import has_essence_manipulation, is_horror
 from models.rules.warmachine.summoning import Summon
 from models.rules.warmachine.tithe import PayTithe, SkipTithe
 

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from models.rules.core import Command, Event, GameState, RuleViolation
+from models.rules.core import Command, Event, GameState, Handler, RuleViolation, handles
 
 Hook = Callable[[GameState], tuple[GameState, list[Event]]]
 
@@ -270,9 +270,6 @@ def _next(state: GameState) -> tuple[GameState, list[Event]]:
         if order[i][0] != phase:
             events.insert(0, Event(kind="phase.start", text=f"{phase_of(phase).label} phase."))
         return state, events
-    if state.pending_tithe:
-        names = ", ".join(state.model(m).name for m in state.pending_tithe)
-        raise RuleViolation("tithe.pending", f"Decide the tithe first for: {names}.")
     nxt = 1 - state.active
     round_no = state.round + 1 if nxt == state.first else state.round
     return _begin(state, nxt, round_no)
@@ -350,3 +347,31 @@ def gate(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
 
 def _step(phase: str, step: str) -> Step:
     return next(s for s in phase_of(phase).steps if s.key == step)
+
+
+def rule(cls: type[Command]) -> Callable[[Handler], Handler]:
+    """Register a Warmachine handler behind the phase gate (phase order is checked before the rule)."""
+
+    def register(fn: Handler) -> Handler:
+        def gated(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
+            state, events = gate(state, command)
+            state, more = fn(state, command)
+            return state, events + more
+
+        handles(cls)(gated)
+        return fn
+
+    return register
+
+
+class Advance(Command):
+    """Move the turn on: the next step, the next phase, or the other player's turn."""
+
+    type: Literal["advance"] = "advance"
+
+
+@rule(Advance)
+def advance_turn(state: GameState, cmd: Advance) -> tuple[GameState, list[Event]]:
+    """What holds the turn (an unpaid tithe, an unscored scenario turn...) is a check registered with
+    ``before_leaving`` by the rule it belongs to."""
+    return advance(state)

@@ -9,16 +9,8 @@ from typing import Literal
 from pydantic import Field
 
 from models.rules.core import Command, Event, GameState, ModelState, RuleViolation
-from models.rules.warmachine.base import (
-    essence_stat,
-    has_essence_manipulation,
-    is_horror,
-    live,
-    own_turn,
-    remove,
-    rule,
-)
-from models.rules.warmachine.phases import on_enter
+from models.rules.warmachine.phases import on_enter, rule
+from models.rules.warmachine.state import essence_stat, has_essence_manipulation, is_horror, live, own_turn, remove
 
 SOUL_TAKER = "soul taker: infernal master"
 NOT_LIVING_ROLES = ("warjack", "structure")

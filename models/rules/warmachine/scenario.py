@@ -18,7 +18,7 @@ from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.match import TurnScore
 from models.rules.warmachine.clock import charge, hand_over, out_of_time
 from models.rules.warmachine.ending import army_points_destroyed, decide_on_points, end, stamp
-from models.rules.warmachine.phases import advance, turn_steps, waits_when
+from models.rules.warmachine.phases import advance, before_leaving, turn_steps, waits_when
 
 KILLBOX_CP = 2
 WINNING_LEAD = 5
@@ -54,9 +54,16 @@ def scoring_to_enter(state: GameState) -> bool:
     return state.scenario is not None and state.result is None
 
 
+def scored(state: GameState) -> bool:
+    """Whether the turn in progress has its score (``ScoreTurn`` records it, then moves the turn on)."""
+    turns = state.scenario.turns if state.scenario is not None else ()
+    return bool(turns) and (turns[-1].round, turns[-1].seat) == (state.round, state.active)
+
+
+@before_leaving
 def require_scoring(state: GameState) -> None:
-    """Ending a turn of a scenario game without scoring it is refused (the Advance command calls this)."""
-    if scoring_now(state):
+    """Ending a turn of a scenario game without scoring it is refused."""
+    if scoring_now(state) and not scored(state):
         raise RuleViolation("score.pending", "Score the scenario to end the turn (0 when nobody scored).")
 
 

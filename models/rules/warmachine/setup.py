@@ -1,4 +1,4 @@
-"""Putting armies on the table, completing cards the reference lacks, and moving the turn on."""
+"""Putting armies on the table and completing cards the reference lacks."""
 
 from __future__ import annotations
 
@@ -17,12 +17,10 @@ from models.catalog.schema import (
 from models.rules.core import Command, Event, GameState, ModelState, Player, RuleViolation, handles
 from models.rules.text import clean_text
 from models.rules.warmachine.army_rules import army_problems
-from models.rules.warmachine.base import rule
 from models.rules.warmachine.horrors import cap_horror_essence
-from models.rules.warmachine.phases import TURN_FLOW, advance, start_turn
+from models.rules.warmachine.phases import TURN_FLOW, rule, start_turn
 from models.rules.warmachine.points import starting_points
 from models.rules.warmachine.pregame import begin
-from models.rules.warmachine.scenario import require_scoring
 
 NAME_MAX = 60
 
@@ -163,15 +161,3 @@ def _unset_points(m: ModelState, new: Card) -> dict[str, int]:
 def _boxes(c: Card) -> tuple[object, ...]:
     """Everything that decides where damage is marked: the damage layout, and a unit's boxes per model."""
     return c.damage, c.unit.leader_boxes if c.unit else None, c.unit.trooper_boxes if c.unit else None
-
-
-class Advance(Command):
-    """Move the turn on: the next step, the next phase, or the other player's turn."""
-
-    type: Literal["advance"] = "advance"
-
-
-@rule(Advance)
-def advance_turn(state: GameState, cmd: Advance) -> tuple[GameState, list[Event]]:
-    require_scoring(state)
-    return advance(state)

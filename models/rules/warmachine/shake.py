@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Literal, get_args
 
 from models.rules.core import Command, Event, GameState, RuleViolation
-from models.rules.warmachine.base import live, own_turn, rule, spend
+from models.rules.warmachine.phases import rule
 from models.rules.warmachine.points import resource
+from models.rules.warmachine.state import live, own_turn, spend
 from models.rules.warmachine.structures import effect_refusal
 
 Effect = Literal[

@@ -10,9 +10,9 @@ from pydantic import Field
 
 from models.rules.core import Command, Event, GameState, ModelState, RuleViolation
 from models.rules.text import tidy
-from models.rules.warmachine.base import has_essence_manipulation, live, own_turn, require_acting, role, rule, spend
-from models.rules.warmachine.phases import before_leaving, on_enter, on_turn_start
+from models.rules.warmachine.phases import before_leaving, on_enter, on_turn_start, rule
 from models.rules.warmachine.points import has_focus_manipulation, has_fury_manipulation
+from models.rules.warmachine.state import has_essence_manipulation, live, own_turn, require_acting, role, spend
 
 # Effects that keep a model from casting spells and using its feat (doc 000 "Restrictions on Any Time
 # abilities": spells and feats say they cannot be used while knocked down or stationary).

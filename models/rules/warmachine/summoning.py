@@ -7,15 +7,8 @@ from typing import Literal
 
 from models.catalog.schema import Card, WebLayout, missing_for_play
 from models.rules.core import Command, Event, GameState, ModelState, RuleViolation
-from models.rules.warmachine.base import (
-    has_essence_manipulation,
-    live,
-    own_turn,
-    remove,
-    require_acting,
-    rule,
-    spend,
-)
+from models.rules.warmachine.phases import rule
+from models.rules.warmachine.state import has_essence_manipulation, live, own_turn, remove, require_acting, spend
 
 GATE_KEY = "infernal-gate"
 UNSUMMONABLE_WEIGHTS = ("colossal", "gargantuan")

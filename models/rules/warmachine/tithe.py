@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Literal
 
 from models.rules.core import Command, Event, GameState, ModelState, RuleViolation
-from models.rules.warmachine.base import is_horror, live, remove, rule, spend
-from models.rules.warmachine.phases import on_enter, waits_when
+from models.rules.warmachine.phases import before_leaving, on_enter, rule, waits_when
+from models.rules.warmachine.state import is_horror, live, remove, spend
 
 
 @on_enter("end", "tithe")
@@ -21,6 +21,14 @@ def ask_tithe(state: GameState) -> tuple[GameState, list[Event]]:
 @waits_when("end", "tithe")
 def tithe_to_decide(state: GameState) -> bool:
     return bool(state.pending_tithe)
+
+
+@before_leaving
+def tithe_decided(state: GameState) -> None:
+    """The turn ends only once every horror's tithe is paid or refused (doc 001 "Tithe")."""
+    if (state.phase, state.step) == ("end", "tithe") and state.pending_tithe:
+        names = ", ".join(state.model(m).name for m in state.pending_tithe)
+        raise RuleViolation("tithe.pending", f"Decide the tithe first for: {names}.")
 
 
 def _due(state: GameState, horror_id: str) -> ModelState:

@@ -8,10 +8,10 @@ from typing import Any
 
 from models.rules import GameState
 from models.rules.warband.conditions import MEANING, NAMES
+from models.rules.warband.phases import PLAY, UPKEEP, label
 from models.rules.warband.rout import ROUT_AT, morale_words, rout_sum
 from models.rules.warband.spells import due
 from models.rules.warband.state import TriggeredEvent, WarbandBoard, WarbandUnit, board
-from models.rules.warband.steps import PLAY, UPKEEP, label
 from models.rules.warband.treasure import NO_RUN
 
 NEUTRALS = "Neutrals: the neutral units of the event act now, as the campaign sheet says."

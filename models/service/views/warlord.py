@@ -8,8 +8,8 @@ from typing import Any
 from models.rules import GameState
 from models.rules.warlord.activation import allowed_actions
 from models.rules.warlord.conditions import abilities_text, chips
-from models.rules.warlord.phases import active_figure, phase_of
-from models.rules.warlord.state import Figure, WarlordBoard
+from models.rules.warlord.phases import phase_of
+from models.rules.warlord.state import Figure, WarlordBoard, active_figure
 
 
 def where(state: GameState) -> tuple[str, str]:

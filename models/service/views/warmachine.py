@@ -16,7 +16,6 @@ from models.rules.warmachine import caster_options, structures
 from models.rules.warmachine.arcana import hand
 from models.rules.warmachine.attack_math import attack_dice
 from models.rules.warmachine.attacks import ATTACK_SEQUENCE, DAMAGE_APPLICATION
-from models.rules.warmachine.base import control_range, essence_stat, has_essence_manipulation, is_horror, role
 from models.rules.warmachine.damage import crippled_notes, marks_of, sections
 from models.rules.warmachine.phases import label
 from models.rules.warmachine.points import (
@@ -27,6 +26,7 @@ from models.rules.warmachine.points import (
 )
 from models.rules.warmachine.shake import effect_name
 from models.rules.warmachine.spells import is_grymkin_warlock
+from models.rules.warmachine.state import control_range, essence_stat, has_essence_manipulation, is_horror, role
 from models.service.views.drawings import drawing
 
 HOW = {

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from models.rules import Command, Event, GameState, RuleViolation, apply
-from models.rules.warband.setup import Next, SetupWarband, UnitEntry, Warband
+from models.rules.warband.phases import Next
+from models.rules.warband.setup import SetupWarband, UnitEntry, Warband
 from models.rules.warband.state import WarbandBoard, WarbandUnit, board
 
 # Ann: Captain (hero, Morale 7), Sister (hero, Morale 9, caster), Hound (cannot carry), four henchmen.

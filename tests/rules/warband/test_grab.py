@@ -4,8 +4,8 @@ cannot carry, events not triggered but Plague checks made."""
 
 from __future__ import annotations
 
+from models.rules.warband.phases import Next
 from models.rules.warband.rout import GrabAttempt, GrabNearby, RoutCheck
-from models.rules.warband.setup import Next
 from models.rules.warband.treasure import PickUp
 from tests.rules.warband.game import BOSS, CAPTAIN, SISTER, THUG, WOLF, Game, rout_due_for_ann, setup_command
 

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from models.rules import Command, GameState, RuleViolation, apply, replay
 from models.rules.warband.conditions import Incapacitate, SetCondition
 from models.rules.warband.neutrals import NeutralsGone
+from models.rules.warband.phases import Next
 from models.rules.warband.rout import GrabAttempt, GrabNearby, RoutCheck, VoluntaryRout
-from models.rules.warband.setup import Next
 from models.rules.warband.spells import SpellCheck, StartSpell
 from models.rules.warband.state import board as board_of
 from models.rules.warband.treasure import DropTreasure, PickUp

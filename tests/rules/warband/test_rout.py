@@ -5,8 +5,8 @@ remaining warband wins."""
 from __future__ import annotations
 
 from models.rules.warband.conditions import Incapacitate
+from models.rules.warband.phases import Next
 from models.rules.warband.rout import RoutCheck, VoluntaryRout
-from models.rules.warband.setup import Next
 from tests.rules.warband.game import CAPTAIN, SISTER, Game, rout_due_for_ann, setup_command
 
 

@@ -4,7 +4,7 @@ keeps it, a fail ends it."""
 from __future__ import annotations
 
 from models.rules.warband.conditions import Incapacitate
-from models.rules.warband.setup import Next
+from models.rules.warband.phases import Next
 from models.rules.warband.spells import EndSpell, SpellCheck, StartSpell
 from tests.rules.warband.game import CAPTAIN, SISTER, WITCH, Game
 

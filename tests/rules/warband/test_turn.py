@@ -7,10 +7,11 @@ import pytest
 
 from models.rules import GameState, RuleViolation, apply
 from models.rules.warband.conditions import SetCondition
-from models.rules.warband.setup import Next, SetupWarband, UnitEntry, Warband
-from models.rules.warband.steps import UPKEEP
+from models.rules.warband.phases import UPKEEP, Next
+from models.rules.warband.setup import SetupWarband, UnitEntry, Warband
 from models.rules.warband.treasure import PickUp
-from models.rules.warmachine.setup import Advance, SetupGame, Side
+from models.rules.warmachine.phases import Advance
+from models.rules.warmachine.setup import SetupGame, Side
 from tests.rules.warband.game import ANN_UNITS, BOB_UNITS, CAPTAIN, Game, setup_command
 
 

@@ -11,9 +11,8 @@ import pytest
 from models.rules import Command, Event, GameState, RuleViolation, apply
 from models.rules.warlord.activation import WarlordAction, WarlordActivate, WarlordEndActivation
 from models.rules.warlord.model_states import WarlordAddState
-from models.rules.warlord.phases import figure
 from models.rules.warlord.setup import ModelEntry, Warband, WarlordSetup
-from models.rules.warlord.state import Figure
+from models.rules.warlord.state import Figure, figure
 
 KNIGHT, GOLEM, SKELETON, PALADIN = "p1-1", "p1-2", "p1-3", "p1-4"
 ORC, GHOST, ZOMBIE = "p2-1", "p2-2", "p2-3"

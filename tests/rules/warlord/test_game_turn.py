@@ -11,7 +11,7 @@ from models.rules.warlord.model_states import WarlordAddState
 from models.rules.warlord.options import turn_options
 from models.rules.warlord.setup import ModelEntry, Warband, WarlordSetup
 from models.rules.warlord.state import board
-from models.rules.warmachine.setup import Advance
+from models.rules.warmachine.phases import Advance
 from tests.rules.warlord.game import KNIGHT, ORC, activation, events, fig, new_game, refused, run, setup_command
 
 

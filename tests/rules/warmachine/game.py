@@ -16,7 +16,8 @@ from models.catalog.schema import Card
 from models.rules import Command, Event, GameState, RuleViolation, apply
 from models.rules.warmachine.activation import Activate
 from models.rules.warmachine.attacks import ResolveDisabled
-from models.rules.warmachine.setup import Advance, ArmyEntry, CompleteCard, SetupGame, Side
+from models.rules.warmachine.phases import Advance
+from models.rules.warmachine.setup import ArmyEntry, CompleteCard, SetupGame, Side
 from models.rules.warmachine.spells import DropUpkeep, undecided
 from models.rules.warmachine.tithe import PayTithe, SkipTithe
 

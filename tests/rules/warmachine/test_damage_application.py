@@ -9,7 +9,7 @@ from models.rules.warmachine.continuous import ResolveContinuous
 from models.rules.warmachine.damage import MarkDamage, RemoveDamage
 from models.rules.warmachine.essence import Leech
 from models.rules.warmachine.multi_damage import AttackDamage, Hit
-from models.rules.warmachine.setup import Advance
+from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.shake import AddEffect
 from tests.rules.warmachine.game import (
     AGATHON,

@@ -14,7 +14,8 @@ from models.rules.warmachine.ending import (
     ScenarioElements,
     army_points_destroyed,
 )
-from models.rules.warmachine.setup import Advance, ArmyEntry
+from models.rules.warmachine.phases import Advance
+from models.rules.warmachine.setup import ArmyEntry
 from tests.rules.warmachine.game import (
     AGATHON,
     CULTIST_1,

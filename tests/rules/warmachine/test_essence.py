@@ -4,9 +4,11 @@ import pytest
 
 from models.rules import RuleViolation, parse_command
 from models.rules.warmachine.activation import Activate
-from models.rules.warmachine.base import control_range
-from models.rules.warmachine.essence import Allocate, Boost, BuyAttack, Heal, Leech, NextAttack
-from models.rules.warmachine.setup import Advance, ArmyEntry, CompleteCard
+from models.rules.warmachine.attacks import Boost, BuyAttack, NextAttack
+from models.rules.warmachine.essence import Allocate, Heal, Leech
+from models.rules.warmachine.phases import Advance
+from models.rules.warmachine.setup import ArmyEntry, CompleteCard
+from models.rules.warmachine.state import control_range
 from tests.rules.warmachine.game import (
     AGATHON,
     CARDS,

@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 
 from models.rules import Command, GameState, RuleViolation, apply, options
 from models.rules.warmachine.activation import Activate, Charge, EndActivation, Run
-from models.rules.warmachine.attacks import ResolveDisabled
-from models.rules.warmachine.base import essence_stat, has_essence_manipulation, is_horror
+from models.rules.warmachine.attacks import Boost, BuyAttack, NextAttack, ResolveDisabled
 from models.rules.warmachine.damage import MarkDamage, marks_of, sections
-from models.rules.warmachine.essence import Allocate, Boost, BuyAttack, Heal, Leech, NextAttack
-from models.rules.warmachine.setup import Advance
+from models.rules.warmachine.essence import Allocate, Heal, Leech
+from models.rules.warmachine.phases import Advance
+from models.rules.warmachine.state import essence_stat, has_essence_manipulation, is_horror
 from models.rules.warmachine.tithe import PayTithe, SkipTithe
 from tests.rules.warmachine.game import AGATHON, FOREBODER, GUARDIAN, REGNA, REGNA_HORROR, new_game
 

@@ -1,10 +1,11 @@
 """Infernal master destruction (doc 001) and the Master Infernalist's own battlegroup (doc 000 ruling)."""
 
 from models.rules.warmachine.attacks import ResolveDisabled
-from models.rules.warmachine.base import remove
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.essence import Leech
-from models.rules.warmachine.setup import Advance, ArmyEntry
+from models.rules.warmachine.phases import Advance
+from models.rules.warmachine.setup import ArmyEntry
+from models.rules.warmachine.state import remove
 from tests.rules.warmachine.game import (
     AGATHON,
     FOREBODER,

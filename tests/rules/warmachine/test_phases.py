@@ -3,8 +3,7 @@
 from models.rules import GameState, apply
 from models.rules.warmachine.activation import Activate, EndActivation
 from models.rules.warmachine.essence import Allocate, Leech
-from models.rules.warmachine.phases import label, turn_steps
-from models.rules.warmachine.setup import Advance
+from models.rules.warmachine.phases import Advance, label, turn_steps
 from tests.rules.warmachine.game import (
     AGATHON,
     BAND,

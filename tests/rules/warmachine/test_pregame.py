@@ -7,6 +7,7 @@ from models.rules import GameState, apply, parse_command
 from models.rules.dice import Roll
 from models.rules.warmachine.clock import StartClock
 from models.rules.warmachine.damage import MarkDamage
+from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.pregame import (
     AddSetupTask,
     ChooseObjectives,
@@ -19,7 +20,7 @@ from models.rules.warmachine.pregame import (
     StartGame,
     TickSetupTask,
 )
-from models.rules.warmachine.setup import Advance, ArmyEntry
+from models.rules.warmachine.setup import ArmyEntry
 from tests.rules.warmachine.game import AGATHON, PLAYER_1_ARMY, new_game, refused, run, setup_command
 from tests.rules.warmachine.tournament import T0, priority, started, to_clock_step, wizard_game
 

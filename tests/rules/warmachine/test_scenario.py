@@ -5,8 +5,8 @@ import pytest
 from models.rules import GameState
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.ending import ScenarioElements
+from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.scenario import ScoreTurn
-from models.rules.warmachine.setup import Advance
 from tests.rules.warmachine.game import CULTIST_1, CULTIST_2, CULTIST_3, fall, new_game, refused, run
 from tests.rules.warmachine.tournament import PLAIN_ARMY_1, PLAIN_ARMY_2, end_of_turn, score, started
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from models.rules.warmachine.setup import Advance
+from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.tithe import PayTithe, SkipTithe
 from tests.rules.warmachine.game import (
     AGATHON,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from models.rules import Command, GameState, apply
 from models.rules.dice import Roll
 from models.rules.warmachine.clock import StartClock
+from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.pregame import (
     ChooseObjectives,
     ChooseOrder,
@@ -21,7 +22,7 @@ from models.rules.warmachine.pregame import (
     StartGame,
 )
 from models.rules.warmachine.scenario import ScoreTurn, last_step
-from models.rules.warmachine.setup import Advance, ArmyEntry, CompleteCard
+from models.rules.warmachine.setup import ArmyEntry, CompleteCard
 from tests.rules.warmachine.game import (
     PLAYER_1_ARMY,
     PLAYER_2_ARMY,

@@ -7,8 +7,7 @@ README)."""
 from models.rules.dice import Roll
 from models.rules.warmachine.activation import Charge
 from models.rules.warmachine.attack_math import attack_dice
-from models.rules.warmachine.attacks import AttackRoll, DamageRoll, DeclareAttack
-from models.rules.warmachine.essence import Boost
+from models.rules.warmachine.attacks import AttackRoll, Boost, DamageRoll, DeclareAttack
 from tests.rules.warmachine.infernals.infernal_game import (
     ENEMY_LAMENTER,
     LAMENTER,

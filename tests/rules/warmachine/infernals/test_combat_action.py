@@ -8,8 +8,8 @@ import pytest
 
 from models.rules.dice import Roll
 from models.rules.warmachine.activation import Activate, Charge, EndActivation, PowerAttack, Run
-from models.rules.warmachine.attacks import AttackRoll, DamageRoll, DeclareAttack
-from models.rules.warmachine.essence import Boost, BuyAttack, Heal, NextAttack
+from models.rules.warmachine.attacks import AttackRoll, Boost, BuyAttack, DamageRoll, DeclareAttack, NextAttack
+from models.rules.warmachine.essence import Heal
 from models.rules.warmachine.spells import CastSpell, UseFeat
 from models.rules.warmachine.summoning import Summon
 from tests.rules.warmachine.infernals.infernal_game import (

@@ -2,8 +2,8 @@
 Clarification: Infernal Master", "Replenishing Essence")."""
 
 from models.rules.warmachine.essence import Allocate, Leech
+from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.replenish import Sacrifice
-from models.rules.warmachine.setup import Advance
 from tests.rules.warmachine.infernals.infernal_game import (
     AGATHON,
     CULTIST_1,

@@ -5,7 +5,7 @@ import pytest
 
 from models.rules import RuleViolation, parse_command
 from models.rules.warmachine.essence import Allocate
-from models.rules.warmachine.setup import Advance
+from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.shake import AddEffect, RemoveEffect, Shake
 from tests.rules.warmachine.game import at_step
 from tests.rules.warmachine.infernals.infernal_game import (

@@ -3,8 +3,8 @@
 import pytest
 
 from models.rules import RuleViolation, parse_command
+from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.replenish import AddSoulToken, Sacrifice
-from models.rules.warmachine.setup import Advance
 from tests.rules.warmachine.infernals.infernal_game import (
     AGATHON,
     CULTIST_1,

@@ -5,7 +5,7 @@ import pytest
 
 from models.rules import RuleViolation, parse_command
 from models.rules.warmachine.activation import Run
-from models.rules.warmachine.setup import Advance
+from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.shake import AddEffect
 from models.rules.warmachine.spells import CastSpell, DropUpkeep, Upkeep
 from tests.rules.warmachine.game import at_step, settle_tithe

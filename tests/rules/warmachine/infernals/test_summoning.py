@@ -3,8 +3,8 @@
 
 from models.rules import parse_command
 from models.rules.warmachine.activation import Activate, Charge, EndActivation, Run
+from models.rules.warmachine.attacks import Boost, BuyAttack
 from models.rules.warmachine.damage import MarkDamage
-from models.rules.warmachine.essence import Boost, BuyAttack
 from models.rules.warmachine.setup import ArmyEntry
 from models.rules.warmachine.summoning import Summon
 from models.rules.warmachine.tithe import PayTithe

@@ -14,7 +14,8 @@ from __future__ import annotations
 from models.catalog.schema import Card
 from models.rules import Event, GameState, apply
 from models.rules.dice import Roll
-from models.rules.warmachine.setup import Advance, ArmyEntry, SetupGame, Side
+from models.rules.warmachine.phases import Advance
+from models.rules.warmachine.setup import ArmyEntry, SetupGame, Side
 from tests.rules.warmachine.game import (  # noqa: F401 - shared helpers
     activated,
     fall,

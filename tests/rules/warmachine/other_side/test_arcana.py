@@ -5,7 +5,8 @@ from models.rules import apply
 from models.rules.warmachine.activation import Activate
 from models.rules.warmachine.arcana import AssignArcana, PlayArcana, hand
 from models.rules.warmachine.attacks import DeclareAttack
-from models.rules.warmachine.setup import Advance, ArmyEntry, CompleteCard
+from models.rules.warmachine.phases import Advance
+from models.rules.warmachine.setup import ArmyEntry, CompleteCard
 from models.rules.warmachine.spells import UseFeat
 from tests.rules.warmachine.other_side.other_side_game import (
     DREAMER,

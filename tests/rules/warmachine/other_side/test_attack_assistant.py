@@ -9,14 +9,14 @@ from models.rules.warmachine.attacks import (
     DAMAGE_APPLICATION,
     SPELL_SEQUENCE,
     AttackRoll,
+    Boost,
     DamageRoll,
     DeclareAttack,
     EndAttack,
     ResolveDisabled,
 )
 from models.rules.warmachine.damage import MarkDamage
-from models.rules.warmachine.essence import Boost
-from models.rules.warmachine.setup import Advance
+from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.spells import CastSpell, UseFeat
 from tests.rules.warmachine.other_side.other_side_game import (
     BLITZ,

@@ -2,7 +2,7 @@
 "The Infernal Turn", maintenance step 2)."""
 
 from models.rules.warmachine.continuous import ResolveContinuous
-from models.rules.warmachine.setup import Advance
+from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.shake import AddEffect
 from tests.rules.warmachine.other_side.other_side_game import (
     BLITZ,

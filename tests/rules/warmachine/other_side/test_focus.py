@@ -2,11 +2,10 @@
 rules for power up, allocation and the warjack's 3-focus limit, public and named as such)."""
 
 from models.rules.warmachine.activation import Charge, Run
+from models.rules.warmachine.attacks import Boost, BuyAttack
 from models.rules.warmachine.damage import MarkDamage
-from models.rules.warmachine.essence import Boost, BuyAttack
 from models.rules.warmachine.focus import AllocateFocus, SkipPowerUp
-from models.rules.warmachine.phases import turn_steps
-from models.rules.warmachine.setup import Advance
+from models.rules.warmachine.phases import Advance, turn_steps
 from models.rules.warmachine.spells import CastSpell, Upkeep
 from tests.rules.warmachine.other_side.other_side_game import (
     CAST,

@@ -5,12 +5,11 @@ import pytest
 
 from models.rules import RuleViolation
 from models.rules.warmachine.activation import Activate
-from models.rules.warmachine.attacks import AttackRoll, DeclareAttack
-from models.rules.warmachine.essence import Boost
+from models.rules.warmachine.attacks import AttackRoll, Boost, DeclareAttack
 from models.rules.warmachine.fury import EndFrenzy, LeechFury, ThresholdCheck, frenzy_steps
 from models.rules.warmachine.options import notes
+from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.points import spend_points
-from models.rules.warmachine.setup import Advance
 from models.rules.warmachine.shake import AddEffect
 from tests.rules.warmachine.other_side.other_side_game import (
     BLITZ,

@@ -2,11 +2,11 @@
 for leeching, spirit bond and forcing, public and named as such)."""
 
 from models.rules.warmachine.activation import Charge, Run
-from models.rules.warmachine.base import remove
+from models.rules.warmachine.attacks import Boost, BuyAttack
 from models.rules.warmachine.damage import MarkDamage
-from models.rules.warmachine.essence import Boost, BuyAttack
 from models.rules.warmachine.fury import Force, LeechFury, LeechLife, SpiritBond
 from models.rules.warmachine.spells import CastSpell, UseFeat
+from models.rules.warmachine.state import remove
 from tests.rules.warmachine.other_side.other_side_game import (
     BLITZ,
     CAST,

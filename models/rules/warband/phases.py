@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
-from models.rules.core import Event, GameState, RuleViolation
-from models.rules.warband.state import board
+from models.rules.core import Command, Event, GameState, Handler, RuleViolation, handles
+from models.rules.warband.state import SYSTEM, board
 
 # A hook returns the new state, its log lines, and whether the step holds the turn for the players.
 Hook = Callable[[GameState], tuple[GameState, list[Event], bool]]
@@ -142,3 +143,28 @@ def gate(state: GameState, command_type: str) -> None:
         raise RuleViolation("step.never", "That cannot be done at this point of the game.")
     where = f"the {home.label} step" if home in UPKEEP else "the rest of the turn"
     raise RuleViolation("step.wrong", f"That is done in {where}; it is now {label(state).lower()}.")
+
+
+def rule(cls: type[Command]) -> Callable[[Handler], Handler]:
+    """Register a warband handler behind the gate: a game not set up, over, or at another step refuses first."""
+
+    def register(fn: Handler) -> Handler:
+        def gated(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
+            gate(state, command.type)
+            return fn(state, command)
+
+        handles(cls, system=SYSTEM)(gated)
+        return fn
+
+    return register
+
+
+class Next(Command):
+    """Moves the turn on: the next upkeep step, the rest of the turn, or the other player's turn."""
+
+    type: Literal["warband_next"] = "warband_next"
+
+
+@rule(Next)
+def next_step(state: GameState, cmd: Next) -> tuple[GameState, list[Event]]:
+    return advance(state)

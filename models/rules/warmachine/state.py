@@ -1,31 +1,16 @@
-"""Shared pieces of the Warmachine rules: registering a rule with its phase gate, reading stats, spending
-essence, and taking a model out of play (with the infernal master destruction rule, doc 001)."""
+"""The Warmachine state read and changed by every rule: reading stats, spending essence, and taking a model
+out of play (with the infernal master destruction rule, doc 001)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from models.catalog.schema import Card
-from models.rules.core import Command, Event, GameState, Handler, ModelState, RuleViolation, handles
-from models.rules.warmachine.phases import gate, on_turn_start
+from models.rules.core import Event, GameState, ModelState, RuleViolation
+from models.rules.warmachine.phases import on_turn_start
 from models.rules.warmachine.points import resource, spend_points
 
 ESSENCE_MANIPULATION = ("infernal_master", "master_infernalist")
-
-
-def rule(cls: type[Command]) -> Callable[[Handler], Handler]:
-    """Register a Warmachine handler behind the phase gate (phase order is checked before the rule)."""
-
-    def register(fn: Handler) -> Handler:
-        def gated(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
-            state, events = gate(state, command)
-            state, more = fn(state, command)
-            return state, events + more
-
-        handles(cls)(gated)
-        return fn
-
-    return register
 
 
 def card(state: GameState, m: ModelState) -> Card:
