@@ -21,9 +21,9 @@ from typing import Any
 from sqlalchemy import Engine
 
 from models.catalog.schema import Card
-from models.db.repository import LogRow, Repository, StaleVersion, Taken
+from models.db.repository import Repository, StaleVersion, Taken
 from models.db.tables import AccessToken
-from models.rules import Command, Event, GameState, RuleViolation, apply, parse_command
+from models.rules import Command, Event, GameState, RuleViolation, apply, parse_command, replay
 from models.rules.dice import Roll
 from models.rules.senders import SENDERS, allowed_seats, nobody, refusal
 from models.rules.warmachine.pregame import RollPriority
@@ -31,13 +31,13 @@ from models.rules.warmachine.setup import ArmyEntry, CompleteCard, SetupGame, Si
 from models.service.access import Actor, hash_token, new_token
 from models.service.cards import SiteCards, keep_shipped_facts
 from models.service.errors import AlreadyStarted, Conflict, Forbidden, NotFound
+from models.service.history import UNDO, counted_at, counts, is_undo, replayed
 from models.service.idempotency import START_KEY_MIN, RecentStarts, check_command_id, reused, same_request
 from models.service.results import report, text
 
 log = logging.getLogger(__name__)
 SNAPSHOT_EVERY = 50
 CACHE_SIZE = 256
-UNDO = "undo"
 WATCH_ONLY = "A watch link only follows the game: it cannot change it."
 NOBODY = nobody("do that")
 FUTURE_SLACK_MS = 2_000  # a client's clock time may run ahead of the server's by this much, no more
@@ -214,17 +214,13 @@ class GameService:
         rows = self.repo.log(game_id)
         if rows and rows[-1].seq != expected_version:  # another action was logged between the two reads
             raise Conflict(rows[-1].seq)
-        target = next((r for r in reversed(rows) if r.seq > 1 and not r.undone and r.command["type"] != UNDO),
-                      None)
+        target = next((r for r in reversed(rows) if r.seq > 1 and counts(r)), None)
         if target is None:
             raise RuleViolation("undo.nothing", "There is nothing left to undo.")
         if actor.role == "seat" and target.actor != actor.label:
             raise Forbidden("A player's own link undoes only that player's own actions; the shared table link "
                             "undoes any.")
-        kept = [parse_command(r.command) for r in rows if _counts(r) and r.seq != target.seq]
-        state = GameState()
-        for c in kept:
-            state, _ = apply(state, c)
+        state = replayed(r for r in rows if r.seq != target.seq)
         sender = SENDERS.get(target.command["type"])
         what = ("; ".join(e["text"] for e in target.events[:2])
                 or (sender.does[0].upper() + sender.does[1:] if sender else target.command["type"]))
@@ -247,7 +243,7 @@ class GameService:
         if not rows or rows[-1].seq != expected_version:  # another action was logged between the two reads
             raise Conflict(rows[-1].seq if rows else expected_version)
         last = rows[-1]
-        if last.command.get("type") != UNDO:
+        if not is_undo(last):
             raise RuleViolation("redo.nothing", "There is nothing to redo: Redo brings back an undone action "
                                                 "only until the next action is made.")
         if actor.role == "seat" and last.actor != actor.label:
@@ -370,13 +366,7 @@ class GameService:
         version, state = self.state(game_id)
         if version == seq:
             return state
-        rows = [r for r in self.repo.log(game_id) if r.seq <= seq]
-        undone = {r.command.get("target") for r in rows if r.command.get("type") == UNDO}
-        state = GameState()
-        for row in rows:
-            if row.command.get("type") != UNDO and row.seq not in undone:
-                state, _ = apply(state, parse_command(row.command))
-        return state
+        return replay(counted_at(self.repo.log(game_id), seq))
 
     def _rebuild(self, game_id: str) -> tuple[int, GameState]:
         caught_up = self._catch_up(game_id)
@@ -386,9 +376,7 @@ class GameService:
         after, state = (snap[0], GameState.model_validate(snap[1])) if snap else (0, GameState())
         rows = self.repo.log(game_id, after=after)
         version = rows[-1].seq if rows else after
-        for row in rows:
-            if _counts(row):
-                state, _ = apply(state, parse_command(row.command))
+        state = replayed(rows, state)
         self._remember(game_id, version, state)
         return version, state
 
@@ -401,11 +389,10 @@ class GameService:
             return None
         known, state = cached
         rows = self.repo.log(game_id, after=known)
-        if not rows or any(r.command.get("type") == UNDO for r in rows) or \
+        if not rows or any(is_undo(r) for r in rows) or \
                 [r.seq for r in rows] != list(range(known + 1, known + 1 + len(rows))):
             return None
-        for row in rows:
-            state, _ = apply(state, parse_command(row.command))
+        state = replayed(rows, state)  # no undo among them: every row counts
         self._remember(game_id, rows[-1].seq, state)
         return rows[-1].seq, state
 
@@ -424,10 +411,6 @@ class GameService:
         if actor.role == "seat" and actor.seat in allowed_seats(state, command):
             return
         raise Forbidden(refusal(state, command))
-
-def _counts(row: LogRow) -> bool:
-    return row.command.get("type") != UNDO and not row.undone
-
 
 def _dump(events: tuple[Event, ...] | list[Event]) -> list[dict[str, Any]]:
     return [e.model_dump(mode="json") for e in events]

@@ -11,6 +11,7 @@ from typing import Any
 from models.db.repository import LogRow
 from models.rules import GameState
 from models.rules.warmachine.clock import shown
+from models.service.history import counts
 
 FORMAT = "tablekeeper-result/1"
 HOW_WORDS = {
@@ -98,7 +99,7 @@ def report(game_id: str, version: int, state: GameState, log: list[LogRow]) -> d
         "turns": turns(state),
         "timeline": [{"seq": row.seq, "at": row.at, "actor": row.actor, "command": row.command.get("type"),
                       "texts": [e.get("text", "") for e in row.events]}
-                     for row in log if not row.undone and row.command.get("type") != "undo"],
+                     for row in log if counts(row)],
     }
 
 

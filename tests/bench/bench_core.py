@@ -9,6 +9,7 @@ from models.catalog import shipped_cards
 from models.db.engine import make_engine, migrate
 from models.rules import GameState, apply, parse_command, replay
 from models.service import Actor, GameService
+from models.service.history import counted
 from tests.bench.common import Report, Row, Stats, databases
 from tests.bench.script import SIDES, commands_for, play, setup_command
 
@@ -95,7 +96,7 @@ def bench_storage(report: Report, tmp: Path, executes: int = 300, long_game: int
             for _ in range(max(3, loads // 5)):
                 t0 = time.perf_counter()
                 rows = GameService(engine).repo.log(game.game_id)
-                replay([parse_command(r.command) for r in rows if r.command.get("type") != "undo" and not r.undone])
+                replay(counted(rows))
                 full.append((time.perf_counter() - t0) * 1000)
             report.add(Row("3 load", f"the same game replayed from its whole log, no snapshot, {label}",
                            Stats.of(full).ms(), note="reference: what snapshots every 50 commands save"))

@@ -35,8 +35,8 @@ from sqlmodel import Session, select
 from models.catalog import shipped_cards
 from models.db.engine import make_engine
 from models.db.tables import CommandLog, Game, Snapshot
-from models.rules import Command, GameState, apply, parse_command, replay
-from models.service import GameService
+from models.rules import Command, GameState, apply, replay
+from models.service import GameService, history
 from tests.bench.script import SIDES, commands_for, setup_command
 
 if TYPE_CHECKING:
@@ -125,9 +125,8 @@ class Writer(threading.Thread):
 
 
 def counted(rows: list[CommandLog], upto: int | None = None) -> list[Command]:
-    """The logged commands that make the state (up to seq ``upto``): undone ones and the undos left out."""
-    return [parse_command(r.command) for r in rows
-            if r.command["type"] != "undo" and not r.undone and (upto is None or r.seq <= upto)]
+    """The logged commands that make the state (up to seq ``upto``), as the service counts them."""
+    return history.counted(r for r in rows if upto is None or r.seq <= upto)
 
 
 def check_database(database_url: str, game_id: str, steps: list[dict[str, Any]],

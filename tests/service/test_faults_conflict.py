@@ -16,9 +16,10 @@ import pytest
 from sqlalchemy import Engine
 
 from models.db.engine import make_engine, migrate
-from models.rules import Command, parse_command, replay
+from models.rules import Command, replay
 from models.rules.warmachine.damage import MarkDamage
 from models.service import Actor, Conflict, GameService
+from models.service.history import counted
 from tests.bench.script import HORRORS, SIDES
 
 TABLE = Actor(role="table")
@@ -62,17 +63,12 @@ def race(services: list[GameService], game_id: str, version: int, commands: list
                      for s, c in zip(services, commands, strict=True)])
 
 
-def kept(rows: list) -> list[Command]:
-    """The commands that count: not undone, undos themselves left out."""
-    return [parse_command(r.command) for r in rows if r.command["type"] != "undo" and not r.undone]
-
-
 def check_log_replays(service: GameService, game_id: str) -> None:
     rows = service.repo.log(game_id)
     assert [r.seq for r in rows] == list(range(1, len(rows) + 1)), "the log has a gap or a duplicate"
     version, state = GameService(service.repo.engine).state(game_id)
     assert version == rows[-1].seq
-    assert state == replay(kept(rows))
+    assert state == replay(counted(rows))
 
 
 @pytest.mark.parametrize("processes", [1, 2], ids=["one-process", "two-processes"])
@@ -131,5 +127,5 @@ def test_undo_racing_a_command_keeps_the_log_consistent(engines: list[Engine]) -
         assert sorted(kind for kind, _ in results) == ["conflict", "ok"], results
         version += 1
         rows = services[0].repo.log(game.game_id)
-        assert GameService(engines[0]).state(game.game_id) == (version, replay(kept(rows)))
+        assert GameService(engines[0]).state(game.game_id) == (version, replay(counted(rows)))
     check_log_replays(services[0], game.game_id)

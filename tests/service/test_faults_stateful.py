@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
 
 from models.db.engine import make_engine, migrate
-from models.rules import Command, RuleViolation, parse_command, replay
+from models.rules import Command, RuleViolation, replay
 from models.rules.warmachine.activation import Activate, Charge, EndActivation
 from models.rules.warmachine.attacks import Boost, BuyAttack
 from models.rules.warmachine.damage import MarkDamage
@@ -34,6 +34,7 @@ from models.rules.warmachine.shake import AddEffect, RemoveEffect
 from models.rules.warmachine.tithe import PayTithe, SkipTithe
 from models.service import Actor, GameService
 from models.service import games as games_module
+from models.service.history import counted
 from tests.bench.script import BANDS, HORRORS, MASTERS, SIDES
 
 TABLE = Actor(role="table")
@@ -59,10 +60,6 @@ COMMANDS: st.SearchStrategy[Command] = st.one_of(
     st.builds(PayTithe, horror=horror),
     st.builds(SkipTithe, horror=horror),
 )
-
-
-def counted(rows: list) -> list[Command]:
-    return [parse_command(r.command) for r in rows if r.command["type"] != "undo" and not r.undone]
 
 
 class ServiceMachine(RuleBasedStateMachine):

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from models.rules import RuleViolation, parse_command, replay
+from models.rules import RuleViolation, replay
 from models.rules.warband.conditions import SetCondition
 from models.rules.warband.phases import Next
 from models.rules.warband.rout import RoutCheck
@@ -17,6 +17,7 @@ from models.rules.warband.spells import StartSpell
 from models.rules.warband.state import board
 from models.rules.warband.treasure import PickUp
 from models.service import Actor, Created, Forbidden, GameService
+from models.service.history import counted
 from tests.rules.warband.game import BOSS, CAPTAIN, SISTER, THUG, setup_command
 
 TABLE = Actor(role="table")
@@ -62,7 +63,7 @@ def test_the_game_survives_a_restart_and_equals_its_replay(service: GameService,
     restarted = new_service()
     assert restarted.state(game.game_id) == (version, state)
     rows = restarted.repo.log(game.game_id)
-    assert replay([parse_command(r.command) for r in rows]) == state
+    assert replay(counted(rows)) == state
     assert board(state).events[0].text == "Storm"
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
-from models.rules import GameState, RuleViolation, parse_command, replay
+from models.rules import GameState, RuleViolation, replay
 from models.rules.warlord.activation import WarlordAction, WarlordActivate, WarlordEndActivation
 from models.rules.warlord.end_phase import WarlordEndTurn, WarlordNextTurn, WarlordPoisonCheck
 from models.rules.warlord.model_states import WarlordAddState
@@ -16,6 +16,7 @@ from models.rules.warlord.state import figure
 from models.rules.warmachine.phases import Advance
 from models.service import Actor, Created, Forbidden, GameService
 from models.service.games import SNAPSHOT_EVERY
+from models.service.history import counted
 from tests.rules.warlord.game import GOLEM, KNIGHT, ORC, setup_command
 
 TABLE = Actor(role="table")
@@ -43,7 +44,7 @@ def play(service: GameService, game: Created, *commands, actor: Actor = TABLE) -
 def logged_state(service: GameService, game: Created) -> GameState:
     """The state replayed from the stored log (undone commands left out)."""
     rows = service.repo.log(game.game_id)
-    return replay([parse_command(r.command) for r in rows if not r.undone and r.command["type"] != "undo"])
+    return replay(counted(rows))
 
 
 TURN = (WarlordAddState(model=GOLEM, state="burning"), WarlordAddState(model=ORC, state="poisoned"),
