@@ -269,6 +269,7 @@ class OptionOut(BaseModel):
     allowed: bool
     reason: str = ""
     dice: dict[str, int] | None = None
+    values: dict[str, int] | None = None
 
 
 GameId = Annotated[str, Path(max_length=64, description="The game's id.")]
@@ -326,7 +327,7 @@ def _options(service: GameService, game_id: str, token: str | None, model_id: st
     _, state = _read(service, game_id, token)
     if not any(m.id == model_id for m in state.models):
         raise ApiError(404, "model.unknown", f"There is no model {model_id!r} in this game.")
-    return [OptionOut(action=o.action, allowed=o.allowed, reason=o.reason, dice=o.dice)
+    return [OptionOut(action=o.action, allowed=o.allowed, reason=o.reason, dice=o.dice, values=o.values)
             for o in options(state, model_id)]
 
 
@@ -513,7 +514,10 @@ async def game_log(game_id: GameId, token: Token) -> list[LogEntryOut]:
 async def model_options(game_id: GameId, model_id: Annotated[str, Path(max_length=128)],
                         token: Token) -> list[OptionOut]:
     """Each action the model could take now, and for those it may not, the reason (read-only: nothing
-    changes). An unknown model is a 404 with code `model.unknown`."""
+    changes). In a Warmachine game the first entry, action `derived`, is no action (never `allowed`): its
+    `values` are the numbers the rules derive now (`CTRL` in inches, effective `DEF` `ARM` `MAT` `RAT`, and
+    `dice:attack`, `dice:damage_boosted`, `dice:attack:left`... per roll and weapon place). An unknown model is a
+    404 with code `model.unknown`."""
     return await run_in_threadpool(_options, _service(), game_id, token, model_id)
 
 

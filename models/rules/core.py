@@ -214,6 +214,12 @@ class Option(Frozen):
     reason: str = ""
     code: str = ""
     dice: dict[str, int] | None = None  # an attack's dice per roll (and per weapon place), when the rules give them
+    # The numbers the rules derive for the model now (CTRL, effective stats, dice), on the entry named DERIVED.
+    values: dict[str, int] | None = None
+
+
+# The ``options`` entry that is not an action (never allowed): its ``values`` are the model's derived numbers.
+DERIVED = "derived"
 
 
 Handler = Callable[[GameState, Any], tuple[GameState, list[Event]]]

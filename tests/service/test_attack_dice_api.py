@@ -44,3 +44,24 @@ def test_an_attack_roll_with_another_number_of_dice_is_refused_and_changes_nothi
     assert read(client, game)["version"] == table.version
     state = table.send(type="attack_roll", dice={"dice": [6]}, hit=True)
     assert state["attack"]["step"] == "damage_roll"
+
+
+def test_derived_values_reach_options_and_the_view(client: TestClient, game: dict) -> None:  # noqa: F811
+    """Issue 14 "Derived values": CTRL 18" for Agathon (doc 001 "Control Range": twice ESSENCE 9), DEF 5 once
+    knocked down (derived.py cites the public summary), in ``/options`` and on the spectators' card alike.
+    Positive control: standing, his DEF is the card's 14."""
+    table = Table(client, game)
+    watch = {"token": game["tokens"]["watch"]}
+
+    def numbers() -> tuple[dict[str, int], dict[str, Any]]:
+        found = client.get(f"/api/games/{game['id']}/options/p1-agathon", params=watch).json()
+        card = client.get(f"/api/games/{game['id']}/view", params=watch).json()["cards"]["p1-agathon"]
+        return next(o for o in found if o["action"] == "derived")["values"], card
+
+    values, card = numbers()
+    assert (values["CTRL"], values["DEF"], values["dice:attack"]) == (18, 14, 2)
+    assert card["derived"] == values and card["stats"] == "DEF 14 · ARM 15 · MAT 6"
+    table.send(type="add_effect", model="p1-agathon", effect="knocked_down")
+    values, card = numbers()
+    assert (values["CTRL"], values["DEF"]) == (18, 5)
+    assert card["stats"] == "DEF 5 (knocked down) · ARM 15 · MAT 6"

@@ -18,6 +18,7 @@ from models.service.views.warmachine import (
     has_points,
     kind_words,
     look,
+    stats_words,
     status_words,
 )
 from webapp.components.a11y import named
@@ -54,6 +55,7 @@ class ModelCard:
                 ui.label(m.name).classes("tk-name")
                 self.status = ui.label("").classes("tk-status")
             ui.label(kind).classes("tk-kind")
+            self.stats = ui.label("").classes("tk-derived")
             if has_essence_manipulation(state, m) or is_horror(state, m):
                 EssenceTracker(view, model_id)
             elif has_points(state, model_id):
@@ -96,6 +98,7 @@ class ModelCard:
         if self.controls is not None:
             self.controls.set_visibility(state.phase != "over")
         self.extras.set_text(extras_words(m))
+        self.stats.set_text(stats_words(state, m))
         self.status.set_text(status_words(state, m))
         self.box.classes(remove="tk-gone tk-active tk-done")
         if look(m):

@@ -111,6 +111,7 @@ export default {
             <span v-if="card(key).status" class="tk-status">{{ card(key).status }}</span>
           </div>
           <div v-if="card(key).kind" class="tk-kind">{{ card(key).kind }}</div>
+          <div v-if="card(key).stats" class="tk-derived">{{ card(key).stats }}</div>
           <div v-if="card(key).points" class="tk-essence">
             <span class="tk-essence-text">{{ card(key).points.text }}</span>
             <span v-if="card(key).points.cap != null" class="tk-pips" aria-hidden="true"><span

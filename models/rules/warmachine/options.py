@@ -4,12 +4,13 @@ never disagree about why a button is greyed."""
 from __future__ import annotations
 
 from models.catalog.schema import Card, Stats, WebLayout
-from models.rules.core import OPTION_PROVIDERS, Command, GameState, ModelState, Option, RuleViolation, probe
+from models.rules.core import DERIVED, OPTION_PROVIDERS, Command, GameState, ModelState, Option, RuleViolation, probe
 from models.rules.warmachine import caster_options
 from models.rules.warmachine.activation import Activate, Charge, EndActivation, Run
 from models.rules.warmachine.attack_math import dice_count, weapon_places
 from models.rules.warmachine.attacks import Boost, BuyAttack, DeclareAttack, NextAttack
 from models.rules.warmachine.damage import MarkDamage, crippled_notes, sections
+from models.rules.warmachine.derived import derived, flat
 from models.rules.warmachine.essence import Allocate, Heal, Leech
 from models.rules.warmachine.replenish import Sacrifice, sacrifice_refusal
 from models.rules.warmachine.shake import SHAKEABLE, Shake
@@ -50,7 +51,8 @@ def model_options(state: GameState, model_id: str) -> tuple[Option, ...]:
                 ("be_healed", Heal(master=m.battlegroup, target=m.id, points=1)),
             ]
     probes += caster_options.probes(state, m)
-    found = [probe(state, action, command) for action, command in probes]
+    found = [Option(action=DERIVED, allowed=False, values=flat(derived(state, m)))]  # numbers, not an action
+    found += [probe(state, action, command) for action, command in probes]
     found.append(_attack_option(state, m))
     found += caster_options.options(state, m)
     if has_essence_manipulation(state, m):

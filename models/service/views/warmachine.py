@@ -17,16 +17,16 @@ from models.rules.warmachine.arcana import hand
 from models.rules.warmachine.attack_math import attack_dice
 from models.rules.warmachine.attacks import ATTACK_SEQUENCE, DAMAGE_APPLICATION
 from models.rules.warmachine.damage import crippled_notes, marks_of, sections
+from models.rules.warmachine.derived import ctrl, derived, flat, stat_words
 from models.rules.warmachine.phases import label
 from models.rules.warmachine.points import (
     WARJACK_FOCUS_CAP,
-    caster_control_range,
     has_focus_manipulation,
     has_fury_manipulation,
 )
 from models.rules.warmachine.shake import effect_name
 from models.rules.warmachine.spells import is_grymkin_warlock
-from models.rules.warmachine.state import control_range, essence_stat, has_essence_manipulation, is_horror, role
+from models.rules.warmachine.state import essence_stat, has_essence_manipulation, is_horror, role
 from models.service.views.drawings import drawing
 
 HOW = {
@@ -147,8 +147,8 @@ def points_line(state: GameState, model_id: str) -> tuple[str, int, int | None, 
     if kind == "warbeast":
         thr = f"THR {stats.THR}" if stats.THR is not None else "THR unknown"
         return "Fury", m.fury or 0, stats.FURY, thr
-    ctrl = caster_control_range(state, m)
-    extra = f'CTRL {ctrl}"' if ctrl is not None else ""
+    inches = ctrl(state, m)
+    extra = f'CTRL {inches}"' if inches is not None else ""
     if has_focus_manipulation(state, m):
         return "Focus", m.focus or 0, stats.FOCUS, extra
     return "Fury", m.fury or 0, stats.FURY, extra
@@ -165,8 +165,8 @@ def essence_line(state: GameState, m: ModelState) -> tuple[str, int, int | None,
     except RuleViolation:
         return "Essence: ESSENCE unknown", m.essence or 0, None, ""
     have = m.essence or 0
-    ctrl = f'CTRL {control_range(state, m)}"' if has_essence_manipulation(state, m) else ""
-    return f"Essence {have} / {stat}", have, stat, ctrl
+    inches = ctrl(state, m)
+    return f"Essence {have} / {stat}", have, stat, f'CTRL {inches}"' if inches is not None else ""
 
 
 def frenzy_steps_now(state: GameState, model_id: str) -> tuple[str, ...]:
@@ -190,6 +190,11 @@ def gone_words(m: ModelState) -> str:
 def status_words(state: GameState, m: ModelState) -> str:
     return gone_words(m) or ("Frenzied" if frenzy_steps_now(state, m.id) else "") \
         or ACTIVATION_WORDS[m.activation]
+
+
+def stats_words(state: GameState, m: ModelState) -> str:
+    """Effective DEF, ARM, MAT and RAT with what changed them ("DEF 5 (knocked down) · ARM 15")."""
+    return stat_words(derived(state, m))
 
 
 def extras_words(m: ModelState) -> str:
@@ -298,10 +303,12 @@ def _points(state: GameState, m: ModelState) -> dict[str, Any] | None:
 
 def _model(state: GameState, m: ModelState) -> dict[str, Any]:
     track, notes = _track(state, m)
+    numbers = derived(state, m)
     card: dict[str, Any] = {"name": m.name, "seat": m.seat, "kind": kind_words(state, m),
                             "status": status_words(state, m), "look": look(m), "points": _points(state, m),
                             "track": track, "notes": notes, "extras": extras_words(m),
-                            "reminders": list(structures.notes(state, m))}
+                            "reminders": list(structures.notes(state, m)),
+                            "stats": stat_words(numbers), "derived": flat(numbers)}
     if is_grymkin_warlock(state, m):
         card["arcana"] = [{"text": text, "played": played} for text, played in arcana_words(state, m)]
     if role(state, m) == "warbeast":
