@@ -1,8 +1,8 @@
 """Saved army lists, their plain-text form, and starting a game from lists.
 
 Lists belong to an owner: for anonymous visitors a per-browser id. The rules of a legal list are pure and
-live in :mod:`models.rules.warmachine.lists`; this class stores, copies and converts. Bad input raises
-:class:`RuleViolation` with a sentence for a player, and nothing is stored half-way.
+live in the ``list_*`` modules of :mod:`models.rules.warmachine`; this class stores, copies and converts.
+Bad input raises :class:`RuleViolation` with a sentence for a player, and nothing is stored half-way.
 """
 
 from __future__ import annotations
@@ -18,19 +18,10 @@ from models.db.tables import ArmyList
 from models.rules.core import RuleViolation
 from models.rules.text import tidy
 from models.rules.warmachine.army_rules import Problem
-from models.rules.warmachine.lists import (
-    TITLE_MAX,
-    Army,
-    Imported,
-    Points,
-    army_entries,
-    clean_title,
-    export_text,
-    parse_army,
-    parse_text,
-    points,
-    validate,
-)
+from models.rules.warmachine.list_checks import validate
+from models.rules.warmachine.list_model import TITLE_MAX, Army, army_entries, clean_title, parse_army
+from models.rules.warmachine.list_points import Points, points
+from models.rules.warmachine.list_text import Imported, export_text, parse_text
 from models.rules.warmachine.setup import NAME_MAX, ArmyEntry
 from models.service.cards import CardService
 from models.service.errors import NotFound

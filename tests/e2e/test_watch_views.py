@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from models.catalog import shipped_cards, shipped_examples
-from models.rules.warmachine.lists import army_entries, parse_text
+from models.rules.warmachine.list_model import army_entries
+from models.rules.warmachine.list_text import parse_text
 from tests.e2e.finders import game_log, track, turn_bar
 from tests.e2e.test_faults_crash import api
 from tests.e2e.test_faults_pages import command

@@ -13,7 +13,7 @@ from models.catalog.schema import BoxesLayout
 from models.db.engine import make_engine, migrate
 from models.db.tables import ArmyList, Game
 from models.rules import RuleViolation
-from models.rules.warmachine.lists import Army, ListEntry, parse_army
+from models.rules.warmachine.list_model import Army, ListEntry, parse_army
 from models.service import GameService, NotFound
 from models.service.cards import CardService
 from models.service.lists import ListService

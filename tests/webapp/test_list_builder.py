@@ -11,7 +11,7 @@ from sqlmodel import Session, select
 
 from models.catalog import shipped_cards, shipped_examples
 from models.db.tables import ArmyList
-from models.rules.warmachine.lists import parse_army
+from models.rules.warmachine.list_model import parse_army
 from models.service.lists import ListService
 from tests.webapp.helpers import (
     card_book,

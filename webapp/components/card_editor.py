@@ -34,7 +34,7 @@ from models.rules.warmachine.completion import drawing_problem
 from models.service import Forbidden
 from models.service.cards import PACK_MAX, CardService, checked
 from webapp.components.a11y import named
-from webapp.components.army_list import ROLE_WORDS, kind_words
+from webapp.components.card_words import ROLE_WORDS, kind_words
 from webapp.components.tap_editor import TapGrid, TapSpiral
 
 ROLES: tuple[str, ...] = Role.__args__  # type: ignore[attr-defined]

@@ -22,7 +22,7 @@ from models.catalog.schema import (
     missing_facts,
 )
 from webapp.components.a11y import named
-from webapp.components.army_list import ROLE_WORDS, cost_words, kind_words
+from webapp.components.card_words import ROLE_WORDS, cost_words, kind_words
 
 ROLE_FILTERS = {
     "all": "All roles",

@@ -7,10 +7,11 @@ from nicegui import run, ui
 
 from models.catalog.schema import Card
 from models.rules import RuleViolation
-from models.rules.warmachine.lists import TEXT_MAX, Army, parse_text
+from models.rules.warmachine import TEXT_MAX, Army, parse_text
 from models.service.lists import SavedList
 from webapp.components.a11y import named
-from webapp.components.army_list import ListBuilder, browser_owner, list_service
+from webapp.components.list_builder import browser_owner, list_service
+from webapp.components.list_text_dialogs import show_unrecognised
 from webapp.components.once import once
 from webapp.components.pregame_completion import complete_before_start
 from webapp.components.starting import GameStarter
@@ -52,7 +53,7 @@ class SideFromList:
         except RuleViolation as refusal:
             ui.notify(f"Player {self.seat + 1}: {refusal.message}", type="warning")
             return None
-        ListBuilder._report(self.report, imported.unrecognised)
+        show_unrecognised(self.report, imported.unrecognised)
         if imported.unrecognised and self.warned != text:
             self.warned = text
             ui.notify(f"Player {self.seat + 1}: {len(imported.unrecognised)} line(s) of the pasted list were not "

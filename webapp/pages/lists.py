@@ -5,8 +5,8 @@ from __future__ import annotations
 from nicegui import run, ui
 
 from models.rules import RuleViolation
-from webapp.components.army_list import ListBuilder, browser_owner, list_service
 from webapp.components.catalog_browser import CatalogBrowser
+from webapp.components.list_builder import ListBuilder, browser_owner, list_service
 from webapp.pages.frame import frame
 
 

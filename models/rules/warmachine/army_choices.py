@@ -1,7 +1,7 @@
 """What a player may add to an army being built one pick at a time (the home page's quick form), by the same
 rules as the list builder: a card is offered only when adding it breaks none of the army rules (army_rules.py:
 battlegroups follow the caster, characters and field allowance) and it is of the caster's faction or a
-mercenary (the list builder's faction rule, lists.py). Points are counted as lists.py counts them.
+mercenary (the list builder's faction rule, list_checks.py). Points are counted as list_points.py counts them.
 
 Pure: the form asks here and shows the answer.
 """
@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from models.catalog.schema import CASTER_ROLES, Card
 from models.rules.warmachine.army_rules import BATTLEGROUP_ROLES, Problem, army_problems
-from models.rules.warmachine.lists import Army, ListEntry, Points, entry_cost, points
+from models.rules.warmachine.list_model import Army, ListEntry
+from models.rules.warmachine.list_points import Points, entry_cost, points
 from models.rules.warmachine.setup import ArmyEntry
 
 OTHER_ROLES = ("unit", "solo", "structure")

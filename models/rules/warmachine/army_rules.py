@@ -13,7 +13,7 @@ These need neither the game size, nor points, nor the list's own faction, so a g
   publicly known: every caster is a unique character);
 - unit sizes the card offers.
 
-What needs more than an army's entries stays in ``lists.py``: game size, points, faction, the one caster a list
+What needs more than an army's entries stays in ``list_checks.py``: game size, points, faction, the one caster a list
 needs, attachments and Arcana cards.
 """
 

@@ -1,4 +1,4 @@
-"""Army lists: points, each validation rule, and the plain-text form (models/rules/warmachine/lists.py).
+"""Army lists: points, each validation rule, and the plain-text form (models/rules/warmachine/list_*.py).
 
 Rules: doc 001 "Infernal Masters & Free Points", "Horrors" (Essence Manipulation battlegroups), "Arcana";
 doc 000 "Master Infernalist"; field allowance as printed on the cards; reference README for the facts.
@@ -11,16 +11,10 @@ from hypothesis import strategies as st
 from models.catalog import shipped_cards, shipped_examples
 from models.catalog.schema import Card, UnitInfo
 from models.rules import GameState, RuleViolation, apply
-from models.rules.warmachine.lists import (
-    Army,
-    ListEntry,
-    army_entries,
-    canonical,
-    export_text,
-    parse_text,
-    points,
-    validate,
-)
+from models.rules.warmachine.list_checks import validate
+from models.rules.warmachine.list_model import Army, ListEntry, army_entries, canonical
+from models.rules.warmachine.list_points import points
+from models.rules.warmachine.list_text import export_text, parse_text
 from models.rules.warmachine.setup import SetupGame, Side
 
 SHIPPED = shipped_cards()

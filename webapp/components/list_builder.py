@@ -1,8 +1,9 @@
-"""The army list component: build a list with live points and problems, keep lists in this browser's name, share
-them as text (the catalog beside it is catalog_browser.py; a game from two lists is from_lists.py).
+"""The list builder: build a list with live points and problems, keep lists in this browser's name (the catalog
+beside it is catalog_browser.py; its text form list_text_dialogs.py; a game from two lists from_lists.py).
 
-Everything a player typed or a card holds is shown as text (labels, option labels, aria-labels set as props
-values), never as HTML. Database work runs in a worker thread (``run.io_bound``).
+Where a new card goes, which leaders and hosts an entry may take, and whether a list is legal are the rules'
+(list_edits.py, list_checks.py); this component shows their answers. Everything a player typed or a card holds
+is shown as text, never as HTML. Database work runs in a worker thread (``run.io_bound``).
 """
 
 from __future__ import annotations
@@ -12,17 +13,10 @@ from typing import Any
 
 from nicegui import app, run, ui
 
-from models.catalog import shipped_examples
-from models.catalog.schema import (
-    CASTER_ROLES,
-    FREE_POINT_ROLES,
-    Card,
-)
+from models.catalog.schema import FREE_POINT_ROLES, Card
 from models.rules import RuleViolation, tidy
-from models.rules.warmachine.lists import (
-    BATTLEGROUP_ROLES,
+from models.rules.warmachine import (
     GAME_SIZES,
-    TEXT_MAX,
     TITLE_MAX,
     Army,
     ListEntry,
@@ -30,24 +24,26 @@ from models.rules.warmachine.lists import (
     Problem,
     canonical,
     entry_cost,
-    export_text,
+    hosts,
     is_grymkin_warlock,
     known_arcana,
-    parse_text,
+    leaders,
     points,
+    takes_battlegroup,
+    tops,
+    unit_sizes,
     validate,
+    with_card,
+    with_change,
+    without_entry,
 )
 from models.service import NotFound
 from models.service.lists import ListService, SavedList
 from webapp.components.a11y import named
 from webapp.components.card_book import card_service
+from webapp.components.card_words import cost_words, kind_words
+from webapp.components.list_text_dialogs import export_dialog, import_dialog
 from webapp.deps import current
-
-ROLE_WORDS = {
-    "infernal_master": "Infernal master", "master_infernalist": "Master Infernalist", "horror": "Horror",
-    "warcaster": "Warcaster", "warjack": "Warjack", "warlock": "Warlock", "warbeast": "Warbeast",
-    "unit": "Unit", "solo": "Solo", "structure": "Structure", "attachment": "Attachment",
-}
 
 
 def list_service() -> ListService:
@@ -58,31 +54,6 @@ def list_service() -> ListService:
 def browser_owner() -> str:
     """The per-browser id lists are kept under for a visitor without an account."""
     return str(app.storage.browser.get("id", ""))
-
-
-def kind_words(card: Card) -> str:
-    kind = ROLE_WORDS.get(card.role, card.role)
-    if card.weight:
-        kind = f"{card.weight.capitalize()} {kind.lower()}"
-    if card.mercenary:
-        kind += " (mercenary)"
-    return kind
-
-
-def cost_words(card: Card) -> str:
-    if card.role in FREE_POINT_ROLES:
-        bp = card.battlegroup_points
-        return f"+{bp} battlegroup points" if bp is not None else "battlegroup points not known"
-    if card.role == "unit":
-        costs = card.unit.costs if card.unit else {}
-        if not costs:
-            return "not known"
-        return ", ".join(f"{n} models: {c}" for n, c in sorted(costs.items()))
-    return f"{card.cost} points" if card.cost is not None else "not known"
-
-
-def problems_words(problems: list[Problem]) -> list[str]:
-    return [p.message for p in problems]
 
 
 class ListBuilder:
@@ -167,81 +138,25 @@ class ListBuilder:
             self.set_army(self.army.model_copy(update={"size": self.size.value}))
 
     def add(self, key: str) -> None:
-        card = self.cards.get(key)
-        if card is None:
-            ui.notify("That card is not in the catalog any more.", type="warning")
-            return
-        entries = list(self.army.entries)
-        if len(entries) >= 80:
-            ui.notify("A list holds at most 80 entries.", type="warning")
-            return
-        entry = ListEntry(card=key)
-        if card.role in ("horror", "warjack", "warbeast"):
-            leader = self._leader_for(card)
-            if leader is not None:
-                entry = entry.model_copy(update={"battlegroup_of": leader})
-        elif card.role == "unit" and card.unit and card.unit.costs:
-            entry = entry.model_copy(update={"size": min(card.unit.costs)})
-        elif card.role == "attachment":
-            hosts = self._hosts(card)
-            if hosts:
-                entry = entry.model_copy(update={"attached_to": hosts[-1]})
-        if not self.army.entries and card.faction != self.army.faction and card.faction in (self.faction.options or {}):
-            self.faction.value = card.faction  # the first card picks the list's faction
-            self.army = self.army.model_copy(update={"faction": card.faction})
-        self.set_army(self.army.model_copy(update={"entries": (*entries, entry)}))
-
-    def _leader_for(self, card: Card) -> int | None:
-        """The caster a new battlegroup model joins: the latest one that may still take it."""
-        entries = self.army.entries
-        for i in reversed(range(len(entries))):
-            leader = self.cards.get(entries[i].card)
-            if leader is None or card.role not in BATTLEGROUP_ROLES.get(leader.role, ()):
-                continue
-            if leader.role == "master_infernalist":
-                taken = sum(1 for e in entries if e.battlegroup_of == i)
-                if leader.max_horrors is not None and taken >= leader.max_horrors:
-                    continue
-                if leader.horror_weights is not None and card.weight not in leader.horror_weights:
-                    continue
-            return i
-        return None
-
-    def _hosts(self, card: Card) -> list[int]:
-        goal = card.attaches_to
-        out = []
-        for i, e in enumerate(self.army.entries):
-            host = self.cards.get(e.card)
-            if host is None:
-                continue
-            if (goal and (host.key == goal or host.role == goal)) or (not goal and host.role == "unit"):
-                out.append(i)
-        return out
+        self._edit(lambda: with_card(self.army, self.cards, key))
+        if self.army.faction != self.faction.value and self.army.faction in (self.faction.options or {}):
+            self.faction.value = self.army.faction  # the first card picks the list's faction
 
     def remove(self, index: int) -> None:
-        entries = []
-        for i, e in enumerate(self.army.entries):
-            if i == index:
-                continue
-            update: dict[str, Any] = {}
-            for field in ("battlegroup_of", "attached_to"):
-                target = getattr(e, field)
-                if target == index:
-                    update[field] = None
-                elif target is not None and target > index:
-                    update[field] = target - 1
-            entries.append(e.model_copy(update=update) if update else e)
-        self.set_army(self.army.model_copy(update={"entries": tuple(entries)}))
+        self._edit(lambda: without_entry(self.army, index))
 
     def change(self, index: int, **update: Any) -> None:
-        entries = list(self.army.entries)
+        self._edit(lambda: with_change(self.army, index, **update))
+
+    def _edit(self, edited: Any) -> None:
+        """Show the list the rules make of an edit, or their refusal (the list stays as it was)."""
         try:
-            entries[index] = ListEntry.model_validate({**entries[index].model_dump(), **update})
-        except ValueError:
-            ui.notify("That value cannot be used here.", type="warning")
+            army = edited()
+        except RuleViolation as refusal:
+            ui.notify(refusal.message, type="warning")
             self.render()
             return
-        self.set_army(self.army.model_copy(update={"entries": tuple(entries)}))
+        self.set_army(army)
 
     # -- drawing -----------------------------------------------------------------------------------------
     def render(self) -> None:
@@ -251,9 +166,9 @@ class ListBuilder:
         with self.body:
             if not self.army.entries:
                 ui.label("The list is empty: add a caster from the catalog.").classes("tk-kind")
-            tops = {i for i, e in enumerate(self.army.entries) if e.battlegroup_of is None and e.attached_to is None}
+            top = set(tops(self.army))
             for i, entry in enumerate(self.army.entries):
-                self._draw_entry(i, entry, i not in tops)
+                self._draw_entry(i, entry, i not in top)
 
     def _draw_summary(self, total: Points, problems: list[Problem]) -> None:
         self.summary.clear()
@@ -272,7 +187,7 @@ class ListBuilder:
             if not self.army.entries:
                 return
             if problems:
-                for text in problems_words(problems):
+                for text in (p.message for p in problems):
                     with ui.row().classes("items-center no-wrap gap-2 tk-problem"):
                         ui.icon("error_outline").classes("tk-warn")
                         ui.label(text)
@@ -301,31 +216,24 @@ class ListBuilder:
 
     def _entry_controls(self, i: int, entry: ListEntry, card: Card, line: str) -> None:
         entries = self.army.entries
-        if card.role in ("horror", "warjack", "warbeast"):
-            # only casters whose battlegroup takes this kind of model (army_rules.BATTLEGROUP_ROLES)
-            leaders = {j: self.cards[e.card].name for j, e in enumerate(entries)
-                       if e.card in self.cards and (card.role in BATTLEGROUP_ROLES.get(self.cards[e.card].role, ())
-                                                    or (j == entry.battlegroup_of
-                                                        and self.cards[e.card].role in CASTER_ROLES))}
-            options = {-1: "No battlegroup", **{j: f"{n} (line {j + 1})" for j, n in leaders.items()}}
-            value = entry.battlegroup_of if entry.battlegroup_of in leaders else -1
+        if takes_battlegroup(card):
+            choices = leaders(self.army, self.cards, i)
+            options = {-1: "No battlegroup", **{j: f"{self.cards[entries[j].card].name} (line {j + 1})"
+                                                for j in choices}}
+            value = entry.battlegroup_of if entry.battlegroup_of in choices else -1
             select = ui.select(options, value=value, label="Battlegroup",
                                on_change=lambda e, k=i: self.change(k, battlegroup_of=None if e.value in (-1, None)
                                                                     else e.value)).classes("w-48")
             named(select, f"Battlegroup of {line}")
         elif card.role == "unit":
-            costs = card.unit.costs if card.unit else {}
-            sizes = sorted(costs) or list(range(1, 21))
-            options = {n: f"{n} models" for n in sizes}
-            if entry.size is not None and entry.size not in options:
-                options[entry.size] = f"{entry.size} models"
-            select = ui.select(options, value=entry.size, label="Models",
-                               on_change=lambda e, k=i: self.change(k, size=e.value)).classes("w-32")
+            select = ui.select({n: f"{n} models" for n in unit_sizes(card, entry.size)}, value=entry.size,
+                               label="Models", on_change=lambda e, k=i: self.change(k, size=e.value)).classes("w-32")
             named(select, f"Models in {line}")
         elif card.role == "attachment":
-            hosts = {j: f"{self.cards[entries[j].card].name} (line {j + 1})" for j in self._hosts(card)}
-            options = {-1: "Not attached", **hosts}
-            value = entry.attached_to if entry.attached_to in hosts else -1
+            found = {j: f"{self.cards[entries[j].card].name} (line {j + 1})"
+                     for j in hosts(self.army, self.cards, card)}
+            options = {-1: "Not attached", **found}
+            value = entry.attached_to if entry.attached_to in found else -1
             select = ui.select(options, value=value, label="Joins",
                                on_change=lambda e, k=i: self.change(k, attached_to=None if e.value in (-1, None)
                                                                     else e.value)).classes("w-48")
@@ -442,71 +350,16 @@ class ListBuilder:
         dialog.open()
 
     def export_dialog(self) -> None:
-        army = self._current() or self.army
-        text = export_text(army, self.cards)
-        with ui.dialog() as dialog, ui.card().classes("tk-dialog"):
-            ui.label("The list as text").classes("text-h6")
-            ui.label("Copy it into a forum post or a tournament site; Import from text reads it back.")
-            area = ui.textarea(value=text).props("readonly outlined autogrow").classes("w-full tk-mono")
-            named(area, "List text")
-            with ui.row():
-                named(ui.button("Copy", icon="content_copy",
-                                on_click=lambda: (ui.clipboard.write(text), ui.notify("Copied."))).props("no-caps"),
-                      "Copy the text")
-                ui.button("Close", on_click=dialog.close).props("flat no-caps")
-        dialog.open()
+        export_dialog(self._current() or self.army, self.cards)
 
     def import_dialog(self) -> None:
-        with ui.dialog() as dialog, ui.card().classes("tk-dialog"):
-            ui.label("Read a list from text").classes("text-h6")
-            ui.label("Paste a list: one model per line as “name, points”; battlegroup models and attachments "
-                     "on lines starting with “-” under their caster or unit.")
-            area = ui.textarea("List text").props(f"outlined maxlength={TEXT_MAX}").classes("w-full tk-mono")
-            named(area, "Text to import")
-            examples = shipped_examples()
-            if examples:
-                pick = ui.select({k: k.replace("-", " ") for k in examples}, label="Or start from an example",
-                                 on_change=lambda e: area.set_value(examples.get(e.value, area.value)))
-                named(pick, "Example lists")
-            report = ui.column().classes("gap-0")
+        import_dialog(self.cards, self.faction.value, self._imported)
 
-            def apply() -> None:
-                try:
-                    imported = parse_text(area.value or "", self.cards, faction=self.faction.value)
-                except RuleViolation as refusal:
-                    ui.notify(refusal.message, type="warning")
-                    return
-                if not imported.army.entries:
-                    ui.notify("No model in that text was recognised; the list is unchanged.", type="warning")
-                    self._report(report, imported.unrecognised)
-                    return
-                self.list_id = None
-                self.saved_select.set_value(None)
-                self.title.value = imported.army.title
-                if imported.army.faction in (self.faction.options or {}):
-                    self.faction.value = imported.army.faction
-                self.size.value = imported.army.size
-                self.set_army(imported.army)
-                if imported.unrecognised:
-                    self._report(report, imported.unrecognised)
-                    ui.notify(f"List read; {len(imported.unrecognised)} line(s) were not recognised (listed in the "
-                              "dialog). Save it to keep it.", type="warning")
-                else:
-                    dialog.close()
-                    ui.notify("List read. Save it to keep it.", type="positive")
-
-            with ui.row():
-                named(ui.button("Read list", on_click=apply).props("no-caps"), "Read the list")
-                ui.button("Close", on_click=dialog.close).props("flat no-caps")
-        dialog.open()
-
-    @staticmethod
-    def _report(where: ui.column, unrecognised: tuple) -> None:
-        where.clear()
-        with where:
-            if unrecognised:
-                ui.label("Not recognised:").classes("text-bold")
-            for item in unrecognised[:30]:
-                ui.label(f"{item.line} — {item.reason}")
-            if len(unrecognised) > 30:
-                ui.label(f"… and {len(unrecognised) - 30} more")
+    def _imported(self, army: Army) -> None:
+        self.list_id = None
+        self.saved_select.set_value(None)
+        self.title.value = army.title
+        if army.faction in (self.faction.options or {}):
+            self.faction.value = army.faction
+        self.size.value = army.size
+        self.set_army(army)
