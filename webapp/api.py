@@ -33,6 +33,7 @@ from models.rules import GameState, RuleViolation, options, parse_command
 from models.rules.core import COMMANDS
 from models.rules.warmachine.setup import ArmyEntry
 from models.service import Actor, AlreadyStarted, Conflict, Created, Forbidden, GameService, NotFound, Outcome
+from models.service.access import check_can_act
 from models.service.idempotency import COMMAND_ID_MAX, COMMAND_ID_PATTERN, START_KEY_MIN, START_MEMORY_S
 from models.service.reads import Edition, Reads, entry_json, sse
 from webapp import deps
@@ -293,8 +294,8 @@ def _service() -> GameService:
 
 def _actor(service: GameService, game_id: str, token: str | None, *, acting: bool) -> Actor:
     actor = service.authorize(game_id, token)
-    if acting and not actor.can_act:
-        raise ApiError(403, "access.forbidden", "A watch link is read-only: it cannot change the game.")
+    if acting:
+        check_can_act(actor)
     return actor
 
 

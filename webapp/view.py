@@ -16,6 +16,7 @@ from nicegui import run, ui
 
 from models.rules import Command, Event, GameState, RuleViolation
 from models.service import Actor, Conflict, Forbidden, Outcome
+from models.service.access import WATCH_ONLY
 from webapp.deps import Deps
 
 Update = Callable[[GameState], None]
@@ -91,7 +92,7 @@ class GameView:
     async def _do(self, call: Callable[[], Outcome], at: int, what: object) -> bool:
         """Run ``call`` (made at version ``at``, asking for ``what``) after the page's earlier commands."""
         if not self.can_act:
-            ui.notify("This is a watch link: it cannot change the game.", type="negative")
+            ui.notify(WATCH_ONLY, type="negative")
             return False
         # The tapped button may be deleted by the update it causes (the tithe prompt redraws itself): what
         # follows is shown in the page itself, not in the button's slot.

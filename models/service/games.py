@@ -25,12 +25,12 @@ from models.db.repository import Repository, StaleVersion, Taken
 from models.db.tables import AccessToken
 from models.rules import Command, Event, GameState, RuleViolation, apply, parse_command, replay
 from models.rules.dice import Roll
-from models.rules.senders import SENDERS, allowed_seats, nobody, refusal
+from models.rules.senders import SENDERS
 from models.rules.warmachine.pregame import RollPriority
 from models.rules.warmachine.setup import ArmyEntry, CompleteCard, SetupGame, Side
-from models.service.access import Actor, hash_token, new_token
+from models.service.access import Actor, check_can_act, check_can_send, check_own, hash_token, new_token
 from models.service.cards import SiteCards, keep_shipped_facts
-from models.service.errors import AlreadyStarted, Conflict, Forbidden, NotFound
+from models.service.errors import AlreadyStarted, Conflict, NotFound
 from models.service.history import UNDO, counted_at, counts, is_undo, replayed
 from models.service.idempotency import START_KEY_MIN, RecentStarts, check_command_id, reused, same_request
 from models.service.results import report, text
@@ -38,8 +38,6 @@ from models.service.results import report, text
 log = logging.getLogger(__name__)
 SNAPSHOT_EVERY = 50
 CACHE_SIZE = 256
-WATCH_ONLY = "A watch link only follows the game: it cannot change it."
-NOBODY = nobody("do that")
 FUTURE_SLACK_MS = 2_000  # a client's clock time may run ahead of the server's by this much, no more
 
 
@@ -180,8 +178,7 @@ class GameService:
     def execute(self, game_id: str, command: Command | dict[str, Any], expected_version: int,
                 actor: Actor, command_id: str | None = None) -> Outcome:
         """Apply a command at ``expected_version``; with ``command_id``, a repeat gets the first answer (_once)."""
-        if not actor.can_act:
-            raise Forbidden(WATCH_ONLY)
+        check_can_act(actor)
         parsed = parse_command(command) if isinstance(command, dict) else command
         return self._once(game_id, command_id, parsed.model_dump(mode="json"), actor,
                           lambda: self._execute(game_id, parsed, expected_version, actor, command_id))
@@ -190,7 +187,7 @@ class GameService:
                  command_id: str | None) -> Outcome:
         state = self._at(game_id, expected_version)
         command = self._stamp(state, command)
-        self._check_seat(state, command, actor)
+        check_can_send(actor, state, command)
         keep_shipped_facts(command, state.cards)
         new_state, events = apply(state, command)
         return self._append(game_id, expected_version, command.model_dump(mode="json"), events, actor, new_state,
@@ -204,8 +201,7 @@ class GameService:
 
     def undo(self, game_id: str, expected_version: int, actor: Actor, command_id: str | None = None) -> Outcome:
         """Undo the newest action not yet undone: logged as a command, history kept, state rebuilt."""
-        if not actor.can_act:
-            raise Forbidden(WATCH_ONLY)
+        check_can_act(actor)
         return self._once(game_id, command_id, {"type": UNDO}, actor,
                           lambda: self._undo(game_id, expected_version, actor, command_id))
 
@@ -217,9 +213,7 @@ class GameService:
         target = next((r for r in reversed(rows) if r.seq > 1 and counts(r)), None)
         if target is None:
             raise RuleViolation("undo.nothing", "There is nothing left to undo.")
-        if actor.role == "seat" and target.actor != actor.label:
-            raise Forbidden("A player's own link undoes only that player's own actions; the shared table link "
-                            "undoes any.")
+        check_own(actor, target.actor, "undoes", "actions")
         state = replayed(r for r in rows if r.seq != target.seq)
         sender = SENDERS.get(target.command["type"])
         what = ("; ".join(e["text"] for e in target.events[:2])
@@ -232,8 +226,7 @@ class GameService:
         """Bring back what the newest log entry undid: its command is sent again at the current version, as any
         command (the rules and the link's seat decide), so a redo is only offered right after an undo. A seat
         link redoes only its own undo, as it undoes only its own actions."""
-        if not actor.can_act:
-            raise Forbidden(WATCH_ONLY)
+        check_can_act(actor)
         return self._once(game_id, command_id, None, actor,
                           lambda: self._redo(game_id, expected_version, actor, command_id))
 
@@ -246,12 +239,10 @@ class GameService:
         if not is_undo(last):
             raise RuleViolation("redo.nothing", "There is nothing to redo: Redo brings back an undone action "
                                                 "only until the next action is made.")
-        if actor.role == "seat" and last.actor != actor.label:
-            raise Forbidden("A player's own link redoes only that player's own undo; the shared table link "
-                            "redoes any.")
+        check_own(actor, last.actor, "redoes", "undo")
         target = self.repo.log(game_id, after=last.command["target"] - 1)[0]
         command = parse_command(target.command)
-        self._check_seat(state, command, actor)
+        check_can_send(actor, state, command)
         new_state, events = apply(state, command)
         return self._append(game_id, expected_version, target.command, events, actor, new_state,
                             command_id=command_id)
@@ -402,15 +393,6 @@ class GameService:
             self._cache.move_to_end(game_id)
             while len(self._cache) > CACHE_SIZE:
                 self._cache.popitem(last=False)
-
-    @staticmethod
-    def _check_seat(state: GameState, command: Command, actor: Actor) -> None:
-        """Deny by default: what a link may send is declared per command in each system's ``seats.py``."""
-        if actor.role == "table" and SENDERS.get(command.type, NOBODY).kind != "nobody":
-            return
-        if actor.role == "seat" and actor.seat in allowed_seats(state, command):
-            return
-        raise Forbidden(refusal(state, command))
 
 def _dump(events: tuple[Event, ...] | list[Event]) -> list[dict[str, Any]]:
     return [e.model_dump(mode="json") for e in events]

@@ -24,6 +24,7 @@ from models.rules.warmachine.clock import AdjustClock, ClockExpired, PauseClock,
 from models.rules.warmachine.ending import Assassinated, Concede
 from models.rules.warmachine.setup import ArmyEntry
 from models.service import Actor, Forbidden, GameService
+from models.service import games as games_module
 from tests.rules.warband.game import setup_command as warband_setup
 from tests.rules.warlord.game import setup_command as warlord_setup
 
@@ -131,12 +132,12 @@ def test_the_walk_catches_a_seat_link_allowed_more_than_the_table(service: GameS
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """Positive control: with the old "a seat acts for its own models" check, the walk finds the holes."""
 
-    def permissive(state: GameState, command: Command, actor: Actor) -> None:
+    def permissive(actor: Actor, state: GameState, command: Command) -> None:
         model = getattr(command, "model", None) if state.system == "warmachine" else None
         if actor.role == "seat" and model is not None and state.model(model).seat != actor.seat:
             raise Forbidden("seat")
 
-    monkeypatch.setattr(GameService, "_check_seat", staticmethod(permissive))
+    monkeypatch.setattr(games_module, "check_can_send", permissive)
     found = "\n".join(walk(service))
     for hole in ("adjust_clock", "pause_clock", "assassinated", "warlord_activate", "warband_voluntary_rout"):
         assert hole in found

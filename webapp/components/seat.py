@@ -6,18 +6,14 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import Command
-from models.rules.senders import allowed_seats, refusal
+from models.service.access import send_refusal
 from webapp.view import GameView
 
 
 def seat_refusal(view: GameView, command: Command) -> str | None:
-    """None when this page's link may send ``command`` now, else the sentence naming who can. The table link is
-    checked by the service alone (it may send everything players send)."""
-    if view.actor.role != "seat":
-        return None if view.actor.can_act else "A watch link only follows the game: it cannot change it."
-    if view.actor.seat in allowed_seats(view.state, command):
-        return None
-    return refusal(view.state, command)
+    """None when this page's link may send ``command`` now, else the sentence naming who can: the service's own
+    answer (models/service/access.py), asked before anything is sent."""
+    return send_refusal(view.actor, view.state, command)
 
 
 def own_model(view: GameView, seat: int) -> bool:
