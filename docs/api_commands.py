@@ -9,11 +9,10 @@ import annotated_types as at
 from pydantic import BaseModel
 
 import models.rules  # noqa: F401 - registers
-from models.rules.core import COMMANDS, SYSTEM_OF
+from models.rules.core import COMMANDS, SYSTEM_OF, TIMING_OF
 from models.rules.senders import SENDERS
-from models.rules.warlord.phases import ANY_TIME as WARLORD_ANY_TIME
 from models.rules.warlord.phases import PHASES as WARLORD_PHASES
-from models.rules.warmachine.phases import ANY_TIME, PHASES
+from models.rules.warmachine.phases import PHASES
 
 A, G, F, C, R, RG = (
     "p1-agathon",
@@ -358,8 +357,9 @@ WHEN_OTHER = {
 WHEN_OTHER.update(
     {
         "warlord_setup": "only through `GameService.start` (the Warlord new-game page)",
-        **{t: "any time during a Warlord game" for t in WARLORD_ANY_TIME},
-        **{t: f"in a Warlord game, {p.label.lower()}" for p in WARLORD_PHASES for t in p.allows},
+        **{t: "any time during a Warlord game" for t, s in SYSTEM_OF.items()
+           if s == "warlord" and TIMING_OF[t] == "anytime"},
+        **{t: f"in a Warlord game, {p.label.lower()}" for p in WARLORD_PHASES for s in p.steps for t in s.allows},
     }
 )
 
@@ -438,7 +438,7 @@ def when(t):
         return WHEN[t]
     if t in WHEN_OTHER:
         return WHEN_OTHER[t]
-    if t in ANY_TIME:
+    if TIMING_OF[t] in ("anytime", "game"):
         return "any time during a game"
     places = [f"{p.label.lower()} phase, step “{s.label}”" for p in PHASES for s in p.steps if t in s.allows]
     return "; ".join(places) or "never in the current turn structure"

@@ -63,7 +63,7 @@ class ApiError(Exception):
 class ErrorBody(BaseModel):
     """Every error of this API: a stable ``code`` for programs and a ``message`` for people."""
 
-    code: str = Field(examples=["phase.wrong"])
+    code: str = Field(examples=["step.wrong"])
     message: str = Field(examples=["That belongs to the control phase; it is now the maintenance phase."])
 
 
@@ -147,7 +147,7 @@ _ERRORS: dict[int, tuple[type[BaseModel], str]] = {
     404: (ErrorBody, "No such game, or a token that does not open it (the two answer alike): code "
                      "`game.not_found`."),
     409: (ConflictBody, "Stale `expected_version`: code `conflict`, `version` is the current one."),
-    422: (ErrorBody, "Refused by the rules (code such as `phase.wrong`, `command.invalid`) or a malformed "
+    422: (ErrorBody, "Refused by the rules (code such as `step.wrong`, `command.invalid`) or a malformed "
                      "request (code `request.invalid`)."),
 }
 

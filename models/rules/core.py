@@ -223,21 +223,30 @@ DERIVED = "derived"
 
 
 Handler = Callable[[GameState, Any], tuple[GameState, list[Event]]]
+# When a command may be sent (models/rules/steps.py says what each timing means; its gate checks it).
+Timing = Literal["setup", "pregame", "step", "anytime", "game", "result"]
 COMMANDS: dict[str, type[Command]] = {}
 HANDLERS: dict[str, Handler] = {}
 # The game system each command type belongs to: a game set up for one system refuses another's commands.
 SYSTEM_OF: dict[str, str] = {}
+TIMING_OF: dict[str, Timing] = {}
+# Each system's gate (its step table's): run before every handler of the system, it refuses a command whose
+# timing does not fit the moment, or moves the turn on to the command's step.
+Gate = Callable[[GameState, Command, Timing], tuple[GameState, list[Event]]]
+GATES: dict[str, Gate] = {}
 OPTION_PROVIDERS: dict[str, Callable[[GameState, str], tuple[Option, ...]]] = {}
 
 
-def handles(cls: type[Command], system: str = "warmachine") -> Callable[[Handler], Handler]:
-    """Register ``fn`` as the handler of command class ``cls`` (one handler per command type) in ``system``."""
+def handles(cls: type[Command], *, system: str, timing: Timing) -> Callable[[Handler], Handler]:
+    """Register ``fn`` as the handler of command class ``cls`` (one handler per command type) in ``system``; its
+    ``timing`` says when the command may be sent, and the system's gate checks it before ``fn`` runs."""
     type_name = cls.model_fields["type"].default
 
     def register(fn: Handler) -> Handler:
         COMMANDS[type_name] = cls
         HANDLERS[type_name] = fn
         SYSTEM_OF[type_name] = system
+        TIMING_OF[type_name] = timing
         return fn
 
     return register
@@ -269,8 +278,9 @@ def apply(state: GameState, command: Command) -> tuple[GameState, tuple[Event, .
         raise RuleViolation("command.unknown", f"Unknown command type {command.type!r}.")
     if state.players and SYSTEM_OF[command.type] != state.system:
         raise RuleViolation("command.other_system", "That command belongs to another game system than this game's.")
-    new_state, events = handler(state, command)
-    return new_state, tuple(events)
+    state, events = GATES[SYSTEM_OF[command.type]](state, command, TIMING_OF[command.type])
+    new_state, more = handler(state, command)
+    return new_state, (*events, *more)
 
 
 def replay(commands: list[Command], state: GameState | None = None) -> GameState:

@@ -332,7 +332,7 @@ def test_a_game_starts_from_a_systems_own_setup_command(client: TestClient) -> N
 
 
 @pytest.mark.parametrize("command, code", [
-    ({"type": "advance"}, "phase.setup"),  # not a setup command: nothing to start
+    ({"type": "advance"}, "game.not_set_up"),  # not a setup command: nothing to start
     ({"type": "no_such_command"}, "command.unknown"),
 ])
 def test_starting_a_game_needs_a_setup_command(client: TestClient, command: dict, code: str) -> None:

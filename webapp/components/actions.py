@@ -33,7 +33,7 @@ from webapp.components.once import once
 from webapp.view import GameView
 
 HIDDEN = {
-    "phase.wrong", "phase.step_passed", "phase.never", "phase.setup", "game.over", "turn.not_yours",
+    "step.wrong", "step.passed", "step.never", "game.not_set_up", "game.not_started", "game.over", "turn.not_yours",
     "model.not_in_play", "activation.not_active", "activation.active", "tithe.not_due", "essence.not_activated",
     # Focus and fury are spent, and warbeasts forced, in the model's own activation; an end of frenzy only while
     # frenzied; taking back a power up only after one.

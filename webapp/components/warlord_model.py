@@ -18,7 +18,7 @@ from webapp.components.once import once
 from webapp.view import GameView
 
 # Refusals that only mean "not now": the button is hidden instead of greyed.
-HIDDEN = {"activation.not_active", "activation.done", "activation.active", "model.out_of_action", "phase.wrong",
+HIDDEN = {"activation.not_active", "activation.done", "activation.active", "model.out_of_action", "step.wrong",
           "extinguish.not_burning", "shake.not_shaken"}
 
 

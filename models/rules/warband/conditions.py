@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from models.rules.core import Command, Event, GameState, RuleViolation
-from models.rules.warband.phases import on_enter, rule
-from models.rules.warband.state import Condition, WarbandUnit, board, cannot_pick_up, live_unit, with_units
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
+from models.rules.warband.phases import on_enter
+from models.rules.warband.state import SYSTEM, Condition, WarbandUnit, board, cannot_pick_up, live_unit, with_units
 
 NAMES: dict[str, str] = {"normal": "Normal", "staggered": "Staggered", "dazed": "Dazed", "stunned": "Stunned"}
 # What each condition means at the table, in our own words (shown on the unit and in the log).
@@ -42,7 +42,7 @@ class Incapacitate(Command):
     engaged: bool = False
 
 
-@on_enter("recover")
+@on_enter("upkeep", "recover")
 def recover(state: GameState) -> tuple[GameState, list[Event], bool]:
     """The current player's units recover one step: Stunned to Dazed, Dazed to Staggered, Staggered to normal
     (doc 004, "Recover Step"). Nothing for the players to decide: the turn moves on."""
@@ -60,7 +60,7 @@ def recover(state: GameState) -> tuple[GameState, list[Event], bool]:
     return with_units(state, *changed), events, False
 
 
-@rule(SetCondition)
+@handles(SetCondition, system=SYSTEM, timing="anytime")
 def set_condition(state: GameState, cmd: SetCondition) -> tuple[GameState, list[Event]]:
     u = live_unit(state, cmd.unit)
     if u.condition == cmd.condition:
@@ -71,7 +71,7 @@ def set_condition(state: GameState, cmd: SetCondition) -> tuple[GameState, list[
         Event(kind="condition", model=u.id, text=text, data={"condition": cmd.condition})]
 
 
-@rule(Incapacitate)
+@handles(Incapacitate, system=SYSTEM, timing="anytime")
 def incapacitate(state: GameState, cmd: Incapacitate) -> tuple[GameState, list[Event]]:
     """The unit is out; a treasure token it carried drops, unless the unit that did it was engaged with it: that
     unit takes it at once, whoever stands near (doc 004, "Treasure Step")."""

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from models.rules.core import Command, Event, GameState, RuleViolation
-from models.rules.warband.phases import on_enter, rule
-from models.rules.warband.state import board, with_board
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
+from models.rules.warband.phases import on_enter
+from models.rules.warband.state import SYSTEM, board, with_board
 
 
 class NeutralsGone(Command):
@@ -17,7 +17,7 @@ class NeutralsGone(Command):
     event: int
 
 
-@on_enter("neutrals")
+@on_enter("upkeep", "neutrals")
 def neutrals_step(state: GameState) -> tuple[GameState, list[Event], bool]:
     """Held only when an event was triggered, its neutral units are still on the board and it is the turn of the
     player who triggered it; otherwise skipped, with the reason in the log."""
@@ -39,7 +39,7 @@ def neutrals_step(state: GameState) -> tuple[GameState, list[Event], bool]:
                                                    "campaign sheet says.")], True
 
 
-@rule(NeutralsGone)
+@handles(NeutralsGone, system=SYSTEM, timing="anytime")
 def neutrals_gone(state: GameState, cmd: NeutralsGone) -> tuple[GameState, list[Event]]:
     events = board(state).events
     if not 0 <= cmd.event < len(events):

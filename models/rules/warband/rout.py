@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from models.rules.core import Command, Event, GameState, RuleViolation
-from models.rules.warband.phases import before_leaving, on_enter, rule
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
+from models.rules.warband.phases import before_leaving, on_enter
 from models.rules.warband.state import (
+    SYSTEM,
     Grab,
     WarbandBoard,
     WarbandUnit,
@@ -78,7 +79,7 @@ def morale_words(b: WarbandBoard, seat: int) -> str:
     return f"Morale {hero.morale} ({hero.name}, the highest among its heroes still standing)"
 
 
-@on_enter("rout")
+@on_enter("upkeep", "rout")
 def rout_step(state: GameState) -> tuple[GameState, list[Event], bool]:
     """A rout check is due when the current player's units lost plus the opponent's treasure tokens held reach 6
     (doc 004, "Rout Step"); then the turn holds until the players record it."""
@@ -95,14 +96,14 @@ def rout_step(state: GameState) -> tuple[GameState, list[Event], bool]:
                               f"check with {morale_words(b, seat)}.")], True
 
 
-@before_leaving("rout")
+@before_leaving("upkeep", "rout")
 def rout_settled(state: GameState) -> None:
     if board(state).rout == "due":
         raise RuleViolation("rout.check_due", f"Record {state.player_name(state.active)}'s rout check first: "
                                               "passed or failed.")
 
 
-@rule(RoutCheck)
+@handles(RoutCheck, system=SYSTEM, timing="step")
 def rout_check(state: GameState, cmd: RoutCheck) -> tuple[GameState, list[Event]]:
     """Passed: the warband fights on (and may still rout by choice); failed: it routs."""
     b = board(state)
@@ -119,7 +120,7 @@ def rout_check(state: GameState, cmd: RoutCheck) -> tuple[GameState, list[Event]
         kind="rout.passed", text=text + ": the warband fights on. It may still choose to rout.")]
 
 
-@rule(VoluntaryRout)
+@handles(VoluntaryRout, system=SYSTEM, timing="step")
 def voluntary_rout(state: GameState, cmd: VoluntaryRout) -> tuple[GameState, list[Event]]:
     """Only right after a passed rout check (doc 004, "Voluntarily Routing")."""
     if board(state).rout != "passed":
@@ -172,7 +173,7 @@ def _next_token(state: GameState, events: list[Event]) -> tuple[GameState, list[
     return with_board(state, grab=Grab(winner=g.winner, loser=g.loser, tokens=g.tokens, token=g.token + 1)), events
 
 
-@rule(GrabNearby)
+@handles(GrabNearby, system=SYSTEM, timing="anytime")
 def grab_nearby(state: GameState, cmd: GrabNearby) -> tuple[GameState, list[Event]]:
     """Walks doc 004's three cases: only the winner near (taken without a check), only the routing warband near
     (a Morale check), both near (the winner checks first, then the routing warband). A unit unable to carry
@@ -209,7 +210,7 @@ def grab_nearby(state: GameState, cmd: GrabNearby) -> tuple[GameState, list[Even
                                                        "loser_near": cmd.loser_near})), events
 
 
-@rule(GrabAttempt)
+@handles(GrabAttempt, system=SYSTEM, timing="anytime")
 def grab_attempt(state: GameState, cmd: GrabAttempt) -> tuple[GameState, list[Event]]:
     """The chosen unit tries; a taken token reveals what lay under it: the Plague calls for a Plague check, an
     event is not triggered (doc 004, "Grabbing Treasure after routing")."""

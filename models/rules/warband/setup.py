@@ -65,11 +65,9 @@ def _units(seat: int, side: Warband) -> tuple[WarbandUnit, ...]:
     return tuple(units)
 
 
-@handles(SetupWarband, system=SYSTEM)
+@handles(SetupWarband, system=SYSTEM, timing="setup")
 def setup_warband(state: GameState, cmd: SetupWarband) -> tuple[GameState, list[Event]]:
     """Both warbands on the table; the first player's turn begins with its upkeep (doc 004)."""
-    if state.players:
-        raise RuleViolation("setup.done", "This game is set up already.")
     title = clean_text(cmd.title, "game title", TITLE_MAX, empty_ok=True) or "Warband game"
     players = tuple(Player(seat=s, name=clean_text(side.player, f"player {s + 1}'s name", NAME_MAX, empty_ok=True)
                            or f"Player {s + 1}") for s, side in enumerate(cmd.sides))

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from models.rules.core import Command, Event, GameState, RuleViolation
-from models.rules.warband.phases import before_leaving, on_enter, rule
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
+from models.rules.warband.phases import before_leaving, on_enter
 from models.rules.warband.state import (
     NAME_MAX,
+    SYSTEM,
     WarbandUnit,
     board,
     check_roll,
@@ -55,7 +56,7 @@ def due(state: GameState) -> list[tuple[WarbandUnit, str]]:
             if (u.id, s) not in b.spells_checked]
 
 
-@on_enter("spells")
+@on_enter("upkeep", "spells")
 def spells_step(state: GameState) -> tuple[GameState, list[Event], bool]:
     waiting = due(state)
     if not waiting:
@@ -65,7 +66,7 @@ def spells_step(state: GameState) -> tuple[GameState, list[Event], bool]:
     return state, [Event(kind="spells.due", text=f"Ongoing spells: a Morale check for each of {names}.")], True
 
 
-@before_leaving("spells")
+@before_leaving("upkeep", "spells")
 def spells_settled(state: GameState) -> None:
     waiting = due(state)
     if waiting:
@@ -79,7 +80,7 @@ def _spell(u: WarbandUnit, spell: str) -> str:
     return spell
 
 
-@rule(StartSpell)
+@handles(StartSpell, system=SYSTEM, timing="step")
 def start_spell(state: GameState, cmd: StartSpell) -> tuple[GameState, list[Event]]:
     """A caster casts it: not while Stunned or Dazed, which cannot cast (doc 004, "Recover Step")."""
     u = live_unit(state, cmd.unit)
@@ -95,7 +96,7 @@ def start_spell(state: GameState, cmd: StartSpell) -> tuple[GameState, list[Even
         Event(kind="spell.started", model=u.id, text=f"{u.name}'s {spell} is in effect and ongoing.")]
 
 
-@rule(EndSpell)
+@handles(EndSpell, system=SYSTEM, timing="anytime")
 def end_spell(state: GameState, cmd: EndSpell) -> tuple[GameState, list[Event]]:
     u = unit(state, cmd.unit)
     spell = _spell(u, cmd.spell)
@@ -103,7 +104,7 @@ def end_spell(state: GameState, cmd: EndSpell) -> tuple[GameState, list[Event]]:
         Event(kind="spell.ended", model=u.id, text=f"{u.name}'s {spell} ends.")]
 
 
-@rule(SpellCheck)
+@handles(SpellCheck, system=SYSTEM, timing="step")
 def spell_check(state: GameState, cmd: SpellCheck) -> tuple[GameState, list[Event]]:
     """A pass keeps the spell in effect; a fail ends it."""
     u = live_unit(state, cmd.unit)

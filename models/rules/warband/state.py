@@ -94,7 +94,7 @@ register_board(SYSTEM, WarbandBoard)
 def board(state: GameState) -> WarbandBoard:
     """The board of a set-up warband game (every command but the setup needs one)."""
     if not isinstance(state.board, WarbandBoard) or state.system != SYSTEM:
-        raise RuleViolation("warband.not_set_up", "Set a warband game up first.")
+        raise RuleViolation("game.not_set_up", "Set the game up first.")
     return state.board
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from models.rules.core import Command, Event, GameState, RuleViolation
-from models.rules.warband.phases import on_enter, rule
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
+from models.rules.warband.phases import on_enter
 from models.rules.warband.state import (
+    SYSTEM,
     TEXT_MAX,
     TriggeredEvent,
     WarbandUnit,
@@ -46,7 +47,7 @@ class DropTreasure(Command):
     unit: str
 
 
-@on_enter("treasure")
+@on_enter("upkeep", "treasure")
 def treasure_step(state: GameState) -> tuple[GameState, list[Event], bool]:
     """Skipped in the first player's first turn (doc 004, "Treasure Step") and when no token lies on the table;
     otherwise the players pick tokens up and tap Next."""
@@ -94,7 +95,7 @@ def reveal(state: GameState, u: WarbandUnit, under: Under, plague_passed: bool |
                               f"now on neutral units act at the start of {who}'s turn.")]
 
 
-@rule(PickUp)
+@handles(PickUp, system=SYSTEM, timing="step")
 def pick_up(state: GameState, cmd: PickUp) -> tuple[GameState, list[Event]]:
     """Doc 004, "Treasure Step": in contact, no opposing unit within 2", one token per unit, not a unit that
     cannot carry; an event token under it is revealed ("Event Tokens")."""
@@ -116,7 +117,7 @@ def pick_up(state: GameState, cmd: PickUp) -> tuple[GameState, list[Event]]:
     return state, events + more
 
 
-@rule(DropTreasure)
+@handles(DropTreasure, system=SYSTEM, timing="anytime")
 def drop_treasure(state: GameState, cmd: DropTreasure) -> tuple[GameState, list[Event]]:
     u = live_unit(state, cmd.unit)
     if not u.carrying:

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from models.rules.core import Command, Event, GameState, RuleViolation
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.warlord.conditions import ACTION_LABELS, in_its_activation, label
 from models.rules.warlord.damage import suffer, without
-from models.rules.warlord.phases import rule
-from models.rules.warlord.state import ActionName, Figure, active_figure, in_play, with_figures
+from models.rules.warlord.state import SYSTEM, ActionName, Figure, active_figure, in_play, with_figures
 
 ACTIONS_PER_ACTIVATION = 2
 MOVEMENT = ("move", "charge", "run")
@@ -38,7 +37,7 @@ class WarlordActivate(Command):
     model: str
 
 
-@rule(WarlordActivate)
+@handles(WarlordActivate, system=SYSTEM, timing="step")
 def activate(state: GameState, cmd: WarlordActivate) -> tuple[GameState, list[Event]]:
     f = in_play(state, cmd.model)
     if f.activation == "done":
@@ -97,7 +96,7 @@ def burn(state: GameState, f: Figure, amount: int, why: str) -> tuple[GameState,
     return state, f, events
 
 
-@rule(WarlordAction)
+@handles(WarlordAction, system=SYSTEM, timing="step")
 def take_action(state: GameState, cmd: WarlordAction) -> tuple[GameState, list[Event]]:
     f = in_play(state, cmd.model)
     refusal = _refusal(f, cmd.action)
@@ -130,7 +129,7 @@ class WarlordEndActivation(Command):
     model: str
 
 
-@rule(WarlordEndActivation)
+@handles(WarlordEndActivation, system=SYSTEM, timing="step")
 def end_activation(state: GameState, cmd: WarlordEndActivation) -> tuple[GameState, list[Event]]:
     """A Burning model pays 1 damage per action it did not take; states for this activation end."""
     f = in_play(state, cmd.model)

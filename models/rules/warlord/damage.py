@@ -10,10 +10,9 @@ from typing import Literal
 
 from pydantic import Field
 
-from models.rules.core import Command, Event, GameState, RuleViolation
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.warlord.conditions import in_its_activation
-from models.rules.warlord.phases import rule
-from models.rules.warlord.state import Figure, in_play, with_figures
+from models.rules.warlord.state import SYSTEM, Figure, in_play, with_figures
 
 MAX_AMOUNT = 20
 
@@ -51,7 +50,7 @@ class WarlordDamage(Command):
     amount: int = Field(default=1, ge=1, le=MAX_AMOUNT)
 
 
-@rule(WarlordDamage)
+@handles(WarlordDamage, system=SYSTEM, timing="anytime")
 def mark_damage(state: GameState, cmd: WarlordDamage) -> tuple[GameState, list[Event]]:
     f = in_play(state, cmd.model)
     state, _, events = suffer(state, f, cmd.amount, "damage")
@@ -66,7 +65,7 @@ class WarlordHeal(Command):
     amount: int = Field(default=1, ge=1, le=MAX_AMOUNT)
 
 
-@rule(WarlordHeal)
+@handles(WarlordHeal, system=SYSTEM, timing="anytime")
 def heal(state: GameState, cmd: WarlordHeal) -> tuple[GameState, list[Event]]:
     """A successful heal also cures poison (doc 003 "Poisoned"), even on a model with every track left."""
     f = in_play(state, cmd.model)

@@ -11,10 +11,9 @@ from typing import Literal
 
 from pydantic import Field
 
-from models.rules.core import Command, Event, GameState, RuleViolation
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.warlord.damage import suffer, without
-from models.rules.warlord.phases import rule
-from models.rules.warlord.state import Figure, active_figure, board, in_play, with_figures
+from models.rules.warlord.state import SYSTEM, Figure, active_figure, board, in_play, with_figures
 
 POISON_TARGET = 10
 MAX_DIE = 100
@@ -31,7 +30,7 @@ class WarlordEndTurn(Command):
     type: Literal["warlord_end_turn"] = "warlord_end_turn"
 
 
-@rule(WarlordEndTurn)
+@handles(WarlordEndTurn, system=SYSTEM, timing="step")
 def end_turn(state: GameState, cmd: WarlordEndTurn) -> tuple[GameState, list[Event]]:
     current = active_figure(state)
     if current is not None:
@@ -66,7 +65,7 @@ class WarlordPoisonCheck(Command):
     die: int = Field(ge=1, le=MAX_DIE)
 
 
-@rule(WarlordPoisonCheck)
+@handles(WarlordPoisonCheck, system=SYSTEM, timing="step")
 def poison_check(state: GameState, cmd: WarlordPoisonCheck) -> tuple[GameState, list[Event]]:
     """10 or more passes; a miss costs 1 damage; the poison goes either way."""
     f = in_play(state, cmd.model)
@@ -93,7 +92,7 @@ class WarlordNextTurn(Command):
     type: Literal["warlord_next_turn"] = "warlord_next_turn"
 
 
-@rule(WarlordNextTurn)
+@handles(WarlordNextTurn, system=SYSTEM, timing="step")
 def next_turn(state: GameState, cmd: WarlordNextTurn) -> tuple[GameState, list[Event]]:
     due = poison_due(state)
     if due:

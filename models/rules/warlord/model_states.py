@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from models.rules.core import Command, Event, GameState, RuleViolation
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.warlord.conditions import ABILITY_LABELS, INFO, label
 from models.rules.warlord.damage import without
-from models.rules.warlord.phases import rule
-from models.rules.warlord.state import Condition, ConditionName, figure, in_play, with_figures
+from models.rules.warlord.state import SYSTEM, Condition, ConditionName, figure, in_play, with_figures
 
 # States whose duration is counted from when they arrive: given again, they start over.
 RENEWED = frozenset({"cursed", "disabled", "held", "stunned"})
@@ -26,7 +25,7 @@ class WarlordAddState(Command):
     state: ConditionName
 
 
-@rule(WarlordAddState)
+@handles(WarlordAddState, system=SYSTEM, timing="anytime")
 def add_state(state: GameState, cmd: WarlordAddState) -> tuple[GameState, list[Event]]:
     f = in_play(state, cmd.model)
     info = INFO[cmd.state]
@@ -63,7 +62,7 @@ class WarlordRemoveState(Command):
     state: ConditionName
 
 
-@rule(WarlordRemoveState)
+@handles(WarlordRemoveState, system=SYSTEM, timing="anytime")
 def remove_state(state: GameState, cmd: WarlordRemoveState) -> tuple[GameState, list[Event]]:
     f = figure(state, cmd.model)
     if not f.has(cmd.state):

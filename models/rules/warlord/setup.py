@@ -45,10 +45,8 @@ class WarlordSetup(Command):
     sides: tuple[Warband, Warband]
 
 
-@handles(WarlordSetup, system=SYSTEM)
+@handles(WarlordSetup, system=SYSTEM, timing="setup")
 def setup(state: GameState, cmd: WarlordSetup) -> tuple[GameState, list[Event]]:
-    if state.players:
-        raise RuleViolation("setup.done", "This game is already set up.")
     title = clean_text(cmd.title, "game title", TITLE_MAX)
     players = tuple(Player(seat=s, name=clean_text(side.player, f"name of player {s + 1}", TITLE_MAX))
                     for s, side in enumerate(cmd.sides))

@@ -85,7 +85,7 @@ register_board(SYSTEM, WarlordBoard)
 def board(state: GameState) -> WarlordBoard:
     """The warbands of a set-up Warlord game (every command but the setup needs one)."""
     if not isinstance(state.board, WarlordBoard) or not state.players:
-        raise RuleViolation("warlord.not_set_up", "This game has no Warlord warbands yet: start a Warlord game first.")
+        raise RuleViolation("game.not_set_up", "Set the game up first.")
     return state.board
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from models.rules.core import Activation, Command, Event, GameState, ModelState, RuleViolation
+from models.rules.core import Activation, Command, Event, GameState, ModelState, RuleViolation, handles
 from models.rules.warmachine.damage import crippled
-from models.rules.warmachine.phases import on_turn_start, rule
+from models.rules.warmachine.phases import on_turn_start
 from models.rules.warmachine.points import is_crippled
-from models.rules.warmachine.state import combat_refusal, is_horror, live, own_turn, role, spend
+from models.rules.warmachine.state import SYSTEM, combat_refusal, is_horror, live, own_turn, role, spend
 from models.rules.warmachine.structures import movement_refusal
 
 POWER_ATTACKS = {
@@ -51,7 +51,7 @@ class Activate(Command):
     model: str
 
 
-@rule(Activate)
+@handles(Activate, system=SYSTEM, timing="step")
 def activate(state: GameState, cmd: Activate) -> tuple[GameState, list[Event]]:
     m = live(state, cmd.model)
     own_turn(state, m, "activate")
@@ -78,7 +78,7 @@ class EndActivation(Command):
     model: str
 
 
-@rule(EndActivation)
+@handles(EndActivation, system=SYSTEM, timing="step")
 def end_activation(state: GameState, cmd: EndActivation) -> tuple[GameState, list[Event]]:
     m = live(state, cmd.model)
     if m.activation != "active":
@@ -113,7 +113,7 @@ class Run(Command):
     model: str
 
 
-@rule(Run)
+@handles(Run, system=SYSTEM, timing="step")
 def run(state: GameState, cmd: Run) -> tuple[GameState, list[Event]]:
     """Running; a model that used its feat or cast a spell this activation cannot run (doc 001 "Feat", doc 000
     ruling: no feat or spell in an activation the model runs, not even before running)."""
@@ -134,7 +134,7 @@ class Charge(Command):
     model: str
 
 
-@rule(Charge)
+@handles(Charge, system=SYSTEM, timing="step")
 def charge(state: GameState, cmd: Charge) -> tuple[GameState, list[Event]]:
     m = live(state, cmd.model)
     if m.act.ran or m.act.charged:
@@ -154,7 +154,7 @@ class PowerAttack(Command):
     open_fist: bool = False
 
 
-@rule(PowerAttack)
+@handles(PowerAttack, system=SYSTEM, timing="step")
 def power_attack(state: GameState, cmd: PowerAttack) -> tuple[GameState, list[Event]]:
     """Power attacks by horror size: lesser none; light head-butt and slam; heavy also trample; throw needs an
     Open Fist weapon (doc 001 "Power Attacks")."""

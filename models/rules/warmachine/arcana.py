@@ -17,10 +17,10 @@ from typing import Literal
 
 from pydantic import Field
 
-from models.rules.core import Command, Event, GameState, ModelState, RuleViolation
-from models.rules.warmachine.phases import before_leaving, rule
+from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
+from models.rules.warmachine.phases import before_leaving
 from models.rules.warmachine.spells import is_grymkin_warlock
-from models.rules.warmachine.state import done, live, mark_done
+from models.rules.warmachine.state import SYSTEM, done, live, mark_done
 
 # Card name -> publisher card id (public facts; /work/shared/reference/README.md "Grymkin").
 ARCANA: dict[str, int] = {
@@ -70,7 +70,7 @@ class AssignArcana(Command):
     cards: tuple[str, str, str]
 
 
-@rule(AssignArcana)
+@handles(AssignArcana, system=SYSTEM, timing="game")
 def assign_arcana(state: GameState, cmd: AssignArcana) -> tuple[GameState, list[Event]]:
     """Arcana (doc 001): before deployment each Grymkin warlock gets three cards, one of them its own Trump
     and the other two non-Trump cards, each card at most once in the army, revealed to the opponent."""
@@ -118,7 +118,7 @@ class PlayArcana(Command):
     card: str = Field(min_length=1, max_length=NAME_MAX)
 
 
-@rule(PlayArcana)
+@handles(PlayArcana, system=SYSTEM, timing="anytime")
 def play_arcana(state: GameState, cmd: PlayArcana) -> tuple[GameState, list[Event]]:
     """Playing an Arcana card (doc 001): any time, following the card's own rules; each card once per game; a
     warlock plays at most one per turn; never in the middle of an attack (doc 002 Appendix A, checked by the
@@ -155,8 +155,8 @@ def require_assigned(state: GameState) -> None:
                             "Choose the Arcana cards first for: " + ", ".join(m.name for m in missing) + ".")
 
 
-@before_leaving
+@before_leaving("control", "other")
 def arcana_before_first_activation(state: GameState) -> None:
     """The game's first activation waits until every Grymkin warlock has its Arcana cards."""
-    if (state.phase, state.step) == ("control", "other") and assign_open(state):
+    if assign_open(state):
         require_assigned(state)

@@ -18,7 +18,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from models.rules.core import AttackRecord, Command, Event, GameState, ModelState, RuleViolation
+from models.rules.core import AttackRecord, Command, Event, GameState, ModelState, RuleViolation, handles
 from models.rules.dice import Roll, check_dice
 from models.rules.warmachine.attack_math import (
     RollKind,
@@ -34,9 +34,8 @@ from models.rules.warmachine.attack_math import (
     weapon_places,
 )
 from models.rules.warmachine.damage import remove_damage, sections, suffer, transfer, unmarked
-from models.rules.warmachine.phases import rule
 from models.rules.warmachine.points import resource
-from models.rules.warmachine.state import combat_refusal, live, remove, require_acting, spend
+from models.rules.warmachine.state import SYSTEM, combat_refusal, live, remove, require_acting, spend
 from models.rules.warmachine.structures import is_structure
 
 Kind = Literal["melee", "ranged", "magic", "power"]
@@ -137,7 +136,7 @@ class DeclareAttack(Command):
     charge: bool | None = None
 
 
-@rule(DeclareAttack)
+@handles(DeclareAttack, system=SYSTEM, timing="anytime")
 def declare_attack(state: GameState, cmd: DeclareAttack) -> tuple[GameState, list[Event]]:
     """Attack sequence, "Target" (doc 002 Appendix A): declare, check range (out of range: an automatic miss,
     no roll), automatic hits (a melee attack against a structure always hits, doc 001 "Fixed Position");
@@ -271,7 +270,7 @@ def _call(said: bool | int | None, applied: bool | int) -> str:
     return f" (the players' call; the numbers said {said})"
 
 
-@rule(AttackRoll)
+@handles(AttackRoll, system=SYSTEM, timing="anytime")
 def attack_roll(state: GameState, cmd: AttackRoll) -> tuple[GameState, list[Event]]:
     """Attack roll (doc 002 Appendix A): boost before rolling, roll the dice the rules give, remove dice, hit
     or miss, rerolls; a miss resolves the attack."""
@@ -319,7 +318,7 @@ class DamageRoll(Command):
     armour: int | None = Field(default=None, ge=0, le=40)
 
 
-@rule(DamageRoll)
+@handles(DamageRoll, system=SYSTEM, timing="anytime")
 def damage_roll(state: GameState, cmd: DamageRoll) -> tuple[GameState, list[Event]]:
     """Damage roll and damage application (doc 002 Appendix A): boost (a charge attack's is boosted, doc 002
     "Frenzy & Threshold"), roll the dice the rules give, remove dice, compare with ARM; would-suffer effects
@@ -373,7 +372,7 @@ class ResolveDisabled(Command):
     column: int | None = Field(default=None, ge=1, le=6)
 
 
-@rule(ResolveDisabled)
+@handles(ResolveDisabled, system=SYSTEM, timing="anytime")
 def resolve_disabled(state: GameState, cmd: ResolveDisabled) -> tuple[GameState, list[Event]]:
     """Damage application (doc 002 Appendix A): disabled, then boxed if still disabled, then destroyed if
     still boxed, then removed; an effect resolved at a pause can stop the sequence (it must free a box)."""
@@ -439,7 +438,7 @@ class EndAttack(Command):
     type: Literal["end_attack"] = "end_attack"
 
 
-@rule(EndAttack)
+@handles(EndAttack, system=SYSTEM, timing="anytime")
 def end_attack(state: GameState, cmd: EndAttack) -> tuple[GameState, list[Event]]:
     a = _attack(state)
     if a.pending:
@@ -455,7 +454,7 @@ class Boost(Command):
     roll: Literal["attack", "damage"]
 
 
-@rule(Boost)
+@handles(Boost, system=SYSTEM, timing="step")
 def boost(state: GameState, cmd: Boost) -> tuple[GameState, list[Event]]:
     """Boost: 1 essence adds a die; a roll is boosted once at most, declared before rolling (doc 001
     "ESSENCE: Boost")."""
@@ -475,7 +474,7 @@ class BuyAttack(Command):
     model: str
 
 
-@rule(BuyAttack)
+@handles(BuyAttack, system=SYSTEM, timing="step")
 def buy_attack(state: GameState, cmd: BuyAttack) -> tuple[GameState, list[Event]]:
     """Additional melee attack: 1 essence each (doc 001 "ESSENCE: Additional Attack")."""
     m = live(state, cmd.model)
@@ -492,7 +491,7 @@ class NextAttack(Command):
     model: str
 
 
-@rule(NextAttack)
+@handles(NextAttack, system=SYSTEM, timing="step")
 def next_attack(state: GameState, cmd: NextAttack) -> tuple[GameState, list[Event]]:
     m = live(state, cmd.model)
     _can_attack(state, m, "make another attack")

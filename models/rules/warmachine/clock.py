@@ -19,6 +19,7 @@ from pydantic import Field
 from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.match import PREGAME_LABELS, ClockState, TurnClock
 from models.rules.text import tidy
+from models.rules.warmachine.state import SYSTEM
 
 MAX_MINUTES = 600
 REASON_MAX = 60
@@ -80,15 +81,7 @@ def shown(ms: int) -> str:
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
-def _open(state: GameState) -> None:
-    if state.phase == "over":
-        raise RuleViolation("game.over", "The game is over; nothing more can be done in it.")
-    if not state.players:
-        raise RuleViolation("phase.setup", "Set the game up first.")
-
-
 def clock_of(state: GameState) -> ClockState:
-    _open(state)
     if state.clock is None:
         raise RuleViolation("clock.not_started", "There is no clock in this game yet.")
     return state.clock
@@ -151,9 +144,8 @@ def stop(state: GameState, at_ms: int | None) -> GameState:
     return state.model_copy(update={"clock": clock.model_copy(update={"stopped": True, "since": None})})
 
 
-@handles(StartClock)
+@handles(StartClock, system=SYSTEM, timing="game")
 def start_clock(state: GameState, cmd: StartClock) -> tuple[GameState, list[Event]]:
-    _open(state)
     if state.clock is not None:
         raise RuleViolation("clock.started", "The clock has already been started.")
     at_ms = when(state, cmd.at_ms)
@@ -179,7 +171,7 @@ def start_clock(state: GameState, cmd: StartClock) -> tuple[GameState, list[Even
     return state, events
 
 
-@handles(PassClock)
+@handles(PassClock, system=SYSTEM, timing="game")
 def pass_clock(state: GameState, cmd: PassClock) -> tuple[GameState, list[Event]]:
     clock = clock_of(state)
     at_ms = when(state, cmd.at_ms)
@@ -198,7 +190,7 @@ def pass_clock(state: GameState, cmd: PassClock) -> tuple[GameState, list[Event]
         text=f"The clock goes to {state.player_name(cmd.to_seat)} ({left} left).")]
 
 
-@handles(PauseClock)
+@handles(PauseClock, system=SYSTEM, timing="game")
 def pause_clock(state: GameState, cmd: PauseClock) -> tuple[GameState, list[Event]]:
     clock = clock_of(state)
     at_ms = when(state, cmd.at_ms)
@@ -212,7 +204,7 @@ def pause_clock(state: GameState, cmd: PauseClock) -> tuple[GameState, list[Even
         kind="clock.paused", data={"at_ms": at_ms, "reason": reason}, text=f"The clock is paused: {reason}.")]
 
 
-@handles(ResumeClock)
+@handles(ResumeClock, system=SYSTEM, timing="game")
 def resume_clock(state: GameState, cmd: ResumeClock) -> tuple[GameState, list[Event]]:
     clock = clock_of(state)
     at_ms = when(state, cmd.at_ms)
@@ -225,7 +217,7 @@ def resume_clock(state: GameState, cmd: ResumeClock) -> tuple[GameState, list[Ev
         text=f"The clock runs again for {state.player_name(seat)}.")]
 
 
-@handles(AdjustClock)
+@handles(AdjustClock, system=SYSTEM, timing="game")
 def adjust_clock(state: GameState, cmd: AdjustClock) -> tuple[GameState, list[Event]]:
     clock = clock_of(state)
     at_ms = when(state, cmd.at_ms)

@@ -12,12 +12,12 @@ from typing import Literal
 
 from pydantic import Field
 
-from models.rules.core import Command, Event, GameState, RuleViolation
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.dice import Roll
 from models.rules.warmachine.damage import sections, suffer
-from models.rules.warmachine.phases import on_enter, rule
+from models.rules.warmachine.phases import on_enter
 from models.rules.warmachine.shake import effect_name
-from models.rules.warmachine.state import done, live, mark_done, own_turn
+from models.rules.warmachine.state import SYSTEM, done, live, mark_done, own_turn
 
 Continuous = Literal["fire", "corrosion"]
 CONTINUOUS: tuple[Continuous, ...] = ("fire", "corrosion")
@@ -48,7 +48,7 @@ class ResolveContinuous(Command):
     column: int | None = Field(default=None, ge=1, le=6)
 
 
-@rule(ResolveContinuous)
+@handles(ResolveContinuous, system=SYSTEM, timing="step")
 def resolve_continuous(state: GameState, cmd: ResolveContinuous) -> tuple[GameState, list[Event]]:
     """Maintenance: each continuous effect on the active player's models is checked once: it expires, or it
     stays and its damage is applied (doc 002 "Resolve Fire and Corrosion"; doc 001 maintenance step 2)."""

@@ -9,10 +9,9 @@ from typing import Literal
 from pydantic import Field
 
 from models.catalog.schema import BoxesLayout, GridLayout, SpiralLayout, WebLayout
-from models.rules.core import AttackRecord, Command, Event, GameState, ModelState, RuleViolation
+from models.rules.core import AttackRecord, Command, Event, GameState, ModelState, RuleViolation, handles
 from models.rules.warmachine import grids
-from models.rules.warmachine.phases import rule
-from models.rules.warmachine.state import has_essence_manipulation, is_horror, live, role, spend
+from models.rules.warmachine.state import SYSTEM, has_essence_manipulation, is_horror, live, role, spend
 
 RING_NAMES = ("outer", "middle", "centre")
 CRIPPLED_EFFECT = (
@@ -209,7 +208,7 @@ class MarkDamage(Command):
     in_control: bool = True
 
 
-@rule(MarkDamage)
+@handles(MarkDamage, system=SYSTEM, timing="anytime")
 def mark_damage(state: GameState, cmd: MarkDamage) -> tuple[GameState, list[Event]]:
     """Damage fills the web outer ring first (doc 001); a grid or spiral from the rolled ``column`` on
     (grids.py); a model it disables waits for the players like one the attack assistant disables (doc 002
@@ -282,7 +281,7 @@ class RemoveDamage(Command):
     column: int | None = Field(default=None, ge=1, le=6)
 
 
-@rule(RemoveDamage)
+@handles(RemoveDamage, system=SYSTEM, timing="anytime")
 def remove_damage_cmd(state: GameState, cmd: RemoveDamage) -> tuple[GameState, list[Event]]:
     """Removing damage frees boxes; a crippled ring, system or aspect with a box freed is no longer crippled
     (doc 001 "Recording Damage To a Horror" for rings; the same for grids and spirals, Mk III core rules)."""

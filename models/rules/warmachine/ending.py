@@ -26,7 +26,7 @@ from pydantic import Field
 from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
 from models.rules.match import How, Result, TurnScore
 from models.rules.warmachine.clock import ClockExpired, charge, shown, stop, when
-from models.rules.warmachine.state import REMOVAL_HOOKS, remove
+from models.rules.warmachine.state import REMOVAL_HOOKS, SYSTEM, remove
 
 # Losing the last of these loses the game (doc 002 "Game Ending": warcaster, warlock, infernal master).
 ASSASSINATION_ROLES = ("warcaster", "warlock", "infernal_master")
@@ -156,13 +156,6 @@ def decide_on_points(state: GameState, cp: tuple[int, int], destroyed: tuple[flo
     return None, "Level after every tiebreaker: the organiser decides."
 
 
-def _playing(state: GameState) -> None:
-    if state.phase == "over":
-        raise RuleViolation("game.over", "The game is over; nothing more can be done in it.")
-    if not state.players:
-        raise RuleViolation("phase.setup", "Set the game up first.")
-
-
 def stamp(state: GameState, at_ms: int | None) -> int | None:
     """The command's time when the game has a running clock (so the clock stops at the right moment)."""
     if state.clock is None or state.clock.stopped:
@@ -172,11 +165,8 @@ def stamp(state: GameState, at_ms: int | None) -> int | None:
 
 # -- commands ----------------------------------------------------------------------------------------------
 
-@handles(Assassinated)
+@handles(Assassinated, system=SYSTEM, timing="anytime")
 def assassinated(state: GameState, cmd: Assassinated) -> tuple[GameState, list[Event]]:
-    _playing(state)
-    if state.phase == "setup":
-        raise RuleViolation("game.not_started", "The game has not begun yet.")
     loser, winner = cmd.seat, 1 - cmd.seat
     at_ms = stamp(state, cmd.at_ms)
     detail = f"{state.player_name(loser)}'s caster is gone: {state.player_name(winner)} wins by assassination."
@@ -184,19 +174,17 @@ def assassinated(state: GameState, cmd: Assassinated) -> tuple[GameState, list[E
                due="final_score" if _scoring_due(state) else None, kill=loser, why="assassinated")
 
 
-@handles(Concede)
+@handles(Concede, system=SYSTEM, timing="game")
 def concede(state: GameState, cmd: Concede) -> tuple[GameState, list[Event]]:
-    _playing(state)
     loser, winner = cmd.seat, 1 - cmd.seat
     at_ms = stamp(state, cmd.at_ms)
     detail = f"{state.player_name(loser)} concedes: {state.player_name(winner)} wins."
     return end(state, winner=winner, how="concession", detail=detail, seat=loser, at_ms=at_ms)
 
 
-@handles(ClockExpired)
+@handles(ClockExpired, system=SYSTEM, timing="game")
 def clock_expired(state: GameState, cmd: ClockExpired) -> tuple[GameState, list[Event]]:
     """The server's time must show the clock at zero; then doc 002's two deathclock cases."""
-    _playing(state)
     if state.clock is None:
         raise RuleViolation("clock.not_started", "There is no clock in this game.")
     at_ms = when(state, cmd.at_ms)
@@ -229,10 +217,10 @@ def _scored(state: GameState, cp: tuple[int, int]) -> tuple[GameState, tuple[int
     return state.model_copy(update={"scenario": scenario}), totals
 
 
-@handles(FinalScore)
+@handles(FinalScore, system=SYSTEM, timing="result")
 def final_score(state: GameState, cmd: FinalScore) -> tuple[GameState, list[Event]]:
     result = state.result
-    if state.phase != "over" or result is None or result.due is None or state.scenario is None:
+    if result is None or result.due is None or state.scenario is None:
         raise RuleViolation("result.no_scoring_due", "No scenario scoring is due now.")
     names = state.player_name(0), state.player_name(1)
     said = f"{names[0]} {cmd.cp[0]}, {names[1]} {cmd.cp[1]}"
@@ -268,11 +256,10 @@ def final_score(state: GameState, cmd: FinalScore) -> tuple[GameState, list[Even
     return state, events
 
 
-@handles(ScenarioElements)
+@handles(ScenarioElements, system=SYSTEM, timing="result")
 def scenario_elements(state: GameState, cmd: ScenarioElements) -> tuple[GameState, list[Event]]:
     result = state.result
-    if state.phase != "over" or result is None:
-        raise RuleViolation("result.not_over", "This is counted when the game is over.")
+    assert result is not None  # a game over has its result
     if result.due is not None:
         raise RuleViolation("result.scoring_due", "Enter the scenario scoring first.")
     update: dict[str, object] = {"elements": cmd.points}

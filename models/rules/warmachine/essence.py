@@ -8,10 +8,18 @@ from typing import Literal
 
 from pydantic import Field
 
-from models.rules.core import Command, Event, GameState, ModelState, RuleViolation
+from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
 from models.rules.warmachine.damage import heal, marks_of, sections, suffer
-from models.rules.warmachine.phases import on_enter, rule
-from models.rules.warmachine.state import essence_stat, has_essence_manipulation, is_horror, live, own_turn, spend
+from models.rules.warmachine.phases import on_enter
+from models.rules.warmachine.state import (
+    SYSTEM,
+    essence_stat,
+    has_essence_manipulation,
+    is_horror,
+    live,
+    own_turn,
+    spend,
+)
 
 
 @on_enter("maintenance", "excess")
@@ -42,7 +50,7 @@ class Leech(Command):
     points: int = Field(ge=1, le=20)
 
 
-@rule(Leech)
+@handles(Leech, system=SYSTEM, timing="step")
 def leech(state: GameState, cmd: Leech) -> tuple[GameState, list[Event]]:
     """Leeching: 1 damage per essence point, never transferred, never above ESSENCE; a master replenishes by
     sacrifice or by leeching, not both (doc 001 "Leeching", doc 000 ruling "Can vs Must")."""
@@ -73,7 +81,7 @@ class Allocate(Command):
     in_control: bool = True
 
 
-@rule(Allocate)
+@handles(Allocate, system=SYSTEM, timing="step")
 def allocate(state: GameState, cmd: Allocate) -> tuple[GameState, list[Event]]:
     """Allocation: control phase only, only to horrors of this master's battlegroup in its CTRL, never above
     the horror's ESSENCE (doc 001 "Allocating Essence Points"; doc 000 ruling on the Master Infernalist)."""
@@ -102,7 +110,7 @@ class Heal(Command):
     in_control: bool = True
 
 
-@rule(Heal)
+@handles(Heal, system=SYSTEM, timing="step")
 def heal_damage(state: GameState, cmd: Heal) -> tuple[GameState, list[Event]]:
     """Healing: during its activation a master spends 1 essence per damage point removed from itself or a
     horror of its battlegroup in CTRL; webs heal innermost ring first (doc 001 "Healing")."""

@@ -14,8 +14,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from models.rules.core import Command, Event, GameState, ModelState, RuleViolation
-from models.rules.warmachine.phases import on_enter, rule
+from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
+from models.rules.warmachine.phases import on_enter
 from models.rules.warmachine.points import (
     WARJACK_FOCUS_CAP,
     cortex_crippled,
@@ -23,7 +23,7 @@ from models.rules.warmachine.points import (
     stat,
     warlock_of,
 )
-from models.rules.warmachine.state import done, live, mark_done, own_turn, role, spend
+from models.rules.warmachine.state import SYSTEM, done, live, mark_done, own_turn, role, spend
 
 
 def _active(state: GameState) -> list[ModelState]:
@@ -104,7 +104,7 @@ class SkipPowerUp(Command):
     warjack: str
 
 
-@rule(SkipPowerUp)
+@handles(SkipPowerUp, system=SYSTEM, timing="step")
 def skip_power_up(state: GameState, cmd: SkipPowerUp) -> tuple[GameState, list[Event]]:
     """Power up needs the warjack in its warcaster's control range (Mk III core rule; geometry is the
     players' answer)."""
@@ -128,7 +128,7 @@ class AllocateFocus(Command):
     in_control: bool = True
 
 
-@rule(AllocateFocus)
+@handles(AllocateFocus, system=SYSTEM, timing="step")
 def allocate_focus(state: GameState, cmd: AllocateFocus) -> tuple[GameState, list[Event]]:
     """Allocation (doc 002 "Game Round": "Warcasters Allocate", after power up): only to warjacks of the
     warcaster's battlegroup in its control range, none to a warjack whose cortex is crippled, and a warjack

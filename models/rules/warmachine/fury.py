@@ -20,13 +20,13 @@ from typing import Literal
 
 from pydantic import Field
 
-from models.rules.core import Command, Event, GameState, ModelState, RuleViolation
+from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
 from models.rules.dice import Roll, check_dice
 from models.rules.text import tidy
 from models.rules.warmachine.damage import sections, suffer
-from models.rules.warmachine.phases import before_leaving, on_enter, rule
+from models.rules.warmachine.phases import before_leaving, on_enter
 from models.rules.warmachine.points import has_fury_manipulation, stat
-from models.rules.warmachine.state import done, live, mark_done, own_turn, role, spend
+from models.rules.warmachine.state import SYSTEM, done, live, mark_done, own_turn, role, spend
 
 SHAKEN_BY_FRENZY = ("knocked_down", "stationary", "blind", "shadow_bind")
 
@@ -92,7 +92,7 @@ class LeechFury(Command):
     in_control: bool = True
 
 
-@rule(LeechFury)
+@handles(LeechFury, system=SYSTEM, timing="step")
 def leech_fury(state: GameState, cmd: LeechFury) -> tuple[GameState, list[Event]]:
     """Leeching from warbeasts (doc 002 "Game Round": "Warlocks Leech"): only from warbeasts of its own
     battlegroup in its control range, never more than the warbeast has, never above the warlock's FURY."""
@@ -121,7 +121,7 @@ class LeechLife(Command):
     points: int = Field(ge=1, le=10)
 
 
-@rule(LeechLife)
+@handles(LeechLife, system=SYSTEM, timing="step")
 def leech_life(state: GameState, cmd: LeechLife) -> tuple[GameState, list[Event]]:
     """Leeching from its own life: 1 damage point per fury point, which cannot be transferred, never above
     FURY (Mk III core rule, public; doc 002 "Warlocks Leech")."""
@@ -148,7 +148,7 @@ class SpiritBond(Command):
     points: int = Field(ge=1, le=10)
 
 
-@rule(SpiritBond)
+@handles(SpiritBond, system=SYSTEM, timing="step")
 def spirit_bond(state: GameState, cmd: SpiritBond) -> tuple[GameState, list[Event]]:
     """Spirit bond (doc 002 "Game Round": after leeching, "Warlocks Spirit Bond (with dead warbeasts)"): once
     per control phase, up to 1 fury per warbeast of its battlegroup destroyed or removed from play, never
@@ -178,7 +178,7 @@ class Force(Command):
     in_control: bool = True
 
 
-@rule(Force)
+@handles(Force, system=SYSTEM, timing="step")
 def force(state: GameState, cmd: Force) -> tuple[GameState, list[Event]]:
     """Forcing (Mk III core rule, public): a warbeast of a warlock's battlegroup in its control range, during
     its activation, gains the fury; never above its FURY, never while frenzied (doc 002 "Frenzy & Threshold")
@@ -206,7 +206,7 @@ class ThresholdCheck(Command):
     roll: Roll
 
 
-@rule(ThresholdCheck)
+@handles(ThresholdCheck, system=SYSTEM, timing="step")
 def threshold_check(state: GameState, cmd: ThresholdCheck) -> tuple[GameState, list[Event]]:
     """Threshold check (doc 002 "Frenzy & Threshold"): after leeching and upkeep, each warbeast with 1 or more
     fury rolls 2d6 + 1 per fury point; above its THR it frenzies, activates at once and shakes what can be
@@ -254,7 +254,7 @@ class EndFrenzy(Command):
     remove_fury: int = Field(default=0, ge=0, le=10)
 
 
-@rule(EndFrenzy)
+@handles(EndFrenzy, system=SYSTEM, timing="step")
 def end_frenzy(state: GameState, cmd: EndFrenzy) -> tuple[GameState, list[Event]]:
     """End of a frenzy (doc 002 "Frenzy & Threshold"): the warbeast is no longer frenzied, any number of its
     fury points may be removed, and it does not activate again this turn."""
@@ -275,11 +275,9 @@ def checks_due(state: GameState) -> list[ModelState]:
     return [m for m in _active(state) if role(state, m) == "warbeast" and m.fury and not done(m, "threshold")]
 
 
-@before_leaving
+@before_leaving("control", "frenzy")
 def frenzy_done_first(state: GameState) -> None:
     """The frenzy step ends only when every warbeast with fury has checked and no frenzy is under way."""
-    if (state.phase, state.step) != ("control", "frenzy"):
-        return
     busy = _frenzied(state)
     if busy is not None:
         raise RuleViolation("frenzy.in_progress", f"Finish {busy.name}'s frenzy first.")

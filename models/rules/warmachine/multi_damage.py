@@ -9,10 +9,9 @@ from typing import Literal
 from pydantic import Field
 
 from models.catalog.schema import Frozen
-from models.rules.core import Command, Event, GameState, RuleViolation
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.warmachine.damage import sections, suffer, transfer
-from models.rules.warmachine.phases import rule
-from models.rules.warmachine.state import is_horror, live
+from models.rules.warmachine.state import SYSTEM, is_horror, live
 
 
 class Hit(Frozen):
@@ -41,7 +40,7 @@ def ordered(state: GameState, hits: tuple[Hit, ...]) -> list[Hit]:
     return sorted(hits, key=rank)
 
 
-@rule(AttackDamage)
+@handles(AttackDamage, system=SYSTEM, timing="anytime")
 def apply_attack_damage(state: GameState, cmd: AttackDamage) -> tuple[GameState, list[Event]]:
     """Damage of one attack on several models: a horror's own damage is applied before damage a master
     transfers to it (doc 000 ruling), so the record shows what destroyed it; transference itself follows doc

@@ -21,31 +21,18 @@ where a player has a choice. Replay stays exact: the passing happens inside the 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Literal
 
-from models.rules.core import Command, Event, GameState, Handler, RuleViolation, handles
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
+from models.rules.steps import Hold, Phase, Step, StepTable
+from models.rules.warmachine.state import SYSTEM
 
 Hook = Callable[[GameState], tuple[GameState, list[Event]]]
 
 
-@dataclass(frozen=True)
-class Step:
-    key: str
-    label: str
-    allows: tuple[str, ...] = ()
-    general: str = ""
-    needs: tuple[str, ...] = ()
-    focus: str = ""
-    fury: str = ""
-    waits: Literal["always", "never", "when"] = "when"
-
-
-@dataclass(frozen=True)
-class Phase:
-    key: str
-    label: str
-    steps: tuple[Step, ...]
+def _words(general: str = "", focus: str = "", fury: str = "") -> tuple[tuple[str, str], ...]:
+    """A step's words for the armies other than infernal masters' (empty: the general words, then the label)."""
+    return tuple((k, v) for k, v in (("general", general), ("focus", focus), ("fury", fury)) if v)
 
 
 MASTERS = ("infernal_master", "master_infernalist")
@@ -55,16 +42,17 @@ FLOW_1_EVERY_TURN = frozenset({"souls", "allocate"})
 
 PHASES: tuple[Phase, ...] = (
     Phase("maintenance", "Maintenance", (
-        Step("excess", "Remove essence above ESSENCE", general="Remove excess essence, focus and fury",
-             waits="never", focus="Remove focus from warjacks and above FOCUS", fury="Remove fury above FURY"),
+        Step("excess", "Remove essence above ESSENCE", waits="never",
+             words=_words(general="Remove excess essence, focus and fury",
+                          focus="Remove focus from warjacks and above FOCUS", fury="Remove fury above FURY")),
         Step("continuous", "Continuous effects", ("resolve_continuous",),
-             general="Continuous effects: fire and corrosion"),
+             words=_words(general="Continuous effects: fire and corrosion")),
         Step("other", "Other maintenance effects", waits="never"),
     )),
     Phase("control", "Control", (
         Step("replenish", "Replenish essence: sacrifice or leech",
-             ("leech", "sacrifice", "leech_fury", "leech_life"), general="Leech and replenish",
-             focus="Warcasters replenish focus", fury="Leech fury"),
+             ("leech", "sacrifice", "leech_fury", "leech_life"),
+             words=_words(general="Leech and replenish", focus="Warcasters replenish focus", fury="Leech fury")),
         Step("souls", "Soul tokens become essence", needs=MASTERS, waits="never"),
         Step("spirit_bond", "Spirit bond: fury for destroyed warbeasts", ("spirit_bond",),
              needs=("warlock",)),
@@ -72,9 +60,10 @@ PHASES: tuple[Phase, ...] = (
         # A warjack out of control range is taken back from power up while focus is allocated, so a warcaster's
         # turn stops once for both.
         Step("allocate", "Allocate essence to horrors", ("allocate", "allocate_focus", "skip_power_up"),
-             general="Allocate essence and focus", focus="Allocate focus to warjacks", needs=(*MASTERS, "warcaster")),
+             needs=(*MASTERS, "warcaster"),
+             words=_words(general="Allocate essence and focus", focus="Allocate focus to warjacks")),
         Step("upkeep", "Upkeep spells and shake effects", ("upkeep", "drop_upkeep", "shake"),
-             general="Upkeep spells and shake effects"),
+             words=_words(general="Upkeep spells and shake effects")),
         Step("frenzy", "Threshold checks and frenzy", ("threshold_check", "end_frenzy"), needs=("warbeast",)),
         Step("other", "Other control effects", ("shake",)),
     )),
@@ -86,71 +75,71 @@ PHASES: tuple[Phase, ...] = (
     )),
     Phase("end", "End of turn", (
         Step("tithe", "Tithe: each horror pays 1 essence or leaves", ("pay_tithe", "skip_tithe"),
-             general="End of turn and tithe", focus="Finish the turn", fury="Finish the turn"),
+             words=_words(general="End of turn and tithe", focus="Finish the turn", fury="Finish the turn")),
     )),
 )
 
-# Commands that are not tied to a step: damage arrives in any phase (free strikes, the opponent's attacks),
-# a card can be completed whenever the app finds a gap, and the turn is moved on by the players.
-ANY_TIME = frozenset({
-    "mark_damage", "complete_card", "advance", "add_soul_token", "add_effect", "remove_effect",
-    "apply_attack_damage", "remove_damage", "assign_arcana", "play_arcana",
-    "declare_attack", "attack_roll", "damage_roll", "resolve_disabled", "end_attack",
-})
 # While an attack is in progress, "any time" abilities wait (doc 002 "Appendix A: Attack Sequence"): only
-# the attack's own steps and what records the table (damage, effects, cards) go through.
+# the attack's own steps, what records the table (damage, effects, cards), and the game's clock, score and end
+# go through.
 DURING_ATTACK = frozenset({
     "attack_roll", "damage_roll", "resolve_disabled", "end_attack", "boost", "mark_damage", "remove_damage",
     "add_effect", "remove_effect", "add_soul_token", "complete_card",
+    "start_clock", "pass_clock", "pause_clock", "resume_clock", "adjust_clock", "clock_expired", "concede",
+    "assassinated", "score_turn",
 })
 
-HOOKS: dict[tuple[str, str], list[Hook]] = {}
-# Checks that say a "when" step has something for the players to decide (registered by the rules it holds).
-WAITS: dict[tuple[str, str], list[Callable[[GameState], bool]]] = {}
-TURN_START: list[Hook] = []
-# Checks run before the turn leaves its current step; each raises RuleViolation to hold the turn there.
-LEAVE_CHECKS: list[Callable[[GameState], None]] = []
+
+def _attack_on(state: GameState) -> RuleViolation | None:
+    if state.attack is None:
+        return None
+    return RuleViolation("anytime.mid_attack", "Damage is being applied: decide what happens to the disabled "
+                                               "model first." if state.attack.kind == "damage" else
+                         "An attack is being resolved: finish it (or cancel it) before anything else.")
 
 
-def before_leaving(fn: Callable[[GameState], None]) -> Callable[[GameState], None]:
-    """Register a check that may hold the turn on its current step (frenzy checks due, arcana unassigned)."""
-    LEAVE_CHECKS.append(fn)
-    return fn
+def _enter(state: GameState, phase: str, step: str) -> tuple[GameState, list[Event]]:
+    state = state.model_copy(update={"phase": phase, "step": step})
+    events: list[Event] = []
+    for hook in TURN.enter.get((phase, step), ()):
+        state, more = hook(state)
+        events += more
+    return state, events
 
 
-def _leave(state: GameState) -> None:
-    for check in LEAVE_CHECKS:
-        check(state)
+def in_turn(state: GameState, phase: str, step: Step) -> bool:
+    """Whether ``step`` is part of the active player's turn (the current step always is)."""
+    if (phase, step.key) == (state.phase, state.step) or not step.needs:
+        return True
+    if state.turn_flow < 2 and step.key in FLOW_1_EVERY_TURN:
+        return True
+    return bool(_roles(state) & set(step.needs))
 
 
-def waits_when(phase: str, step: str) -> Callable[[Callable[[GameState], bool]], Callable[[GameState], bool]]:
-    """Register a check saying that ``phase``/``step`` has something for the active player to decide."""
-
-    def register(fn: Callable[[GameState], bool]) -> Callable[[GameState], bool]:
-        WAITS.setdefault((phase, step), []).append(fn)
-        return fn
-
-    return register
+def step_label(state: GameState, step: Step) -> str:
+    """The step's words for the active player's army (no tithe or soul tokens on a Cygnar turn)."""
+    kind = army_type(state)
+    if kind == "essence":
+        return step.label
+    return step.word(kind) or step.word("general") or step.label
 
 
-def on_enter(phase: str, step: str) -> Callable[[Hook], Hook]:
-    """Register the automatic work done when a step begins."""
-
-    def register(fn: Hook) -> Hook:
-        HOOKS.setdefault((phase, step), []).append(fn)
-        return fn
-
-    return register
-
-
-def on_turn_start(fn: Hook) -> Hook:
-    """Register work done when a player's turn begins, before the maintenance phase."""
-    TURN_START.append(fn)
-    return fn
+# A command of a later step of the phase moves the turn on to it (the steps between are left and entered).
+TURN: StepTable[Hook] = StepTable(
+    SYSTEM, PHASES, holds=(Hold(_attack_on, DURING_ATTACK),), forward=_enter, in_turn=in_turn,
+    where=lambda phase, step: f"the {phase.label.lower()} phase", say=step_label)
+on_enter = TURN.on_enter
+before_leaving = TURN.before_leaving
+waits_when = TURN.waits_when
+on_turn_start = TURN.on_turn_start
 
 
-def phase_of(key: str) -> Phase:
-    return next(p for p in PHASES if p.key == key)
+@on_turn_start
+def clear_turn_marks(state: GameState) -> tuple[GameState, list[Event]]:
+    """A new turn, whoever's it is: once-per-turn marks start afresh for every model (an arcana card is one
+    per turn, the opponent's turns included)."""
+    fresh = [m.model_copy(update={"done_this_turn": ()}) for m in state.models if m.done_this_turn]
+    return state.with_models(*fresh), []
 
 
 def label(state: GameState) -> str:
@@ -159,7 +148,7 @@ def label(state: GameState) -> str:
         return "Setting up"
     if state.phase == "over":
         return "Game over"
-    phase = phase_of(state.phase)
+    phase = TURN.phase(state.phase)
     step = next(s for s in phase.steps if s.key == state.step)
     return f"{phase.label}: {step_label(state, step)}"
 
@@ -180,47 +169,15 @@ def army_type(state: GameState) -> str:
     return kinds.pop() if len(kinds) == 1 else "general"
 
 
-def step_label(state: GameState, step: Step) -> str:
-    """The step's words for the active player's army (no tithe or soul tokens on a Cygnar turn)."""
-    kind = army_type(state)
-    if kind == "essence":
-        return step.label
-    return (step.focus if kind == "focus" else step.fury if kind == "fury" else "") or step.general or step.label
-
-
-def in_turn(state: GameState, phase: str, step: Step) -> bool:
-    """Whether ``step`` is part of the active player's turn (the current step always is)."""
-    if (phase, step.key) == (state.phase, state.step) or not step.needs:
-        return True
-    if state.turn_flow < 2 and step.key in FLOW_1_EVERY_TURN:
-        return True
-    return bool(_roles(state) & set(step.needs))
-
-
 def turn_steps(state: GameState) -> list[tuple[Phase, Step]]:
     """The steps of the active player's turn, in order (for a turn bar's "next" label)."""
     return [(p, s) for p in PHASES for s in p.steps if in_turn(state, p.key, s)]
 
 
-def _positions(state: GameState | None = None) -> list[tuple[str, str]]:
-    if state is None:
-        return [(p.key, s.key) for p in PHASES for s in p.steps]
-    return [(p.key, s.key) for p, s in turn_steps(state)]
-
-
-def _enter(state: GameState, phase: str, step: str) -> tuple[GameState, list[Event]]:
-    state = state.model_copy(update={"phase": phase, "step": step})
-    events: list[Event] = []
-    for hook in HOOKS.get((phase, step), ()):
-        state, more = hook(state)
-        events += more
-    return state, events
-
-
 def _begin(state: GameState, seat: int, round_no: int) -> tuple[GameState, list[Event]]:
     state = state.model_copy(update={"active": seat, "round": round_no})
     events = [Event(kind="turn.start", text=f"Round {round_no}: {state.player_name(seat)}'s turn begins.")]
-    for hook in TURN_START:
+    for hook in TURN.turn_start:
         state, more = hook(state)
         events += more
     first = PHASES[0]
@@ -239,14 +196,14 @@ def waits(state: GameState) -> bool:
     """Whether the current step has something for the active player to decide (see the module docstring)."""
     if state.phase not in (p.key for p in PHASES):
         return True
-    step = _step(state.phase, state.step)
+    step = TURN.step(state.phase, state.step)
     if step.waits == "always":
         return True
     try:
-        _leave(state)
+        TURN.check_leaving(state)
     except RuleViolation:
         return True
-    return step.waits == "when" and any(check(state) for check in WAITS.get((state.phase, state.step), ()))
+    return step.waits == "when" and any(check(state) for check in TURN.waits.get((state.phase, state.step), ()))
 
 
 def _pass_empty(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
@@ -262,13 +219,13 @@ def _pass_empty(state: GameState, events: list[Event]) -> tuple[GameState, list[
 
 
 def _next(state: GameState) -> tuple[GameState, list[Event]]:
-    order = _positions(state)
+    order = TURN.order(state)
     i = order.index((state.phase, state.step))
     if i + 1 < len(order):
         phase, step = order[i + 1]
         state, events = _enter(state, phase, step)
         if order[i][0] != phase:
-            events.insert(0, Event(kind="phase.start", text=f"{phase_of(phase).label} phase."))
+            events.insert(0, Event(kind="phase.start", text=f"{TURN.phase(phase).label} phase."))
         return state, events
     nxt = 1 - state.active
     round_no = state.round + 1 if nxt == state.first else state.round
@@ -288,80 +245,15 @@ def next_stop(state: GameState) -> tuple[Phase, Step] | None:
         return None
     if moved.active != state.active:
         return None
-    return phase_of(moved.phase), _step(moved.phase, moved.step)
+    return TURN.phase(moved.phase), TURN.step(moved.phase, moved.step)
 
 
 def advance(state: GameState) -> tuple[GameState, list[Event]]:
     """Move to the next step with something to decide (the steps between are logged as passed); after the last
     step of the turn, the other player's turn begins."""
-    _leave(state)
+    TURN.check_leaving(state)
     state, events = _next(state)
     return _pass_empty(state, events)
-
-
-def gate(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
-    """Check that ``command`` fits the current step; move forward to its step if it belongs later."""
-    if state.phase == "setup":
-        # A game in the setup wizard (pregame.py) has its armies: their cards may be completed already.
-        # Arcana cards are chosen among the "before the game begins" abilities (doc 002 "Game Setup").
-        if command.type == "setup" or (command.type in ("complete_card", "assign_arcana") and state.players):
-            return state, []
-        raise RuleViolation("phase.setup", "Set the game up first.")
-    if state.phase == "over":
-        raise RuleViolation("game.over", "The game is over; nothing more can be done in it.")
-    if state.attack is not None and command.type not in DURING_ATTACK:
-        raise RuleViolation("anytime.mid_attack", "Damage is being applied: decide what happens to the disabled "
-                                                  "model first." if state.attack.kind == "damage" else
-                            "An attack is being resolved: finish it (or cancel it) before anything else.")
-    if command.type in ANY_TIME:
-        return state, []
-    order = _positions(state)
-    here = order.index((state.phase, state.step))
-    targets = [i for i, (p, s) in enumerate(order) if command.type in _step(p, s).allows]
-    if not targets:
-        if any(command.type in s.allows for p in PHASES for s in p.steps):
-            raise RuleViolation("phase.not_this_turn",
-                                f"Nothing on {state.player_name(state.active)}'s side does that this turn.")
-        raise RuleViolation("phase.never", "That cannot be done at this point of the game.")
-    later = [i for i in targets if i >= here and order[i][0] == state.phase]
-    if not later:
-        phase, step = order[targets[0]]
-        if phase != state.phase:
-            raise RuleViolation(
-                "phase.wrong",
-                f"That belongs to the {phase_of(phase).label.lower()} phase; "
-                f"it is now the {phase_of(state.phase).label.lower()} phase.",
-            )
-        raise RuleViolation(
-            "phase.step_passed",
-            f"The step '{step_label(state, _step(phase, step))}' is over for this turn.",
-        )
-    events: list[Event] = []
-    while here < later[0]:
-        _leave(state)
-        here += 1
-        state, more = _enter(state, *order[here])
-        events += more
-    return state, events
-
-
-def _step(phase: str, step: str) -> Step:
-    return next(s for s in phase_of(phase).steps if s.key == step)
-
-
-def rule(cls: type[Command]) -> Callable[[Handler], Handler]:
-    """Register a Warmachine handler behind the phase gate (phase order is checked before the rule)."""
-
-    def register(fn: Handler) -> Handler:
-        def gated(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
-            state, events = gate(state, command)
-            state, more = fn(state, command)
-            return state, events + more
-
-        handles(cls)(gated)
-        return fn
-
-    return register
 
 
 class Advance(Command):
@@ -370,7 +262,7 @@ class Advance(Command):
     type: Literal["advance"] = "advance"
 
 
-@rule(Advance)
+@handles(Advance, system=SYSTEM, timing="anytime")
 def advance_turn(state: GameState, cmd: Advance) -> tuple[GameState, list[Event]]:
     """What holds the turn (an unpaid tithe, an unscored scenario turn...) is a check registered with
     ``before_leaving`` by the rule it belongs to."""

@@ -23,6 +23,7 @@ from models.rules.text import tidy
 from models.rules.warmachine.arcana import require_assigned
 from models.rules.warmachine.clock import hand_over
 from models.rules.warmachine.phases import start_turn
+from models.rules.warmachine.state import SYSTEM
 
 TEXT_MAX = 60
 TASK_MAX = 120
@@ -117,13 +118,8 @@ def begin(state: GameState) -> tuple[GameState, list[Event]]:
 
 
 def wizard(state: GameState) -> Pregame:
-    """The wizard's state, or a refusal when the game is not in the wizard."""
-    if state.phase == "over":
-        raise RuleViolation("game.over", "The game is over; nothing more can be done in it.")
-    if not state.players:
-        raise RuleViolation("phase.setup", "Set the game up first.")
-    if state.phase != "setup" or state.pregame is None or state.pregame.step == "done":
-        raise RuleViolation("pregame.over", "The game has already begun; setup is over.")
+    """The wizard's state (the gate lets a pregame command through only while the wizard is under way)."""
+    assert state.pregame is not None
     return state.pregame
 
 
@@ -151,7 +147,7 @@ def _text(value: str, what: str, *, required: bool = True, limit: int = TEXT_MAX
     return value
 
 
-@handles(ChooseScenario)
+@handles(ChooseScenario, system=SYSTEM, timing="pregame")
 def choose_scenario(state: GameState, cmd: ChooseScenario) -> tuple[GameState, list[Event]]:
     require_step(state, "scenario")
     name = _text(cmd.name, "scenario's name")
@@ -159,7 +155,7 @@ def choose_scenario(state: GameState, cmd: ChooseScenario) -> tuple[GameState, l
     return state, [Event(kind="pregame.scenario", data={"name": name}, text=f"Scenario: {name}."), *events]
 
 
-@handles(RevealLists)
+@handles(RevealLists, system=SYSTEM, timing="pregame")
 def reveal_lists(state: GameState, cmd: RevealLists) -> tuple[GameState, list[Event]]:
     require_step(state, "lists")
     lists = tuple(_text(x, "list's name", required=False) or AS_SET_UP for x in cmd.lists)
@@ -169,7 +165,7 @@ def reveal_lists(state: GameState, cmd: RevealLists) -> tuple[GameState, list[Ev
                    *events]
 
 
-@handles(ChooseObjectives)
+@handles(ChooseObjectives, system=SYSTEM, timing="pregame")
 def choose_objectives(state: GameState, cmd: ChooseObjectives) -> tuple[GameState, list[Event]]:
     require_step(state, "objectives")
     chosen = tuple(_text(x, "objective", required=False) for x in cmd.objectives)
@@ -179,7 +175,7 @@ def choose_objectives(state: GameState, cmd: ChooseObjectives) -> tuple[GameStat
                    *events]
 
 
-@handles(RollPriority)
+@handles(RollPriority, system=SYSTEM, timing="pregame")
 def roll_priority(state: GameState, cmd: RollPriority) -> tuple[GameState, list[Event]]:
     """Highest total wins priority; a tie is recorded and rolled again."""
     pre = require_step(state, "priority")
@@ -204,7 +200,7 @@ def roll_priority(state: GameState, cmd: RollPriority) -> tuple[GameState, list[
                          text=f"{text}: {names[winner]} chooses to go first or second."), *events]
 
 
-@handles(ChooseOrder)
+@handles(ChooseOrder, system=SYSTEM, timing="pregame")
 def choose_order(state: GameState, cmd: ChooseOrder) -> tuple[GameState, list[Event]]:
     pre = require_step(state, "order")
     assert pre.priority is not None
@@ -216,7 +212,7 @@ def choose_order(state: GameState, cmd: ChooseOrder) -> tuple[GameState, list[Ev
                               "picks the table side."), *events]
 
 
-@handles(ChooseSide)
+@handles(ChooseSide, system=SYSTEM, timing="pregame")
 def choose_side(state: GameState, cmd: ChooseSide) -> tuple[GameState, list[Event]]:
     pre = require_step(state, "side")
     side = _text(cmd.side, "table side")
@@ -230,7 +226,7 @@ def _tasks(pre: Pregame, when: str) -> tuple[Task, ...]:
     return pre.before if when == "before" else pre.after
 
 
-@handles(AddSetupTask)
+@handles(AddSetupTask, system=SYSTEM, timing="pregame")
 def add_setup_task(state: GameState, cmd: AddSetupTask) -> tuple[GameState, list[Event]]:
     pre = wizard(state)
     if PREGAME_STEPS.index(pre.step) > PREGAME_STEPS.index(cmd.when):
@@ -244,7 +240,7 @@ def add_setup_task(state: GameState, cmd: AddSetupTask) -> tuple[GameState, list
                          text=f"To resolve ({PREGAME_LABELS[cmd.when].lower()}): {text}.")]
 
 
-@handles(TickSetupTask)
+@handles(TickSetupTask, system=SYSTEM, timing="pregame")
 def tick_setup_task(state: GameState, cmd: TickSetupTask) -> tuple[GameState, list[Event]]:
     pre = wizard(state)
     if pre.step != cmd.when:
@@ -266,7 +262,7 @@ def _all_done(pre: Pregame, when: str) -> None:
                             "; ".join(open_items) + ".")
 
 
-@handles(FinishSetupStep)
+@handles(FinishSetupStep, system=SYSTEM, timing="pregame")
 def finish_setup_step(state: GameState, cmd: FinishSetupStep) -> tuple[GameState, list[Event]]:
     pre = wizard(state)
     if pre.step == "clock":
@@ -284,7 +280,7 @@ def finish_setup_step(state: GameState, cmd: FinishSetupStep) -> tuple[GameState
     return next_step(state)
 
 
-@handles(StartGame)
+@handles(StartGame, system=SYSTEM, timing="pregame")
 def start_game(state: GameState, cmd: StartGame) -> tuple[GameState, list[Event]]:
     """Setup is over: the scenario's scoring begins and the first player takes round 1."""
     pre = require_step(state, "after")

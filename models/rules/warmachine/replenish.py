@@ -8,9 +8,17 @@ from typing import Literal
 
 from pydantic import Field
 
-from models.rules.core import Command, Event, GameState, ModelState, RuleViolation
-from models.rules.warmachine.phases import on_enter, rule
-from models.rules.warmachine.state import essence_stat, has_essence_manipulation, is_horror, live, own_turn, remove
+from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
+from models.rules.warmachine.phases import on_enter
+from models.rules.warmachine.state import (
+    SYSTEM,
+    essence_stat,
+    has_essence_manipulation,
+    is_horror,
+    live,
+    own_turn,
+    remove,
+)
 
 SOUL_TAKER = "soul taker: infernal master"
 NOT_LIVING_ROLES = ("warjack", "structure")
@@ -53,7 +61,7 @@ class Sacrifice(Command):
     in_formation: bool = True
 
 
-@rule(Sacrifice)
+@handles(Sacrifice, system=SYSTEM, timing="step")
 def sacrifice(state: GameState, cmd: Sacrifice) -> tuple[GameState, list[Event]]:
     """Sacrifice (doc 001 "Sacrifice", "Control Phase" step 1): a friendly, living, non-soulless model in CTRL
     (a trooper only while in formation) is removed from play and the master refills to its current ESSENCE;
@@ -94,7 +102,7 @@ class AddSoulToken(Command):
     count: int = Field(default=1, ge=1, le=20)
 
 
-@rule(AddSoulToken)
+@handles(AddSoulToken, system=SYSTEM, timing="anytime")
 def add_soul_token(state: GameState, cmd: AddSoulToken) -> tuple[GameState, list[Event]]:
     """Soul tokens are gained whenever the table says so; they become essence in the next control phase of
     their owner (doc 001 "Control Phase" step 2; doc 000 "Generating Essence")."""

@@ -19,6 +19,7 @@ from models.rules.match import TurnScore
 from models.rules.warmachine.clock import charge, hand_over, out_of_time
 from models.rules.warmachine.ending import army_points_destroyed, decide_on_points, end, stamp
 from models.rules.warmachine.phases import advance, before_leaving, turn_steps, waits_when
+from models.rules.warmachine.state import SYSTEM
 
 KILLBOX_CP = 2
 WINNING_LEAD = 5
@@ -60,19 +61,15 @@ def scored(state: GameState) -> bool:
     return bool(turns) and (turns[-1].round, turns[-1].seat) == (state.round, state.active)
 
 
-@before_leaving
+@before_leaving("end", "tithe")
 def require_scoring(state: GameState) -> None:
     """Ending a turn of a scenario game without scoring it is refused."""
     if scoring_now(state) and not scored(state):
         raise RuleViolation("score.pending", "Score the scenario to end the turn (0 when nobody scored).")
 
 
-@handles(ScoreTurn)
+@handles(ScoreTurn, system=SYSTEM, timing="anytime")
 def score_turn(state: GameState, cmd: ScoreTurn) -> tuple[GameState, list[Event]]:
-    if state.phase == "over":
-        raise RuleViolation("game.over", "The game is over; nothing more can be done in it.")
-    if state.phase == "setup":
-        raise RuleViolation("phase.setup", "Scoring begins with the first turn.")
     if state.scenario is None:
         raise RuleViolation("score.no_scenario", "This game has no scenario to score: it was set up without "
                                                  "the setup wizard.")

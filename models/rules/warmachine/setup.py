@@ -18,9 +18,10 @@ from models.rules.core import Command, Event, GameState, ModelState, Player, Rul
 from models.rules.text import clean_text
 from models.rules.warmachine.army_rules import army_problems
 from models.rules.warmachine.horrors import cap_horror_essence
-from models.rules.warmachine.phases import TURN_FLOW, rule, start_turn
+from models.rules.warmachine.phases import TURN_FLOW, start_turn
 from models.rules.warmachine.points import starting_points
 from models.rules.warmachine.pregame import begin
+from models.rules.warmachine.state import SYSTEM
 
 NAME_MAX = 60
 
@@ -50,13 +51,11 @@ class SetupGame(Command):
     turn_flow: int = Field(default=TURN_FLOW, ge=1, le=TURN_FLOW)
 
 
-@handles(SetupGame)
+@handles(SetupGame, system=SYSTEM, timing="setup")
 def setup_game(state: GameState, cmd: SetupGame) -> tuple[GameState, list[Event]]:
     """Every model of both armies in play; models with ESSENCE start full (doc 001 "ESSENCE"). Each army obeys
     the rules the list builder checks that need no game size or points (army_rules.py: battlegroups, doc 001
     "Horrors"; the Master Infernalist's horrors, doc 000; field allowance; unit sizes)."""
-    if state.phase != "setup" or state.players:
-        raise RuleViolation("setup.done", "This game is already set up.")
     title = clean_text(cmd.title, "game title", NAME_MAX)
     players = tuple(Player(seat=s, name=clean_text(side.player, "player name", NAME_MAX))
                     for s, side in enumerate(cmd.sides))
@@ -120,7 +119,7 @@ class CompleteCard(Command):
     card: Card
 
 
-@rule(CompleteCard)
+@handles(CompleteCard, system=SYSTEM, timing="game")
 def complete_card(state: GameState, cmd: CompleteCard) -> tuple[GameState, list[Event]]:
     new = cmd.card
     old = state.cards.get(new.key)

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
-from models.rules.core import Command, Event, GameState, RuleViolation
-from models.rules.warmachine.phases import rule
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.warmachine.points import resource
-from models.rules.warmachine.state import live, own_turn, spend
+from models.rules.warmachine.state import SYSTEM, live, own_turn, spend
 from models.rules.warmachine.structures import effect_refusal
 
 Effect = Literal[
@@ -38,7 +37,7 @@ class AddEffect(Command):
     effect: Effect
 
 
-@rule(AddEffect)
+@handles(AddEffect, system=SYSTEM, timing="anytime")
 def add_effect(state: GameState, cmd: AddEffect) -> tuple[GameState, list[Event]]:
     m = live(state, cmd.model)
     refusal = effect_refusal(state, m, cmd.effect)
@@ -59,7 +58,7 @@ class RemoveEffect(Command):
     effect: Effect
 
 
-@rule(RemoveEffect)
+@handles(RemoveEffect, system=SYSTEM, timing="anytime")
 def remove_effect(state: GameState, cmd: RemoveEffect) -> tuple[GameState, list[Event]]:
     m = live(state, cmd.model)
     if cmd.effect not in m.effects:
@@ -75,7 +74,7 @@ class Shake(Command):
     effect: Effect
 
 
-@rule(Shake)
+@handles(Shake, system=SYSTEM, timing="step")
 def shake(state: GameState, cmd: Shake) -> tuple[GameState, list[Event]]:
     """Shake effect: in the control phase after allocation, a master or a horror spends 1 essence to stand
     up, to end stationary, or to end an effect that can be shaken such as Blind or Shadow Bind (doc 001

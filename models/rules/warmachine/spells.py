@@ -8,11 +8,11 @@ from typing import Literal
 
 from pydantic import Field
 
-from models.rules.core import Command, Event, GameState, ModelState, RuleViolation
+from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
 from models.rules.text import tidy
-from models.rules.warmachine.phases import before_leaving, on_enter, on_turn_start, rule
+from models.rules.warmachine.phases import before_leaving, on_enter, on_turn_start
 from models.rules.warmachine.points import has_focus_manipulation, has_fury_manipulation
-from models.rules.warmachine.state import has_essence_manipulation, live, own_turn, require_acting, role, spend
+from models.rules.warmachine.state import SYSTEM, has_essence_manipulation, live, own_turn, require_acting, role, spend
 
 # Effects that keep a model from casting spells and using its feat (doc 000 "Restrictions on Any Time
 # abilities": spells and feats say they cannot be used while knocked down or stationary).
@@ -54,7 +54,7 @@ class UseFeat(Command):
     master: str
 
 
-@rule(UseFeat)
+@handles(UseFeat, system=SYSTEM, timing="step")
 def use_feat(state: GameState, cmd: UseFeat) -> tuple[GameState, list[Event]]:
     """Feat: once per game, at any time during the master's activation, never in an activation it runs
     (doc 001 "Feat"); the Master Infernalist has no feat (doc 000 "Master Infernalist")."""
@@ -87,7 +87,7 @@ def _spell_name(text: str) -> str:
     return name
 
 
-@rule(CastSpell)
+@handles(CastSpell, system=SYSTEM, timing="step")
 def cast_spell(state: GameState, cmd: CastSpell) -> tuple[GameState, list[Event]]:
     """Spellcaster: spells are cast during the caster's activation by paying their COST in essence (doc 001
     "Spellcaster"); not in an activation the model runs (doc 000 ruling)."""
@@ -122,7 +122,7 @@ def _upkeep_spell(state: GameState, master: str, spell: str, doing: str) -> tupl
     return m, name
 
 
-@rule(Upkeep)
+@handles(Upkeep, system=SYSTEM, timing="step")
 def upkeep(state: GameState, cmd: Upkeep) -> tuple[GameState, list[Event]]:
     """Upkeep: in the control phase a master spends 1 essence to keep each of its upkeep spells in play (doc
     001 "Control Phase" step 4, "Spellcaster")."""
@@ -148,7 +148,7 @@ def _expire(m: ModelState, name: str, why: str) -> tuple[ModelState, Event]:
                     text=f"{m.name}'s {name} ends: {why}.")
 
 
-@rule(DropUpkeep)
+@handles(DropUpkeep, system=SYSTEM, timing="step")
 def drop_upkeep(state: GameState, cmd: DropUpkeep) -> tuple[GameState, list[Event]]:
     """A master may let an upkeep spell expire instead of paying for it (doc 001 "Control Phase" step 4)."""
     m, name = _upkeep_spell(state, cmd.master, cmd.spell, "let a spell expire")
@@ -184,13 +184,11 @@ def upkeep_asked(state: GameState) -> tuple[GameState, list[Event]]:
                                                  + ", ".join(f"{m.name}'s {name}" for m, name in due) + ".")]
 
 
-@before_leaving
+@before_leaving("control", "upkeep")
 def upkeep_decided(state: GameState) -> None:
     """The upkeep step is a decision, like the tithe: each upkeep spell is paid for or let go before the turn
     moves on (doc 001 "Control Phase" step 4: a spell not upkept expires; doc 002 "Game Round": "Pay for
     upkeeps"). Nothing ends without the players saying so."""
-    if (state.phase, state.step) != ("control", "upkeep"):
-        return
     due = undecided(state)
     if due:
         raise RuleViolation("upkeep.pending", "Decide the upkeep first (pay 1 or let it end): "

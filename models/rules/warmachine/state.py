@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 from models.catalog.schema import Card
 from models.rules.core import Event, GameState, ModelState, RuleViolation
-from models.rules.warmachine.phases import on_turn_start
 from models.rules.warmachine.points import resource, spend_points
 
+SYSTEM = "warmachine"
 ESSENCE_MANIPULATION = ("infernal_master", "master_infernalist")
 
 
@@ -142,11 +142,3 @@ def done(m: ModelState, marker: str) -> bool:
 
 def mark_done(m: ModelState, marker: str) -> ModelState:
     return m.model_copy(update={"done_this_turn": (*m.done_this_turn, marker)})
-
-
-@on_turn_start
-def clear_turn_marks(state: GameState) -> tuple[GameState, list[Event]]:
-    """A new turn, whoever's it is: once-per-turn marks start afresh for every model (an arcana card is one
-    per turn, the opponent's turns included)."""
-    fresh = [m.model_copy(update={"done_this_turn": ()}) for m in state.models if m.done_this_turn]
-    return state.with_models(*fresh), []

@@ -6,9 +6,16 @@ from __future__ import annotations
 from typing import Literal
 
 from models.catalog.schema import Card, WebLayout, missing_for_play
-from models.rules.core import Command, Event, GameState, ModelState, RuleViolation
-from models.rules.warmachine.phases import rule
-from models.rules.warmachine.state import has_essence_manipulation, live, own_turn, remove, require_acting, spend
+from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
+from models.rules.warmachine.state import (
+    SYSTEM,
+    has_essence_manipulation,
+    live,
+    own_turn,
+    remove,
+    require_acting,
+    spend,
+)
 
 GATE_KEY = "infernal-gate"
 UNSUMMONABLE_WEIGHTS = ("colossal", "gargantuan")
@@ -82,7 +89,7 @@ class Summon(Command):
     near_gate: bool = False
 
 
-@rule(Summon)
+@handles(Summon, system=SYSTEM, timing="step")
 def summon(state: GameState, cmd: Summon) -> tuple[GameState, list[Event]]:
     """Summoning (doc 001 "Summoning"): once per turn during the master's activation, a friendly Marked Soul
     in command range (chosen, not targeted: no line of sight) is removed and replaced by a horror that costs

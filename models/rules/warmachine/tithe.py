@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from models.rules.core import Command, Event, GameState, ModelState, RuleViolation
-from models.rules.warmachine.phases import before_leaving, on_enter, rule, waits_when
-from models.rules.warmachine.state import is_horror, live, remove, spend
+from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
+from models.rules.warmachine.phases import before_leaving, on_enter, waits_when
+from models.rules.warmachine.state import SYSTEM, is_horror, live, remove, spend
 
 
 @on_enter("end", "tithe")
@@ -23,10 +23,10 @@ def tithe_to_decide(state: GameState) -> bool:
     return bool(state.pending_tithe)
 
 
-@before_leaving
+@before_leaving("end", "tithe")
 def tithe_decided(state: GameState) -> None:
     """The turn ends only once every horror's tithe is paid or refused (doc 001 "Tithe")."""
-    if (state.phase, state.step) == ("end", "tithe") and state.pending_tithe:
+    if state.pending_tithe:
         names = ", ".join(state.model(m).name for m in state.pending_tithe)
         raise RuleViolation("tithe.pending", f"Decide the tithe first for: {names}.")
 
@@ -43,7 +43,7 @@ class PayTithe(Command):
     horror: str
 
 
-@rule(PayTithe)
+@handles(PayTithe, system=SYSTEM, timing="step")
 def pay_tithe(state: GameState, cmd: PayTithe) -> tuple[GameState, list[Event]]:
     h = _due(state, cmd.horror)
     h, paid = spend(state, h, 1, "tithe", outside_activation=True)
@@ -56,7 +56,7 @@ class SkipTithe(Command):
     horror: str
 
 
-@rule(SkipTithe)
+@handles(SkipTithe, system=SYSTEM, timing="step")
 def skip_tithe(state: GameState, cmd: SkipTithe) -> tuple[GameState, list[Event]]:
     h = _due(state, cmd.horror)
     return remove(state, h, "removed", "its tithe was not paid", "tithe not paid")

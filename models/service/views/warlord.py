@@ -8,13 +8,13 @@ from typing import Any
 from models.rules import GameState
 from models.rules.warlord.activation import allowed_actions
 from models.rules.warlord.conditions import abilities_text, chips
-from models.rules.warlord.phases import phase_of
+from models.rules.warlord.phases import TURN
 from models.rules.warlord.state import Figure, WarlordBoard, active_figure
 
 
 def where(state: GameState) -> tuple[str, str]:
     """The turn bar's two labels: the game turn, and the phase with the activated model."""
-    phase = phase_of(state.phase).label
+    phase = TURN.phase(state.phase).label
     current = active_figure(state)
     if state.phase != "activations":
         return f"Game turn {state.round}", phase

@@ -63,7 +63,7 @@ def test_commands_refuse_a_game_not_set_up() -> None:
     """Every warband command needs a warband game."""
     with pytest.raises(RuleViolation) as caught:
         apply(GameState(), Next())
-    assert caught.value.code == "warband.not_set_up"
+    assert caught.value.code == "game.not_set_up"
 
 
 def test_a_warmachine_game_refuses_warband_commands_and_the_other_way_round() -> None:

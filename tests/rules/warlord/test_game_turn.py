@@ -50,7 +50,7 @@ def test_setup_twice_is_refused(game: GameState) -> None:
 
 def test_commands_need_a_warlord_game() -> None:
     """Every Warlord command but the setup is refused before a game is set up."""
-    refused(GameState(), WarlordActivate(model=KNIGHT), "warlord.not_set_up")
+    refused(GameState(), WarlordActivate(model=KNIGHT), "game.not_set_up")
 
 
 def test_warmachine_commands_are_refused_in_a_warlord_game(game: GameState) -> None:
@@ -83,8 +83,8 @@ def test_end_phase_waits_for_the_activation_in_progress(game: GameState) -> None
 
 def test_activations_wait_for_the_next_game_turn_in_the_end_phase(game: GameState) -> None:
     """doc 003 "Poisoned": the end phase follows the activations of a game turn."""
-    refused(run(game, WarlordEndTurn()), WarlordActivate(model=KNIGHT), "phase.wrong")
-    refused(game, WarlordNextTurn(), "phase.wrong")
+    refused(run(game, WarlordEndTurn()), WarlordActivate(model=KNIGHT), "step.wrong")
+    refused(game, WarlordNextTurn(), "step.wrong")
 
 
 def test_next_game_turn_readies_every_model(game: GameState) -> None:
@@ -127,7 +127,7 @@ def test_turn_options_say_why_the_next_game_turn_waits(game: GameState) -> None:
     state = run(game, WarlordAddState(model=ORC, state="poisoned"), WarlordEndTurn())
     found = turn_options(state)
     assert not found["next_turn"].allowed and "Orc" in found["next_turn"].reason
-    assert found["end_turn"].code == "phase.wrong"
+    assert found["end_turn"].code == "step.wrong"
 
 
 def test_replay_of_the_same_commands_gives_the_same_state() -> None:

@@ -59,7 +59,7 @@ def test_next_game_turn_waits_for_every_poison_check(game: GameState) -> None:
 
 def test_poison_check_belongs_to_the_end_phase(game: GameState) -> None:
     """doc 003 "Poisoned": the check is made during the end phase."""
-    refused(given(game, ORC, "poisoned"), WarlordPoisonCheck(model=ORC, die=9), "phase.wrong")
+    refused(given(game, ORC, "poisoned"), WarlordPoisonCheck(model=ORC, die=9), "step.wrong")
 
 
 def test_poison_check_needs_a_poisoned_model(game: GameState) -> None:

@@ -94,16 +94,16 @@ def test_leeching_damage_cannot_be_transferred(control):
 def test_leeching_outside_the_control_phase_is_refused(game):
     """doc 001, "Leeching" and "The Infernal Turn": leeching happens in the Control Phase only."""
     state = at_step(with_model(game, AGATHON, essence=5), "maintenance", "other")
-    assert refused(state, Leech(master=AGATHON, points=1)) == "phase.wrong"  # maintenance
+    assert refused(state, Leech(master=AGATHON, points=1)) == "step.wrong"  # maintenance
     state = to_step(state, "activation", "activate")
-    assert refused(state, Leech(master=AGATHON, points=1)) == "phase.wrong"
+    assert refused(state, Leech(master=AGATHON, points=1)) == "step.wrong"
 
 
 def test_leeching_after_the_replenish_step_is_refused(control):
     """doc 001, "Control Phase" step 1: replenishing comes first; once allocation has begun it is over."""
     state = to_step(with_model(control, AGATHON, essence=5), "control", "allocate")
     state = at_step(state, "control", "allocate")  # a turn with no horror to give essence to passes it
-    assert refused(state, Leech(master=AGATHON, points=1)) == "phase.step_passed"
+    assert refused(state, Leech(master=AGATHON, points=1)) == "step.passed"
 
 
 def test_leeching_only_in_its_controllers_own_control_phase(control):
@@ -155,16 +155,16 @@ def test_allocation_outside_the_control_phase_is_refused(game):
     """doc 001, "Allocating Essence Points" and Control Phase step 3: allocation happens in the Control
     Phase only."""
     state = at_step(with_model(game, GUARDIAN, essence=1), "maintenance", "other")
-    assert refused(state, Allocate(master=AGATHON, horror=GUARDIAN, points=1)) == "phase.wrong"
+    assert refused(state, Allocate(master=AGATHON, horror=GUARDIAN, points=1)) == "step.wrong"
     state = to_step(state, "activation", "activate")
-    assert refused(state, Allocate(master=AGATHON, horror=GUARDIAN, points=1)) == "phase.wrong"
+    assert refused(state, Allocate(master=AGATHON, horror=GUARDIAN, points=1)) == "step.wrong"
 
 
 def test_allocation_after_the_allocate_step_is_refused(control):
     """doc 001, "Control Phase": steps happen in order; allocation (step 3) is over once upkeep (step 4)
     begins."""
     state = at_step(with_model(control, GUARDIAN, essence=1), "control", "upkeep")
-    assert refused(state, Allocate(master=AGATHON, horror=GUARDIAN, points=1)) == "phase.step_passed"
+    assert refused(state, Allocate(master=AGATHON, horror=GUARDIAN, points=1)) == "step.passed"
 
 
 def test_allocation_never_takes_a_horror_above_its_essence_stat(control):

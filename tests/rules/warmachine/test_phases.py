@@ -172,20 +172,20 @@ def test_command_for_a_later_step_moves_the_step_on(control):
 def test_command_for_a_step_already_passed_is_refused(control):
     """doc 001, "Control Phase": steps are performed in order; step 1 (replenish) cannot follow step 3."""
     state = at_step(with_model(control, AGATHON, essence=5), "control", "allocate")
-    assert refused(state, Leech(master=AGATHON, points=1)) == "phase.step_passed"
+    assert refused(state, Leech(master=AGATHON, points=1)) == "step.passed"
 
 
 def test_command_of_another_phase_is_refused(game):
     """doc 001, "The Infernal Turn": phases come in order; a control phase action is refused in the
     maintenance and activation phases."""
     state = at_step(with_model(game, AGATHON, essence=5), "maintenance", "continuous")
-    assert refused(state, Leech(master=AGATHON, points=1)) == "phase.wrong"
-    assert refused(state, Activate(model=AGATHON)) == "phase.wrong"
+    assert refused(state, Leech(master=AGATHON, points=1)) == "step.wrong"
+    assert refused(state, Activate(model=AGATHON)) == "step.wrong"
 
 
 def test_nothing_but_setup_before_the_game_is_set_up():
     """doc 002, "Game Setup": armies are set up before the first turn."""
-    assert refused(GameState(), Advance()) == "phase.setup"
+    assert refused(GameState(), Advance()) == "game.not_set_up"
 
 
 # --- activation -----------------------------------------------------------------------------------------

@@ -46,8 +46,8 @@ def test_wizard_game_stays_in_setup_at_the_scenario_step(wizard):
 
 def test_turn_commands_wait_until_the_game_begins(wizard):
     """Nothing of a turn can happen during setup."""
-    assert refused(wizard, Advance()) == "phase.setup"
-    assert refused(wizard, MarkDamage(model=AGATHON, amount=1)) == "phase.setup"
+    assert refused(wizard, Advance()) == "game.not_started"
+    assert refused(wizard, MarkDamage(model=AGATHON, amount=1)) == "game.not_started"
 
 
 def test_a_wizard_game_cannot_be_set_up_twice(wizard):

@@ -94,8 +94,8 @@ def test_tithe_is_decided_once_per_horror(tithe):
 
 def test_tithe_is_not_paid_before_the_end_of_the_turn(activation):
     """doc 001, "Tithe": at the end of the controlling player's turn, not during it."""
-    assert refused(activation, PayTithe(horror=GUARDIAN)) == "phase.wrong"
-    assert refused(activation, SkipTithe(horror=GUARDIAN)) == "phase.wrong"
+    assert refused(activation, PayTithe(horror=GUARDIAN)) == "step.wrong"
+    assert refused(activation, SkipTithe(horror=GUARDIAN)) == "step.wrong"
 
 
 def test_tithe_is_due_again_every_turn(tithe):

@@ -56,7 +56,7 @@ def test_the_master_infernalist_has_no_feat(table):
 def test_a_feat_is_used_only_during_the_masters_own_activation(table):
     """doc 001 "Feat": at any time during its activation; not before it activates, and not in another
     phase."""
-    assert refused(table, UseFeat(master=AGATHON)) == "phase.wrong"
+    assert refused(table, UseFeat(master=AGATHON)) == "step.wrong"
     state = to_step(table, "activation", "activate")
     assert refused(state, UseFeat(master=AGATHON)) == "feat.not_activated"
     state = run(state, Activate(model=REGNA))

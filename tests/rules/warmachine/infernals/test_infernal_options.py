@@ -72,7 +72,7 @@ def test_sacrifice_is_greyed_when_no_friendly_model_has_a_soul():
 def test_summon_is_offered_during_the_masters_activation(table):
     """doc 001 "Summoning": during its activation, with a Marked Soul and enough essence."""
     assert option(activated(table, AGATHON), AGATHON, "summon").allowed
-    assert option(table, AGATHON, "summon").code == "phase.wrong"
+    assert option(table, AGATHON, "summon").code == "step.wrong"
 
 
 def test_summon_is_greyed_without_a_marked_soul():
@@ -106,7 +106,7 @@ def test_shake_is_offered_for_each_effect_that_can_be_shaken(table):
     found = {o.action: o.allowed for o in options(state, LAMENTER) if o.action.startswith("shake")}
     assert found == {"shake:knocked_down": True}
     later = to_step(state, "activation", "activate")
-    assert option(later, LAMENTER, "shake:knocked_down").code == "phase.wrong"
+    assert option(later, LAMENTER, "shake:knocked_down").code == "step.wrong"
 
 
 def test_upkeep_due_is_reported_in_the_control_phase(table):

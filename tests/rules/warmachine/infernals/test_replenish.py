@@ -77,7 +77,7 @@ def test_replenishing_is_optional(replenish):
     state = run(state, Allocate(master=AGATHON, horror=LAMENTER, points=1))
     assert state.model(AGATHON).essence == 3
     assert state.model(AGATHON).replenished is None
-    assert refused(state, Leech(master=AGATHON, points=1)) == "phase.step_passed"
+    assert refused(state, Leech(master=AGATHON, points=1)) == "step.passed"
 
 
 def test_only_a_friendly_model_can_be_sacrificed(replenish):
@@ -157,6 +157,6 @@ def test_sacrifice_belongs_to_the_first_step_of_the_control_phase(table):
     too late."""
     allocating = to_step(with_model(table, LAMENTER, essence=0), "control", "allocate")
     assert allocating.step == "allocate"
-    assert refused(allocating, Sacrifice(master=AGATHON, victim=CULTIST_1)) == "phase.step_passed"
+    assert refused(allocating, Sacrifice(master=AGATHON, victim=CULTIST_1)) == "step.passed"
     activating = to_step(table, "activation", "activate")
-    assert refused(activating, Sacrifice(master=AGATHON, victim=CULTIST_1)) == "phase.wrong"
+    assert refused(activating, Sacrifice(master=AGATHON, victim=CULTIST_1)) == "step.wrong"

@@ -73,15 +73,15 @@ def test_shaking_comes_after_allocation(table):
     state = to_step(state, "control", "allocate")
     state = run(state, Shake(model=AGATHON, effect="blind"))
     assert state.step == "upkeep"
-    assert refused(state, Allocate(master=AGATHON, horror=LAMENTER, points=1)) == "phase.step_passed"
+    assert refused(state, Allocate(master=AGATHON, horror=LAMENTER, points=1)) == "step.passed"
 
 
 def test_shaking_happens_only_in_the_control_phase(table):
     """doc 001 "Shake Effect": it is a control phase rule; not in maintenance or activation."""
     state = afflicted(at_step(table, "maintenance", "continuous"), AGATHON, "knocked_down")
-    assert refused(state, Shake(model=AGATHON, effect="knocked_down")) == "phase.wrong"
+    assert refused(state, Shake(model=AGATHON, effect="knocked_down")) == "step.wrong"
     state = to_step(afflicted(table, AGATHON, "knocked_down"), "activation", "activate")
-    assert refused(state, Shake(model=AGATHON, effect="knocked_down")) == "phase.wrong"
+    assert refused(state, Shake(model=AGATHON, effect="knocked_down")) == "step.wrong"
 
 
 def test_shaking_is_for_masters_and_horrors(table):

@@ -50,7 +50,7 @@ def test_a_spell_costing_more_than_the_essence_left_is_refused(table):
 
 def test_spells_are_cast_only_during_the_casters_activation(table):
     """doc 001 "Spellcaster": at any time during its activation."""
-    assert refused(table, CastSpell(model=AGATHON, spell="Hellfire", cost=3)) == "phase.wrong"
+    assert refused(table, CastSpell(model=AGATHON, spell="Hellfire", cost=3)) == "step.wrong"
     state = to_step(table, "activation", "activate")
     assert refused(state, CastSpell(model=AGATHON, spell="Hellfire", cost=3)) == "spell.not_activated"
 
@@ -173,9 +173,9 @@ def test_only_a_spell_in_play_can_be_upkept(warded):
 
 def test_upkeep_is_paid_only_in_the_control_phase(warded):
     """doc 001 "Control Phase" step 4: upkeep is part of the control phase."""
-    assert refused(warded, Upkeep(master=AGATHON, spell="Ward")) == "phase.wrong"
+    assert refused(warded, Upkeep(master=AGATHON, spell="Ward")) == "step.wrong"
     state = at_step(next_turn(warded), "control", "other")
-    assert refused(state, Upkeep(master=AGATHON, spell="Hellfire")) == "phase.step_passed"
+    assert refused(state, Upkeep(master=AGATHON, spell="Hellfire")) == "step.passed"
 
 
 def test_upkeep_needs_1_essence(warded):

@@ -100,7 +100,7 @@ def test_each_master_summons_once_in_the_same_turn(table):
 
 def test_summoning_happens_only_during_the_masters_activation(table):
     """doc 001 "Summoning": during its activation."""
-    assert refused(table, summon()) == "phase.wrong"
+    assert refused(table, summon()) == "step.wrong"
     state = to_step(table, "activation", "activate")
     assert refused(state, summon()) == "summon.not_activated"
 

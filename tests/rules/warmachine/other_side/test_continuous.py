@@ -90,4 +90,4 @@ def test_only_the_active_players_effects_in_the_maintenance_phase(table):
     state = next_maintenance(run(table, AddEffect(model=BLITZ, effect="fire"), AddEffect(model=CAST, effect="fire")))
     assert refused(state, ResolveContinuous(model=BLITZ, effect="fire", expires=True)) == "turn.not_yours"
     later = to_step(run(table, AddEffect(model=CAST, effect="fire")), "control", "replenish")
-    assert refused(later, ResolveContinuous(model=CAST, effect="fire", expires=True)) == "phase.wrong"
+    assert refused(later, ResolveContinuous(model=CAST, effect="fire", expires=True)) == "step.wrong"

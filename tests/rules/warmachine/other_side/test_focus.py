@@ -115,7 +115,7 @@ def test_allocation_needs_control_range_battlegroup_and_a_working_cortex(table):
 def test_allocation_belongs_to_the_control_phase(table):
     """doc 002, "Game Round": allocation is a control phase step; it is over once activations begin."""
     state = to_step(table, "activation", "activate")
-    assert refused(state, AllocateFocus(warcaster=CAST, warjack=JACK_1, points=1)) == "phase.wrong"
+    assert refused(state, AllocateFocus(warcaster=CAST, warjack=JACK_1, points=1)) == "step.wrong"
 
 
 def test_warjacks_and_warcasters_spend_focus_to_boost_and_for_additional_attacks(table):

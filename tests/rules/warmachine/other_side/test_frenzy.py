@@ -56,7 +56,7 @@ def test_the_threshold_check_is_made_in_the_frenzy_step_after_upkeep(table):
     state = to_step(state, "control", "replenish", seat=1)
     state = run(state, ThresholdCheck(warbeast=BLITZ, roll=roll(1, 1)))
     assert (state.phase, state.step) == ("control", "frenzy")
-    assert refused(state, LeechFury(warlock=LOCK, warbeast=BLITZ, points=1)) == "phase.step_passed"
+    assert refused(state, LeechFury(warlock=LOCK, warbeast=BLITZ, points=1)) == "step.passed"
 
 
 def test_a_warbeast_without_fury_makes_no_check(table):
@@ -115,7 +115,7 @@ def test_a_frenzied_warbeast_cannot_be_forced_and_its_attack_is_boosted_for_free
     with pytest.raises(RuleViolation) as refusal:
         spend_points(state, state.model(BLITZ), 1, "boost")
     assert refusal.value.code == "force.frenzied"
-    assert refused(state, Boost(model=BLITZ, roll="damage")) == "phase.wrong"
+    assert refused(state, Boost(model=BLITZ, roll="damage")) == "step.wrong"
     state = run(state, DeclareAttack(attacker=BLITZ, target=SERGEANT),
                 AttackRoll(dice=roll(4, 4, 4), boosted=True, free_boost=True, hit=True))
     assert state.model(BLITZ).fury == 3

@@ -77,7 +77,7 @@ def test_leeching_is_done_before_spirit_bond(table):
     """doc 002, "Game Round": leech first, then spirit bond; leeching after spirit bond is refused."""
     state = with_model(table, BLITZ, status="destroyed")
     state = run(their_control(with_model(state, LOCK, fury=0)), SpiritBond(warlock=LOCK, points=1))
-    assert refused(state, LeechLife(warlock=LOCK, points=1)) == "phase.step_passed"
+    assert refused(state, LeechLife(warlock=LOCK, points=1)) == "step.passed"
 
 
 def test_spirit_bond_gives_up_to_one_fury_per_destroyed_warbeast(table):

@@ -28,7 +28,7 @@ def test_a_warcaster_may_allocate_focus_in_the_control_phase(table):
     with the reason in activation."""
     assert option(to_step(table, "control", "power_up"), CAST, "allocate_focus").allowed
     greyed = option(to_step(table, "activation", "activate"), CAST, "allocate_focus")
-    assert (greyed.allowed, greyed.code) == (False, "phase.wrong")
+    assert (greyed.allowed, greyed.code) == (False, "step.wrong")
     assert option(to_step(table, "control", "power_up"), JACK_1, "receive_focus").allowed
 
 

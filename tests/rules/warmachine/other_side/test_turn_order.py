@@ -113,7 +113,7 @@ def test_a_command_for_a_step_not_in_this_turn_is_refused(table):
     from models.rules.warmachine.fury import SpiritBond
 
     state = to_step(table, "control", "replenish", seat=0)
-    assert refused(state, SpiritBond(warlock="p2-test-warlock", points=1)) == "phase.not_this_turn"
+    assert refused(state, SpiritBond(warlock="p2-test-warlock", points=1)) == "step.not_this_turn"
 
 
 def test_units_activate_as_a_whole_and_every_model_once(table):
