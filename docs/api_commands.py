@@ -308,7 +308,8 @@ EX.update(
         "warlord_setup": {
             "title": "Ruins at dusk",
             "sides": [
-                {"player": "Ann", "models": [{"name": "Knight", "tracks": 3, "tough": 1}]},
+                {"player": "Ann", "models": [{"name": "Knight", "tracks": 3, "tough": 1, "stats": {
+                    "mov": 6, "mav": 4, "rav": 3, "dv": 5, "cp": 0, "ma": 2, "ra": 1}}]},
                 {"player": "Bob", "models": [{"name": "Zombie", "tracks": 2, "abilities": ["undead", "mindless"]}]},
             ],
         },
@@ -322,12 +323,20 @@ EX.update(
         "warlord_end_turn": {},
         "warlord_poison_check": {"model": WK, "die": 7},
         "warlord_next_turn": {},
+        "warlord_set_stats": {"model": WK, "stats": {"mov": 6, "mav": 4, "rav": 3, "dv": 5, "cp": 0, "ma": 2,
+                                                      "ra": 1}},
+        "warlord_ranged_attack": {"model": WK, "target": WO},
+        "warlord_cast_spell": {"model": WO, "spell": "Bone Dart", "target": WK, "needs_los": True},
+        "warlord_defend": {"model": WO, "kind": "strike"},
     }
 )
 SAY.update(
     {
-        "warlord_setup": "Sets a Warlord game up: two players, each model with its damage tracks, Tough and the "
-        "abilities model states read. Send it to `GameService.start` (the new-game page does); on a game it is "
+        "warlord_setup": "Sets a Warlord game up: two players, each model with its damage tracks, Tough, the "
+        "abilities model states read and its card numbers `stats` (MOV, Special MOV, MAV, RAV, DV, CP, MA, RA as the "
+        "players type them; `null` for one not typed yet holds up the first activation, `stats.missing`; RA 0: no "
+        "ranged attacks, CP 0: no spells; `stats` left out: the game keeps no card numbers). Send it to "
+        "`GameService.start` (the new-game page does); on a game it is "
         "refused (`setup.done`).",
         "warlord_action": "The activated model takes one of its two actions (one when Stunned). Burning costs 1 "
         "damage after it unless the action is `extinguish`; `combat` spends Blessed; `shake_off` ends Shaken; "
@@ -340,6 +349,20 @@ SAY.update(
         "adds 1 per damage track left, Tough, Blessed and Cursed. 10 or more passes, a miss costs 1 damage.",
         "warlord_next_turn": "Ends the end phase once every poison check is rolled; Cursed states of this game "
         "turn end and every model may activate again.",
+        "warlord_set_stats": "A model's card numbers as typed on its card (all of them; `null` stays empty). Any "
+        "time, so a typo can be put right (`stats.same` when nothing changes).",
+        "warlord_ranged_attack": "A combat action of the activated model: its ranged attacks (RA after Disabled) "
+        "at RAV, +2 against a Shaken `target`, -1 against a Flying one; Blessed/Cursed give the die roll +1/-1. "
+        "Refused while Flying (`ranged.flying`) or Burrowed (`ranged.burrowed`), against a Burrowed target "
+        "(`ranged.target_burrowed`), with RA 0 on the card (`ranged.none`) or left by Disabled "
+        "(`ranged.no_attacks`), and while the card lacks RA or RAV (`stats.unknown`).",
+        "warlord_cast_spell": "A combat action of the activated model: a spell at its CP, +2 against a Shaken "
+        "`target`. Refused while Burrowed (`spell.burrowed`), for CP 0 (`spell.not_caster`), and at a Burrowed "
+        "target when `needs_los` (`spell.target_burrowed`).",
+        "warlord_defend": "A model answers the activated enemy's attack: `strike` (defensive strikes: MA, at least "
+        "one while Disabled), `shot` (defensive shots: RA likewise; none while Flying or Burrowed) or "
+        "`counterspell`. Refused while Stunned (`stunned.no_defence`), with no enemy activated "
+        "(`defence.no_attack`) or a 0 on the card (`defence.none`).",
     }
 )
 WHEN_OTHER = {

@@ -326,10 +326,12 @@ def _log(service: GameService, game_id: str, token: str | None) -> list[LogEntry
 
 def _options(service: GameService, game_id: str, token: str | None, model_id: str) -> list[OptionOut]:
     _, state = _read(service, game_id, token)
-    if not any(m.id == model_id for m in state.models):
-        raise ApiError(404, "model.unknown", f"There is no model {model_id!r} in this game.")
+    try:
+        found = options(state, model_id)  # each system's provider refuses a model it does not know
+    except RuleViolation as unknown:
+        raise ApiError(404, unknown.code, unknown.message) from unknown
     return [OptionOut(action=o.action, allowed=o.allowed, reason=o.reason, dice=o.dice, values=o.values)
-            for o in options(state, model_id)]
+            for o in found]
 
 
 def _outcome(outcome: Outcome) -> OutcomeOut:
@@ -517,8 +519,10 @@ async def model_options(game_id: GameId, model_id: Annotated[str, Path(max_lengt
     """Each action the model could take now, and for those it may not, the reason (read-only: nothing
     changes). In a Warmachine game the first entry, action `derived`, is no action (never `allowed`): its
     `values` are the numbers the rules derive now (`CTRL` in inches, effective `DEF` `ARM` `MAT` `RAT`, and
-    `dice:attack`, `dice:damage_boosted`, `dice:attack:left`... per roll and weapon place). An unknown model is a
-    404 with code `model.unknown`."""
+    `dice:attack`, `dice:damage_boosted`, `dice:attack:left`... per roll and weapon place); in a Warlord game, the
+    model's numbers after its states (`MOV` `MAV` `RAV` `DV` `CP` `MA` `RA`, `defensive_strikes`, `defensive_shots`,
+    `counterspell` 1/0, `die_rolls` +1/-1, `attacks_against` +2; a number its card lacks is left out). An unknown
+    model is a 404 with code `model.unknown` (`unit.unknown` for a warband unit)."""
     return await run_in_threadpool(_options, _service(), game_id, token, model_id)
 
 

@@ -3,6 +3,8 @@ States"). Importing this package registers its board and commands under the syst
 
 from models.rules.warlord import (  # noqa: F401
     activation,
+    card,
+    combat,
     damage,
     end_phase,
     model_states,

@@ -10,12 +10,24 @@ from __future__ import annotations
 from typing import Literal
 
 from models.rules.core import Command, Event, GameState, RuleViolation, handles
+from models.rules.warlord.card import missing_numbers
 from models.rules.warlord.conditions import ACTION_LABELS, in_its_activation, label
 from models.rules.warlord.damage import suffer, without
-from models.rules.warlord.state import SYSTEM, ActionName, Figure, active_figure, in_play, with_figures
+from models.rules.warlord.state import (
+    SYSTEM,
+    ActionName,
+    Figure,
+    PlainAction,
+    active_figure,
+    board,
+    in_play,
+    with_figures,
+)
 
 ACTIONS_PER_ACTIVATION = 2
 MOVEMENT = ("move", "charge", "run")
+# Our reading: shooting and casting are combat actions too (a blessing lasts until the next one).
+COMBAT = ("combat", "ranged_attack", "cast_spell")
 # Conditions that last until the end of the model's next activation.
 FOR_NEXT_ACTIVATION = ("disabled", "held", "stunned")
 
@@ -24,6 +36,11 @@ def applies(f: Figure, name: str) -> bool:
     """Whether ``f`` is in the activation that its Disabled / Held / Stunned concerns."""
     c = f.condition(name)
     return c is not None and in_its_activation(f, c)
+
+
+def started(state: GameState) -> bool:
+    """Whether the game has begun: a model has activated (the card numbers are asked for before that)."""
+    return state.round > 1 or any(f.started for f in board(state).figures)
 
 
 def allowed_actions(f: Figure) -> int:
@@ -48,6 +65,10 @@ def activate(state: GameState, cmd: WarlordActivate) -> tuple[GameState, list[Ev
     if current is not None:
         raise RuleViolation("activation.other_active", f"{current.name} is still activated: end its activation "
                                                        "first.")
+    missing = missing_numbers(state) if not started(state) else []
+    if missing:
+        raise RuleViolation("stats.missing", "Before the game starts, type the card numbers still empty: "
+                                             + "; ".join(missing) + ".")
     f = f.model_copy(update={"activation": "active", "started": f.started + 1, "actions": ()})
     notes = []
     if applies(f, "held"):
@@ -63,7 +84,7 @@ class WarlordAction(Command):
 
     type: Literal["warlord_action"] = "warlord_action"
     model: str
-    action: ActionName
+    action: PlainAction
 
 
 def _refusal(f: Figure, action: ActionName) -> RuleViolation | None:
@@ -96,22 +117,36 @@ def burn(state: GameState, f: Figure, amount: int, why: str) -> tuple[GameState,
     return state, f, events
 
 
+def check_action(f: Figure, action: ActionName) -> None:
+    """Refuse ``action`` when the model's activation has no room for it (or it makes no sense now)."""
+    refusal = _refusal(f, action)
+    if refusal is not None:
+        raise refusal
+
+
 @handles(WarlordAction, system=SYSTEM, timing="step")
 def take_action(state: GameState, cmd: WarlordAction) -> tuple[GameState, list[Event]]:
     f = in_play(state, cmd.model)
-    refusal = _refusal(f, cmd.action)
-    if refusal is not None:
-        raise refusal
-    f = f.model_copy(update={"actions": (*f.actions, cmd.action)})
-    events = [Event(kind="warlord.action", model=f.id, data={"action": cmd.action},
-                    text=f"{f.name}: {ACTION_LABELS[cmd.action]} (action {len(f.actions)} of {allowed_actions(f)}).")]
-    if cmd.action == "extinguish":
+    check_action(f, cmd.action)
+    return act(state, f, cmd.action)
+
+
+def act(state: GameState, f: Figure, action: ActionName, detail: str = "",
+        data: dict[str, object] | None = None) -> tuple[GameState, list[Event]]:
+    """``f`` takes ``action`` (already checked): recorded, then what the model states do after an action.
+    ``detail``: what the action did, for the log line."""
+    f = f.model_copy(update={"actions": (*f.actions, action)})
+    said = f": {detail}" if detail else ""
+    events = [Event(kind="warlord.action", model=f.id, data={"action": action, **(data or {})},
+                    text=f"{f.name}: {ACTION_LABELS[action]} (action {len(f.actions)} of {allowed_actions(f)})"
+                         f"{said}.")]
+    if action == "extinguish":
         f = without(f, "burning")
         events.append(Event(kind="warlord.extinguished", model=f.id, text=f"{f.name} puts out the fire."))
-    elif cmd.action == "shake_off":
+    elif action == "shake_off":
         f = without(f, "shaken")
         events.append(Event(kind="warlord.state_ends", model=f.id, text=f"{f.name} is no longer Shaken."))
-    elif cmd.action == "combat" and f.has("blessed"):
+    elif action in COMBAT and f.has("blessed"):
         f = without(f, "blessed")
         events.append(Event(kind="warlord.state_ends", model=f.id,
                             text=f"{f.name}'s blessing is spent with this combat action."))

@@ -1,6 +1,6 @@
 """Starting a Warlord game: a title, two players and each player's warband, every model with its damage
-tracks (DT) and the special abilities doc 003 reads (Tough N, Construct, Undead, Non-Corporeal, Fearless,
-Mindless). The game opens on game turn 1, with no model activated."""
+tracks (DT), its card numbers (card.py) and the special abilities doc 003 reads (Tough N, Construct, Undead,
+Non-Corporeal, Fearless, Mindless). The game opens on game turn 1, with no model activated."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from models.catalog.schema import Frozen
 from models.rules.core import Command, Event, GameState, Player, RuleViolation, handles
 from models.rules.text import clean_text
 from models.rules.warlord.phases import PHASES
-from models.rules.warlord.state import SYSTEM, Ability, Figure, WarlordBoard
+from models.rules.warlord.state import SYSTEM, Ability, Figure, Stats, WarlordBoard
 
 TITLE_MAX = 60
 MODEL_NAME_MAX = 40
@@ -28,6 +28,8 @@ class ModelEntry(Frozen):
     tracks: int = Field(ge=1, le=MAX_TRACKS)
     tough: int = Field(default=0, ge=0, le=MAX_TOUGH)
     abilities: tuple[Ability, ...] = ()
+    # The card numbers as typed (empty ones asked before the game starts); None: not kept (older games, API).
+    stats: Stats | None = None
 
 
 class Warband(Frozen):
@@ -60,7 +62,8 @@ def setup(state: GameState, cmd: WarlordSetup) -> tuple[GameState, list[Event]]:
             seen[name] = seen.get(name, 0) + 1
             shown = name if seen[name] == 1 else f"{name} {seen[name]}"
             figures.append(Figure(id=f"p{seat + 1}-{number}", name=shown, seat=seat, tracks=entry.tracks,
-                                  tough=entry.tough, abilities=tuple(sorted(set(entry.abilities)))))
+                                  tough=entry.tough, abilities=tuple(sorted(set(entry.abilities))),
+                                  stats=entry.stats))
     state = GameState(system=SYSTEM, title=title, players=players, round=1, phase=PHASES[0].key,
                       board=WarlordBoard(figures=tuple(figures)))
     return state, [Event(kind="game.setup", text=f"{title}: {players[0].name} against {players[1].name}."),

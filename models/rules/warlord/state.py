@@ -23,8 +23,27 @@ CONDITIONS: tuple[ConditionName, ...] = ("blessed", "burning", "burrowed", "curs
 # The special abilities (SAs) doc 003 names for immunities; Tough carries a number of its own.
 Ability = Literal["construct", "undead", "non_corporeal", "fearless", "mindless"]
 ABILITIES: tuple[Ability, ...] = ("construct", "undead", "non_corporeal", "fearless", "mindless")
-ActionName = Literal["move", "charge", "run", "combat", "extinguish", "shake_off", "other"]
-ACTIONS: tuple[ActionName, ...] = ("move", "charge", "run", "combat", "extinguish", "shake_off", "other")
+PlainAction = Literal["move", "charge", "run", "combat", "extinguish", "shake_off", "other"]
+ACTIONS: tuple[PlainAction, ...] = ("move", "charge", "run", "combat", "extinguish", "shake_off", "other")
+# A ranged attack and a spell are combat actions with numbers of their own (their own commands).
+ActionName = PlainAction | Literal["ranged_attack", "cast_spell"]
+MAX_STAT = 30
+
+
+class Stats(Frozen):
+    """The numbers of a model's card, typed by a player: ``None`` is a number nobody has typed yet (the app asks
+    for it before the game starts). ``ra`` 0: the model has no ranged attacks; ``cp`` 0: it casts no spells.
+    ``special_mov``: the MOV a Burrowed model moves with (doc 003 "Burrowed"), empty for a model that does not
+    burrow."""
+
+    mov: int | None = Field(default=None, ge=0, le=MAX_STAT)
+    special_mov: int | None = Field(default=None, ge=0, le=MAX_STAT)
+    mav: int | None = Field(default=None, ge=0, le=MAX_STAT)
+    rav: int | None = Field(default=None, ge=0, le=MAX_STAT)
+    dv: int | None = Field(default=None, ge=0, le=MAX_STAT)
+    cp: int | None = Field(default=None, ge=0, le=MAX_STAT)
+    ma: int | None = Field(default=None, ge=0, le=MAX_STAT)
+    ra: int | None = Field(default=None, ge=0, le=MAX_STAT)
 
 
 class Condition(Frozen):
@@ -51,6 +70,8 @@ class Figure(Frozen):
     damage: int = 0
     tough: int = 0
     abilities: tuple[Ability, ...] = ()
+    # None: a game set up before the app kept card numbers; its models never hold up the start.
+    stats: Stats | None = None
     conditions: tuple[Condition, ...] = ()
     activation: Literal["ready", "active", "done"] = "ready"
     # Activations begun so far in the game, and the actions recorded in the current (or last) one.

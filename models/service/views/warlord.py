@@ -8,6 +8,7 @@ from typing import Any
 from models.rules import GameState
 from models.rules.warlord.activation import allowed_actions
 from models.rules.warlord.conditions import abilities_text, chips
+from models.rules.warlord.effects import effective, flat, words
 from models.rules.warlord.phases import TURN
 from models.rules.warlord.state import Figure, WarlordBoard, active_figure
 
@@ -52,5 +53,8 @@ def view(state: GameState, latest: str) -> dict[str, Any]:
                    "label": tracks_words(f)},
             "chips": [{"name": name, "chip": chip, "text": text} for name, chip, text in chips(f)],
         }
+        if f.stats is not None:  # the card numbers after the model states, and what changed them
+            cards[f.id]["lines"] = [words(f)]
+            cards[f.id]["derived"] = flat(effective(f))
     return {"turn": {"round": turn, "phase": phase, "latest": latest},
             "score": {"round": state.round, "cp": None, "active": state.active}, "cards": cards, "sides": sides}

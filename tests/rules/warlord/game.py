@@ -10,9 +10,10 @@ import pytest
 
 from models.rules import Command, Event, GameState, RuleViolation, apply
 from models.rules.warlord.activation import WarlordAction, WarlordActivate, WarlordEndActivation
+from models.rules.warlord.card import WarlordSetStats
 from models.rules.warlord.model_states import WarlordAddState
 from models.rules.warlord.setup import ModelEntry, Warband, WarlordSetup
-from models.rules.warlord.state import Figure, figure
+from models.rules.warlord.state import Figure, Stats, figure
 
 KNIGHT, GOLEM, SKELETON, PALADIN = "p1-1", "p1-2", "p1-3", "p1-4"
 ORC, GHOST, ZOMBIE = "p2-1", "p2-2", "p2-3"
@@ -70,3 +71,13 @@ def activation(state: GameState, figure_id: str, *actions: str, end: bool = True
     """One whole activation: activate, take ``actions``, end it (unless ``end`` is False)."""
     state = run(state, WarlordActivate(model=figure_id), *[WarlordAction(model=figure_id, action=a) for a in actions])
     return run(state, WarlordEndActivation(model=figure_id)) if end else state
+
+
+# Card numbers for the stats tests (typed by the "players" of these tests; no real card's numbers).
+ARCHER = {"mov": 6, "special_mov": 4, "mav": 3, "rav": 4, "dv": 5, "cp": 2, "ma": 2, "ra": 2}
+BRUTE = {"mov": 5, "mav": 5, "rav": 0, "dv": 4, "cp": 0, "ma": 3, "ra": 0}
+
+
+def numbered(state: GameState, figure_id: str, numbers: dict[str, int] | None = None) -> GameState:
+    """The model's card numbers typed on its card (``ARCHER``'s by default)."""
+    return run(state, WarlordSetStats(model=figure_id, stats=Stats(**(numbers or ARCHER))))

@@ -1,0 +1,133 @@
+"""Ranged attacks, spells and defensive combat, and what the model states forbid in them (doc 003 "Burrowed",
+"Flying", "Disabled", "Stunned", "Shaken").
+
+The app checks who may shoot, cast or defend, and works out the numbers to roll with; the players roll at the
+table. A ranged attack and a spell are actions of the activated model (combat actions: our reading). Defensive
+strikes, shots and counterspells answer an attack of the activated enemy model; they are no action of their own.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
+from models.rules.text import clean_text
+from models.rules.warlord.activation import act, check_action
+from models.rules.warlord.card import StatName, known
+from models.rules.warlord.effects import against, effective
+from models.rules.warlord.state import SYSTEM, Figure, active_figure, in_play
+
+SPELL_NAME_MAX = 40
+
+
+def _target(state: GameState, f: Figure, target: str | None) -> Figure | None:
+    if target is None:
+        return None
+    t = in_play(state, target)
+    if t.id == f.id:
+        raise RuleViolation("target.self", f"{f.name} cannot aim at itself.")
+    return t
+
+
+class WarlordRangedAttack(Command):
+    """The activated model shoots (``target``: the model it shoots at, when the players name it)."""
+
+    type: Literal["warlord_ranged_attack"] = "warlord_ranged_attack"
+    model: str
+    target: str | None = None
+
+
+@handles(WarlordRangedAttack, system=SYSTEM, timing="step")
+def ranged_attack(state: GameState, cmd: WarlordRangedAttack) -> tuple[GameState, list[Event]]:
+    f = in_play(state, cmd.model)
+    check_action(f, "ranged_attack")
+    if f.has("flying"):
+        raise RuleViolation("ranged.flying", f"{f.name} is Flying: no ranged attacks while it is in the air.")
+    if f.has("burrowed"):
+        raise RuleViolation("ranged.burrowed", f"{f.name} is Burrowed: no ranged attacks from underground.")
+    (card_ra,) = known(f, "ra")
+    if card_ra == 0:
+        raise RuleViolation("ranged.none", f"{f.name} has no ranged attacks on its card.")
+    (rav,) = known(f, "rav")
+    ra = effective(f).ra or 0
+    if ra == 0:
+        raise RuleViolation("ranged.no_attacks", f"{f.name} is Disabled: 1 ranged attack less leaves it none.")
+    t = _target(state, f, cmd.target)
+    if t is not None and t.has("burrowed"):
+        raise RuleViolation("ranged.target_burrowed", f"{t.name} is Burrowed: ranged attacks cannot reach it.")
+    numbers = against(f, t, rav, ra, ranged=True)
+    at = f" at {t.name}" if t else ""
+    detail = f"{ra} shot{'s' if ra != 1 else ''}{at} with {numbers.text('RAV', rav)}"
+    return act(state, f, "ranged_attack", detail, {"target": cmd.target, "attacks": ra, "value": numbers.value,
+                                                   "roll": numbers.roll})
+
+
+class WarlordCastSpell(Command):
+    """The activated model casts a spell. ``needs_los``: the spell needs line of sight to its target (the
+    players read it on the spell)."""
+
+    type: Literal["warlord_cast_spell"] = "warlord_cast_spell"
+    model: str
+    spell: str = ""
+    target: str | None = None
+    needs_los: bool = True
+
+
+@handles(WarlordCastSpell, system=SYSTEM, timing="step")
+def cast_spell(state: GameState, cmd: WarlordCastSpell) -> tuple[GameState, list[Event]]:
+    f = in_play(state, cmd.model)
+    check_action(f, "cast_spell")
+    if f.has("burrowed"):
+        raise RuleViolation("spell.burrowed", f"{f.name} is Burrowed: no spells from underground.")
+    (cp,) = known(f, "cp")
+    if cp == 0:
+        raise RuleViolation("spell.not_caster", f"{f.name} casts no spells (its card has no CP).")
+    spell = clean_text(cmd.spell, "spell name", SPELL_NAME_MAX) if cmd.spell.strip() else "a spell"
+    t = _target(state, f, cmd.target)
+    if t is not None and t.has("burrowed") and cmd.needs_los:
+        raise RuleViolation("spell.target_burrowed", f"{t.name} is Burrowed: a spell that needs line of sight "
+                                                     "cannot target it.")
+    numbers = against(f, t, cp, 1, ranged=False)
+    on = f" on {t.name}" if t else ""
+    return act(state, f, "cast_spell", f"{spell}{on} with {numbers.text('CP', cp)}",
+               {"spell": spell, "target": cmd.target, "value": numbers.value, "roll": numbers.roll})
+
+
+DefenceKind = Literal["strike", "shot", "counterspell"]
+DEFENCES: tuple[DefenceKind, ...] = ("strike", "shot", "counterspell")
+DEFENCE_LABELS: dict[str, str] = {"strike": "Defensive strikes", "shot": "Defensive shots",
+                                  "counterspell": "Counterspell"}
+DEFENCE_STAT: dict[str, StatName] = {"strike": "ma", "shot": "ra", "counterspell": "cp"}
+
+
+class WarlordDefend(Command):
+    """A model answers the activated enemy model's attack or spell: defensive strikes, defensive shots or a
+    counterspell."""
+
+    type: Literal["warlord_defend"] = "warlord_defend"
+    model: str
+    kind: DefenceKind
+
+
+@handles(WarlordDefend, system=SYSTEM, timing="step")
+def defend(state: GameState, cmd: WarlordDefend) -> tuple[GameState, list[Event]]:
+    f = in_play(state, cmd.model)
+    attacker = active_figure(state)
+    if attacker is None or attacker.seat == f.seat:
+        raise RuleViolation("defence.no_attack", f"{f.name} can defend only while an enemy model is activated.")
+    if f.has("stunned"):
+        raise RuleViolation("stunned.no_defence", f"{f.name} is Stunned: no defensive strikes, defensive shots or "
+                                                  "counterspells.")
+    now = effective(f)
+    if cmd.kind == "shot":
+        if f.has("flying"):
+            raise RuleViolation("ranged.flying", f"{f.name} is Flying: not even defensive shots while in the air.")
+        if f.has("burrowed"):
+            raise RuleViolation("ranged.burrowed", f"{f.name} is Burrowed: no ranged attacks from underground.")
+    (value,) = known(f, DEFENCE_STAT[cmd.kind])
+    if value == 0:
+        raise RuleViolation("defence.none", f"{f.name}'s card gives it no {DEFENCE_LABELS[cmd.kind].lower()}.")
+    count = {"strike": now.strikes, "shot": now.shots, "counterspell": 1}[cmd.kind] or 0
+    return state, [Event(kind="warlord.defend", model=f.id, data={"kind": cmd.kind, "count": count},
+                         text=f"{f.name} answers {attacker.name}: {DEFENCE_LABELS[cmd.kind].lower()}"
+                              + ("" if cmd.kind == "counterspell" else f", {count}") + ".")]
