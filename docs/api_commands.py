@@ -91,8 +91,8 @@ SAY = {
         "code (`list.horror_weight`, ...)."
     ),
     "advance": (
-        "Moves the turn on: next step, next phase, or the other player's turn (refused while a tithe or an upkeep "
-        "spell is undecided, or damage application waits)."
+        "Moves the turn on: next step, next phase, or the other player's turn (refused while a tithe, an upkeep "
+        "spell or a continuous effect is undecided, or damage application waits)."
     ),
     "complete_card": (
         "Fills in what this game's copy of a card leaves empty (web rings, ESSENCE...) from the player's own "
@@ -276,7 +276,8 @@ SAY.update(
         "frenzies and activates at once.",
         "end_frenzy": "The frenzied warbeast's activation is over; `remove_fury` fury points come off it.",
         "resolve_continuous": "Fire or corrosion on a model of the active player: it `expires`, or it stays and "
-        "deals `damage` (a grid or spiral needs `column`).",
+        "deals `damage` (a grid or spiral needs `column`); until each is resolved, the step cannot be left "
+        "(`continuous.pending`).",
         "remove_damage": "Damage removed at the table (repair, regeneration, a healing spell); a grid or spiral "
         "says the `column`.",
         "assign_arcana": "A Grymkin warlock's three Arcana cards (its Trump and two regular ones), before the "

@@ -252,7 +252,10 @@ def test_two_players_play_a_round_while_a_friend_watches_through_a_restart(brows
             expect(tithe.get_by_role("button", name=f"Pay tithe for {horror}")).to_be_visible()
             expect(tithe.get_by_role("button", name=f"Let {horror} go")).to_be_visible()
         hand_over = tithe.get_by_role("button", name=f"End turn: hand over to {BEA}")
-        refused(table, hand_over.click, "Decide the tithe first for: Guardian of Souls, Foreboder.")
+        expect(hand_over).to_have_attribute("title", "Decide the tithe first for: Guardian of Souls, Foreboder.")
+        expect(hand_over).to_be_disabled()  # greyed, still tappable so that it can say why
+        refused(table, lambda: hand_over.dispatch_event("click"),
+                "Decide the tithe first for: Guardian of Souls, Foreboder.")
         tithe.get_by_role("button", name="Pay tithe for Guardian of Souls").click()
         expect_essence(table, watch, "Guardian of Souls", "Essence 1 / 4")
         tithe.get_by_role("button", name="Let Foreboder go").click()

@@ -130,6 +130,24 @@ def test_the_upkeep_step_waits_for_each_spell_through_the_api(table: Table) -> N
     assert table.send(type="advance")["step"] == "activate"  # "other control effects": nothing to decide
 
 
+# -- continuous effects ----------------------------------------------------------------------------------------
+
+def test_the_continuous_step_waits_for_each_effect_through_the_api(table: Table) -> None:
+    """doc 001 "The Infernal Turn", maintenance step 2: fire on a model is resolved (it expires, or it deals its
+    damage) before the turn moves on; /options offers it to the players."""
+    table.send(type="add_effect", model=AGATHON, effect="fire")
+    state = read(table.client, table.game)["state"]
+    while (state["round"], state["step"]) != (2, "continuous"):
+        state = table.send(type="pay_tithe", horror=state["pending_tithe"][0]) if state["pending_tithe"] else \
+            table.send(type="advance")
+    table.refused("continuous.pending", type="advance")
+    options = table.client.get(f"/api/games/{table.game['id']}/options/{AGATHON}",
+                               headers={"X-Token": table.game["tokens"]["table"]}).json()
+    assert next(o for o in options if o["action"] == "resolve_continuous:fire")["allowed"]
+    table.send(type="resolve_continuous", model=AGATHON, effect="fire", expires=False, damage=1)
+    assert table.send(type="advance")["phase"] == "control"
+
+
 # -- setup applies the list rules ------------------------------------------------------------------------------
 
 REGNA = {"card": "princess-regna"}

@@ -1,4 +1,6 @@
-"""Round, active player, phase and step; the button that moves the turn on; the tithe prompt; undo (with redo);
+"""Round, active player, phase and step; the button that moves the turn on (greyed, saying why, while the rules hold
+the turn: a tithe, an upkeep or a continuous effect undecided, damage waiting); the tithe and continuous-effects
+prompts; undo (with redo);
 whose device a seat link is; in a scenario game the control points, the scoring prompt at the end of each turn
 and the "end the game" dialog."""
 
@@ -7,12 +9,14 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import GameState
+from models.rules.core import probe
 from models.rules.warmachine.phases import Advance, next_stop, step_label, turn_steps
 from models.rules.warmachine.scenario import scoring_now
 from models.rules.warmachine.tithe import PayTithe, SkipTithe
 from models.service.views.warmachine import cp_words, turn_words
 from webapp.components.a11y import named
 from webapp.components.clock import Countdown
+from webapp.components.continuous_prompt import ContinuousPrompt
 from webapp.components.ending import end_game_button
 from webapp.components.once import once
 from webapp.components.scoring import ScorePrompt
@@ -72,6 +76,7 @@ class TurnBar:
                     self.next = once(ui.button("Next").classes("tk-next").props("no-caps color=accent "
                                                                                 "text-color=dark"), self.advance)
             self.tithe = ui.column().classes("tk-tithe w-full") if controls else None
+            self.continuous = ContinuousPrompt(view) if controls else None
             self.score = ScorePrompt(view) if controls else None
         view.on_update(self.update)
         self.update(view.state)
@@ -89,9 +94,17 @@ class TurnBar:
             return
         await self.view.send(Advance())
 
+    def held(self, state: GameState) -> str | None:
+        """Why Next cannot move the turn on now, in the rules' words (None: it can): this link may not, or the
+        players still have something to decide first."""
+        if self.next is None or state.phase in ("setup", "over"):
+            return None
+        return seat_refusal(self.view, Advance()) or probe(state, "advance", Advance()).reason or None
+
     def update(self, state: GameState) -> None:
+        held = self.held(state)
         key = (state.round, state.active, state.phase, state.step, state.pregame and state.pregame.step,
-               state.scenario and state.scenario.cp, state.result, next_label(state))
+               state.scenario and state.scenario.cp, state.result, next_label(state), held)
         if key != self._shown:
             self._shown = key
             where, who, what = turn_words(state)
@@ -104,7 +117,7 @@ class TurnBar:
                 self.next.set_text(label)
                 self.next.set_visibility(state.phase not in ("setup", "over") and not scoring_now(state))
                 self.next.props["aria-label"] = label  # straight in: labels hold player names (a11y.py)
-                grey(self.next, seat_refusal(self.view, Advance()), title=label)
+                grey(self.next, held, title=label)
             if self.end is not None:
                 self.end.set_visibility(state.phase != "over")
         if (state.clock, state.phase) != self._clock_shown:

@@ -12,10 +12,10 @@ from typing import Literal
 
 from pydantic import Field
 
-from models.rules.core import Command, Event, GameState, RuleViolation, handles
+from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
 from models.rules.dice import Roll
 from models.rules.warmachine.damage import sections, suffer
-from models.rules.warmachine.phases import on_enter
+from models.rules.warmachine.phases import before_leaving, on_enter
 from models.rules.warmachine.shake import effect_name
 from models.rules.warmachine.state import SYSTEM, done, live, mark_done, own_turn
 
@@ -23,15 +23,34 @@ Continuous = Literal["fire", "corrosion"]
 CONTINUOUS: tuple[Continuous, ...] = ("fire", "corrosion")
 
 
+def unresolved(state: GameState) -> list[tuple[ModelState, Continuous]]:
+    """The active player's fire and corrosion not yet resolved this turn, model by model."""
+    return [(m, e) for m in state.models if m.seat == state.active and m.in_play
+            for e in CONTINUOUS if e in m.effects and not done(m, f"continuous:{e}")]
+
+
+def _names(due: list[tuple[ModelState, Continuous]]) -> str:
+    return ", ".join(f"{m.name} ({effect_name(e)})" for m, e in due)
+
+
 @on_enter("maintenance", "continuous")
 def continuous_due(state: GameState) -> tuple[GameState, list[Event]]:
     """A reminder of the active player's models with a continuous effect to resolve."""
-    due = [f"{m.name} ({effect_name(e)})" for m in state.models if m.seat == state.active and m.in_play
-           for e in m.effects if e in CONTINUOUS]
+    due = unresolved(state)
     if not due:
         return state, []
-    return state, [Event(kind="continuous.due",
-                         text="Continuous effects to resolve: " + ", ".join(due) + ".")]
+    return state, [Event(kind="continuous.due", text=f"Continuous effects to resolve: {_names(due)}.")]
+
+
+@before_leaving("maintenance", "continuous")
+def continuous_resolved(state: GameState) -> None:
+    """Resolving continuous effects is not optional (doc 001 "The Infernal Turn", maintenance step 2: check
+    each for expiry, then resolve those that remain; doc 002 "Game Round"): like the upkeep and the tithe, the
+    turn does not leave the step until the players have said, for each, whether it expires or what it deals."""
+    due = unresolved(state)
+    if due:
+        raise RuleViolation("continuous.pending", "Resolve each continuous effect first (it expires, or it stays "
+                                                  f"and deals its damage): {_names(due)}.")
 
 
 class ResolveContinuous(Command):

@@ -9,6 +9,7 @@ from models.rules.warmachine import caster_options
 from models.rules.warmachine.activation import Activate, Charge, EndActivation, Run
 from models.rules.warmachine.attack_math import dice_count, weapon_places
 from models.rules.warmachine.attacks import Boost, BuyAttack, DeclareAttack, NextAttack
+from models.rules.warmachine.continuous import CONTINUOUS, ResolveContinuous
 from models.rules.warmachine.damage import MarkDamage, crippled_notes, sections
 from models.rules.warmachine.derived import derived, flat
 from models.rules.warmachine.essence import Allocate, Heal, Leech
@@ -26,6 +27,8 @@ def model_options(state: GameState, model_id: str) -> tuple[Option, ...]:
         ("activate", Activate(model=m.id)),
         ("end_activation", EndActivation(model=m.id)),
         ("mark_damage", MarkDamage(model=m.id, amount=1, column=1)),  # column: only grids and spirals read it
+        *((f"resolve_continuous:{e}", ResolveContinuous(model=m.id, effect=e, expires=True))
+          for e in CONTINUOUS if e in m.effects),
     ]
     if has_essence_manipulation(state, m) or is_horror(state, m):
         probes += [

@@ -16,6 +16,7 @@ from models.catalog.schema import Card
 from models.rules import Command, Event, GameState, RuleViolation, apply
 from models.rules.warmachine.activation import Activate
 from models.rules.warmachine.attacks import ResolveDisabled
+from models.rules.warmachine.continuous import ResolveContinuous, unresolved
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.setup import ArmyEntry, CompleteCard, SetupGame, Side
 from models.rules.warmachine.spells import DropUpkeep, undecided
@@ -132,12 +133,19 @@ def let_upkeeps_end(state: GameState) -> GameState:
     return state
 
 
+def let_effects_burn(state: GameState) -> GameState:
+    """Decide every continuous effect still due in the maintenance phase: it stays and deals no damage."""
+    for m, effect in unresolved(state):
+        state = run(state, ResolveContinuous(model=m.id, effect=effect, expires=False, damage=0))
+    return state
+
+
 def to_step(state: GameState, phase: str, step: str, seat: int | None = None,
             round_no: int | None = None) -> GameState:
     """Advance until the game is at ``phase``/``step`` (of ``seat``'s turn and round ``round_no`` when given),
-    settling tithes and letting unpaid upkeep spells end on the way. Returns the state unchanged when it is
-    already there. A step with nothing to decide passes by itself (phases.py): reaching it means the Advance
-    that passed it, and the state is then where that Advance stopped."""
+    settling tithes, letting unpaid upkeep spells end and continuous effects stay (no damage) on the way. Returns
+    the state unchanged when it is already there. A step with nothing to decide passes by itself (phases.py):
+    reaching it means the Advance that passed it, and the state is then where that Advance stopped."""
     for _ in range(200):
         if ((state.phase, state.step) == (phase, step) and seat in (None, state.active)
                 and round_no in (None, state.round)):
@@ -146,6 +154,8 @@ def to_step(state: GameState, phase: str, step: str, seat: int | None = None,
             state = settle_tithe(state)
         if (state.phase, state.step) == ("control", "upkeep"):
             state = let_upkeeps_end(state)
+        if (state.phase, state.step) == ("maintenance", "continuous"):
+            state = let_effects_burn(state)
         state, produced = apply(state, Advance())
         if passed(produced, phase, step, seat, round_no):
             return state

@@ -91,3 +91,25 @@ def test_only_the_active_players_effects_in_the_maintenance_phase(table):
     assert refused(state, ResolveContinuous(model=BLITZ, effect="fire", expires=True)) == "turn.not_yours"
     later = to_step(run(table, AddEffect(model=CAST, effect="fire")), "control", "replenish")
     assert refused(later, ResolveContinuous(model=CAST, effect="fire", expires=True)) == "step.wrong"
+
+
+def test_the_turn_does_not_leave_the_step_until_each_effect_is_resolved(table):
+    """doc 001, "The Infernal Turn", maintenance step 2 (doc 002, "Game Round": "Resolve Fire and Corrosion"):
+    resolving is not optional. Next is refused while an effect waits; nothing ends or burns without the players
+    saying so."""
+    state = next_maintenance(run(table, AddEffect(model=CAST, effect="fire"), AddEffect(model=JACK_1,
+                                                                                     effect="corrosion")))
+    assert refused(state, Advance()) == "continuous.pending"
+    state = run(state, ResolveContinuous(model=CAST, effect="fire", expires=True))
+    assert refused(state, Advance()) == "continuous.pending"
+    assert state.model(JACK_1).effects == ("corrosion",)
+
+
+def test_once_each_effect_is_resolved_the_turn_moves_on(table):
+    """doc 001, maintenance step 2 (positive control of the refusal above): expired or dealt, the step is done."""
+    state = next_maintenance(run(table, AddEffect(model=CAST, effect="fire"), AddEffect(model=JACK_1,
+                                                                                     effect="corrosion")))
+    state = run(state, ResolveContinuous(model=CAST, effect="fire", expires=True),
+                ResolveContinuous(model=JACK_1, effect="corrosion", expires=False, damage=0))
+    state = run(state, Advance())
+    assert state.phase == "control"

@@ -1,0 +1,84 @@
+"""The continuous-effects prompt of the maintenance phase: each fire or corrosion on the active player's models
+waits for the players' answer, like the tithe (doc 001 "The Infernal Turn", maintenance step 2): it expires, or it
+stays and deals the damage they rolled (a grid or spiral then asks where it goes in). The rules hold the turn at
+the step until each is answered; Next says so."""
+
+from __future__ import annotations
+
+from nicegui import ui
+
+from models.rules import GameState
+from models.rules.warmachine.continuous import Continuous, ResolveContinuous, unresolved
+from models.rules.warmachine.damage import rolled_layout
+from webapp.components.a11y import named
+from webapp.components.card_dialog import whole_number
+from webapp.components.damage_track import ask_column
+from webapp.components.dialogs import ok_cancel, transient_dialog
+from webapp.components.once import once
+from webapp.view import GameView
+
+WORDS = {"fire": "Fire", "corrosion": "Corrosion"}
+
+
+def due(state: GameState) -> tuple[tuple[str, Continuous], ...]:
+    """(model id, effect) still to resolve, while the turn is at the continuous-effects step."""
+    if (state.phase, state.step) != ("maintenance", "continuous"):
+        return ()
+    return tuple((m.id, effect) for m, effect in unresolved(state))
+
+
+class ContinuousPrompt:
+    def __init__(self, view: GameView) -> None:
+        self.view = view
+        self._shown: tuple | None = None
+        self.box = named(ui.column().classes("tk-tithe w-full"), "Continuous effects", role="region")
+        self.dialogs = ui.element("div")  # outside the box: answering redraws the box, its dialogs stay
+        view.on_update(self.update)
+        self.update(view.state)
+
+    def update(self, state: GameState) -> None:
+        waiting = due(state)
+        if waiting == self._shown:
+            return
+        self._shown = waiting
+        self.box.clear()
+        self.box.set_visibility(bool(waiting))
+        with self.box:
+            if waiting:
+                ui.label("Continuous effects: roll for each. It expires, or it stays and deals its damage."
+                         ).classes("tk-prompt")
+            for model_id, effect in waiting:
+                name, word = state.model(model_id).name, WORDS[effect]
+                with ui.row().classes("items-center gap-2"):
+                    ui.label(f"{name}: {effect}")
+                    # Each button shows the words its accessible name starts with (WCAG 2.5.3).
+                    named(once(ui.button(f"{word} expires").props("no-caps"),
+                               lambda x=model_id, e=effect: self.view.send(
+                                   ResolveContinuous(model=x, effect=e, expires=True))), f"{word} expires: {name}")
+                    named(ui.button(f"{word} stays", on_click=lambda x=model_id, e=effect: self._stays(x, e))
+                          .props("outline no-caps"), f"{word} stays: {name}")
+
+    def _stays(self, model_id: str, effect: Continuous) -> None:
+        """Ask the damage it deals (after ARM; 0 when none gets through), then where a grid or spiral takes it."""
+        m = self.view.state.model(model_id)
+        with self.dialogs, transient_dialog() as dialog, ui.card().classes("tk-dialog"):
+            ui.label(f"{WORDS[effect]} stays on {m.name}").classes("text-h6")
+            ui.label("Roll its damage and say how many points got through ARM (0 if none).")
+            field = named(ui.number("Damage", value=0), "Damage")
+
+            async def ok() -> None:
+                damage = whole_number(field.value, 0, 99)
+                if damage is None:
+                    ui.notify("Damage: enter a whole number from 0 to 99.", type="warning")
+                    return
+                if damage and rolled_layout(self.view.state, m) is not None:
+                    dialog.close()
+                    with self.dialogs:
+                            ask_column(self.view, m.id, damage, lambda column: self.view.send(ResolveContinuous(
+                            model=m.id, effect=effect, expires=False, damage=damage, column=column)))
+                    return
+                if await self.view.send(ResolveContinuous(model=m.id, effect=effect, expires=False, damage=damage)):
+                    dialog.close()
+
+            ok_cancel("OK", ok, dialog)
+        dialog.open()
