@@ -88,7 +88,8 @@ SAY = {
         "Sets the game up. Sent for you by `POST /api/games`; as a command it is refused (`setup.done`). Each army "
         "obeys the list builder's rules that need no game size or points (battlegroups, the Master Infernalist's "
         "one lesser or light horror, field allowance, unit sizes): a breach is refused with the list builder's "
-        "code (`list.horror_weight`, ...)."
+        "code (`list.horror_weight`, ...). A side's `theme` (a key of `GET /api/themes`) is checked too "
+        "(`theme.unknown`, `theme.faction`, `theme.horror_not_allowed`) and kept as the player's `theme`."
     ),
     "advance": (
         "Moves the turn on: next step, next phase, or the other player's turn (refused while a tithe, an upkeep "
@@ -152,7 +153,8 @@ SAY = {
         "is the card from `GET /api/cards` (completed if needed); `in_command` and `near_gate` are the "
         "players' answers about the table."
     ),
-    "pay_tithe": "A horror pays its tithe (1 essence) at the end of its controller's turn.",
+    "pay_tithe": "A horror pays its tithe (1 essence) at the end of its controller's turn (not asked on the first "
+                 "turn of a Dark Legacy player: `tithe.not_due`).",
     "skip_tithe": "A horror's tithe is not paid: it is removed from play.",
     "choose_scenario": "Setup wizard, step 1: the scenario's name (free text).",
     "reveal_lists": (

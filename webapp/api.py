@@ -31,6 +31,7 @@ from starlette.concurrency import run_in_threadpool
 from models.catalog.schema import Card
 from models.rules import GameState, RuleViolation, options, parse_command
 from models.rules.core import COMMANDS
+from models.rules.warmachine import reminders, themes_of
 from models.rules.warmachine.setup import ArmyEntry
 from models.service import Actor, AlreadyStarted, Conflict, Created, Forbidden, GameService, NotFound, Outcome
 from models.service.access import check_can_act
@@ -187,6 +188,9 @@ class SideIn(Strict):
     player: str = Field(max_length=200, examples=["Ann"])
     army: list[ArmyEntry] = Field(max_length=80, description="Entries in list order; `battlegroup_of` is "
                                   "the index of an earlier caster entry of this army.")
+    theme: str | None = Field(default=None, max_length=40, examples=["dark-legacy"],
+                              description="The theme force the army is built as (`GET /themes`), or none. "
+                                          "422 `theme.unknown`, `theme.faction`, `theme.horror_not_allowed`.")
 
 
 class CreateGameIn(Strict):
@@ -349,8 +353,9 @@ async def create_game(body: CreateGameIn) -> CreatedOut:
     (and to a repeat with the same `command_id` for a few minutes)."""
     service = _service()
     sides = [(s.player, list(s.army)) for s in body.sides]
+    themes = [s.theme for s in body.sides]
     return _created(await run_in_threadpool(lambda: service.create_game(body.title, sides, body.first, body.wizard,
-                                                                        command_id=body.command_id)))
+                                                                        command_id=body.command_id, themes=themes)))
 
 
 def _created(created: Created) -> CreatedOut:
@@ -552,6 +557,29 @@ async def cards() -> list[Card]:
     A card completed in a game stays in that game (and in its player's card book): never here."""
     catalog = await run_in_threadpool(_service().cards)
     return list(catalog.values())
+
+
+class ThemeEffectOut(BaseModel):
+    key: str
+    text: str
+    applied: bool = Field(description="True: the app applies it; false: a reminder shown at the table.")
+
+
+class ThemeOut(BaseModel):
+    key: str = Field(examples=["dark-legacy"])
+    name: str
+    faction: str
+    effects: list[ThemeEffectOut]
+    source: str
+
+
+@router.get("/themes", response_model=list[ThemeOut], tags=["cards"], summary="The theme forces")
+async def themes() -> list[ThemeOut]:
+    """The theme forces an army may be built as (a list's `theme`, a side's `theme` in `POST /games`), with
+    their effects: those the app applies and those it shows at the table as reminders."""
+    return [ThemeOut(key=t.key, name=t.name, faction=t.faction, source=t.source,
+                     effects=[ThemeEffectOut(key=e.key, text=e.text, applied=e not in reminders(t)) for e in t.effects])
+            for t in themes_of().values()]
 
 
 def _operator_only() -> ApiError:

@@ -1,7 +1,8 @@
 """Stat cards shipped as data: one JSON file per faction, validated against :mod:`models.catalog.schema`.
 
-A faction file is ``{"faction": ..., "source": ..., "cards": [...], "arcana": [...]}``. ``source`` is the
-file's default; a card may name its own. ``arcana`` (Grymkin only) lists the Arcana cards. The JSON Schema of
+A faction file is ``{"faction": ..., "source": ..., "cards": [...], "arcana": [...], "themes": [...]}``.
+``source`` is the file's default; a card or theme may name its own. ``arcana`` (Grymkin only) lists the Arcana
+cards, ``themes`` the faction's theme forces. The JSON Schema of
 one card is ``card.schema.json`` next to the files (not a faction file).
 """
 
@@ -11,7 +12,7 @@ import json
 from functools import cache
 from pathlib import Path
 
-from models.catalog.schema import SCHEMA_FILE, Arcanum, Card
+from models.catalog.schema import SCHEMA_FILE, Arcanum, Card, Theme
 
 CATALOG_DIR = Path(__file__).parent
 
@@ -52,6 +53,20 @@ def shipped_arcana() -> dict[str, Arcanum]:
                 raise ValueError(f"{path.name}: arcana card {arcanum.name!r} is defined twice")
             arcana[arcanum.name] = arcanum
     return arcana
+
+
+@cache
+def shipped_themes() -> dict[str, Theme]:
+    """Every shipped theme force by key, of the faction of its file."""
+    themes: dict[str, Theme] = {}
+    for path in catalog_files():
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for raw in data.get("themes", []):
+            theme = Theme.model_validate({"faction": data["faction"], "source": data.get("source", ""), **raw})
+            if theme.key in themes:
+                raise ValueError(f"{path.name}: theme {theme.key!r} is defined twice")
+            themes[theme.key] = theme
+    return themes
 
 
 @cache

@@ -145,6 +145,23 @@ class Arcanum(Frozen):
     card_id: int | None = None
 
 
+class ThemeEffect(Frozen):
+    """One thing a theme force changes, in our own words; ``key`` names it for the rules that apply it."""
+
+    key: str = Field(pattern=r"^[a-z0-9_]{1,40}$")
+    text: str = Field(min_length=1, max_length=RULE_MAX)
+
+
+class Theme(Frozen):
+    """A theme force an army of ``faction`` may be built as: its name and effects, with where they come from."""
+
+    key: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$")
+    name: str = Field(min_length=1, max_length=NAME_MAX)
+    faction: str = Field(min_length=1, max_length=FACTION_MAX)
+    effects: tuple[ThemeEffect, ...] = Field(default=(), max_length=10)
+    source: str = Field(default="", max_length=SOURCE_MAX)
+
+
 FREE_POINT_ROLES = ("infernal_master", "warcaster", "warlock")
 
 

@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import ConfigDict, Field, SerializeAsAny, ValidationError, model_validator
 
-from models.catalog.schema import Card, Frozen
+from models.catalog.schema import Card, Frozen, Theme
 from models.rules.match import ClockState, Pregame, Result, ScenarioState
 
 Status = Literal["in_play", "removed", "destroyed"]
@@ -89,8 +89,11 @@ class ModelState(Frozen):
 
 
 class Player(Frozen):
+    """A side of the game; ``theme``: the theme force its army is built as (None: none, as in games before)."""
+
     seat: int
     name: str
+    theme: Theme | None = None
 
 
 class AttackRecord(Frozen):

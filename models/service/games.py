@@ -14,7 +14,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -109,10 +109,11 @@ class GameService:
     # -- games -----------------------------------------------------------------------------------------
     def create_game(self, title: str, sides: list[tuple[str, list[ArmyEntry]]], first: int = 0,
                     wizard: bool = False, *, catalog: Mapping[str, Card] | None = None,
-                    command_id: str | None = None) -> Created:
+                    command_id: str | None = None, themes: Sequence[str | None] = (None, None)) -> Created:
         """Set a game up from two armies; bad input raises RuleViolation and nothing is stored. With
         ``wizard`` the game starts in the setup wizard (tournament: scenario, priority, clock, ...). The cards come
-        from ``catalog`` (a player's: the site's with their card book), else from the site's catalog."""
+        from ``catalog`` (a player's: the site's with their card book), else from the site's catalog. ``themes``:
+        each side's theme force key (None: no theme)."""
         if catalog is None:
             self.site_cards.forget()  # another server process may have saved a site card meanwhile
             catalog = self.cards()
@@ -122,9 +123,12 @@ class GameService:
             raise RuleViolation("setup.unknown_card", "Unknown card: " + ", ".join(unknown) + ".")
         if len(sides) != 2:
             raise RuleViolation("setup.two_sides", "A game has exactly two sides.")
+        if len(themes) != 2:
+            raise RuleViolation("setup.two_sides", "A game has exactly two sides.")
         (player1, army1), (player2, army2) = sides
         command = SetupGame(title=title, first=first, cards={k: catalog[k] for k in sorted(used)},
-                            sides=(Side(player=player1, army=tuple(army1)), Side(player=player2, army=tuple(army2))),
+                            sides=(Side(player=player1, army=tuple(army1), theme=themes[0]),
+                                   Side(player=player2, army=tuple(army2), theme=themes[1])),
                             wizard=wizard)
         return self.start(command, command_id)
 

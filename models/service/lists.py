@@ -135,9 +135,10 @@ class ListService:
     def start_game(self, title: str, sides: list[tuple[str, Army]], first: int = 0,
                    wizard: bool = False, command_id: str | None = None) -> Created:
         """Start a game with every model of two lists in play and battlegroups wired (in the setup wizard
-        with ``wizard``). A list that breaks a rule is refused with its first problem; nothing is stored."""
+        with ``wizard``), each side in its list's theme force. A list that breaks a rule is refused with its first
+        problem; nothing is stored."""
         return self.games.create_game(title, self.armies(sides), first, wizard, catalog=self.cards(),
-                                      command_id=command_id)
+                                      command_id=command_id, themes=[army.theme for _, army in sides])
 
     def armies(self, sides: list[tuple[str, Army]]) -> list[tuple[str, list[ArmyEntry]]]:
         """The two lists as a game's armies; RuleViolation with the first problem of a list that breaks a rule

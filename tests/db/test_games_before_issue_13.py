@@ -36,6 +36,7 @@ def in_new_shape(old_state: dict[str, Any]) -> dict[str, Any]:
     new["board"] = with_new_fields(old_state.get("warlord") or old_state.get("warband"))
     new["turn_flow"] = 1
     new["models"] = [{"removed_why": "", **m} for m in old_state.get("models", [])]  # a field added since, empty
+    new["players"] = [{"theme": None, **p} for p in old_state.get("players", [])]  # a theme force: none then
     return new
 
 

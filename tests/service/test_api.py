@@ -557,7 +557,7 @@ def test_openapi_documents_every_route_and_its_errors() -> None:
     paths = schema["paths"]
     assert set(paths) == {"/api/games", "/api/games/start", "/api/games/{game_id}", "/api/games/{game_id}/commands",
                           "/api/games/{game_id}/undo", "/api/games/{game_id}/redo", "/api/games/{game_id}/log",
-                          "/api/games/{game_id}/options/{model_id}", "/api/cards",
+                          "/api/games/{game_id}/options/{model_id}", "/api/cards", "/api/themes",
                           "/api/games/{game_id}/result", "/api/games/{game_id}/result.txt",
                           "/api/games/{game_id}/view", "/api/games/{game_id}/events"}
     assert "post" in paths["/api/games"] and "201" in paths["/api/games"]["post"]["responses"]

@@ -313,3 +313,25 @@ async def test_the_builder_refuses_two_agathons_and_offers_no_master_to_a_warbea
     rager = find(user, "Battlegroup of Cage Rager, line 2", ui.select)
     assert set(rager.options.values()) == {"No battlegroup"}
     await see(user, "Cage Rager is not of the Infernals faction.", builder(user))
+
+
+async def test_a_theme_force_is_chosen_checked_and_kept_with_the_list(user: User):
+    """Reference README, Infernals, "Theme forces": the builder offers the themes of the list's faction, says what
+    the theme does, refuses what it does not allow (theme.horror_not_allowed) and keeps it with the saved list."""
+    await user.open("/lists")
+    fill(user, "List name", "Hearts")
+    await add(user, "Agathon", "Tormentor")
+    assert set(find(user, "Theme force", ui.select).options.values()) == {"No theme", "Dark Legacy",
+                                                                          "Hearts of Darkness"}
+    choose(user, "Theme force", "Hearts of Darkness")
+    await see(user, "In Hearts of Darkness the only horrors are Princess Regna's lesser and light horrors; "
+                    "Tormentor is not one.", builder(user))
+    choose(user, "Theme force", "Dark Legacy")
+    await see(user, "This list is legal.", builder(user))
+    await see(user, "Theme force Dark Legacy: Horrors pay no tithe at the end of this player's first turn. "
+                    "Infernal solos have Reposition 3\". One Cultist Band has Ambush.", builder(user))
+    click(user, "Save list")
+    await see(user, "Saved “Hearts”.")
+    assert [parse_army(r.data).theme for r in saved_rows()] == ["dark-legacy"]
+    choose(user, "List faction", "Grymkin")
+    await eventually(lambda: find(user, "Theme force", ui.select).value == "none", "the theme to go")

@@ -17,6 +17,7 @@ from models.catalog.schema import FREE_POINT_ROLES, Card
 from models.rules import RuleViolation, tidy
 from models.rules.warmachine import (
     GAME_SIZES,
+    THEMELESS,
     TITLE_MAX,
     Army,
     ListEntry,
@@ -30,6 +31,7 @@ from models.rules.warmachine import (
     leaders,
     points,
     takes_battlegroup,
+    themes_of,
     tops,
     unit_sizes,
     validate,
@@ -81,6 +83,9 @@ class ListBuilder:
                 self.faction = ui.select({f: f for f in factions}, value="Infernals", label="List faction",
                                          on_change=self._faction_changed).classes("w-40")
                 named(self.faction, "List faction")
+                self.theme = ui.select({THEMELESS: "No theme"}, value=THEMELESS, label="Theme force",
+                                       on_change=self._theme_changed).classes("w-48")
+                named(self.theme, "Theme force")
                 self.size = ui.select({s: f"{s} points" for s in GAME_SIZES}, value=75, label="Game size",
                                       on_change=self._size_changed).classes("w-36")
                 named(self.size, "Game size")
@@ -101,12 +106,23 @@ class ListBuilder:
             if found is not None:
                 self.load(found)
                 return
-        self.render()
+        self.set_army(self.army)
 
     # -- state -------------------------------------------------------------------------------------------
     def set_army(self, army: Army) -> None:
         self.army = canonical(army)
+        self._show_theme()
         self.render()
+
+    def _show_theme(self) -> None:
+        """Offer the theme forces of the list's faction; a theme of another faction is dropped."""
+        options = {THEMELESS: "No theme", **{k: t.name for k, t in themes_of(self.army.faction).items()}}
+        self.theme.set_options(options, value=self.army.theme if self.army.theme in options else THEMELESS)
+
+    def _theme_changed(self, *_: Any) -> None:
+        theme = None if self.theme.value in (THEMELESS, None) else self.theme.value
+        if theme != self.army.theme:
+            self.set_army(self.army.model_copy(update={"theme": theme}))
 
     def load(self, saved: SavedList) -> None:
         self.list_id = saved.id
@@ -180,6 +196,9 @@ class ListBuilder:
                 n = len(total.unknown)
                 ui.label(f"Not counted: {n} entr{'y' if n == 1 else 'ies'} whose cost is not known.").classes(
                     "tk-warn")
+            theme = themes_of().get(self.army.theme or "")
+            if theme is not None:
+                ui.label(f"Theme force {theme.name}: " + " ".join(e.text for e in theme.effects)).classes("tk-kind")
             for group in total.battlegroups:
                 granted = "?" if group.granted is None else str(group.granted)
                 lost = f" ({group.lost} unspent, lost)" if group.lost and group.granted is not None else ""

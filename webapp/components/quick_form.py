@@ -10,6 +10,7 @@ from typing import Any
 from nicegui import app, ui
 
 from models.catalog.schema import Card
+from models.rules.warmachine import THEMELESS, themes_of
 from models.rules.warmachine.army_choices import army_points, casters, choices, cost, factions, refusal, unit_sizes
 from models.rules.warmachine.setup import NAME_MAX, ArmyEntry
 from webapp.components.a11y import named
@@ -57,6 +58,9 @@ class SideForm:
                                         label="Caster",
                                         on_change=self._caster_changed).props(
                     f'aria-label="Player {n} caster"').classes("w-64")
+            self.theme = ui.select({THEMELESS: "No theme"}, value=THEMELESS, label="Theme force",
+                                   on_change=lambda: self.on_change()).classes("w-48")
+            named(self.theme, f"Player {n} theme force")
             self.hint = ui.label("Pick a caster: the battlegroup and the models offered follow it.").classes("tk-kind")
             with ui.row().classes("items-center") as self.horror_row:
                 self.horror = ui.select({}, label="Horror").props(f'aria-label="Player {n} horror"').classes("w-48")
@@ -78,6 +82,8 @@ class SideForm:
         for raw in kept.get("entries") or ():
             self._restore(raw)
         self._refresh()
+        if kept.get("theme") in (self.theme.options or {}):
+            self.theme.set_value(kept["theme"])
 
     # -- what the rules offer ----------------------------------------------------------------------------
     def _casters(self) -> dict[str, str]:
@@ -89,6 +95,10 @@ class SideForm:
         self.master.set_options(options, value=self.master.value if self.master.value in options else None)
         self.on_change()
 
+    def theme_key(self) -> str | None:
+        """The theme force picked for this army (None: no theme)."""
+        return None if self.theme.value in (THEMELESS, None) else str(self.theme.value)
+
     def army(self) -> list[ArmyEntry]:
         caster = [ArmyEntry(card=self.master.value)] if self.master.value else []
         return caster + self.entries
@@ -98,6 +108,11 @@ class SideForm:
         offer = choices(self.army(), self.cards)
         row = ROW_OF_ROLE.get(offer.battlegroup_role)
         self.hint.set_visibility(not self.master.value)
+        caster = self.cards.get(self.master.value or "")
+        themes = {THEMELESS: "No theme", **{k: t.name for k, t in themes_of(caster.faction).items()}} if caster else {}
+        self.theme.set_options(themes or {THEMELESS: "No theme"},
+                               value=self.theme.value if self.theme.value in themes else THEMELESS)
+        self.theme.set_visibility(len(themes) > 1)
         self.horror_row.set_visibility(row == "horror")
         self.beast_row.set_visibility(row == "beast")
         self.other_row.set_visibility(bool(self.master.value))
@@ -208,4 +223,4 @@ class SideForm:
 
     def kept(self) -> dict[str, Any]:
         return {"name": self.name.value or "", "faction": self.faction.value or "", "caster": self.master.value,
-                "entries": [e.model_dump() for e in self.entries]}
+                "theme": self.theme_key(), "entries": [e.model_dump() for e in self.entries]}

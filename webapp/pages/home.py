@@ -84,7 +84,8 @@ async def _casual_game() -> None:
             return
         if await starter.start(lambda key: deps.service.create_game(title.value or "", armies, first.value or 0,
                                                                     bool(wizard.value), catalog=catalog,
-                                                                    command_id=key),
+                                                                    command_id=key,
+                                                                    themes=[s.theme_key() for s in sides]),
                                title.value or ""):
             forget()
 

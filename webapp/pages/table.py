@@ -15,6 +15,7 @@ from webapp.components.game_log import GameLog
 from webapp.components.model_card import army
 from webapp.components.setup_wizard import SetupWizard
 from webapp.components.share import share_button
+from webapp.components.theme_note import theme_note
 from webapp.components.turn_bar import TurnBar
 from webapp.components.warband_table import warband_table
 from webapp.pages.frame import frame, open_game
@@ -68,6 +69,7 @@ async def table_page(game_id: str, token: str) -> None:
         for seat in seats_in_order(view):
             with named(ui.column().classes("tk-side"), view.state.player_name(seat), role="region"):
                 ui.label(view.state.player_name(seat)).classes(f"tk-side-name tk-seat-{seat}")
+                theme_note(view, seat)
                 army(view, seat, controls=True)
     share_button(view, game_id)
     with drawer:

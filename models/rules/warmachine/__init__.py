@@ -51,6 +51,7 @@ from models.rules.warmachine.list_model import (
 )
 from models.rules.warmachine.list_points import Points, entry_cost, points
 from models.rules.warmachine.list_text import TEXT_MAX, Imported, Unrecognised, export_text, parse_text
+from models.rules.warmachine.themes import THEMELESS, reminders, themes_of
 
 __all__ = [
     "Army",
@@ -70,8 +71,11 @@ __all__ = [
     "Points",
     "points",
     "Problem",
+    "reminders",
     "takes_battlegroup",
     "TEXT_MAX",
+    "THEMELESS",
+    "themes_of",
     "TITLE_MAX",
     "tops",
     "unit_sizes",

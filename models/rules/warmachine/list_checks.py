@@ -8,6 +8,7 @@ module adds what a list has of its own. Sources:
 - One warcaster, warlock or infernal master per list: the game is lost when "your warcaster/warlock/infernal
   master" is destroyed (doc 002, "Deathclock"; Steamroller 2019). A Master Infernalist is a solo and may join.
 - Game sizes and points as ``list_points.py`` counts them; an attachment joins the unit its card names.
+- What the list's theme force allows (themes.py), as every game setup checks it too.
 """
 
 from __future__ import annotations
@@ -17,9 +18,11 @@ from collections.abc import Callable, Mapping
 
 from models.catalog import shipped_arcana
 from models.catalog.schema import FREE_POINT_ROLES, Arcanum, Card
+from models.rules.core import RuleViolation
 from models.rules.warmachine.army_rules import Problem, army_problems
 from models.rules.warmachine.list_model import GAME_SIZES, Army
 from models.rules.warmachine.list_points import points
+from models.rules.warmachine.themes import find_theme, theme_problems
 
 
 def known_arcana(cards: Mapping[str, Card], arcana: Mapping[str, Arcanum] | None = None) -> set[str]:
@@ -34,7 +37,7 @@ def is_grymkin_warlock(card: Card) -> bool:
 def validate(army: Army, cards: Mapping[str, Card], arcana: Mapping[str, Arcanum] | None = None
              ) -> list[Problem]:
     """Every reason this list is not legal (empty when it is): the rules every army obeys (army_rules.py),
-    and what a list adds: game size, points, faction, a caster, attachments, Arcana."""
+    and what a list adds: game size, points, faction, a caster, attachments, Arcana, its theme force."""
     problems: list[Problem] = []
     add = problems.append
     entries = army.entries
@@ -61,6 +64,10 @@ def validate(army: Army, cards: Mapping[str, Card], arcana: Mapping[str, Arcanum
         if card.role == "attachment":
             _check_attachment(army, cards, known, i, add)
     problems += army_problems(entries, known)
+    try:
+        problems += theme_problems(find_theme(army.theme), army.faction, entries, known)
+    except RuleViolation as unknown:
+        add(Problem(unknown.code, unknown.message))
     _check_arcana(army, cards, known, known_arcana(cards, arcana), add)
     total = points(army, cards)
     if total.over:

@@ -16,6 +16,7 @@ from pydantic import ValidationError
 
 from models.catalog.schema import CASTER_ROLES, Card
 from models.rules.core import RuleViolation
+from models.rules.warmachine.army_choices import unit_sizes as priced_sizes
 from models.rules.warmachine.army_rules import BATTLEGROUP_ROLES
 from models.rules.warmachine.list_checks import joins
 from models.rules.warmachine.list_model import MAX_ENTRIES, UNIT_MAX, Army, ListEntry, canonical
@@ -70,7 +71,7 @@ def hosts(army: Army, cards: Mapping[str, Card], card: Card) -> list[int]:
 def unit_sizes(card: Card, now: int | None = None) -> list[int]:
     """The model counts a unit entry may be given: those its card prices (any count while it prices none), and
     the count it has now."""
-    sizes = sorted(card.unit.costs) if card.unit and card.unit.costs else list(range(1, UNIT_MAX + 1))
+    sizes = list(priced_sizes(card)) or list(range(1, UNIT_MAX + 1))
     return sizes if now is None or now in sizes else sorted((*sizes, now))
 
 

@@ -35,12 +35,14 @@ class ListEntry(Frozen):
 
 
 class Army(Frozen):
-    """An army list: a title, a faction, the game size it is built for, and its entries."""
+    """An army list: a title, a faction, the game size it is built for, its entries, and the key of the theme
+    force it is built as (None: none; lists kept before themes read so)."""
 
     title: str = Field(default="New list", min_length=1, max_length=TITLE_MAX)
     faction: str = Field(default="Infernals", min_length=1, max_length=40)
     size: int = Field(default=DEFAULT_SIZE, ge=1, le=1000)
     entries: tuple[ListEntry, ...] = Field(default=(), max_length=MAX_ENTRIES)
+    theme: str | None = Field(default=None, max_length=40)
 
 
 def clean_title(text: str) -> str:

@@ -27,6 +27,7 @@ from models.rules.warmachine.list_model import (
     tops,
 )
 from models.rules.warmachine.list_points import entry_cost, points
+from models.rules.warmachine.themes import themes_of
 
 TEXT_MAX = 20_000
 LINES_MAX = 300
@@ -63,8 +64,9 @@ def export_text(army: Army, cards: Mapping[str, Card]) -> str:
     and attachments are indented under their caster or unit with "- "."""
     army = canonical(army)
     total = points(army, cards)
-    lines = [f"Title: {army.title}", f"Faction: {army.faction}", f"Game size: {army.size}",
-             f"Points: {total.used} / {total.allowed}", ""]
+    theme = themes_of().get(army.theme or "")
+    lines = [f"Title: {army.title}", f"Faction: {army.faction}", *([f"Theme: {theme.name}"] if theme else []),
+             f"Game size: {army.size}", f"Points: {total.used} / {total.allowed}", ""]
     top = set(tops(army))
     for i, entry in enumerate(army.entries):
         card = cards.get(entry.card)
@@ -88,7 +90,8 @@ def name_index(cards: Mapping[str, Card]) -> dict[str, str]:
     return index
 
 
-HEADER = re.compile(r"^(title|name|list|faction|game size|size|points|army points)\s*:\s*(.*)$", re.I)
+HEADER = re.compile(r"^(title|name|list|faction|theme|theme force|game size|size|points|army points)\s*:\s*(.*)$",
+                    re.I)
 ARCANA = re.compile(r"^arcana\s*:\s*(.*)$", re.I)
 POINTS = re.compile(r"^\s*((pc|wb|bgp|cost|pts?)\s*:?\s*)?(\+\s*)?(\d{1,3}|\?)\s*(pts?|points)?\s*$", re.I)
 TRAILING_POINTS = re.compile(r"^(.*?)(\s*[-–:]\s*|\s+)((pc|wb|bgp|cost|pts?)\s*:?\s*)?\+?\s*(\d{1,3}|\?)\s*"
@@ -132,7 +135,8 @@ def parse_text(text: str, cards: Mapping[str, Card], arcana: Mapping[str, Arcanu
                                                   f"{LINES_MAX}.")
     names = name_index(cards)
     arcana_names = {normal_name(n): n for n in known_arcana(cards, arcana)}
-    title, size, header_faction = None, None, None
+    title, size, header_faction, theme = None, None, None, None
+    theme_names = {normal_name(n): t.key for t in themes_of().values() for n in (t.name, t.key)}
     entries: list[dict[str, Any]] = []  # ListEntry fields, filled as the lines are read
     bad: list[Unrecognised] = []
     last_top: int | None = None
@@ -156,6 +160,10 @@ def parse_text(text: str, cards: Mapping[str, Card], arcana: Mapping[str, Arcanu
                     title = value
             elif key == "faction":
                 header_faction = value[:40] or None
+            elif key in ("theme", "theme force"):
+                theme = theme_names.get(normal_name(value))
+                if theme is None and normal_name(value) not in ("", "none"):
+                    bad.append(Unrecognised(shown, "not a known theme force"))
             elif key in ("game size", "size"):
                 number = re.match(r"^\s*(-?\d{1,4})", value)
                 if number and int(number.group(1)) in GAME_SIZES:
@@ -206,6 +214,6 @@ def parse_text(text: str, cards: Mapping[str, Card], arcana: Mapping[str, Arcanu
                         None)
     army_faction = header_faction or first_caster or (cards[entries[0]["card"]].faction if entries else None)
     army = Army(title=title or "Imported list", faction=army_faction or faction or "Infernals",
-                size=size or DEFAULT_SIZE,
+                size=size or DEFAULT_SIZE, theme=theme,
                 entries=tuple(ListEntry(**{**e, "arcana": tuple(e["arcana"])}) for e in entries))
     return Imported(army=army, unrecognised=tuple(bad))

@@ -22,6 +22,7 @@ from models.rules.warmachine.phases import TURN_FLOW, start_turn
 from models.rules.warmachine.points import starting_points
 from models.rules.warmachine.pregame import begin
 from models.rules.warmachine.state import SYSTEM
+from models.rules.warmachine.themes import army_faction, find_theme, theme_problems
 
 NAME_MAX = 60
 
@@ -35,8 +36,11 @@ class ArmyEntry(Frozen):
 
 
 class Side(Frozen):
+    """A player and their army; ``theme``: the key of the theme force the army is built as (themes.py)."""
+
     player: str
     army: tuple[ArmyEntry, ...] = Field(max_length=80)
+    theme: str | None = Field(default=None, max_length=40)
 
 
 class SetupGame(Command):
@@ -55,13 +59,14 @@ class SetupGame(Command):
 def setup_game(state: GameState, cmd: SetupGame) -> tuple[GameState, list[Event]]:
     """Every model of both armies in play; models with ESSENCE start full (doc 001 "ESSENCE"). Each army obeys
     the rules the list builder checks that need no game size or points (army_rules.py: battlegroups, doc 001
-    "Horrors"; the Master Infernalist's horrors, doc 000; field allowance; unit sizes)."""
+    "Horrors"; the Master Infernalist's horrors, doc 000; field allowance; unit sizes) and what its theme force
+    allows (themes.py); each player keeps their theme for its effects in play."""
     title = clean_text(cmd.title, "game title", NAME_MAX)
-    players = tuple(Player(seat=s, name=clean_text(side.player, "player name", NAME_MAX))
+    players = tuple(Player(seat=s, name=clean_text(side.player, "player name", NAME_MAX), theme=find_theme(side.theme))
                     for s, side in enumerate(cmd.sides))
     models: list[ModelState] = []
     for seat, side in enumerate(cmd.sides):
-        _check_army(players[seat].name, side.army, cmd.cards)
+        _check_army(players[seat], side.army, cmd.cards)
         ids: list[str] = []
         for entry in side.army:
             master = None if entry.battlegroup_of is None else ids[entry.battlegroup_of]
@@ -75,18 +80,21 @@ def setup_game(state: GameState, cmd: SetupGame) -> tuple[GameState, list[Event]
                    *events]
 
 
-def _check_army(player: str, army: tuple[ArmyEntry, ...], cards: dict[str, Card]) -> None:
-    """Every card known, every battlegroup led by an entry listed before it, then the army rules (the first
-    problem is the refusal)."""
+def _check_army(player: Player, army: tuple[ArmyEntry, ...], cards: dict[str, Card]) -> None:
+    """Every card known, every battlegroup led by an entry listed before it, then the army rules and the
+    theme's (the first problem is the refusal)."""
     for i, entry in enumerate(army):
         if entry.card not in cards:
             raise RuleViolation("setup.unknown_card", f"No card named {entry.card!r} is known.")
         if entry.battlegroup_of is not None and not 0 <= entry.battlegroup_of < i:
             raise RuleViolation("setup.battlegroup", f"{cards[entry.card].name} must join the battlegroup of a "
                                                      "caster listed before it.")
-    problems = army_problems(army, {i: cards[e.card] for i, e in enumerate(army)})
+    known = {i: cards[e.card] for i, e in enumerate(army)}
+    problems = army_problems(army, known)
+    if player.theme is not None:
+        problems += theme_problems(player.theme, army_faction(known) or player.theme.faction, army, known)
     if problems:
-        raise RuleViolation(problems[0].code, f"{player}'s army: {problems[0].message}")
+        raise RuleViolation(problems[0].code, f"{player.name}'s army: {problems[0].message}")
 
 
 def _place(c: Card, seat: int, master: str | None, size: int | None, taken: set[str],

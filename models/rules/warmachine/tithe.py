@@ -1,4 +1,5 @@
-"""Tithe (doc 001 "Tithe"; doc 000 ruling: paying is optional, an unpaid horror is removed from play)."""
+"""Tithe (doc 001 "Tithe"; doc 000 ruling: paying is optional, an unpaid horror is removed from play; a Dark
+Legacy army's horrors pay none at the end of its first turn, themes.py)."""
 
 from __future__ import annotations
 
@@ -7,15 +8,25 @@ from typing import Literal
 from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
 from models.rules.warmachine.phases import before_leaving, on_enter, waits_when
 from models.rules.warmachine.state import SYSTEM, is_horror, live, remove, spend
+from models.rules.warmachine.themes import tithe_waived
 
 
 @on_enter("end", "tithe")
 def ask_tithe(state: GameState) -> tuple[GameState, list[Event]]:
-    """At the end of its controller's turn every horror must be decided: pay 1 essence or leave."""
+    """At the end of its controller's turn every horror must be decided: pay 1 essence or leave (none on a Dark
+    Legacy player's first turn)."""
     pending = tuple(m.id for m in state.models if m.seat == state.active and m.in_play and is_horror(state, m))
-    events = [Event(kind="tithe.due", text="Tithe is due for " + ", ".join(state.model(x).name for x in pending))]
     still = [m.model_copy(update={"activation": "done"}) for m in state.models if m.activation == "active"]
-    return state.model_copy(update={"pending_tithe": pending}).with_models(*still), events if pending else []
+    events = []
+    if pending and tithe_waived(state):
+        theme = state.players[state.active].theme
+        events.append(Event(kind="tithe.waived", text=f"{theme.name if theme else 'The theme force'}: no tithe "
+                                                      f"on {state.player_name(state.active)}'s first turn."))
+        pending = ()
+    elif pending:
+        events.append(Event(kind="tithe.due", text="Tithe is due for " + ", ".join(state.model(x).name
+                                                                                   for x in pending)))
+    return state.model_copy(update={"pending_tithe": pending}).with_models(*still), events
 
 
 @waits_when("end", "tithe")

@@ -294,11 +294,11 @@ def test_grymkin_arcana_round_trip():
 
 
 def test_import_keeps_known_names_and_lists_what_was_not_recognised():
-    text = "Agathon, +28\n- Tormentor, 12\n- Gargantuan Thing, 40\nUmbral Guardian, 6\nTheme: Dark Legacy\n"
+    text = "Agathon, +28\n- Tormentor, 12\n- Gargantuan Thing, 40\nUmbral Guardian, 6\nTheme: Dark Heritage\n"
     imported = parse_text(text, SHIPPED)
     assert [e.card for e in imported.army.entries] == ["agathon", "tormentor", "umbral-guardian"]
     assert imported.army.entries[1].battlegroup_of == 0
-    assert [u.line for u in imported.unrecognised] == ["- Gargantuan Thing, 40", "Theme: Dark Legacy"]
+    assert [u.line for u in imported.unrecognised] == ["- Gargantuan Thing, 40", "Theme: Dark Heritage"]
 
 
 def test_import_reads_common_forum_variants():
