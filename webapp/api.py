@@ -273,8 +273,15 @@ class OptionOut(BaseModel):
     action: str
     allowed: bool
     reason: str = ""
+    code: str = ""
     dice: dict[str, int] | None = None
     values: dict[str, int] | None = None
+    command: dict[str, Any] | None = Field(
+        default=None, description="The command the rules tried for this option: send it to `/commands` as it is, "
+                                  "with the fields in `ask` answered first.")
+    ask: list[str] = Field(default_factory=list, description="The command's fields the player must still answer.")
+    choices: dict[str, list[str]] = Field(
+        default_factory=dict, description="For some asked fields, the values the rules allow now (model ids).")
 
 
 GameId = Annotated[str, Path(max_length=64, description="The game's id.")]
@@ -334,8 +341,7 @@ def _options(service: GameService, game_id: str, token: str | None, model_id: st
         found = options(state, model_id)  # each system's provider refuses a model it does not know
     except RuleViolation as unknown:
         raise ApiError(404, unknown.code, unknown.message) from unknown
-    return [OptionOut(action=o.action, allowed=o.allowed, reason=o.reason, dice=o.dice, values=o.values)
-            for o in found]
+    return [OptionOut.model_validate(o.model_dump(mode="json")) for o in found]
 
 
 def _outcome(outcome: Outcome) -> OutcomeOut:

@@ -213,6 +213,13 @@ def missing_for_play(card: Card) -> tuple[str, ...]:
     return tuple(missing)
 
 
+def with_web_rings(card: Card, rings: tuple[int, int, int]) -> Card:
+    """``card`` with the web rings its player typed from their own card (outer first); whether they fit its web
+    is the rules' to say (a card with rings that do not add up is refused where it is used)."""
+    total = card.damage.total if isinstance(card.damage, WebLayout) else None
+    return card.model_copy(update={"damage": WebLayout(total=total, rings=rings)})
+
+
 def changed_facts(given: Card, new: Card) -> tuple[str, ...]:
     """The facts ``given`` states that ``new`` changes, in words ("SPD", "damage rings"). A fact is any field
     that is not empty (None, "", no entries); completing a card may fill empty fields, never change the others.

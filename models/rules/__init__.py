@@ -1,4 +1,6 @@
-"""The pure rules core (DESIGN.md): importing it registers every game system's board and commands."""
+"""The pure rules core (DESIGN.md), the shared face of the rules: importing it registers every game system's
+board and commands. The web imports this and the systems' own faces (``models.rules.<system>``), never a rule
+module."""
 
 from models.rules import warband, warlord, warmachine  # noqa: F401
 from models.rules.core import (
@@ -8,6 +10,7 @@ from models.rules.core import (
     ModelState,
     Option,
     RuleViolation,
+    answered,
     apply,
     options,
     parse_command,
@@ -15,5 +18,17 @@ from models.rules.core import (
 )
 from models.rules.text import tidy
 
-__all__ = ["Command", "Event", "GameState", "ModelState", "Option", "RuleViolation", "apply", "options",
-           "parse_command", "replay", "tidy"]
+__all__ = [
+    "Command",
+    "Event",
+    "GameState",
+    "ModelState",
+    "Option",
+    "RuleViolation",
+    "answered",
+    "apply",
+    "options",
+    "parse_command",
+    "replay",
+    "tidy",
+]

@@ -210,7 +210,12 @@ class Command(Frozen):
 
 
 class Option(Frozen):
-    """One thing a model may or may not do now; ``reason`` says why not (shown on the greyed control)."""
+    """One thing a model may or may not do now; ``reason`` says why not (shown on the greyed control).
+
+    ``command`` is the very command the rules probed: a control sends it as it is, or, when ``ask`` names fields
+    the player must still answer (how many points, which warbeast), asks for those and sends
+    :func:`answered`. ``choices`` lists, for an asked field the rules can know, the values they may take now
+    (the first is the probed one), so that no component decides a rule."""
 
     action: str
     allowed: bool
@@ -219,10 +224,23 @@ class Option(Frozen):
     dice: dict[str, int] | None = None  # an attack's dice per roll (and per weapon place), when the rules give them
     # The numbers the rules derive for the model now (CTRL, effective stats, dice), on the entry named DERIVED.
     values: dict[str, int] | None = None
+    command: SerializeAsAny[Command] | None = None
+    ask: tuple[str, ...] = ()
+    choices: dict[str, tuple[str, ...]] = Field(default_factory=dict)
 
 
 # The ``options`` entry that is not an action (never allowed): its ``values`` are the model's derived numbers.
 DERIVED = "derived"
+
+
+def answered(option: Option, **answers: Any) -> Command:
+    """The option's command with the player's answers to its asked fields: a new, validated command (a bad
+    answer is a ``command.invalid`` refusal; a field that was not asked, or an asked one left out, is a bug)."""
+    if option.command is None:
+        raise ValueError(f"the option {option.action!r} carries no command")
+    if set(answers) != set(option.ask):
+        raise ValueError(f"{option.action!r} asks {sorted(option.ask)}, answered {sorted(answers)}")
+    return parse_command({**option.command.model_dump(), **answers})
 
 
 Handler = Callable[[GameState, Any], tuple[GameState, list[Event]]]
@@ -294,14 +312,17 @@ def replay(commands: list[Command], state: GameState | None = None) -> GameState
     return state
 
 
-def probe(state: GameState, action: str, command: Command) -> Option:
+def probe(state: GameState, action: str, command: Command, ask: tuple[str, ...] = (),
+          choices: dict[str, tuple[str, ...]] | None = None) -> Option:
     """Whether ``command`` would be accepted now, found by applying it to the (immutable) state: a greyed button
-    and a refusal always give the same reason."""
+    and a refusal always give the same reason. ``ask``: the fields the player answers before it is sent (the
+    probe holds stand-ins there); ``choices``: the values the rules allow for some of them."""
+    found = Option(action=action, allowed=True, command=command, ask=ask, choices=choices or {})
     try:
         apply(state, command)
     except RuleViolation as refusal:
-        return Option(action=action, allowed=False, reason=refusal.message, code=refusal.code)
-    return Option(action=action, allowed=True)
+        return found.model_copy(update={"allowed": False, "reason": refusal.message, "code": refusal.code})
+    return found
 
 
 def options(state: GameState, model_id: str) -> tuple[Option, ...]:

@@ -450,14 +450,30 @@ def test_options_say_what_a_model_may_do_and_change_nothing(client: TestClient, 
     response = client.get(url, params={"token": game["tokens"]["watch"]})
     assert response.status_code == 200, response.text
     by_action = {o["action"]: o for o in response.json()}
-    assert all(set(o) == {"action", "allowed", "reason"} for a, o in by_action.items()
-               if a not in ("attack", "derived"))
+    assert all(set(o) == {"action", "allowed", "reason", "code", "command", "ask", "choices"}
+               for a, o in by_action.items() if a not in ("attack", "derived"))
     assert by_action["attack"]["dice"] == {"attack": 2, "damage": 2}
     assert by_action["derived"]["allowed"] is False and by_action["derived"]["values"]["CTRL"] == 18
-    assert by_action["mark_damage"] == {"action": "mark_damage", "allowed": True, "reason": ""}
+    mark = by_action["mark_damage"]
+    assert {k: mark[k] for k in ("action", "allowed", "reason", "code", "ask")} == {
+        "action": "mark_damage", "allowed": True, "reason": "", "code": "", "ask": []}
+    assert parse_command(mark["command"]) == parse_command({"type": "mark_damage", "model": AGATHON, "amount": 1,
+                                                            "column": 1})
     assert by_action["leech"]["allowed"] is False
     assert "9 of 9 essence" in by_action["leech"]["reason"]
+    assert by_action["leech"]["ask"] == ["points"]
     assert read(client, game)["version"] == 1
+
+
+def test_an_options_command_is_sent_as_it_is(client: TestClient, game: dict) -> None:
+    """DESIGN.md "The rules core": a client sends the probed command (its asked fields answered) unchanged."""
+    url = f"/api/games/{game['id']}/options/{AGATHON}"
+    found = {o["action"]: o for o in client.get(url, params={"token": game["tokens"]["watch"]}).json()}
+    refused = command(client, game, found["leech"]["command"], 1)
+    assert refused.status_code == 422 and refused.json()["code"] == found["leech"]["code"]
+    accepted = command(client, game, found["mark_damage"]["command"], 1)
+    assert accepted.status_code == 200, accepted.text
+    assert read(client, game)["version"] == 2
 
 
 def test_options_of_an_unknown_model_is_404(client: TestClient, game: dict) -> None:

@@ -1,23 +1,19 @@
 """The buttons of one model, driven by ``options()``: what the rules refuse is greyed and, when tapped, says
-why; what does not belong to this moment of the turn is hidden."""
+why; what does not belong to this moment of the turn is hidden. A tap sends the command the rules probed, or
+opens the dialog for what the option still asks and sends that command with the answers."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from inspect import isawaitable
+from typing import Any
 
 from nicegui import ui
 
 from models.rules import GameState, Option, options
-from models.rules.warmachine.activation import Activate, Charge, EndActivation, Run
-from models.rules.warmachine.arcana import PlayArcana
-from models.rules.warmachine.attacks import Boost, BuyAttack, NextAttack
-from models.rules.warmachine.essence import Allocate, Heal, Leech
-from models.rules.warmachine.focus import SkipPowerUp
-from models.rules.warmachine.shake import Shake, effect_name
-from models.rules.warmachine.spells import DropUpkeep, Upkeep, UseFeat
-from models.rules.warmachine.tithe import PayTithe, SkipTithe
+from models.rules.warmachine.shake import effect_name
 from webapp.components.a11y import named
-from webapp.components.card_dialog import whole_number
+from webapp.components.asking import points_dialog
 from webapp.components.caster_dialogs import (
     allocate_focus_dialog,
     end_frenzy_dialog,
@@ -27,7 +23,6 @@ from webapp.components.caster_dialogs import (
     spirit_bond_dialog,
     threshold_dialog,
 )
-from webapp.components.dialogs import ok_cancel, transient_dialog
 from webapp.components.infernal_dialogs import sacrifice_dialog, spell_dialog, summon_dialog
 from webapp.components.once import once
 from webapp.view import GameView
@@ -113,86 +108,47 @@ class ActionBar:
         return button
 
     async def _tap(self, action: str) -> None:
+        """Send the command the rules probed for this button, or ask first what it still needs."""
         option = self.current.get(action)
-        if option is None or not option.allowed:
+        if option is None or not option.allowed or option.command is None:
             ui.notify(option.reason if option else "Not possible now.", type="warning")
             return
-        m, send = self.view.state.model(self.model_id), self.view.send
-        simple: dict[str, Callable[[], Awaitable[bool]]] = {
-            "activate": lambda: send(Activate(model=m.id)),
-            "end_activation": lambda: send(EndActivation(model=m.id)),
-            "boost_attack": lambda: send(Boost(model=m.id, roll="attack")),
-            "boost_damage": lambda: send(Boost(model=m.id, roll="damage")),
-            "buy_attack": lambda: send(BuyAttack(model=m.id)),
-            "next_attack": lambda: send(NextAttack(model=m.id)),
-            "run": lambda: send(Run(model=m.id)),
-            "charge": lambda: send(Charge(model=m.id)),
-            "pay_tithe": lambda: send(PayTithe(horror=m.id)),
-            "skip_tithe": lambda: send(SkipTithe(horror=m.id)),
-        }
-        kind, _, detail = action.partition(":")
-        if action in simple:
-            await simple[action]()
-        elif kind in ("upkeep", "drop_upkeep", "shake"):
-            command = {"upkeep": lambda: Upkeep(master=m.id, spell=detail),
-                       "drop_upkeep": lambda: DropUpkeep(master=m.id, spell=detail),
-                       "shake": lambda: Shake(model=m.id, effect=detail)}[kind]()
-            await send(command)
-        elif action == "feat":
-            await send(UseFeat(master=m.id))
-        elif action == "cast":
-            spell_dialog(self.view, m.id)
-        elif action == "sacrifice":
-            sacrifice_dialog(self.view, m.id)
-        elif action == "summon":
-            await summon_dialog(self.view, m.id)
-        elif action == "leech":
-            ask_number(f"Leech essence for {m.name}", "Each point leeched costs 1 damage.",
-                       lambda n: send(Leech(master=m.id, points=n)))
-        elif action == "heal_self":
-            ask_number(f"Heal {m.name}", "Each point of damage removed costs 1 essence.",
-                       lambda n: send(Heal(master=m.id, target=m.id, points=n)))
-        elif action == "receive_allocation" and m.battlegroup:
-            master = self.view.state.model(m.battlegroup)
-            ask_number(f"Allocate essence from {master.name} to {m.name}",
-                       f"{m.name} must be in {master.name}'s control range.",
-                       lambda n: send(Allocate(master=master.id, horror=m.id, points=n)))
-        elif kind == "play_arcana":
-            await send(PlayArcana(warlock=m.id, card=detail))
-        elif action == "skip_power_up":
-            await send(SkipPowerUp(warjack=m.id))
-        elif action in CASTER_DIALOGS:
-            CASTER_DIALOGS[action](self.view, m.id)
-        elif action == "receive_focus" and m.battlegroup:
-            allocate_focus_dialog(self.view, m.battlegroup, m.id)
-        elif action == "be_healed" and m.battlegroup:
-            master = self.view.state.model(m.battlegroup)
-            ask_number(f"{master.name} heals {m.name}",
-                       f"1 essence per damage point; {m.name} must be in {master.name}'s control range.",
-                       lambda n: send(Heal(master=master.id, target=m.id, points=n)))
+        if not option.ask:
+            await self.view.send(option.command)
+            return
+        opened = DIALOGS[action.partition(":")[0]](self.view, option)
+        if isawaitable(opened):
+            await opened
 
 
-CASTER_DIALOGS: dict[str, Callable[[GameView, str], None]] = {
-    "allocate_focus": allocate_focus_dialog, "leech_fury": leech_fury_dialog, "leech_life": leech_life_dialog,
-    "spirit_bond": spirit_bond_dialog, "force": force_dialog, "threshold_check": threshold_dialog,
-    "end_frenzy": end_frenzy_dialog,
+def _points(title: Callable[[GameState, Any], str], hint: Callable[[GameState, Any], str],
+            high: int) -> Callable[[GameView, Option], None]:
+    """A dialog asking the points of an essence option (its words read from the probed command)."""
+    def ask(view: GameView, option: Option) -> None:
+        state, command = view.state, option.command
+        points_dialog(view, option, title(state, command), hint(state, command), high)
+    return ask
+
+
+def _name(state: GameState, model_id: str) -> str:
+    return state.model(model_id).name
+
+
+# The dialog of each action that asks the player something (``Option.ask``), by the action's kind.
+DIALOGS: dict[str, Callable[[GameView, Option], Awaitable[None] | None]] = {
+    "leech": _points(lambda s, c: f"Leech essence for {_name(s, c.master)}",
+                     lambda s, c: "Each point leeched costs 1 damage.", 20),
+    "heal_self": _points(lambda s, c: f"Heal {_name(s, c.master)}",
+                         lambda s, c: "Each point of damage removed costs 1 essence.", 20),
+    "receive_allocation": _points(
+        lambda s, c: f"Allocate essence from {_name(s, c.master)} to {_name(s, c.horror)}",
+        lambda s, c: f"{_name(s, c.horror)} must be in {_name(s, c.master)}'s control range.", 20),
+    "be_healed": _points(
+        lambda s, c: f"{_name(s, c.master)} heals {_name(s, c.target)}",
+        lambda s, c: f"1 essence per damage point; {_name(s, c.target)} must be in {_name(s, c.master)}'s "
+                     "control range.", 20),
+    "cast": spell_dialog, "sacrifice": sacrifice_dialog, "summon": summon_dialog,
+    "allocate_focus": allocate_focus_dialog, "receive_focus": allocate_focus_dialog,
+    "leech_fury": leech_fury_dialog, "leech_life": leech_life_dialog, "spirit_bond": spirit_bond_dialog,
+    "force": force_dialog, "threshold_check": threshold_dialog, "end_frenzy": end_frenzy_dialog,
 }
-
-
-def ask_number(title: str, hint: str, then: Callable[[int], Awaitable[bool]]) -> None:
-    """A small dialog asking for a whole number of points (1-20); bad input is refused with a message."""
-    with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
-        ui.label(title).classes("text-h6")
-        ui.label(hint)
-        field = ui.number("Points", value=1).props('aria-label="Points"')
-
-        async def ok() -> None:
-            number = whole_number(field.value, 1, 20)
-            if number is None:
-                ui.notify("Enter a whole number from 1 to 20.", type="warning")
-                return
-            if await then(number):
-                dialog.close()
-
-        ok_cancel("OK", ok, dialog)
-    dialog.open()

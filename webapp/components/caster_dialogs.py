@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from nicegui import ui
 
-from models.rules import tidy
+from models.rules import ModelState, Option, tidy
 from models.rules.warmachine.arcana import ARCANA, AssignArcana, trumps
 from models.rules.warmachine.focus import AllocateFocus
 from models.rules.warmachine.fury import (
@@ -26,15 +26,11 @@ from models.rules.warmachine.fury import (
 from models.rules.warmachine.points import WARJACK_FOCUS_CAP, caster_control_range
 from models.rules.warmachine.state import role
 from webapp.components.a11y import named
+from webapp.components.asking import points_dialog, send_answers
 from webapp.components.card_dialog import whole_number
 from webapp.components.dialogs import ok_cancel, transient_dialog
 from webapp.components.dice import DiceField
 from webapp.view import GameView
-
-
-def _group(view: GameView, boss_id: str, kind: str) -> list:
-    state = view.state
-    return [m for m in state.models if m.battlegroup == boss_id and m.in_play and role(state, m) == kind]
 
 
 def _in_control(view: GameView, boss_id: str, what: str) -> ui.checkbox:
@@ -56,109 +52,85 @@ def _read(field: ui.number, low: int, high: int, what: str = "Points") -> int | 
     return number
 
 
-def points_dialog(view: GameView, title: str, hint: str, send: Callable[[int], object]) -> None:
-    """A title, a hint and a number of points (1-10) sent as one command."""
-    with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
-        ui.label(title).classes("text-h6")
-        ui.label(hint)
-        field = _points()
-
-        async def ok() -> None:
-            number = _read(field, 1, 10)
-            if number is not None and await view.send(send(number)):
-                dialog.close()
-
-        ok_cancel("OK", ok, dialog)
-    dialog.open()
+def _pick(view: GameView, option: Option, field: str, words: Callable[[ModelState], str], name: str) -> ui.radio:
+    """A radio of the models the rules offer for ``field`` (the probed one chosen), or of that one alone."""
+    chosen = getattr(option.command, field)
+    ids = option.choices.get(field, (chosen,)) if field in option.ask else (chosen,)
+    state = view.state
+    return named(ui.radio({i: words(state.model(i)) for i in ids}, value=chosen), name)
 
 
-def leech_fury_dialog(view: GameView, warlock_id: str, warbeast_id: str | None = None) -> None:
+def leech_fury_dialog(view: GameView, option: Option) -> None:
     """A warlock leeches fury from a warbeast of its battlegroup."""
-    lock = view.state.model(warlock_id)
-    beasts = _group(view, warlock_id, "warbeast")
-    if not beasts:
-        ui.notify(f"{lock.name} has no warbeast in play to leech fury from.", type="warning")
-        return
-    first = warbeast_id or max(beasts, key=lambda b: b.fury or 0).id
+    assert isinstance(option.command, LeechFury)
+    lock = view.state.model(option.command.warlock)
     with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
         ui.label(f"{lock.name} leeches fury").classes("text-h6")
         ui.label(f"{lock.name} has {lock.fury or 0} fury. Take fury from a warbeast of its battlegroup:")
-        beast = named(ui.radio({b.id: f"{b.name} ({b.fury or 0} fury)" for b in beasts}, value=first),
-                      "Warbeast to leech from")
+        beast = _pick(view, option, "warbeast", lambda b: f"{b.name} ({b.fury or 0} fury)", "Warbeast to leech from")
         field = _points()
-        in_ctrl = _in_control(view, warlock_id, "The warbeast")
+        in_ctrl = _in_control(view, lock.id, "The warbeast")
 
         async def ok() -> None:
             number = _read(field, 1, 10)
-            if number is None:
-                return
-            command = LeechFury(warlock=lock.id, warbeast=beast.value, points=number, in_control=in_ctrl.value)
-            if await view.send(command):
+            if number is not None and await send_answers(view, option, warbeast=beast.value, points=number,
+                                                         in_control=in_ctrl.value):
                 dialog.close()
 
         ok_cancel("Leech", ok, dialog)
     dialog.open()
 
 
-def leech_life_dialog(view: GameView, warlock_id: str) -> None:
-    lock = view.state.model(warlock_id)
-    points_dialog(view, f"{lock.name} leeches fury from its own life",
-                  "Each fury point costs 1 damage point, which cannot be transferred.",
-                  lambda n: LeechLife(warlock=lock.id, points=n))
+def leech_life_dialog(view: GameView, option: Option) -> None:
+    assert isinstance(option.command, LeechLife)
+    lock = view.state.model(option.command.warlock)
+    points_dialog(view, option, f"{lock.name} leeches fury from its own life",
+                  "Each fury point costs 1 damage point, which cannot be transferred.")
 
 
-def spirit_bond_dialog(view: GameView, warlock_id: str) -> None:
-    lock = view.state.model(warlock_id)
+def spirit_bond_dialog(view: GameView, option: Option) -> None:
+    assert isinstance(option.command, SpiritBond)
+    lock = view.state.model(option.command.warlock)
     fallen = len(fallen_warbeasts(view.state, lock))
-    points_dialog(view, f"Spirit bond for {lock.name}",
-                  f"Up to 1 fury per warbeast of its battlegroup destroyed or removed from play ({fallen} so far).",
-                  lambda n: SpiritBond(warlock=lock.id, points=n))
+    points_dialog(view, option, f"Spirit bond for {lock.name}",
+                  f"Up to 1 fury per warbeast of its battlegroup destroyed or removed from play ({fallen} so far).")
 
 
-def allocate_focus_dialog(view: GameView, warcaster_id: str, warjack_id: str | None = None) -> None:
+def allocate_focus_dialog(view: GameView, option: Option) -> None:
     """A warcaster gives focus to a warjack of its battlegroup (a warjack holds at most 3)."""
-    caster = view.state.model(warcaster_id)
-    jacks = _group(view, warcaster_id, "warjack")
-    if not jacks:
-        ui.notify(f"{caster.name} has no warjack in play to give focus to.", type="warning")
-        return
+    assert isinstance(option.command, AllocateFocus)
+    caster = view.state.model(option.command.warcaster)
     with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
         ui.label(f"{caster.name} allocates focus").classes("text-h6")
         ui.label(f"{caster.name} has {caster.focus or 0} focus. A warjack holds at most {WARJACK_FOCUS_CAP}.")
-        jack = named(ui.radio({j.id: f"{j.name} ({j.focus or 0} of {WARJACK_FOCUS_CAP} focus)" for j in jacks},
-                              value=warjack_id or _roomiest(jacks).id), "Warjack to give focus to")
+        jack = _pick(view, option, "warjack", lambda j: f"{j.name} ({j.focus or 0} of {WARJACK_FOCUS_CAP} focus)",
+                     "Warjack to give focus to")
         field = _points()
-        in_ctrl = _in_control(view, warcaster_id, "The warjack")
+        in_ctrl = _in_control(view, caster.id, "The warjack")
 
         async def ok() -> None:
             number = _read(field, 1, 10)
             if number is None:
                 return
-            command = AllocateFocus(warcaster=caster.id, warjack=jack.value, points=number,
-                                    in_control=in_ctrl.value)
-            if await view.send(command):
+            answers = {"warjack": jack.value} if "warjack" in option.ask else {}
+            if await send_answers(view, option, points=number, in_control=in_ctrl.value, **answers):
                 dialog.close()
 
         ok_cancel("Allocate", ok, dialog)
     dialog.open()
 
 
-def _roomiest(jacks: list) -> object:
-    """The first warjack that can still hold focus (the first one when none can)."""
-    return next((j for j in jacks if (j.focus or 0) < WARJACK_FOCUS_CAP), jacks[0])
-
-
-def force_dialog(view: GameView, warbeast_id: str) -> None:
+def force_dialog(view: GameView, option: Option) -> None:
     """Force a warbeast for something the app does not count itself (an animus, a special rule)."""
-    beast = view.state.model(warbeast_id)
-    boss = beast.battlegroup or warbeast_id
+    assert isinstance(option.command, Force)
+    beast = view.state.model(option.command.warbeast)
     with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
         ui.label(f"Force {beast.name}").classes("text-h6")
         ui.label("Boosts, extra attacks, running and charging force it by themselves; use this for the rest "
                  "(an animus, a special rule). Each point puts 1 fury on it.")
         field = _points()
         why = named(ui.input("What for", value="a special rule").props("maxlength=40"), "What for")
-        in_ctrl = _in_control(view, boss, "It") if beast.battlegroup else None
+        in_ctrl = _in_control(view, beast.battlegroup, "It") if beast.battlegroup else None
 
         async def ok() -> None:
             number = _read(field, 1, 5)
@@ -168,20 +140,20 @@ def force_dialog(view: GameView, warbeast_id: str) -> None:
             if not reason:
                 ui.notify("Say what it is forced for.", type="warning")
                 return
-            command = Force(warbeast=beast.id, points=number, why=reason,
-                            in_control=True if in_ctrl is None else in_ctrl.value)
-            if await view.send(command):
+            if await send_answers(view, option, points=number, why=reason,
+                                  in_control=True if in_ctrl is None else in_ctrl.value):
                 dialog.close()
 
         ok_cancel("Force", ok, dialog)
     dialog.open()
 
 
-def threshold_dialog(view: GameView, warbeast_id: str) -> None:
+def threshold_dialog(view: GameView, option: Option) -> None:
     """A threshold check: 2d6 typed from the table, or rolled by the app; the rules add the fury and compare
     with THR."""
+    assert isinstance(option.command, ThresholdCheck)
     state = view.state
-    beast = state.model(warbeast_id)
+    beast = state.model(option.command.warbeast)
     thr = state.card_of(beast).stats.THR
     with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
         ui.label(f"Threshold check for {beast.name}").classes("text-h6")
@@ -191,15 +163,16 @@ def threshold_dialog(view: GameView, warbeast_id: str) -> None:
 
         async def ok() -> None:
             roll = dice.value()
-            if roll is not None and await view.send(ThresholdCheck(warbeast=beast.id, roll=roll)):
+            if roll is not None and await send_answers(view, option, roll=roll):
                 dialog.close()
 
         ok_cancel("Check", ok, dialog)
     dialog.open()
 
 
-def end_frenzy_dialog(view: GameView, warbeast_id: str) -> None:
-    beast = view.state.model(warbeast_id)
+def end_frenzy_dialog(view: GameView, option: Option) -> None:
+    assert isinstance(option.command, EndFrenzy)
+    beast = view.state.model(option.command.warbeast)
     have = beast.fury or 0
     with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
         ui.label(f"End {beast.name}'s frenzy").classes("text-h6")
@@ -208,7 +181,7 @@ def end_frenzy_dialog(view: GameView, warbeast_id: str) -> None:
 
         async def ok() -> None:
             number = _read(field, 0, have, "Fury to remove")
-            if number is not None and await view.send(EndFrenzy(warbeast=beast.id, remove_fury=number)):
+            if number is not None and await send_answers(view, option, remove_fury=number):
                 dialog.close()
 
         ok_cancel("End frenzy", ok, dialog)

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from nicegui import ui
 
+from models.rules import Option
 from models.rules.warband.conditions import Incapacitate
 from models.rules.warband.spells import StartSpell
 from models.rules.warband.state import NAME_MAX, ROLL_MAX, TEXT_MAX, board
 from models.rules.warband.treasure import PickUp
 from webapp.components.a11y import named
+from webapp.components.asking import send_answers
 from webapp.components.card_dialog import whole_number
 from webapp.components.dialogs import ok_cancel, transient_dialog
 from webapp.view import GameView
@@ -33,9 +35,10 @@ def typed_roll(field: ui.number) -> tuple[bool, int | None]:
     return True, roll
 
 
-def pick_up_dialog(view: GameView, unit_id: str) -> None:
+def pick_up_dialog(view: GameView, option: Option) -> None:
     """Doc 004 "Treasure Step" and "Event Tokens", asked as the players see the table."""
-    u = board(view.state).unit(unit_id)
+    assert isinstance(option.command, PickUp)
+    u = board(view.state).unit(option.command.unit)
     assert u is not None
     with transient_dialog() as dialog, named(ui.card().classes("tk-dialog"), f"{u.name} picks up treasure"):
         ui.label(f"{u.name} picks up a treasure token").classes("text-h6")
@@ -67,23 +70,26 @@ def pick_up_dialog(view: GameView, unit_id: str) -> None:
             if under.value == "plague" and plague.value is None:
                 ui.notify(f"Say whether {u.name}'s Plague check passed.", type="warning")
                 return
-            command = PickUp(unit=unit_id, in_contact=bool(contact.value), opponent_within_2=bool(near.value),
-                             under=under.value, event_roll=roll, event_text=(sheet.value or "")[:TEXT_MAX],
-                             neutrals=bool(neutrals.value),
-                             plague_passed=None if under.value != "plague" else plague.value == "pass")
-            if await view.send(command):
+            if await send_answers(view, option, in_contact=bool(contact.value), opponent_within_2=bool(near.value),
+                                  under=under.value, event_roll=roll, event_text=(sheet.value or "")[:TEXT_MAX],
+                                  neutrals=bool(neutrals.value),
+                                  plague_passed=None if under.value != "plague" else plague.value == "pass"):
                 dialog.close()
 
         ok_cancel("Pick it up", confirm, dialog)
     dialog.open()
 
 
-def incapacitate_dialog(view: GameView, unit_id: str) -> None:
+def incapacitate_dialog(view: GameView, option: Option) -> None:
     """Who did it, and, when the fallen unit carried treasure, whether that unit was engaged with it."""
+    assert isinstance(option.command, Incapacitate)
     b = board(view.state)
-    u = b.unit(unit_id)
+    u = b.unit(option.command.unit)
     assert u is not None
-    others = {x.id: f"{x.name} ({view.state.player_name(x.seat)})" for x in b.units if x.in_play and x.id != u.id}
+    others = {}
+    for x in (b.unit(i) for i in option.choices["by"]):
+        if x is not None:
+            others[x.id] = f"{x.name} ({view.state.player_name(x.seat)})"
     with transient_dialog() as dialog, named(ui.card().classes("tk-dialog"), f"Incapacitate {u.name}"):
         ui.label(f"{u.name} is incapacitated").classes("text-h6")
         by = named(ui.select({"": "No unit, or not known", **others}, value="", label="Which unit did it?")
@@ -96,23 +102,23 @@ def incapacitate_dialog(view: GameView, unit_id: str) -> None:
             engaged.set_visibility(False)
 
         async def confirm() -> None:
-            command = Incapacitate(unit=unit_id, by=by.value or None, engaged=bool(engaged.value and by.value))
-            if await view.send(command):
+            if await send_answers(view, option, by=by.value or None, engaged=bool(engaged.value and by.value)):
                 dialog.close()
 
         ok_cancel("Incapacitated", confirm, dialog)
     dialog.open()
 
 
-def start_spell_dialog(view: GameView, unit_id: str) -> None:
-    u = board(view.state).unit(unit_id)
+def start_spell_dialog(view: GameView, option: Option) -> None:
+    assert isinstance(option.command, StartSpell)
+    u = board(view.state).unit(option.command.unit)
     assert u is not None
     with transient_dialog() as dialog, named(ui.card().classes("tk-dialog"), f"New ongoing spell for {u.name}"):
         ui.label(f"{u.name} starts an ongoing spell").classes("text-h6")
         spell = named(ui.input("Spell").props(f"maxlength={NAME_MAX}").classes("w-80"), "Spell name")
 
         async def confirm() -> None:
-            if await view.send(StartSpell(unit=unit_id, spell=(spell.value or "")[:NAME_MAX])):
+            if await send_answers(view, option, spell=(spell.value or "")[:NAME_MAX]):
                 dialog.close()
 
         ok_cancel("Start spell", confirm, dialog)

@@ -9,10 +9,7 @@ from collections.abc import Callable
 from nicegui import ui
 
 from models.rules import GameState, Option, options
-from models.rules.warband.conditions import SetCondition
-from models.rules.warband.spells import EndSpell
 from models.rules.warband.state import WarbandUnit, board
-from models.rules.warband.treasure import DropTreasure
 from models.service.views.warband import kind_words, status_words, unit_lines
 from webapp.components.a11y import named
 from webapp.components.once import once
@@ -91,15 +88,12 @@ class UnitCard:
         if not option.allowed:
             ui.notify(option.reason, type="warning")
             return
-        uid, send = self.unit_id, self.view.send
-        kind, _, detail = option.action.partition(":")
-        dialogs: dict[str, Callable[[GameView, str], None]] = {
-            "pick_up": pick_up_dialog, "incapacitate": incapacitate_dialog, "start_spell": start_spell_dialog}
-        if kind in dialogs:
-            dialogs[kind](self.view, uid)
-        elif kind == "condition":
-            await send(SetCondition(unit=uid, condition=detail))
-        elif kind == "drop_treasure":
-            await send(DropTreasure(unit=uid))
-        elif kind == "end_spell":
-            await send(EndSpell(unit=uid, spell=detail))
+        if option.ask:
+            DIALOGS[option.action](self.view, option)
+        elif option.command is not None:
+            await self.view.send(option.command)
+
+
+# The dialog of each action that asks the players something (``Option.ask``).
+DIALOGS: dict[str, Callable[[GameView, Option], None]] = {
+    "pick_up": pick_up_dialog, "incapacitate": incapacitate_dialog, "start_spell": start_spell_dialog}

@@ -6,10 +6,7 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import GameState, Option, options
-from models.rules.warlord.activation import WarlordAction, WarlordActivate, WarlordEndActivation
 from models.rules.warlord.conditions import ACTION_LABELS, abilities_text, chips, label
-from models.rules.warlord.damage import WarlordDamage, WarlordHeal
-from models.rules.warlord.model_states import WarlordAddState, WarlordRemoveState
 from models.rules.warlord.state import ACTIONS, CONDITIONS, Figure, active_figure, board, figure
 from models.service.views.warlord import status, tracks_words
 from webapp.components.a11y import named
@@ -98,19 +95,16 @@ class WarlordCard:
                     ui.label(chip).classes(f"tk-wl-chip tk-wl-{name}")
                     ui.label(text).classes("tk-wl-what")
                     if self.controls:
-                        named(once(ui.button(icon="close").props("flat round"), lambda n=name: self.view.send(
-                            WarlordRemoveState(model=self.figure_id, state=n))), f"Remove {label(name)}: {f.name}")
+                        remove = ui.button(icon="close").props("flat round")
+                        named(once(remove, lambda n=name: self._tap(f"remove:{n}")), f"Remove {label(name)}: {f.name}")
 
-    async def _tap(self, action: str) -> None:
+    async def _tap(self, action: str) -> bool:
+        """Send the command the rules probed for ``action`` (a refused one says why instead)."""
         option = self.options.get(action)
-        if option is not None and not option.allowed:
-            ui.notify(option.reason, type="warning")
-            return
-        kind, _, detail = action.partition(":")
-        model = self.figure_id
-        command = {"activate": WarlordActivate(model=model), "end_activation": WarlordEndActivation(model=model),
-                   "damage": WarlordDamage(model=model), "heal": WarlordHeal(model=model)}.get(kind)
-        await self.view.send(command or WarlordAction(model=model, action=detail))
+        if option is None or not option.allowed or option.command is None:
+            ui.notify(option.reason if option else "Not possible now.", type="warning")
+            return False
+        return await self.view.send(option.command)
 
     def _add_dialog(self) -> None:
         """One button per model state; those the rules refuse are greyed and say why when tapped."""
@@ -119,11 +113,7 @@ class WarlordCard:
             ui.label(f"Add a state to {f.name}").classes("text-h6")
 
             async def add(name: str) -> None:
-                option = self.options.get(f"add:{name}")
-                if option is not None and not option.allowed:
-                    ui.notify(option.reason, type="warning")
-                    return
-                if await self.view.send(WarlordAddState(model=self.figure_id, state=name)):
+                if await self._tap(f"add:{name}"):
                     dialog.close()
 
             with ui.row().classes("gap-2"):

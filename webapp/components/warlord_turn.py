@@ -7,13 +7,10 @@ from __future__ import annotations
 
 from nicegui import ui
 
-from models.rules import GameState, Option
+from models.rules import GameState, Option, options
 from models.rules.warlord.end_phase import (
     MAX_DIE,
     POISON_TARGET,
-    WarlordEndTurn,
-    WarlordNextTurn,
-    WarlordPoisonCheck,
     poison_bonus,
     poison_due,
 )
@@ -21,6 +18,7 @@ from models.rules.warlord.options import turn_options
 from models.rules.warlord.state import active_figure
 from models.service.views.warlord import where
 from webapp.components.a11y import named
+from webapp.components.asking import send_answers
 from webapp.components.card_dialog import whole_number
 from webapp.components.once import once
 from webapp.components.warlord_model import grey
@@ -80,7 +78,8 @@ class WarlordTurnBar:
         if not option.allowed:
             ui.notify(option.reason, type="warning")
             return
-        await self.view.send(WarlordEndTurn() if which == "end_turn" else WarlordNextTurn())
+        if option.command is not None:
+            await self.view.send(option.command)
 
     def _draw_poison(self, due: tuple) -> None:
         assert self.poison is not None
@@ -105,4 +104,5 @@ class WarlordTurnBar:
         if die is None:
             ui.notify(f"Type the die's result: a whole number from 1 to {MAX_DIE}.", type="warning")
             return
-        await self.view.send(WarlordPoisonCheck(model=figure_id, die=die))
+        option = next(o for o in options(self.view.state, figure_id) if o.action == "poison_check")
+        await send_answers(self.view, option, die=die)

@@ -6,10 +6,16 @@ from __future__ import annotations
 from models.rules.core import OPTION_PROVIDERS, Command, GameState, Option, probe
 from models.rules.warband.conditions import Incapacitate, SetCondition
 from models.rules.warband.spells import EndSpell, SpellCheck, StartSpell
-from models.rules.warband.state import SYSTEM, Condition, WarbandUnit, unable, unit
+from models.rules.warband.state import SYSTEM, Condition, WarbandUnit, board, unable, unit
 from models.rules.warband.treasure import NO_RUN, DropTreasure, PickUp
 
 CONDITIONS: tuple[Condition, ...] = ("stunned", "dazed", "staggered", "normal")
+# What the players answer before each action's command is sent (the probe holds stand-ins there).
+ASKED: dict[str, tuple[str, ...]] = {
+    "pick_up": ("in_contact", "opponent_within_2", "under", "event_roll", "event_text", "neutrals", "plague_passed"),
+    "incapacitate": ("by", "engaged"),
+    "start_spell": ("spell",),
+}
 
 
 
@@ -27,7 +33,9 @@ def unit_options(state: GameState, unit_id: str) -> tuple[Option, ...]:
         probes.append(("start_spell", StartSpell(unit=u.id, spell="a new spell")))
         probes += [(f"end_spell:{s}", EndSpell(unit=u.id, spell=s)) for s in u.spells]
         probes += [(f"spell_check:{s}", SpellCheck(unit=u.id, spell=s, passed=True)) for s in u.spells]
-    found = [probe(state, action, command) for action, command in probes]
+    others = {"by": tuple(x.id for x in board(state).units if x.in_play and x.id != u.id)}
+    found = [probe(state, action, command, ASKED.get(action, ()), others if action == "incapacitate" else None)
+             for action, command in probes]
     found.append(_run(u))
     return tuple(found)
 

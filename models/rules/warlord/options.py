@@ -32,7 +32,8 @@ def figure_options(state: GameState, model_id: str) -> tuple[Option, ...]:
         ("poison_check", WarlordPoisonCheck(model=f.id, die=1)),
     ]
     derived = Option(action=DERIVED, allowed=False, values=flat(effective(f)))
-    return (derived, *(probe(state, action, command) for action, command in probes))
+    return (derived, *(probe(state, action, command, ("die",) if action == "poison_check" else ())
+                       for action, command in probes))
 
 
 def turn_options(state: GameState) -> dict[str, Option]:

@@ -28,18 +28,25 @@ from models.rules.warmachine.spells import CastSpell, DropUpkeep, Upkeep, UseFea
 from models.rules.warmachine.state import done, has_essence_manipulation, role
 
 PROBE_ROLL = Roll(dice=(1, 1))
+# The fields a player answers for these actions (see ``options.ASKED``).
+ASKED: dict[str, tuple[str, ...]] = {
+    "allocate_focus": ("warjack", "points", "in_control"), "receive_focus": ("points", "in_control"),
+    "leech_fury": ("warbeast", "points", "in_control"), "leech_life": ("points",), "spirit_bond": ("points",),
+    "force": ("points", "why", "in_control"), "threshold_check": ("roll",), "end_frenzy": ("remove_fury",),
+}
 
 
 def _group(state: GameState, boss: ModelState, kind: str) -> list[ModelState]:
     return [m for m in state.models if m.battlegroup == boss.id and m.in_play and role(state, m) == kind]
 
 
-def any_allowed(state: GameState, action: str, commands: Iterable[Command]) -> Option:
+def any_allowed(state: GameState, action: str, commands: Iterable[Command],
+                choices: dict[str, tuple[str, ...]] | None = None) -> Option:
     """The first candidate the rules accept, else the first refusal (why none can): a control is live when
     any candidate can take it, not only the first."""
     first: Option | None = None
     for command in commands:
-        found = probe(state, action, command)
+        found = probe(state, action, command, ASKED.get(action, ()), choices)
         if found.allowed:
             return found
         first = first or found
@@ -53,7 +60,8 @@ def allocate_focus_option(state: GameState, caster: ModelState) -> Option | None
     if not jacks:
         return None
     return any_allowed(state, "allocate_focus",
-                       (AllocateFocus(warcaster=caster.id, warjack=j.id, points=1) for j in jacks))
+                       (AllocateFocus(warcaster=caster.id, warjack=j.id, points=1) for j in jacks),
+                       {"warjack": tuple(j.id for j in jacks)})
 
 
 def leech_fury_option(state: GameState, lock: ModelState) -> Option | None:
@@ -62,7 +70,8 @@ def leech_fury_option(state: GameState, lock: ModelState) -> Option | None:
     beasts = sorted(_group(state, lock, "warbeast"), key=lambda b: -(b.fury or 0))
     if not beasts:
         return None
-    return any_allowed(state, "leech_fury", (LeechFury(warlock=lock.id, warbeast=b.id, points=1) for b in beasts))
+    return any_allowed(state, "leech_fury", (LeechFury(warlock=lock.id, warbeast=b.id, points=1) for b in beasts),
+                       {"warbeast": tuple(b.id for b in beasts)})
 
 
 def options(state: GameState, m: ModelState) -> list[Option]:

@@ -55,12 +55,22 @@ def model_options(state: GameState, model_id: str) -> tuple[Option, ...]:
             ]
     probes += caster_options.probes(state, m)
     found = [Option(action=DERIVED, allowed=False, values=flat(derived(state, m)))]  # numbers, not an action
-    found += [probe(state, action, command) for action, command in probes]
+    found += [probe(state, action, command, ASKED.get(action, ())) for action, command in probes]
     found.append(_attack_option(state, m))
     found += caster_options.options(state, m)
     if has_essence_manipulation(state, m):
         found += [_sacrifice_option(state, m), _summon_option(state, m)]
     return tuple(found)
+
+
+# What the player answers before each action's command is sent (the probe holds stand-ins there); the
+# candidates the rules know are in the option's ``choices``.
+ASKED: dict[str, tuple[str, ...]] = {
+    "leech": ("points",), "heal_self": ("points",), "receive_allocation": ("points",), "be_healed": ("points",),
+    "cast": ("spell", "cost", "upkeep"), "sacrifice": ("victim", "in_control", "in_formation"),
+    "summon": ("vessel", "horror_card", "in_command", "near_gate"),
+    **caster_options.ASKED,
+}
 
 
 def _refused(action: str, reason: str, code: str) -> Option:
@@ -87,7 +97,8 @@ def _sacrifice_option(state: GameState, m: ModelState) -> Option:
     if not victims:
         return _refused("sacrifice", "No friendly model with a soul is in play to sacrifice.",
                         "sacrifice.no_victim")
-    return probe(state, "sacrifice", Sacrifice(master=m.id, victim=victims[0].id))
+    return probe(state, "sacrifice", Sacrifice(master=m.id, victim=victims[0].id), ASKED["sacrifice"],
+                 {"victim": tuple(v.id for v in victims)})
 
 
 def _summon_option(state: GameState, m: ModelState) -> Option:
@@ -98,7 +109,8 @@ def _summon_option(state: GameState, m: ModelState) -> Option:
                and state.card_of(v).marked_soul]
     if not vessels:
         return _refused("summon", "No Marked Soul in play to serve as the vessel.", "summon.no_vessel")
-    return probe(state, "summon", Summon(master=m.id, vessel=vessels[0].id, horror_card=_ANY_HORROR))
+    return probe(state, "summon", Summon(master=m.id, vessel=vessels[0].id, horror_card=_ANY_HORROR),
+                 ASKED["summon"], {"vessel": tuple(v.id for v in vessels)})
 
 
 _ANY_HORROR = Card(key="any-horror", name="any horror", faction="Infernals", role="horror", weight="lesser",

@@ -51,6 +51,16 @@ def summon_refusal(c: Card) -> RuleViolation | None:
     return None
 
 
+def summonable(cards: dict[str, Card]) -> dict[str, Card]:
+    """The horrors of ``cards`` a player may pick to summon, by name: those ready to play and those that only
+    lack a number the player can complete from their own card."""
+    def may(c: Card) -> bool:
+        refusal = summon_refusal(c)
+        return refusal is None or refusal.code == "card.incomplete"
+
+    return {k: c for k, c in sorted(cards.items(), key=lambda kv: kv[1].name) if may(c)}
+
+
 def game_card(state: GameState, c: Card) -> Card:
     """The game's own copy of a card when it has one (models refer to cards by key, one card per key)."""
     return state.cards.get(c.key, c)
