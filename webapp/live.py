@@ -25,9 +25,8 @@ from typing import Any
 from nicegui import Event, core, run
 from nicegui.server import Server
 
-from models.db.notify import Listener
 from models.rules import GameState
-from models.service import GameService, LogEntry
+from models.service import GameService, Listener, LogEntry
 from models.service.reads import Edition, Reads
 
 log = logging.getLogger(__name__)

@@ -13,8 +13,7 @@ from pathlib import Path
 from fastapi.responses import FileResponse, JSONResponse
 from nicegui import Client, app, background_tasks, ui
 
-from models.db.engine import make_engine, migrate
-from models.service import GameService
+from models.service import GameService, make_engine, migrate
 from webapp import api, deps, gc_log, hot_reads
 from webapp.components import watch_board
 from webapp.guard import BodyGuard, ignore_unknown_listeners

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
-from models.db.engine import DEFAULT_URL
+from models.service import DEFAULT_URL
 
 SECRET_FILE = "tablekeeper-storage-secret"
 

@@ -19,6 +19,11 @@ Weight = Literal["lesser", "light", "heavy", "colossal", "gargantuan"]
 STAT_NAMES = ("SPD", "STR", "MAT", "RAT", "DEF", "ARM", "CMD", "ESSENCE", "FOCUS", "FURY", "THR")
 CASTER_ROLES = ("infernal_master", "master_infernalist", "warcaster", "warlock")
 ESSENCE_ROLES = ("infernal_master", "master_infernalist", "horror")
+# The stats only some roles have (every card has the others): a card of another role leaves them empty.
+ROLE_STATS: dict[str, tuple[str, ...]] = {
+    "ESSENCE": ESSENCE_ROLES, "FOCUS": ("warcaster",), "FURY": ("warlock", "warbeast"), "THR": ("warbeast",),
+    "CMD": ("unit", "solo", "structure", "attachment", *CASTER_ROLES),
+}
 
 
 # Length limits of a card's free text (a card is shown to every player of a game and kept in card books).
@@ -191,6 +196,11 @@ def missing_facts(card: Card) -> tuple[str, ...]:
         if item not in seen:
             seen.append(item)
     return tuple(seen)
+
+
+def has_stat(card: Card, stat: str) -> bool:
+    """Whether a card of this role has ``stat`` at all (an empty FURY on a warjack is no gap)."""
+    return card.role in ROLE_STATS.get(stat, (card.role,))
 
 
 def missing_for_play(card: Card) -> tuple[str, ...]:

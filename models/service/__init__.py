@@ -1,8 +1,25 @@
-"""The service layer: GameService, access tokens, service errors."""
+"""The service layer's face: GameService, access tokens, service errors, and what a server needs of the
+database (its URL, engine and migrations, the PostgreSQL listener of other processes' commits). The web imports
+this, never ``models.db``."""
 
+from models.db.engine import DEFAULT_URL, make_engine, migrate
+from models.db.notify import Listener
 from models.service.access import Actor
 from models.service.errors import AlreadyStarted, Conflict, Forbidden, NotFound
 from models.service.games import Created, GameService, LogEntry, Outcome
 
-__all__ = ["Actor", "AlreadyStarted", "Conflict", "Created", "Forbidden", "GameService", "LogEntry", "NotFound",
-           "Outcome"]
+__all__ = [
+    "DEFAULT_URL",
+    "Actor",
+    "AlreadyStarted",
+    "Conflict",
+    "Created",
+    "Forbidden",
+    "GameService",
+    "Listener",
+    "LogEntry",
+    "NotFound",
+    "Outcome",
+    "make_engine",
+    "migrate",
+]

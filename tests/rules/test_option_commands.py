@@ -17,9 +17,9 @@ def option(state, model, action) -> Option:
 def test_an_option_without_questions_carries_the_command_the_rules_accept():
     """DESIGN.md "The rules core": what a button sends is what the rules tried, so it is never refused for a
     reason the button did not show."""
-    state = new_table()
-    for state in (to_step(state, "control", "replenish"), to_step(state, "activation", "activate"),
-                  activated(state, AGATHON)):
+    table = new_table()
+    for state in (to_step(table, "control", "replenish"), to_step(table, "activation", "activate"),
+                  activated(table, AGATHON)):
         plain = [o for o in options(state, AGATHON) if o.command is not None and not o.ask]
         assert any(o.allowed for o in plain) and any(not o.allowed for o in plain)  # control: both kinds seen
         for o in plain:

@@ -25,12 +25,11 @@ from models.rules.warmachine.attacks import (
     EndAttack,
     ResolveDisabled,
 )
-from models.rules.warmachine.damage import rolled_layout
+from models.rules.warmachine.damage import rolled_layout, transfer_targets
 from models.service.views.warmachine import KINDS, WAITING, attack_heading, attack_roll_words, sequence
 from webapp.components.a11y import named
 from webapp.components.attack_numbers import DamageNumbers, HitNumbers
 from webapp.components.card_dialog import whole_number
-from webapp.components.damage_track import transfer_targets
 from webapp.components.dialogs import ok_cancel, transient_dialog
 from webapp.components.dice import DiceField, service_roll
 from webapp.components.once import once

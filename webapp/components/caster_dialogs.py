@@ -24,7 +24,6 @@ from models.rules.warmachine.fury import (
     fallen_warbeasts,
 )
 from models.rules.warmachine.points import WARJACK_FOCUS_CAP, caster_control_range
-from models.rules.warmachine.state import role
 from webapp.components.a11y import named
 from webapp.components.asking import points_dialog, send_answers
 from webapp.components.card_dialog import whole_number

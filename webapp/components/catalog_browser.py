@@ -19,6 +19,7 @@ from models.catalog.schema import (
     GridLayout,
     SpiralLayout,
     WebLayout,
+    has_stat,
     missing_facts,
 )
 from webapp.components.a11y import named
@@ -74,7 +75,7 @@ def show_card_details(card: Card) -> None:
     with ui.element("div").classes("tk-stats").props('role="table" aria-label="Stats"'):
         for stat in STAT_NAMES:
             value = getattr(card.stats, stat)
-            if value is None and stat in ("FOCUS", "FURY", "THR", "ESSENCE", "CMD") and not _stat_expected(card, stat):
+            if value is None and not has_stat(card, stat):
                 continue
             with ui.element("div").classes("tk-stat" + (" tk-missing" if value is None else "")):
                 ui.label(stat).classes("tk-stat-name")
@@ -110,16 +111,6 @@ def show_card_details(card: Card) -> None:
             ui.icon("warning").classes("tk-warn")
             ui.label("Not known yet: " + ", ".join(missing) + ".")
         ui.link("Complete this card in the card editor", f"/cards?key={card.key}")
-
-
-def _stat_expected(card: Card, stat: str) -> bool:
-    return {
-        "ESSENCE": card.role in ("infernal_master", "master_infernalist", "horror"),
-        "FOCUS": card.role == "warcaster",
-        "FURY": card.role in ("warlock", "warbeast"),
-        "THR": card.role == "warbeast",
-        "CMD": card.role in ("unit", "solo", "structure", "attachment", *CASTER_ROLES),
-    }.get(stat, True)
 
 
 class CatalogBrowser:

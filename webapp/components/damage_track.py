@@ -13,10 +13,17 @@ from collections.abc import Awaitable, Callable
 from nicegui import ui
 
 from models.catalog.schema import GridLayout
-from models.rules import GameState, ModelState, RuleViolation
+from models.rules import GameState, RuleViolation
 from models.rules.warmachine import grids
-from models.rules.warmachine.damage import MarkDamage, crippled_notes, marks_of, rolled_layout, sections, unmarked
-from models.rules.warmachine.state import battlegroup, has_essence_manipulation, role
+from models.rules.warmachine.damage import (
+    MarkDamage,
+    crippled_notes,
+    marks_of,
+    rolled_layout,
+    sections,
+    transfer_targets,
+    unmarked,
+)
 from models.service.views.drawings import drawing, faces
 from webapp.components.a11y import named
 from webapp.components.card_dialog import needs_completion, open_completion, whole_number
@@ -69,17 +76,6 @@ def ask_column(view: GameView, model_id: str, amount: int, then: Callable[[int],
                   f"Roll for me: where the damage goes in on {m.name}")
             ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
     dialog.open()
-
-
-def transfer_targets(state: GameState, m: ModelState) -> tuple[list[ModelState], str]:
-    """The models ``m`` may send damage to and what it costs: a master's horrors (essence), a warlock's
-    warbeasts (fury); none when it has no point to pay with."""
-    if has_essence_manipulation(state, m):
-        return (battlegroup(state, m.id) if (m.essence or 0) >= 1 else []), "essence"
-    if role(state, m) == "warlock":
-        beasts = [b for b in battlegroup(state, m.id) if role(state, b) == "warbeast"]
-        return (beasts if (m.fury or 0) >= 1 else []), "fury"
-    return [], ""
 
 
 class DamageTrack:

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from models.catalog.schema import Card, GridLayout, SpiralLayout, missing_for_play
+from models.catalog.schema import Card, GridLayout, SpiralLayout, has_stat, missing_for_play
 from models.rules.core import RuleViolation
 from models.rules.text import clean_text
 from models.rules.warmachine.army_rules import army_problems
 from models.rules.warmachine.grids import BRANCH_NAMES, NO_BOX, PLAIN
 from models.rules.warmachine.setup import NAME_MAX, ArmyEntry
 
-POINT_STATS = {"warcaster": ("FOCUS",), "warlock": ("FURY",), "warbeast": ("FURY", "THR")}
 # A tap on a grid cell moves it on through these: no box, a plain box, then the systems (grids.SYSTEMS).
 GRID_CYCLE = (NO_BOX, PLAIN, "L", "R", "M", "C", "H", "A")
 COLOSSAL_CYCLE = (*GRID_CYCLE, "G", "S", "F")  # a colossal's generator, superstructure, field generator
@@ -29,7 +28,7 @@ GARGANTUAN_SPIRAL_CELLS = 20
 
 def stats_to_ask(card: Card) -> tuple[str, ...]:
     """FOCUS, FURY or THR a warcaster, warlock or warbeast card still lacks."""
-    return tuple(s for s in POINT_STATS.get(card.role, ()) if getattr(card.stats, s) is None)
+    return tuple(s for s in ("FOCUS", "FURY", "THR") if has_stat(card, s) and getattr(card.stats, s) is None)
 
 
 def facts_to_ask(card: Card) -> tuple[str, ...]:

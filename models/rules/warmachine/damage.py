@@ -11,7 +11,7 @@ from pydantic import Field
 from models.catalog.schema import BoxesLayout, GridLayout, SpiralLayout, WebLayout
 from models.rules.core import AttackRecord, Command, Event, GameState, ModelState, RuleViolation, handles
 from models.rules.warmachine import grids
-from models.rules.warmachine.state import SYSTEM, has_essence_manipulation, is_horror, live, role, spend
+from models.rules.warmachine.state import SYSTEM, battlegroup, has_essence_manipulation, is_horror, live, role, spend
 
 RING_NAMES = ("outer", "middle", "centre")
 CRIPPLED_EFFECT = (
@@ -221,6 +221,17 @@ def mark_damage(state: GameState, cmd: MarkDamage) -> tuple[GameState, list[Even
         state, events, _ = suffer(state, m, cmd.amount, "marked at the table", column=cmd.column)
         return state, events
     return transfer(state, m, cmd.transfer_to, cmd.amount, cmd.in_control, column=cmd.column)
+
+
+def transfer_targets(state: GameState, m: ModelState) -> tuple[list[ModelState], str]:
+    """The models ``m`` may send damage to, and what it pays with (doc 001 "Damage Transference"): a master's
+    horrors (essence), a warlock's warbeasts (fury); none when it has no point to pay with."""
+    if has_essence_manipulation(state, m):
+        return (battlegroup(state, m.id) if (m.essence or 0) >= 1 else []), "essence"
+    if role(state, m) == "warlock":
+        beasts = [b for b in battlegroup(state, m.id) if role(state, b) == "warbeast"]
+        return (beasts if (m.fury or 0) >= 1 else []), "fury"
+    return [], ""
 
 
 def transfer(state: GameState, m: ModelState, horror_id: str, amount: int, in_control: bool, *,

@@ -1,7 +1,7 @@
 """One attack damaging several models (doc 000 "Rules Clarification: Infernal Master" and "Horror": the
 horror's own damage is applied before damage transferred to it; doc 001 "Damage Transference")."""
 
-from models.rules.warmachine.damage import MarkDamage
+from models.rules.warmachine.damage import MarkDamage, transfer_targets
 from models.rules.warmachine.multi_damage import AttackDamage, Hit
 from tests.rules.warmachine.infernals.infernal_game import (
     AGATHON,
@@ -125,3 +125,13 @@ def test_single_damage_transfer_still_spills_back(table):
     assert state.model(LAMENTER).status == "destroyed"
     assert state.model(AGATHON).status == "destroyed"
     assert state.model(TORMENTOR).status == "removed"
+
+
+def test_a_master_may_send_damage_to_each_horror_of_its_battlegroup_while_it_has_essence(table):
+    """doc 001 "Damage Transference": a master spends 1 essence to send damage to a horror of its battlegroup;
+    without an essence point there is nobody to offer."""
+    receivers, pays = transfer_targets(table, table.model(AGATHON))
+    assert ({r.id for r in receivers}, pays) == ({LAMENTER, TORMENTOR}, "essence")
+    spent = with_model(table, AGATHON, essence=0)
+    assert transfer_targets(spent, spent.model(AGATHON))[0] == []
+    assert transfer_targets(table, table.model(CULTIST_1)) == ([], "")
