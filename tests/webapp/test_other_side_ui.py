@@ -212,6 +212,8 @@ async def test_the_blitzers_card_is_completed_with_its_fury_and_spiral_at_the_ta
     await see(user, "Fury 0 / 4", blitzer)
     assert track(user, "Tro", BLITZER).startswith("Damage spiral: Mind branch 0 of 5 marked")
     assert service().state(game.game_id)[1].cards["dire-troll-blitzer"].damage.branches == BEAST_SPIRAL
+    # The card book is written once the game took the card, which the page may show first.
+    await eventually(lambda: "dire-troll-blitzer" in card_book(user), "the card kept in the card book")
     assert card_book(user)["dire-troll-blitzer"].damage.branches == BEAST_SPIRAL
 
 
