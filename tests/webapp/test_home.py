@@ -155,8 +155,8 @@ async def test_a_faction_narrows_the_casters_offered(user: User) -> None:
 
 async def test_the_quick_form_sets_each_side_up_in_its_theme_force(user: User) -> None:
     """Reference README, Infernals, "Theme forces": a theme is picked for an army of its faction and kept as the
-    player's for the game; an army the theme does not allow is refused with the theme's reason, and nothing
-    starts (Hearts of Darkness: only Princess Regna's lesser and light horrors)."""
+    player's for the game; the form offers only what the theme allows and drops what it does not, saying so
+    (Hearts of Darkness: only Princess Regna's lesser and light horrors)."""
     await user.open("/")
     fill(user, "Game title", "Themed")
     for seat, name, caster in ((1, "Ann", "Agathon"), (2, "Bob", "Princess Regna")):
@@ -166,12 +166,15 @@ async def test_the_quick_form_sets_each_side_up_in_its_theme_force(user: User) -
     choose(user, "Player 1 horror", "Guardian of Souls")
     click(user, "Add horror for player 1")
     choose(user, "Player 1 theme force", "Hearts of Darkness")
-    click(user, "Start game")
-    await see(user, "Ann's army: In Hearts of Darkness the only horrors are Princess Regna's lesser and light horrors")
+    await see(user, "Player 1: removed Guardian of Souls, which the new theme force cannot take.")
+    assert "Guardian of Souls" not in offered(user, "Player 1 horror")
     choose(user, "Player 1 theme force", "Dark Legacy")
+    choose(user, "Player 1 horror", "Guardian of Souls")
+    click(user, "Add horror for player 1")
     click(user, "Start game")
     await see(user, "Ann's turn")
     game_id = user.back_history[-1].split("/")[2]
     players = service().state(game_id)[1].players
     assert [p.theme.key if p.theme else None for p in players] == ["dark-legacy", None]
+    assert [m.card for m in service().state(game_id)[1].models if m.seat == 0] == ["agathon", "guardian-of-souls"]
     await see(user, "Theme force: Dark Legacy")

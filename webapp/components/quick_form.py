@@ -59,7 +59,7 @@ class SideForm:
                                         on_change=self._caster_changed).props(
                     f'aria-label="Player {n} caster"').classes("w-64")
             self.theme = ui.select({THEMELESS: "No theme"}, value=THEMELESS, label="Theme force",
-                                   on_change=lambda: self.on_change()).classes("w-48")
+                                   on_change=self._theme_changed).classes("w-48")
             named(self.theme, f"Player {n} theme force")
             self.hint = ui.label("Pick a caster: the battlegroup and the models offered follow it.").classes("tk-kind")
             with ui.row().classes("items-center") as self.horror_row:
@@ -79,11 +79,12 @@ class SideForm:
                 ui.button("Add", on_click=self.add_other).props(f'no-caps aria-label="Add model for player {n}"')
             self.points = ui.label("").classes("tk-points").props('aria-live="polite"')
             self.chosen = ui.column().classes("gap-1")
+        self._show_themes()
+        if kept.get("theme") in (self.theme.options or {}):
+            self.theme.set_value(kept["theme"])
         for raw in kept.get("entries") or ():
             self._restore(raw)
         self._refresh()
-        if kept.get("theme") in (self.theme.options or {}):
-            self.theme.set_value(kept["theme"])
 
     # -- what the rules offer ----------------------------------------------------------------------------
     def _casters(self) -> dict[str, str]:
@@ -105,14 +106,10 @@ class SideForm:
 
     def _refresh(self) -> None:
         """Offer what the rules allow now, and show the chosen models with their points."""
-        offer = choices(self.army(), self.cards)
+        offer = choices(self.army(), self.cards, self.theme_key())
         row = ROW_OF_ROLE.get(offer.battlegroup_role)
         self.hint.set_visibility(not self.master.value)
-        caster = self.cards.get(self.master.value or "")
-        themes = {THEMELESS: "No theme", **{k: t.name for k, t in themes_of(caster.faction).items()}} if caster else {}
-        self.theme.set_options(themes or {THEMELESS: "No theme"},
-                               value=self.theme.value if self.theme.value in themes else THEMELESS)
-        self.theme.set_visibility(len(themes) > 1)
+        self._show_themes()
         self.horror_row.set_visibility(row == "horror")
         self.beast_row.set_visibility(row == "beast")
         self.other_row.set_visibility(bool(self.master.value))
@@ -124,24 +121,35 @@ class SideForm:
         self._other_changed()
         self._draw()
 
+    def _show_themes(self) -> None:
+        """Offer the theme forces of the caster's faction (hidden when it has none)."""
+        caster = self.cards.get(self.master.value or "")
+        themes = {THEMELESS: "No theme", **{k: t.name for k, t in themes_of(caster.faction).items()}} if caster else {}
+        self.theme.set_options(themes or {THEMELESS: "No theme"},
+                               value=self.theme.value if self.theme.value in themes else THEMELESS)
+        self.theme.set_visibility(len(themes) > 1)
+
     def _other_changed(self, *_: Any) -> None:
         card = self.cards.get(self.other.value or "")
         sizes = {0: "smallest", **{n: f"{n} models" for n in (unit_sizes(card) if card else ())}}
         self.size.set_options(sizes, value=self.size.value if self.size.value in sizes else 0)
         self.size.set_visibility(card is not None and card.role == "unit")
 
-    def _caster_changed(self, *_: Any) -> None:
+    def _theme_changed(self, *_: Any) -> None:
+        self._caster_changed(why="theme force")
+
+    def _caster_changed(self, *_: Any, why: str = "caster's army") -> None:
         """A new caster keeps only the models its army may take; the player is told what went."""
         kept, dropped = [], []
         for entry in self.entries:
             trial = [*([ArmyEntry(card=self.master.value)] if self.master.value else []), *kept]
-            if self.master.value and refusal(trial, self.cards, entry) is None:
+            if self.master.value and refusal(trial, self.cards, entry, self.theme_key()) is None:
                 kept.append(entry)
             else:
                 dropped.append(self.cards[entry.card].name)
         self.entries = kept
         if dropped:
-            ui.notify(f"Player {self.seat + 1}: removed {', '.join(dropped)}, which the new caster's army cannot "
+            ui.notify(f"Player {self.seat + 1}: removed {', '.join(dropped)}, which the new {why} cannot "
                       "take.", type="info")
         self._refresh()
         self.on_change()
@@ -164,7 +172,7 @@ class SideForm:
         if not self.master.value:
             ui.notify("Pick a caster first.", type="warning")
             return
-        problem = refusal(self.army(), self.cards, entry)
+        problem = refusal(self.army(), self.cards, entry, self.theme_key())
         if problem is not None:
             ui.notify(f"Player {self.seat + 1}: {problem.message}", type="warning")
             return
@@ -185,7 +193,9 @@ class SideForm:
             entry = ArmyEntry.model_validate(raw)
         except ValueError:
             return
-        if entry.battlegroup_of not in (None, 0) or refusal(self.army(), self.cards, entry) is not None:
+        if entry.battlegroup_of not in (None, 0):
+            return
+        if refusal(self.army(), self.cards, entry, self.theme_key()) is not None:
             return
         self.entries.append(entry)
 

@@ -1,7 +1,8 @@
 """What a player may add to an army being built one pick at a time (the home page's quick form), by the same
 rules as the list builder: a card is offered only when adding it breaks none of the army rules (army_rules.py:
-battlegroups follow the caster, characters and field allowance) and it is of the caster's faction or a
-mercenary (the list builder's faction rule, list_checks.py). Points are counted as list_points.py counts them.
+battlegroups follow the caster, characters and field allowance) nor what the army's theme force allows
+(themes.py), and it is of the caster's faction or a mercenary (the list builder's faction rule, list_checks.py).
+Points are counted as list_points.py counts them.
 
 Pure: the form asks here and shows the answer.
 """
@@ -16,6 +17,7 @@ from models.rules.warmachine.army_rules import BATTLEGROUP_ROLES, Problem, army_
 from models.rules.warmachine.list_model import Army, ListEntry
 from models.rules.warmachine.list_points import Points, entry_cost, points
 from models.rules.warmachine.setup import ArmyEntry
+from models.rules.warmachine.themes import army_faction, find_theme, theme_problems
 
 OTHER_ROLES = ("unit", "solo", "structure")
 
@@ -42,30 +44,40 @@ def factions(cards: Mapping[str, Card]) -> tuple[str, ...]:
     return tuple(sorted({c.faction for c in casters(cards)}))
 
 
-def refusal(army: Sequence[ArmyEntry], cards: Mapping[str, Card], entry: ArmyEntry) -> Problem | None:
-    """Why ``entry`` may not join ``army`` (whose first entry is its caster), or None when it may."""
+def refusal(army: Sequence[ArmyEntry], cards: Mapping[str, Card], entry: ArmyEntry, theme: str | None = None
+            ) -> Problem | None:
+    """Why ``entry`` may not join ``army`` (whose first entry is its caster) built as theme force ``theme`` (a
+    key; None: no theme), or None when it may."""
     card = cards.get(entry.card)
     if card is None:
         return Problem("list.unknown_card", f"No card {entry.card!r} is known on this site.")
     leader = cards.get(army[0].card) if army else None
     if leader is not None and card.faction != leader.faction and not card.mercenary:
         return Problem("list.faction", f"{card.name} is not of the {leader.faction} faction.")
-    before = {(p.code, p.entry, p.message) for p in army_problems(army, _known(army, cards))}
-    after = [*army, entry]
-    fresh = [p for p in army_problems(after, _known(after, cards)) if (p.code, p.entry, p.message) not in before]
+    before = {(p.code, p.entry, p.message) for p in _problems(army, cards, theme)}
+    fresh = [p for p in _problems([*army, entry], cards, theme) if (p.code, p.entry, p.message) not in before]
     return fresh[0] if fresh else None
 
 
-def choices(army: Sequence[ArmyEntry], cards: Mapping[str, Card]) -> Choices:
-    """The battlegroup models and the units, solos and structures that may join ``army`` now."""
+def _problems(army: Sequence[ArmyEntry], cards: Mapping[str, Card], theme: str | None) -> list[Problem]:
+    known = _known(army, cards)
+    found = find_theme(theme)
+    extra = theme_problems(found, army_faction(known) or found.faction, army, known) if found else []
+    return army_problems(army, known) + extra
+
+
+def choices(army: Sequence[ArmyEntry], cards: Mapping[str, Card], theme: str | None = None) -> Choices:
+    """The battlegroup models and the units, solos and structures that may join ``army`` (built as theme force
+    ``theme``) now."""
     leader = cards.get(army[0].card) if army else None
     if leader is None:
         return Choices("", (), ())
     roles = BATTLEGROUP_ROLES.get(leader.role, ())
     ordered = sorted(cards.values(), key=lambda c: c.name)
     group = tuple(c for c in ordered if c.role in roles
-                  and refusal(army, cards, ArmyEntry(card=c.key, battlegroup_of=0)) is None)
-    others = tuple(c for c in ordered if c.role in OTHER_ROLES and refusal(army, cards, ArmyEntry(card=c.key)) is None)
+                  and refusal(army, cards, ArmyEntry(card=c.key, battlegroup_of=0), theme) is None)
+    others = tuple(c for c in ordered if c.role in OTHER_ROLES
+                   and refusal(army, cards, ArmyEntry(card=c.key), theme) is None)
     return Choices(roles[0] if roles else "", group, others)
 
 

@@ -12,6 +12,7 @@ import pytest
 from models.catalog import shipped_cards, shipped_themes
 from models.rules import GameState, RuleViolation, apply
 from models.rules.core import Player
+from models.rules.warmachine.army_choices import choices, refusal
 from models.rules.warmachine.list_checks import validate
 from models.rules.warmachine.list_model import Army, ListEntry, parse_army
 from models.rules.warmachine.list_text import export_text, parse_text
@@ -155,3 +156,16 @@ def test_lists_and_games_from_before_themes_still_load():
     assert Player.model_validate({"seat": 0, "name": "Ann"}).theme is None
     old = {"title": "t", "cards": {}, "sides": [{"player": "A", "army": []}, {"player": "B", "army": []}]}
     assert SetupGame.model_validate(old).sides[0] == Side(player="A", army=())
+
+
+def test_a_quick_army_is_offered_only_what_its_theme_allows():
+    """reference README, Theme forces: Hearts of Darkness's horrors are Princess Regna's lesser and light ones, so
+    the one-pick-at-a-time form (army_choices.py) offers an infernal master no horror in that theme."""
+    agathon = [ArmyEntry(card="agathon")]
+    assert {c.key for c in choices(agathon, CARDS).battlegroup} >= {"tormentor", "foreboder"}
+    assert choices(agathon, CARDS, "hearts-of-darkness").battlegroup == ()
+    problem = refusal(agathon, CARDS, ArmyEntry(card="tormentor", battlegroup_of=0), "hearts-of-darkness")
+    assert problem is not None and problem.code == "theme.horror_not_allowed"
+    regna = [ArmyEntry(card="princess-regna")]
+    assert {c.key for c in choices(regna, CARDS, "hearts-of-darkness").battlegroup} == {
+        c.key for c in CARDS.values() if c.role == "horror" and c.weight in ("lesser", "light")}
