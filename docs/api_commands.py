@@ -331,6 +331,8 @@ EX.update(
         "warlord_ranged_attack": {"model": WK, "target": WO},
         "warlord_cast_spell": {"model": WO, "spell": "Bone Dart", "target": WK, "needs_los": True},
         "warlord_defend": {"model": WO, "kind": "strike"},
+        "warlord_end_game": {"winner": 0, "reason": "Ann holds both shrines"},
+        "warlord_concede": {"seat": 1},
     }
 )
 SAY.update(
@@ -366,6 +368,11 @@ SAY.update(
         "one while Disabled), `shot` (defensive shots: RA likewise; none while Flying or Burrowed) or "
         "`counterspell`. Refused while Stunned (`stunned.no_defence`), with no enemy activated "
         "(`defence.no_attack`) or a 0 on the card (`defence.none`).",
+        "warlord_end_game": "At the end of a game turn the players end the game: `winner` is the seat their "
+        "scenario makes the winner (null: a draw), `reason` what decided it (optional). Doc 003 says nothing of "
+        "how a game is won: this is the app's reading. The game also ends by itself when every model of one "
+        "warband is out of action (the other wins). After the end every command is refused (`game.over`).",
+        "warlord_concede": "`seat` concedes at any time: the other side wins.",
     }
 )
 WHEN_OTHER = {

@@ -533,7 +533,8 @@ async def model_options(game_id: GameId, model_id: Annotated[str, Path(max_lengt
     `dice:attack`, `dice:damage_boosted`, `dice:attack:left`... per roll and weapon place); in a Warlord game, the
     model's numbers after its states (`MOV` `MAV` `RAV` `DV` `CP` `MA` `RA`, `defensive_strikes`, `defensive_shots`,
     `counterspell` 1/0, `die_rolls` +1/-1, `attacks_against` +2; a number its card lacks is left out). An unknown
-    model is a 404 with code `model.unknown` (`unit.unknown` for a warband unit)."""
+    model is a 404 with code `model.unknown` (`unit.unknown` for a warband unit); a warband unit's `derived`
+    holds its warband's rout numbers (see docs/API.md)."""
     return await run_in_threadpool(_options, _service(), game_id, token, model_id)
 
 
@@ -545,8 +546,9 @@ def _result(service: GameService, game_id: str, token: str | None, as_text: bool
 @router.get("/games/{game_id}/result", responses=_errors(403, 404), summary="The result, for tournament software")
 async def game_result(game_id: GameId, token: Token) -> dict[str, Any]:
     """Winner, how, round, control points, tiebreakers in order (win, control points, army points destroyed,
-    army points in scenario elements), each turn's scoring and clock use, and the timeline. `result` is null
-    while the game goes on. Any link may read it."""
+    army points in scenario elements), each turn's scoring and clock use, and the timeline; for a Warlord or
+    warband game winner, how, headline and round with the timeline. `result` is null while the game goes on.
+    Any link may read it."""
     return await run_in_threadpool(_result, _service(), game_id, token, False)  # type: ignore[return-value]
 
 

@@ -62,6 +62,16 @@ def nobody(does: str) -> Sender:
     return Sender("nobody", does)
 
 
+def named_seat(_: GameState, command: Any) -> set[int]:
+    """The seat a command names in its ``seat`` field (a concession acts for that side)."""
+    return {command.seat}
+
+
+def active_seat(state: GameState, _: Any) -> set[int]:
+    """The player whose turn it is."""
+    return {state.active}
+
+
 def allowed_seats(state: GameState, command: Command) -> set[int]:
     """The seats whose links may send ``command`` now (empty: only the table link, or nobody)."""
     sender = SENDERS.get(command.type)

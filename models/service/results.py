@@ -1,7 +1,9 @@
-"""A game's result as data for tournament software (JSON) and as plain text (issue 6).
+"""A game's result as data for tournament software (JSON) and as plain text (issue 6), for every game system.
 
 Built from the game's state (result, scenario, clock, setup record) and its log (the timeline). Pure functions
-of their inputs: GameService.result_json / result_text read the state and the log and call these.
+of their inputs: GameService.result_json / result_text read the state and the log and call these. Every system's
+result has a winner, how, a headline (``title``), a sentence and the round it ended in; Warmachine's adds its
+tiebreakers and scoring.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from models.db.repository import LogRow
 from models.rules import GameState
 from models.rules.warmachine.clock import shown
 from models.service.history import counts
+from models.service.views import warband, warlord
+from models.service.views.warmachine import headline
 
 FORMAT = "tablekeeper-result/1"
 HOW_WORDS = {
@@ -19,6 +23,9 @@ HOW_WORDS = {
     "assassination": "assassination",
     "deathclock": "deathclock",
     "concession": "concession",
+    "out_of_action": "the other warband out of action",
+    "end_of_game": "ended by the players",
+    "rout": "rout",
 }
 
 
@@ -51,35 +58,41 @@ def turns(state: GameState) -> list[dict[str, Any]]:
     return [rows[k] for k in sorted(rows, key=lambda k: (k[0], k[1] == 2, k[1] != first))]
 
 
-def report(game_id: str, version: int, state: GameState, log: list[LogRow]) -> dict[str, Any]:
-    """Everything a tournament needs from one game; ``result`` is None while the game goes on."""
-    names = [state.player_name(0), state.player_name(1)]
+def outcome(state: GameState) -> dict[str, Any] | None:
+    """The result of a game of any system (None while it goes on)."""
+    ended = warlord.outcome(state) if state.system == "warlord" else \
+        warband.outcome(state) if state.system == "warband" else _warmachine(state)
+    if ended is None:
+        return None
+    winner = ended["winner"]
+    return {**ended, "winner_name": state.player_name(winner) if winner is not None else None}
+
+
+def _warmachine(state: GameState) -> dict[str, Any] | None:
     r = state.result
-    pre = state.pregame
-    result: dict[str, Any] | None = None
-    if r is not None:
-        result = {
-            "winner": r.winner,
-            "winner_name": names[r.winner] if r.winner is not None else None,
-            "how": r.how,
-            "detail": r.detail,
-            "seat": r.seat,
-            "round": r.round,
-            "turn_of": r.turn,
-            "scoring_due": r.due,
+    if r is None:
+        return None
+    return {"winner": r.winner, "how": r.how, "title": headline(state, r), "detail": r.detail, "seat": r.seat,
+            "round": r.round, "turn_of": r.turn, "scoring_due": r.due,
             "tiebreakers": {
                 "win": [int(r.winner == s) for s in (0, 1)] if r.winner is not None else [0, 0],
                 "control_points": list(r.cp),
                 "army_points_destroyed": [_points(x) for x in r.destroyed],
                 "army_points_in_scenario_elements": list(r.elements) if r.elements is not None else None,
             },
-            "not_counted": list(r.uncounted),
-        }
+            "not_counted": list(r.uncounted)}
+
+
+def report(game_id: str, version: int, state: GameState, log: list[LogRow]) -> dict[str, Any]:
+    """Everything a tournament needs from one game; ``result`` is None while the game goes on."""
+    names = [state.player_name(0), state.player_name(1)]
+    pre = state.pregame
     clock = state.clock
     return {
         "format": FORMAT,
         "game": game_id,
         "version": version,
+        "system": state.system,
         "title": state.title,
         "players": names,
         "first": state.first,
@@ -91,7 +104,7 @@ def report(game_id: str, version: int, state: GameState, log: list[LogRow]) -> d
             "priority_rolls": [[list(d) for d in roll.dice] for roll in pre.rolls], "priority_winner": pre.priority,
         },
         "control_points": list(state.scenario.cp) if state.scenario else None,
-        "result": result,
+        "result": outcome(state),
         "clock": None if clock is None else {
             "minutes_per_player": clock.minutes, "remaining_ms": list(clock.remaining_ms),
             "used_ms": [sum(t.used_ms[s] for t in clock.turns) for s in (0, 1)],
@@ -113,8 +126,9 @@ def text(data: dict[str, Any]) -> str:
     if r is None:
         lines.append(f"Not finished (round {data['round']}).")
     else:
-        who = r["winner_name"] or "nobody yet"
+        who = r["winner_name"] or "nobody (a draw)"
         lines += [f"Winner: {who} ({HOW_WORDS[r['how']]}), round {r['round']}", r["detail"]]
+    if r is not None and "tiebreakers" in r:
         tb = r["tiebreakers"]
         lines.append(f"Control points: {p[0]} {tb['control_points'][0]}, {p[1]} {tb['control_points'][1]}")
         apd = tb["army_points_destroyed"]

@@ -41,10 +41,13 @@ def in_new_shape(old_state: dict[str, Any]) -> dict[str, Any]:
 
 
 def with_new_fields(board: dict[str, Any] | None) -> dict[str, Any] | None:
-    """A Warlord board with the fields added since, empty (a figure's card numbers: not kept then)."""
-    if board is None or "figures" not in board:
+    """A board with the fields added since, empty: a Warlord figure's card numbers and the game's result, a
+    warband's way of routing (none of them kept then)."""
+    if board is None:
         return board
-    return {**board, "figures": [{**f, "stats": None} for f in board["figures"]]}
+    if "figures" not in board:
+        return {**board, "rout_how": ""}
+    return {**board, "result": None, "figures": [{**f, "stats": None} for f in board["figures"]]}
 
 
 @pytest.fixture

@@ -37,7 +37,7 @@ ARMIES = [("Ann", [ArmyEntry(card="agathon"), ArmyEntry(card="guardian-of-souls"
 # The fields through which a command names a side, and what names side 1 and side 2 in each system's test game.
 SIDE_FIELDS = {
     "warmachine": {"model": ("p1-agathon", "p2-princess-regna"), "seat": (0, 1)},
-    "warlord": {"model": ("p1-1", "p2-1")},
+    "warlord": {"model": ("p1-1", "p2-1"), "seat": (0, 1)},
     "warband": {"unit": ("p1-1", "p2-1")},
 }
 MODEL_FIELDS = ("master", "horror", "warcaster", "warjack", "warlock", "warbeast", "attacker")

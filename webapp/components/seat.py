@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from nicegui import ui
 
-from models.rules import Command
+from models.rules import Command, Option
 from models.service.access import send_refusal
 from webapp.view import GameView
 
@@ -14,6 +14,16 @@ def seat_refusal(view: GameView, command: Command) -> str | None:
     """None when this page's link may send ``command`` now, else the sentence naming who can: the service's own
     answer (models/service/access.py), asked before anything is sent."""
     return send_refusal(view.actor, view.state, command)
+
+
+def for_link(view: GameView, option: Option) -> Option:
+    """``option`` as this page's link sees it: what the rules allow but the link may not send (the other side's
+    model on a player's own link) comes back refused, with the sentence naming who can."""
+    if not option.allowed or option.command is None:
+        return option
+    reason = seat_refusal(view, option.command)
+    return option if reason is None else option.model_copy(update={"allowed": False, "reason": reason,
+                                                                   "code": "seat.other_side"})
 
 
 def own_model(view: GameView, seat: int) -> bool:

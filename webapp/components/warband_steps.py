@@ -35,6 +35,7 @@ from models.service.views.warband import (
 )
 from webapp.components.a11y import named
 from webapp.components.once import once
+from webapp.components.seat import grey, seat_refusal
 from webapp.components.warband_dialogs import UNDER, roll_field, typed_roll
 from webapp.view import GameView
 
@@ -84,18 +85,36 @@ class StepPanel:
         return lambda: self.view.send(command)
 
     def _check(self, what: str, make: Callable[[bool, int | None], Command]) -> None:
-        """Passed / Failed buttons with an optional typed roll; ``what`` names them for a screen reader."""
+        """Passed / Failed buttons with an optional typed roll; ``what`` names them for a screen reader. On a
+        player's own link they are greyed when the check is the other side's, saying who can record it."""
         if not self.controls:
             return
+        not_ours = seat_refusal(self.view, make(True, None))
         with ui.row().classes("items-center gap-2"):
             roll = roll_field("Roll (optional)", f"Roll for {what}")
             for passed, word in ((True, "Passed"), (False, "Failed")):
                 async def record(p: bool = passed) -> None:
+                    if not_ours:
+                        ui.notify(not_ours, type="warning")
+                        return
                     ok, value = typed_roll(roll)
                     if ok:
                         await self.view.send(make(p, value))
 
-                named(once(ui.button(word).props("no-caps"), record), f"{word}: {what}")
+                grey(named(once(ui.button(word).props("no-caps"), record), f"{word}: {what}"), not_ours)
+
+    def _button(self, text: str, make: Callable[[], Command], props: str) -> None:
+        """A button that sends the command ``make`` builds when tapped (from what the panel's fields say then);
+        greyed with who can when this page's link may not send it."""
+        not_ours = seat_refusal(self.view, make())
+
+        async def tap() -> None:
+            if not_ours:
+                ui.notify(not_ours, type="warning")
+                return
+            await self.view.send(make())
+
+        grey(once(ui.button(text).props(props), tap), not_ours)
 
     # -- steps --------------------------------------------------------------------------------------------
     def _neutrals(self, state: GameState) -> None:
@@ -111,7 +130,7 @@ class StepPanel:
         elif b.rout == "passed":
             ui.label(rout_passed(state))
             if self.controls:
-                once(ui.button("Rout by choice").props("no-caps outline"), self._send(VoluntaryRout()))
+                self._button("Rout by choice", VoluntaryRout, "no-caps outline")
 
     def _treasure(self, state: GameState) -> None:
         ui.label(treasure_words(state, self.controls)).classes("tk-prompt")
@@ -171,6 +190,6 @@ class StepPanel:
                                else plague.value == "pass")
 
         if g.turn == "winner_auto":
-            once(ui.button("Take the token").props("no-caps"), lambda: self.view.send(attempt(None, None)))
+            self._button("Take the token", lambda: attempt(None, None), "no-caps")
         else:
             self._check("the grab", attempt)

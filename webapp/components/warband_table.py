@@ -8,6 +8,7 @@ from nicegui import ui
 from models.rules.warband.state import board
 from webapp.components.a11y import named
 from webapp.components.game_log import GameLog
+from webapp.components.game_over import GameOverBox
 from webapp.components.share import share_button
 from webapp.components.warband_steps import StepPanel
 from webapp.components.warband_turn import WarbandTurnBar
@@ -16,10 +17,11 @@ from webapp.pages.frame import frame
 from webapp.view import GameView
 
 
-async def warband_table(view: GameView, game_id: str, controls: bool) -> None:
+async def warband_table(view: GameView, game_id: str, token: str, controls: bool) -> None:
     state = view.state
     frame(state.title if controls else f"Watching: {state.title}")
     WarbandTurnBar(view, controls)
+    GameOverBox(view, token)
     StepPanel(view, controls)
     with ui.row().classes("tk-sides w-full"):
         for seat in (0, 1):

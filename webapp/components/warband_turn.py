@@ -10,6 +10,7 @@ from models.rules.warband.phases import PLAY, UPKEEP, Next, label, step_of
 from models.service.views.warband import headline
 from webapp.components.a11y import named
 from webapp.components.once import once
+from webapp.components.seat import grey, seat_refusal
 from webapp.view import GameView
 
 
@@ -33,7 +34,7 @@ class WarbandTurnBar:
                 ui.space()
                 self.next = None
                 if controls:
-                    self.next = once(ui.button("Next").props("no-caps"), lambda: view.send(Next()))
+                    self.next = once(ui.button("Next").props("no-caps"), self._next)
                     once(ui.button("Undo last action").props("outline no-caps"), view.undo)
             self.result = ui.label("").classes("text-h6").props('aria-live="polite"')
             with named(ui.row().classes("tk-guide gap-2 items-center"), "Upkeep steps", role="list"):
@@ -61,3 +62,12 @@ class WarbandTurnBar:
         if self.next is not None:
             self.next.set_text(next_label(state))
             self.next.set_visibility(state.phase in ("upkeep", "play"))
+            grey(self.next, seat_refusal(self.view, Next()))
+
+    async def _next(self) -> None:
+        """On a player's own link only that player's turn moves on: the other's tap says who can."""
+        not_ours = seat_refusal(self.view, Next())
+        if not_ours:
+            ui.notify(not_ours, type="warning")
+            return
+        await self.view.send(Next())

@@ -13,6 +13,7 @@ from models.rules.warband.state import WarbandUnit, board
 from models.service.views.warband import kind_words, status_words, unit_lines
 from webapp.components.a11y import named
 from webapp.components.once import once
+from webapp.components.seat import for_link
 from webapp.components.warband_dialogs import incapacitate_dialog, pick_up_dialog, start_spell_dialog
 from webapp.view import GameView
 
@@ -70,7 +71,8 @@ class UnitCard:
         assert self.actions is not None
         self.actions.clear()
         with self.actions:
-            for option in found:
+            for probed in found:
+                option = for_link(self.view, probed)
                 text = LABELS.get(option.action)
                 kind, _, spell = option.action.partition(":")
                 if kind == "end_spell":

@@ -12,11 +12,12 @@ from models.service.views.warlord import status, tracks_words
 from webapp.components.a11y import named
 from webapp.components.dialogs import transient_dialog
 from webapp.components.once import once
+from webapp.components.seat import for_link
 from webapp.view import GameView
 
 # Refusals that only mean "not now": the button is hidden instead of greyed.
-HIDDEN = {"activation.not_active", "activation.done", "activation.active", "model.out_of_action", "step.wrong",
-          "extinguish.not_burning", "shake.not_shaken"}
+HIDDEN = {"game.over", "activation.not_active", "activation.done", "activation.active", "model.out_of_action",
+          "step.wrong", "extinguish.not_burning", "shake.not_shaken"}
 
 
 def pips(f: Figure) -> str:
@@ -85,7 +86,7 @@ class WarlordCard:
         if self.controls:
             self.options = {o.action: o for o in options(state, self.figure_id)}
             for action, button in self.buttons.items():
-                grey(button, self.options.get(action))
+                grey(button, self._option(action))
 
     def _draw_states(self, f: Figure) -> None:
         self.states.clear()
@@ -98,9 +99,15 @@ class WarlordCard:
                         remove = ui.button(icon="close").props("flat round")
                         named(once(remove, lambda n=name: self._tap(f"remove:{n}")), f"Remove {label(name)}: {f.name}")
 
+    def _option(self, action: str) -> Option | None:
+        """What the rules say of ``action`` now, as this page's link may act on it (a seat link greys the other
+        side's model with who can)."""
+        option = self.options.get(action)
+        return None if option is None else for_link(self.view, option)
+
     async def _tap(self, action: str) -> bool:
         """Send the command the rules probed for ``action`` (a refused one says why instead)."""
-        option = self.options.get(action)
+        option = self._option(action)
         if option is None or not option.allowed or option.command is None:
             ui.notify(option.reason if option else "Not possible now.", type="warning")
             return False
@@ -120,7 +127,7 @@ class WarlordCard:
                 for name in CONDITIONS:
                     button = named(once(ui.button(label(name)).props("no-caps"), lambda n=name: add(n), dialog),
                                    label(name))
-                    grey(button, self.options.get(f"add:{name}"), hide=False)
+                    grey(button, self._option(f"add:{name}"), hide=False)
             ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
         dialog.open()
 

@@ -1,26 +1,32 @@
 """The Warlord turn bar: the game turn, the phase and whose activation is going on; on the table also ending
-the game turn, the end phase's poison checks (the players type their die, the app adds the bonuses) and undo.
+the game turn, the end phase's poison checks (the players type their die, the app adds the bonuses), ending the
+game (in the end phase, naming the winner or a draw) or conceding, and undo.
 The newest log line stays in view, so a consequence the app worked out (burning damage, a poison check's
 result, Blessed and Cursed cancelling) is read where the players look."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from nicegui import ui
 
-from models.rules import GameState, Option, options
+from models.rules import Command, GameState, Option, options
 from models.rules.warlord.end_phase import (
     MAX_DIE,
     POISON_TARGET,
     poison_bonus,
     poison_due,
 )
+from models.rules.warlord.ending import REASON_MAX, WarlordConcede, WarlordEndGame
 from models.rules.warlord.options import turn_options
 from models.rules.warlord.state import active_figure
 from models.service.views.warlord import where
 from webapp.components.a11y import named
 from webapp.components.asking import send_answers
 from webapp.components.card_dialog import whole_number
+from webapp.components.dialogs import transient_dialog
 from webapp.components.once import once
+from webapp.components.seat import for_link
 from webapp.components.warlord_model import grey
 from webapp.view import GameView
 
@@ -40,6 +46,7 @@ class WarlordTurnBar:
                 if controls:
                     self.end = once(ui.button("End game turn").props("no-caps"), lambda: self._turn("end_turn"))
                     self.next = once(ui.button("").props("no-caps"), lambda: self._turn("next_turn"))
+                    self.finish = once(ui.button("End the game…").props("outline no-caps"), self._end_dialog)
                     once(ui.button("Undo last action").props("outline no-caps"), view.undo)
             self.latest = ui.label("").classes("tk-wl-latest").props('aria-live="polite"')
             self.poison = ui.column().classes("w-full gap-2") if controls else None
@@ -62,6 +69,7 @@ class WarlordTurnBar:
                 self.next.set_text(f"Start game turn {state.round + 1}")
                 grey(self.end, found["end_turn"])
                 grey(self.next, found["next_turn"])
+                self.finish.set_visibility(state.phase != "over")
         if self.poison is not None:
             due = tuple(poison_due(state)) if state.phase == "end" else ()
             if due != self._due:
@@ -80,6 +88,43 @@ class WarlordTurnBar:
             return
         if option.command is not None:
             await self.view.send(option.command)
+
+    def _end_dialog(self) -> None:
+        """Ending the game (only in the end phase of a game turn: the buttons say why not before) or a player
+        conceding (a seat link concedes only for its own side)."""
+        state = self.view.state
+        names = state.player_name(0), state.player_name(1)
+        found = turn_options(state)
+        with transient_dialog() as dialog, named(ui.card().classes("tk-dialog"), "End the game"):
+            ui.label("End the game").classes("text-h6")
+
+            async def do(option: Option, make: Callable[[], Command]) -> None:
+                if not option.allowed:
+                    ui.notify(option.reason, type="warning")
+                    return
+                if await self.view.send(make()):
+                    dialog.close()
+
+            def button(text: str, key: str, make: Callable[[], Command], look: str = "") -> None:
+                option = for_link(self.view, found[key])
+                grey(named(once(ui.button(text).props(f"no-caps {look}"), lambda: do(option, make), dialog), text),
+                     option, hide=False)
+
+            ui.label("At the end of a game turn the players end the game: who won, as your scenario says?")
+            reason = named(ui.input("What decided it (optional)").props(f"maxlength={REASON_MAX}").classes(
+                "w-full"), "What decided it (optional)")
+            with ui.row().classes("gap-2"):
+                for s in (0, 1):
+                    button(f"{names[s]} wins", "end_game",
+                           lambda k=s: WarlordEndGame(winner=k, reason=reason.value or ""))
+                button("A draw", "end_game", lambda: WarlordEndGame(winner=None, reason=reason.value or ""), "outline")
+            ui.label("Or a player concedes: the other side wins.")
+            with ui.row().classes("gap-2"):
+                for s in (0, 1):
+                    button(f"{names[s]} concedes", f"concede:{s}", lambda k=s: WarlordConcede(seat=k),
+                           "outline color=negative")
+            ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
+        dialog.open()
 
     def _draw_poison(self, due: tuple) -> None:
         assert self.poison is not None

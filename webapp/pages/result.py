@@ -1,6 +1,7 @@
-"""The result page of one game (any link of the game): winner, how, round, control points, the tiebreakers in
-order, the setup record, each turn's scoring and clock use (with two charts), the timeline, and the export for
-tournament software (JSON and text). It follows the game live, so it can be opened before the end."""
+"""The result page of one game (any link of the game, any game system): winner, how, round, the timeline, and the
+export for tournament software (JSON and text); for Warmachine also control points, the tiebreakers in order, the
+setup record and each turn's scoring and clock use (with two charts). It follows the game live, so it can be
+opened before the end."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ from typing import Any
 from nicegui import run, ui
 
 from models.rules.warmachine.clock import shown
-from models.service.views.warmachine import HOW
 from webapp.pages.frame import frame, open_game
 from webapp.view import GameView
 
@@ -74,12 +74,14 @@ class ResultView:
         r = data["result"]
         with ui.card().classes("w-full").props('role="region" aria-label="Result"'):
             if r is None:
-                ui.label(f"The game goes on: round {data['round']}.").classes("tk-result-title")
+                turn = "game turn" if data["system"] == "warlord" else "round"
+                ui.label(f"The game goes on: {turn} {data['round']}.").classes("tk-result-title")
             else:
-                who = r["winner_name"]
-                ui.label(f"{who} wins {HOW[r['how']]}" if who else "No winner yet").classes("tk-result-title")
+                ui.label(r["title"]).classes("tk-result-title")
                 ui.label(r["detail"]).classes("tk-result-detail")
-                ui.label(f"Ended in round {r['round']}.")
+                turn = "game turn" if data["system"] == "warlord" else "round"
+                ui.label(f"Ended in {turn} {r['round']}.")
+            if r is not None and "tiebreakers" in r:
                 if r["scoring_due"]:
                     ui.label("A scenario scoring is still to be entered on the table.").classes("tk-prompt")
                 tb = r["tiebreakers"]

@@ -49,10 +49,10 @@ async def table_page(game_id: str, token: str) -> None:
     if not view.can_act:
         raise HTTPException(status_code=403, detail="A watch link cannot open the table. Use it on /watch.")
     if view.state.system == "warlord":
-        await warlord_table(view, game_id)
+        await warlord_table(view, game_id, token)
         return
     if view.state.system == "warband":
-        await warband_table(view, game_id, controls=True)
+        await warband_table(view, game_id, token, controls=True)
         return
     # Open beside the page on a wide screen; on a tablet (1180 px or less) it opens over the page when asked.
     drawer = ui.right_drawer(value=None, fixed=True).props("bordered breakpoint=1200").classes("tk-log-drawer")

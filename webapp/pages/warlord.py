@@ -22,6 +22,7 @@ from models.rules.warlord.state import ABILITIES, Ability
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number
 from webapp.components.game_log import GameLog
+from webapp.components.game_over import GameOverBox
 from webapp.components.once import once
 from webapp.components.share import share_button
 from webapp.components.starting import GameStarter
@@ -121,11 +122,13 @@ async def new_game_page() -> None:
         once(ui.button("Start game").props("no-caps size=lg"), start)
 
 
-async def warlord_table(view: GameView, game_id: str) -> None:
-    """The tablet's page of a Warlord game: turn bar, both warbands with controls, log, links."""
+async def warlord_table(view: GameView, game_id: str, token: str) -> None:
+    """The tablet's page of a Warlord game: turn bar, the result once it is over, both warbands with controls,
+    log, links."""
     frame(view.state.title)
     ui.add_head_html(CSS)
     bar = WarlordTurnBar(view, controls=True)
+    GameOverBox(view, token)
     with ui.row().classes("tk-sides w-full"):
         for seat in (0, 1):
             with named(ui.column().classes("tk-side"), view.state.player_name(seat), role="region"):

@@ -3,10 +3,11 @@ a refusal always give the same reason."""
 
 from __future__ import annotations
 
-from models.rules.core import OPTION_PROVIDERS, Command, GameState, Option, probe
+from models.rules.core import DERIVED, OPTION_PROVIDERS, Command, GameState, Option, probe
 from models.rules.warband.conditions import Incapacitate, SetCondition
+from models.rules.warband.rout import ROUT_AT, rout_sum
 from models.rules.warband.spells import EndSpell, SpellCheck, StartSpell
-from models.rules.warband.state import SYSTEM, Condition, WarbandUnit, board, unable, unit
+from models.rules.warband.state import SYSTEM, Condition, WarbandUnit, board, rout_morale, unable, unit
 from models.rules.warband.treasure import NO_RUN, DropTreasure, PickUp
 
 CONDITIONS: tuple[Condition, ...] = ("stunned", "dazed", "staggered", "normal")
@@ -18,10 +19,24 @@ ASKED: dict[str, tuple[str, ...]] = {
 }
 
 
+def derived(state: GameState, u: WarbandUnit) -> Option:
+    """The numbers doc 004 ("Rout Step") works out for the unit's warband now: ``rout:lost`` (its units
+    incapacitated), ``rout:held`` (treasure tokens the opponent's units hold), their sum ``rout:total``, the sum
+    ``rout:at`` that calls for a rout check, and ``rout:morale``, the Morale that check uses (the highest among
+    its heroes still standing; absent when none stands)."""
+    b = board(state)
+    n_lost, n_held = rout_sum(b, u.seat)
+    values = {"rout:lost": n_lost, "rout:held": n_held, "rout:total": n_lost + n_held, "rout:at": ROUT_AT}
+    hero = rout_morale(b, u.seat)
+    if hero is not None and hero.morale is not None:
+        values["rout:morale"] = hero.morale
+    return Option(action=DERIVED, allowed=False, values=values)
+
 
 def unit_options(state: GameState, unit_id: str) -> tuple[Option, ...]:
-    """Every action of a unit's card, with the reason when it is refused now. ``run`` is not a command (the app
-    does not track movement): it says whether the unit may run, as the players should know."""
+    """Every action of a unit's card, with the reason when it is refused now, after a first entry ``derived``
+    with its warband's rout numbers (:func:`derived`). ``run`` is not a command (the app does not track
+    movement): it says whether the unit may run, as the players should know."""
     u = unit(state, unit_id)
     probes: list[tuple[str, Command]] = [
         ("pick_up", PickUp(unit=u.id)),
@@ -34,8 +49,9 @@ def unit_options(state: GameState, unit_id: str) -> tuple[Option, ...]:
         probes += [(f"end_spell:{s}", EndSpell(unit=u.id, spell=s)) for s in u.spells]
         probes += [(f"spell_check:{s}", SpellCheck(unit=u.id, spell=s, passed=True)) for s in u.spells]
     others = {"by": tuple(x.id for x in board(state).units if x.in_play and x.id != u.id)}
-    found = [probe(state, action, command, ASKED.get(action, ()), others if action == "incapacitate" else None)
-             for action, command in probes]
+    found = [derived(state, u), *(probe(state, action, command, ASKED.get(action, ()),
+                                        others if action == "incapacitate" else None)
+                                  for action, command in probes)]
     found.append(_run(u))
     return tuple(found)
 

@@ -14,6 +14,7 @@ from models.rules.warband.phases import before_leaving, on_enter
 from models.rules.warband.state import (
     SYSTEM,
     Grab,
+    RoutHow,
     WarbandBoard,
     WarbandUnit,
     board,
@@ -115,7 +116,7 @@ def rout_check(state: GameState, cmd: RoutCheck) -> tuple[GameState, list[Event]
     who = state.player_name(state.active)
     text = f"{who}'s rout check {check_words(cmd.passed, cmd.roll)}"
     if not cmd.passed:
-        return rout(state, state.active, [Event(kind="rout.failed", text=text + ".")])
+        return rout(state, state.active, "failed_check", [Event(kind="rout.failed", text=text + ".")])
     return with_board(state, rout="passed"), [Event(
         kind="rout.passed", text=text + ": the warband fights on. It may still choose to rout.")]
 
@@ -126,14 +127,15 @@ def voluntary_rout(state: GameState, cmd: VoluntaryRout) -> tuple[GameState, lis
     if board(state).rout != "passed":
         raise RuleViolation("rout.not_passed", "A warband may rout by choice only right after passing a rout check.")
     who = state.player_name(state.active)
-    return rout(state, state.active, [Event(kind="rout.voluntary", text=f"{who} chooses to rout.")])
+    return rout(state, state.active, "voluntary", [Event(kind="rout.voluntary", text=f"{who} chooses to rout.")])
 
 
-def rout(state: GameState, seat: int, events: list[Event]) -> tuple[GameState, list[Event]]:
-    """The warband routs and the other wins; first, one last grab for each token still on the table."""
+def rout(state: GameState, seat: int, how: RoutHow, events: list[Event]) -> tuple[GameState, list[Event]]:
+    """The warband routs (``how``: its rout check failed, or by choice) and the other wins; first, one last grab
+    for each token still on the table."""
     winner = 1 - seat
     tokens = board(state).treasures
-    state = with_board(state, rout="", routed=seat, winner=winner)
+    state = with_board(state, rout="", routed=seat, winner=winner, rout_how=how)
     events = [*events, Event(kind="rout", text=f"{state.player_name(seat)}'s warband routs: "
                                               f"{state.player_name(winner)} wins the game.")]
     if tokens == 0:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from models.rules.core import GameState
-from models.rules.senders import acting, declare, either, nobody
+from models.rules.senders import acting, active_seat, declare, either, nobody
 from models.rules.warband.state import WarbandBoard
 
 BOTH = {0, 1}
@@ -23,15 +23,11 @@ def unit_owner(state: GameState, command: Any) -> set[int]:
     return {found.seat} if found is not None else set(BOTH)
 
 
-def active(state: GameState, _: Any) -> set[int]:
-    return {state.active}
-
-
 declare({
     "warband_setup": nobody("set a game up: a new game is stored from its setup"),
-    "warband_next": acting("move this turn on", active),
-    "warband_rout_check": acting("record this warband's rout check", active),
-    "warband_voluntary_rout": acting("rout this warband", active),
+    "warband_next": acting("move this turn on", active_seat),
+    "warband_rout_check": acting("record this warband's rout check", active_seat),
+    "warband_voluntary_rout": acting("rout this warband", active_seat),
     "warband_pick_up": acting("pick up treasure with this unit", unit_owner),
     "warband_drop_treasure": acting("drop this unit's treasure", unit_owner),
     "warband_grab_attempt": acting("try to grab the token with this unit", unit_owner),

@@ -19,6 +19,7 @@ ROLL_MAX = 100  # a typed check roll is kept as the player's number; this only b
 
 Condition = Literal["normal", "staggered", "dazed", "stunned"]
 Presence = Literal["in_play", "incapacitated", "routed"]
+RoutHow = Literal["", "failed_check", "voluntary"]
 GrabTurn = Literal["where", "winner_auto", "winner_check", "loser_check"]
 
 
@@ -69,7 +70,8 @@ class WarbandBoard(Board):
 
     ``treasures`` counts the tokens lying on the table; ``hidden_events`` the event tokens still under them when
     the players said how many there are (None: not told). ``rout`` and ``spells_checked`` are marks of the turn in
-    progress, cleared when a turn begins."""
+    progress, cleared when a turn begins. ``winner``, ``routed`` and ``rout_how`` (a failed rout check or a
+    voluntary rout) say how the game ended."""
 
     units: tuple[WarbandUnit, ...] = ()
     treasures: int = 0
@@ -80,6 +82,7 @@ class WarbandBoard(Board):
     grab: Grab | None = None
     winner: int | None = None
     routed: int | None = None
+    rout_how: RoutHow = ""
 
     def unit(self, unit_id: str) -> WarbandUnit | None:
         return next((u for u in self.units if u.id == unit_id), None)

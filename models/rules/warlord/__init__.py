@@ -7,6 +7,7 @@ from models.rules.warlord import (  # noqa: F401
     combat,
     damage,
     end_phase,
+    ending,
     model_states,
     options,
     seats,

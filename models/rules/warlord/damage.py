@@ -12,6 +12,7 @@ from pydantic import Field
 
 from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.warlord.conditions import in_its_activation
+from models.rules.warlord.ending import wiped_out
 from models.rules.warlord.state import SYSTEM, Figure, in_play, with_figures
 
 MAX_AMOUNT = 20
@@ -39,7 +40,8 @@ def suffer(state: GameState, f: Figure, amount: int, why: str) -> tuple[GameStat
             update["activation"] = "done"
         f = f.model_copy(update=update)
         events.append(Event(kind="warlord.out_of_action", model=f.id, text=f"{f.name} is out of action."))
-    return with_figures(state, f), f, events
+    state, ended = wiped_out(with_figures(state, f))
+    return state, f, events + ended
 
 
 class WarlordDamage(Command):

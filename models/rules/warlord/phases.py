@@ -16,6 +16,7 @@ PHASES: tuple[Phase, ...] = (
     Phase("activations", "Activations", (Step("", "Activations", (
         "warlord_activate", "warlord_action", "warlord_ranged_attack", "warlord_cast_spell", "warlord_defend",
         "warlord_end_activation", "warlord_end_turn")),)),
-    Phase("end", "End phase", (Step("", "End phase", ("warlord_poison_check", "warlord_next_turn")),)),
+    Phase("end", "End phase", (Step("", "End phase", ("warlord_poison_check", "warlord_next_turn",
+                                                       "warlord_end_game")),)),
 )
 TURN: StepTable[None] = StepTable(SYSTEM, PHASES)

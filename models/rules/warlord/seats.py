@@ -2,7 +2,8 @@
 
 A seat acts for its own warband's models: activating them, their actions, healing and poison checks. Damage and
 states come from the other side's attacks and spells, so either seat records them; doc 003 gives no turn order,
-so ending a game turn is either side's to record.
+so ending a game turn is either side's to record, and so is ending the game at the end of a game turn (the
+players say who won); a seat concedes only for itself.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from models.rules.core import GameState
-from models.rules.senders import acting, declare, either, nobody
+from models.rules.senders import acting, declare, either, named_seat, nobody
 from models.rules.warlord.state import WarlordBoard
 
 BOTH = {0, 1}
@@ -40,4 +41,6 @@ declare({
     "warlord_remove_state": either("take a state off a model"),
     "warlord_end_turn": either("end the game turn's activations"),
     "warlord_next_turn": either("begin the next game turn"),
+    "warlord_end_game": either("end the game"),
+    "warlord_concede": acting("concede for this side", named_seat),
 })

@@ -94,10 +94,23 @@ class Figure(Frozen):
         return self.condition(name) is not None
 
 
+HowEnded = Literal["out_of_action", "end_of_game", "concession"]
+
+
+class WarlordResult(Frozen):
+    """How the game ended: ``winner`` (None: a draw), ``how``, a sentence for the result page, and the game turn."""
+
+    winner: int | None
+    how: HowEnded
+    detail: str
+    round: int
+
+
 class WarlordBoard(Board):
-    """The models of both warbands, in setup order (player 1's first)."""
+    """The models of both warbands, in setup order (player 1's first), and the result once the game is over."""
 
     figures: tuple[Figure, ...] = ()
+    result: WarlordResult | None = None
 
 
 register_board(SYSTEM, WarlordBoard)
@@ -128,7 +141,7 @@ def in_play(state: GameState, figure_id: str) -> Figure:
 def with_figures(state: GameState, *changed: Figure) -> GameState:
     by_id = {f.id: f for f in changed}
     figures = tuple(by_id.get(f.id, f) for f in board(state).figures)
-    return state.model_copy(update={"board": WarlordBoard(figures=figures)})
+    return state.model_copy(update={"board": board(state).model_copy(update={"figures": figures})})
 
 
 def active_figure(state: GameState) -> Figure | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from models.rules.core import GameState, RuleViolation
-from models.rules.senders import SeatsOf, acting, declare, either, nobody, table_only
+from models.rules.senders import SeatsOf, acting, active_seat, declare, either, named_seat, nobody, table_only
 from models.rules.warmachine.ending import casters
 
 BOTH = {0, 1}
@@ -28,14 +28,6 @@ def owner(field: str) -> SeatsOf:
             return set(BOTH)
 
     return seats
-
-
-def active(state: GameState, _: Any) -> set[int]:
-    return {state.active}
-
-
-def named_seat(_: GameState, command: Any) -> set[int]:
-    return {command.seat}
 
 
 def damaged_side(state: GameState, command: Any) -> set[int]:
@@ -71,8 +63,8 @@ def second_player(state: GameState, _: Any) -> set[int]:
 SENDERS = {
     # Game and turn flow
     "setup": nobody("set a game up: a new game is stored from its setup"),
-    "advance": acting("move on to the next step of this turn", active),
-    "score_turn": acting("score this turn's control points", active),
+    "advance": acting("move on to the next step of this turn", active_seat),
+    "score_turn": acting("score this turn's control points", active_seat),
     "final_score": either("enter the final scenario scoring"),
     "scenario_elements": either("enter the army points in scenario elements"),
     "concede": acting("concede for this side", named_seat),

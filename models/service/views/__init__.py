@@ -10,11 +10,13 @@ made here from numbers (drawings.py).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from models.rules import GameState
-from models.service.games import LogEntry
 from models.service.views import warband, warlord, warmachine
+
+if TYPE_CHECKING:  # the service's results use these views: a run-time import would go round in a circle
+    from models.service.games import LogEntry
 
 LOG_SHOWN = 60  # log entries in a view, newest first
 
@@ -41,10 +43,18 @@ def build(version: int, state: GameState, log: dict[str, list[Any]]) -> View:
                     "players": [state.player_name(0), state.player_name(1)], "log": log}
     if state.system == "warlord":
         newest = log.get(str(version))
-        return {**common, **warlord.view(state, newest[0] if newest else "")}
+        return {**common, **warlord.view(state, newest[0] if newest else ""),
+                "result": result_box(warlord.outcome(state), "Game turn")}
     if state.system == "warband":
-        return {**common, **warband.view(state)}
+        return {**common, **warband.view(state), "result": result_box(warband.outcome(state), "Round")}
     return {**common, **warmachine.view(state)}
+
+
+def result_box(ended: dict[str, Any] | None, turn_word: str) -> dict[str, str] | None:
+    """The watch page's result box for a Warlord or warband game (Warmachine's adds its tiebreakers)."""
+    if ended is None:
+        return None
+    return {"title": ended["title"], "detail": ended["detail"], "tiebreakers": f"{turn_word} {ended['round']}"}
 
 
 def diff(old: Any, new: Any) -> Any:

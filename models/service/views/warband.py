@@ -28,6 +28,18 @@ def headline(state: GameState) -> str:
     return f"{state.player_name(b.winner)} wins: {loser}'s warband routed."
 
 
+def outcome(state: GameState) -> dict[str, Any] | None:
+    """The result once a warband has routed (None before): winner, how, a headline and a sentence, the round.
+    Doc 004, "Rout Step": the warband that routs loses, the one left wins."""
+    b = state.board
+    if not isinstance(b, WarbandBoard) or b.winner is None:
+        return None
+    loser = state.player_name(b.routed if b.routed is not None else 1 - b.winner)
+    why = "chose to rout after passing its rout check" if b.rout_how == "voluntary" else "failed its rout check"
+    return {"winner": b.winner, "how": "rout", "title": f"{state.player_name(b.winner)} wins by rout",
+            "detail": f"{loser}'s warband {why} and left the table.", "round": state.round}
+
+
 def kind_words(u: WarbandUnit) -> str:
     words = [f"Hero · Morale {u.morale}" if u.hero else "Unit"]
     if u.caster:

@@ -8,13 +8,30 @@ from typing import Any
 from models.rules import GameState
 from models.rules.warlord.activation import allowed_actions
 from models.rules.warlord.conditions import abilities_text, chips
-from models.rules.warlord.effects import effective, flat, words
+from models.rules.warlord.effects import words
+from models.rules.warlord.options import derived_values
 from models.rules.warlord.phases import TURN
 from models.rules.warlord.state import Figure, WarlordBoard, active_figure
+
+HOW = {"out_of_action": "with the other warband out of action", "end_of_game": "when the players ended the game",
+       "concession": "by concession"}
+
+
+def outcome(state: GameState) -> dict[str, Any] | None:
+    """The result once the game is over (None before): winner, how, a headline and a sentence, the game turn."""
+    b = state.board
+    r = b.result if isinstance(b, WarlordBoard) else None
+    if r is None:
+        return None
+    title = f"{state.player_name(r.winner)} wins {HOW[r.how]}" if r.winner is not None else "The game is a draw"
+    return {"winner": r.winner, "how": r.how, "title": title, "detail": r.detail, "round": r.round}
 
 
 def where(state: GameState) -> tuple[str, str]:
     """The turn bar's two labels: the game turn, and the phase with the activated model."""
+    ended = outcome(state)
+    if ended is not None:
+        return f"Game turn {state.round}", f"Game over: {ended['title']}"
     phase = TURN.phase(state.phase).label
     current = active_figure(state)
     if state.phase != "activations":
@@ -55,6 +72,6 @@ def view(state: GameState, latest: str) -> dict[str, Any]:
         }
         if f.stats is not None:  # the card numbers after the model states, and what changed them
             cards[f.id]["lines"] = [words(f)]
-            cards[f.id]["derived"] = flat(effective(f))
+            cards[f.id]["derived"] = derived_values(f)
     return {"turn": {"round": turn, "phase": phase, "latest": latest},
             "score": {"round": state.round, "cp": None, "active": state.active}, "cards": cards, "sides": sides}

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from models.rules import options
+from models.rules.core import DERIVED
+from models.rules.warband.conditions import Incapacitate
 from models.rules.warband.treasure import PickUp
-from tests.rules.warband.game import SISTER, THUG, WOLF, Game
+from tests.rules.warband.game import CAPTAIN, HOUND, SISTER, THUG, WOLF, Game
 
 
 def by_action(game: Game, unit_id: str) -> dict[str, tuple[bool, str]]:
@@ -33,3 +35,17 @@ def test_casters_get_spell_actions_others_do_not() -> None:
     game = Game()
     assert by_action(game, SISTER)["start_spell"] == (True, "")
     assert "start_spell" not in by_action(game, THUG)
+
+
+def test_derived_rout_numbers_come_first() -> None:
+    """Doc 004 "Rout Step": units lost + treasure held by the opponent against 6, and the Morale the check uses
+    (the highest among heroes still standing: the Sister's 9, then the Captain's 7 once she is out)."""
+    game = Game()
+    first = options(game.state, CAPTAIN)[0]
+    assert (first.action, first.allowed) == (DERIVED, False)
+    assert first.values == {"rout:lost": 0, "rout:held": 0, "rout:total": 0, "rout:at": 6, "rout:morale": 9}
+    game.do(Incapacitate(unit=SISTER))
+    assert options(game.state, HOUND)[0].values == {"rout:lost": 1, "rout:held": 0, "rout:total": 1, "rout:at": 6,
+                                                    "rout:morale": 7}
+    game.do(Incapacitate(unit=CAPTAIN))
+    assert "rout:morale" not in (options(game.state, HOUND)[0].values or {})

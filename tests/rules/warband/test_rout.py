@@ -115,3 +115,16 @@ def test_a_typed_roll_must_be_a_plausible_number() -> None:
     rout_due_for_ann(game)
     game.refused(RoutCheck(passed=True, roll=0), "roll.range")
     game.refused(RoutCheck(passed=True, roll=1000), "roll.range")
+
+
+def test_the_board_keeps_how_the_warband_routed() -> None:
+    """Doc 004 "Rout Step" and "Voluntarily Routing": a failed check and a rout by choice both lose the game; the
+    result says which."""
+    failed = Game(setup_command(treasures=1))
+    rout_due_for_ann(failed)
+    failed.do(RoutCheck(passed=False))
+    chose = Game(setup_command(treasures=1))
+    rout_due_for_ann(chose)
+    chose.do(RoutCheck(passed=True), VoluntaryRout())
+    assert (failed.board.rout_how, chose.board.rout_how) == ("failed_check", "voluntary")
+    assert chose.board.winner == 1 and chose.state.phase == "over"

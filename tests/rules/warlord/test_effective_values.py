@@ -22,7 +22,8 @@ def _now(game: GameState, *states: str) -> dict[str, int]:
 def test_no_state_leaves_the_card_numbers(game: GameState) -> None:
     """doc 003 (no state): the numbers are the card's."""
     assert _now(game) == {"MOV": 6, "MAV": 3, "RAV": 4, "DV": 5, "CP": 2, "MA": 2, "RA": 2, "defensive_strikes": 2,
-                          "defensive_shots": 2, "counterspell": 1, "die_rolls": 0, "attacks_against": 0}
+                          "defensive_shots": 2, "counterspell": 1, "die_rolls": 0, "attacks_against": 0,
+                          "DT": 3, "DT:max": 3, "actions": 2}
 
 
 def test_disabled_takes_1_ma_and_1_ra(game: GameState) -> None:
@@ -103,4 +104,5 @@ def test_shaken_and_disabled_together(game: GameState) -> None:
 def test_a_model_without_card_numbers_derives_none(game: GameState) -> None:
     """doc 003 (all states): no number is invented for a card nobody typed."""
     derived = options(given(game, KNIGHT, "disabled"), KNIGHT)[0]
-    assert derived.values == {"counterspell": 0, "die_rolls": 0, "attacks_against": 0}
+    assert derived.values == {"counterspell": 0, "die_rolls": 0, "attacks_against": 0,
+                              "DT": 3, "DT:max": 3, "actions": 2}  # the tracks and actions are known without it
