@@ -118,7 +118,8 @@ SAY = {
     "charge": "The active model charges (same cost rule as `run`; not a horror summoned this turn).",
     "power_attack": (
         "The active model makes a power attack allowed for its size; a throw needs an Open Fist weapon "
-        "(`open_fist`). Refused for a horror summoned this turn and after a run."
+        "(`open_fist`). Refused for a horror summoned this turn and after a run; a structure never slams or "
+        "tramples, as it never runs or charges (`structure.fixed`)."
     ),
     "leech": "A master leeches essence: 1 damage to itself per point, never above its ESSENCE.",
     "sacrifice": (

@@ -148,6 +148,25 @@ def test_the_continuous_step_waits_for_each_effect_through_the_api(table: Table)
     assert table.send(type="advance")["phase"] == "control"
 
 
+# -- a structure never moves ---------------------------------------------------------------------------------
+
+def test_a_structure_is_refused_a_slam_or_trample_through_the_api(client: TestClient) -> None:  # noqa: F811
+    """doc 001 "Fixed Position": the Infernal Gate cannot be moved: run, charge, slam and trample are refused
+    alike; the Guardian of Souls, no structure, runs (positive control)."""
+    army = [*GAME["sides"][0]["army"], {"card": "infernal-gate"}]
+    created = client.post("/api/games", json={**GAME, "sides": [{"player": "Ann", "army": army},
+                                                                GAME["sides"][1]]})
+    assert created.status_code == 201, created.text
+    table = Table(client, created.json())
+    table.to_activation()
+    table.send(type="activate", model="p1-infernal-gate")
+    for kind in ("slam", "trample"):
+        table.refused("structure.fixed", type="power_attack", model="p1-infernal-gate", kind=kind)
+    table.refused("structure.fixed", type="run", model="p1-infernal-gate")
+    table.send(type="activate", model=GUARDIAN)
+    assert model(table.send(type="run", model=GUARDIAN), GUARDIAN)["act"]["ran"]
+
+
 # -- setup applies the list rules ------------------------------------------------------------------------------
 
 REGNA = {"card": "princess-regna"}

@@ -13,6 +13,8 @@ from models.rules.warmachine.points import is_crippled
 from models.rules.warmachine.state import SYSTEM, combat_refusal, is_horror, live, own_turn, role, spend
 from models.rules.warmachine.structures import movement_refusal
 
+# What moves the model itself: a slam and a trample are made with its movement, as a run or a charge is.
+MOVING = ("run", "charge", "make a slam", "make a trample")
 POWER_ATTACKS = {
     "lesser": (),
     "light": ("head-butt", "slam", "throw"),
@@ -90,14 +92,13 @@ def _move_cost(state: GameState, m: ModelState, what: str) -> tuple[ModelState, 
     """Horrors run, charge and power attack for free until the outer ring is crippled; then it costs 1.
     Warjacks spend 1 focus and warbeasts are forced to do any of it, and a warjack with a crippled
     Movement system cannot run, charge, slam or trample (Mk III core rules, public); structures never move
-    (doc 001)."""
+    (doc 001 "Fixed Position"), so none of these either."""
     if m.activation != "active":
         raise RuleViolation("activation.not_active", f"{m.name} must be activated to {what}.")
-    fixed = movement_refusal(state, m, what) if what in ("run", "charge") else None
+    fixed = movement_refusal(state, m, what) if what in MOVING else None
     if fixed is not None:
         raise fixed
-    if role(state, m) == "warjack" and is_crippled(state, m, "M") and what in ("run", "charge", "make a slam",
-                                                                                "make a trample"):
+    if role(state, m) == "warjack" and is_crippled(state, m, "M") and what in MOVING:
         raise RuleViolation("move.crippled", f"{m.name}'s Movement system is crippled: it cannot {what}.")
     if is_horror(state, m) and 0 in crippled(state, m):
         m, paid = spend(state, m, 1, f"{what} with a crippled outer ring")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from models.rules.warmachine.activation import Charge, Run
+from models.rules.warmachine.activation import Charge, PowerAttack, Run
 from models.rules.warmachine.attacks import DeclareAttack
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.options import notes
@@ -37,6 +37,15 @@ def test_a_structure_cannot_move(table):
     state = activated(table, BLOCK)
     assert refused(state, Run(model=BLOCK)) == "structure.fixed"
     assert refused(state, Charge(model=BLOCK)) == "structure.fixed"
+
+
+@pytest.mark.parametrize("kind", ["slam", "trample"])
+def test_a_structure_makes_no_power_attack_that_moves_it(table, kind):
+    """doc 001, "Fixed Position": a structure cannot be moved, so it cannot slam or trample (both are made with
+    the attacker's own movement) any more than it runs or charges; a warjack that is not a structure can
+    (positive control)."""
+    assert refused(activated(table, BLOCK), PowerAttack(model=BLOCK, kind=kind)) == "structure.fixed"
+    assert kinds(happened(activated(table, JACK_1), PowerAttack(model=JACK_1, kind=kind))[1])[-1] == "attack.power"
 
 
 def test_a_structure_makes_no_free_strikes(table):
