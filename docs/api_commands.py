@@ -103,7 +103,11 @@ SAY = {
     "mark_damage": (
         "Damage a model suffers, marked at the table; a master may transfer it to a horror of its "
         "battlegroup (`transfer_to`, 1 essence). A model whose every box is marked is disabled and waits, "
-        "like in the attack assistant: `state.attack` (kind `damage`) until `resolve_disabled`."
+        "like in the attack assistant: `state.attack` (kind `damage`) until `resolve_disabled`. A grid or spiral "
+        "needs the d6 `column`; a colossal's two grids or a gargantuan's two spirals also the `side` (`left`, "
+        "`right`: the attacker's side, or a d6 with none, 1-3 left; else `damage.side_needed`) and, when the "
+        "damage fills that side, `then_column`, the d6 where the rest goes in on the other side (else "
+        "`damage.then_column_needed`). `damage_roll`, `resolve_continuous` and `remove_damage` take the same."
     ),
     "apply_attack_damage": (
         "One attack damaging several models at once (AOE, spray): horrors' own damage is applied before "

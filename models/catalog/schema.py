@@ -75,20 +75,24 @@ class WebLayout(Frozen):
 
 class GridLayout(Frozen):
     """A warjack grid: six columns, each a string read top to bottom; '.' a plain box, a letter a system box,
-    '-' no box. ``total`` is the number of boxes when only that is known."""
+    '-' no box. ``total`` is the number of boxes when only that is known. A colossal has two grids, left and
+    right (``sides`` 2): twelve columns, the left grid's six first."""
 
     kind: Literal["grid"] = "grid"
     total: int | None = None
     columns: tuple[Signs, ...] | None = Field(default=None, max_length=12)
+    sides: Literal[1, 2] = 1
 
 
 class SpiralLayout(Frozen):
     """A warbeast spiral: three branches (Mind, Body, Spirit), each a string of boxes; '.' plain, a letter
-    an aspect box."""
+    an aspect box. A gargantuan has two spirals, left and right (``sides`` 2): six branches, the left's three
+    first."""
 
     kind: Literal["spiral"] = "spiral"
     total: int | None = None
-    branches: tuple[Signs, Signs, Signs] | None = None
+    branches: tuple[Signs, ...] | None = Field(default=None, max_length=6)
+    sides: Literal[1, 2] = 1
 
 
 DamageLayout = Annotated[BoxesLayout | WebLayout | GridLayout | SpiralLayout, Field(discriminator="kind")]
@@ -281,6 +285,22 @@ GRID_BOX = set(".-ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 STAT_MAX = 40
 
 
+TWO_SIDED = {"colossal": "grid", "gargantuan": "spiral"}
+
+
+def _sides_problems(card: Card) -> list[str]:
+    """A colossal warjack has two grids and a gargantuan two spirals; no other card has two."""
+    layout = card.damage
+    if not isinstance(layout, GridLayout | SpiralLayout):
+        return []
+    two = TWO_SIDED.get(card.weight or "") == layout.kind
+    if two and layout.sides != 2:
+        return [f"A {card.weight} has two damage {layout.kind}s, left and right."]
+    if not two and layout.sides == 2:
+        return [f"Only a {'colossal' if layout.kind == 'grid' else 'gargantuan'} has two damage {layout.kind}s."]
+    return []
+
+
 def card_problems(card: Card) -> list[str]:
     """What makes a card (typed in the editor or imported) unusable, in sentences for a player."""
     out: list[str] = []
@@ -306,18 +326,23 @@ def card_problems(card: Card) -> list[str]:
                 out.append("Every ring of a web has at least one box.")
             elif layout.total is not None and sum(layout.rings) != layout.total:
                 out.append(f"The three rings must add up to the web's {layout.total} boxes.")
+    out += _sides_problems(card)
     if isinstance(layout, GridLayout) and layout.columns is not None:
-        if len(layout.columns) != 6:
-            out.append("A grid has six columns.")
+        if len(layout.columns) != 6 * layout.sides:
+            out.append("A grid has six columns." if layout.sides == 1 else
+                       "A colossal's two grids have six columns each, twelve in all (the left grid's first).")
         if any(not col or len(col) > 12 or set(col) - GRID_BOX for col in layout.columns):
             out.append("Each grid column is 1 to 12 signs: '.' a plain box, a letter a system box, '-' no box.")
         elif layout.total is not None and sum(len(c) - c.count("-") for c in layout.columns) != layout.total:
             out.append(f"The grid's columns must hold its {layout.total} boxes.")
     if isinstance(layout, SpiralLayout) and layout.branches is not None:
-        if any(not b or len(b) > 30 or set(b) - GRID_BOX - {"-"} for b in layout.branches):
+        if len(layout.branches) != 3 * layout.sides:
+            out.append("A spiral has three branches: Mind, Body and Spirit." if layout.sides == 1 else
+                       "A gargantuan's two spirals have three branches each, six in all (the left spiral's first).")
+        elif any(not b or len(b) > 30 or set(b) - GRID_BOX - {"-"} for b in layout.branches):
             out.append("Each spiral branch is 1 to 30 signs: '.' a plain box, a letter an aspect box.")
         elif layout.total is not None and sum(len(b) for b in layout.branches) != layout.total:
-            out.append(f"The three branches must hold the spiral's {layout.total} boxes.")
+            out.append(f"The branches must hold the spiral's {layout.total} boxes.")
     if card.unit is not None:
         if any(not 1 <= n <= 20 or not 1 <= c <= 200 for n, c in card.unit.costs.items()):
             out.append("A unit's costs are for 1 to 20 models, each from 1 to 200 points.")

@@ -211,6 +211,7 @@ class AttackPanel:
                                  value=""), "Who suffers the damage")
         choice = _column_choice(state, [target.id, *(r.id for r in receivers)])
         column = self._column_field(choice) if choice else None
+        side, then_column = self._side_fields(state, [target.id, *(r.id for r in receivers)])
 
         async def apply() -> None:
             rolled = dice.value()
@@ -226,6 +227,8 @@ class AttackPanel:
             await self.view.send(DamageRoll(
                 dice=rolled, damage=damage, boosted=asked(), free_boost=free is not None and bool(free.value),
                 column=column.value if column is not None else None, power=power, armour=armour,
+                side=side.value if side is not None else None,
+                then_column=then_column.value if then_column is not None else None,
                 transfer_to=(who.value or None) if who is not None else None))
 
         with ui.row().classes("gap-2"):
@@ -242,6 +245,7 @@ class AttackPanel:
                      "Damage removed by the effect")
         choice = _column_choice(state, [m.id])
         column = self._column_field(choice) if choice else None
+        side, _ = self._side_fields(state, [m.id], spill=False)
 
         async def survive() -> None:
             points = whole_number(heal.value, 1, 99)
@@ -249,7 +253,8 @@ class AttackPanel:
                 ui.notify("Damage removed: a whole number from 1 to 99.", type="warning")
                 return
             await self.view.send(ResolveDisabled(model=m.id, stage=a.step, survives=True, heal=points,
-                                                 column=column.value if column is not None else None))
+                                                 column=column.value if column is not None else None,
+                                                 side=side.value if side is not None else None))
 
         with ui.row().classes("gap-2"):
             named(once(ui.button("It survives").props("no-caps color=positive"), survive), f"{m.name} survives")
@@ -257,10 +262,10 @@ class AttackPanel:
                        lambda: self.view.send(ResolveDisabled(model=m.id, stage=a.step))), f"{m.name} is {nxt}")
 
     # -- pieces --------------------------------------------------------------------------------------------
-    def _column_field(self, choice: dict[int | None, str]) -> Any:
+    def _column_field(self, choice: dict[int | None, str], label: str = "Where the damage goes in (d6)",
+                      roll_name: str = "Roll for me: where the damage goes in") -> Any:
         with ui.row().classes("items-center gap-2"):
-            field = named(ui.select(choice, value=None, label="Where the damage goes in (d6)").classes("w-56"),
-                          "Where the damage goes in (d6)")
+            field = named(ui.select(choice, value=None, label=label).classes("w-56"), label)
 
             def roll() -> None:
                 rolled = service_roll(self.view, 1)
@@ -268,8 +273,33 @@ class AttackPanel:
                     field.set_value(rolled.dice[0])
 
             named(ui.button("Roll for me", icon="casino", on_click=roll).props("no-caps outline"),
-                  "Roll for me: where the damage goes in")
+                  roll_name)
         return field
+
+    def _side_fields(self, state: GameState, model_ids: list[str], spill: bool = True) -> tuple[Any, Any]:
+        """For a colossal's grids or a gargantuan's spirals: which side the damage goes in (the attacker's side,
+        or a d6: 1-3 left, 4-6 right) and, when that side fills, the d6 for the other side; else no fields."""
+        layouts = [lay for x in model_ids if (lay := rolled_layout(state, state.model(x))) is not None]
+        if not layouts or layouts[0].sides == 1:
+            return None, None
+        kind = grids.kind_name(layouts[0])
+        with ui.row().classes("items-center gap-2"):
+            side = named(ui.select({s: f"{s.capitalize()} {kind}" for s in grids.SIDES}, value=None,
+                                   label=f"Which {kind}").classes("w-56"), f"Which {kind} the damage goes in")
+
+            def roll() -> None:
+                rolled = service_roll(self.view, 1)
+                if rolled is not None:
+                    side.set_value(grids.side_for_roll(rolled.dice[0]))
+
+            named(ui.button("Roll for me", icon="casino", on_click=roll).props("no-caps outline"),
+                  f"Roll for me: which {kind} (1-3 left, 4-6 right)")
+        then = None
+        if spill:
+            label = f"If that {kind} fills: where the rest goes in on the other (d6)"
+            then = self._column_field({None: "Not needed", **{n: str(n) for n in range(1, 7)}}, label,
+                                      f"Roll for me: where the rest goes in on the other {kind}")
+        return side, then
 
     def _aside(self) -> None:
         named(once(ui.button("Put the attack aside").props("flat no-caps"), lambda: self.view.send(EndAttack())),

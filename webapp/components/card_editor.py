@@ -30,7 +30,7 @@ from models.catalog.schema import (
     missing_facts,
 )
 from models.rules import RuleViolation, tidy
-from models.rules.warmachine.completion import drawing_problem
+from models.rules.warmachine.completion import drawing_problem, sides
 from models.service import Forbidden
 from models.service.cards import PACK_MAX, CardService, checked
 from webapp.components.a11y import named
@@ -281,7 +281,7 @@ class CardEditor:
             damage = {"kind": "web", "total": number["Boxes in all"], "rings": rings if rings[0] is not None else None}
         elif kind in ("grid", "spiral"):
             drawn = self._drawn(number["Boxes in all"])
-            damage = {"kind": kind, "total": number["Boxes in all"],
+            damage = {"kind": kind, "total": number["Boxes in all"], "sides": sides(v["Weight"] or None, kind),
                       "columns" if kind == "grid" else "branches": drawn}
         role = v["Role"]
         unit = None

@@ -16,11 +16,14 @@ from models.catalog.schema import GridLayout
 from models.rules import GameState, RuleViolation
 from models.rules.warmachine import grids
 from models.rules.warmachine.damage import (
+    Entry,
     MarkDamage,
+    Side,
     crippled_notes,
     marks_of,
     rolled_layout,
     sections,
+    spills,
     transfer_targets,
     unmarked,
 )
@@ -33,48 +36,109 @@ from webapp.components.once import once
 from webapp.view import GameView
 
 
-def ask_column(view: GameView, model_id: str, amount: int, then: Callable[[int], Awaitable[bool]],
+def ask_column(view: GameView, model_id: str, amount: int, then: Callable[[Entry], Awaitable[bool]],
                verb: str = "suffers") -> None:
     """Where damage goes in on a grid (the column) or a spiral (the d6 that picks the branch): six buttons,
-    or "Roll for me" (the app rolls the d6). ``then(column)`` sends the command."""
+    or "Roll for me" (the app rolls the d6). A colossal's grids or a gargantuan's spirals first ask the side,
+    and, when the damage fills that side, the column or branch it goes on into on the other side.
+    ``then(entry)`` sends the command."""
     state = view.state
     m = state.model(model_id)
     layout = rolled_layout(state, m)
     if layout is None:
         return
     grid = isinstance(layout, GridLayout)
+    kind = grids.kind_name(layout)
     with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
         ui.label(f"{m.name} {verb} {amount} damage: where does it go in?").classes("text-h6")
-        if grid:
-            ui.label("Roll a d6 for the column (or take the one a rule names). Damage fills the column from the top, "
-                     "then goes on to the next column.")
-        else:
-            branches = ", ".join(f"{faces(layout, i)} {grids.section_name(layout, i).removesuffix(' branch')}"
-                                 for i in range(len(grids.strings(layout))))
-            ui.label(f"Roll a d6 for the branch ({branches}). Damage fills it from the outside in, then goes on to "
-                     "the next branch.")
+        body = ui.column().classes("gap-2")
 
-        async def choose(column: int) -> None:
-            if await then(column):
-                dialog.close()
+    async def finish(entry: Entry) -> None:
+        if await then(entry):
+            dialog.close()
+
+    def d6_buttons(side: int, pick: Callable[[int], Awaitable[None]], what: str) -> None:
+        """Six buttons for the d6 and "Roll for me"; ``what`` names the roll for a screen reader."""
 
         async def roll() -> None:
             rolled = service_roll(view, 1)
             if rolled is None:
                 return
-            column = rolled.dice[0]
-            where = grids.section_name(layout, grids.entry(layout, column))
-            ui.notify(f"The app rolled {column}: {where}.", type="info")
-            await choose(column)
+            n = rolled.dice[0]
+            ui.notify(f"The app rolled {n}: {grids.section_name(layout, grids.entry(layout, n, side))}.",
+                      type="info")
+            await pick(n)
 
         with ui.row().classes("gap-2"):
             for n in range(1, 7):
-                name = f"Column {n}" if grid else f"Roll of {n} ({grids.section_name(layout, grids.entry(layout, n))})"
-                named(once(ui.button(str(n)).props("no-caps"), lambda c=n: choose(c), dialog), name)
+                where = grids.section_name(layout, grids.entry(layout, n, side))
+                name = where.capitalize() if grid else f"Roll of {n} ({where})"
+                named(once(ui.button(str(n)).props("no-caps"), lambda c=n: pick(c), dialog), name)
         with ui.row():
             named(once(ui.button("Roll for me", icon="casino").props("no-caps outline"), roll, dialog),
-                  f"Roll for me: where the damage goes in on {m.name}")
+                  f"Roll for me: {what} on {m.name}")
             ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
+
+    def ask_where(side: Side | None) -> None:
+        at = 0 if side is None else grids.SIDES.index(side)
+        body.clear()
+        with body:
+            on = f" of its {side} {kind}" if side else ""
+            if grid:
+                ui.label(f"Roll a d6 for the column{on} (or take the one a rule names). Damage fills the column "
+                         "from the top, then goes on to the next column.")
+            else:
+                count = grids.per_side(layout)
+                branches = ", ".join(f"{faces(layout, i)} {grids.section_name(layout, i).split(' ')[-2]}"
+                                     for i in grids.side_range(layout, at)) if count == 3 else "one per face"
+                ui.label(f"Roll a d6 for the branch{on} ({branches}). Damage fills it from the outside in, then "
+                         "goes on to the next branch.")
+
+            async def pick(column: int) -> None:
+                rest = spills(view.state, view.state.model(model_id), amount, side)
+                if rest:
+                    ask_then(side, column, rest)
+                else:
+                    await finish(Entry(column=column, side=side))
+
+            d6_buttons(at, pick, "where the damage goes in")
+
+    def ask_then(side: Side | None, column: int, rest: int) -> None:
+        at = grids.SIDES.index(side) if side else 0
+        other = grids.SIDES[1 - at]
+        body.clear()
+        with body:
+            ui.label(f"Its {side} {kind} fills up: the other {rest} damage goes on into its {other} {kind}. "
+                     f"Roll a d6 for where it goes in there.").classes("tk-prompt")
+
+            async def pick(then_column: int) -> None:
+                await finish(Entry(column=column, side=side, then_column=then_column))
+
+            d6_buttons(1 - at, pick, f"where the rest goes in on the {other} {kind}")
+
+    def ask_side() -> None:
+        with body:
+            ui.label(f"Which {kind}: the one on the attacker's side. No attacker, or from behind: roll a d6 "
+                     "(1-3 left, 4-6 right).")
+
+            async def roll() -> None:
+                rolled = service_roll(view, 1)
+                if rolled is not None:
+                    side = grids.side_for_roll(rolled.dice[0])
+                    ui.notify(f"The app rolled {rolled.dice[0]}: the {side} {kind}.", type="info")
+                    ask_where(side)
+
+            with ui.row().classes("gap-2"):
+                for side in grids.SIDES:
+                    named(ui.button(f"{side.capitalize()} {kind}", on_click=lambda _, s=side: ask_where(s))
+                          .props("no-caps"), f"The {side} {kind} of {m.name}")
+                named(ui.button("Roll for me", icon="casino", on_click=roll).props("no-caps outline"),
+                      f"Roll for me: which {kind} of {m.name}")
+
+    if layout.sides == 2:
+        ask_side()
+    else:
+        ask_where(None)
     dialog.open()
 
 
@@ -161,8 +225,8 @@ class DamageTrack:
             await self.view.send(MarkDamage(model=m.id, amount=amount, transfer_to=transfer_to))
             return
         verb = f"takes {m.name}'s" if transfer_to else "suffers"
-        ask_column(self.view, receiver.id, amount, lambda column: self.view.send(
-            MarkDamage(model=m.id, amount=amount, transfer_to=transfer_to, column=column)), verb=verb)
+        ask_column(self.view, receiver.id, amount, lambda where: self.view.send(
+            MarkDamage(model=m.id, amount=amount, transfer_to=transfer_to, **where.args())), verb=verb)
 
     def _ask_transfer(self, amount: int, targets: list, pays: str) -> None:
         state = self.view.state

@@ -16,11 +16,13 @@ from models.rules.warmachine.completion import (
     grid_cycle,
     grid_rows,
     next_sign,
+    section_names,
+    sides,
     spiral_branches,
     spiral_cells,
     spiral_cycle,
 )
-from models.rules.warmachine.grids import ASPECTS, BRANCH_NAMES, NO_BOX, PLAIN, SYSTEMS
+from models.rules.warmachine.grids import ASPECTS, NO_BOX, PLAIN, SYSTEMS
 from webapp.components.a11y import named
 
 CSS = """
@@ -105,12 +107,15 @@ class TapGrid(_Cells):
 
     def __init__(self, name: str, weight: str | None, total: int | None, columns: Sequence[str] = ()) -> None:
         cycle = grid_cycle(weight)
+        self.sides = sides(weight, "grid")
+        count = 6 * self.sides
         systems = ", ".join(f"{s} {SYSTEMS[s][0].lower()}" for s in cycle[2:])
-        ui.label("Tap each box of the grid (columns 1 to 6, top to bottom) as your card shows it: one tap a box, "
+        which = "the left grid's columns 1 to 6, then the right grid's" if self.sides == 2 else "columns 1 to 6"
+        ui.label(f"Tap each box of the grid ({which}, top to bottom) as your card shows it: one tap a box, "
                  f"more taps a system letter ({systems}), then no box again.").classes("text-sm")
         rows = grid_rows(weight, columns)
-        super().__init__(f"{name}'s grid", [f"Column {n}" for n in range(1, 7)], drawn_cells(columns, 6, rows),
-                         [cycle] * 6, SYSTEMS, total, by_column=True)
+        super().__init__(f"{name}'s grid{'s' if self.sides == 2 else ''}", section_names("grid", count),
+                         drawn_cells(columns, count, rows), [cycle] * count, SYSTEMS, total, by_column=True)
 
     @classmethod
     def of(cls, card: Card) -> TapGrid:
@@ -121,7 +126,7 @@ class TapGrid(_Cells):
         return grid_columns(self.cells)
 
     def layout(self, total: int | None) -> GridLayout:
-        return GridLayout(total=total, columns=self.strings())
+        return GridLayout(total=total, columns=self.strings(), sides=2 if self.sides == 2 else 1)
 
 
 class TapSpiral(_Cells):
@@ -130,19 +135,22 @@ class TapSpiral(_Cells):
     kind = "spiral"
 
     def __init__(self, name: str, weight: str | None, total: int | None, branches: Sequence[str] = ()) -> None:
-        ui.label("Tap the boxes of each branch from the outside in: one tap a box, a second tap the branch's "
-                 "aspect box, a third no box.").classes("text-sm")
-        super().__init__(f"{name}'s spiral", [f"{b} branch" for b in BRANCH_NAMES],
-                         drawn_cells(branches, 3, spiral_cells(weight, branches)), [spiral_cycle(n) for n in range(3)],
-                         ASPECTS, total, by_column=False)
+        self.sides = sides(weight, "spiral")
+        count = 3 * self.sides
+        which = " (the left spiral's three, then the right's)" if self.sides == 2 else ""
+        ui.label(f"Tap the boxes of each branch{which} from the outside in: one tap a box, a second tap the "
+                 "branch's aspect box, a third no box.").classes("text-sm")
+        super().__init__(f"{name}'s spiral{'s' if self.sides == 2 else ''}", section_names("spiral", count),
+                         drawn_cells(branches, count, spiral_cells(weight, branches)),
+                         [spiral_cycle(n % 3) for n in range(count)], ASPECTS, total, by_column=False)
 
     @classmethod
     def of(cls, card: Card) -> TapSpiral:
         layout = card.damage if isinstance(card.damage, SpiralLayout) else SpiralLayout()
         return cls(card.name, card.weight, layout.total, layout.branches or ())
 
-    def strings(self) -> tuple[str, str, str]:
+    def strings(self) -> tuple[str, ...]:
         return spiral_branches(self.cells)
 
     def layout(self, total: int | None) -> SpiralLayout:
-        return SpiralLayout(total=total, branches=self.strings())
+        return SpiralLayout(total=total, branches=self.strings(), sides=2 if self.sides == 2 else 1)

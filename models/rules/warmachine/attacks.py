@@ -33,7 +33,7 @@ from models.rules.warmachine.attack_math import (
     power_name,
     weapon_places,
 )
-from models.rules.warmachine.damage import remove_damage, sections, suffer, transfer, unmarked
+from models.rules.warmachine.damage import Entry, Side, remove_damage, sections, suffer, transfer, unmarked
 from models.rules.warmachine.points import resource
 from models.rules.warmachine.state import SYSTEM, combat_refusal, live, remove, require_acting, spend
 from models.rules.warmachine.structures import is_structure
@@ -302,8 +302,9 @@ def attack_roll(state: GameState, cmd: AttackRoll) -> tuple[GameState, list[Even
 class DamageRoll(Command):
     """The damage roll as rolled and the ``damage`` points that got through ARM (left out: worked out from
     the weapon's ``power``, its P+S or POW, and the target's ``armour``, the card's ARM unless given); a grid
-    or spiral needs the ``column`` (d6) where damage goes in; a master or warlock may send it on with
-    ``transfer_to``."""
+    or spiral needs the ``column`` (d6) where damage goes in, a colossal's grids or a gargantuan's spirals the
+    ``side`` too (and ``then_column`` when it spills into the other side); a master or warlock may send it on
+    with ``transfer_to``."""
 
     type: Literal["damage_roll"] = "damage_roll"
     dice: Roll
@@ -312,6 +313,8 @@ class DamageRoll(Command):
     free_boost: bool = False
     removed: int = Field(default=0, ge=0, le=11)
     column: int | None = Field(default=None, ge=1, le=6)
+    side: Side | None = None
+    then_column: int | None = Field(default=None, ge=1, le=6)
     transfer_to: str | None = None
     in_control: bool = True
     power: int | None = Field(default=None, ge=0, le=40)
@@ -349,10 +352,11 @@ def damage_roll(state: GameState, cmd: DamageRoll) -> tuple[GameState, list[Even
         state, done = _done(state, f"{target.name} takes no damage; the attack is resolved.")
         return state, [*events, done]
     sections(state, target)
+    where = Entry(column=cmd.column, side=cmd.side, then_column=cmd.then_column)
     if cmd.transfer_to is None:
-        state, more, _ = suffer(state, target, damage, "this attack", column=cmd.column)
+        state, more, _ = suffer(state, target, damage, "this attack", **where.args())
     else:
-        state, more = transfer(state, target, cmd.transfer_to, damage, cmd.in_control, column=cmd.column)
+        state, more = transfer(state, target, cmd.transfer_to, damage, cmd.in_control, where)
     events += more
     if state.attack is not None and state.attack.pending:
         return state, events
@@ -370,6 +374,7 @@ class ResolveDisabled(Command):
     survives: bool = False
     heal: int = Field(default=0, ge=0, le=99)
     column: int | None = Field(default=None, ge=1, le=6)
+    side: Side | None = None
 
 
 @handles(ResolveDisabled, system=SYSTEM, timing="anytime")
@@ -385,7 +390,7 @@ def resolve_disabled(state: GameState, cmd: ResolveDisabled) -> tuple[GameState,
     events: list[Event] = []
     if cmd.survives:
         if cmd.heal:
-            state, healed = remove_damage(state, m, cmd.heal, cmd.column)
+            state, healed = remove_damage(state, m, cmd.heal, cmd.column, cmd.side)
             events.append(healed)
         if unmarked(state, state.model(m.id)) == 0:
             raise RuleViolation("attack.survive_heal",

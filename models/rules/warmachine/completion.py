@@ -10,18 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from models.catalog.schema import Card, GridLayout, SpiralLayout, has_stat, missing_for_play
+from models.catalog.schema import TWO_SIDED, Card, GridLayout, SpiralLayout, has_stat, missing_for_play
 from models.rules.core import RuleViolation
 from models.rules.text import clean_text
 from models.rules.warmachine.army_rules import army_problems
-from models.rules.warmachine.grids import BRANCH_NAMES, NO_BOX, PLAIN
+from models.rules.warmachine.grids import BRANCH_NAMES, NO_BOX, PLAIN, SIDES
 from models.rules.warmachine.setup import NAME_MAX, ArmyEntry
 
 # A tap on a grid cell moves it on through these: no box, a plain box, then the systems (grids.SYSTEMS).
 GRID_CYCLE = (NO_BOX, PLAIN, "L", "R", "M", "C", "H", "A")
 COLOSSAL_CYCLE = (*GRID_CYCLE, "G", "S", "F")  # a colossal's generator, superstructure, field generator
 GRID_ROWS = 6
-COLOSSAL_ROWS = 12
+COLOSSAL_ROWS = 8
 SPIRAL_CELLS = 12  # cells drawn per branch (read from the outside in): a heavy's branch fits, on a tablet
 GARGANTUAN_SPIRAL_CELLS = 20
 
@@ -69,8 +69,26 @@ def is_colossal(weight: str | None) -> bool:
     return weight in ("colossal", "gargantuan")
 
 
+def sides(weight: str | None, kind: str) -> int:
+    """How many grids or spirals a card of ``weight`` has: two for a colossal's grids and a gargantuan's
+    spirals (left and right), else one."""
+    return 2 if TWO_SIDED.get(weight or "") == kind else 1
+
+
+def section_names(kind: str, count: int) -> list[str]:
+    """The drawn sections as a player reads them: "Column 3", "Mind branch"; on two sides "Left column 3",
+    "Right Mind branch"."""
+    per = 6 if kind == "grid" else 3
+    two = count == 2 * per
+    out = []
+    for i in range(count):
+        name = f"column {i % per + 1}" if kind == "grid" else f"{BRANCH_NAMES[i % per]} branch"
+        out.append(f"{SIDES[i // per]} {name}" if two else name)
+    return [n[0].upper() + n[1:] for n in out]
+
+
 def grid_rows(weight: str | None, columns: Sequence[str] = ()) -> int:
-    """Rows drawn for a grid: six, twelve for a colossal, more when a column given already is longer."""
+    """Rows drawn for a grid: six, eight for a colossal's, more when a column given already is longer."""
     return max(COLOSSAL_ROWS if is_colossal(weight) else GRID_ROWS, *(len(c) for c in columns), 0)
 
 
@@ -104,23 +122,29 @@ def grid_columns(cells: Sequence[Sequence[str]]) -> tuple[str, ...]:
     return tuple("".join(column).rstrip(NO_BOX) for column in cells)
 
 
-def spiral_branches(cells: Sequence[Sequence[str]]) -> tuple[str, str, str]:
+def spiral_branches(cells: Sequence[Sequence[str]]) -> tuple[str, ...]:
     """Drawn branches as the card's branch strings: the boxes in order, gaps left out."""
-    first, second, third = ("".join(s for s in branch if s != NO_BOX) for branch in cells)
-    return first, second, third
+    return tuple("".join(s for s in branch if s != NO_BOX) for branch in cells)
 
 
 def drawing_problem(layout: GridLayout | SpiralLayout) -> str | None:
     """What is wrong with a drawn grid or spiral before the card's own checks, for the player."""
     parts = layout.columns if isinstance(layout, GridLayout) else layout.branches
     boxes = [len(p) - p.count(NO_BOX) for p in parts or ()]
-    if isinstance(layout, GridLayout):
+    if isinstance(layout, GridLayout) and layout.sides == 2:
+        labels = section_names("grid", len(boxes))
+        empty = [labels[n] for n, count in enumerate(boxes) if not count]
+        if empty:
+            which = f"{', '.join(empty)} have" if len(empty) > 1 else f"{empty[0]} has"
+            return f"{which} no box: tap the boxes each column has on your card."
+    elif isinstance(layout, GridLayout):
         empty = [str(n) for n, count in enumerate(boxes, start=1) if not count]
         if empty:
             which = f"Columns {', '.join(empty)} have" if len(empty) > 1 else f"Column {empty[0]} has"
             return f"{which} no box: tap the boxes each column has on your card."
     else:
-        empty = [BRANCH_NAMES[n] for n, count in enumerate(boxes) if not count]
+        branches = [n.removesuffix(" branch") for n in section_names("spiral", len(boxes))]
+        empty = [branches[n] for n, count in enumerate(boxes) if not count]
         if empty:
             names = f"{', '.join(empty[:-1])} and {empty[-1]}" if len(empty) > 1 else empty[0]
             which = f"The {names} branches have" if len(empty) > 1 else f"The {names} branch has"

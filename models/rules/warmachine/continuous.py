@@ -14,7 +14,7 @@ from pydantic import Field
 
 from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
 from models.rules.dice import Roll
-from models.rules.warmachine.damage import sections, suffer
+from models.rules.warmachine.damage import Side, sections, suffer
 from models.rules.warmachine.phases import before_leaving, on_enter
 from models.rules.warmachine.shake import effect_name
 from models.rules.warmachine.state import SYSTEM, done, live, mark_done, own_turn
@@ -56,7 +56,8 @@ def continuous_resolved(state: GameState) -> None:
 class ResolveContinuous(Command):
     """One continuous effect on one model: it ``expires``, or it stays and deals ``damage`` points (what the
     damage roll did after ARM). ``roll``: the dice the players rolled; ``column``: where damage enters a grid
-    or spiral."""
+    or spiral (``side``, ``then_column``: on a colossal's grids or a gargantuan's spirals, the side a d6 gave,
+    1-3 left, 4-6 right, as the effect has no attacker)."""
 
     type: Literal["resolve_continuous"] = "resolve_continuous"
     model: str
@@ -65,6 +66,8 @@ class ResolveContinuous(Command):
     damage: int | None = Field(default=None, ge=0, le=99)
     roll: Roll | None = None
     column: int | None = Field(default=None, ge=1, le=6)
+    side: Side | None = None
+    then_column: int | None = Field(default=None, ge=1, le=6)
 
 
 @handles(ResolveContinuous, system=SYSTEM, timing="step")
@@ -98,6 +101,7 @@ def resolve_continuous(state: GameState, cmd: ResolveContinuous) -> tuple[GameSt
                     text=f"{m.name} is still {effect_name(cmd.effect)} and suffers {cmd.damage} damage.")]
     if cmd.damage:
         sections(state, m)
-        state, more, _ = suffer(state, m, cmd.damage, cmd.effect, column=cmd.column)
+        state, more, _ = suffer(state, m, cmd.damage, cmd.effect, column=cmd.column, side=cmd.side,
+                                then_column=cmd.then_column)
         events += more
     return state, events

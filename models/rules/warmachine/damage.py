@@ -4,11 +4,11 @@ web's outer, middle and centre rings, a grid's columns, a spiral's branches, or 
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
-from models.catalog.schema import BoxesLayout, GridLayout, SpiralLayout, WebLayout
+from models.catalog.schema import BoxesLayout, Frozen, GridLayout, SpiralLayout, WebLayout
 from models.rules.core import AttackRecord, Command, Event, GameState, ModelState, RuleViolation, handles
 from models.rules.warmachine import grids
 from models.rules.warmachine.state import SYSTEM, battlegroup, has_essence_manipulation, is_horror, live, role, spend
@@ -119,41 +119,94 @@ def crippled_notes(state: GameState, m: ModelState) -> tuple[str, ...]:
                  for i in crippled(state, m))
 
 
-def entry_section(state: GameState, m: ModelState, column: int | None) -> int:
-    """Where damage starts: the rolled column or branch of a grid or spiral, else the first section."""
+Side = Literal["left", "right"]
+
+
+def side_index(state: GameState, m: ModelState, side: Side | None) -> int:
+    """The side damage enters a colossal's grids or a gargantuan's spirals (0 left, 1 right); 0 for any other
+    track. Two sides need the players' answer: the attacker's side, or a d6 (grids.py)."""
+    layout = rolled_layout(state, m)
+    if layout is None or layout.sides == 1:
+        return 0
+    if side is None:
+        raise RuleViolation("damage.side_needed",
+                            f"Say which of {m.name}'s {grids.kind_name(layout)}s the damage goes in, left or "
+                            "right: the attacker's side, or roll a d6 when there is none (1-3 left, 4-6 right).")
+    return grids.SIDES.index(side)
+
+
+def entry_section(state: GameState, m: ModelState, column: int | None, side: Side | None = None) -> int:
+    """Where damage starts: the rolled column or branch of a grid or spiral (on the named side of a colossal
+    or gargantuan), else the first section."""
     layout = rolled_layout(state, m)
     if layout is None:
         return 0
+    at = side_index(state, m, side)
     if column is None:
         where = "column" if isinstance(layout, GridLayout) else "branch"
         raise RuleViolation("damage.column_needed",
                             f"Roll a d6 (or choose) for the {where} where {m.name}'s damage goes in.")
-    return grids.entry(layout, column)
+    return grids.entry(layout, column, at)
 
 
-def suffer(state: GameState, m: ModelState, amount: int, why: str, *, column: int | None = None
-           ) -> tuple[GameState, list[Event], int]:
-    """Mark damage (a grid or spiral needs the d6 ``column`` where it enters) and start damage application
-    (doc 002 "Damage Application"): a model whose last box is marked is disabled and stays on the table while
-    the game pauses (``hold``). Every source of damage comes through here: the attack assistant, damage typed
-    in, several models hit at once, fire, leeching."""
+def spills(state: GameState, m: ModelState, amount: int, side: Side | None) -> int:
+    """How much of ``amount`` the named side of a colossal's grids or a gargantuan's spirals cannot hold (the
+    rest goes into the other side); 0 for any other track."""
+    layout = rolled_layout(state, m)
+    if layout is None or layout.sides == 1 or side is None:
+        return 0
+    within = grids.side_range(layout, grids.SIDES.index(side))
+    sizes, marks = sections(state, m), marks_of(state, m)
+    return max(0, amount - sum(sizes[i] - marks[i] for i in within))
+
+
+def fill_track(state: GameState, m: ModelState, amount: int, column: int | None, side: Side | None,
+               then_column: int | None) -> tuple[tuple[int, ...], int]:
+    """The marks after ``amount`` damage enters where the players said, and what is left over. On two sides,
+    what the entered side cannot hold goes into the other side at ``then_column`` (the second d6; our reading
+    of the public summary, grids.py)."""
+    sizes, marks = sections(state, m), marks_of(state, m)
+    start = entry_section(state, m, column, side)
+    layout = rolled_layout(state, m)
+    if layout is None or layout.sides == 1:
+        return fill(sizes, marks, amount, start)
+    at = grids.side_of(layout, start)
+    marks, rest = grids.fill_from(sizes, marks, amount, start, grids.side_range(layout, at))
+    other = grids.side_range(layout, 1 - at)
+    if rest and any(marks[i] < sizes[i] for i in other):
+        if then_column is None:
+            raise RuleViolation("damage.then_column_needed",
+                                f"{m.name}'s {grids.SIDES[at]} {grids.kind_name(layout)} is full: roll a d6 for "
+                                f"where the other {rest} damage goes in on the {grids.SIDES[1 - at]} one.")
+        marks, rest = grids.fill_from(sizes, marks, rest, grids.entry(layout, then_column, 1 - at), other)
+    return marks, rest
+
+
+def suffer(state: GameState, m: ModelState, amount: int, why: str, *, column: int | None = None,
+           side: Side | None = None, then_column: int | None = None) -> tuple[GameState, list[Event], int]:
+    """Mark damage (a grid or spiral needs the d6 ``column`` where it enters; a colossal's grids and a
+    gargantuan's spirals the ``side`` too, and ``then_column`` when it spills into the other side) and start
+    damage application (doc 002 "Damage Application"): a model whose last box is marked is disabled and stays on
+    the table while the game pauses (``hold``). Every source of damage comes through here: the attack assistant,
+    damage typed in, several models hit at once, fire, leeching."""
     sizes = sections(state, m)
-    start = entry_section(state, m, column)
     before, systems_before = crippled(state, m), crippled_systems(state, m)
-    marks, rest = fill(sizes, marks_of(state, m), amount, start)
+    marks, rest = fill_track(state, m, amount, column, side, then_column)
     taken = amount - rest
     m = m.model_copy(update={"marks": marks})
     state = state.with_models(m)
     data: dict[str, object] = {"points": taken, "marks": list(marks)}
     if column is not None and rolled_layout(state, m) is not None:
         data["column"] = column
+    layout = rolled_layout(state, m)
+    if layout is not None and layout.sides == 2:
+        data |= {"side": side, "then_column": then_column}
     events = [Event(kind="damage.marked", model=m.id, data=data,
                     text=f"{m.name} suffers {taken} damage ({why}).")]
     for i in crippled(state, m):
         if i not in before and i < 2:
             events.append(Event(kind="damage.crippled", model=m.id, data={"ring": RING_NAMES[i]},
                                 text=f"{m.name}'s {RING_NAMES[i]} ring is crippled: {CRIPPLED_EFFECT[i]}"))
-    layout = rolled_layout(state, m)
     for ch in crippled_systems(state, m):
         if layout is not None and ch not in systems_before:
             events.append(Event(kind="damage.crippled", model=m.id, data={"system": ch},
@@ -198,12 +251,16 @@ def heal(state: GameState, m: ModelState, amount: int) -> tuple[GameState, Event
 
 
 class MarkDamage(Command):
-    """Damage a model suffers. A master may send it to a horror of its battlegroup (``transfer_to``)."""
+    """Damage a model suffers. A master may send it to a horror of its battlegroup (``transfer_to``). A grid or
+    spiral needs the d6 ``column``; a colossal's or gargantuan's the ``side`` too, and ``then_column`` when the
+    damage spills into its other side."""
 
     type: Literal["mark_damage"] = "mark_damage"
     model: str
     amount: int = Field(ge=1, le=99)
     column: int | None = Field(default=None, ge=1, le=6)
+    side: Side | None = None
+    then_column: int | None = Field(default=None, ge=1, le=6)
     transfer_to: str | None = None
     in_control: bool = True
 
@@ -217,10 +274,11 @@ def mark_damage(state: GameState, cmd: MarkDamage) -> tuple[GameState, list[Even
     again. A warlock sends it to a warbeast of its battlegroup for 1 fury (Mk III core rule, public)."""
     m = live(state, cmd.model)
     sections(state, m)
+    where = Entry(column=cmd.column, side=cmd.side, then_column=cmd.then_column)
     if cmd.transfer_to is None:
-        state, events, _ = suffer(state, m, cmd.amount, "marked at the table", column=cmd.column)
+        state, events, _ = suffer(state, m, cmd.amount, "marked at the table", **where.args())
         return state, events
-    return transfer(state, m, cmd.transfer_to, cmd.amount, cmd.in_control, column=cmd.column)
+    return transfer(state, m, cmd.transfer_to, cmd.amount, cmd.in_control, where)
 
 
 def transfer_targets(state: GameState, m: ModelState) -> tuple[list[ModelState], str]:
@@ -234,8 +292,19 @@ def transfer_targets(state: GameState, m: ModelState) -> tuple[list[ModelState],
     return [], ""
 
 
-def transfer(state: GameState, m: ModelState, horror_id: str, amount: int, in_control: bool, *,
-             column: int | None = None) -> tuple[GameState, list[Event]]:
+class Entry(Frozen):
+    """Where damage goes in on a grid or spiral, as the players said (see ``suffer``)."""
+
+    column: int | None = None
+    side: Side | None = None
+    then_column: int | None = None
+
+    def args(self) -> dict[str, Any]:
+        return {"column": self.column, "side": self.side, "then_column": self.then_column}
+
+
+def transfer(state: GameState, m: ModelState, horror_id: str, amount: int, in_control: bool,
+             where: Entry = Entry()) -> tuple[GameState, list[Event]]:
     """Damage transference of ``amount`` from master ``m`` to ``horror_id``: 1 essence; what does not fit
     comes back to ``m`` and cannot be transferred again. The same for a warlock and a warbeast of its
     battlegroup (1 fury; the spiral needs the d6 ``column``)."""
@@ -248,13 +317,13 @@ def transfer(state: GameState, m: ModelState, horror_id: str, amount: int, in_co
     if not in_control:
         raise RuleViolation("transfer.out_of_control", f"{horror.name} must be in {m.name}'s control range.")
     sections(state, horror)
-    entry_section(state, horror, column)
+    entry_section(state, horror, where.column, where.side)
     m, paid = spend(state, m, 1, f"transfer damage to {horror.name}", outside_activation=True)
     state = state.with_models(m)
     events = [paid]
     room = unmarked(state, horror)
     state, more, _ = suffer(state, state.model(horror.id), min(amount, room),
-                            f"transferred from {m.name}", column=column)
+                            f"transferred from {m.name}", **where.args())
     events += more
     back = amount - min(amount, room)
     if back:
@@ -263,7 +332,7 @@ def transfer(state: GameState, m: ModelState, horror_id: str, amount: int, in_co
     return state, events
 
 
-def remove_damage(state: GameState, m: ModelState, amount: int, column: int | None
+def remove_damage(state: GameState, m: ModelState, amount: int, column: int | None, side: Side | None = None
                   ) -> tuple[GameState, Event]:
     """Remove ``amount`` damage: a web from the centre out (doc 001), boxes from the last marked, a grid or
     spiral from the chosen column or branch on (last marked box first). A system, aspect or ring with a box
@@ -271,9 +340,13 @@ def remove_damage(state: GameState, m: ModelState, amount: int, column: int | No
     layout = rolled_layout(state, m)
     if layout is None:
         return heal(state, m, amount)
-    start = entry_section(state, m, column)
+    start = entry_section(state, m, column, side)
     before = crippled_systems(state, m)
-    marks, _ = grids.clear_from(marks_of(state, m), amount, start)
+    at = grids.side_of(layout, start)
+    marks, rest = grids.clear_from(marks_of(state, m), amount, start, grids.side_range(layout, at))
+    if rest and layout.sides == 2:  # the named side is clear: the rest comes off the other side, first box on
+        other = grids.side_range(layout, 1 - at)
+        marks, _ = grids.clear_from(marks, rest, other[0], other)
     m = m.model_copy(update={"marks": marks})
     state = state.with_models(m)
     freed = [grids.meaning(layout, ch)[0] for ch in before if ch not in crippled_systems(state, m)]
@@ -284,12 +357,14 @@ def remove_damage(state: GameState, m: ModelState, amount: int, column: int | No
 
 class RemoveDamage(Command):
     """Damage removed at the table by a rule the app does not track itself (repair, regeneration, a healing
-    spell, Tough). A grid or spiral says where: ``column`` is the column or the d6 of the branch."""
+    spell, Tough). A grid or spiral says where: ``column`` is the column or the d6 of the branch (and ``side``
+    on a colossal's grids or a gargantuan's spirals)."""
 
     type: Literal["remove_damage"] = "remove_damage"
     model: str
     amount: int = Field(ge=1, le=99)
     column: int | None = Field(default=None, ge=1, le=6)
+    side: Side | None = None
 
 
 @handles(RemoveDamage, system=SYSTEM, timing="anytime")
@@ -301,5 +376,5 @@ def remove_damage_cmd(state: GameState, cmd: RemoveDamage) -> tuple[GameState, l
     marked = sum(marks_of(state, m))
     if cmd.amount > marked:
         raise RuleViolation("heal.too_much", f"{m.name} has only {marked} damage to remove.")
-    state, event = remove_damage(state, m, cmd.amount, cmd.column)
+    state, event = remove_damage(state, m, cmd.amount, cmd.column, cmd.side)
     return state, [event]

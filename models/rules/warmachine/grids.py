@@ -8,6 +8,15 @@ A spiral is a list of branches (the catalog gives three: Mind, Body, Spirit), ea
 outside in ('.' a plain box, a letter an aspect box). The d6 picks the branch: 1-2 Mind, 3-4 Body, 5-6 Spirit
 (with six branches, one per face); a full branch sends the rest on clockwise to the next one.
 
+A colossal has two grids and a gargantuan two spirals, left and right (the layout's ``sides`` is 2; the left's
+sections come first). Damage names the side it enters: the grid or spiral on the attacker's side, or, with no
+attacker or from behind, the side a d6 gives (1-3 left, 4-6 right); then the d6 column or branch within that side,
+wrapping round within it. When that side is full, the rest goes into the other side at a column or branch a
+second d6 gives. This is the public rule summary (http://skarburn.blogspot.com/2012/05/warthingy-sixty-two-
+damage.html; https://warmachineuniversity.com/mw/index.php/LPG_-_Colossals_%26_Gargantuans); the reference
+documents are silent on it, so the overflow between the two sides is our reading. A system or aspect is crippled
+when every box with its letter is marked, on both sides together (our reading too).
+
 Marks are kept as they are for every other track: one count per section (column or branch). Within a section
 damage always fills from the first box, so the count says exactly which boxes are marked; removing damage
 takes the last marked box first. A system (or aspect) is crippled while every box with its letter is marked.
@@ -45,6 +54,7 @@ ASPECTS: dict[str, tuple[str, str]] = {
     "S": ("Spirit", "it can no longer be forced."),
 }
 BRANCH_NAMES = ("Mind", "Body", "Spirit")
+SIDES = ("left", "right")
 
 Layout = GridLayout | SpiralLayout
 
@@ -65,22 +75,52 @@ def sizes(layout: Layout) -> tuple[int, ...]:
     return tuple(len(c) for c in cells(layout))
 
 
-def entry(layout: Layout, roll: int) -> int:
-    """The section damage enters for a d6 ``roll`` (1-6): a grid's column, a spiral's branch."""
-    count = len(strings(layout))
+def per_side(layout: Layout) -> int:
+    """Sections in one grid or spiral: six columns, three branches (both sides of a colossal hold as many)."""
+    return len(strings(layout)) // layout.sides
+
+
+def side_range(layout: Layout, side: int) -> range:
+    """The indexes of side ``side``'s sections (0 left, 1 right; a one-sided layout has only side 0)."""
+    n = per_side(layout)
+    return range(side * n, (side + 1) * n)
+
+
+def side_of(layout: Layout, index: int) -> int:
+    return index // per_side(layout)
+
+
+def entry(layout: Layout, roll: int, side: int = 0) -> int:
+    """The section damage enters for a d6 ``roll`` (1-6) on ``side``: a grid's column, a spiral's branch."""
+    count = per_side(layout)
     if isinstance(layout, GridLayout):
-        return (roll - 1) % count
-    if count == 6:
-        return roll - 1
-    return (roll - 1) * count // 6
+        within = (roll - 1) % count
+    elif count == 6:
+        within = roll - 1
+    else:
+        within = (roll - 1) * count // 6
+    return side * count + within
+
+
+def side_for_roll(roll: int) -> str:
+    """The side a d6 gives damage with no side of its own: 1-3 left, 4-6 right."""
+    return SIDES[0] if roll <= 3 else SIDES[1]
 
 
 def section_name(layout: Layout, index: int) -> str:
+    """"column 3", "Mind branch"; on a colossal or gargantuan "left column 3", "right Mind branch"."""
+    within = index % per_side(layout)
     if isinstance(layout, GridLayout):
-        return f"column {index + 1}"
-    if len(strings(layout)) == 3:
-        return f"{BRANCH_NAMES[index]} branch"
-    return f"branch {index + 1}"
+        name = f"column {within + 1}"
+    elif per_side(layout) == 3:
+        name = f"{BRANCH_NAMES[within]} branch"
+    else:
+        name = f"branch {within + 1}"
+    return f"{SIDES[side_of(layout, index)]} {name}" if layout.sides == 2 else name
+
+
+def kind_name(layout: Layout) -> str:
+    return "grid" if isinstance(layout, GridLayout) else "spiral"
 
 
 def letters(layout: Layout) -> tuple[str, ...]:
@@ -124,25 +164,30 @@ def note(layout: Layout, letter: str) -> str:
     return f"{name} {kind} crippled: {effect[0].upper()}{effect[1:]}"
 
 
-def fill_from(section_sizes: tuple[int, ...], marks: tuple[int, ...], amount: int, start: int
-              ) -> tuple[tuple[int, ...], int]:
-    """Mark ``amount`` boxes from section ``start`` on, wrapping round; returns new marks and what is left."""
+def fill_from(section_sizes: tuple[int, ...], marks: tuple[int, ...], amount: int, start: int,
+              within: range | None = None) -> tuple[tuple[int, ...], int]:
+    """Mark ``amount`` boxes from section ``start`` on, wrapping round (within the sections ``within``, all by
+    default: one side of a colossal); returns new marks and what is left."""
     out = list(marks)
-    count = len(section_sizes)
-    for k in range(count):
-        i = (start + k) % count
+    indexes = within if within is not None else range(len(section_sizes))
+    first = indexes.index(start)
+    for k in range(len(indexes)):
+        i = indexes[(first + k) % len(indexes)]
         take = min(amount, section_sizes[i] - out[i])
         out[i] += take
         amount -= take
     return tuple(out), amount
 
 
-def clear_from(marks: tuple[int, ...], amount: int, start: int) -> tuple[tuple[int, ...], int]:
-    """Remove ``amount`` marks from section ``start`` on (last marked box first), wrapping round."""
+def clear_from(marks: tuple[int, ...], amount: int, start: int, within: range | None = None
+               ) -> tuple[tuple[int, ...], int]:
+    """Remove ``amount`` marks from section ``start`` on (last marked box first), wrapping round (within the
+    sections ``within``, all by default)."""
     out = list(marks)
-    count = len(out)
-    for k in range(count):
-        i = (start + k) % count
+    indexes = within if within is not None else range(len(out))
+    first = indexes.index(start)
+    for k in range(len(indexes)):
+        i = indexes[(first + k) % len(indexes)]
         take = min(amount, out[i])
         out[i] -= take
         amount -= take

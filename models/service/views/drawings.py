@@ -87,20 +87,25 @@ def describe_sections(kind: str, names: tuple[str, ...], sizes: tuple[int, ...],
 
 
 @lru_cache(maxsize=1024)
-def grid_svg(columns: tuple[str, ...], marks: tuple[int, ...], crippled: tuple[str, ...] = ()) -> str:
+def grid_svg(columns: tuple[str, ...], marks: tuple[int, ...], crippled: tuple[str, ...] = (), sides: int = 1) -> str:
     """A warjack's damage grid: six columns numbered 1 to 6, each read top to bottom; '-' leaves a gap, a
     letter is a system box. Damage fills each column from the top, so its first ``marks[i]`` boxes are marked.
-    ``crippled``: the names of the crippled systems (for the description)."""
-    cell, top = 28, 20
+    ``crippled``: the names of the crippled systems (for the description). A colossal's two grids (``sides``
+    2) are drawn side by side, left then right, their columns headed L1-L6 and R1-R6."""
+    cell, top, gap = 28, 20, 12
+    per = len(columns) // sides
     rows = max((len(c) for c in columns), default=0)
-    width, height = len(columns) * cell + 2, top + rows * cell + 2
+    width, height = len(columns) * cell + (sides - 1) * gap + 2, top + rows * cell + 2
     sizes = tuple(sum(1 for ch in c if ch != "-") for c in columns)
-    label = describe_sections("grid", tuple(f"column {i + 1}" for i in range(len(columns))), sizes, marks, crippled)
+    names = tuple((f"{('left', 'right')[i // per]} " if sides == 2 else "") + f"column {i % per + 1}"
+                  for i in range(len(columns)))
+    label = describe_sections("grid" if sides == 1 else "grids", names, sizes, marks, crippled)
     parts = [f'<svg class="tk-grid" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
              f'role="img" aria-label="{html.escape(label)}">']
     for i, column in enumerate(columns):
-        x = 1 + i * cell
-        parts.append(f'<text class="tk-grid-head" x="{x + cell / 2 - 1}" y="14" text-anchor="middle">{i + 1}</text>')
+        x = 1 + i * cell + (i // per) * gap
+        head = f"{'LR'[i // per]}{i % per + 1}" if sides == 2 else str(i + 1)
+        parts.append(f'<text class="tk-grid-head" x="{x + cell / 2 - 1}" y="14" text-anchor="middle">{head}</text>')
         box = 0
         for row, ch in enumerate(column):
             if ch == "-":
@@ -119,7 +124,7 @@ def spiral_svg(branches: tuple[str, ...], heads: tuple[str, ...], names: tuple[s
     faces that send damage there (``heads``: "1-2 Mind"); a letter is an aspect box. The first ``marks[i]``
     boxes of a branch are marked; ``names`` are the branches' names for the description ("Mind branch")."""
     count = len(branches)
-    label_w, gap = 84, 4
+    label_w, gap = max(84, 8 * max((len(h) for h in heads), default=0)), 4
     longest = max((len(b) - b.count("-") for b in branches), default=1)
     cell = max(12, min(24, (320 - label_w) // max(longest, 1)))
     width, height = label_w + longest * cell + 2, count * (cell + gap) + 2
@@ -143,10 +148,12 @@ def drawing(state: GameState, m: ModelState, sizes: tuple[int, ...], marks: tupl
     if layout is not None:
         lame = tuple(grids.meaning(layout, ch)[0] for ch in crippled_systems(state, m))
         if isinstance(layout, GridLayout):
-            return grid_svg(grids.strings(layout), marks, lame)
+            return grid_svg(grids.strings(layout), marks, lame, layout.sides)
         count = len(grids.strings(layout))
         names = tuple(grids.section_name(layout, i) for i in range(count))
         heads = tuple(f"{faces(layout, i)} {names[i].removesuffix(' branch')}" for i in range(count))
+        if layout.sides == 2:  # "L 1-2 Mind": the side's letter first, as on the grids
+            heads = tuple(f"{names[i][0].upper()} {faces(layout, i)} {names[i].split(' ')[1]}" for i in range(count))
         return spiral_svg(grids.strings(layout), heads, names, marks, lame)
     damage = state.card_of(m).damage
     if damage is not None and damage.kind == "web" and state.card_of(m).role != "unit":
@@ -156,7 +163,7 @@ def drawing(state: GameState, m: ModelState, sizes: tuple[int, ...], marks: tupl
 
 def faces(layout: grids.Layout, index: int) -> str:
     """The d6 faces that send damage into section ``index`` ("1-2"; a grid's column is its own number)."""
-    hits = [r for r in range(1, 7) if grids.entry(layout, r) == index]
+    hits = [r for r in range(1, 7) if grids.entry(layout, r, grids.side_of(layout, index)) == index]
     if not hits:
         return ""
     return str(hits[0]) if len(hits) == 1 else f"{hits[0]}-{hits[-1]}"

@@ -12,7 +12,9 @@ from models.rules.warmachine.completion import (
     grid_columns,
     grid_rows,
     next_sign,
+    section_names,
     setup_refusal,
+    sides,
     spiral_branches,
     spiral_cells,
     spiral_cycle,
@@ -87,8 +89,17 @@ def test_a_drawing_with_an_empty_column_or_the_wrong_count_is_refused():
     assert drawing_problem(SpiralLayout(total=6, branches=("..", "..", "."))) == "Your card has 6 boxes; 5 are drawn."
 
 
-def test_a_grid_has_six_rows_a_colossal_twelve_and_given_strings_are_redrawn():
-    assert grid_rows("heavy") == 6 and grid_rows("colossal") == 12 and grid_rows(None, ("." * 8,)) == 8
+def test_a_grid_has_six_rows_a_colossal_eight_and_given_strings_are_redrawn():
+    assert grid_rows("heavy") == 6 and grid_rows("colossal") == 8 and grid_rows(None, ("." * 9,)) == 9
+
+
+def test_a_colossal_draws_two_grids_and_a_gargantuan_two_spirals():
+    """A colossal's grids and a gargantuan's spirals, left and right (grids.py): twelve columns, six branches."""
+    assert (sides("colossal", "grid"), sides("gargantuan", "spiral"), sides("heavy", "grid")) == (2, 2, 1)
+    assert section_names("grid", 12)[6] == "Right column 1"
+    assert section_names("spiral", 6)[4] == "Right Body branch" and section_names("spiral", 3)[0] == "Mind branch"
+    empty = GridLayout(sides=2, columns=("..",) * 7 + ("-",) + ("..",) * 4)
+    assert drawing_problem(empty) == "Right column 2 has no box: tap the boxes each column has on your card."
     cells = drawn_cells(("--..LL", "."), 6, 6)
     assert grid_columns(cells) == ("--..LL", ".", "", "", "", "")
     assert spiral_branches(drawn_cells(("...MM", "....BB", "...SS"), 3, 12)) == ("...MM", "....BB", "...SS")
