@@ -88,11 +88,16 @@ def complete_pregame(page: Page, player: str, cards: dict[str, dict[str, int | s
     expect(screen).to_be_hidden()
 
 
-def tap_drawing(within: Locator, strings: tuple[str, ...]) -> None:
-    """Tap a grid's columns (six strings) or a spiral's branches (three) into an empty tap editor."""
-    grid = len(strings) == 6
-    for n, signs in enumerate(strings, start=1):
-        section = f"Column {n}" if grid else ("Mind", "Body", "Spirit")[n - 1] + " branch"
+def tap_drawing(within: Locator, strings: tuple[str, ...], grid: bool | None = None) -> None:
+    """Tap a grid's columns (six strings; a colossal's two grids twelve, left first) or a spiral's branches
+    (three; a gargantuan's two spirals six) into an empty tap editor. ``grid``: which of the two, when the
+    number of strings does not say (six: a grid unless told)."""
+    grid = len(strings) in (6, 12) if grid is None else grid
+    per = 6 if grid else 3
+    for n, signs in enumerate(strings):
+        side = ("Left ", "Right ")[n // per] if len(strings) == 2 * per else ""
+        name = f"column {n % per + 1}" if grid else ("Mind", "Body", "Spirit")[n % per] + " branch"
+        section = side + name if side else name[0].upper() + name[1:]
         for box, sign in enumerate(signs, start=1):
             for _ in range(GRID_TAPS[sign] if grid else 0 if sign == "-" else 1 if sign == "." else 2):
                 within.get_by_role("button", name=re.compile(rf"^{section}, box {box}: ")).click()

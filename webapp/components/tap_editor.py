@@ -61,8 +61,9 @@ class _Cells:
             named(self.box, f"{name}: tap each box your card shows", role="group")
             self.buttons: list[list[ui.button]] = [[] for _ in sections]
             if by_column:  # the CSS grid fills row by row: the column heads, then each row across the columns
-                for n in range(1, len(sections) + 1):
-                    ui.label(str(n)).classes("tk-tap-head")
+                for n in range(len(sections)):  # a colossal's two grids: L1-L6, R1-R6
+                    head = f"{'LR'[n // 6]}{n % 6 + 1}" if len(sections) == 12 else str(n + 1)
+                    ui.label(head).classes("tk-tap-head")
                 for j in range(size):
                     for i in range(len(sections)):
                         self.buttons[i].append(self._cell(i, j))
