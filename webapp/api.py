@@ -597,7 +597,7 @@ def _operator_only() -> ApiError:
 
 def _save_site_card(service: GameService, token: str | None, body: dict[str, Any]) -> Card:
     try:
-        return service.site_cards.save([body], token)[0]
+        return service.card_service.save([body], for_site=True, operator_token=token)[0]
     except Forbidden:
         raise _operator_only() from None
 
@@ -618,7 +618,7 @@ async def save_site_card(request: Request,
     operator token; with none configured nobody may. A card with a shipped card's key may only fill in what the
     shipped card leaves empty."""
     service = _service()
-    if not service.site_cards.is_operator(x_operator_token):
+    if not service.card_service.is_operator(x_operator_token):
         raise _operator_only()
     try:
         body = await request.json()

@@ -1,22 +1,24 @@
-"""Cards belong to someone (DESIGN.md "Access"): the shipped catalog never changes at run time, an operator may
-save cards for the whole site, and what a player completes or writes goes into their own card book.
+"""Cards belong to someone (DESIGN.md "Access"): the shipped catalog never changes at run time, a completion lives
+in its game (the rules' ``complete_card``) and in its author's card book, and a card for the whole site needs the
+operator's right.
 
-- :class:`SiteCards`: the shipped catalog with the operator's cards on top, read once per process.
-- :class:`CardService`: one player's cards: the site's catalog with their card book on top. The book lives in
-  the storage passed in (a browser's ``app.storage.user`` today, an account's storage later), under ``"cards"``.
-
-One rule everywhere: a card with a shipped card's key may only fill what the shipped card leaves empty
-(:func:`models.catalog.schema.changed_facts`). A card of a player's own (a key the catalog does not ship) may be
-changed freely in its author's card book; a running game keeps the copy it started with and completes it only.
+:class:`CardService` is the one place for stored cards: the site's catalog (the shipped cards with those an
+operator saved, in table ``card`` through models/db/card_repository.py) and, for one player, their card book (the
+storage given to :meth:`CardService.for_book`: a browser's ``app.storage.user`` today, an account's later, under
+``"cards"``). Every card stored goes through :meth:`CardService.save` and is checked there by :func:`checked`, the
+same way for a player's completion and an operator's site-wide edit: a card with a shipped card's key may only
+fill what the shipped card leaves empty (:func:`models.catalog.schema.changed_facts`). A card of a player's own may
+be changed freely in its author's card book; a running game keeps the copy it started with and completes it only.
 Bad input raises RuleViolation with a sentence for a player and stores nothing.
 """
 
 from __future__ import annotations
 
+import copy
 import hmac
 import json
 import time
-from collections.abc import Iterable, Mapping, MutableMapping
+from collections.abc import Iterable, Mapping, MutableMapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -29,7 +31,7 @@ from models.rules.core import RuleViolation
 from models.service.access import hash_token
 from models.service.errors import Forbidden
 
-BOOK = "cards"  # the key of the card book in the storage passed in
+BOOK = "cards"  # the key of the card book in the storage given
 BOOK_MAX = 500  # cards in one card book
 PACK_MAX = 2_000_000  # bytes of a card pack (and of a whole card book)
 PACK_FORMAT = "tablekeeper-cards"
@@ -104,27 +106,49 @@ def _readable(raw: Iterable[Any]) -> dict[str, Card]:
     return out
 
 
-class SiteCards:
-    """The shipped catalog with the cards an operator saved for the whole site, read again every ``SITE_TTL``
-    seconds (another server process may have saved one). The operator's right is the token from the environment
-    (``TABLEKEEPER_OPERATOR_TOKEN``); without one set, nobody has it."""
+class CardService:
+    """The site's cards, one per server process (``GameService.card_service``), and through :meth:`for_book` one
+    player's cards: the site's catalog with their card book on top.
+
+    The site's catalog is read again every ``SITE_TTL`` seconds (another server process may have saved a card).
+    The operator's right is the token from the environment (``TABLEKEEPER_OPERATOR_TOKEN``); without one set,
+    nobody has it. Writes to a card book must happen where its storage lives (NiceGUI's user storage: on the
+    event loop); reading and checking may run anywhere."""
 
     def __init__(self, engine: Engine, operator_token: str | None = None) -> None:
         self.repo = CardRepository(engine)
         self._operator = hash_token(operator_token) if operator_token else None
-        self._catalog: dict[str, Card] | None = None
-        self._read_at = 0.0
+        # The site's catalog and when it was read, shared with every player's copy of this service.
+        self._site: list[tuple[float, dict[str, Card]]] = []
+        self._book: MutableMapping[str, Any] | None = None
 
-    def catalog(self) -> dict[str, Card]:
-        if self._catalog is None or time.monotonic() - self._read_at > SITE_TTL:
-            self._catalog = {**shipped_cards(), **_readable(self.repo.site_cards().values())}
-            self._read_at = time.monotonic()
-        return self._catalog
+    def for_book(self, storage: MutableMapping[str, Any]) -> CardService:
+        """This service for the player whose card book is kept in ``storage``."""
+        mine = copy.copy(self)
+        mine._book = storage
+        return mine
+
+    # -- reading -------------------------------------------------------------------------------------------
+    def site_catalog(self) -> dict[str, Card]:
+        """The shipped cards with the cards an operator saved for the whole site."""
+        if not self._site or time.monotonic() - self._site[0][0] > SITE_TTL:
+            self._site[:] = [(time.monotonic(), {**shipped_cards(), **_readable(self.repo.site_cards().values())})]
+        return self._site[0][1]
 
     def forget(self) -> None:
         """Read the operator's cards again on next use."""
-        self._catalog = None
+        self._site.clear()
 
+    def book(self) -> dict[str, Card]:
+        """The cards this player completed or wrote (those that still read)."""
+        stored = self._book.get(BOOK) if self._book is not None else None
+        return _readable(stored.values()) if isinstance(stored, dict) else {}
+
+    def catalog(self) -> dict[str, Card]:
+        """What this player may pick for a new game or list: the site's cards, their own on top."""
+        return {**self.site_catalog(), **self.book()}
+
+    # -- the operator's right ------------------------------------------------------------------------------
     @property
     def has_operator(self) -> bool:
         """An operator token is configured (without one, nobody may save site cards)."""
@@ -134,45 +158,36 @@ class SiteCards:
         return self._operator is not None and bool(token) and hmac.compare_digest(self._operator,
                                                                                    hash_token(token or ""))
 
-    def save(self, cards: list[Card | dict[str, Any]], token: str | None) -> list[Card]:
-        """Check and store cards for the whole site (all or none); Forbidden without the operator's token."""
-        if not self.is_operator(token):
+    # -- the one save path ---------------------------------------------------------------------------------
+    def save(self, cards: Sequence[Card | dict[str, Any]], *, for_site: bool = False,
+             operator_token: str | None = None) -> list[Card]:
+        """Check and store cards, all of them or none: into this player's card book (a completion, a card of
+        their own, a pack), or ``for_site`` for every player (Forbidden unless ``operator_token`` is the
+        operator's). Each card is checked the same way wherever it goes."""
+        if for_site and not self.is_operator(operator_token):
             raise Forbidden("operator")
         done = [checked(c, n + 1 if len(cards) > 1 else 0) for n, c in enumerate(cards)]
-        self.repo.save_site_cards({c.key: c.model_dump(mode="json") for c in done})
-        self.forget()
+        data = {c.key: c.model_dump(mode="json", exclude_none=True) for c in done}
+        if for_site:
+            self.repo.save_site_cards(data)
+            self.forget()
+        else:
+            self._keep(data)
         return done
 
-
-class CardService:
-    """One player's cards: the site's catalog with their card book on top. Storage writes must happen where
-    the storage lives (NiceGUI's user storage: on the event loop); reading and checking may run anywhere."""
-
-    def __init__(self, site: SiteCards, storage: MutableMapping[str, Any] | None = None) -> None:
-        self.site = site
-        self.storage: MutableMapping[str, Any] = storage if storage is not None else {}
-
-    def book(self) -> dict[str, Card]:
-        """The cards this player completed or wrote (those that still read)."""
-        stored = self.storage.get(BOOK)
-        return _readable(stored.values()) if isinstance(stored, dict) else {}
-
-    def catalog(self) -> dict[str, Card]:
-        """What this player may pick for a new game or list: the site's cards, their own on top."""
-        return {**self.site.catalog(), **self.book()}
-
-    def keep(self, cards: list[Card]) -> None:
-        """Put cards into the card book (over the book's cards with the same key): all of them, or none when one
-        is wrong or the book would be too full."""
-        done = {c.key: c.model_dump(mode="json", exclude_none=True) for c in (checked(c) for c in cards)}
-        stored = self.storage.get(BOOK)
-        book = {**(stored if isinstance(stored, dict) else {}), **done}
+    def _keep(self, data: dict[str, dict[str, Any]]) -> None:
+        """Put checked cards into the card book, over its cards with the same keys, unless it would be too full."""
+        if self._book is None:  # the site's own service: a player's cards go through for_book
+            raise ValueError("this CardService has no card book: use for_book(storage)")
+        stored = self._book.get(BOOK)
+        book = {**(stored if isinstance(stored, dict) else {}), **data}
         if len(book) > BOOK_MAX:
             raise RuleViolation("book.full", f"A card book holds at most {BOOK_MAX} cards.")
         if len(json.dumps(book)) > PACK_MAX:
             raise RuleViolation("book.full", "Your card book would be too big (at most 2 MB of cards).")
-        self.storage[BOOK] = book
+        self._book[BOOK] = book
 
+    # -- card packs ----------------------------------------------------------------------------------------
     def export_pack(self) -> str:
         """The card book as a card pack (JSON) another player or site can import."""
         cards = [c.model_dump(mode="json", exclude_none=True) for _, c in sorted(self.book().items())]

@@ -29,7 +29,7 @@ from models.rules.senders import SENDERS
 from models.rules.warmachine.pregame import RollPriority
 from models.rules.warmachine.setup import ArmyEntry, CompleteCard, SetupGame, Side
 from models.service.access import Actor, check_can_act, check_can_send, check_own, hash_token, new_token
-from models.service.cards import SiteCards, keep_shipped_facts
+from models.service.cards import CardService, keep_shipped_facts
 from models.service.errors import AlreadyStarted, Conflict, NotFound
 from models.service.history import UNDO, counted_at, counts, is_undo, replayed
 from models.service.idempotency import START_KEY_MIN, RecentStarts, check_command_id, reused, same_request
@@ -78,14 +78,15 @@ class GameService:
     def __init__(self, engine: Engine, now_ms: Callable[[], int] = wall_clock_ms,
                  roll: Callable[[], int] = roll_d6, operator_token: str | None = None) -> None:
         """``now_ms`` stamps clock commands (the rules never read a clock); ``roll`` rolls one d6 for dice the
-        players leave to the app. Tests inject both. ``operator_token`` gives the right to save site cards."""
+        players leave to the app. Tests inject both. ``operator_token`` gives the right to save site cards
+        (``card_service``: the site's cards and the players' card books)."""
         self.repo = Repository(engine)
         self.now_ms = now_ms
         self.roll = roll
         self._cache: OrderedDict[str, tuple[int, GameState]] = OrderedDict()
         self._lock = threading.Lock()
         self._listeners: list[Callable[[str, int], None]] = []
-        self.site_cards = SiteCards(engine, operator_token)
+        self.card_service = CardService(engine, operator_token)
         self._starts: RecentStarts[Created] = RecentStarts()
 
     # -- listeners -------------------------------------------------------------------------------------
@@ -104,7 +105,7 @@ class GameService:
     # -- cards -----------------------------------------------------------------------------------------
     def cards(self) -> dict[str, Card]:
         """The site's catalog: the shipped cards with the cards an operator saved for the whole site."""
-        return self.site_cards.catalog()
+        return self.card_service.site_catalog()
 
     # -- games -----------------------------------------------------------------------------------------
     def create_game(self, title: str, sides: list[tuple[str, list[ArmyEntry]]], first: int = 0,
@@ -115,7 +116,7 @@ class GameService:
         from ``catalog`` (a player's: the site's with their card book), else from the site's catalog. ``themes``:
         each side's theme force key (None: no theme)."""
         if catalog is None:
-            self.site_cards.forget()  # another server process may have saved a site card meanwhile
+            self.card_service.forget()  # another server process may have saved a site card meanwhile
             catalog = self.cards()
         used = {e.card for _, army in sides for e in army}
         unknown = sorted(used - catalog.keys())

@@ -58,7 +58,7 @@ class ListService:
 
     def __init__(self, games: GameService, cards: CardService | None = None) -> None:
         self.games = games
-        self.card_service = cards if cards is not None else CardService(games.site_cards)
+        self.card_service = cards if cards is not None else games.card_service
         self.repo = ListRepository(games.repo.engine)
 
     # -- the catalog -------------------------------------------------------------------------------------

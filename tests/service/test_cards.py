@@ -221,7 +221,7 @@ def test_a_site_card_needs_the_operator_token(new_service: Make, configured: str
     """No token configured: nobody; configured: only that token. The positive control is the next test."""
     service = new_service(configured)
     with pytest.raises(Forbidden):
-        service.site_cards.save([my_solo()], sent)
+        service.card_service.save([my_solo()], for_site=True, operator_token=sent)
     assert card_rows(service) == []
     assert "my-solo" not in service.cards()
 
@@ -230,7 +230,7 @@ def test_the_operator_saves_a_card_for_every_later_game(new_service: Make) -> No
     operator = new_service(OPERATOR)
     elsewhere = new_service()  # another server process, its catalog read already
     assert "my-solo" not in elsewhere.cards()
-    operator.site_cards.save([my_solo(), completed_foreboder()], OPERATOR)
+    operator.card_service.save([my_solo(), completed_foreboder()], for_site=True, operator_token=OPERATOR)
     assert operator.cards()["my-solo"] == my_solo()
     later = elsewhere.create_game("Next", [("Ann", [*ARMY_1, ArmyEntry(card="my-solo")]), ("Bob", ARMY_2)])
     assert game_card(elsewhere, later, "foreboder").damage.rings == (6, 4, 4)
@@ -240,16 +240,16 @@ def test_the_operator_saves_a_card_for_every_later_game(new_service: Make) -> No
 def test_not_even_the_operator_changes_a_shipped_fact(new_service: Make) -> None:
     operator = new_service(OPERATOR)
     with pytest.raises(RuleViolation) as refusal:
-        operator.site_cards.save([completed_foreboder(), rewritten_agathon()], OPERATOR)
+        operator.card_service.save([completed_foreboder(), rewritten_agathon()], for_site=True, operator_token=OPERATOR)
     assert refusal.value.code == "card.fact_given" and refusal.value.message.startswith("Card 2:")
     assert card_rows(operator) == []
 
 
 def test_site_cards_that_no_longer_keep_a_shipped_fact_are_not_read(service: GameService) -> None:
     """Should the catalog come to give a fact differently from an operator's card, the shipped card wins."""
-    service.site_cards.repo.save_site_cards({"agathon": rewritten_agathon().model_dump(mode="json"),
+    service.card_service.repo.save_site_cards({"agathon": rewritten_agathon().model_dump(mode="json"),
                                              "my-solo": my_solo().model_dump(mode="json")})
-    service.site_cards.forget()
+    service.card_service.forget()
     assert service.cards()["agathon"] == shipped_cards()["agathon"]
     assert service.cards()["my-solo"] == my_solo()
 
@@ -257,8 +257,8 @@ def test_site_cards_that_no_longer_keep_a_shipped_fact_are_not_read(service: Gam
 # -- the card book -----------------------------------------------------------------------------------------
 
 def test_a_card_book_offers_its_cards_to_its_player_only(service: GameService) -> None:
-    mine, yours = CardService(service.site_cards, {}), CardService(service.site_cards, {})
-    mine.keep([completed_foreboder(), my_solo()])
+    mine, yours = service.card_service.for_book({}), service.card_service.for_book({})
+    mine.save([completed_foreboder(), my_solo()])
     assert mine.catalog()["foreboder"].damage.rings == (6, 4, 4) and mine.catalog()["my-solo"] == my_solo()
     assert yours.catalog()["foreboder"].damage.rings is None and "my-solo" not in yours.catalog()
     assert service.cards()["foreboder"].damage.rings is None and card_rows(service) == []
@@ -269,40 +269,40 @@ def test_a_card_book_offers_its_cards_to_its_player_only(service: GameService) -
 
 def test_a_card_book_cannot_change_a_shipped_fact(service: GameService) -> None:
     storage: dict[str, Any] = {}
-    book = CardService(service.site_cards, storage)
+    book = service.card_service.for_book(storage)
     with pytest.raises(RuleViolation) as refusal:
-        book.keep([completed_foreboder(), rewritten_agathon()])
+        book.save([completed_foreboder(), rewritten_agathon()])
     assert refusal.value.code == "card.fact_given"
     assert storage == {}
 
 
 def test_the_author_rewrites_their_own_card_for_their_next_games(service: GameService) -> None:
-    book = CardService(service.site_cards, {})
-    book.keep([my_solo(5)])
+    book = service.card_service.for_book({})
+    book.save([my_solo(5)])
     army = [("Ann", [*ARMY_1, ArmyEntry(card="my-solo")]), ("Bob", ARMY_2)]
     running = service.create_game("Running", army, catalog=book.catalog())
-    book.keep([my_solo(8)])
+    book.save([my_solo(8)])
     assert game_card(service, running, "my-solo").damage.boxes == 5
     assert game_card(service, service.create_game("Next", army, catalog=book.catalog()), "my-solo").damage.boxes == 8
 
 
 def test_a_full_card_book_keeps_nothing_more(service: GameService) -> None:
     storage: dict[str, Any] = {}
-    book = CardService(service.site_cards, storage)
-    book.keep([my_solo().model_copy(update={"key": f"solo-{n}"}) for n in range(BOOK_MAX)])
+    book = service.card_service.for_book(storage)
+    book.save([my_solo().model_copy(update={"key": f"solo-{n}"}) for n in range(BOOK_MAX)])
     with pytest.raises(RuleViolation) as refusal:
-        book.keep([my_solo()])
+        book.save([my_solo()])
     assert refusal.value.code == "book.full"
     assert len(storage[BOOK]) == BOOK_MAX and "my-solo" not in book.book()
 
 
 def test_a_card_pack_goes_from_one_card_book_to_another(service: GameService) -> None:
     """A club shares one pack: exported from one player's card book, imported into another's."""
-    mine, theirs = CardService(service.site_cards, {}), CardService(service.site_cards, {})
-    mine.keep([completed_foreboder(), my_solo()])
+    mine, theirs = service.card_service.for_book({}), service.card_service.for_book({})
+    mine.save([completed_foreboder(), my_solo()])
     pack = mine.export_pack()
     assert [c["key"] for c in json.loads(pack)["cards"]] == ["foreboder", "my-solo"]
-    theirs.keep(CardService.read_pack(pack))
+    theirs.save(CardService.read_pack(pack))
     assert theirs.book() == mine.book()
 
 
@@ -329,9 +329,9 @@ def test_a_catalog_faction_file_reads_as_a_card_pack() -> None:
 ])
 def test_a_bad_card_pack_changes_nothing(service: GameService, text: str, code: str) -> None:
     storage: dict[str, Any] = {BOOK: {"my-solo": my_solo().model_dump(mode="json")}}
-    book = CardService(service.site_cards, storage)
+    book = service.card_service.for_book(storage)
     before = json.dumps(storage)
     with pytest.raises(RuleViolation) as refusal:
-        book.keep(CardService.read_pack(text))
+        book.save(CardService.read_pack(text))
     assert refusal.value.code == code and refusal.value.message
     assert json.dumps(storage) == before

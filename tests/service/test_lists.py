@@ -15,7 +15,6 @@ from models.db.tables import ArmyList, Game
 from models.rules import RuleViolation
 from models.rules.warmachine.list_model import Army, ListEntry, parse_army
 from models.service import GameService, NotFound
-from models.service.cards import CardService
 from models.service.lists import ListService
 
 ME, YOU = "browser-me", "browser-you"
@@ -143,8 +142,8 @@ def test_a_list_may_use_a_card_of_the_players_card_book(service: ListService):
     list plays that card. Another player's lists service does not know it."""
     mine = shipped_cards()["the-wretch"].model_copy(update={"key": "my-solo", "name": "My Solo", "cost": 3,
                                                         "damage": BoxesLayout(boxes=5)})
-    book = CardService(service.games.site_cards, {})
-    book.keep([mine])
+    book = service.games.card_service.for_book({})
+    book.save([mine])
     lists = ListService(service.games, book)
     army = OMODAMOS_LIST.model_copy(update={"entries": (*OMODAMOS_LIST.entries, ListEntry(card="my-solo"))})
     saved = lists.save(ME, army)

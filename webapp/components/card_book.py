@@ -17,7 +17,7 @@ from webapp.deps import current
 
 def card_service() -> CardService:
     """This browser's cards (call inside a page or a handler: the storage is found by the request's cookie)."""
-    return CardService(current().service.site_cards, app.storage.user)
+    return current().service.card_service.for_book(app.storage.user)
 
 
 async def player_catalog(service: CardService | None = None) -> dict[str, Card]:
@@ -28,6 +28,6 @@ async def player_catalog(service: CardService | None = None) -> dict[str, Card]:
 def remember(card: Card) -> None:
     """Keep a card completed in a game in this browser's card book, for the player's next games."""
     try:
-        card_service().keep([card])
+        card_service().save([card])
     except RuleViolation as refusal:
         ui.notify(f"Completed for this game, but not kept in your card book: {refusal.message}", type="warning")

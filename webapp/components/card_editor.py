@@ -344,7 +344,7 @@ class CardEditor:
         if card is None:
             return
         try:
-            self.service.keep([card])
+            self.service.save([card])
         except RuleViolation as refusal:
             self._refuse(refusal.message)
             return
@@ -356,7 +356,7 @@ class CardEditor:
         if card is None:
             return
         try:
-            await run.io_bound(self.service.site.save, [card], self.operator)
+            await run.io_bound(lambda: self.service.save([card], for_site=True, operator_token=self.operator))
         except Forbidden:
             self._refuse("Saving for the whole site needs the operator token.")
             return
@@ -450,7 +450,7 @@ class CardsFile:
         """Check the pack in a worker thread; keep its cards in the card book here (all or none)."""
         try:
             cards = await run.io_bound(CardService.read_pack, data) or []
-            self.service.keep(cards)
+            self.service.save(cards)
         except RuleViolation as refusal:
             ui.notify(refusal.message + " No card was kept.", type="warning")
             return

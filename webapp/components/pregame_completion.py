@@ -128,7 +128,7 @@ async def side_screen(player: str, cards: Sequence[Card], book: CardService, las
                 left = [f"{c.name} ({', '.join(facts_to_ask(c))})" for c in done if facts_to_ask(c)]
                 if left:
                     raise BadFact("Still missing: " + "; ".join(left) + ".")
-                book.keep(done)
+                book.save(done)
             except (BadFact, RuleViolation) as bad:
                 message = bad.message if isinstance(bad, RuleViolation) else str(bad)
                 problem.set_text(message)

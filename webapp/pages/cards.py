@@ -34,7 +34,7 @@ async def cards_page(key: str | None = None) -> None:
 
             editor = CardEditor(service, cards, refresh)
             CardsFile(service, refresh)
-            if service.site.has_operator:
+            if service.has_operator:
                 _operator_sign_in(editor)
     missing.set_cards(cards)
     if key and key[:64] in cards:
@@ -48,7 +48,7 @@ def _operator_sign_in(editor: CardEditor) -> None:
                       "Operator token")
 
         def check() -> None:
-            if editor.service.site.is_operator(token.value):
+            if editor.service.is_operator(token.value):
                 editor.operator = token.value
                 editor.site_button.set_visibility(True)
                 ui.notify("Operator: cards may now be saved for the whole site.", type="positive")
