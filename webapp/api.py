@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from models.catalog.schema import Card
-from models.rules import GameState, RuleViolation, options, parse_command
+from models.rules import GameState, RuleViolation, invalid_words, options, parse_command
 from models.rules.core import COMMANDS
 from models.rules.warmachine import reminders, themes_of
 from models.rules.warmachine.setup import ArmyEntry
@@ -101,9 +101,7 @@ def _error(exc: Exception) -> JSONResponse | None:
     if isinstance(exc, Forbidden):
         return _json(403, "access.forbidden", exc.message)
     if isinstance(exc, RequestValidationError | ValidationError):
-        first = exc.errors()[0] if exc.errors() else {}
-        where = ".".join(str(p) for p in first.get("loc", ())) or "request"
-        return _json(422, "request.invalid", f"{where}: {first.get('msg', 'invalid')}")
+        return _json(422, "request.invalid", invalid_words(exc.errors(), "request"))
     return None
 
 

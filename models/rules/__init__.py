@@ -16,6 +16,7 @@ from models.rules.core import (
     parse_command,
     replay,
 )
+from models.rules.invalid import invalid_words
 from models.rules.text import tidy
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "RuleViolation",
     "answered",
     "apply",
+    "invalid_words",
     "options",
     "parse_command",
     "replay",

@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import ConfigDict, Field, SerializeAsAny, ValidationError, model_validator
 
 from models.catalog.schema import Card, Frozen, Theme
+from models.rules.invalid import invalid_words
 from models.rules.match import ClockState, Pregame, Result, ScenarioState
 
 Status = Literal["in_play", "removed", "destroyed"]
@@ -287,9 +288,7 @@ def parse_command(data: dict[str, Any], *, strict: bool = False) -> Command:
             return cls.model_validate_json(json.dumps(data), strict=True)
         return cls.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "command"
-        raise RuleViolation("command.invalid", f"{where}: {first['msg']}") from None
+        raise RuleViolation("command.invalid", invalid_words(exc.errors(), "command")) from None
 
 
 def apply(state: GameState, command: Command) -> tuple[GameState, tuple[Event, ...]]:

@@ -28,6 +28,7 @@ from models.catalog import shipped_cards
 from models.catalog.schema import Card, card_problems, changed_facts, fact_words
 from models.db.card_repository import CardRepository
 from models.rules.core import RuleViolation
+from models.rules.invalid import invalid_words
 from models.service.access import hash_token
 from models.service.errors import Forbidden
 
@@ -48,7 +49,8 @@ def checked(card: Card | dict[str, Any], number: int = 0) -> Card:
         try:
             card = Card.model_validate(card)
         except ValidationError as error:
-            raise RuleViolation("cards.malformed", where + _invalid_words(error)) from None
+            words = invalid_words(error.errors(), "card", lambda loc: fact_words(loc).capitalize())
+            raise RuleViolation("cards.malformed", f"{where}{words}.") from None
     named = where or f"{card.name}: "
     problems = card_problems(card)
     if problems:
@@ -64,23 +66,6 @@ def _keeps_shipped_facts(card: Card, named: str, hint: str = "") -> None:
         raise RuleViolation("card.fact_given", f"{named}the shipped card {shipped.name} already gives its "
                                                f"{', '.join(given)}: only what it leaves empty can be filled in."
                                                + hint)
-
-
-def _invalid_words(error: ValidationError) -> str:
-    """The first thing wrong with a card's data, in our words (the field as a player reads it)."""
-    first = error.errors()[0]
-    where = fact_words(tuple(first.get("loc", ()))).capitalize()
-    limit = (first.get("ctx") or {}).get("max_length")
-    kind = first.get("type", "")
-    if kind == "string_too_long":
-        return f"{where}: at most {limit} characters."
-    if kind == "too_long":
-        return f"{where}: at most {limit} entries."
-    if kind == "string_too_short":
-        return f"{where}: cannot be empty."
-    if kind == "missing":
-        return f"{where}: missing."
-    return f"{where}: not a valid value."
 
 
 def keep_shipped_facts(command: BaseModel, game_cards: Mapping[str, Card] | None = None) -> None:

@@ -396,7 +396,7 @@ class MissingView:
         self.draw()
 
     def draw(self, *_: Any) -> None:
-        words = " ".join((self.search.value or "").lower().split())
+        words = tidy(self.search.value).lower()
         found = [c for c in sorted(self.cards.values(), key=lambda c: (c.faction, c.name))
                  if (not self.only.value or missing_facts(c)) and (not words or words in c.name.lower())]
         self.count.set_text(f"{len(found)} card{'s' if len(found) != 1 else ''}")

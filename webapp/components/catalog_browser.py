@@ -22,6 +22,7 @@ from models.catalog.schema import (
     has_stat,
     missing_facts,
 )
+from models.rules import tidy
 from webapp.components.a11y import named
 from webapp.components.card_words import ROLE_WORDS, cost_words, kind_words
 
@@ -138,7 +139,7 @@ class CatalogBrowser:
         self.refresh()
 
     def matching(self) -> list[Card]:
-        words = " ".join((self.search.value or "").lower().split())[:60]
+        words = tidy(self.search.value).lower()[:60]
         found = [c for c in self.cards.values()
                  if (self.faction.value in ("all", None) or c.faction == self.faction.value)
                  and role_matches(c, self.role.value or "all")

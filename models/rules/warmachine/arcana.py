@@ -18,6 +18,7 @@ from typing import Literal
 from pydantic import Field
 
 from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
+from models.rules.text import tidy
 from models.rules.warmachine.phases import before_leaving
 from models.rules.warmachine.spells import is_grymkin_warlock
 from models.rules.warmachine.state import SYSTEM, done, live, mark_done
@@ -87,7 +88,7 @@ def assign_arcana(state: GameState, cmd: AssignArcana) -> tuple[GameState, list[
     names = known(state)
     chosen: list[str] = []
     for raw in cmd.cards:
-        text = " ".join(raw.split())
+        text = tidy(raw)
         if not text or len(text) > NAME_MAX or text.lower() not in names:
             raise RuleViolation("arcana.unknown", f"There is no Arcana card called {text[:NAME_MAX]!r}.")
         chosen.append(names[text.lower()])
@@ -124,7 +125,7 @@ def play_arcana(state: GameState, cmd: PlayArcana) -> tuple[GameState, list[Even
     warlock plays at most one per turn; never in the middle of an attack (doc 002 Appendix A, checked by the
     phase gate)."""
     m = _grymkin(state, cmd.warlock)
-    name = next((c for c in m.arcana if c.lower() == " ".join(cmd.card.split()).lower()), None)
+    name = next((c for c in m.arcana if c.lower() == tidy(cmd.card).lower()), None)
     if name is None:
         raise RuleViolation("arcana.not_assigned",
                             f"{cmd.card[:NAME_MAX]} is not one of {m.name}'s Arcana cards.")

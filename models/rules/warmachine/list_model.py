@@ -13,6 +13,7 @@ from pydantic import Field, ValidationError
 
 from models.catalog.schema import NAME_MAX, Card, Frozen
 from models.rules.core import RuleViolation
+from models.rules.invalid import invalid_words
 from models.rules.text import tidy
 from models.rules.warmachine.army_rules import BATTLEGROUP_ROLES
 from models.rules.warmachine.setup import ArmyEntry
@@ -60,9 +61,7 @@ def parse_army(data: object) -> Army:
     try:
         return Army.model_validate(data)
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(p) for p in first.get("loc", ()))
-        raise RuleViolation("list.malformed", f"This list cannot be read ({where}: {first.get('msg')}).") \
+        raise RuleViolation("list.malformed", f"This list cannot be read ({invalid_words(error.errors(), 'list')}).") \
             from None
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from models.catalog.schema import CASTER_ROLES, FREE_POINT_ROLES, Arcanum, Card
 from models.rules.core import RuleViolation
+from models.rules.text import tidy
 from models.rules.warmachine.army_rules import BATTLEGROUP_ROLES
 from models.rules.warmachine.list_checks import known_arcana
 from models.rules.warmachine.list_model import (
@@ -143,11 +144,11 @@ def parse_text(text: str, cards: Mapping[str, Card], arcana: Mapping[str, Arcanu
     for raw in lines:
         if not raw.strip():
             continue
-        shown = " ".join(raw.split())[:80]
+        shown = tidy(raw)[:80]
         bullet = BULLET.match(raw)
         child = bool(bullet) or raw[:1] in (" ", "\t")
         line = raw[bullet.end():] if bullet else raw
-        line = " ".join(line.split())
+        line = tidy(line)
         if header := HEADER.match(line):
             key, value = header.group(1).lower(), header.group(2).strip()
             if key in ("title", "name", "list"):

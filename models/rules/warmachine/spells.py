@@ -9,13 +9,14 @@ from typing import Literal
 from pydantic import Field
 
 from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
-from models.rules.text import tidy
+from models.rules.text import clean_text
 from models.rules.warmachine.phases import before_leaving, on_enter, on_turn_start
 from models.rules.warmachine.points import has_focus_manipulation, has_fury_manipulation
 from models.rules.warmachine.state import SYSTEM, has_essence_manipulation, live, own_turn, require_acting, role, spend
 
 # Effects that keep a model from casting spells and using its feat (doc 000 "Restrictions on Any Time
 # abilities": spells and feats say they cannot be used while knocked down or stationary).
+SPELL_MAX = 40  # characters of a spell's name as the players type it
 BLOCKING_EFFECTS = {"knocked_down": "knocked down", "stationary": "stationary"}
 
 
@@ -75,16 +76,13 @@ class CastSpell(Command):
 
     type: Literal["cast"] = "cast"
     model: str
-    spell: str = Field(min_length=1, max_length=40)
+    spell: str = Field(min_length=1, max_length=SPELL_MAX)
     cost: int = Field(ge=0, le=10)
     upkeep: bool = False
 
 
 def _spell_name(text: str) -> str:
-    name = tidy(text)
-    if not name:
-        raise RuleViolation("name.empty", "The spell needs a name.")
-    return name
+    return clean_text(text, "spell's name", SPELL_MAX)
 
 
 @handles(CastSpell, system=SYSTEM, timing="step")
@@ -111,7 +109,7 @@ def cast_spell(state: GameState, cmd: CastSpell) -> tuple[GameState, list[Event]
 class Upkeep(Command):
     type: Literal["upkeep"] = "upkeep"
     master: str
-    spell: str = Field(min_length=1, max_length=40)
+    spell: str = Field(min_length=1, max_length=SPELL_MAX)
 
 
 def _upkeep_spell(state: GameState, master: str, spell: str, doing: str) -> tuple[ModelState, str]:
@@ -138,7 +136,7 @@ def upkeep(state: GameState, cmd: Upkeep) -> tuple[GameState, list[Event]]:
 class DropUpkeep(Command):
     type: Literal["drop_upkeep"] = "drop_upkeep"
     master: str
-    spell: str = Field(min_length=1, max_length=40)
+    spell: str = Field(min_length=1, max_length=SPELL_MAX)
 
 
 def _expire(m: ModelState, name: str, why: str) -> tuple[ModelState, Event]:
