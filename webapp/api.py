@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from models.catalog.schema import Card
-from models.rules import GameState, RuleViolation, invalid_words, options, parse_command
+from models.rules import Event, GameState, RuleViolation, invalid_words, options, parse_command
 from models.rules.core import COMMANDS
 from models.rules.warmachine import reminders, themes_of
 from models.rules.warmachine.setup import ArmyEntry
@@ -245,16 +245,9 @@ class UndoIn(Strict):
     command_id: str | None = _command_id()
 
 
-class EventOut(BaseModel):
-    kind: str
-    text: str
-    model: str | None = None
-    data: dict[str, Any] = Field(default_factory=dict)
-
-
 class OutcomeOut(BaseModel):
     version: int
-    events: list[EventOut]
+    events: list[Event]
     state: GameState
 
 
@@ -344,8 +337,7 @@ def _options(service: GameService, game_id: str, token: str | None, model_id: st
 
 def _outcome(outcome: Outcome) -> OutcomeOut:
     return OutcomeOut(version=outcome.version, state=outcome.state,
-                      events=[EventOut(kind=e.kind, text=e.text, model=e.model, data=e.data)
-                              for e in outcome.events])
+                      events=list(outcome.events))
 
 
 # -- routes ------------------------------------------------------------------------------------------------

@@ -9,12 +9,15 @@ one card is ``card.schema.json`` next to the files (not a faction file).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
+from typing import TypeVar
 
 from models.catalog.schema import SCHEMA_FILE, Arcanum, Card, Theme
 
 CATALOG_DIR = Path(__file__).parent
+T = TypeVar("T")
 
 
 def catalog_files() -> list[Path]:
@@ -31,28 +34,26 @@ def load_file(path: Path) -> tuple[list[Card], list[Arcanum]]:
     return cards, arcana
 
 
+def _by_name(named: Iterable[tuple[Path, str, T]], what: str) -> dict[str, T]:
+    """Items by name; a name given twice (in one file or in two) raises, naming the file and ``what`` it is."""
+    out: dict[str, T] = {}
+    for path, name, item in named:
+        if name in out:
+            raise ValueError(f"{path.name}: {what} {name!r} is defined twice")
+        out[name] = item
+    return out
+
+
 @cache
 def shipped_cards() -> dict[str, Card]:
     """Every shipped card by key; a malformed file raises at load, never half-loads."""
-    cards: dict[str, Card] = {}
-    for path in catalog_files():
-        for card in load_file(path)[0]:
-            if card.key in cards:
-                raise ValueError(f"{path.name}: card key {card.key!r} is defined twice")
-            cards[card.key] = card
-    return cards
+    return _by_name(((p, c.key, c) for p in catalog_files() for c in load_file(p)[0]), "card key")
 
 
 @cache
 def shipped_arcana() -> dict[str, Arcanum]:
     """Every shipped Arcana card by name (doc 001 "Arcana")."""
-    arcana: dict[str, Arcanum] = {}
-    for path in catalog_files():
-        for arcanum in load_file(path)[1]:
-            if arcanum.name in arcana:
-                raise ValueError(f"{path.name}: arcana card {arcanum.name!r} is defined twice")
-            arcana[arcanum.name] = arcanum
-    return arcana
+    return _by_name(((p, a.name, a) for p in catalog_files() for a in load_file(p)[1]), "arcana card")
 
 
 @cache

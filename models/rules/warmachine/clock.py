@@ -171,14 +171,20 @@ def start_clock(state: GameState, cmd: StartClock) -> tuple[GameState, list[Even
     return state, events
 
 
-@handles(PassClock, system=SYSTEM, timing="game")
-def pass_clock(state: GameState, cmd: PassClock) -> tuple[GameState, list[Event]]:
+def _ticking(state: GameState, at_ms: int | None, paused: str) -> tuple[ClockState, int]:
+    """The clock and the command's time, refused while the clock is paused (``paused`` says so) or stopped."""
     clock = clock_of(state)
-    at_ms = when(state, cmd.at_ms)
+    at = when(state, at_ms)
     if clock.paused:
-        raise RuleViolation("clock.paused", "The clock is paused: resume it first.")
+        raise RuleViolation("clock.paused", paused)
     if clock.stopped:
         raise RuleViolation("clock.stopped", "The clock has stopped.")
+    return clock, at
+
+
+@handles(PassClock, system=SYSTEM, timing="game")
+def pass_clock(state: GameState, cmd: PassClock) -> tuple[GameState, list[Event]]:
+    clock, at_ms = _ticking(state, cmd.at_ms, "The clock is paused: resume it first.")
     if clock.running == cmd.to_seat:
         raise RuleViolation("clock.already_running", f"{state.player_name(cmd.to_seat)}'s clock is already running.")
     clock = charge(state, at_ms)
@@ -192,12 +198,7 @@ def pass_clock(state: GameState, cmd: PassClock) -> tuple[GameState, list[Event]
 
 @handles(PauseClock, system=SYSTEM, timing="game")
 def pause_clock(state: GameState, cmd: PauseClock) -> tuple[GameState, list[Event]]:
-    clock = clock_of(state)
-    at_ms = when(state, cmd.at_ms)
-    if clock.paused:
-        raise RuleViolation("clock.paused", "The clock is already paused.")
-    if clock.stopped:
-        raise RuleViolation("clock.stopped", "The clock has stopped.")
+    _, at_ms = _ticking(state, cmd.at_ms, "The clock is already paused.")
     reason = tidy(cmd.reason) or "Judge call"
     clock = charge(state, at_ms).model_copy(update={"paused": True, "since": None, "reason": reason})
     return state.model_copy(update={"clock": clock}), [Event(

@@ -8,16 +8,18 @@ from typing import Literal
 
 from pydantic import Field
 
-from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.warmachine.damage import heal, marks_of, sections, suffer
 from models.rules.warmachine.phases import on_enter
+from models.rules.warmachine.points import kept_at_most
 from models.rules.warmachine.state import (
     SYSTEM,
+    acting_master,
+    active_models,
     essence_stat,
     has_essence_manipulation,
     is_horror,
     live,
-    own_turn,
     spend,
 )
 
@@ -25,23 +27,9 @@ from models.rules.warmachine.state import (
 @on_enter("maintenance", "excess")
 def lose_excess_essence(state: GameState) -> tuple[GameState, list[Event]]:
     """Maintenance step 1: each of the active player's masters loses essence above its ESSENCE (doc 001)."""
-    changed, events = [], []
-    for m in state.models:
-        if m.seat == state.active and m.in_play and has_essence_manipulation(state, m) and m.essence is not None:
-            cap = essence_stat(state, m)
-            if m.essence > cap:
-                changed.append(m.model_copy(update={"essence": cap}))
-                events.append(Event(kind="essence.lost", model=m.id, data={"points": m.essence - cap},
-                                    text=f"{m.name} loses {m.essence - cap} essence above its ESSENCE of {cap}."))
-    return state.with_models(*changed), events
-
-
-def _master(state: GameState, model_id: str, doing: str) -> ModelState:
-    m = live(state, model_id)
-    if not has_essence_manipulation(state, m):
-        raise RuleViolation("essence.not_master", f"Only an infernal master or Master Infernalist can {doing}.")
-    own_turn(state, m, doing)
-    return m
+    kept = [k for m in active_models(state) if has_essence_manipulation(state, m) and m.essence is not None
+            if (k := kept_at_most(m, "essence", essence_stat(state, m)))]
+    return state.with_models(*(m for m, _ in kept)), [e for _, e in kept]
 
 
 class Leech(Command):
@@ -54,7 +42,7 @@ class Leech(Command):
 def leech(state: GameState, cmd: Leech) -> tuple[GameState, list[Event]]:
     """Leeching: 1 damage per essence point, never transferred, never above ESSENCE; a master replenishes by
     sacrifice or by leeching, not both (doc 001 "Leeching", doc 000 ruling "Can vs Must")."""
-    m = _master(state, cmd.master, "leech essence")
+    m = acting_master(state, cmd.master, "leech essence")
     if m.replenished == "sacrifice":
         raise RuleViolation("replenish.one_way", f"{m.name} already replenished by sacrifice this turn.")
     cap = essence_stat(state, m)
@@ -85,7 +73,7 @@ class Allocate(Command):
 def allocate(state: GameState, cmd: Allocate) -> tuple[GameState, list[Event]]:
     """Allocation: control phase only, only to horrors of this master's battlegroup in its CTRL, never above
     the horror's ESSENCE (doc 001 "Allocating Essence Points"; doc 000 ruling on the Master Infernalist)."""
-    m = _master(state, cmd.master, "allocate essence")
+    m = acting_master(state, cmd.master, "allocate essence")
     h = live(state, cmd.horror)
     if not is_horror(state, h) or h.battlegroup != m.id:
         raise RuleViolation("allocate.not_battlegroup", f"{h.name} is not a horror of {m.name}'s battlegroup.")
@@ -114,7 +102,7 @@ class Heal(Command):
 def heal_damage(state: GameState, cmd: Heal) -> tuple[GameState, list[Event]]:
     """Healing: during its activation a master spends 1 essence per damage point removed from itself or a
     horror of its battlegroup in CTRL; webs heal innermost ring first (doc 001 "Healing")."""
-    m = _master(state, cmd.master, "heal")
+    m = acting_master(state, cmd.master, "heal")
     t = live(state, cmd.target)
     if t.id != m.id and t.battlegroup != m.id:
         raise RuleViolation("heal.not_battlegroup", f"{m.name} can heal only itself or its own horrors.")

@@ -20,14 +20,11 @@ from models.rules.warmachine.points import (
     WARJACK_FOCUS_CAP,
     cortex_crippled,
     has_focus_manipulation,
+    kept_at_most,
     stat,
     warlock_of,
 )
-from models.rules.warmachine.state import SYSTEM, done, live, mark_done, own_turn, role, spend
-
-
-def _active(state: GameState) -> list[ModelState]:
-    return [m for m in state.models if m.seat == state.active and m.in_play]
+from models.rules.warmachine.state import SYSTEM, active_models, done, live, mark_done, own_turn, role, spend
 
 
 @on_enter("maintenance", "excess")
@@ -35,19 +32,17 @@ def lose_excess_focus(state: GameState) -> tuple[GameState, list[Event]]:
     """Maintenance: every warjack of the active player loses all its focus; a model with Focus Manipulation
     keeps at most its FOCUS (doc 002 "Game Round")."""
     changed, events = [], []
-    for m in _active(state):
+    for m in active_models(state):
         if not m.focus:
             continue
         if role(state, m) == "warjack":
             changed.append(m.model_copy(update={"focus": 0}))
             events.append(Event(kind="focus.lost", model=m.id, data={"points": m.focus},
                                 text=f"{m.name} loses its {m.focus} focus."))
-        elif has_focus_manipulation(state, m) and state.card_of(m).stats.FOCUS is not None:
-            cap = stat(state, m, "FOCUS")
-            if m.focus > cap:
-                changed.append(m.model_copy(update={"focus": cap}))
-                events.append(Event(kind="focus.lost", model=m.id, data={"points": m.focus - cap},
-                                    text=f"{m.name} loses {m.focus - cap} focus above its FOCUS of {cap}."))
+        elif (has_focus_manipulation(state, m) and state.card_of(m).stats.FOCUS is not None
+              and (kept := kept_at_most(m, "focus", stat(state, m, "FOCUS")))):
+            changed.append(kept[0])
+            events.append(kept[1])
     return state.with_models(*changed), events
 
 
@@ -56,7 +51,7 @@ def replenish_focus(state: GameState) -> tuple[GameState, list[Event]]:
     """Control: each warcaster of the active player replenishes its focus to its FOCUS (doc 002 "Game Round":
     "Warcasters Replenish")."""
     changed, events = [], []
-    for m in _active(state):
+    for m in active_models(state):
         if not has_focus_manipulation(state, m):
             continue
         cap = state.card_of(m).stats.FOCUS
@@ -86,7 +81,7 @@ def power_up(state: GameState) -> tuple[GameState, list[Event]]:
     """Control: each warjack in a warcaster's battlegroup gains 1 focus (never above 3). The app assumes it is
     in its warcaster's control range; ``SkipPowerUp`` takes it back when it is not."""
     changed, events = [], []
-    for m in _active(state):
+    for m in active_models(state):
         if not powers_up(state, m):
             continue
         have = m.focus or 0

@@ -25,8 +25,8 @@ from models.rules.dice import Roll, check_dice
 from models.rules.text import tidy
 from models.rules.warmachine.damage import sections, suffer
 from models.rules.warmachine.phases import before_leaving, on_enter
-from models.rules.warmachine.points import has_fury_manipulation, stat
-from models.rules.warmachine.state import SYSTEM, done, live, mark_done, own_turn, role, spend
+from models.rules.warmachine.points import has_fury_manipulation, kept_at_most, stat
+from models.rules.warmachine.state import SYSTEM, active_models, done, live, mark_done, own_turn, role, spend
 
 SHAKEN_BY_FRENZY = ("knocked_down", "stationary", "blind", "shadow_bind")
 
@@ -47,23 +47,14 @@ def frenzy_steps() -> tuple[str, ...]:
     )
 
 
-def _active(state: GameState) -> list[ModelState]:
-    return [m for m in state.models if m.seat == state.active and m.in_play]
-
-
 @on_enter("maintenance", "excess")
 def lose_excess_fury(state: GameState) -> tuple[GameState, list[Event]]:
     """Maintenance: a model with Fury Manipulation keeps at most its FURY; warbeasts keep their fury (doc 002
     "Game Round")."""
-    changed, events = [], []
-    for m in _active(state):
-        if m.fury and has_fury_manipulation(state, m) and state.card_of(m).stats.FURY is not None:
-            cap = stat(state, m, "FURY")
-            if m.fury > cap:
-                changed.append(m.model_copy(update={"fury": cap}))
-                events.append(Event(kind="fury.lost", model=m.id, data={"points": m.fury - cap},
-                                    text=f"{m.name} loses {m.fury - cap} fury above its FURY of {cap}."))
-    return state.with_models(*changed), events
+    kept = [k for m in active_models(state)
+            if m.fury and has_fury_manipulation(state, m) and state.card_of(m).stats.FURY is not None
+            if (k := kept_at_most(m, "fury", stat(state, m, "FURY")))]
+    return state.with_models(*(m for m, _ in kept)), [e for _, e in kept]
 
 
 def _warlock(state: GameState, model_id: str, doing: str) -> ModelState:
@@ -272,7 +263,7 @@ def end_frenzy(state: GameState, cmd: EndFrenzy) -> tuple[GameState, list[Event]
 
 def checks_due(state: GameState) -> list[ModelState]:
     """The active player's warbeasts that still owe a threshold check this turn."""
-    return [m for m in _active(state) if role(state, m) == "warbeast" and m.fury and not done(m, "threshold")]
+    return [m for m in active_models(state) if role(state, m) == "warbeast" and m.fury and not done(m, "threshold")]
 
 
 @before_leaving("control", "frenzy")

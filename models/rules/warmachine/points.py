@@ -27,6 +27,18 @@ ESSENCE_ROLES = ("infernal_master", "master_infernalist", "horror")
 Resource = Literal["essence", "focus", "fury", "force"]
 
 
+def kept_at_most(m: ModelState, points: Literal["essence", "focus", "fury"], cap: int
+                 ) -> tuple[ModelState, Event] | None:
+    """``m`` keeping at most ``cap`` of its essence, focus or fury (maintenance: what is above its stat is lost),
+    with the event saying so; None when it holds no more than that."""
+    lost = (getattr(m, points) or 0) - cap
+    if lost <= 0:
+        return None
+    return m.model_copy(update={points: cap}), Event(
+        kind=f"{points}.lost", model=m.id, data={"points": lost},
+        text=f"{m.name} loses {lost} {points} above its {points.upper()} of {cap}.")
+
+
 def _has_rule(c: Card, name: str) -> bool:
     return any(name in r.lower() for r in c.rules)
 

@@ -12,25 +12,16 @@ from models.rules.core import Command, Event, GameState, ModelState, RuleViolati
 from models.rules.warmachine.phases import on_enter
 from models.rules.warmachine.state import (
     SYSTEM,
+    acting_master,
     essence_stat,
     has_essence_manipulation,
     is_horror,
     live,
-    own_turn,
     remove,
 )
 
 SOUL_TAKER = "soul taker: infernal master"
 NOT_LIVING_ROLES = ("warjack", "structure")
-
-
-def _master(state: GameState, model_id: str, doing: str) -> ModelState:
-    m = live(state, model_id)
-    if not has_essence_manipulation(state, m):
-        raise RuleViolation("essence.not_master",
-                            f"Only an infernal master or Master Infernalist can {doing}.")
-    own_turn(state, m, doing)
-    return m
 
 
 def sacrifice_refusal(state: GameState, m: ModelState, victim: ModelState) -> RuleViolation | None:
@@ -67,7 +58,7 @@ def sacrifice(state: GameState, cmd: Sacrifice) -> tuple[GameState, list[Event]]
     (a trooper only while in formation) is removed from play and the master refills to its current ESSENCE;
     a master replenishes by sacrifice or by leeching, not both (doc 000 ruling "Can vs Must"); only models
     that would give a soul token qualify (doc 000 Tournament Organiser ruling)."""
-    m = _master(state, cmd.master, "sacrifice a model")
+    m = acting_master(state, cmd.master, "sacrifice a model")
     if m.replenished == "leech":
         raise RuleViolation("replenish.one_way", f"{m.name} already replenished by leeching this turn.")
     if m.replenished == "sacrifice":

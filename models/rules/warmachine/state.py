@@ -51,6 +51,20 @@ def live(state: GameState, model_id: str) -> ModelState:
     return m
 
 
+def active_models(state: GameState) -> list[ModelState]:
+    """The active player's models in play."""
+    return [m for m in state.models if m.seat == state.active and m.in_play]
+
+
+def acting_master(state: GameState, model_id: str, doing: str) -> ModelState:
+    """A model with Essence Manipulation, in play, in its own player's turn, about to do ``doing``."""
+    m = live(state, model_id)
+    if not has_essence_manipulation(state, m):
+        raise RuleViolation("essence.not_master", f"Only an infernal master or Master Infernalist can {doing}.")
+    own_turn(state, m, doing)
+    return m
+
+
 def own_turn(state: GameState, m: ModelState, doing: str) -> None:
     if m.seat != state.active:
         raise RuleViolation(
