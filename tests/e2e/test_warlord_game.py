@@ -39,11 +39,19 @@ def add_state(page: Page, name: str, state: str) -> None:
     expect(page.get_by_role("dialog")).to_have_count(0)
 
 
-def add_model(page: Page, who: str, name: str, tracks_: int, tough: int = 0, abilities: tuple[str, ...] = ()) -> None:
+# The card numbers a player types for each model of these tests (no real card's numbers).
+NUMBERS = {"MOV": 6, "Special MOV": None, "MAV": 3, "RAV": 0, "DV": 4, "CP": 0, "MA": 1, "RA": 0}
+
+
+def add_model(page: Page, who: str, name: str, tracks_: int, tough: int = 0, abilities: tuple[str, ...] = (),
+              numbers: dict[str, int | None] | None = None) -> None:
     form = page.get_by_role("group", name=who)
     form.get_by_label(f"{who} model name").fill(name)
     form.get_by_label(f"{who} damage tracks").fill(str(tracks_))
     form.get_by_label(f"{who} Tough").fill(str(tough))
+    for stat, value in (numbers or NUMBERS).items():
+        if value is not None:
+            form.get_by_label(f"{who} {stat}", exact=True).fill(str(value))
     for ability in abilities:
         form.get_by_role("checkbox", name=ability).click()
     form.get_by_role("button", name=f"Add model for {who}").click()

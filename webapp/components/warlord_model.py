@@ -6,18 +6,24 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import GameState, Option, options
+from models.rules.warlord.combat import DEFENCE_LABELS, DEFENCES
 from models.rules.warlord.conditions import ACTION_LABELS, abilities_text, chips, label
+from models.rules.warlord.effects import words
 from models.rules.warlord.state import ACTIONS, CONDITIONS, Figure, active_figure, board, figure
 from models.service.views.warlord import status, tracks_words
 from webapp.components.a11y import named
 from webapp.components.dialogs import transient_dialog
 from webapp.components.once import once
 from webapp.components.seat import for_link
+from webapp.components.warlord_numbers import numbers_dialog, ranged_dialog, spell_dialog
 from webapp.view import GameView
 
 # Refusals that only mean "not now": the button is hidden instead of greyed.
 HIDDEN = {"game.over", "activation.not_active", "activation.done", "activation.active", "model.out_of_action",
-          "step.wrong", "extinguish.not_burning", "shake.not_shaken"}
+          "step.wrong", "extinguish.not_burning", "shake.not_shaken", "defence.no_attack", "ranged.none",
+          "spell.not_caster", "defence.none"}
+# Actions whose command needs the player's answers first (the option's ``ask``): each opens its dialog.
+ASKING = {"ranged_attack": ranged_dialog, "cast_spell": spell_dialog}
 
 
 def pips(f: Figure) -> str:
@@ -50,15 +56,22 @@ class WarlordCard:
                     once(self.pips.classes("tk-tappable"), lambda: self._tap("damage"))
                     self._button("damage", "-1 DT", f"Mark 1 damage: {f.name}")
                     self._button("heal", "+1 DT", f"Heal 1: {f.name}")
+            self.numbers = ui.label("").classes("tk-wl-numbers")
             self.states = ui.column().classes("tk-wl-states")
             if controls:
                 with ui.row().classes("tk-actions gap-2"):
                     self._button("activate", "Activate", f"Activate: {f.name}")
                     for action in ACTIONS:
                         self._button(f"action:{action}", ACTION_LABELS[action], f"{ACTION_LABELS[action]}: {f.name}")
+                    self._button("ranged_attack", "Ranged attack…", f"Ranged attack: {f.name}")
+                    self._button("cast_spell", "Cast a spell…", f"Cast a spell: {f.name}")
+                    for kind in DEFENCES:
+                        self._button(f"defend:{kind}", DEFENCE_LABELS[kind], f"{DEFENCE_LABELS[kind]}: {f.name}")
                     self._button("end_activation", "End activation", f"End activation: {f.name}")
                     named(once(ui.button("Add state…").props("outline no-caps"), self._add_dialog),
                           f"Add state: {f.name}")
+                    named(once(ui.button("Card numbers…").props("outline no-caps"),
+                               lambda: numbers_dialog(view, figure_id)), f"Card numbers: {f.name}")
         view.on_update(self.update)
         self.update(view.state)
 
@@ -74,6 +87,7 @@ class WarlordCard:
         self._shown = key
         self.status.set_text(status(f))
         self.count.set_text(f"DT {f.remaining}/{f.tracks}")
+        self.numbers.set_text(words(f) if f.stats is not None else "")
         self.pips.set_content(pips(f))
         self.box.classes(remove="tk-gone tk-active tk-done")
         if f.out_of_action:
@@ -111,6 +125,9 @@ class WarlordCard:
         if option is None or not option.allowed or option.command is None:
             ui.notify(option.reason if option else "Not possible now.", type="warning")
             return False
+        if action in ASKING:
+            ASKING[action](self.view, option)
+            return True
         return await self.view.send(option.command)
 
     def _add_dialog(self) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import RuleViolation, tidy
+from models.rules.warlord.card import stats_text
 from models.rules.warlord.conditions import ABILITY_LABELS, abilities_text
 from models.rules.warlord.setup import (
     MAX_MODELS,
@@ -27,6 +28,7 @@ from webapp.components.once import once
 from webapp.components.share import share_button
 from webapp.components.starting import GameStarter
 from webapp.components.warlord_model import warband
+from webapp.components.warlord_numbers import HELP, StatFields
 from webapp.components.warlord_turn import WarlordTurnBar
 from webapp.deps import current
 from webapp.pages.frame import frame
@@ -52,6 +54,8 @@ class WarbandForm:
                     f'outlined dense aria-label="{who} damage tracks"').classes("tk-wl-form-field")
                 self.tough = ui.number("Tough", value=0).props(
                     f'outlined dense aria-label="{who} Tough"').classes("tk-wl-form-field")
+            ui.label(HELP).classes("tk-kind")
+            self.stats = StatFields(who)
             with ui.row().classes("items-center gap-1"):
                 self.abilities = {a: ui.checkbox(ABILITY_LABELS[a]) for a in ABILITIES}
             ui.button("Add model", on_click=self.add).props(f'no-caps aria-label="Add model for {who}"')
@@ -61,20 +65,23 @@ class WarbandForm:
         name = tidy(self.name.value)
         tracks = whole_number(self.tracks.value, 1, MAX_TRACKS)
         tough = whole_number(self.tough.value, 0, MAX_TOUGH)
+        stats = self.stats.read()
         problem = ("Type the model's name first." if not name
                    else f"A model name has at most {MODEL_NAME_MAX} characters." if len(name) > MODEL_NAME_MAX
                    else f"Damage tracks: a whole number from 1 to {MAX_TRACKS}." if tracks is None
                    else f"Tough: a whole number from 0 to {MAX_TOUGH} (0: no Tough)." if tough is None
                    else f"A warband has at most {MAX_MODELS} models here." if len(self.entries) >= MAX_MODELS
+                   else stats if isinstance(stats, str)
                    else "")
-        if problem:
+        if problem or isinstance(stats, str):
             ui.notify(problem, type="warning")
             return
         chosen: tuple[Ability, ...] = tuple(a for a, box in self.abilities.items() if box.value)
-        self.entries.append(ModelEntry(name=name, tracks=tracks, tough=tough, abilities=chosen))
+        self.entries.append(ModelEntry(name=name, tracks=tracks, tough=tough, abilities=chosen, stats=stats))
         self.name.set_value("")
         self.tracks.set_value(None)  # each model's own card: nothing carried over from the last one
         self.tough.set_value(0)
+        self.stats.clear()
         for box in self.abilities.values():
             box.set_value(False)
         self._draw()
@@ -85,7 +92,8 @@ class WarbandForm:
             for i, entry in enumerate(self.entries):
                 extras = abilities_text(entry.tough, entry.abilities)
                 with ui.row().classes("items-center gap-2 tk-wl-model w-full"):
-                    ui.label(" · ".join(p for p in (entry.name, f"{entry.tracks} DT", extras) if p))
+                    numbers = stats_text(entry.stats) if entry.stats is not None else ""
+                    ui.label(" · ".join(p for p in (entry.name, f"{entry.tracks} DT", extras, numbers) if p))
                     named(ui.button(icon="close", on_click=lambda _, k=i: self._remove(k)).props("flat round"),
                           f"Remove {entry.name}")
 
@@ -104,8 +112,8 @@ async def new_game_page() -> None:
     deps = current()
     with ui.column().classes("tk-home w-full"):
         ui.label("New Warlord game").classes("text-h5")
-        ui.label("Enter each model with its damage tracks (DT) and the special abilities that change its model "
-                 "states.")
+        ui.label("Enter each model with its damage tracks (DT), its card numbers and the special abilities that "
+                 "change its model states.")
         title = ui.input("Game title").props(f'maxlength={TITLE_MAX} aria-label="Game title"').classes("w-96")
         with ui.row().classes("w-full gap-4"):
             forms = [WarbandForm(0), WarbandForm(1)]

@@ -23,7 +23,7 @@ from models.rules.warlord.end_phase import (
 )
 from models.rules.warlord.ending import WarlordConcede, WarlordEndGame
 from models.rules.warlord.model_states import WarlordAddState, WarlordRemoveState
-from models.rules.warlord.state import ACTIONS, CONDITIONS, SYSTEM, Figure, figure
+from models.rules.warlord.state import ACTIONS, CONDITIONS, SYSTEM, Figure, board, figure
 
 
 def turn_numbers(f: Figure) -> dict[str, int]:
@@ -67,9 +67,15 @@ def figure_options(state: GameState, model_id: str) -> tuple[Option, ...]:
         *[(f"remove:{c.name}", WarlordRemoveState(model=f.id, state=c.name)) for c in f.conditions],
         ("poison_check", WarlordPoisonCheck(model=f.id, die=1)),
     ]
+    others = [o.id for o in board(state).figures if o.id != f.id and not o.out_of_action]
+    enemies = tuple(o for o in others if figure(state, o).seat != f.seat)
+    asked: dict[str, tuple[tuple[str, ...], dict[str, tuple[str, ...]]]] = {
+        "poison_check": (("die",), {}),
+        "ranged_attack": (("target",), {"target": enemies}),  # a model the players name, or none (None)
+        "cast_spell": (("spell", "target", "needs_los"), {"target": tuple(others)}),
+    }
     derived = Option(action=DERIVED, allowed=False, values=derived_values(f))
-    return (derived, *(probe(state, action, command, ("die",) if action == "poison_check" else ())
-                       for action, command in probes))
+    return (derived, *(probe(state, action, command, *asked.get(action, ((), {}))) for action, command in probes))
 
 
 def turn_options(state: GameState) -> dict[str, Option]:

@@ -1,0 +1,101 @@
+"""Warlord card numbers on the pages (webapp/pages/warlord.py, webapp/components/warlord_numbers.py): typed on the
+new-game form, asked for before the first activation and typed on the card, shown after the model states (doc 003
+"Shaken", "Disabled", "Flying"), and the ranged attack's dialog."""
+
+from __future__ import annotations
+
+from nicegui import ui
+from nicegui.testing import User
+
+from models.rules.warlord.card import STAT_LABELS
+from tests.rules.warlord.game import ARCHER, BRUTE
+from tests.webapp.helpers import click, eventually, exists, fill, find, model_card, region, see, shows
+
+
+async def _new_game(user: User, knight: dict[str, int | None]) -> None:
+    """Ann's Knight with ``knight``'s numbers, Bob's Orc with BRUTE's, through the new-game form."""
+    await user.open("/warlord/new")
+    fill(user, "Game title", "Ford")
+    for who, player, model, numbers in (("Player 1", "Ann", "Knight", knight), ("Player 2", "Bob", "Orc", BRUTE)):
+        form = find(user, who, ui.card)
+        fill(user, f"{who} name", player, within=form)
+        fill(user, f"{who} model name", model, within=form)
+        fill(user, f"{who} damage tracks", "3", within=form)
+        for name, shown in STAT_LABELS.items():
+            value = numbers.get(name)
+            fill(user, f"{who} {shown}", None if value is None else str(value), within=form)
+        click(user, f"Add model for {who}", within=form)
+    await see(user, "Orc · 3 DT · MOV 5 · MAV 5 · RAV 0 · DV 4 · CP 0 · MA 3 · RA 0")
+    click(user, "Start game")
+    await see(user, "Game turn 1")
+
+
+async def test_form_numbers_show_on_the_card_and_change_with_shaken_and_disabled(user: User) -> None:
+    """doc 003 "Shaken" (+2 for attackers) and "Disabled" (-1 MA, -1 RA) on the model's card."""
+    await _new_game(user, ARCHER)
+    knight = model_card(user, "Ann", "Knight")
+    assert shows(user, "MOV 6 · MAV 3 · RAV 4 · DV 5 · CP 2 · MA 2 · RA 2", knight)
+    for state, shown in (("Shaken", "attacks against it +2"), ("Disabled", "MA 1 (card 2)")):
+        click(user, "Add state: Knight", within=knight)
+        click(user, state, within=find(user, "Add a state to Knight", ui.card))
+        await see(user, shown, knight)
+    await see(user, "MA 1 (card 2) · RA 1 (card 2) · attacks against it +2", knight)
+
+
+async def test_an_empty_number_is_asked_for_and_typed_on_the_card(user: User) -> None:
+    """doc 003 "Disabled" needs the MA: Activate says so until the card numbers are typed."""
+    await _new_game(user, {**ARCHER, "ma": None})
+    knight = model_card(user, "Ann", "Knight")
+    assert shows(user, "MA ?", knight)
+    activate = find(user, "Activate: Knight", ui.button, within=knight)
+    assert activate.props["aria-disabled"] == "true" and "Knight: MA" in activate.props["title"]
+    click(user, "Card numbers: Knight", within=knight)
+    dialog = find(user, "Card numbers of Knight", ui.card)
+    fill(user, "Knight MA", "-1", within=dialog)
+    click(user, "Save numbers", within=dialog)
+    await user.should_see("MA: a whole number from 0 to 30, or empty if not known yet.")
+    fill(user, "Knight MA", "2", within=dialog)
+    click(user, "Save numbers", within=dialog)
+    await see(user, "MA 2", knight)
+    click(user, "Activate: Knight", within=knight)
+    await see(user, "Activated: 0 of 2 actions taken", knight)
+
+
+async def test_ranged_attack_dialog_shoots_at_a_shaken_target(user: User) -> None:
+    """doc 003 "Shaken": the log line gives RAV +2 against a Shaken target; "Flying" greys the button."""
+    await _new_game(user, ARCHER)
+    orc = model_card(user, "Bob", "Orc")
+    click(user, "Add state: Orc", within=orc)
+    click(user, "Shaken", within=find(user, "Add a state to Orc", ui.card))
+    await see(user, "attacks against it +2", orc)
+    knight = model_card(user, "Ann", "Knight")
+    click(user, "Activate: Knight", within=knight)
+    await see(user, "Activated: 0 of 2 actions taken", knight)
+    click(user, "Ranged attack: Knight", within=knight)
+    await eventually(lambda: exists(user, "Ranged attack: Knight", ui.card), "the ranged attack's dialog")
+    click(user, "Orc", within=find(user, "Ranged attack: Knight", ui.card))
+    await see(user, "2 shots at Orc with RAV 4 +2 (Orc is Shaken) = 6", region(user, "Turn"))
+    click(user, "Add state: Knight", within=knight)
+    click(user, "Flying", within=find(user, "Add a state to Knight", ui.card))
+    await see(user, "RA 0 (card 2)", knight)
+    shoot = find(user, "Ranged attack: Knight", ui.button, within=knight)
+    assert shoot.props["aria-disabled"] == "true" and "Flying" in shoot.props["title"]
+
+
+async def test_spell_dialog_casts_at_a_named_target_and_burrowed_greys_it(user: User) -> None:
+    """doc 003 "Burrowed": a Burrowed model may not cast spells; otherwise the log gives the spell at its CP."""
+    await _new_game(user, ARCHER)
+    knight = model_card(user, "Ann", "Knight")
+    click(user, "Activate: Knight", within=knight)
+    await see(user, "Activated: 0 of 2 actions taken", knight)
+    click(user, "Cast a spell: Knight", within=knight)
+    await eventually(lambda: exists(user, "Cast a spell: Knight", ui.card), "the spell's dialog")
+    dialog = find(user, "Cast a spell: Knight", ui.card)
+    fill(user, "Spell name", "Fire Bolt", within=dialog)
+    click(user, "Orc", within=dialog)
+    await see(user, "Fire Bolt on Orc with CP 2", region(user, "Turn"))
+    click(user, "Add state: Knight", within=knight)
+    click(user, "Burrowed", within=find(user, "Add a state to Knight", ui.card))
+    await see(user, "Burrowed", knight)
+    cast = find(user, "Cast a spell: Knight", ui.button, within=knight)
+    assert cast.props["aria-disabled"] == "true" and "Burrowed" in cast.props["title"]

@@ -1,0 +1,115 @@
+"""A Warlord model's card numbers as the player types them (the new-game form and the card's "Card numbers"
+dialog), and the dialogs of a ranged attack and a spell. The rules decide; these only ask."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from nicegui import ui
+
+from models.rules import Option, answered
+from models.rules.warlord.card import STAT_LABELS, StatName, WarlordSetStats
+from models.rules.warlord.combat import SPELL_NAME_MAX
+from models.rules.warlord.state import MAX_STAT, Stats, figure
+from webapp.components.a11y import named
+from webapp.components.card_dialog import whole_number
+from webapp.components.dialogs import transient_dialog
+from webapp.components.once import once
+from webapp.view import GameView
+
+HELP = ("Card numbers: type what the model's card shows; leave empty what you do not know yet (the game asks for "
+        "it before the first activation). RA 0: no ranged attacks; CP 0: casts no spells; Special MOV only for a "
+        "model that burrows.")
+
+
+class StatFields:
+    """One number field per card number; ``who`` starts each field's accessible name ("Player 1 MAV")."""
+
+    def __init__(self, who: str, stats: Stats | None = None) -> None:
+        self.fields: dict[StatName, ui.number] = {}
+        with ui.row().classes("items-center gap-2"):
+            for name, shown in STAT_LABELS.items():
+                value = getattr(stats, name) if stats is not None else None
+                self.fields[name] = ui.number(shown, value=value).props(
+                    f'outlined dense aria-label="{who} {shown}"').classes("tk-wl-stat-field")
+
+    def read(self) -> Stats | str:
+        """The typed numbers, or what is wrong with one of them."""
+        values: dict[str, int | None] = {}
+        for name, field in self.fields.items():
+            if field.value is None or field.value == "":
+                values[name] = None
+                continue
+            number = whole_number(field.value, 0, MAX_STAT)
+            if number is None:
+                return f"{STAT_LABELS[name]}: a whole number from 0 to {MAX_STAT}, or empty if not known yet."
+            values[name] = number
+        return Stats.model_validate(values)
+
+    def clear(self) -> None:
+        for field in self.fields.values():
+            field.set_value(None)
+
+
+def numbers_dialog(view: GameView, figure_id: str) -> None:
+    """Type or correct the model's card numbers."""
+    f = figure(view.state, figure_id)
+    with transient_dialog() as dialog, named(ui.card().classes("tk-dialog"), f"Card numbers of {f.name}"):
+        ui.label(f"Card numbers of {f.name}").classes("text-h6")
+        ui.label(HELP).classes("tk-kind")
+        fields = StatFields(f.name, f.stats)
+
+        async def save() -> None:
+            typed = fields.read()
+            if isinstance(typed, str):
+                ui.notify(typed, type="warning")
+                return
+            if await view.send(WarlordSetStats(model=figure_id, stats=typed)):
+                dialog.close()
+
+        with ui.row():
+            once(ui.button("Save numbers").props("no-caps"), save, dialog)
+            ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
+    dialog.open()
+
+
+def _target_buttons(view: GameView, option: Option, dialog: ui.dialog, aim: Callable[[str | None], Awaitable[None]],
+                    none: str) -> None:
+    """One button per model the rules let it aim at (the option's choices), and ``none`` for no model."""
+    with ui.row().classes("gap-2"):
+        for target in option.choices.get("target", ()):
+            once(ui.button(figure(view.state, target).name).props("no-caps"), lambda t=target: aim(t), dialog)
+        once(ui.button(none).props("outline no-caps"), lambda: aim(None), dialog)
+
+
+def ranged_dialog(view: GameView, option: Option) -> None:
+    """Shoot: at which model (its states change the numbers), or at one the app need not know."""
+    f = figure(view.state, option.command.model if option.command is not None else "")
+    with transient_dialog() as dialog, named(ui.card().classes("tk-dialog"), f"Ranged attack: {f.name}"):
+        ui.label(f"{f.name} shoots at").classes("text-h6")
+
+        async def shoot(target: str | None) -> None:
+            if await view.send(answered(option, target=target)):
+                dialog.close()
+
+        _target_buttons(view, option, dialog, shoot, none="A model not listed")
+        ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
+    dialog.open()
+
+
+def spell_dialog(view: GameView, option: Option) -> None:
+    """Cast: the spell's name, whether it needs line of sight, and its target."""
+    f = figure(view.state, option.command.model if option.command is not None else "")
+    with transient_dialog() as dialog, named(ui.card().classes("tk-dialog"), f"Cast a spell: {f.name}"):
+        ui.label(f"{f.name} casts a spell").classes("text-h6")
+        spell = ui.input("Spell name").props(f'maxlength={SPELL_NAME_MAX} aria-label="Spell name"')
+        los = ui.checkbox("The spell needs line of sight to its target", value=True)
+
+        async def cast(target: str | None) -> None:
+            if await view.send(answered(option, spell=spell.value or "", target=target, needs_los=los.value)):
+                dialog.close()
+
+        ui.label("Its target").classes("text-bold")
+        _target_buttons(view, option, dialog, cast, none="No model target")
+        ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
+    dialog.open()
