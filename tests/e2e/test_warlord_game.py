@@ -108,6 +108,7 @@ def test_a_warlord_game_turn_with_model_states_while_a_friend_watches(browser: B
         expect(tracks(watch, "Knight")).to_have_attribute("aria-label", "Damage tracks: 2 of 3 left", timeout=LIVE)
         expect(card(watch, "Knight")).to_contain_text("Flame Attack", timeout=LIVE)
         tap(table, "Put out the fire", "Knight")
+        expect(card(table, "Knight")).to_contain_text("2 of 2 actions taken")
         tap(table, "End activation", "Knight")
         expect(card(watch, "Knight")).not_to_contain_text("Burning", timeout=LIVE)
         expect(card(watch, "Knight")).not_to_contain_text("Held", timeout=LIVE)
@@ -115,7 +116,10 @@ def test_a_warlord_game_turn_with_model_states_while_a_friend_watches(browser: B
 
         tap(table, "Activate", "Orc")
         tap(table, "Move", "Orc")
+        # A tap made before the last one showed is not applied (a double tap): wait, as a person sees it taken.
+        expect(card(table, "Orc")).to_contain_text("1 of 2 actions taken")
         tap(table, "End activation", "Orc")
+        expect(card(table, "Orc")).to_contain_text("Done this game turn")
 
         # End phase: Orc's poison check (die 4 + 2 tracks = 6) fails: 1 damage, the poison goes.
         turn.get_by_role("button", name="End game turn").click()

@@ -71,7 +71,7 @@ export default {
     <div class="tk-result-title" aria-live="polite">{{ view.result.title }}</div>
     <div class="tk-result-detail">{{ view.result.detail }}</div>
     <div class="tk-result-tiebreakers">{{ view.result.tiebreakers }}</div>
-    <a v-if="resultUrl" class="tk-result-link" :href="resultUrl">Result page: tiebreakers, clock use, timeline, export</a>
+    <a v-if="resultUrl" class="tk-result-link" :href="resultUrl">{{ view.system === "warmachine" ? "Result page: tiebreakers, clock use, timeline, export" : "Result page: timeline and export" }}</a>
   </section>
 
   <section v-if="shows('clock') && view.clock" class="tk-clock tk-box-card" role="region" aria-label="Clock">
