@@ -1,13 +1,16 @@
 """Decisions the turn waits for, on the table page: a continuous effect (fire) on the active player's model is
 answered in the turn bar's prompt (doc 001 "The Infernal Turn", maintenance step 2), and Next stays greyed with
-the rules' reason until the players have answered (doc 001 "Control Phase" step 4 for upkeep the same way).
+the rules' reason until the players have answered (doc 001 "Control Phase" step 4 for upkeep the same way). A
+model that may make no combat attack is told why in the attack dialog, its free strike ticked.
 """
 
 from __future__ import annotations
 
+from nicegui import ui
 from nicegui.testing import User
 
 from models.rules import Command
+from models.rules.warmachine.activation import Activate, Run
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.shake import AddEffect
 from models.rules.warmachine.tithe import PayTithe
@@ -16,6 +19,8 @@ from tests.webapp.helpers import (
     click,
     eventually,
     fill,
+    find,
+    model_card,
     next_button,
     region,
     see,
@@ -77,3 +82,17 @@ async def test_an_expiring_fire_is_gone_and_the_turn_moves_on(user: User, game: 
     await eventually(lambda: "fire" not in service().state(game.game_id)[1].model(AGATHON).effects, "the fire to go")
     click(user, lambda n: n.startswith("Next"))
     await see(user, "Control:", region(user, "Turn"))
+
+
+async def test_a_model_that_ran_is_told_it_may_only_make_a_free_strike(user: User, game: Created) -> None:
+    """doc 000 "Rules Clarification: Infernal Master": running ends the activation, so the attack dialog says
+    why no combat attack is possible and ticks the free strike it may still make (doc 001: a free strike is no
+    part of the combat action); declared, it is a free strike."""
+    send(game, Activate(model=AGATHON))
+    send(game, Run(model=AGATHON))
+    await user.open(table_url(game))
+    click(user, "Attack: Agathon", within=model_card(user, "Ann", "Agathon"))
+    await see(user, "Agathon ran this activation, so it cannot attack now. It may still make a free strike.")
+    assert find(user, "It is a free strike", ui.checkbox).value is True
+    click(user, "Declare the attack")
+    await see(user, "Agathon makes a free strike against Princess Regna.", region(user, "Game log"))

@@ -14,7 +14,7 @@ from typing import Any
 from nicegui import ui
 
 from models.catalog.schema import GridLayout
-from models.rules import GameState
+from models.rules import GameState, options
 from models.rules.core import AttackRecord
 from models.rules.warmachine import grids
 from models.rules.warmachine.attack_math import WEAPON_NAMES, attack_dice, attack_dice_words, weapon_places
@@ -39,7 +39,8 @@ from webapp.view import GameView
 def declare_dialog(view: GameView, attacker_id: str) -> None:
     """Who is attacked and how; the range is the players' answer (out of range misses without a roll). The
     other side's models come first; a warjack says where the weapon sits; a charge attack is offered after a
-    charge."""
+    charge. A model that may make no combat attack now (summoned this turn, or it ran) is told why, with the
+    free strike it may still make ticked."""
     state = view.state
     m = state.model(attacker_id)
     others = sorted((x for x in state.models if x.in_play and x.id != m.id), key=lambda x: x.seat == m.seat)
@@ -50,6 +51,9 @@ def declare_dialog(view: GameView, attacker_id: str) -> None:
     places = weapon_places(state, m)
     with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
         ui.label(f"{m.name} attacks").classes("text-h6")
+        refused = next((o for o in options(state, m.id) if o.action == "attack" and not o.allowed), None)
+        if refused is not None:
+            ui.label(f"{refused.reason} It may still make a free strike.").classes("tk-prompt")
         target = named(ui.select(names, value=others[0].id, label="Target"), "Target")
         kind = named(ui.radio(KINDS, value="melee").props("inline"), "Kind of attack")
         weapon = named(ui.radio({w: WEAPON_NAMES[w] for w in places}, value="other").props("inline"),
@@ -57,7 +61,7 @@ def declare_dialog(view: GameView, attacker_id: str) -> None:
         charge = named(ui.checkbox("Charge attack: it moved 3\" or more (its damage roll is boosted)", value=True),
                        "Charge attack") if m.act.charged and not m.act.declared else None
         in_range = named(ui.checkbox("The target is in range", value=True), "The target is in range")
-        free = named(ui.checkbox("It is a free strike"), "It is a free strike")
+        free = named(ui.checkbox("It is a free strike", value=refused is not None), "It is a free strike")
 
         async def ok() -> None:
             command = DeclareAttack(attacker=m.id, target=target.value, kind=kind.value, in_range=in_range.value,
