@@ -40,6 +40,7 @@ EX = {
     "activate": {"model": A},
     "end_activation": {"model": A},
     "run": {"model": G},
+    "reposition": {"model": "p1-umbral-guardian"},
     "charge": {"model": G},
     "power_attack": {"model": G, "kind": "slam"},
     "leech": {"master": A, "points": 2},
@@ -115,6 +116,10 @@ SAY = {
     ),
     "activate": "Activates a model (a unit as a whole); ends the activation in progress first.",
     "end_activation": "Ends the model's activation.",
+    "reposition": (
+        "A Dark Legacy player's Infernal solo repositions (up to 3\", measured at the table) and its activation "
+        "ends; refused for another model (`theme.no_reposition`) and after it ran (`theme.reposition_ran`)."
+    ),
     "run": (
         "The active model runs (costs a horror 1 essence once its outer ring is crippled); running ends what it "
         "does in this activation: every later action of it is refused (`essence.ran`, `attack.ran`, ...)."
@@ -568,6 +573,7 @@ ORDER = [
     "activate",
     "end_activation",
     "run",
+    "reposition",
     "charge",
     "power_attack",
     "boost",

@@ -24,20 +24,27 @@ BOB_LIST = "Agathon, +28\n- Guardian of Souls, 31\n"
 
 
 def next_button(page: Page) -> Locator:
-    return turn_bar(page).get_by_role("button", name=re.compile(r"^(Next|End turn)"))
+    """Next (or End turn) while it may be tapped: greyed, the turn is held by a decision."""
+    return turn_bar(page).get_by_role("button", name=re.compile(r"^(Next|End turn)"), disabled=False)
 
 
-def play_to(page: Page, words: str) -> int:
-    """Tap Next until the turn line says ``words``; the number of taps. A tithe prompt on the way fails."""
+def tithe_button(page: Page) -> Locator:
+    return turn_bar(page).get_by_role("button", name=re.compile(r"^Pay tithe for "))
+
+
+def tap_next_until(page: Page, done: Locator | str) -> None:
+    """Tap Next until ``done`` shows (a locator, or words on the turn line); each tap waits for the bar to move on.
+    A turn held by a decision on the way (Next greyed) fails here, unless that decision is ``done``."""
     bar = turn_bar(page)
-    for taps in range(20):
+    target = bar.get_by_text(done) if isinstance(done, str) else done
+    for _ in range(20):
+        expect(target.or_(next_button(page)).first).to_be_visible()
+        if target.count():
+            return
         shown = bar.inner_text() or ""
-        if words in shown:
-            return taps
-        assert bar.get_by_role("button", name=re.compile(r"^Pay tithe for ")).count() == 0, shown
         next_button(page).click()
         expect(bar).not_to_have_text(shown)  # each tap moved the game on
-    raise AssertionError(f"the turn line never said {words!r}: {bar.inner_text()}")
+    raise AssertionError(f"never reached {done}: {bar.inner_text()}")
 
 
 def test_a_dark_legacy_list_plays_its_first_turn_without_tithe(server: Server, browser: Browser) -> None:
@@ -72,25 +79,21 @@ def test_a_dark_legacy_list_plays_its_first_turn_without_tithe(server: Server, b
         note = page.get_by_role("note", name="Ann's theme force: Dark Legacy")
         expect(note).to_contain_text("Horrors pay no tithe at the end of this player's first turn. (the app "
                                      "applies this)")
-        expect(note).to_contain_text('Reminder: Infernal solos have Reposition 3".')
+        expect(note).to_contain_text('Infernal solos have Reposition 3". (the app applies this)')
         expect(note).to_contain_text("Reminder: One Cultist Band has Ambush.")
         expect(page.get_by_role("note", name=re.compile(r"^Bob's theme force"))).to_have_count(0)
 
         # -- Ann's first turn ends without a tithe decision; her Guardian stays with all its essence ------------
         expect(turn_bar(page)).to_contain_text("Ann's turn")
-        play_to(page, "Bob's turn")
+        tap_next_until(page, "Bob's turn")
+        expect(tithe_button(page)).to_have_count(0)
         expect(turn_bar(page)).to_contain_text("Round 1")
         expect(tile(page.get_by_role("region", name="Ann"), "Guardian of Souls")).to_contain_text("Essence 4 / 4")
 
         # -- Bob, without a theme, is asked for his Guardian's tithe at the end of his first turn ---------------
-        bar = turn_bar(page)
-        for _ in range(20):
-            if bar.get_by_role("button", name="Pay tithe for Guardian of Souls").count():
-                break
-            shown = bar.inner_text() or ""
-            next_button(page).click()
-            expect(bar).not_to_have_text(shown)
-        expect(bar.get_by_role("button", name="Pay tithe for Guardian of Souls")).to_be_visible()
+        tap_next_until(page, tithe_button(page))
+        expect(turn_bar(page).get_by_role("button", name="Pay tithe for Guardian of Souls")).to_be_visible()
+        expect(turn_bar(page)).to_contain_text("Bob's turn")
         # The log (a drawer over the page on a tablet, opened last) says why Ann was not asked.
         expect(game_log(page)).to_contain_text("Dark Legacy: no tithe on Ann's first turn.")
     finally:

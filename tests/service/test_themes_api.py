@@ -25,7 +25,7 @@ def test_the_theme_forces_are_listed_with_what_the_app_applies(client: TestClien
     themes = {t["key"]: t for t in client.get("/api/themes").json()}
     assert set(themes) == {"dark-legacy", "hearts-of-darkness"}
     legacy = {e["key"]: e["applied"] for e in themes["dark-legacy"]["effects"]}
-    assert legacy == {"no_first_turn_tithe": True, "solo_reposition": False, "band_ambush": False}
+    assert legacy == {"no_first_turn_tithe": True, "solo_reposition": True, "band_ambush": False}
     assert themes["dark-legacy"]["faction"] == "Infernals" and "reference README" in themes["dark-legacy"]["source"]
 
 

@@ -41,7 +41,7 @@ OFF_TURN = {"play_arcana"}
 LABELS = {
     "activate": "Activate", "end_activation": "End activation", "boost_attack": "Boost attack",
     "boost_damage": "Boost damage", "buy_attack": "Buy attack (1)", "next_attack": "Next attack",
-    "run": "Run", "charge": "Charge", "leech": "Leech…", "heal_self": "Heal…",
+    "run": "Run", "reposition": "Reposition 3\"", "charge": "Charge", "leech": "Leech…", "heal_self": "Heal…",
     "receive_allocation": "Allocate…", "be_healed": "Heal…", "pay_tithe": "Pay tithe (1)",
     "skip_tithe": "Let it go", "feat": "Feat", "cast": "Cast spell…", "sacrifice": "Sacrifice…",
     "summon": "Summon…",

@@ -18,6 +18,7 @@ from models.rules.warmachine.shake import SHAKEABLE, Shake
 from models.rules.warmachine.spells import CastSpell, DropUpkeep, Upkeep, UseFeat
 from models.rules.warmachine.state import has_essence_manipulation, is_horror
 from models.rules.warmachine.summoning import Summon
+from models.rules.warmachine.themes import Reposition, has_reposition
 from models.rules.warmachine.tithe import PayTithe, SkipTithe
 
 
@@ -53,6 +54,8 @@ def model_options(state: GameState, model_id: str) -> tuple[Option, ...]:
                 ("receive_allocation", Allocate(master=m.battlegroup, horror=m.id, points=1)),
                 ("be_healed", Heal(master=m.battlegroup, target=m.id, points=1)),
             ]
+    if has_reposition(state, m):
+        probes.append(("reposition", Reposition(model=m.id)))
     probes += caster_options.probes(state, m)
     found = [Option(action=DERIVED, allowed=False, values=flat(derived(state, m)))]  # numbers, not an action
     found += [probe(state, action, command, ASKED.get(action, ())) for action, command in probes]

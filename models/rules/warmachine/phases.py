@@ -70,7 +70,7 @@ PHASES: tuple[Phase, ...] = (
     Phase("activation", "Activation", (
         Step("activate", "Activate every model", (
             "activate", "end_activation", "boost", "buy_attack", "next_attack", "run", "charge",
-            "power_attack", "heal", "summon", "feat", "cast", "force",
+            "power_attack", "heal", "summon", "feat", "cast", "force", "reposition",
         ), waits="always"),
     )),
     Phase("end", "End of turn", (

@@ -93,6 +93,7 @@ SENDERS = {
     "activate": acting("activate this model", owner("model")),
     "end_activation": acting("end this model's activation", owner("model")),
     "run": acting("run with this model", owner("model")),
+    "reposition": acting("reposition this model", owner("model")),
     "charge": acting("charge with this model", owner("model")),
     "boost": acting("boost this model's roll", owner("model")),
     "buy_attack": acting("buy an attack for this model", owner("model")),

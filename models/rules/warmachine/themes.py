@@ -9,7 +9,11 @@ players see (movement, deployment) or on a rule the reference does not spell out
 - ``only_regna_horrors`` (Hearts of Darkness): the army may include Princess Regna's lesser and light horrors.
   Our reading: a theme force's list of what it may include is complete, so the army's horrors are those of a
   Master Infernalist's battlegroup, lesser or light. Checked wherever an army is checked.
-- ``solo_reposition``, ``band_ambush`` (Dark Legacy) and ``warjack_accumulator`` (Hearts of Darkness): reminders.
+- ``solo_reposition`` (Dark Legacy): an Infernal solo may reposition at the end of its activation (``Reposition``):
+  the players measure the 3" and the app ends the activation, as the doc 000 ruling says of Reposition ("then its
+  activation ends"), and refuses it after a run (an activation a run ended, same ruling). Applied.
+- ``band_ambush`` (Dark Legacy) and ``warjack_accumulator`` (Hearts of Darkness): reminders (deployment, and a
+  rule the reference names without its text).
 
 Pure: no I/O, no clock.
 """
@@ -17,15 +21,18 @@ Pure: no I/O, no clock.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Literal
 
 from models.catalog import shipped_themes
 from models.catalog.schema import FREE_POINT_ROLES, Card, Theme, ThemeEffect
-from models.rules.core import GameState, RuleViolation
+from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
 from models.rules.warmachine.army_rules import Entry, Problem
+from models.rules.warmachine.state import SYSTEM, live
 
 NO_FIRST_TURN_TITHE = "no_first_turn_tithe"
 ONLY_REGNA_HORRORS = "only_regna_horrors"
-APPLIED = (NO_FIRST_TURN_TITHE, ONLY_REGNA_HORRORS)
+SOLO_REPOSITION = "solo_reposition"
+APPLIED = (NO_FIRST_TURN_TITHE, ONLY_REGNA_HORRORS, SOLO_REPOSITION)
 THEMELESS = "none"
 
 
@@ -87,3 +94,35 @@ def tithe_waived(state: GameState) -> bool:
     seat = state.active
     theme = state.players[seat].theme if seat < len(state.players) else None
     return state.round == 1 and has_effect(theme, NO_FIRST_TURN_TITHE)
+
+
+def has_reposition(state: GameState, m: ModelState) -> bool:
+    """Whether ``m`` is an Infernal solo of a Dark Legacy army (it gains Reposition 3")."""
+    card = state.card_of(m)
+    theme = state.players[m.seat].theme if m.seat < len(state.players) else None
+    return has_effect(theme, SOLO_REPOSITION) and card.role == "solo" and card.faction == "Infernals"
+
+
+class Reposition(Command):
+    """A Dark Legacy Infernal solo repositions (up to 3", measured at the table) and its activation ends."""
+
+    type: Literal["reposition"] = "reposition"
+    model: str
+
+
+@handles(Reposition, system=SYSTEM, timing="step")
+def reposition(state: GameState, cmd: Reposition) -> tuple[GameState, list[Event]]:
+    """Reference README, Theme forces: Dark Legacy's Infernal solos gain Reposition 3"; doc 000 ruling "Restrictions
+    on Any Time abilities": Reposition ends the activation, and an activation a run ended allows nothing more."""
+    m = live(state, cmd.model)
+    if not has_reposition(state, m):
+        raise RuleViolation("theme.no_reposition", f"{m.name} has no Reposition: only the Infernal solos of a Dark "
+                                                   "Legacy army do.")
+    if m.activation != "active":
+        raise RuleViolation("activation.not_active", f"{m.name} repositions at the end of its own activation.")
+    if m.act.ran:
+        raise RuleViolation("theme.reposition_ran", f"{m.name} ran, which ended its activation: it cannot "
+                                                    "reposition now.")
+    done = m.model_copy(update={"activation": "done"})
+    return state.with_models(done), [Event(kind="theme.repositioned", model=m.id,
+                                           text=f"{m.name} repositions up to 3\" and ends its activation.")]

@@ -12,13 +12,15 @@ import pytest
 from models.catalog import shipped_cards, shipped_themes
 from models.rules import GameState, RuleViolation, apply
 from models.rules.core import Player
+from models.rules.warmachine.activation import Activate, Run
 from models.rules.warmachine.army_choices import choices, refusal
 from models.rules.warmachine.list_checks import validate
 from models.rules.warmachine.list_model import Army, ListEntry, parse_army
 from models.rules.warmachine.list_text import export_text, parse_text
+from models.rules.warmachine.options import model_options
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.setup import ArmyEntry, SetupGame, Side
-from models.rules.warmachine.themes import find_theme, reminders
+from models.rules.warmachine.themes import Reposition, find_theme, reminders
 from models.rules.warmachine.tithe import PayTithe
 from tests.rules.warmachine.game import (
     FOREBODER,
@@ -26,6 +28,7 @@ from tests.rules.warmachine.game import (
     PLAYER_1_ARMY,
     PLAYER_2_ARMY,
     REGNA_HORROR,
+    refused,
     run,
     setup_command,
     to_step,
@@ -132,10 +135,10 @@ def test_a_dark_legacy_list_keeps_every_model_it_had():
 
 
 def test_the_effects_the_app_cannot_track_are_reminders():
-    """reference README, Theme forces: Reposition, Ambush and Accumulator depend on what only the players see;
-    they are shown, not applied."""
+    """reference README, Theme forces: Ambush (deployment) and Accumulator (a rule the reference names without its
+    text) are shown, not applied."""
     themes = shipped_themes()
-    assert [e.key for e in reminders(themes["dark-legacy"])] == ["solo_reposition", "band_ambush"]
+    assert [e.key for e in reminders(themes["dark-legacy"])] == ["band_ambush"]
     assert [e.key for e in reminders(themes["hearts-of-darkness"])] == ["warjack_accumulator"]
     assert find_theme(None) is None
 
@@ -169,3 +172,38 @@ def test_a_quick_army_is_offered_only_what_its_theme_allows():
     regna = [ArmyEntry(card="princess-regna")]
     assert {c.key for c in choices(regna, CARDS, "hearts-of-darkness").battlegroup} == {
         c.key for c in CARDS.values() if c.role == "horror" and c.weight in ("lesser", "light")}
+
+
+# -- Dark Legacy: Reposition 3" for Infernal solos ----------------------------------------------------------------
+SOLO = "p1-umbral-guardian"
+SOLO_ARMY = (*PLAYER_1_ARMY, ArmyEntry(card="umbral-guardian"))
+
+
+def solo_activated(theme: str | None = "dark-legacy") -> GameState:
+    state = to_step(themed_game(theme_1=theme, army_1=SOLO_ARMY), "activation", "activate")
+    return run(state, Activate(model=SOLO))
+
+
+def test_a_dark_legacy_infernal_solo_repositions_and_its_activation_ends():
+    """reference README, Theme forces: Dark Legacy's Infernal solos gain Reposition 3"; doc 000 ruling
+    "Restrictions on Any Time abilities": Reposition ends the activation."""
+    state, produced = apply(solo_activated(), Reposition(model=SOLO))
+    assert state.model(SOLO).activation == "done"
+    assert [e.kind for e in produced] == ["theme.repositioned"]
+    assert any(o.action == "reposition" and o.allowed for o in model_options(solo_activated(), SOLO))
+
+
+def test_a_solo_that_ran_cannot_reposition():
+    """doc 000 ruling "Restrictions on Any Time abilities": after running ends the activation, nothing more."""
+    assert refused(run(solo_activated(), Run(model=SOLO)), Reposition(model=SOLO)) == "theme.reposition_ran"
+
+
+def test_only_a_dark_legacy_armys_infernal_solos_reposition():
+    """reference README, Theme forces: the solos gain Reposition through the theme; without it, or for another
+    model, it is refused (and not offered)."""
+    assert refused(solo_activated(theme=None), Reposition(model=SOLO)) == "theme.no_reposition"
+    assert not any(o.action == "reposition" for o in model_options(solo_activated(theme=None), SOLO))
+    state = run(to_step(themed_game(army_1=SOLO_ARMY), "activation", "activate"), Activate(model=GUARDIAN))
+    assert refused(state, Reposition(model=GUARDIAN)) == "theme.no_reposition"
+    assert refused(to_step(themed_game(army_1=SOLO_ARMY), "activation", "activate"),
+                   Reposition(model=SOLO)) == "activation.not_active"
