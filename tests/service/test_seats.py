@@ -139,7 +139,8 @@ def test_the_walk_catches_a_seat_link_allowed_more_than_the_table(service: GameS
 
     monkeypatch.setattr(games_module, "check_can_send", permissive)
     found = "\n".join(walk(service))
-    for hole in ("adjust_clock", "pause_clock", "assassinated", "warlord_activate", "warband_voluntary_rout"):
+    for hole in ("adjust_clock", "pause_clock", "assassinated", "warlord_activate", "warlord_concede",
+                 "warband_voluntary_rout", "warband_pick_up"):
         assert hole in found
 
 

@@ -16,10 +16,11 @@ from models.rules.warband.rout import RoutCheck
 from models.rules.warband.treasure import PickUp
 from models.rules.warlord.damage import WarlordDamage
 from models.rules.warlord.end_phase import WarlordEndTurn
+from models.rules.warlord.model_states import WarlordAddState
 from models.service import Actor, Created
 from tests.rules.warband.game import HENCHMEN, HOUND, THUG
 from tests.rules.warband.game import setup_command as warband_setup
-from tests.rules.warlord.game import GHOST, ORC
+from tests.rules.warlord.game import GHOST, KNIGHT, ORC
 from tests.rules.warlord.game import setup_command as warlord_setup
 from tests.webapp.helpers import (
     click,
@@ -140,3 +141,20 @@ async def test_a_warband_seat_link_greys_the_other_players_turn(user: User) -> N
     play(game, Next())
     await eventually(lambda: turn_button(user, "Next: done with Treasure") is not None, "Bob's treasure step")
     assert not greyed(turn_button(user, "Next: done with Treasure"))
+
+
+async def test_a_warlord_seat_rolls_poison_checks_only_for_its_own_models(user: User) -> None:
+    """doc 003 "Poisoned": the owner rolls the check; Ann's link greys Bob's Orc's, saying who can (positive
+    control: her own Knight's is not greyed)."""
+    game = service().start(warlord_setup())
+    play(game, WarlordAddState(model=ORC, state="poisoned"), WarlordAddState(model=KNIGHT, state="poisoned"),
+         WarlordEndTurn())
+    await user.open(table_url(game, "seat1"))
+    await see(user, "Poison checks")
+    orc = button(user, "Check poison: Orc")
+    assert greyed(orc) and orc.props["title"] == "Only Bob or the shared table link can roll this model's poison check."
+    assert not greyed(button(user, "Check poison: Knight"))
+    fill(user, "Die result for Orc", "9")
+    click(user, "Check poison: Orc")
+    await see(user, "Only Bob or the shared table link can roll this model's poison check.")
+    assert service().state(game.game_id)[0] == 4  # nothing was sent

@@ -141,13 +141,21 @@ class WarlordTurnBar:
                     ui.label(f"{f.name}: die {bonus}").classes("text-bold")
                     die = named(ui.number(label="Die").props("dense outlined").classes("tk-amount"),
                                 f"Die result for {f.name}")
-                    named(once(ui.button("Check poison").props("no-caps"),
-                               lambda x=f.id, d=die: self._check(x, d.value)), f"Check poison: {f.name}")
+                    check = named(once(ui.button("Check poison").props("no-caps"),
+                                       lambda x=f.id, d=die: self._check(x, d.value)), f"Check poison: {f.name}")
+                    grey(check, self._poison_option(f.id), hide=False)
+
+    def _poison_option(self, figure_id: str) -> Option:
+        """The model's poison check as this page's link may send it (a seat rolls only for its own models)."""
+        return for_link(self.view, next(o for o in options(self.view.state, figure_id) if o.action == "poison_check"))
 
     async def _check(self, figure_id: str, value: object) -> None:
+        option = self._poison_option(figure_id)
+        if not option.allowed:
+            ui.notify(option.reason, type="warning")
+            return
         die = whole_number(value, 1, MAX_DIE)
         if die is None:
             ui.notify(f"Type the die's result: a whole number from 1 to {MAX_DIE}.", type="warning")
             return
-        option = next(o for o in options(self.view.state, figure_id) if o.action == "poison_check")
         await send_answers(self.view, option, die=die)
