@@ -335,3 +335,29 @@ def test_a_bad_card_pack_changes_nothing(service: GameService, text: str, code: 
         book.save(CardService.read_pack(text))
     assert refusal.value.code == code and refusal.value.message
     assert json.dumps(storage) == before
+
+
+@pytest.mark.parametrize("bad, code", [
+    ([completed_foreboder(), rewritten_agathon()], "card.fact_given"),
+    ([my_solo(), {**my_solo().model_dump(mode="json"), "key": "too-long", "name": "n" * 61}], "cards.malformed"),
+    ([my_solo(), my_solo().model_copy(update={"key": "priced", "cost": -3})], "cards.invalid"),
+])
+def test_a_players_card_and_an_operators_card_are_checked_the_same_way(new_service: Make, bad: list[Any],
+                                                                        code: str) -> None:
+    """One save path (CardService.save): the same cards are refused with the same words whether a player keeps
+    them in their card book or the operator saves them for the whole site, and neither stores any of them.
+    Positive control: the good cards alone are stored by both."""
+    operator = new_service(OPERATOR)
+    storage: dict[str, Any] = {}
+    refusals = []
+    for save in (lambda cards: operator.card_service.for_book(storage).save(cards),
+                 lambda cards: operator.card_service.save(cards, for_site=True, operator_token=OPERATOR)):
+        with pytest.raises(RuleViolation) as refusal:
+            save(bad)
+        refusals.append((refusal.value.code, refusal.value.message))
+    assert refusals[0] == refusals[1] and refusals[0][0] == code and refusals[0][1].startswith("Card 2:")
+    assert storage == {} and card_rows(operator) == []
+    good = [bad[0]]
+    operator.card_service.for_book(storage).save(good)
+    operator.card_service.save(good, for_site=True, operator_token=OPERATOR)
+    assert len(storage[BOOK]) == 1 and len(card_rows(operator)) == 1

@@ -22,9 +22,11 @@ from models.rules.senders import SENDERS, allowed_seats
 from models.rules.warband.rout import VoluntaryRout
 from models.rules.warmachine.clock import AdjustClock, ClockExpired, PauseClock, ResumeClock, StartClock
 from models.rules.warmachine.ending import Assassinated, Concede
+from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.setup import ArmyEntry
 from models.service import Actor, Forbidden, GameService
 from models.service import games as games_module
+from models.service.access import WATCH_ONLY, send_refusal
 from tests.rules.warband.game import setup_command as warband_setup
 from tests.rules.warlord.game import setup_command as warlord_setup
 
@@ -215,3 +217,22 @@ def test_a_rules_refusal_is_not_mistaken_for_access_control(service: GameService
     with pytest.raises(RuleViolation):
         apply(state, command)
     assert all(lets_through(service, game_id, command, actor) for actor in (TABLE, SEAT_1, SEAT_2))
+
+
+def test_the_pages_ask_the_answer_the_service_enforces(service: GameService) -> None:
+    """A page greys what its link may not send with ``send_refusal``, the same function the service enforces
+    (models/service/access.py): for every command, side and link it agrees with the systems' tables, and every
+    refusal says who can. Positive control: a watch link, and seat 2 ending seat 1's turn, are refused."""
+    for system in ("warmachine", "warlord", "warband"):
+        state = service.state(start(service, system))[1]
+        for type_name in sorted(t for t, s in SYSTEM_OF.items() if s == system):
+            for command in variants(state, type_name):
+                for actor in LINKS:
+                    reason = send_refusal(actor, state, command)
+                    assert (reason is None) == declared(state, command, actor), (command, actor)
+                    assert reason is None or reason.endswith(".")
+    state = service.state(start(service, "warmachine"))[1]
+    assert send_refusal(WATCH, state, Advance()) == WATCH_ONLY
+    assert send_refusal(SEAT_2, state, Advance()) == ("Only Ann or the shared table link can move on to the next "
+                                                      "step of this turn.")
+    assert send_refusal(SEAT_1, state, Advance()) is None

@@ -14,7 +14,7 @@ from models.rules.warmachine.phases import on_enter
 from models.rules.warmachine.points import kept_at_most
 from models.rules.warmachine.state import (
     SYSTEM,
-    acting_master,
+    acting_with,
     active_models,
     essence_stat,
     has_essence_manipulation,
@@ -42,7 +42,7 @@ class Leech(Command):
 def leech(state: GameState, cmd: Leech) -> tuple[GameState, list[Event]]:
     """Leeching: 1 damage per essence point, never transferred, never above ESSENCE; a master replenishes by
     sacrifice or by leeching, not both (doc 001 "Leeching", doc 000 ruling "Can vs Must")."""
-    m = acting_master(state, cmd.master, "leech essence")
+    m = acting_with(state, cmd.master, "leech essence", "essence")
     if m.replenished == "sacrifice":
         raise RuleViolation("replenish.one_way", f"{m.name} already replenished by sacrifice this turn.")
     cap = essence_stat(state, m)
@@ -73,7 +73,7 @@ class Allocate(Command):
 def allocate(state: GameState, cmd: Allocate) -> tuple[GameState, list[Event]]:
     """Allocation: control phase only, only to horrors of this master's battlegroup in its CTRL, never above
     the horror's ESSENCE (doc 001 "Allocating Essence Points"; doc 000 ruling on the Master Infernalist)."""
-    m = acting_master(state, cmd.master, "allocate essence")
+    m = acting_with(state, cmd.master, "allocate essence", "essence")
     h = live(state, cmd.horror)
     if not is_horror(state, h) or h.battlegroup != m.id:
         raise RuleViolation("allocate.not_battlegroup", f"{h.name} is not a horror of {m.name}'s battlegroup.")
@@ -102,7 +102,7 @@ class Heal(Command):
 def heal_damage(state: GameState, cmd: Heal) -> tuple[GameState, list[Event]]:
     """Healing: during its activation a master spends 1 essence per damage point removed from itself or a
     horror of its battlegroup in CTRL; webs heal innermost ring first (doc 001 "Healing")."""
-    m = acting_master(state, cmd.master, "heal")
+    m = acting_with(state, cmd.master, "heal", "essence")
     t = live(state, cmd.target)
     if t.id != m.id and t.battlegroup != m.id:
         raise RuleViolation("heal.not_battlegroup", f"{m.name} can heal only itself or its own horrors.")

@@ -26,7 +26,17 @@ from models.rules.text import tidy
 from models.rules.warmachine.damage import sections, suffer
 from models.rules.warmachine.phases import before_leaving, on_enter
 from models.rules.warmachine.points import has_fury_manipulation, kept_at_most, stat
-from models.rules.warmachine.state import SYSTEM, active_models, done, live, mark_done, own_turn, role, spend
+from models.rules.warmachine.state import (
+    SYSTEM,
+    acting_with,
+    active_models,
+    done,
+    live,
+    mark_done,
+    own_turn,
+    role,
+    spend,
+)
 
 SHAKEN_BY_FRENZY = ("knocked_down", "stationary", "blind", "shadow_bind")
 
@@ -57,14 +67,6 @@ def lose_excess_fury(state: GameState) -> tuple[GameState, list[Event]]:
     return state.with_models(*(m for m, _ in kept)), [e for _, e in kept]
 
 
-def _warlock(state: GameState, model_id: str, doing: str) -> ModelState:
-    m = live(state, model_id)
-    if not has_fury_manipulation(state, m):
-        raise RuleViolation("fury.not_warlock", f"Only a warlock can {doing}; {m.name} cannot.")
-    own_turn(state, m, doing)
-    return m
-
-
 def _room(state: GameState, m: ModelState, points: int, how: str) -> int:
     cap, have = stat(state, m, "FURY"), m.fury or 0
     if have + points > cap:
@@ -87,7 +89,7 @@ class LeechFury(Command):
 def leech_fury(state: GameState, cmd: LeechFury) -> tuple[GameState, list[Event]]:
     """Leeching from warbeasts (doc 002 "Game Round": "Warlocks Leech"): only from warbeasts of its own
     battlegroup in its control range, never more than the warbeast has, never above the warlock's FURY."""
-    lock = _warlock(state, cmd.warlock, "leech fury")
+    lock = acting_with(state, cmd.warlock, "leech fury", "fury")
     beast = live(state, cmd.warbeast)
     if role(state, beast) != "warbeast" or beast.battlegroup != lock.id:
         raise RuleViolation("fury.not_battlegroup",
@@ -116,7 +118,7 @@ class LeechLife(Command):
 def leech_life(state: GameState, cmd: LeechLife) -> tuple[GameState, list[Event]]:
     """Leeching from its own life: 1 damage point per fury point, which cannot be transferred, never above
     FURY (Mk III core rule, public; doc 002 "Warlocks Leech")."""
-    lock = _warlock(state, cmd.warlock, "leech fury")
+    lock = acting_with(state, cmd.warlock, "leech fury", "fury")
     have = _room(state, lock, cmd.points, "leeching")
     sections(state, lock)
     lock = lock.model_copy(update={"fury": have + cmd.points})
@@ -144,7 +146,7 @@ def spirit_bond(state: GameState, cmd: SpiritBond) -> tuple[GameState, list[Even
     """Spirit bond (doc 002 "Game Round": after leeching, "Warlocks Spirit Bond (with dead warbeasts)"): once
     per control phase, up to 1 fury per warbeast of its battlegroup destroyed or removed from play, never
     above FURY (the per-warbeast count is the Mk III core rule, a claim: not in the reference)."""
-    lock = _warlock(state, cmd.warlock, "spirit bond")
+    lock = acting_with(state, cmd.warlock, "spirit bond", "fury")
     if done(lock, "spirit_bond"):
         raise RuleViolation("spirit_bond.once", f"{lock.name} has already used spirit bond this turn.")
     fallen = len(fallen_warbeasts(state, lock))

@@ -12,7 +12,7 @@ from models.rules.core import Command, Event, GameState, ModelState, RuleViolati
 from models.rules.warmachine.phases import on_enter
 from models.rules.warmachine.state import (
     SYSTEM,
-    acting_master,
+    acting_with,
     essence_stat,
     has_essence_manipulation,
     is_horror,
@@ -58,7 +58,7 @@ def sacrifice(state: GameState, cmd: Sacrifice) -> tuple[GameState, list[Event]]
     (a trooper only while in formation) is removed from play and the master refills to its current ESSENCE;
     a master replenishes by sacrifice or by leeching, not both (doc 000 ruling "Can vs Must"); only models
     that would give a soul token qualify (doc 000 Tournament Organiser ruling)."""
-    m = acting_master(state, cmd.master, "sacrifice a model")
+    m = acting_with(state, cmd.master, "sacrifice a model", "essence")
     if m.replenished == "leech":
         raise RuleViolation("replenish.one_way", f"{m.name} already replenished by leeching this turn.")
     if m.replenished == "sacrifice":

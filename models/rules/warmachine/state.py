@@ -4,10 +4,11 @@ out of play (with the infernal master destruction rule, doc 001)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal
 
 from models.catalog.schema import Card
 from models.rules.core import Event, GameState, ModelState, RuleViolation
-from models.rules.warmachine.points import resource, spend_points
+from models.rules.warmachine.points import has_fury_manipulation, resource, spend_points
 
 SYSTEM = "warmachine"
 ESSENCE_MANIPULATION = ("infernal_master", "master_infernalist")
@@ -56,11 +57,14 @@ def active_models(state: GameState) -> list[ModelState]:
     return [m for m in state.models if m.seat == state.active and m.in_play]
 
 
-def acting_master(state: GameState, model_id: str, doing: str) -> ModelState:
-    """A model with Essence Manipulation, in play, in its own player's turn, about to do ``doing``."""
+def acting_with(state: GameState, model_id: str, doing: str, points: Literal["essence", "fury"]) -> ModelState:
+    """The model about to do ``doing`` with its essence or fury: in play, in its own player's turn, and one that
+    manipulates those points (an infernal master or the Master Infernalist; a warlock)."""
     m = live(state, model_id)
-    if not has_essence_manipulation(state, m):
+    if points == "essence" and not has_essence_manipulation(state, m):
         raise RuleViolation("essence.not_master", f"Only an infernal master or Master Infernalist can {doing}.")
+    if points == "fury" and not has_fury_manipulation(state, m):
+        raise RuleViolation("fury.not_warlock", f"Only a warlock can {doing}; {m.name} cannot.")
     own_turn(state, m, doing)
     return m
 
