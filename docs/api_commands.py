@@ -108,7 +108,8 @@ SAY = {
         "needs the d6 `column`; a colossal's two grids or a gargantuan's two spirals also the `side` (`left`, "
         "`right`: the attacker's side, or a d6 with none, 1-3 left; else `damage.side_needed`) and, when the "
         "damage fills that side, `then_column`, the d6 where the rest goes in on the other side (else "
-        "`damage.then_column_needed`). `damage_roll`, `resolve_continuous` and `remove_damage` take the same."
+        "`damage.then_column_needed`). `damage_roll`, `resolve_continuous`, `remove_damage` and each hit of "
+        "`apply_attack_damage` take the same."
     ),
     "apply_attack_damage": (
         "One attack damaging several models at once (AOE, spray): horrors' own damage is applied before "

@@ -10,17 +10,25 @@ from pydantic import Field
 
 from models.catalog.schema import Frozen
 from models.rules.core import Command, Event, GameState, RuleViolation, handles
-from models.rules.warmachine.damage import sections, suffer, transfer
+from models.rules.warmachine.damage import Entry, Side, sections, suffer, transfer
 from models.rules.warmachine.state import SYSTEM, is_horror, live
 
 
 class Hit(Frozen):
-    """The damage one model would suffer from the attack; a master may send it on with ``transfer_to``."""
+    """The damage one model would suffer from the attack; a master may send it on with ``transfer_to``. A grid
+    or spiral (the receiver's) needs the d6 ``column``, a colossal's or gargantuan's the ``side`` too and
+    ``then_column`` when the damage spills into its other side (damage.py ``suffer``)."""
 
     model: str
     amount: int = Field(ge=1, le=99)
+    column: int | None = Field(default=None, ge=1, le=6)
+    side: Side | None = None
+    then_column: int | None = Field(default=None, ge=1, le=6)
     transfer_to: str | None = None
     in_control: bool = True
+
+    def entry(self) -> Entry:
+        return Entry(column=self.column, side=self.side, then_column=self.then_column)
 
 
 class AttackDamage(Command):
@@ -59,7 +67,7 @@ def apply_attack_damage(state: GameState, cmd: AttackDamage) -> tuple[GameState,
     for hit in ordered(state, cmd.hits):
         m = live(state, hit.model)
         if hit.transfer_to is None:
-            state, more, _ = suffer(state, m, hit.amount, "this attack")
+            state, more, _ = suffer(state, m, hit.amount, "this attack", **hit.entry().args())
         else:
             target = state.model(hit.transfer_to)
             pending = state.attack.pending if state.attack is not None else ()
@@ -69,6 +77,6 @@ def apply_attack_damage(state: GameState, cmd: AttackDamage) -> tuple[GameState,
                     f"{target.name} is disabled by this attack's own damage first, so {m.name} cannot send "
                     "damage to it; choose another horror or take the damage.",
                 )
-            state, more = transfer(state, m, hit.transfer_to, hit.amount, hit.in_control)
+            state, more = transfer(state, m, hit.transfer_to, hit.amount, hit.in_control, hit.entry())
         events += more
     return state, events

@@ -27,7 +27,8 @@ def model_options(state: GameState, model_id: str) -> tuple[Option, ...]:
     probes: list[tuple[str, Command]] = [
         ("activate", Activate(model=m.id)),
         ("end_activation", EndActivation(model=m.id)),
-        ("mark_damage", MarkDamage(model=m.id, amount=1, column=1)),  # column: only grids and spirals read it
+        # column and side: only grids and spirals read them (the side only a colossal's or a gargantuan's)
+        ("mark_damage", MarkDamage(model=m.id, amount=1, column=1, side="left")),
         *((f"resolve_continuous:{e}", ResolveContinuous(model=m.id, effect=e, expires=True))
           for e in CONTINUOUS if e in m.effects),
     ]

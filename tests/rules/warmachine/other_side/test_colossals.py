@@ -6,10 +6,12 @@ and spirals here are test data typed as a player would from their own card."""
 import pytest
 
 from models.catalog.schema import Card, card_problems
+from models.rules import options
 from models.rules.warmachine.attack_math import dice_count
 from models.rules.warmachine.attacks import AttackRoll, DamageRoll, DeclareAttack
 from models.rules.warmachine.damage import MarkDamage, RemoveDamage, crippled_systems, spills
 from models.rules.warmachine.derived import derived
+from models.rules.warmachine.multi_damage import AttackDamage, Hit
 from models.rules.warmachine.setup import ArmyEntry
 from tests.rules.warmachine.other_side.other_side_game import (
     BEAST_SPIRAL,
@@ -128,3 +130,21 @@ def test_only_colossals_and_gargantuans_have_two_sides():
                                        "A grid has six columns."]
     heavy = COLOSSAL.model_copy(update={"weight": "heavy"})
     assert card_problems(heavy) == ["Only a colossal has two damage grids."]
+
+
+def test_one_attack_damaging_a_colossal_and_a_warjack_says_where_each_goes_in(giants):
+    """Doc 002 Appendix A ("apply all damage", each damaged model in turn): every hit on a grid names its column
+    (a colossal's its side too), as a single attack's damage does; without them the attack's damage is refused."""
+    hits = (Hit(model=COLOSSUS, amount=3, column=2), Hit(model="p2-test-gargantuan", amount=2, column=5,
+                                                          side="left"))
+    assert refused(giants, AttackDamage(hits=hits)) == "damage.side_needed"
+    hits = (hits[0].model_copy(update={"side": "right"}), hits[1])
+    state = run(giants, AttackDamage(hits=hits))
+    assert state.model(COLOSSUS).marks == (0,) * 7 + (3, 0, 0, 0, 0)
+    assert state.model(GARG).marks == (0, 0, 2, 0, 0, 0)
+
+
+def test_damage_to_a_colossal_is_an_option_like_any_model(giants):
+    """``options`` probes damage with a stand-in side: a colossal may take damage (the side is asked later)."""
+    found = {o.action: o for o in options(giants, COLOSSUS)}
+    assert found["mark_damage"].allowed, found["mark_damage"].reason
