@@ -10,7 +10,7 @@ from models.rules.warmachine.activation import Activate, Charge, EndActivation, 
 from models.rules.warmachine.attack_math import dice_count, weapon_places
 from models.rules.warmachine.attacks import Boost, BuyAttack, DeclareAttack, NextAttack
 from models.rules.warmachine.continuous import CONTINUOUS, ResolveContinuous
-from models.rules.warmachine.damage import MarkDamage, crippled_notes, sections
+from models.rules.warmachine.damage import MarkDamage, crippled_notes, rolled_layout, sections
 from models.rules.warmachine.derived import derived, flat
 from models.rules.warmachine.essence import Allocate, Heal, Leech
 from models.rules.warmachine.replenish import Sacrifice, sacrifice_refusal
@@ -27,8 +27,7 @@ def model_options(state: GameState, model_id: str) -> tuple[Option, ...]:
     probes: list[tuple[str, Command]] = [
         ("activate", Activate(model=m.id)),
         ("end_activation", EndActivation(model=m.id)),
-        # column and side: only grids and spirals read them (the side only a colossal's or a gargantuan's)
-        ("mark_damage", MarkDamage(model=m.id, amount=1, column=1, side="left")),
+        ("mark_damage", _damage_probe(state, m)),
         *((f"resolve_continuous:{e}", ResolveContinuous(model=m.id, effect=e, expires=True))
           for e in CONTINUOUS if e in m.effects),
     ]
@@ -75,6 +74,13 @@ ASKED: dict[str, tuple[str, ...]] = {
     "summon": ("vessel", "horror_card", "in_command", "near_gate"),
     **caster_options.ASKED,
 }
+
+
+def _damage_probe(state: GameState, m: ModelState) -> MarkDamage:
+    """Damage with stand-ins for where it goes in: a column that only grids and spirals read, and a side for a
+    colossal's grids or a gargantuan's spirals (the players say both when they mark damage)."""
+    layout = rolled_layout(state, m)
+    return MarkDamage(model=m.id, amount=1, column=1, side="left" if layout and layout.sides == 2 else None)
 
 
 def _refused(action: str, reason: str, code: str) -> Option:
