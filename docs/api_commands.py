@@ -339,6 +339,7 @@ EX.update(
         "warlord_next_turn": {},
         "warlord_set_stats": {"model": WK, "stats": {"mov": 6, "mav": 4, "rav": 3, "dv": 5, "cp": 0, "ma": 2,
                                                       "ra": 1}},
+        "warlord_melee_attack": {"model": WK, "target": WO, "swift": False},
         "warlord_ranged_attack": {"model": WK, "target": WO},
         "warlord_cast_spell": {"model": WO, "spell": "Bone Dart", "target": WK, "needs_los": True},
         "warlord_defend": {"model": WO, "kind": "strike"},
@@ -367,6 +368,10 @@ SAY.update(
         "turn end and every model may activate again.",
         "warlord_set_stats": "A model's card numbers as typed on its card (all of them; `null` stays empty). Any "
         "time, so a typo can be put right (`stats.same` when nothing changes).",
+        "warlord_melee_attack": "A combat action of the activated model: its melee attacks (MA after Disabled) at "
+        "MAV, +2 against a Shaken `target`; Blessed/Cursed give the die roll +1/-1. Burrowed models fight only "
+        "burrowed ones (`melee.burrowed`), flying ones only flying ones (`melee.flying`) unless `swift` (a Flying "
+        "model's Swift Attack on the ground); none left after Disabled or on the card (`melee.no_attacks`).",
         "warlord_ranged_attack": "A combat action of the activated model: its ranged attacks (RA after Disabled) "
         "at RAV, +2 against a Shaken `target`, -1 against a Flying one; Blessed/Cursed give the die roll +1/-1. "
         "Refused while Flying (`ranged.flying`) or Burrowed (`ranged.burrowed`), against a Burrowed target "

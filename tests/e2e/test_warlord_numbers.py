@@ -42,7 +42,8 @@ def test_a_shaken_and_disabled_model_shows_its_changed_values(browser: Browser, 
 
         add_state(table, "Knight", "Shaken")
         add_state(table, "Knight", "Disabled")
-        changed = "MOV 6 · MAV 4 · RAV 3 · DV 5 · CP 0 · MA 0 (card 1) · RA 1 (card 2) · attacks against it +2"
+        changed = ("MOV 6 · MAV 4 · RAV 3 · DV 5 · CP 0 · MA 0 (card 1) · RA 1 (card 2) · defensive strikes 1 · "
+                   "attacks against it +2")
         expect(knight).to_contain_text(changed)
         expect(card(watch, "Knight")).to_contain_text(changed, timeout=LIVE)
 

@@ -5,6 +5,7 @@ new-game form, asked for before the first activation and typed on the card, show
 from __future__ import annotations
 
 from nicegui import ui
+from nicegui.element import Element
 from nicegui.testing import User
 
 from models.rules.warlord.card import STAT_LABELS
@@ -61,8 +62,8 @@ async def test_an_empty_number_is_asked_for_and_typed_on_the_card(user: User) ->
     await see(user, "Activated: 0 of 2 actions taken", knight)
 
 
-async def test_ranged_attack_dialog_shoots_at_a_shaken_target(user: User) -> None:
-    """doc 003 "Shaken": the log line gives RAV +2 against a Shaken target; "Flying" greys the button."""
+async def _knight_against_a_shaken_orc(user: User) -> Element:
+    """The new game with a Shaken Orc and the Knight activated: the Knight's card."""
     await _new_game(user, ARCHER)
     orc = model_card(user, "Bob", "Orc")
     click(user, "Add state: Orc", within=orc)
@@ -71,6 +72,12 @@ async def test_ranged_attack_dialog_shoots_at_a_shaken_target(user: User) -> Non
     knight = model_card(user, "Ann", "Knight")
     click(user, "Activate: Knight", within=knight)
     await see(user, "Activated: 0 of 2 actions taken", knight)
+    return knight
+
+
+async def test_ranged_attack_dialog_shoots_at_a_shaken_target(user: User) -> None:
+    """doc 003 "Shaken": the log line gives RAV +2 against a Shaken target; "Flying" greys the button."""
+    knight = await _knight_against_a_shaken_orc(user)
     click(user, "Ranged attack: Knight", within=knight)
     await eventually(lambda: exists(user, "Ranged attack: Knight", ui.card), "the ranged attack's dialog")
     click(user, "Orc", within=find(user, "Ranged attack: Knight", ui.card))
@@ -99,3 +106,12 @@ async def test_spell_dialog_casts_at_a_named_target_and_burrowed_greys_it(user: 
     await see(user, "Burrowed", knight)
     cast = find(user, "Cast a spell: Knight", ui.button, within=knight)
     assert cast.props["aria-disabled"] == "true" and "Burrowed" in cast.props["title"]
+
+
+async def test_melee_dialog_fights_a_shaken_target(user: User) -> None:
+    """doc 003 "Shaken": attacks against it get +2 MAV, as the log line of the melee attack says."""
+    knight = await _knight_against_a_shaken_orc(user)
+    click(user, "Melee attack: Knight", within=knight)
+    await eventually(lambda: exists(user, "Melee attack: Knight", ui.card), "the melee attack's dialog")
+    click(user, "Orc", within=find(user, "Melee attack: Knight", ui.card))
+    await see(user, "2 melee attacks at Orc with MAV 3 +2 (Orc is Shaken) = 5", region(user, "Turn"))

@@ -15,7 +15,7 @@ from webapp.components.a11y import named
 from webapp.components.dialogs import transient_dialog
 from webapp.components.once import once
 from webapp.components.seat import for_link
-from webapp.components.warlord_numbers import numbers_dialog, ranged_dialog, spell_dialog
+from webapp.components.warlord_numbers import melee_dialog, numbers_dialog, ranged_dialog, spell_dialog
 from webapp.view import GameView
 
 # Refusals that only mean "not now": the button is hidden instead of greyed.
@@ -23,7 +23,7 @@ HIDDEN = {"game.over", "activation.not_active", "activation.done", "activation.a
           "step.wrong", "extinguish.not_burning", "shake.not_shaken", "defence.no_attack", "ranged.none",
           "spell.not_caster", "defence.none"}
 # Actions whose command needs the player's answers first (the option's ``ask``): each opens its dialog.
-ASKING = {"ranged_attack": ranged_dialog, "cast_spell": spell_dialog}
+ASKING = {"melee_attack": melee_dialog, "ranged_attack": ranged_dialog, "cast_spell": spell_dialog}
 
 
 def pips(f: Figure) -> str:
@@ -63,6 +63,7 @@ class WarlordCard:
                     self._button("activate", "Activate", f"Activate: {f.name}")
                     for action in ACTIONS:
                         self._button(f"action:{action}", ACTION_LABELS[action], f"{ACTION_LABELS[action]}: {f.name}")
+                    self._button("melee_attack", "Melee attack…", f"Melee attack: {f.name}")
                     self._button("ranged_attack", "Ranged attack…", f"Ranged attack: {f.name}")
                     self._button("cast_spell", "Cast a spell…", f"Cast a spell: {f.name}")
                     for kind in DEFENCES:

@@ -1,5 +1,5 @@
 """A Warlord model's card numbers as the player types them (the new-game form and the card's "Card numbers"
-dialog), and the dialogs of a ranged attack and a spell. The rules decide; these only ask."""
+dialog), and the dialogs of a melee attack, a ranged attack and a spell. The rules decide; these only ask."""
 
 from __future__ import annotations
 
@@ -82,19 +82,31 @@ def _target_buttons(view: GameView, option: Option, dialog: ui.dialog, aim: Call
         once(ui.button(none).props("outline no-caps"), lambda: aim(None), dialog)
 
 
-def ranged_dialog(view: GameView, option: Option) -> None:
-    """Shoot: at which model (its states change the numbers), or at one the app need not know."""
+def _attack_dialog(view: GameView, option: Option, melee: bool) -> None:
+    """Fight or shoot: at which model (its states change the numbers), or at one the app need not know; a melee
+    attack also asks whether it is a flying model's Swift Attack on the ground."""
     f = figure(view.state, option.command.model if option.command is not None else "")
-    with transient_dialog() as dialog, named(ui.card().classes("tk-dialog"), f"Ranged attack: {f.name}"):
-        ui.label(f"{f.name} shoots at").classes("text-h6")
+    title = "Melee attack" if melee else "Ranged attack"
+    with transient_dialog() as dialog, named(ui.card().classes("tk-dialog"), f"{title}: {f.name}"):
+        ui.label(f"{title}: {f.name}").classes("text-h6")
+        swift = ui.checkbox("Swift Attack (a flying model striking one on the ground)") if melee else None
 
-        async def shoot(target: str | None) -> None:
-            if await view.send(answered(option, target=target)):
+        async def attack(target: str | None) -> None:
+            answers = {"swift": bool(swift.value)} if swift is not None else {}
+            if await view.send(answered(option, target=target, **answers)):
                 dialog.close()
 
-        _target_buttons(view, option, dialog, shoot, none="A model not listed")
+        _target_buttons(view, option, dialog, attack, none="A model not listed")
         ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
     dialog.open()
+
+
+def melee_dialog(view: GameView, option: Option) -> None:
+    _attack_dialog(view, option, melee=True)
+
+
+def ranged_dialog(view: GameView, option: Option) -> None:
+    _attack_dialog(view, option, melee=False)
 
 
 def spell_dialog(view: GameView, option: Option) -> None:

@@ -26,8 +26,8 @@ from models.rules.warlord.state import (
 
 ACTIONS_PER_ACTIVATION = 2
 MOVEMENT = ("move", "charge", "run")
-# Our reading: shooting and casting are combat actions too (a blessing lasts until the next one).
-COMBAT = ("combat", "ranged_attack", "cast_spell")
+# Our reading: fighting, shooting and casting are combat actions (a blessing lasts until the next one).
+COMBAT = ("combat", "melee_attack", "ranged_attack", "cast_spell")
 # Conditions that last until the end of the model's next activation.
 FOR_NEXT_ACTIVATION = ("disabled", "held", "stunned")
 

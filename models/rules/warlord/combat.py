@@ -1,8 +1,8 @@
-"""Ranged attacks, spells and defensive combat, and what the model states forbid in them (doc 003 "Burrowed",
-"Flying", "Disabled", "Stunned", "Shaken").
+"""Melee and ranged attacks, spells and defensive combat, and what the model states forbid in them (doc 003
+"Burrowed", "Flying", "Disabled", "Stunned", "Shaken").
 
-The app checks who may shoot, cast or defend, and works out the numbers to roll with; the players roll at the
-table. A ranged attack and a spell are actions of the activated model (combat actions: our reading). Defensive
+The app checks who may fight, shoot, cast or defend, and works out the numbers to roll with; the players roll at
+the table. An attack and a spell are actions of the activated model (combat actions: our reading). Defensive
 strikes, shots and counterspells answer an attack of the activated enemy model; they are no action of their own.
 """
 
@@ -27,6 +27,50 @@ def _target(state: GameState, f: Figure, target: str | None) -> Figure | None:
     if t.id == f.id:
         raise RuleViolation("target.self", f"{f.name} cannot aim at itself.")
     return t
+
+
+class WarlordMeleeAttack(Command):
+    """The activated model attacks in melee (``target``: the model it fights, when the players name it;
+    ``swift``: a Flying model's Swift Attack on a model on the ground)."""
+
+    type: Literal["warlord_melee_attack"] = "warlord_melee_attack"
+    model: str
+    target: str | None = None
+    swift: bool = False
+
+
+def _melee_refusal(f: Figure, t: Figure, swift: bool) -> RuleViolation | None:
+    """doc 003 "Burrowed" / "Flying": melee only between two burrowed or two flying models (a flying model's
+    Swift Attack reaches the ground)."""
+    if f.has("burrowed") != t.has("burrowed"):
+        under, over = (f, t) if f.has("burrowed") else (t, f)
+        return RuleViolation("melee.burrowed", f"{under.name} is Burrowed and {over.name} is not: only burrowed "
+                                               "models fight burrowed ones.")
+    if f.has("flying") != t.has("flying") and not (swift and f.has("flying")):
+        up, down = (f, t) if f.has("flying") else (t, f)
+        return RuleViolation("melee.flying", f"{up.name} is Flying and {down.name} is not: only flying models fight "
+                                             "flying ones (a flying model's Swift Attack aside).")
+    return None
+
+
+@handles(WarlordMeleeAttack, system=SYSTEM, timing="step")
+def melee_attack(state: GameState, cmd: WarlordMeleeAttack) -> tuple[GameState, list[Event]]:
+    f = in_play(state, cmd.model)
+    check_action(f, "melee_attack")
+    _, mav = known(f, "ma", "mav")
+    ma = effective(f).ma or 0
+    if ma == 0:
+        raise RuleViolation("melee.no_attacks", f"{f.name} is Disabled: 1 melee attack less leaves it none."
+                            if f.has("disabled") else f"{f.name} has no melee attacks on its card.")
+    t = _target(state, f, cmd.target)
+    refusal = _melee_refusal(f, t, cmd.swift) if t is not None else None
+    if refusal is not None:
+        raise refusal
+    numbers = against(f, t, mav, ranged=False)
+    at = f" at {t.name}" if t else ""
+    detail = f"{ma} melee attack{'s' if ma != 1 else ''}{at} with {numbers.text('MAV', mav)}"
+    return act(state, f, "melee_attack", detail, {"target": cmd.target, "attacks": ma, "value": numbers.value,
+                                                  "roll": numbers.roll})
 
 
 class WarlordRangedAttack(Command):
@@ -55,7 +99,7 @@ def ranged_attack(state: GameState, cmd: WarlordRangedAttack) -> tuple[GameState
     t = _target(state, f, cmd.target)
     if t is not None and t.has("burrowed"):
         raise RuleViolation("ranged.target_burrowed", f"{t.name} is Burrowed: ranged attacks cannot reach it.")
-    numbers = against(f, t, rav, ra, ranged=True)
+    numbers = against(f, t, rav, ranged=True)
     at = f" at {t.name}" if t else ""
     detail = f"{ra} shot{'s' if ra != 1 else ''}{at} with {numbers.text('RAV', rav)}"
     return act(state, f, "ranged_attack", detail, {"target": cmd.target, "attacks": ra, "value": numbers.value,
@@ -87,7 +131,7 @@ def cast_spell(state: GameState, cmd: WarlordCastSpell) -> tuple[GameState, list
     if t is not None and t.has("burrowed") and cmd.needs_los:
         raise RuleViolation("spell.target_burrowed", f"{t.name} is Burrowed: a spell that needs line of sight "
                                                      "cannot target it.")
-    numbers = against(f, t, cp, 1, ranged=False)
+    numbers = against(f, t, cp, ranged=False)
     on = f" on {t.name}" if t else ""
     return act(state, f, "cast_spell", f"{spell}{on} with {numbers.text('CP', cp)}",
                {"spell": spell, "target": cmd.target, "value": numbers.value, "roll": numbers.roll})

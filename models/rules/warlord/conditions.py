@@ -57,8 +57,8 @@ INFO: dict[str, ConditionInfo] = {c.name: c for c in (
 )}
 ACTION_LABELS: dict[str, str] = {"move": "Move", "charge": "Charge", "run": "Run", "combat": "Combat",
                                  "extinguish": "Put out the fire", "shake_off": "Shake off Shaken",
-                                 "other": "Other action", "ranged_attack": "Ranged attack",
-                                 "cast_spell": "Cast a spell"}
+                                 "other": "Other action", "melee_attack": "Melee attack",
+                                 "ranged_attack": "Ranged attack", "cast_spell": "Cast a spell"}
 
 
 def label(name: str) -> str:

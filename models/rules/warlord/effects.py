@@ -70,13 +70,18 @@ def flat(e: Effective) -> dict[str, int]:
 
 
 def words(f: Figure) -> str:
-    """"MOV 6 · MAV 4 · ... · MA 1 (card 2) · die rolls +1" with "?" for an empty number: the numbers now, and the
-    card's where a state changed one."""
+    """"MOV 6 · MAV 4 · ... · MA 0 (card 1) · defensive strikes 1 · die rolls +1" with "?" for an empty number:
+    the numbers now, and the card's where a state changed one."""
     card, now = f.stats or Stats(), effective(f)
     rows = [("MOV", card.mov, now.mov), ("MAV", card.mav, now.mav), ("RAV", card.rav, now.rav),
             ("DV", card.dv, now.dv), ("CP", card.cp, now.cp), ("MA", card.ma, now.ma), ("RA", card.ra, now.ra)]
     parts = [f"{name} {'?' if value is None else value}" + (f" (card {was})" if value != was else "")
              for name, was, value in rows]
+    if f.has("stunned"):
+        parts.append("no defensive combat")
+    else:  # where defence differs from attack: Disabled keeps one defensive strike or shot
+        parts += [f"{what} {n}" for what, n, attack in (("defensive strikes", now.strikes, now.ma),
+                                                         ("defensive shots", now.shots, now.ra)) if n != attack]
     if now.roll:
         parts.append(f"die rolls {now.roll:+d}")
     if now.attacked_at:
@@ -86,10 +91,9 @@ def words(f: Figure) -> str:
 
 @dataclass(frozen=True)
 class AttackNumbers:
-    """One ranged attack or spell against a target: the value it attacks with, how many, the die modifier."""
+    """One ranged attack or spell against a target: the value it attacks with and the die modifier."""
 
     value: int
-    attacks: int
     roll: int
     why: tuple[tuple[str, int], ...]  # what was added to the value, and why
 
@@ -100,7 +104,7 @@ class AttackNumbers:
         return f"{stat} {base}{sums}{total}{die}"
 
 
-def against(attacker: Figure, target: Figure | None, base: int, attacks: int, ranged: bool) -> AttackNumbers:
+def against(attacker: Figure, target: Figure | None, base: int, ranged: bool) -> AttackNumbers:
     """``base`` (RAV or CP) after the target's states: Shaken +2; a flying target -1 to ranged attacks from the
     ground (doc 003 "Shaken", "Flying")."""
     why: list[tuple[str, int]] = []
@@ -108,5 +112,5 @@ def against(attacker: Figure, target: Figure | None, base: int, attacks: int, ra
         why.append((f"{target.name} is Shaken", SHAKEN_BONUS))
     if ranged and target is not None and target.has("flying") and not attacker.has("flying"):
         why.append((f"{target.name} is Flying", FLYING_PENALTY))
-    return AttackNumbers(value=base + sum(n for _, n in why), attacks=attacks, roll=effective(attacker).roll,
+    return AttackNumbers(value=base + sum(n for _, n in why), roll=effective(attacker).roll,
                          why=tuple(why))

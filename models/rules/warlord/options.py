@@ -11,7 +11,13 @@ from models.rules.warlord.activation import (
     WarlordEndActivation,
     allowed_actions,
 )
-from models.rules.warlord.combat import DEFENCES, WarlordCastSpell, WarlordDefend, WarlordRangedAttack
+from models.rules.warlord.combat import (
+    DEFENCES,
+    WarlordCastSpell,
+    WarlordDefend,
+    WarlordMeleeAttack,
+    WarlordRangedAttack,
+)
 from models.rules.warlord.damage import WarlordDamage, WarlordHeal
 from models.rules.warlord.effects import effective, flat
 from models.rules.warlord.end_phase import (
@@ -50,14 +56,15 @@ def derived_values(f: Figure) -> dict[str, int]:
 
 def figure_options(state: GameState, model_id: str) -> tuple[Option, ...]:
     """Keys: ``derived`` first (no action: its ``values`` are the model's numbers after its states, and those of
-    :func:`turn_numbers`), then ``activate``, ``end_activation``, ``action:<action>``, ``ranged_attack``,
-    ``cast_spell``, ``defend:<kind>``, ``damage``, ``heal``, ``add:<state>``, ``remove:<state>`` (for the states
-    it has) and ``poison_check``."""
+    :func:`turn_numbers`), then ``activate``, ``end_activation``, ``action:<action>``, ``melee_attack``,
+    ``ranged_attack``, ``cast_spell``, ``defend:<kind>``, ``damage``, ``heal``, ``add:<state>``, ``remove:<state>``
+    (for the states it has) and ``poison_check``."""
     f = figure(state, model_id)
     probes: list[tuple[str, Command]] = [
         ("activate", WarlordActivate(model=f.id)),
         ("end_activation", WarlordEndActivation(model=f.id)),
         *[(f"action:{a}", WarlordAction(model=f.id, action=a)) for a in ACTIONS],
+        ("melee_attack", WarlordMeleeAttack(model=f.id)),
         ("ranged_attack", WarlordRangedAttack(model=f.id)),
         ("cast_spell", WarlordCastSpell(model=f.id)),
         *[(f"defend:{k}", WarlordDefend(model=f.id, kind=k)) for k in DEFENCES],
@@ -71,6 +78,7 @@ def figure_options(state: GameState, model_id: str) -> tuple[Option, ...]:
     enemies = tuple(o for o in others if figure(state, o).seat != f.seat)
     asked: dict[str, tuple[tuple[str, ...], dict[str, tuple[str, ...]]]] = {
         "poison_check": (("die",), {}),
+        "melee_attack": (("target", "swift"), {"target": enemies}),
         "ranged_attack": (("target",), {"target": enemies}),  # a model the players name, or none (None)
         "cast_spell": (("spell", "target", "needs_los"), {"target": tuple(others)}),
     }

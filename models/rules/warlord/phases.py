@@ -14,8 +14,8 @@ from models.rules.warlord.state import SYSTEM
 # Each phase is one step (its key empty: a Warlord game's state names only its phase).
 PHASES: tuple[Phase, ...] = (
     Phase("activations", "Activations", (Step("", "Activations", (
-        "warlord_activate", "warlord_action", "warlord_ranged_attack", "warlord_cast_spell", "warlord_defend",
-        "warlord_end_activation", "warlord_end_turn")),)),
+        "warlord_activate", "warlord_action", "warlord_melee_attack", "warlord_ranged_attack", "warlord_cast_spell",
+        "warlord_defend", "warlord_end_activation", "warlord_end_turn")),)),
     Phase("end", "End phase", (Step("", "End phase", ("warlord_poison_check", "warlord_next_turn",
                                                        "warlord_end_game")),)),
 )

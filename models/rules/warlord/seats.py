@@ -30,6 +30,7 @@ declare({
     "warlord_activate": acting("activate this model", figure_owner),
     "warlord_action": acting("take this model's action", figure_owner),
     "warlord_end_activation": acting("end this model's activation", figure_owner),
+    "warlord_melee_attack": acting("make this model's melee attack", figure_owner),
     "warlord_ranged_attack": acting("make this model's ranged attack", figure_owner),
     "warlord_cast_spell": acting("cast this model's spell", figure_owner),
     "warlord_defend": acting("defend with this model", figure_owner),

@@ -25,8 +25,8 @@ Ability = Literal["construct", "undead", "non_corporeal", "fearless", "mindless"
 ABILITIES: tuple[Ability, ...] = ("construct", "undead", "non_corporeal", "fearless", "mindless")
 PlainAction = Literal["move", "charge", "run", "combat", "extinguish", "shake_off", "other"]
 ACTIONS: tuple[PlainAction, ...] = ("move", "charge", "run", "combat", "extinguish", "shake_off", "other")
-# A ranged attack and a spell are combat actions with numbers of their own (their own commands).
-ActionName = PlainAction | Literal["ranged_attack", "cast_spell"]
+# Melee and ranged attacks and spells are combat actions with numbers of their own (their own commands).
+ActionName = PlainAction | Literal["melee_attack", "ranged_attack", "cast_spell"]
 MAX_STAT = 30
 
 

@@ -39,6 +39,17 @@ def test_disabled_never_takes_the_last_defensive_strike_or_shot(game: GameState)
     assert (now.ma, now.ra, now.strikes, now.shots) == (0, 0, 1, 1)
 
 
+def test_disabled_card_shows_the_defensive_strike_it_keeps(game: GameState) -> None:
+    """doc 003 "Disabled": no melee attack left offensively, still one defensive strike."""
+    state = given(numbered(game, KNIGHT, {**BRUTE, "ma": 1}), KNIGHT, "disabled")
+    assert "MA 0 (card 1) · RA 0 · defensive strikes 1" in words(fig(state, KNIGHT))
+
+
+def test_stunned_card_says_no_defensive_combat(game: GameState) -> None:
+    """doc 003 "Stunned": no Defensive Strikes, Defensive Shots or Counterspell."""
+    assert words(fig(_numbered(game, "stunned"), KNIGHT)).endswith("RA 2 · no defensive combat")
+
+
 def test_disabled_is_shown_on_the_card_with_the_card_number(game: GameState) -> None:
     """doc 003 "Disabled": the card shows MA and RA one less, beside the printed number."""
     assert "MA 1 (card 2) · RA 1 (card 2)" in words(fig(_numbered(game, "disabled"), KNIGHT))
