@@ -5,6 +5,8 @@ Relative imports are resolved; `importlib.import_module("x")` / `__import__("x")
 Imports under `if TYPE_CHECKING:` count as well: a type-only dependency is still a dependency.
 Inside models/rules, core.py and the shared modules beside it know no game system, and no system imports another:
 each registers its board and commands with the core (DESIGN.md "Layers and folders").
+The web imports the service, the rules' shared face (models.rules) and each system's face (models.rules.<system>),
+never a rule module nor the database; the catalog's cards are data it may read.
 """
 
 import ast
@@ -104,6 +106,38 @@ def test_the_rules_core_knows_no_game():
     assert not found, "core.py and the shared rules modules must not import a game system:\n  " + "\n  ".join(found)
 
 
+# What the web may import from models/: the service (any of its modules), the faces, and the catalog's data.
+WEB_MAY_IMPORT = ("models.service", "models.catalog")
+
+
+def web_imports_past_the_faces(root: Path = REPO_ROOT) -> list[str]:
+    """'path:line imports name' for each import in webapp/ of a models module other than the service, the catalog,
+    the rules' shared face and the systems' faces, and for a rule module taken from a face by name."""
+    faces = {"models.rules", *game_systems(root)}
+    out = []
+    for path in sorted((root / "webapp").glob("**/*.py")):
+        rel = path.relative_to(root).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                names = [node.module] if node.module not in faces else [
+                    f"{node.module}.{a.name}" for a in node.names
+                    if (root / node.module.replace(".", "/") / a.name).with_suffix(".py").exists()
+                    or (root / node.module.replace(".", "/") / a.name / "__init__.py").exists()]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                continue
+            for name in names:
+                if matches(name, "models") and name not in faces and not any(matches(name, m) for m in WEB_MAY_IMPORT):
+                    out.append(f"{rel}:{node.lineno} imports {name!r}")
+    return out
+
+
+def test_the_web_imports_only_the_service_and_the_faces():
+    found = web_imports_past_the_faces()
+    assert not found, "webapp/ must import the rules through their faces only (DESIGN.md):\n  " + "\n  ".join(found)
+
+
 def test_no_game_system_imports_another():
     systems = game_systems()
     for system in systems:
@@ -154,3 +188,23 @@ def test_checker_finds_a_core_that_imports_a_game(tmp_path):
     assert core_imports_of_systems(tmp_path) == ["models/rules/core.py:1 imports 'models.rules.chess.state'"]
     assert violations("models/rules/go", ["models.rules.chess"], root=tmp_path) == [
         "models/rules/go/rules.py:1 imports 'models.rules.chess'"]
+
+
+def test_checker_finds_the_web_reaching_past_a_face(tmp_path):
+    rules = tmp_path / "models" / "rules"
+    (rules / "chess").mkdir(parents=True)
+    for init in (rules / "__init__.py", rules / "chess" / "__init__.py"):
+        init.write_text("")
+    (rules / "chess" / "moves.py").write_text("")
+    (tmp_path / "webapp").mkdir()
+    (tmp_path / "webapp" / "board.py").write_text(
+        "from models.rules.chess import Castle, moves\n"     # a name from the face; a rule module through it
+        "from models.rules.chess.moves import Castle\n"      # a rule module
+        "import models.db.engine\n"
+        "from models.service import GameService\n"           # allowed: the service, the faces, the catalog
+        "from models.rules import Option\n"
+        "from models.catalog.schema import Card\n"
+        "def late():\n    from models.db import notify\n")
+    assert web_imports_past_the_faces(tmp_path) == [
+        "webapp/board.py:1 imports 'models.rules.chess.moves'", "webapp/board.py:2 imports 'models.rules.chess.moves'",
+        "webapp/board.py:3 imports 'models.db.engine'", "webapp/board.py:8 imports 'models.db'"]

@@ -29,10 +29,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from models.catalog.schema import Card
-from models.rules import Event, GameState, RuleViolation, invalid_words, options, parse_command
-from models.rules.core import COMMANDS
-from models.rules.warmachine import reminders, themes_of
-from models.rules.warmachine.setup import ArmyEntry
+from models.rules import COMMANDS, Event, GameState, RuleViolation, invalid_words, options, parse_command
+from models.rules.warmachine import ArmyEntry, reminders, themes_of
 from models.service import Actor, AlreadyStarted, Conflict, Created, Forbidden, GameService, NotFound, Outcome
 from models.service.access import check_can_act
 from models.service.idempotency import COMMAND_ID_MAX, COMMAND_ID_PATTERN, START_KEY_MIN, START_MEMORY_S

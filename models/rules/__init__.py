@@ -4,6 +4,8 @@ module."""
 
 from models.rules import warband, warlord, warmachine  # noqa: F401
 from models.rules.core import (
+    COMMANDS,
+    AttackRecord,
     Command,
     Event,
     GameState,
@@ -14,12 +16,19 @@ from models.rules.core import (
     apply,
     options,
     parse_command,
+    probe,
     replay,
 )
+from models.rules.dice import Roll
 from models.rules.invalid import invalid_words
+from models.rules.match import PREGAME_LABELS, PREGAME_STEPS, Pregame, Result
 from models.rules.text import tidy
 
 __all__ = [
+    "COMMANDS",
+    "PREGAME_LABELS",
+    "PREGAME_STEPS",
+    "AttackRecord",
     "Command",
     "Event",
     "GameState",
@@ -31,6 +40,10 @@ __all__ = [
     "invalid_words",
     "options",
     "parse_command",
+    "Pregame",
+    "probe",
     "replay",
+    "Result",
+    "Roll",
     "tidy",
 ]

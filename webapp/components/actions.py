@@ -11,7 +11,7 @@ from typing import Any
 from nicegui import ui
 
 from models.rules import GameState, Option, options
-from models.rules.warmachine.shake import effect_name
+from models.rules.warmachine import effect_name
 from webapp.components.a11y import named
 from webapp.components.asking import points_dialog
 from webapp.components.caster_dialogs import (

@@ -14,18 +14,24 @@ from typing import Any
 from nicegui import ui
 
 from models.catalog.schema import GridLayout
-from models.rules import GameState, options
-from models.rules.core import AttackRecord
-from models.rules.warmachine import grids
-from models.rules.warmachine.attack_math import WEAPON_NAMES, attack_dice, attack_dice_words, weapon_places
-from models.rules.warmachine.attacks import (
+from models.rules import AttackRecord, GameState, options
+from models.rules.warmachine import (
+    SIDES,
+    WEAPON_NAMES,
     AttackRoll,
     DamageRoll,
     DeclareAttack,
     EndAttack,
     ResolveDisabled,
+    attack_dice,
+    attack_dice_words,
+    entered_by,
+    kind_name,
+    rolled_layout,
+    side_for_roll,
+    transfer_targets,
+    weapon_places,
 )
-from models.rules.warmachine.damage import rolled_layout, transfer_targets
 from models.service.views.warmachine import KINDS, WAITING, attack_heading, attack_roll_words, sequence
 from webapp.components.a11y import named
 from webapp.components.attack_numbers import DamageNumbers, HitNumbers
@@ -83,7 +89,7 @@ def _column_choice(state: GameState, model_ids: list[str]) -> dict[int | None, s
     layout = layouts[0]
     options: dict[int | None, str] = {None: "Not needed"}
     for n in range(1, 7):
-        where = grids.section_name(layout, grids.entry(layout, n))
+        where = entered_by(layout, n)
         options[n] = f"{n}" if isinstance(layout, GridLayout) else f"{n} ({where})"
     return options
 
@@ -286,15 +292,15 @@ class AttackPanel:
         layouts = [lay for x in model_ids if (lay := rolled_layout(state, state.model(x))) is not None]
         if not layouts or layouts[0].sides == 1:
             return None, None
-        kind = grids.kind_name(layouts[0])
+        kind = kind_name(layouts[0])
         with ui.row().classes("items-center gap-2"):
-            side = named(ui.select({s: f"{s.capitalize()} {kind}" for s in grids.SIDES}, value=None,
+            side = named(ui.select({s: f"{s.capitalize()} {kind}" for s in SIDES}, value=None,
                                    label=f"Which {kind}").classes("w-56"), f"Which {kind} the damage goes in")
 
             def roll() -> None:
                 rolled = service_roll(self.view, 1)
                 if rolled is not None:
-                    side.set_value(grids.side_for_roll(rolled.dice[0]))
+                    side.set_value(side_for_roll(rolled.dice[0]))
 
             named(ui.button("Roll for me", icon="casino", on_click=roll).props("no-caps outline"),
                   f"Roll for me: which {kind} (1-3 left, 4-6 right)")

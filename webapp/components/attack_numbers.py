@@ -9,10 +9,8 @@ from collections.abc import Callable
 
 from nicegui import ui
 
-from models.rules import GameState
-from models.rules.core import AttackRecord
-from models.rules.warmachine.attack_math import attack_stat, power_name
-from models.rules.warmachine.attacks import suggested_damage, suggested_hit
+from models.rules import AttackRecord, GameState
+from models.rules.warmachine import attack_stat, power_name, suggested_damage, suggested_hit
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number
 from webapp.components.dice import DiceField

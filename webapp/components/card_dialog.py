@@ -11,7 +11,7 @@ from models.catalog.schema import (
     WebLayout,
     missing_for_play,
 )
-from models.rules.warmachine.completion import drawing_problem, facts_to_ask, stats_to_ask
+from models.rules.warmachine import drawing_problem, facts_to_ask, stats_to_ask
 from webapp.components.card_book import remember
 from webapp.components.dialogs import ok_cancel, transient_dialog
 from webapp.components.tap_editor import TapGrid, TapSpiral

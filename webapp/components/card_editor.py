@@ -30,7 +30,7 @@ from models.catalog.schema import (
     missing_facts,
 )
 from models.rules import RuleViolation, tidy
-from models.rules.warmachine.completion import drawing_problem, sides
+from models.rules.warmachine import drawing_problem, sides
 from models.service import Forbidden
 from models.service.cards import PACK_MAX, CardService, checked
 from webapp.components.a11y import named

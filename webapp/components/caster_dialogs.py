@@ -12,18 +12,21 @@ from collections.abc import Callable
 from nicegui import ui
 
 from models.rules import ModelState, Option, tidy
-from models.rules.warmachine.arcana import ARCANA, AssignArcana, trumps
-from models.rules.warmachine.focus import AllocateFocus
-from models.rules.warmachine.fury import (
+from models.rules.warmachine import (
+    ARCANA,
+    WARJACK_FOCUS_CAP,
+    AllocateFocus,
+    AssignArcana,
     EndFrenzy,
     Force,
     LeechFury,
     LeechLife,
     SpiritBond,
     ThresholdCheck,
+    caster_control_range,
     fallen_warbeasts,
+    trumps,
 )
-from models.rules.warmachine.points import WARJACK_FOCUS_CAP, caster_control_range
 from webapp.components.a11y import named
 from webapp.components.asking import points_dialog, send_answers
 from webapp.components.card_dialog import whole_number

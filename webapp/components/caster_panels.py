@@ -6,7 +6,7 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import GameState
-from models.rules.warmachine.spells import is_grymkin_warlock
+from models.rules.warmachine import is_grymkin_warlock_model
 from models.service.views.warmachine import arcana_words, frenzy_steps_now
 from webapp.components.a11y import named
 from webapp.components.caster_dialogs import arcana_dialog
@@ -109,4 +109,4 @@ class ArcanaPanel:
 
 
 def wants_arcana(state: GameState, model_id: str) -> bool:
-    return is_grymkin_warlock(state, state.model(model_id))
+    return is_grymkin_warlock_model(state, state.model(model_id))

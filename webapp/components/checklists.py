@@ -8,7 +8,7 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import GameState
-from models.rules.warmachine.attacks import ACTIVATION_SEQUENCE
+from models.rules.warmachine import ACTIVATION_SEQUENCE
 from webapp.view import GameView
 
 

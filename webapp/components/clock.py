@@ -11,7 +11,7 @@ from nicegui import ui
 from nicegui.element import Element
 
 from models.rules import GameState
-from models.rules.warmachine.clock import AdjustClock, ClockExpired, PassClock, PauseClock, ResumeClock, shown
+from models.rules.warmachine import AdjustClock, ClockExpired, PassClock, PauseClock, ResumeClock, shown
 from models.service.views.warmachine import clock_note, clock_status
 from webapp.components.dialogs import ok_cancel, transient_dialog
 from webapp.components.once import once

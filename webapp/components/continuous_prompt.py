@@ -8,8 +8,7 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import GameState
-from models.rules.warmachine.continuous import Continuous, ResolveContinuous, unresolved
-from models.rules.warmachine.damage import rolled_layout
+from models.rules.warmachine import Continuous, ResolveContinuous, rolled_layout, unresolved
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number
 from webapp.components.damage_track import ask_column

@@ -8,8 +8,7 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import GameState
-from models.rules.warmachine.phases import army_type, step_label, turn_steps
-from models.rules.warmachine.state import has_essence_manipulation, is_horror
+from models.rules.warmachine import army_type, has_essence_manipulation, is_horror, step_label, turn_steps
 from webapp.components.actions import ActionBar
 from webapp.components.model_card import ScopedView
 from webapp.components.points_tracker import has_points

@@ -14,15 +14,21 @@ from nicegui import ui
 
 from models.catalog.schema import GridLayout
 from models.rules import GameState, RuleViolation
-from models.rules.warmachine import grids
-from models.rules.warmachine.damage import (
+from models.rules.warmachine import (
+    SIDES,
     Entry,
     MarkDamage,
     Side,
     crippled_notes,
+    entered_by,
+    kind_name,
     marks_of,
+    per_side,
     rolled_layout,
+    section_name,
     sections,
+    side_for_roll,
+    side_range,
     spills,
     transfer_targets,
     unmarked,
@@ -48,7 +54,7 @@ def ask_column(view: GameView, model_id: str, amount: int, then: Callable[[Entry
     if layout is None:
         return
     grid = isinstance(layout, GridLayout)
-    kind = grids.kind_name(layout)
+    kind = kind_name(layout)
     with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
         ui.label(f"{m.name} {verb} {amount} damage: where does it go in?").classes("text-h6")
         body = ui.column().classes("gap-2")
@@ -65,13 +71,13 @@ def ask_column(view: GameView, model_id: str, amount: int, then: Callable[[Entry
             if rolled is None:
                 return
             n = rolled.dice[0]
-            ui.notify(f"The app rolled {n}: {grids.section_name(layout, grids.entry(layout, n, side))}.",
+            ui.notify(f"The app rolled {n}: {entered_by(layout, n, side)}.",
                       type="info")
             await pick(n)
 
         with ui.row().classes("gap-2"):
             for n in range(1, 7):
-                where = grids.section_name(layout, grids.entry(layout, n, side))
+                where = entered_by(layout, n, side)
                 name = where.capitalize() if grid else f"Roll of {n} ({where})"
                 named(once(ui.button(str(n)).props("no-caps"), lambda c=n: pick(c), dialog), name)
         with ui.row():
@@ -80,7 +86,7 @@ def ask_column(view: GameView, model_id: str, amount: int, then: Callable[[Entry
             ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
 
     def ask_where(side: Side | None) -> None:
-        at = 0 if side is None else grids.SIDES.index(side)
+        at = 0 if side is None else SIDES.index(side)
         body.clear()
         with body:
             on = f" of its {side} {kind}" if side else ""
@@ -88,9 +94,9 @@ def ask_column(view: GameView, model_id: str, amount: int, then: Callable[[Entry
                 ui.label(f"Roll a d6 for the column{on} (or take the one a rule names). Damage fills the column "
                          "from the top, then goes on to the next column.")
             else:
-                count = grids.per_side(layout)
-                branches = ", ".join(f"{faces(layout, i)} {grids.section_name(layout, i).split(' ')[-2]}"
-                                     for i in grids.side_range(layout, at)) if count == 3 else "one per face"
+                count = per_side(layout)
+                branches = ", ".join(f"{faces(layout, i)} {section_name(layout, i).split(' ')[-2]}"
+                                     for i in side_range(layout, at)) if count == 3 else "one per face"
                 ui.label(f"Roll a d6 for the branch{on} ({branches}). Damage fills it from the outside in, then "
                          "goes on to the next branch.")
 
@@ -104,8 +110,8 @@ def ask_column(view: GameView, model_id: str, amount: int, then: Callable[[Entry
             d6_buttons(at, pick, "where the damage goes in")
 
     def ask_then(side: Side | None, column: int, rest: int) -> None:
-        at = grids.SIDES.index(side) if side else 0
-        other = grids.SIDES[1 - at]
+        at = SIDES.index(side) if side else 0
+        other = SIDES[1 - at]
         body.clear()
         with body:
             ui.label(f"Its {side} {kind} fills up: the other {rest} damage goes on into its {other} {kind}. "
@@ -124,12 +130,12 @@ def ask_column(view: GameView, model_id: str, amount: int, then: Callable[[Entry
             async def roll() -> None:
                 rolled = service_roll(view, 1)
                 if rolled is not None:
-                    side = grids.side_for_roll(rolled.dice[0])
+                    side = side_for_roll(rolled.dice[0])
                     ui.notify(f"The app rolled {rolled.dice[0]}: the {side} {kind}.", type="info")
                     ask_where(side)
 
             with ui.row().classes("gap-2"):
-                for side in grids.SIDES:
+                for side in SIDES:
                     named(ui.button(f"{side.capitalize()} {kind}", on_click=lambda _, s=side: ask_where(s))
                           .props("no-caps"), f"The {side} {kind} of {m.name}")
                 named(ui.button("Roll for me", icon="casino", on_click=roll).props("no-caps outline"),

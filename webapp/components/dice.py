@@ -9,9 +9,8 @@ from collections.abc import Callable
 
 from nicegui import ui
 
-from models.rules import RuleViolation
-from models.rules.dice import Roll
-from models.rules.warmachine.attacks import MAX_REROLLS
+from models.rules import Roll, RuleViolation
+from models.rules.warmachine import MAX_REROLLS
 from webapp.components.a11y import named
 from webapp.components.once import once
 from webapp.view import GameView

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from nicegui import ui
 
-from models.rules import GameState
-from models.rules.match import Result
-from models.rules.warmachine.ending import POINTS_MAX, Assassinated, Concede, FinalScore, ScenarioElements
+from models.rules import GameState, Result
+from models.rules.warmachine import POINTS_MAX, Assassinated, Concede, FinalScore, ScenarioElements
 from models.service.views.warmachine import headline, tiebreakers
 from webapp.components.dialogs import transient_dialog
 from webapp.components.once import once

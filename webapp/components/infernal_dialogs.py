@@ -11,12 +11,20 @@ from nicegui import ui
 
 from models.catalog.schema import Card, missing_for_play, with_web_rings
 from models.rules import Option
-from models.rules.warmachine.attacks import SPELL_SEQUENCE
-from models.rules.warmachine.replenish import Sacrifice
-from models.rules.warmachine.shake import EFFECTS, AddEffect, RemoveEffect, effect_name
-from models.rules.warmachine.spells import CastSpell
-from models.rules.warmachine.state import control_range
-from models.rules.warmachine.summoning import Summon, friendly_gate, summon_cost, summonable
+from models.rules.warmachine import (
+    EFFECTS,
+    SPELL_SEQUENCE,
+    AddEffect,
+    CastSpell,
+    RemoveEffect,
+    Sacrifice,
+    Summon,
+    control_range,
+    effect_name,
+    friendly_gate,
+    summon_cost,
+    summonable,
+)
 from webapp.components.asking import send_answers
 from webapp.components.card_book import player_catalog, remember
 from webapp.components.card_dialog import whole_number

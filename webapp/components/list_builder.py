@@ -23,13 +23,13 @@ from models.rules.warmachine import (
     ListEntry,
     Points,
     Problem,
+    army_list_points,
     canonical,
     entry_cost,
     hosts,
     is_grymkin_warlock,
     known_arcana,
     leaders,
-    points,
     takes_battlegroup,
     themes_of,
     tops,
@@ -176,7 +176,7 @@ class ListBuilder:
 
     # -- drawing -----------------------------------------------------------------------------------------
     def render(self) -> None:
-        total, problems = points(self.army, self.cards), validate(self.army, self.cards)
+        total, problems = army_list_points(self.army, self.cards), validate(self.army, self.cards)
         self._draw_summary(total, problems)
         self.body.clear()
         with self.body:

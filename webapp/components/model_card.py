@@ -8,9 +8,7 @@ from typing import Any
 from nicegui import ui
 
 from models.rules import GameState
-from models.rules.warmachine import structures
-from models.rules.warmachine.replenish import AddSoulToken
-from models.rules.warmachine.state import has_essence_manipulation, is_horror, role
+from models.rules.warmachine import AddSoulToken, has_essence_manipulation, is_horror, role, structure_notes
 from models.service.views.warmachine import (
     ACTIVATION_WORDS,
     extras_words,
@@ -62,7 +60,7 @@ class ModelCard:
                 PointsTracker(view, model_id)
             DamageTrack(view, model_id, controls)
             self.extras = ui.label("").classes("tk-extras")
-            reminders = structures.notes(state, m)
+            reminders = structure_notes(state, m)
             if reminders:
                 with ui.column().classes("tk-reminders gap-0"):
                     for line in reminders:

@@ -9,8 +9,7 @@ from collections.abc import Callable
 from nicegui import ui
 
 from models.rules import GameState, ModelState, RuleViolation
-from models.rules.warmachine.damage import marks_of, sections
-from models.rules.warmachine.state import has_essence_manipulation, is_horror
+from models.rules.warmachine import has_essence_manipulation, is_horror, marks_of, sections
 from models.service.views.warmachine import (
     ACTIVATION_WORDS,
     essence_line,

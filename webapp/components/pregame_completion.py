@@ -13,14 +13,14 @@ from nicegui import ui
 
 from models.catalog.schema import BoxesLayout, Card, UnitInfo, WebLayout
 from models.rules import RuleViolation
-from models.rules.warmachine.completion import (
+from models.rules.warmachine import (
+    ArmyEntry,
     cards_to_complete,
     drawing_problem,
     facts_to_ask,
     setup_refusal,
     stats_to_ask,
 )
-from models.rules.warmachine.setup import ArmyEntry
 from models.service.cards import CardService
 from webapp.components.a11y import named
 from webapp.components.card_book import card_service, player_catalog

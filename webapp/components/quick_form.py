@@ -10,9 +10,19 @@ from typing import Any
 from nicegui import app, ui
 
 from models.catalog.schema import Card
-from models.rules.warmachine import THEMELESS, themes_of
-from models.rules.warmachine.army_choices import army_points, casters, choices, cost, factions, refusal, unit_sizes
-from models.rules.warmachine.setup import NAME_MAX, ArmyEntry
+from models.rules.warmachine import (
+    NAME_MAX,
+    THEMELESS,
+    ArmyEntry,
+    army_points,
+    factions,
+    quick_casters,
+    quick_choices,
+    quick_cost,
+    quick_refusal,
+    quick_unit_sizes,
+    themes_of,
+)
 from webapp.components.a11y import named
 
 STORE = "quick_form"
@@ -88,7 +98,7 @@ class SideForm:
 
     # -- what the rules offer ----------------------------------------------------------------------------
     def _casters(self) -> dict[str, str]:
-        return {c.key: c.name for c in casters(self.cards, self.faction.value or None)}
+        return {c.key: c.name for c in quick_casters(self.cards, self.faction.value or None)}
 
     def _faction_changed(self, *_: Any) -> None:
         """Only the casters of the chosen faction are offered; a caster of another faction is unpicked."""
@@ -106,7 +116,7 @@ class SideForm:
 
     def _refresh(self) -> None:
         """Offer what the rules allow now, and show the chosen models with their points."""
-        offer = choices(self.army(), self.cards, self.theme_key())
+        offer = quick_choices(self.army(), self.cards, self.theme_key())
         row = ROW_OF_ROLE.get(offer.battlegroup_role)
         self.hint.set_visibility(not self.master.value)
         self._show_themes()
@@ -131,7 +141,7 @@ class SideForm:
 
     def _other_changed(self, *_: Any) -> None:
         card = self.cards.get(self.other.value or "")
-        sizes = {0: "smallest", **{n: f"{n} models" for n in (unit_sizes(card) if card else ())}}
+        sizes = {0: "smallest", **{n: f"{n} models" for n in (quick_unit_sizes(card) if card else ())}}
         self.size.set_options(sizes, value=self.size.value if self.size.value in sizes else 0)
         self.size.set_visibility(card is not None and card.role == "unit")
 
@@ -143,7 +153,7 @@ class SideForm:
         kept, dropped = [], []
         for entry in self.entries:
             trial = [*([ArmyEntry(card=self.master.value)] if self.master.value else []), *kept]
-            if self.master.value and refusal(trial, self.cards, entry, self.theme_key()) is None:
+            if self.master.value and quick_refusal(trial, self.cards, entry, self.theme_key()) is None:
                 kept.append(entry)
             else:
                 dropped.append(self.cards[entry.card].name)
@@ -172,7 +182,7 @@ class SideForm:
         if not self.master.value:
             ui.notify("Pick a caster first.", type="warning")
             return
-        problem = refusal(self.army(), self.cards, entry, self.theme_key())
+        problem = quick_refusal(self.army(), self.cards, entry, self.theme_key())
         if problem is not None:
             ui.notify(f"Player {self.seat + 1}: {problem.message}", type="warning")
             return
@@ -195,7 +205,7 @@ class SideForm:
             return
         if entry.battlegroup_of not in (None, 0):
             return
-        if refusal(self.army(), self.cards, entry, self.theme_key()) is not None:
+        if quick_refusal(self.army(), self.cards, entry, self.theme_key()) is not None:
             return
         self.entries.append(entry)
 
@@ -226,7 +236,7 @@ class SideForm:
                 card = self.cards[entry.card]
                 with ui.row().classes("items-center gap-2"):
                     size = f" ({entry.size} models)" if entry.size else ""
-                    points = cost(entry, card)
+                    points = quick_cost(entry, card)
                     ui.label(f"{card.name}{size} · " + (f"{points} pts" if points is not None else "cost not known"))
                     named(ui.button(icon="close", on_click=lambda _, k=i: self._remove(k)).props("flat round"),
                           f"Remove {card.name}")

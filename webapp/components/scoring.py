@@ -6,7 +6,7 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import GameState
-from models.rules.warmachine.scenario import CP_MAX, KILLBOX_CP, ScoreTurn, scoring_now
+from models.rules.warmachine import CP_MAX, KILLBOX_CP, ScoreTurn, scoring_now
 from webapp.components.once import once
 from webapp.view import GameView
 

@@ -7,13 +7,10 @@ from collections.abc import Awaitable, Callable
 
 from nicegui import ui
 
-from models.rules import GameState
-from models.rules.dice import Roll
-from models.rules.match import PREGAME_LABELS, PREGAME_STEPS, Pregame
-from models.rules.warmachine.clock import StartClock
-from models.rules.warmachine.pregame import (
+from models.rules import PREGAME_LABELS, PREGAME_STEPS, GameState, Pregame, Roll
+from models.rules.warmachine import (
+    PREGAME_TEXT_MAX,
     TASK_MAX,
-    TEXT_MAX,
     AddSetupTask,
     ChooseObjectives,
     ChooseOrder,
@@ -22,6 +19,7 @@ from models.rules.warmachine.pregame import (
     FinishSetupStep,
     RevealLists,
     RollPriority,
+    StartClock,
     StartGame,
     TickSetupTask,
 )
@@ -170,9 +168,10 @@ class SetupWizard:
 
 
 def _text(label: str, aria: str, placeholder: str = "") -> ui.input:
+    most = PREGAME_TEXT_MAX
     field = ui.input(label, placeholder=placeholder,
-                     validation={f"At most {TEXT_MAX} characters": lambda v: len(v or "") <= TEXT_MAX}).classes("w-96")
-    field._props.update({"maxlength": TEXT_MAX, "aria-label": aria})
+                     validation={f"At most {most} characters": lambda v: len(v or "") <= most}).classes("w-96")
+    field._props.update({"maxlength": PREGAME_TEXT_MAX, "aria-label": aria})
     return field
 
 

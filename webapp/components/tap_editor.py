@@ -10,7 +10,11 @@ from collections.abc import Sequence
 from nicegui import ui
 
 from models.catalog.schema import Card, GridLayout, SpiralLayout
-from models.rules.warmachine.completion import (
+from models.rules.warmachine import (
+    ASPECTS,
+    NO_BOX,
+    PLAIN,
+    SYSTEMS,
     drawn_cells,
     grid_columns,
     grid_cycle,
@@ -22,7 +26,6 @@ from models.rules.warmachine.completion import (
     spiral_cells,
     spiral_cycle,
 )
-from models.rules.warmachine.grids import ASPECTS, NO_BOX, PLAIN, SYSTEMS
 from webapp.components.a11y import named
 
 CSS = """

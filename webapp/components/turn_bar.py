@@ -8,11 +8,8 @@ from __future__ import annotations
 
 from nicegui import ui
 
-from models.rules import GameState
-from models.rules.core import probe
-from models.rules.warmachine.phases import Advance, next_stop, step_label, turn_steps
-from models.rules.warmachine.scenario import scoring_now
-from models.rules.warmachine.tithe import PayTithe, SkipTithe
+from models.rules import GameState, probe
+from models.rules.warmachine import Advance, PayTithe, SkipTithe, next_stop, scoring_now, step_label, turn_steps
 from models.service.views.warmachine import cp_words, turn_words
 from webapp.components.a11y import named
 from webapp.components.clock import Countdown

@@ -6,10 +6,7 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import Option
-from models.rules.warband.conditions import Incapacitate
-from models.rules.warband.spells import StartSpell
-from models.rules.warband.state import NAME_MAX, ROLL_MAX, TEXT_MAX, board
-from models.rules.warband.treasure import PickUp
+from models.rules.warband import NAME_MAX, ROLL_MAX, TEXT_MAX, Incapacitate, PickUp, StartSpell, board
 from webapp.components.a11y import named
 from webapp.components.asking import send_answers
 from webapp.components.card_dialog import whole_number

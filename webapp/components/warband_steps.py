@@ -9,18 +9,19 @@ from collections.abc import Awaitable, Callable
 from nicegui import ui
 
 from models.rules import Command, GameState
-from models.rules.warband.conditions import MEANING
-from models.rules.warband.neutrals import NeutralsGone
-from models.rules.warband.rout import (
+from models.rules.warband import (
+    MEANING,
     GrabAttempt,
     GrabNearby,
+    NeutralsGone,
     RoutCheck,
+    SpellCheck,
     VoluntaryRout,
     able,
+    board,
+    due,
     rout_sum,
 )
-from models.rules.warband.spells import SpellCheck, due
-from models.rules.warband.state import board
 from models.service.views.warband import (
     NEUTRALS,
     PLAYING,

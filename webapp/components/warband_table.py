@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from nicegui import ui
 
-from models.rules.warband.state import board
+from models.rules.warband import board
 from webapp.components.a11y import named
 from webapp.components.game_log import GameLog
 from webapp.components.game_over import GameOverBox

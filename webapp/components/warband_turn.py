@@ -6,7 +6,7 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import GameState
-from models.rules.warband.phases import PLAY, UPKEEP, Next, label, step_of
+from models.rules.warband import PLAY, UPKEEP, Next, label, step_of
 from models.service.views.warband import headline
 from webapp.components.a11y import named
 from webapp.components.once import once

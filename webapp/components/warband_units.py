@@ -9,7 +9,7 @@ from collections.abc import Callable
 from nicegui import ui
 
 from models.rules import GameState, Option, options
-from models.rules.warband.state import WarbandUnit, board
+from models.rules.warband import WarbandUnit, board
 from models.service.views.warband import kind_words, status_words, unit_lines
 from webapp.components.a11y import named
 from webapp.components.once import once

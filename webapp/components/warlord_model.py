@@ -6,10 +6,21 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import GameState, Option, options
-from models.rules.warlord.combat import DEFENCE_LABELS, DEFENCES
-from models.rules.warlord.conditions import ACTION_LABELS, abilities_text, chips, label
-from models.rules.warlord.effects import words
-from models.rules.warlord.state import ACTIONS, CONDITIONS, Figure, active_figure, board, figure
+from models.rules.warlord import (
+    ACTION_LABELS,
+    ACTIONS,
+    CONDITIONS,
+    DEFENCE_LABELS,
+    DEFENCES,
+    Figure,
+    abilities_text,
+    active_figure,
+    board,
+    chips,
+    figure,
+    label,
+    words,
+)
 from models.service.views.warlord import status, tracks_words
 from webapp.components.a11y import named
 from webapp.components.dialogs import transient_dialog

@@ -8,9 +8,7 @@ from collections.abc import Awaitable, Callable
 from nicegui import ui
 
 from models.rules import Option, answered
-from models.rules.warlord.card import STAT_LABELS, StatName, WarlordSetStats
-from models.rules.warlord.combat import SPELL_NAME_MAX
-from models.rules.warlord.state import MAX_STAT, Stats, figure
+from models.rules.warlord import MAX_STAT, SPELL_NAME_MAX, STAT_LABELS, StatName, Stats, WarlordSetStats, figure
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number
 from webapp.components.dialogs import transient_dialog

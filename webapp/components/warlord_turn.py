@@ -11,15 +11,17 @@ from collections.abc import Callable
 from nicegui import ui
 
 from models.rules import Command, GameState, Option, options
-from models.rules.warlord.end_phase import (
+from models.rules.warlord import (
     MAX_DIE,
     POISON_TARGET,
+    REASON_MAX,
+    WarlordConcede,
+    WarlordEndGame,
+    active_figure,
     poison_bonus,
     poison_due,
+    turn_options,
 )
-from models.rules.warlord.ending import REASON_MAX, WarlordConcede, WarlordEndGame
-from models.rules.warlord.options import turn_options
-from models.rules.warlord.state import active_figure
 from models.service.views.warlord import where
 from webapp.components.a11y import named
 from webapp.components.asking import send_answers

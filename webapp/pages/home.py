@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from nicegui import ui
 
-from models.rules.warmachine.setup import NAME_MAX
+from models.rules.warmachine import NAME_MAX
 from webapp.components.a11y import named
 from webapp.components.card_book import card_service, player_catalog
 from webapp.components.card_editor import CardsFile

@@ -10,7 +10,7 @@ from typing import Any
 
 from nicegui import run, ui
 
-from models.rules.warmachine.clock import shown
+from models.rules.warmachine import shown
 from webapp.pages.frame import frame, open_game
 from webapp.view import GameView
 

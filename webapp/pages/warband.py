@@ -7,8 +7,16 @@ from typing import Any
 
 from nicegui import ui
 
-from models.rules.warband.setup import MORALE_MAX, TOKENS_MAX, UNITS_MAX, SetupWarband, UnitEntry, Warband
-from models.rules.warband.state import NAME_MAX, TITLE_MAX
+from models.rules.warband import (
+    MORALE_MAX,
+    NAME_MAX,
+    TITLE_MAX,
+    TOKENS_MAX,
+    UNITS_MAX,
+    SetupWarband,
+    UnitEntry,
+    Warband,
+)
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number
 from webapp.components.once import once

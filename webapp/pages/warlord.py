@@ -7,19 +7,21 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import RuleViolation, tidy
-from models.rules.warlord.card import stats_text
-from models.rules.warlord.conditions import ABILITY_LABELS, abilities_text
-from models.rules.warlord.setup import (
+from models.rules.warlord import (
+    ABILITIES,
+    ABILITY_LABELS,
     MAX_MODELS,
     MAX_TOUGH,
     MAX_TRACKS,
     MODEL_NAME_MAX,
     TITLE_MAX,
+    Ability,
     ModelEntry,
     Warband,
     WarlordSetup,
+    abilities_text,
+    stats_text,
 )
-from models.rules.warlord.state import ABILITIES, Ability
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number
 from webapp.components.game_log import GameLog

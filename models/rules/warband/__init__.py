@@ -1,5 +1,6 @@
 """A Mordheim-style warband campaign game: its Upkeep phase (doc 004) and the turn around it. Importing this
-package registers its board, its commands and its option provider under the system name "warband"."""
+package registers its board, its commands and its option provider under the system name "warband"; the names
+below are its public face for the service and the web."""
 
 from models.rules.warband import (  # noqa: F401
     conditions,
@@ -12,3 +13,82 @@ from models.rules.warband import (  # noqa: F401
     state,
     treasure,
 )
+from models.rules.warband.conditions import (
+    MEANING,
+    Incapacitate,
+)
+from models.rules.warband.neutrals import (
+    NeutralsGone,
+)
+from models.rules.warband.phases import (
+    PLAY,
+    UPKEEP,
+    Next,
+    label,
+    step_of,
+)
+from models.rules.warband.rout import (
+    GrabAttempt,
+    GrabNearby,
+    RoutCheck,
+    VoluntaryRout,
+    able,
+    rout_sum,
+)
+from models.rules.warband.setup import (
+    MORALE_MAX,
+    TOKENS_MAX,
+    UNITS_MAX,
+    SetupWarband,
+    UnitEntry,
+    Warband,
+)
+from models.rules.warband.spells import (
+    SpellCheck,
+    StartSpell,
+    due,
+)
+from models.rules.warband.state import (
+    NAME_MAX,
+    ROLL_MAX,
+    TEXT_MAX,
+    TITLE_MAX,
+    WarbandUnit,
+    board,
+)
+from models.rules.warband.treasure import (
+    PickUp,
+)
+
+__all__ = [
+    "GrabAttempt",
+    "GrabNearby",
+    "Incapacitate",
+    "MEANING",
+    "MORALE_MAX",
+    "NAME_MAX",
+    "NeutralsGone",
+    "Next",
+    "PLAY",
+    "PickUp",
+    "ROLL_MAX",
+    "RoutCheck",
+    "SetupWarband",
+    "SpellCheck",
+    "StartSpell",
+    "TEXT_MAX",
+    "TITLE_MAX",
+    "TOKENS_MAX",
+    "UNITS_MAX",
+    "UPKEEP",
+    "UnitEntry",
+    "VoluntaryRout",
+    "Warband",
+    "WarbandUnit",
+    "able",
+    "board",
+    "due",
+    "label",
+    "rout_sum",
+    "step_of",
+]

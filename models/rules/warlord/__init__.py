@@ -1,5 +1,6 @@
 """Warlord (Reaper Miniatures, R.A.G.E. rules): the live model states of doc 003 ("Game Effects & Model
-States"). Importing this package registers its board and commands under the system name "warlord"."""
+States"). Importing this package registers its board and commands under the system name "warlord"; the names
+below are its public face for the service and the web."""
 
 from models.rules.warlord import (  # noqa: F401
     activation,
@@ -14,3 +15,102 @@ from models.rules.warlord import (  # noqa: F401
     setup,
     state,
 )
+from models.rules.warlord.card import (
+    STAT_LABELS,
+    StatName,
+    WarlordSetStats,
+    stats_text,
+)
+from models.rules.warlord.combat import (
+    DEFENCE_LABELS,
+    DEFENCES,
+    SPELL_NAME_MAX,
+)
+from models.rules.warlord.conditions import (
+    ABILITY_LABELS,
+    ACTION_LABELS,
+    abilities_text,
+    chips,
+    label,
+)
+from models.rules.warlord.effects import (
+    words,
+)
+from models.rules.warlord.end_phase import (
+    MAX_DIE,
+    POISON_TARGET,
+    poison_bonus,
+    poison_due,
+)
+from models.rules.warlord.ending import (
+    REASON_MAX,
+    WarlordConcede,
+    WarlordEndGame,
+)
+from models.rules.warlord.options import (
+    turn_options,
+)
+from models.rules.warlord.setup import (
+    MAX_MODELS,
+    MAX_TOUGH,
+    MAX_TRACKS,
+    MODEL_NAME_MAX,
+    TITLE_MAX,
+    ModelEntry,
+    Warband,
+    WarlordSetup,
+)
+from models.rules.warlord.state import (
+    ABILITIES,
+    ACTIONS,
+    CONDITIONS,
+    MAX_STAT,
+    Ability,
+    Figure,
+    Stats,
+    active_figure,
+    board,
+    figure,
+)
+
+__all__ = [
+    "ABILITIES",
+    "ABILITY_LABELS",
+    "ACTIONS",
+    "ACTION_LABELS",
+    "Ability",
+    "CONDITIONS",
+    "DEFENCES",
+    "DEFENCE_LABELS",
+    "Figure",
+    "MAX_DIE",
+    "MAX_MODELS",
+    "MAX_STAT",
+    "MAX_TOUGH",
+    "MAX_TRACKS",
+    "MODEL_NAME_MAX",
+    "ModelEntry",
+    "POISON_TARGET",
+    "REASON_MAX",
+    "SPELL_NAME_MAX",
+    "STAT_LABELS",
+    "StatName",
+    "Stats",
+    "TITLE_MAX",
+    "Warband",
+    "WarlordConcede",
+    "WarlordEndGame",
+    "WarlordSetStats",
+    "WarlordSetup",
+    "abilities_text",
+    "active_figure",
+    "board",
+    "chips",
+    "figure",
+    "label",
+    "poison_bonus",
+    "poison_due",
+    "stats_text",
+    "turn_options",
+    "words",
+]

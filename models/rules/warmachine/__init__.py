@@ -1,5 +1,5 @@
 """Warmachine/Hordes Mk III. Importing the package registers every rule module's commands; the names below are
-its public face for the service and the web (army lists so far)."""
+its public face for the service and the web (everything the web uses from it)."""
 
 from models.rules.warmachine import (  # noqa: F401
     activation,
@@ -28,8 +28,134 @@ from models.rules.warmachine import (  # noqa: F401
     tithe,
     units,
 )
-from models.rules.warmachine.army_rules import Problem
-from models.rules.warmachine.list_checks import is_grymkin_warlock, known_arcana, validate
+from models.rules.warmachine.arcana import (
+    ARCANA,
+    AssignArcana,
+    trumps,
+)
+from models.rules.warmachine.army_choices import (
+    army_points,
+    factions,
+)
+from models.rules.warmachine.army_choices import (
+    casters as quick_casters,
+)
+from models.rules.warmachine.army_choices import (
+    choices as quick_choices,
+)
+from models.rules.warmachine.army_choices import (
+    cost as quick_cost,
+)
+from models.rules.warmachine.army_choices import (
+    refusal as quick_refusal,
+)
+from models.rules.warmachine.army_choices import (
+    unit_sizes as quick_unit_sizes,
+)
+from models.rules.warmachine.army_rules import (
+    Problem,
+)
+from models.rules.warmachine.attack_math import (
+    WEAPON_NAMES,
+    attack_dice,
+    attack_dice_words,
+    attack_stat,
+    power_name,
+    weapon_places,
+)
+from models.rules.warmachine.attacks import (
+    ACTIVATION_SEQUENCE,
+    MAX_REROLLS,
+    SPELL_SEQUENCE,
+    AttackRoll,
+    DamageRoll,
+    DeclareAttack,
+    EndAttack,
+    ResolveDisabled,
+    suggested_damage,
+    suggested_hit,
+)
+from models.rules.warmachine.clock import (
+    AdjustClock,
+    ClockExpired,
+    PassClock,
+    PauseClock,
+    ResumeClock,
+    StartClock,
+    shown,
+)
+from models.rules.warmachine.completion import (
+    cards_to_complete,
+    drawing_problem,
+    drawn_cells,
+    facts_to_ask,
+    grid_columns,
+    grid_cycle,
+    grid_rows,
+    next_sign,
+    section_names,
+    setup_refusal,
+    sides,
+    spiral_branches,
+    spiral_cells,
+    spiral_cycle,
+    stats_to_ask,
+)
+from models.rules.warmachine.continuous import (
+    Continuous,
+    ResolveContinuous,
+    unresolved,
+)
+from models.rules.warmachine.damage import (
+    Entry,
+    MarkDamage,
+    Side,
+    crippled_notes,
+    marks_of,
+    rolled_layout,
+    sections,
+    spills,
+    transfer_targets,
+    unmarked,
+)
+from models.rules.warmachine.ending import (
+    POINTS_MAX,
+    Assassinated,
+    Concede,
+    FinalScore,
+    ScenarioElements,
+)
+from models.rules.warmachine.focus import (
+    AllocateFocus,
+)
+from models.rules.warmachine.fury import (
+    EndFrenzy,
+    Force,
+    LeechFury,
+    LeechLife,
+    SpiritBond,
+    ThresholdCheck,
+    fallen_warbeasts,
+)
+from models.rules.warmachine.grids import (
+    ASPECTS,
+    BRANCH_NAMES,
+    NO_BOX,
+    PLAIN,
+    SIDES,
+    SYSTEMS,
+    entered_by,
+    kind_name,
+    per_side,
+    section_name,
+    side_for_roll,
+    side_range,
+)
+from models.rules.warmachine.list_checks import (
+    is_grymkin_warlock,
+    known_arcana,
+    validate,
+)
 from models.rules.warmachine.list_edits import (
     hosts,
     leaders,
@@ -49,38 +175,256 @@ from models.rules.warmachine.list_model import (
     parse_army,
     tops,
 )
-from models.rules.warmachine.list_points import Points, entry_cost, points
-from models.rules.warmachine.list_text import TEXT_MAX, Imported, Unrecognised, export_text, parse_text
-from models.rules.warmachine.themes import THEMELESS, reminders, themes_of
+from models.rules.warmachine.list_points import (
+    Points,
+    entry_cost,
+)
+from models.rules.warmachine.list_points import (
+    points as army_list_points,
+)
+from models.rules.warmachine.list_text import (
+    TEXT_MAX,
+    Imported,
+    Unrecognised,
+    export_text,
+    parse_text,
+)
+from models.rules.warmachine.phases import (
+    Advance,
+    army_type,
+    next_stop,
+    step_label,
+    turn_steps,
+)
+from models.rules.warmachine.points import (
+    WARJACK_FOCUS_CAP,
+    caster_control_range,
+)
+from models.rules.warmachine.pregame import (
+    TASK_MAX,
+    AddSetupTask,
+    ChooseObjectives,
+    ChooseOrder,
+    ChooseScenario,
+    ChooseSide,
+    FinishSetupStep,
+    RevealLists,
+    RollPriority,
+    StartGame,
+    TickSetupTask,
+)
+from models.rules.warmachine.pregame import (
+    TEXT_MAX as PREGAME_TEXT_MAX,
+)
+from models.rules.warmachine.replenish import (
+    AddSoulToken,
+    Sacrifice,
+)
+from models.rules.warmachine.scenario import (
+    CP_MAX,
+    KILLBOX_CP,
+    ScoreTurn,
+    scoring_now,
+)
+from models.rules.warmachine.setup import (
+    NAME_MAX,
+    ArmyEntry,
+)
+from models.rules.warmachine.shake import (
+    EFFECTS,
+    AddEffect,
+    RemoveEffect,
+    effect_name,
+)
+from models.rules.warmachine.spells import (
+    CastSpell,
+)
+from models.rules.warmachine.spells import (
+    is_grymkin_warlock as is_grymkin_warlock_model,
+)
+from models.rules.warmachine.state import (
+    control_range,
+    has_essence_manipulation,
+    is_horror,
+    role,
+)
+from models.rules.warmachine.structures import (
+    notes as structure_notes,
+)
+from models.rules.warmachine.summoning import (
+    Summon,
+    friendly_gate,
+    summon_cost,
+    summonable,
+)
+from models.rules.warmachine.themes import (
+    THEMELESS,
+    reminders,
+    themes_of,
+)
+from models.rules.warmachine.tithe import (
+    PayTithe,
+    SkipTithe,
+)
 
 __all__ = [
+    "ACTIVATION_SEQUENCE",
+    "ARCANA",
+    "ASPECTS",
+    "AddEffect",
+    "AddSetupTask",
+    "AddSoulToken",
+    "AdjustClock",
+    "Advance",
+    "AllocateFocus",
     "Army",
-    "army_entries",
-    "canonical",
-    "entry_cost",
-    "export_text",
+    "ArmyEntry",
+    "Assassinated",
+    "AssignArcana",
+    "AttackRoll",
+    "BRANCH_NAMES",
+    "CP_MAX",
+    "CastSpell",
+    "ChooseObjectives",
+    "ChooseOrder",
+    "ChooseScenario",
+    "ChooseSide",
+    "ClockExpired",
+    "Concede",
+    "Continuous",
+    "DamageRoll",
+    "DeclareAttack",
+    "EFFECTS",
+    "EndAttack",
+    "EndFrenzy",
+    "Entry",
+    "FinalScore",
+    "FinishSetupStep",
+    "Force",
     "GAME_SIZES",
-    "hosts",
     "Imported",
-    "is_grymkin_warlock",
-    "known_arcana",
-    "leaders",
+    "KILLBOX_CP",
+    "LeechFury",
+    "LeechLife",
     "ListEntry",
-    "parse_army",
-    "parse_text",
+    "MAX_REROLLS",
+    "MarkDamage",
+    "NAME_MAX",
+    "NO_BOX",
+    "PLAIN",
+    "POINTS_MAX",
+    "PREGAME_TEXT_MAX",
+    "PassClock",
+    "PauseClock",
+    "PayTithe",
     "Points",
-    "points",
     "Problem",
-    "reminders",
-    "takes_battlegroup",
+    "RemoveEffect",
+    "ResolveContinuous",
+    "ResolveDisabled",
+    "ResumeClock",
+    "RevealLists",
+    "RollPriority",
+    "SIDES",
+    "SPELL_SEQUENCE",
+    "SYSTEMS",
+    "Sacrifice",
+    "ScenarioElements",
+    "ScoreTurn",
+    "Side",
+    "SkipTithe",
+    "SpiritBond",
+    "StartClock",
+    "StartGame",
+    "Summon",
+    "TASK_MAX",
     "TEXT_MAX",
     "THEMELESS",
-    "themes_of",
     "TITLE_MAX",
-    "tops",
-    "unit_sizes",
+    "ThresholdCheck",
+    "TickSetupTask",
     "Unrecognised",
+    "WARJACK_FOCUS_CAP",
+    "WEAPON_NAMES",
+    "army_entries",
+    "army_list_points",
+    "army_points",
+    "army_type",
+    "attack_dice",
+    "attack_dice_words",
+    "attack_stat",
+    "canonical",
+    "cards_to_complete",
+    "caster_control_range",
+    "control_range",
+    "crippled_notes",
+    "drawing_problem",
+    "drawn_cells",
+    "effect_name",
+    "entered_by",
+    "entry_cost",
+    "export_text",
+    "factions",
+    "facts_to_ask",
+    "fallen_warbeasts",
+    "friendly_gate",
+    "grid_columns",
+    "grid_cycle",
+    "grid_rows",
+    "has_essence_manipulation",
+    "hosts",
+    "is_grymkin_warlock",
+    "is_grymkin_warlock_model",
+    "is_horror",
+    "kind_name",
+    "known_arcana",
+    "leaders",
+    "marks_of",
+    "next_sign",
+    "next_stop",
+    "parse_army",
+    "parse_text",
+    "per_side",
+    "power_name",
+    "quick_casters",
+    "quick_choices",
+    "quick_cost",
+    "quick_refusal",
+    "quick_unit_sizes",
+    "reminders",
+    "role",
+    "rolled_layout",
+    "scoring_now",
+    "section_name",
+    "section_names",
+    "sections",
+    "setup_refusal",
+    "shown",
+    "side_for_roll",
+    "side_range",
+    "sides",
+    "spills",
+    "spiral_branches",
+    "spiral_cells",
+    "spiral_cycle",
+    "stats_to_ask",
+    "step_label",
+    "structure_notes",
+    "suggested_damage",
+    "suggested_hit",
+    "summon_cost",
+    "summonable",
+    "takes_battlegroup",
+    "themes_of",
+    "tops",
+    "transfer_targets",
+    "trumps",
+    "turn_steps",
+    "unit_sizes",
+    "unmarked",
+    "unresolved",
     "validate",
+    "weapon_places",
     "with_card",
     "with_change",
     "without_entry",

@@ -123,6 +123,11 @@ def kind_name(layout: Layout) -> str:
     return "grid" if isinstance(layout, GridLayout) else "spiral"
 
 
+def entered_by(layout: Layout, roll: int, side: int = 0) -> str:
+    """The name of the section damage enters for a d6 ``roll`` (1-6) on ``side``."""
+    return section_name(layout, entry(layout, roll, side))
+
+
 def letters(layout: Layout) -> tuple[str, ...]:
     """The system or aspect letters on the card, in the order they first appear."""
     seen: list[str] = []
