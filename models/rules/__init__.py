@@ -16,7 +16,6 @@ from models.rules.core import (
     apply,
     options,
     parse_command,
-    probe,
     replay,
 )
 from models.rules.dice import Roll
@@ -41,7 +40,6 @@ __all__ = [
     "options",
     "parse_command",
     "Pregame",
-    "probe",
     "replay",
     "Result",
     "Roll",

@@ -13,7 +13,6 @@ from nicegui import ui
 
 from models.rules import ModelState, Option, tidy
 from models.rules.warmachine import (
-    ARCANA,
     WARJACK_FOCUS_CAP,
     AllocateFocus,
     AssignArcana,
@@ -23,9 +22,9 @@ from models.rules.warmachine import (
     LeechLife,
     SpiritBond,
     ThresholdCheck,
+    arcana_offer,
     caster_control_range,
     fallen_warbeasts,
-    trumps,
 )
 from webapp.components.a11y import named
 from webapp.components.asking import points_dialog, send_answers
@@ -195,10 +194,7 @@ def arcana_dialog(view: GameView, warlock_id: str) -> None:
     (revealed to the opponent)."""
     state = view.state
     lock = state.model(warlock_id)
-    own = (state.card_of(lock).trump or "").strip()
-    owners = trumps(state)
-    taken = {c for m in state.models if m.seat == lock.seat and m.id != lock.id for c in m.arcana}
-    regular = [name for name in sorted(ARCANA) if name not in owners and name not in taken]
+    own, regular = arcana_offer(state, lock)
     everything = ([own] if own else []) + regular
     with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
         ui.label(f"{lock.name}'s Arcana cards").classes("text-h6")

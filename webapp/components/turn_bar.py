@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from nicegui import ui
 
-from models.rules import GameState, probe
-from models.rules.warmachine import Advance, PayTithe, SkipTithe, next_stop, scoring_now, step_label, turn_steps
+from models.rules import GameState, options
+from models.rules.warmachine import next_stop, scoring_now, step_label, turn_options, turn_steps
 from models.service.views.warmachine import cp_words, turn_words
 from webapp.components.a11y import named
 from webapp.components.clock import Countdown
@@ -85,18 +85,22 @@ class TurnBar:
 
     async def advance(self) -> None:
         """Next; a link that may not move this turn on is told who can, and nothing is sent."""
-        reason = seat_refusal(self.view, Advance())
+        command = turn_options(self.view.state)["advance"].command
+        assert command is not None
+        reason = seat_refusal(self.view, command)
         if reason is not None:
             ui.notify(reason, type="negative")
             return
-        await self.view.send(Advance())
+        await self.view.send(command)
 
     def held(self, state: GameState) -> str | None:
         """Why Next cannot move the turn on now, in the rules' words (None: it can): this link may not, or the
         players still have something to decide first."""
         if self.next is None or state.phase in ("setup", "over"):
             return None
-        return seat_refusal(self.view, Advance()) or probe(state, "advance", Advance()).reason or None
+        advance = turn_options(state)["advance"]
+        assert advance.command is not None
+        return seat_refusal(self.view, advance.command) or advance.reason or None
 
     def update(self, state: GameState) -> None:
         held = self.held(state)
@@ -143,11 +147,12 @@ class TurnBar:
             ui.label("Tithe: each horror pays 1 essence to stay, or leaves play.").classes("tk-prompt")
             for horror_id in state.pending_tithe:
                 h = state.model(horror_id)
+                tithe = {o.action: o.command for o in options(state, horror_id)}
                 with ui.row().classes("items-center gap-2"):
                     ui.label(f"{h.name} ({h.essence or 0} essence)")
                     # Each button shows the words of its accessible name (WCAG 2.5.3).
                     named(once(ui.button("Pay tithe").props("no-caps"),
-                               lambda x=h.id: self.view.send(PayTithe(horror=x))), f"Pay tithe for {h.name}")
+                               lambda c=tithe["pay_tithe"]: self.view.send(c)), f"Pay tithe for {h.name}")
                     named(once(ui.button(f"Let {h.name} go").props("outline no-caps"),
-                               lambda x=h.id: self.view.send(SkipTithe(horror=x))), f"Let {h.name} go")
+                               lambda c=tithe["skip_tithe"]: self.view.send(c)), f"Let {h.name} go")
 

@@ -31,6 +31,7 @@ from models.rules.warmachine import (  # noqa: F401
 from models.rules.warmachine.arcana import (
     ARCANA,
     AssignArcana,
+    arcana_offer,
     trumps,
 )
 from models.rules.warmachine.army_choices import (
@@ -189,6 +190,7 @@ from models.rules.warmachine.list_text import (
     export_text,
     parse_text,
 )
+from models.rules.warmachine.options import turn_options
 from models.rules.warmachine.phases import (
     Advance,
     army_type,
@@ -268,6 +270,7 @@ from models.rules.warmachine.tithe import (
 )
 
 __all__ = [
+    "arcana_offer",
     "ACTIVATION_SEQUENCE",
     "ARCANA",
     "ASPECTS",
@@ -419,6 +422,7 @@ __all__ = [
     "tops",
     "transfer_targets",
     "trumps",
+    "turn_options",
     "turn_steps",
     "unit_sizes",
     "unmarked",

@@ -37,6 +37,15 @@ def trumps(state: GameState) -> dict[str, str]:
             if c.role == "warlock" and c.faction.strip().lower() == "grymkin" and c.trump and c.trump.strip()}
 
 
+def arcana_offer(state: GameState, lock: ModelState) -> tuple[str, list[str]]:
+    """What a Grymkin warlock may be dealt (doc 001 "Arcana"): its own Trump ("" while its card does not say)
+    and the regular cards, which are no warlock's Trump and not already another warlock's of its army."""
+    own = (state.card_of(lock).trump or "").strip()
+    owners = trumps(state)
+    taken = {c for m in state.models if m.seat == lock.seat and m.id != lock.id for c in m.arcana}
+    return own, [name for name in sorted(ARCANA) if name not in owners and name not in taken]
+
+
 def known(state: GameState) -> dict[str, str]:
     """Lower-cased card name -> its proper spelling: the public list and every known Trump."""
     names = {n.lower(): n for n in ARCANA}

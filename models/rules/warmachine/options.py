@@ -13,6 +13,7 @@ from models.rules.warmachine.continuous import CONTINUOUS, ResolveContinuous
 from models.rules.warmachine.damage import MarkDamage, crippled_notes, rolled_layout, sections
 from models.rules.warmachine.derived import derived, flat
 from models.rules.warmachine.essence import Allocate, Heal, Leech
+from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.replenish import Sacrifice, sacrifice_refusal
 from models.rules.warmachine.shake import SHAKEABLE, Shake
 from models.rules.warmachine.spells import CastSpell, DropUpkeep, Upkeep, UseFeat
@@ -125,6 +126,11 @@ def _summon_option(state: GameState, m: ModelState) -> Option:
 
 _ANY_HORROR = Card(key="any-horror", name="any horror", faction="Infernals", role="horror", weight="lesser",
                    stats=Stats(ESSENCE=0), damage=WebLayout(rings=(1, 1, 1)))
+
+
+def turn_options(state: GameState) -> dict[str, Option]:
+    """Moving the turn on (the Next button): allowed, or why the turn is held (a tithe, an upkeep, damage...)."""
+    return {"advance": probe(state, "advance", Advance())}
 
 
 def notes(state: GameState, model_id: str) -> tuple[str, ...]:

@@ -3,7 +3,7 @@ abilities)."""
 
 from models.rules import apply
 from models.rules.warmachine.activation import Activate
-from models.rules.warmachine.arcana import AssignArcana, PlayArcana, hand
+from models.rules.warmachine.arcana import AssignArcana, PlayArcana, arcana_offer, hand
 from models.rules.warmachine.attacks import DeclareAttack
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.setup import ArmyEntry, CompleteCard
@@ -210,3 +210,14 @@ def test_in_a_setup_wizard_game_no_arcana_card_is_assigned_after_deployment():
     casual = grymkin_game()
     assert (casual.round, casual.phase, casual.step) == (1, "control", "other"), "held there: Arcana unchosen"
     assert run(casual, AssignArcana(warlock=WANDERER, cards=WANDERER_CARDS)).model(WANDERER).arcana
+
+
+def test_a_warlock_is_offered_its_trump_and_the_cards_no_other_warlock_holds(grymkin):
+    """doc 001, "Arcana": the Trump is the warlock's own; the other two are non-Trump cards, each at most once
+    in the army."""
+    own, regular = arcana_offer(grymkin, grymkin.model(WANDERER))
+    assert own and own not in regular and "Ruin" in regular
+    state = run(grymkin, AssignArcana(warlock=DREAMER, cards=DREAMER_CARDS))
+    own_after, regular_after = arcana_offer(state, state.model(WANDERER))
+    assert own_after == own and "Ruin" not in regular_after and "Labyrinth" not in regular_after
+    assert own == "Shroud" and "Trump of Dreams" not in regular_after and "Accursed" in regular_after
