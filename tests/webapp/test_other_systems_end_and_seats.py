@@ -128,6 +128,8 @@ async def test_a_warlord_model_out_of_action_ends_the_game_on_the_table(user: Us
     await see(user, "DT 1/2", within=zombie)
     click(user, "Mark 1 damage: Zombie", within=zombie)
     await see_result(user, "Ann wins with the other warband out of action")
+    knight = model_card(user, "Ann", "Knight")
+    await eventually(lambda: not exists(user, "Activate: Knight", within=knight), "the controls to go")
 
 
 async def test_a_warband_seat_link_greys_the_other_players_turn(user: User) -> None:

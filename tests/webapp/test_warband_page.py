@@ -139,7 +139,7 @@ async def test_the_rout_check_is_recorded_at_the_table(user: User) -> None:
     click(user, "Passed: rout check")
     await see(user, "Ann's rout check passed (rolled 4): the warband fights on. It may still choose to rout.")
     click(user, "Rout by choice")
-    await see(user, "Bob wins: Ann's warband routed.")
+    await see(user, "Bob wins by rout")  # the result box, with the link to the result page
     await see(user, "Last grab for treasure: token 1 of 3.")
 
 

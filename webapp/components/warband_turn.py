@@ -1,5 +1,5 @@
 """The warband turn bar: round, whose turn, where in the upkeep (the five steps, the current one marked), the
-button that moves the turn on, undo, and the winner once a warband has routed."""
+button that moves the turn on and undo (the winner, once a warband has routed, is in the result box below it)."""
 
 from __future__ import annotations
 
@@ -36,7 +36,6 @@ class WarbandTurnBar:
                 if controls:
                     self.next = once(ui.button("Next").props("no-caps"), self._next)
                     once(ui.button("Undo last action").props("outline no-caps"), view.undo)
-            self.result = ui.label("").classes("text-h6").props('aria-live="polite"')
             with named(ui.row().classes("tk-guide gap-2 items-center"), "Upkeep steps", role="list"):
                 self.steps = {s.key: named(ui.label(s.label).classes("tk-step"), s.label, role="listitem")
                               for s in (*UPKEEP, PLAY)}
@@ -52,7 +51,6 @@ class WarbandTurnBar:
         self.round.set_text("" if over else f"Round {state.round}")
         self.player.set_text("" if over else f"{state.player_name(state.active)}'s turn")
         self.phase.set_text(label(state))
-        self.result.set_text(headline(state))
         for key_, element in self.steps.items():
             current = state.phase in ("upkeep", "play") and key_ == state.step
             if current:

@@ -53,6 +53,7 @@ class WarlordCard:
         self._chips: tuple | None = None
         self.options: dict[str, Option] = {}
         self.buttons: dict[str, ui.button] = {}
+        self.actions: ui.row | None = None
         self.box = named(ui.card().classes(f"tk-model tk-seat-{f.seat}"), f.name, role="group")
         with self.box:
             with ui.row().classes("items-baseline justify-between w-full"):
@@ -70,7 +71,7 @@ class WarlordCard:
             self.numbers = ui.label("").classes("tk-wl-numbers")
             self.states = ui.column().classes("tk-wl-states")
             if controls:
-                with ui.row().classes("tk-actions gap-2"):
+                with ui.row().classes("tk-actions gap-2") as self.actions:
                     self._button("activate", "Activate", f"Activate: {f.name}")
                     for action in ACTIONS:
                         self._button(f"action:{action}", ACTION_LABELS[action], f"{ACTION_LABELS[action]}: {f.name}")
@@ -109,6 +110,8 @@ class WarlordCard:
         if f.conditions != self._chips:
             self._chips = f.conditions
             self._draw_states(f)
+        if self.actions is not None:  # once the game is over the rules refuse everything: no controls left
+            self.actions.set_visibility(state.phase != "over")
         if self.controls:
             self.options = {o.action: o for o in options(state, self.figure_id)}
             for action, button in self.buttons.items():
