@@ -11,7 +11,6 @@ Selectors are roles and accessible names.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -75,6 +74,7 @@ def test_a_colossal_takes_damage_on_both_grids(browser: Browser, server: Server)
                 "aria-label", grids((5, 5, 5, 5, 4, 4), (0, 0, 0, 2, 0, 0), crippled), timeout=LIVE)
             expect(model(page, STORMWALL)).to_contain_text("Left arm system crippled", timeout=LIVE)
         expect_logged(table, watch, f"{STORMWALL} suffers 10 damage (marked at the table).")
-        expect(model(table, STORMWALL)).to_contain_text(re.compile(r"DEF 10 · ARM 19 · MAT 6 · RAT 6"))
+        for page in (table, watch):  # the card's numbers as the rules derive them (nothing changes them here)
+            expect(model(page, STORMWALL)).to_contain_text("DEF 10 · ARM 19 · MAT 6 · RAT 6")
 
     with_pages(browser, play)

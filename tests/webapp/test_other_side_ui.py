@@ -194,6 +194,34 @@ async def test_tapping_a_spiral_asks_for_the_branch_and_the_app_can_roll_it(user
     assert logged(game, "damage.marked")[-1]["column"] == 3
 
 
+async def test_a_gargantuans_damage_asks_the_spiral_then_the_branch_and_spills_into_the_other(user: User) -> None:
+    """A gargantuan's two spirals (grids.py, our reading of the public summary): which spiral (the app can roll
+    it, 1-3 left, 4-6 right), then the branch; a full spiral asks the d6 for the rest on the other one."""
+    garg = Card(key="test-gargantuan", name="Mountain King Test", faction="Trollbloods", role="warbeast",
+                weight="gargantuan", stats=Stats(FURY=4, THR=10),
+                damage=SpiralLayout(sides=2, branches=BEAST_SPIRAL + BEAST_SPIRAL))
+    game = service().create_game("Giants", [("Cy", CY), ("Tro", [TRO[0], ArmyEntry(card=garg.key, battlegroup_of=0)])],
+                                 0, catalog={**service().cards(), **{c.key: c for c in (*CARDS, garg)}})
+    service().roll = lambda: 5  # the d6 the app rolls for the side: 5 is the right spiral
+    await user.open(table_url(game))
+    card = model_card(user, "Tro", garg.name)
+    assert track(user, "Tro", garg.name).startswith("Damage spiral: left Mind branch 0 of 5 marked")
+    fill(user, f"Damage to apply to {garg.name}", "18", within=card)
+    click(user, f"Apply damage to {garg.name}", within=card)
+    await eventually(dialog_open(user, "Which spiral: the one on the attacker's side"), "the side question")
+    click(user, f"Roll for me: which spiral of {garg.name}")
+    await eventually(dialog_open(user, "Roll a d6 for the branch of its right spiral"), "the branch question")
+    assert version(game) == 1  # nothing marked before the players have said where
+    click(user, "Roll of 1 (right Mind branch)")
+    await eventually(dialog_open(user, "Its right spiral fills up: the other 2 damage goes on into its left"),
+                     "the second d6")
+    click(user, "Roll of 3 (left Body branch)")
+    await see(user, "left Body branch 2 of 6 marked", card)
+    assert track(user, "Tro", garg.name).endswith("right Spirit branch 5 of 5 marked; nothing crippled")
+    assert logged(game, "damage.marked")[-1] | {"points": 18} == {
+        "points": 18, "marks": [0, 2, 0, 5, 6, 5], "column": 1, "side": "right", "then_column": 3}
+
+
 async def test_the_blitzers_card_is_completed_with_its_fury_and_spiral_at_the_table(user: User) -> None:
     game = other_side_game(completed=False)  # the shipped Blitzer: THR 9, a spiral without branches, no FURY
     await user.open(table_url(game))
