@@ -66,3 +66,17 @@ def test_answers_must_be_exactly_what_the_option_asks():
     with pytest.raises(ValueError):
         answered(leech)
     assert answered(leech, points=2).master == AGATHON  # control: the asked field alone is accepted
+
+
+def test_the_attack_option_offers_every_other_model_the_other_side_first():
+    """doc 002 "Appendix A: Attack Sequence": the attacker declares its target; the rules list the models in
+    play it may name (a model of its own side too, last) and the players answer the rest."""
+    state = activated(new_table(), AGATHON)
+    attack = option(state, AGATHON, "attack")
+    targets = attack.choices["target"]
+    seats = [state.model(t).seat for t in targets]
+    assert AGATHON not in targets and seats == sorted(seats, key=lambda s: s == 0) and seats[0] == 1
+    assert attack.command.target == targets[0] and "target" in attack.ask
+    command = answered(attack, target=CULTIST_1, kind="melee", in_range=True, free_strike=False, weapon=None,
+                       charge=None)
+    assert (command.attacker, command.target) == (AGATHON, CULTIST_1)

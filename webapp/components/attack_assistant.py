@@ -20,7 +20,6 @@ from models.rules.warmachine import (
     WEAPON_NAMES,
     AttackRoll,
     DamageRoll,
-    DeclareAttack,
     EndAttack,
     ResolveDisabled,
     attack_dice,
@@ -34,6 +33,7 @@ from models.rules.warmachine import (
 )
 from models.service.views.warmachine import KINDS, WAITING, attack_heading, attack_roll_words, sequence
 from webapp.components.a11y import named
+from webapp.components.asking import send_answers
 from webapp.components.attack_numbers import DamageNumbers, HitNumbers
 from webapp.components.card_dialog import whole_number
 from webapp.components.dialogs import ok_cancel, transient_dialog
@@ -49,15 +49,16 @@ def declare_dialog(view: GameView, attacker_id: str) -> None:
     free strike it may still make ticked."""
     state = view.state
     m = state.model(attacker_id)
-    others = sorted((x for x in state.models if x.in_play and x.id != m.id), key=lambda x: x.seat == m.seat)
-    if not others:
-        ui.notify("There is nothing in play to attack.", type="warning")
+    option = next(o for o in options(state, m.id) if o.action == "attack")
+    if option.command is None:
+        ui.notify(option.reason, type="warning")
         return
+    others = [state.model(x) for x in option.choices["target"]]
     names = {x.id: x.name + (" (own side)" if x.seat == m.seat else "") for x in others}
     places = weapon_places(state, m)
     with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
         ui.label(f"{m.name} attacks").classes("text-h6")
-        refused = next((o for o in options(state, m.id) if o.action == "attack" and not o.allowed), None)
+        refused = None if option.allowed else option
         if refused is not None:
             ui.label(f"{refused.reason} It may still make a free strike.").classes("tk-prompt")
         target = named(ui.select(names, value=others[0].id, label="Target"), "Target")
@@ -70,10 +71,9 @@ def declare_dialog(view: GameView, attacker_id: str) -> None:
         free = named(ui.checkbox("It is a free strike", value=refused is not None), "It is a free strike")
 
         async def ok() -> None:
-            command = DeclareAttack(attacker=m.id, target=target.value, kind=kind.value, in_range=in_range.value,
-                                    free_strike=free.value, weapon=weapon.value if weapon is not None else None,
-                                    charge=None if charge is None or charge.value else False)
-            if await view.send(command):
+            if await send_answers(view, option, target=target.value, kind=kind.value, in_range=in_range.value,
+                                  free_strike=free.value, weapon=weapon.value if weapon is not None else None,
+                                  charge=None if charge is None or charge.value else False):
                 dialog.close()
 
         ok_cancel("Declare the attack", ok, dialog)

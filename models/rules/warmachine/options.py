@@ -73,6 +73,7 @@ ASKED: dict[str, tuple[str, ...]] = {
     "leech": ("points",), "heal_self": ("points",), "receive_allocation": ("points",), "be_healed": ("points",),
     "cast": ("spell", "cost", "upkeep"), "sacrifice": ("victim", "in_control", "in_formation"),
     "summon": ("vessel", "horror_card", "in_command", "near_gate"),
+    "attack": ("target", "kind", "in_range", "free_strike", "weapon", "charge"),
     **caster_options.ASKED,
 }
 
@@ -89,15 +90,16 @@ def _refused(action: str, reason: str, code: str) -> Option:
 
 
 def _attack_option(state: GameState, m: ModelState) -> Option:
-    """The attack assistant, probed against the first enemy in play, with the dice each roll needs now."""
-    foes = [x for x in state.models if x.in_play and x.seat != m.seat] or [x for x in state.models
-                                                                           if x.in_play and x.id != m.id]
-    if not foes:
+    """The attack assistant, probed against the first enemy in play, with the dice each roll needs now; the
+    targets it may choose are every other model in play, the other side's first."""
+    targets = sorted((x for x in state.models if x.in_play and x.id != m.id), key=lambda x: x.seat == m.seat)
+    if not targets:
         return _refused("attack", "There is nothing in play to attack.", "attack.no_target")
     dice = {roll: dice_count(state, m, roll) for roll in ("attack", "damage")}
     dice |= {f"{roll}:{w}": dice_count(state, m, roll, w) for w in weapon_places(state, m) if w != "other"
              for roll in ("attack", "damage")}
-    found = probe(state, "attack", DeclareAttack(attacker=m.id, target=foes[0].id))
+    found = probe(state, "attack", DeclareAttack(attacker=m.id, target=targets[0].id), ASKED["attack"],
+                  {"target": tuple(x.id for x in targets)})
     return found.model_copy(update={"dice": dice})
 
 
