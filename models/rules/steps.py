@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
-from models.rules.core import GATES, Command, Event, GameState, RuleViolation, Timing
+from models.rules.core import GATES, SYSTEM_OF, TIMING_OF, Command, Event, GameState, RuleViolation, Timing
 
 Waits = Literal["always", "never", "when"]
 Check = Callable[[GameState], None]
@@ -30,6 +30,8 @@ Moves = Callable[[GameState, str, str], tuple[GameState, list[Event]]]
 H = TypeVar("H")
 F = TypeVar("F")
 
+# Each system's step table, by system name (filled when the system's ``phases`` module is imported).
+TABLES: dict[str, StepTable[Any]] = {}
 # The phase of a game that is set up but has not begun (Warmachine's setup wizard), and of a game that is over.
 SETUP = "setup"
 OVER = "over"
@@ -110,6 +112,7 @@ class StepTable(Generic[H]):
 
     def __post_init__(self) -> None:
         GATES[self.system] = self.gate
+        TABLES[self.system] = self
 
     # -- registering ----------------------------------------------------------------------------------------
 
@@ -146,7 +149,10 @@ class StepTable(Generic[H]):
         return next(p for p in self.phases if p.key == key)
 
     def step(self, phase: str, step: str) -> Step:
-        return next(s for s in self.phase(phase).steps if s.key == step)
+        found = next((s for p in self.phases if p.key == phase for s in p.steps if s.key == step), None)
+        if found is None:
+            raise KeyError(f"the {self.system} turn has no step {step!r} in a phase {phase!r}")
+        return found
 
     def order(self, state: GameState | None = None) -> list[tuple[str, str]]:
         """The (phase, step) keys of the active player's turn in order (every step without a state)."""
@@ -215,3 +221,41 @@ class StepTable(Generic[H]):
             events += more
         return state, events
 
+
+def _name(fn: object) -> str:
+    """A hook as a reader finds it: its module in the system's package, then its function."""
+    module = getattr(fn, "__module__", "").rsplit(".", 1)[-1]
+    return f"{module}.{getattr(fn, '__name__', repr(fn))}"
+
+
+def describe(table: StepTable[Any]) -> str:
+    """The turn as a reader walks it: what runs when a turn begins, then each phase's steps in order with what
+    each allows and its hooks in the order they run, then the commands that are not tied to a step."""
+    lines = [f"The {table.system} turn (models/rules/{table.system}/phases.py)"]
+    if table.turn_start:
+        lines.append("When a player's turn begins: " + ", ".join(_name(f) for f in table.turn_start))
+    for hold in table.holds:
+        lines.append(f"Hold {_name(hold.on)}: while it is on, only {', '.join(sorted(hold.lets_through))}")
+    for phase in table.phases:
+        lines.append(f"{phase.label} ({phase.key})")
+        for number, step in enumerate(phase.steps, start=1):
+            key = (phase.key, step.key)
+            needs = f"; only with {', '.join(step.needs)}" if step.needs else ""
+            lines.append(f"  {number}. {step.label} ({step.key or phase.key}; waits: {step.waits}{needs})")
+            for what, fns in (("allows", step.allows), ("on entering", table.enter.get(key, ())),
+                              ("waits when", table.waits.get(key, ())),
+                              ("before leaving", table.leave.get(key, ()))):
+                if fns:
+                    lines.append(f"     {what}: " + ", ".join(f if isinstance(f, str) else _name(f) for f in fns))
+    for timing in ("setup", "pregame", "anytime", "game", "result"):
+        names = sorted(t for t, s in SYSTEM_OF.items() if s == table.system and TIMING_OF[t] == timing)
+        if names:
+            lines.append(f"Timing {timing}: {', '.join(names)}")
+    return "\n".join(lines)
+
+
+def main(table: StepTable[Any], argv: list[str]) -> tuple[str, int]:
+    """``python -m models.rules.<system> --steps``: the text to print and the exit status."""
+    if argv != ["--steps"]:
+        return f"usage: python -m models.rules.{table.system} --steps", 2
+    return describe(table), 0

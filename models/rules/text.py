@@ -19,11 +19,11 @@ def tidy(text: str | None) -> str:
     return " ".join(_UNPRINTABLE.sub("", text or "").split())
 
 
-def clean_text(text: str | None, what: str, limit: int, *, empty_ok: bool = False, code: str = "name") -> str:
-    """:func:`tidy` text, refused (``<code>.empty``, ``<code>.too_long``) when empty or longer than ``limit``."""
+def clean_text(text: str | None, what: str, limit: int, *, empty_ok: bool = False) -> str:
+    """:func:`tidy` text, refused (``name.empty``, ``name.too_long``) when empty or longer than ``limit``."""
     text = tidy(text)
     if not text and not empty_ok:
-        raise RuleViolation(f"{code}.empty", f"The {what} cannot be empty.")
+        raise RuleViolation("name.empty", f"The {what} cannot be empty.")
     if len(text) > limit:
-        raise RuleViolation(f"{code}.too_long", f"The {what} can be at most {limit} characters.")
+        raise RuleViolation("name.too_long", f"The {what} can be at most {limit} characters.")
     return text

@@ -18,7 +18,7 @@ from webapp.components.warband_dialogs import incapacitate_dialog, pick_up_dialo
 from webapp.view import GameView
 
 # Refusals that mean "not now, not for this unit": the button is hidden instead of greyed.
-HIDDEN = {"unit.incapacitated", "unit.gone", "game.over", "grab.in_progress", "step.wrong", "condition.same",
+HIDDEN = {"unit.incapacitated", "model.not_in_play", "game.over", "grab.in_progress", "step.wrong", "condition.same",
           "treasure.not_carrying", "spell.not_caster"}
 LABELS = {
     "pick_up": "Pick up treasure…", "drop_treasure": "Drop treasure", "incapacitate": "Incapacitated…",

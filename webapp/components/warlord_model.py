@@ -30,7 +30,7 @@ from webapp.components.warlord_numbers import melee_dialog, numbers_dialog, rang
 from webapp.view import GameView
 
 # Refusals that only mean "not now": the button is hidden instead of greyed.
-HIDDEN = {"game.over", "activation.not_active", "activation.done", "activation.active", "model.out_of_action",
+HIDDEN = {"game.over", "activation.not_active", "activation.done", "activation.active", "model.not_in_play",
           "step.wrong", "extinguish.not_burning", "shake.not_shaken", "defence.no_attack", "ranged.none",
           "spell.not_caster", "defence.none"}
 # Actions whose command needs the player's answers first (the option's ``ask``): each opens its dialog.

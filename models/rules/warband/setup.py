@@ -8,8 +8,9 @@ from pydantic import Field
 
 from models.catalog.schema import Frozen
 from models.rules.core import Command, Event, GameState, Player, RuleViolation, handles
+from models.rules.text import clean_text
 from models.rules.warband.phases import start_turn
-from models.rules.warband.state import NAME_MAX, SYSTEM, TITLE_MAX, WarbandBoard, WarbandUnit, clean_text
+from models.rules.warband.state import NAME_MAX, SYSTEM, TITLE_MAX, WarbandBoard, WarbandUnit
 
 UNITS_MAX = 30
 TOKENS_MAX = 30
@@ -46,7 +47,7 @@ class SetupWarband(Command):
 def _units(seat: int, side: Warband) -> tuple[WarbandUnit, ...]:
     who = f"player {seat + 1}'s warband"
     if not side.units:
-        raise RuleViolation("setup.no_units", f"Give {who} at least one unit.")
+        raise RuleViolation("setup.no_models", f"Give {who} at least one unit.")
     units, names = [], set()
     for i, entry in enumerate(side.units):
         name = clean_text(entry.name, f"unit name in {who}", NAME_MAX)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Literal
 
 from models.rules.core import Command, Event, GameState, RuleViolation, handles
+from models.rules.text import clean_text
 from models.rules.warband.phases import before_leaving, on_enter
 from models.rules.warband.state import (
     NAME_MAX,
@@ -14,7 +15,6 @@ from models.rules.warband.state import (
     board,
     check_roll,
     check_words,
-    clean_text,
     live_unit,
     unable,
     unit,

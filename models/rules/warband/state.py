@@ -9,7 +9,6 @@ from typing import Literal
 
 from models.catalog.schema import Frozen
 from models.rules.core import Board, GameState, RuleViolation, register_board
-from models.rules.text import clean_text as clean_typed
 
 SYSTEM = "warband"
 NAME_MAX = 40
@@ -105,7 +104,7 @@ def board(state: GameState) -> WarbandBoard:
 def unit(state: GameState, unit_id: str) -> WarbandUnit:
     found = board(state).unit(unit_id)
     if found is None:
-        raise RuleViolation("unit.unknown", f"There is no unit {unit_id!r} in this game.")
+        raise RuleViolation("model.unknown", f"There is no unit {unit_id!r} in this game.")
     return found
 
 
@@ -114,7 +113,7 @@ def live_unit(state: GameState, unit_id: str) -> WarbandUnit:
     if u.presence == "incapacitated":
         raise RuleViolation("unit.incapacitated", f"{u.name} is incapacitated.")
     if not u.in_play:
-        raise RuleViolation("unit.gone", f"{u.name} has left the table.")
+        raise RuleViolation("model.not_in_play", f"{u.name} has left the table.")
     return u
 
 
@@ -128,11 +127,6 @@ def with_units(state: GameState, *changed: WarbandUnit, **board_update: object) 
 
 def with_board(state: GameState, **update: object) -> GameState:
     return state.model_copy(update={"board": board(state).model_copy(update=update)})
-
-
-def clean_text(text: str, what: str, limit: int, *, empty_ok: bool = False) -> str:
-    """Typed text tidied by the one helper for all systems; this system's refusals are coded ``text.*``."""
-    return clean_typed(text, what, limit, empty_ok=empty_ok, code="text")
 
 
 def check_roll(roll: int | None, what: str) -> None:
@@ -160,7 +154,7 @@ def cannot_pick_up(u: WarbandUnit) -> RuleViolation | None:
     """Why ``u`` may not take a treasure token (None: it may): doc 004, "Treasure Step"; a Stunned unit does
     nothing ("Recover Step"), in the Treasure step and in the grab after a rout alike."""
     if not u.in_play:
-        return RuleViolation("unit.gone", f"{u.name} is not on the table.")
+        return RuleViolation("model.not_in_play", f"{u.name} is not on the table.")
     stunned = unable(u, "pick up treasure")
     if stunned is not None:
         return stunned

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Literal
 
 from models.rules.core import Command, Event, GameState, RuleViolation, handles
+from models.rules.text import clean_text
 from models.rules.warband.phases import on_enter
 from models.rules.warband.state import (
     SYSTEM,
@@ -14,7 +15,6 @@ from models.rules.warband.state import (
     WarbandUnit,
     board,
     cannot_pick_up,
-    clean_text,
     live_unit,
     with_board,
     with_units,

@@ -63,7 +63,7 @@ def activate(state: GameState, cmd: WarlordActivate) -> tuple[GameState, list[Ev
         raise RuleViolation("activation.active", f"{f.name} is activated already.")
     current = active_figure(state)
     if current is not None:
-        raise RuleViolation("activation.other_active", f"{current.name} is still activated: end its activation "
+        raise RuleViolation("activation.in_progress", f"{current.name} is still activated: end its activation "
                                                        "first.")
     missing = missing_numbers(state) if not started(state) else []
     if missing:

@@ -56,7 +56,7 @@ def setup(state: GameState, cmd: WarlordSetup) -> tuple[GameState, list[Event]]:
     seen: dict[str, int] = {}
     for seat, side in enumerate(cmd.sides):
         if not side.models:
-            raise RuleViolation("setup.empty_warband", f"{players[seat].name}'s warband needs at least one model.")
+            raise RuleViolation("setup.no_models", f"{players[seat].name}'s warband needs at least one model.")
         for number, entry in enumerate(side.models, start=1):
             name = clean_text(entry.name, f"name of a model of {players[seat].name}", MODEL_NAME_MAX)
             seen[name] = seen.get(name, 0) + 1

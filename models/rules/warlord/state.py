@@ -134,7 +134,7 @@ def in_play(state: GameState, figure_id: str) -> Figure:
     """A model still in the game (at 0 damage tracks a model is out of action: our reading of doc 003)."""
     f = figure(state, figure_id)
     if f.out_of_action:
-        raise RuleViolation("model.out_of_action", f"{f.name} is out of action.")
+        raise RuleViolation("model.not_in_play", f"{f.name} is out of action.")
     return f
 
 

@@ -18,7 +18,7 @@ from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.match import TurnScore
 from models.rules.warmachine.clock import charge, hand_over, out_of_time
 from models.rules.warmachine.ending import army_points_destroyed, decide_on_points, end, stamp
-from models.rules.warmachine.phases import advance, before_leaving, turn_steps, waits_when
+from models.rules.warmachine.phases import advance, before_leaving, turn_steps
 from models.rules.warmachine.state import SYSTEM
 
 KILLBOX_CP = 2
@@ -49,12 +49,6 @@ def scoring_now(state: GameState) -> bool:
     return state.scenario is not None and state.result is None and last_step(state)
 
 
-@waits_when("end", "tithe")
-def scoring_to_enter(state: GameState) -> bool:
-    """A scenario game's turn ends with its score: the turn waits at its last step for it."""
-    return state.scenario is not None and state.result is None
-
-
 def scored(state: GameState) -> bool:
     """Whether the turn in progress has its score (``ScoreTurn`` records it, then moves the turn on)."""
     turns = state.scenario.turns if state.scenario is not None else ()
@@ -63,7 +57,8 @@ def scored(state: GameState) -> bool:
 
 @before_leaving("end", "tithe")
 def require_scoring(state: GameState) -> None:
-    """Ending a turn of a scenario game without scoring it is refused."""
+    """Ending a turn of a scenario game without scoring it is refused (so the turn waits at its last step for
+    the score)."""
     if scoring_now(state) and not scored(state):
         raise RuleViolation("score.pending", "Score the scenario to end the turn (0 when nobody scored).")
 

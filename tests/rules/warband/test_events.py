@@ -30,7 +30,7 @@ def test_the_event_description_has_a_length_limit() -> None:
     """Doc 004 "Event Tokens" (Treasure step): typed text is bounded; nothing changes when refused."""
     game = Game()
     game.to_bobs_treasure_step()
-    game.refused(PickUp(unit=THUG, under="event", event_roll=3, event_text="x" * 201), "text.too_long")
+    game.refused(PickUp(unit=THUG, under="event", event_roll=3, event_text="x" * 201), "name.too_long")
 
 
 def test_the_plague_calls_for_a_plague_check() -> None:

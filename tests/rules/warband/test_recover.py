@@ -62,4 +62,4 @@ def test_an_incapacitated_unit_takes_no_condition() -> None:
 def test_an_unknown_unit_is_refused() -> None:
     """Bad input changes nothing."""
     game = Game()
-    game.refused(SetCondition(unit="p9-9", condition="stunned"), "unit.unknown")
+    game.refused(SetCondition(unit="p9-9", condition="stunned"), "model.unknown")

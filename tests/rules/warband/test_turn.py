@@ -105,13 +105,13 @@ def test_setup_refuses_two_units_of_one_name() -> None:
 
 def test_setup_refuses_an_empty_warband() -> None:
     """A warband needs units to play."""
-    _refused_setup(_with_units(()), "setup.no_units")
+    _refused_setup(_with_units(()), "setup.no_models")
 
 
 def test_setup_refuses_a_unit_name_too_long_or_empty() -> None:
     """Typed names have a length limit."""
-    _refused_setup(_with_units((UnitEntry(name="x" * 41),)), "text.too_long")
-    _refused_setup(_with_units((UnitEntry(name="   "),)), "text.empty")
+    _refused_setup(_with_units((UnitEntry(name="x" * 41),)), "name.too_long")
+    _refused_setup(_with_units((UnitEntry(name="   "),)), "name.empty")
 
 
 def test_setup_refuses_two_players_of_one_name() -> None:

@@ -34,7 +34,7 @@ def test_setup_needs_a_model_in_each_warband() -> None:
     """A warband without models has nothing to keep track of."""
     command = setup_command()
     empty = command.model_copy(update={"sides": (command.sides[0], Warband(player="Bob", models=()))})
-    refused(GameState(), empty, "setup.empty_warband")
+    refused(GameState(), empty, "setup.no_models")
 
 
 @pytest.mark.parametrize(("title", "code"), [("   ", "name.empty"), ("x" * 61, "name.too_long")])
@@ -61,7 +61,7 @@ def test_warmachine_commands_are_refused_in_a_warlord_game(game: GameState) -> N
 def test_one_model_activates_at_a_time(game: GameState) -> None:
     """doc 003 "Burning" / "Stunned" count actions per activation: one model's activation at a time."""
     state = run(game, WarlordActivate(model=KNIGHT))
-    refused(state, WarlordActivate(model=ORC), "activation.other_active")
+    refused(state, WarlordActivate(model=ORC), "activation.in_progress")
     refused(state, WarlordActivate(model=KNIGHT), "activation.active")
 
 
@@ -110,7 +110,7 @@ def test_a_model_at_0_damage_tracks_is_out_of_action(game: GameState) -> None:
     assert happened[-1].kind == "warlord.out_of_action"
     for command in (WarlordActivate(model=ORC), WarlordDamage(model=ORC), WarlordHeal(model=ORC),
                     WarlordAddState(model=ORC, state="blessed")):
-        refused(state, command, "model.out_of_action")
+        refused(state, command, "model.not_in_play")
 
 
 def test_options_grey_what_the_rules_refuse_with_the_reason(game: GameState) -> None:

@@ -76,7 +76,7 @@ def test_steps_follow_doc_002s_order(wizard):
 
 def test_scenario_name_is_free_text_and_required(wizard):
     """The players name the scenario; a blank name is refused, a long one is refused with nothing changed."""
-    assert refused(wizard, ChooseScenario(name="   ")) == "pregame.empty"
+    assert refused(wizard, ChooseScenario(name="   ")) == "name.empty"
     with pytest.raises(Exception) as bad:
         parse_command({"type": "choose_scenario", "name": "x" * 61})
     assert getattr(bad.value, "code", "") == "command.invalid"

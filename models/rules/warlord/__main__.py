@@ -1,0 +1,13 @@
+"""``python -m models.rules.warlord --steps``: the turn's steps in order, each with its hooks."""
+
+from __future__ import annotations
+
+import sys
+
+from models.rules.steps import main
+from models.rules.warlord.phases import TURN
+
+if __name__ == "__main__":
+    text, status = main(TURN, sys.argv[1:])
+    print(text)
+    sys.exit(status)
