@@ -144,7 +144,7 @@ def declare_attack(state: GameState, cmd: DeclareAttack) -> tuple[GameState, lis
     summoned this turn (doc 001 "Summoning") or a model that ran (doc 000 ruling) makes no other attack."""
     attacker, target = live(state, cmd.attacker), live(state, cmd.target)
     if attacker.id == target.id:
-        raise RuleViolation("attack.self", f"{attacker.name} cannot attack itself.")
+        raise RuleViolation("target.self", f"{attacker.name} cannot attack itself.")
     if cmd.free_strike and is_structure(state, attacker):
         raise RuleViolation("structure.no_free_strike",
                             f"{attacker.name} is a structure: it makes no free strikes.")
