@@ -19,7 +19,7 @@ from pydantic import Field
 from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.dice import Roll, check_dice
 from models.rules.match import PREGAME_LABELS, PREGAME_STEPS, Pregame, PregameStep, PriorityRoll, ScenarioState, Task
-from models.rules.text import clean_text
+from models.rules.text import clean_text, tidy
 from models.rules.warmachine.arcana import require_assigned
 from models.rules.warmachine.clock import hand_over
 from models.rules.warmachine.phases import start_turn
@@ -139,7 +139,10 @@ def next_step(state: GameState, **answers: object) -> tuple[GameState, list[Even
 
 
 def _text(value: str, what: str, *, required: bool = True, limit: int = TEXT_MAX) -> str:
-    return clean_text(value, what, limit, empty_ok=not required)
+    """Typed text of the wizard: an empty answer is asked for again in the wizard's words."""
+    if required and not tidy(value):
+        raise RuleViolation("name.empty", f"Enter the {what}.")
+    return clean_text(value, what, limit, empty_ok=True)
 
 
 @handles(ChooseScenario, system=SYSTEM, timing="pregame")
