@@ -145,6 +145,9 @@ CODES: dict[str, str] = {
     "list.arcana_not_allowed": "A model that is not a Grymkin warlock was given Arcana cards.",
     "list.arcana_other_trump": "A warlock was given another warlock's Trump card.",
     "list.arcana_unknown": "An Arcana card of a list is not known.",
+    "theme.unknown": "No theme force has that name.",
+    "theme.faction": "The theme force belongs to another faction than the list's.",
+    "theme.horror_not_allowed": "The theme force does not allow that horror.",
     "list.trump_unknown": "A Grymkin warlock's Trump card is not known yet (complete the card).",
     # -- Warmachine: the turn's rules -------------------------------------------------------------------------------
     "anytime.mid_attack": "An attack or a damage application is being resolved: only its own steps go through.",
