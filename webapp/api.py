@@ -521,8 +521,8 @@ async def model_options(game_id: GameId, model_id: Annotated[str, Path(max_lengt
     `dice:attack`, `dice:damage_boosted`, `dice:attack:left`... per roll and weapon place); in a Warlord game, the
     model's numbers after its states (`MOV` `MAV` `RAV` `DV` `CP` `MA` `RA`, `defensive_strikes`, `defensive_shots`,
     `counterspell` 1/0, `die_rolls` +1/-1, `attacks_against` +2; a number its card lacks is left out). An unknown
-    model is a 404 with code `model.unknown` (`unit.unknown` for a warband unit); a warband unit's `derived`
-    holds its warband's rout numbers (see docs/API.md)."""
+    model is a 404 with code `model.unknown`; a warband unit's `derived` holds its warband's rout numbers (see
+    docs/API.md)."""
     return await run_in_threadpool(_options, _service(), game_id, token, model_id)
 
 

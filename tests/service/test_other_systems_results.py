@@ -130,7 +130,7 @@ def test_options_of_a_warband_unit(client: TestClient) -> None:
     found = {o["action"]: o for o in response.json()}
     assert found["derived"]["values"]["rout:at"] == 6 and found["derived"]["values"]["rout:morale"] == 6
     assert found["run"]["allowed"]
-    assert_error(options(client, game, "p9-9"), 404, "unit.unknown")
+    assert_error(options(client, game, "p9-9"), 404, "model.unknown")
 
 
 def test_the_result_route_reads_a_warlord_result(client: TestClient) -> None:

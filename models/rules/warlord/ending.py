@@ -58,7 +58,7 @@ def wiped_out(state: GameState) -> tuple[GameState, list[Event]]:
 
 @handles(WarlordEndGame, system=SYSTEM, timing="step")
 def end_game(state: GameState, cmd: WarlordEndGame) -> tuple[GameState, list[Event]]:
-    reason = clean_text(cmd.reason, "reason the game ended", REASON_MAX, empty_ok=True, code="text").rstrip(".")
+    reason = clean_text(cmd.reason, "reason the game ended", REASON_MAX, empty_ok=True).rstrip(".")
     ended = f"The players ended the game at the end of game turn {state.round}"
     return finish(state, cmd.winner, "end_of_game", f"{ended}: {reason}." if reason else f"{ended}.")
 

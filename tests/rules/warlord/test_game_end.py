@@ -87,7 +87,7 @@ def test_the_players_may_call_a_draw(game: GameState) -> None:
 
 def test_a_long_reason_is_refused(game: GameState) -> None:
     """Typed text has a limit; nothing changes."""
-    refused(run(game, WarlordEndTurn()), WarlordEndGame(winner=0, reason="x" * 121), "text.too_long")
+    refused(run(game, WarlordEndTurn()), WarlordEndGame(winner=0, reason="x" * 121), "name.too_long")
 
 
 def test_a_player_concedes_at_any_time(game: GameState) -> None:
