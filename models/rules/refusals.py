@@ -272,6 +272,8 @@ CODES: dict[str, str] = {
     "move.once": "The model has used its normal movement already.",
     "move.crippled": "A crippled Movement system forbids that movement.",
     "damage.column_needed": "Where the damage goes in (a d6 roll or a choice) is not said.",
+    "damage.side_needed": "Which of a colossal's or gargantuan's two grids or spirals the damage goes in is not said.",
+    "damage.then_column_needed": "A full side spills into the other: where the rest goes in (a second d6) is not said.",
     "transfer.not_master": "The model cannot transfer damage.",
     "transfer.not_battlegroup": "Damage is transferred only to a model of the master's battlegroup.",
     "transfer.out_of_control": "The model to transfer to is out of the master's control range.",
