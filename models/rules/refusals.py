@@ -148,6 +148,8 @@ CODES: dict[str, str] = {
     "theme.unknown": "No theme force has that name.",
     "theme.faction": "The theme force belongs to another faction than the list's.",
     "theme.horror_not_allowed": "The theme force does not allow that horror.",
+    "theme.no_reposition": "Only a model its theme force gives Reposition can reposition.",
+    "theme.reposition_ran": "A model that ran this activation cannot reposition.",
     "list.trump_unknown": "A Grymkin warlock's Trump card is not known yet (complete the card).",
     # -- Warmachine: the turn's rules -------------------------------------------------------------------------------
     "anytime.mid_attack": "An attack or a damage application is being resolved: only its own steps go through.",
