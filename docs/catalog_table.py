@@ -71,7 +71,7 @@ def _damage(card: Card) -> str:
         rings = f" ({'/'.join(map(str, layout.rings))})" if layout.rings else ""
         return f"web {layout.total}{rings}"
     if isinstance(layout, GridLayout | SpiralLayout) and layout.total:
-        return f"{layout.kind} {layout.total}"
+        return f"{'two ' + layout.kind + 's' if layout.sides == 2 else layout.kind} {layout.total}"
     return ""
 
 
