@@ -29,10 +29,8 @@ from models.rules.warmachine import (  # noqa: F401
     units,
 )
 from models.rules.warmachine.arcana import (
-    ARCANA,
     AssignArcana,
     arcana_offer,
-    trumps,
 )
 from models.rules.warmachine.army_choices import (
     army_points,
@@ -70,7 +68,6 @@ from models.rules.warmachine.attacks import (
     SPELL_SEQUENCE,
     AttackRoll,
     DamageRoll,
-    DeclareAttack,
     EndAttack,
     ResolveDisabled,
     suggested_damage,
@@ -140,7 +137,6 @@ from models.rules.warmachine.fury import (
 )
 from models.rules.warmachine.grids import (
     ASPECTS,
-    BRANCH_NAMES,
     NO_BOX,
     PLAIN,
     SIDES,
@@ -192,7 +188,6 @@ from models.rules.warmachine.list_text import (
 )
 from models.rules.warmachine.options import turn_options
 from models.rules.warmachine.phases import (
-    Advance,
     army_type,
     next_stop,
     step_label,
@@ -264,28 +259,21 @@ from models.rules.warmachine.themes import (
     reminders,
     themes_of,
 )
-from models.rules.warmachine.tithe import (
-    PayTithe,
-    SkipTithe,
-)
 
 __all__ = [
     "arcana_offer",
     "ACTIVATION_SEQUENCE",
-    "ARCANA",
     "ASPECTS",
     "AddEffect",
     "AddSetupTask",
     "AddSoulToken",
     "AdjustClock",
-    "Advance",
     "AllocateFocus",
     "Army",
     "ArmyEntry",
     "Assassinated",
     "AssignArcana",
     "AttackRoll",
-    "BRANCH_NAMES",
     "CP_MAX",
     "CastSpell",
     "ChooseObjectives",
@@ -296,7 +284,6 @@ __all__ = [
     "Concede",
     "Continuous",
     "DamageRoll",
-    "DeclareAttack",
     "EFFECTS",
     "EndAttack",
     "EndFrenzy",
@@ -319,7 +306,6 @@ __all__ = [
     "PREGAME_TEXT_MAX",
     "PassClock",
     "PauseClock",
-    "PayTithe",
     "Points",
     "Problem",
     "RemoveEffect",
@@ -335,7 +321,6 @@ __all__ = [
     "ScenarioElements",
     "ScoreTurn",
     "Side",
-    "SkipTithe",
     "SpiritBond",
     "StartClock",
     "StartGame",
@@ -421,7 +406,6 @@ __all__ = [
     "themes_of",
     "tops",
     "transfer_targets",
-    "trumps",
     "turn_options",
     "turn_steps",
     "unit_sizes",
