@@ -64,6 +64,10 @@ EX = {
     # issue 6: setup wizard, deathclock, scenario, game end (at_ms and priority dice are filled in by the server)
     "choose_scenario": {"name": "Club scenario"},
     "reveal_lists": {"lists": ["Dark Host", ""]},
+    "give_list_pair": {"seat": 0, "lists": [
+        {"name": "Agathon and cultists", "army": [{"card": "agathon"}, {"card": "cultist-band", "size": 4}]},
+        {"name": "Agathon alone", "army": [{"card": "agathon"}], "theme": "dark-legacy"}]},
+    "choose_from_pair": {"seat": 0, "index": 1},
     "choose_objectives": {"objectives": ["Armory", ""]},
     "roll_priority": {"dice": [{"dice": [5]}, {"dice": [2]}]},
     "choose_order": {"goes_first": True},
@@ -171,6 +175,17 @@ SAY = {
     "reveal_lists": (
         "Setup wizard: the list each player chose, revealed together (blank: the army the game was set up with)."
     ),
+    "give_list_pair": (
+        "Setup wizard, lists step of a game created with `\"pairs\": true` (Steamroller 2019): a player's two "
+        "lists, each `{name, army, theme?}` checked as any army (`list.*`, `theme.*`, `setup.unknown_card`); "
+        "`cards` may be left out (the server fills them in from `GET /api/cards`). The pair is sealed in the "
+        "events until both are given. `pairs.given`, `pairs.same_name`, `pairs.not_paired`."
+    ),
+    "choose_from_pair": (
+        "Setup wizard, after both pairs are given: the list a player plays (`index` 0 or 1 of their pair), "
+        "sealed until the other has chosen; then both become the armies (each with its theme) and the wizard "
+        "goes on to the objectives. `pairs.waiting`, `pairs.chosen`."
+    ),
     "choose_objectives": "Setup wizard: each player's objective (blank: none).",
     "roll_priority": (
         "Setup wizard: both players' priority dice in seat order; leave `dice` out and the server rolls "
@@ -218,6 +233,8 @@ SAY = {
 WIZARD = (
     "choose_scenario",
     "reveal_lists",
+    "give_list_pair",
+    "choose_from_pair",
     "choose_objectives",
     "roll_priority",
     "choose_order",
@@ -593,6 +610,8 @@ ORDER = [
     "skip_tithe",
     "choose_scenario",
     "reveal_lists",
+    "give_list_pair",
+    "choose_from_pair",
     "choose_objectives",
     "roll_priority",
     "choose_order",

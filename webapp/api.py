@@ -195,6 +195,10 @@ class CreateGameIn(Strict):
     first: int = Field(default=0, ge=0, le=1, description="The side that takes the first turn (0 or 1).")
     wizard: bool = Field(default=False, description="Start in the setup wizard (scenario, priority roll, clock, "
                                                     "deployment) instead of round 1: a tournament game.")
+    pairs: bool = Field(default=False, description="Steamroller 2019 list pairs: the armies are left empty and "
+                                                   "each player gives two lists in the setup wizard "
+                                                   "(`give_list_pair`), then chooses one (`choose_from_pair`). "
+                                                   "Implies `wizard`.")
     command_id: str | None = _start_key()
 
 
@@ -349,7 +353,8 @@ async def create_game(body: CreateGameIn) -> CreatedOut:
     sides = [(s.player, list(s.army)) for s in body.sides]
     themes = [s.theme for s in body.sides]
     return _created(await run_in_threadpool(lambda: service.create_game(body.title, sides, body.first, body.wizard,
-                                                                        command_id=body.command_id, themes=themes)))
+                                                                        command_id=body.command_id, themes=themes,
+                                                                        pairs=body.pairs)))
 
 
 def _created(created: Created) -> CreatedOut:

@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from models.catalog.schema import Frozen
+from models.catalog.schema import Card, Frozen
 
 PregameStep = Literal[
     "scenario", "lists", "objectives", "priority", "order", "side", "clock", "before", "deploy", "after", "done",
@@ -37,6 +37,22 @@ PREGAME_LABELS: dict[str, str] = {
 }
 
 How = Literal["scenario", "assassination", "deathclock", "concession"]
+
+
+class ArmyEntry(Frozen):
+    """One line of an army: a card, the index of the entry whose battlegroup it joins, a unit's size."""
+
+    card: str
+    battlegroup_of: int | None = None
+    size: int | None = Field(default=None, ge=1, le=20)
+
+
+class PairedList(Frozen):
+    """One list of a Steamroller pair: its name, its army and the theme force it is built as (themes.py)."""
+
+    name: str = Field(max_length=60)
+    army: tuple[ArmyEntry, ...] = Field(min_length=1, max_length=80)
+    theme: str | None = Field(default=None, max_length=40)
 
 
 class Task(Frozen):
@@ -71,6 +87,12 @@ class Pregame(Frozen):
     side: str = ""
     before: tuple[Task, ...] = ()
     after: tuple[Task, ...] = ()
+    # Steamroller 2019 list pairs (list_pairs.py): each seat's two lists, sealed until both are given, the
+    # cards they use, and each seat's choice (an index into its pair), sealed until both have chosen.
+    paired: bool = False
+    pairs: tuple[tuple[PairedList, PairedList] | None, tuple[PairedList, PairedList] | None] = (None, None)
+    pair_cards: dict[str, Card] = Field(default_factory=dict)
+    picks: tuple[int | None, int | None] = (None, None)
 
 
 class TurnClock(Frozen):

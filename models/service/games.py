@@ -26,6 +26,7 @@ from models.db.tables import AccessToken
 from models.rules import Command, Event, GameState, RuleViolation, apply, parse_command, replay
 from models.rules.dice import Roll
 from models.rules.senders import SENDERS
+from models.rules.warmachine.list_pairs import GiveListPair
 from models.rules.warmachine.pregame import RollPriority
 from models.rules.warmachine.setup import ArmyEntry, CompleteCard, SetupGame, Side
 from models.service.access import Actor, check_can_act, check_can_send, check_own, hash_token, new_token
@@ -110,11 +111,13 @@ class GameService:
     # -- games -----------------------------------------------------------------------------------------
     def create_game(self, title: str, sides: list[tuple[str, list[ArmyEntry]]], first: int = 0,
                     wizard: bool = False, *, catalog: Mapping[str, Card] | None = None,
-                    command_id: str | None = None, themes: Sequence[str | None] = (None, None)) -> Created:
+                    command_id: str | None = None, themes: Sequence[str | None] = (None, None),
+                    pairs: bool = False) -> Created:
         """Set a game up from two armies; bad input raises RuleViolation and nothing is stored. With
         ``wizard`` the game starts in the setup wizard (tournament: scenario, priority, clock, ...). The cards come
         from ``catalog`` (a player's: the site's with their card book), else from the site's catalog. ``themes``:
-        each side's theme force key (None: no theme)."""
+        each side's theme force key (None: no theme). ``pairs``: Steamroller list pairs, given in the wizard (the armies
+        are then empty)."""
         if catalog is None:
             self.card_service.forget()  # another server process may have saved a site card meanwhile
             catalog = self.cards()
@@ -130,7 +133,7 @@ class GameService:
         command = SetupGame(title=title, first=first, cards={k: catalog[k] for k in sorted(used)},
                             sides=(Side(player=player1, army=tuple(army1), theme=themes[0]),
                                    Side(player=player2, army=tuple(army2), theme=themes[1])),
-                            wizard=wizard)
+                            wizard=wizard or pairs, pairs=pairs)
         return self.start(command, command_id)
 
     def start(self, command: Command, command_id: str | None = None) -> Created:
@@ -193,6 +196,8 @@ class GameService:
         state = self._at(game_id, expected_version)
         command = self._stamp(state, command)
         check_can_send(actor, state, command)
+        if isinstance(command, GiveListPair):
+            command = command.model_copy(update={"cards": self._pair_cards(command)})
         keep_shipped_facts(command, state.cards)
         new_state, events = apply(state, command)
         return self._append(game_id, expected_version, command.model_dump(mode="json"), events, actor, new_state,
@@ -290,6 +295,13 @@ class GameService:
         if isinstance(command, RollPriority) and command.dice is None:
             update["dice"] = tuple(Roll(dice=(self.roll(),), rolled_by="service") for _ in range(2))
         return command.model_copy(update=update) if update else command
+
+    def _pair_cards(self, command: GiveListPair) -> dict[str, Card]:
+        """The cards a pair of lists uses, from the site's catalog unless the command brings them (a card it
+        names that nobody knows is the rules' refusal)."""
+        used = {e.card for lst in command.lists for e in lst.army} - command.cards.keys()
+        catalog = self.cards() if used else {}
+        return {**{k: catalog[k] for k in sorted(used) if k in catalog}, **command.cards}
 
     def _at(self, game_id: str, expected: int) -> GameState:
         version, state = self.state(game_id)

@@ -14,6 +14,7 @@ from models.rules.warmachine import (  # noqa: F401
     focus,
     fury,
     horrors,
+    list_pairs,
     multi_damage,
     options,
     pregame,

@@ -5,6 +5,9 @@ scenario -> lists revealed -> objectives -> priority roll -> the winner picks fi
 player picks the table side -> start the clock -> "before the game begins" abilities -> deploy ->
 "after deployment" abilities -> StartGame (round 1, the first player's turn).
 
+In a game with list pairs (Steamroller 2019) the lists step is list_pairs.py's: each player gives two
+lists, then chooses one.
+
 The scenario is a name the players type (the reference lists no Steamroller 2019 scenario names, so the app
 offers none of its own). Lists and objectives are recorded as the players name them. Priority dice are typed
 by the players or rolled by the service; a tie is recorded and rolled again.
@@ -104,17 +107,23 @@ class StartGame(Command):
     at_ms: int | None = Field(default=None, ge=0)
 
 
-def begin(state: GameState) -> tuple[GameState, list[Event]]:
-    """Put a freshly set-up game into the wizard's first step. A Grymkin warlock's Arcana choice is put on
-    the "before the game begins" checklist (doc 002 names it there)."""
-    tasks = tuple(
+def begin(state: GameState, *, paired: bool = False) -> tuple[GameState, list[Event]]:
+    """Put a freshly set-up game into the wizard's first step; ``paired``: the players give Steamroller list
+    pairs at the lists step (list_pairs.py)."""
+    state = state.model_copy(update={"pregame": Pregame(before=arcana_tasks(state, ()), paired=paired)})
+    return state, [Event(kind="pregame.step", data={"step": "scenario"},
+                         text="Setup begins: first, the scenario.")]
+
+
+def arcana_tasks(state: GameState, tasks: tuple[Task, ...]) -> tuple[Task, ...]:
+    """The "before the game begins" checklist ``tasks`` with a Grymkin warlock's Arcana choice on it for each
+    player whose army has one (doc 002 names it there), and the players' own items kept."""
+    auto = tuple(
         Task(text=f"{state.player_name(seat)}: choose the Arcana cards (Grymkin)", auto=True)
         for seat in (0, 1)
         if any(m.seat == seat and state.card_of(m).faction == "Grymkin" and state.card_of(m).role == "warlock"
                for m in state.models))
-    state = state.model_copy(update={"pregame": Pregame(before=tasks)})
-    return state, [Event(kind="pregame.step", data={"step": "scenario"},
-                         text="Setup begins: first, the scenario.")]
+    return auto + tuple(t for t in tasks if not t.auto)
 
 
 def wizard(state: GameState) -> Pregame:
@@ -138,7 +147,7 @@ def next_step(state: GameState, **answers: object) -> tuple[GameState, list[Even
     return state, [Event(kind="pregame.step", data={"step": step}, text=f"Next: {PREGAME_LABELS[step].lower()}.")]
 
 
-def _text(value: str, what: str, *, required: bool = True, limit: int = TEXT_MAX) -> str:
+def text_answer(value: str, what: str, *, required: bool = True, limit: int = TEXT_MAX) -> str:
     """Typed text of the wizard: an empty answer is asked for again in the wizard's words."""
     if required and not tidy(value):
         raise RuleViolation("name.empty", f"Enter the {what}.")
@@ -148,15 +157,17 @@ def _text(value: str, what: str, *, required: bool = True, limit: int = TEXT_MAX
 @handles(ChooseScenario, system=SYSTEM, timing="pregame")
 def choose_scenario(state: GameState, cmd: ChooseScenario) -> tuple[GameState, list[Event]]:
     require_step(state, "scenario")
-    name = _text(cmd.name, "scenario's name")
+    name = text_answer(cmd.name, "scenario's name")
     state, events = next_step(state, scenario=name)
     return state, [Event(kind="pregame.scenario", data={"name": name}, text=f"Scenario: {name}."), *events]
 
 
 @handles(RevealLists, system=SYSTEM, timing="pregame")
 def reveal_lists(state: GameState, cmd: RevealLists) -> tuple[GameState, list[Event]]:
-    require_step(state, "lists")
-    lists = tuple(_text(x, "list's name", required=False) or AS_SET_UP for x in cmd.lists)
+    if require_step(state, "lists").paired:
+        raise RuleViolation("pairs.reveal", "In this game each player gives a pair of lists and chooses one of "
+                                            "them.")
+    lists = tuple(text_answer(x, "list's name", required=False) or AS_SET_UP for x in cmd.lists)
     said = "; ".join(f"{state.player_name(s)} plays {lists[s]}" for s in (0, 1))
     state, events = next_step(state, lists=lists)
     return state, [Event(kind="pregame.lists", data={"lists": list(lists)}, text=f"Lists revealed: {said}."),
@@ -166,7 +177,7 @@ def reveal_lists(state: GameState, cmd: RevealLists) -> tuple[GameState, list[Ev
 @handles(ChooseObjectives, system=SYSTEM, timing="pregame")
 def choose_objectives(state: GameState, cmd: ChooseObjectives) -> tuple[GameState, list[Event]]:
     require_step(state, "objectives")
-    chosen = tuple(_text(x, "objective", required=False) for x in cmd.objectives)
+    chosen = tuple(text_answer(x, "objective", required=False) for x in cmd.objectives)
     said = "; ".join(f"{state.player_name(s)}: {chosen[s] or 'none'}" for s in (0, 1))
     state, events = next_step(state, objectives=chosen)
     return state, [Event(kind="pregame.objectives", data={"objectives": list(chosen)}, text=f"Objectives: {said}."),
@@ -213,7 +224,7 @@ def choose_order(state: GameState, cmd: ChooseOrder) -> tuple[GameState, list[Ev
 @handles(ChooseSide, system=SYSTEM, timing="pregame")
 def choose_side(state: GameState, cmd: ChooseSide) -> tuple[GameState, list[Event]]:
     pre = require_step(state, "side")
-    side = _text(cmd.side, "table side")
+    side = text_answer(cmd.side, "table side")
     second = 1 - (pre.first or 0)
     state, events = next_step(state, side=side)
     return state, [Event(kind="pregame.side", data={"side": side, "seat": second},
@@ -232,7 +243,7 @@ def add_setup_task(state: GameState, cmd: AddSetupTask) -> tuple[GameState, list
     tasks = _tasks(pre, cmd.when)
     if len(tasks) >= TASKS_MAX:
         raise RuleViolation("pregame.too_many", f"A checklist holds at most {TASKS_MAX} items.")
-    text = _text(cmd.text, "item", limit=TASK_MAX)
+    text = text_answer(cmd.text, "item", limit=TASK_MAX)
     state = state.model_copy(update={"pregame": pre.model_copy(update={cmd.when: (*tasks, Task(text=text))})})
     return state, [Event(kind="pregame.task", data={"when": cmd.when, "text": text},
                          text=f"To resolve ({PREGAME_LABELS[cmd.when].lower()}): {text}.")]

@@ -79,6 +79,8 @@ SENDERS = {
     # The setup wizard, played together before the game
     "choose_scenario": either("choose the scenario"),
     "reveal_lists": either("reveal the lists"),
+    "give_list_pair": acting("give this side's pair of lists", named_seat),
+    "choose_from_pair": acting("choose this side's list from its pair", named_seat),
     "choose_objectives": either("choose the objectives"),
     "roll_priority": either("roll for priority"),
     "choose_order": acting("choose who goes first", priority_winner),

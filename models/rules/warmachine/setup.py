@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Literal
 
 from pydantic import Field
@@ -15,6 +16,7 @@ from models.catalog.schema import (
     missing_for_play,
 )
 from models.rules.core import Command, Event, GameState, ModelState, Player, RuleViolation, handles
+from models.rules.match import ArmyEntry as ArmyEntry  # an army line is the game record's; kept here too
 from models.rules.text import clean_text
 from models.rules.warmachine.army_rules import army_problems
 from models.rules.warmachine.horrors import cap_horror_essence
@@ -25,14 +27,6 @@ from models.rules.warmachine.state import SYSTEM
 from models.rules.warmachine.themes import army_faction, find_theme, theme_problems
 
 NAME_MAX = 60
-
-
-class ArmyEntry(Frozen):
-    """One line of an army: a card, the index of the entry whose battlegroup it joins, a unit's size."""
-
-    card: str
-    battlegroup_of: int | None = None
-    size: int | None = Field(default=None, ge=1, le=20)
 
 
 class Side(Frozen):
@@ -53,6 +47,8 @@ class SetupGame(Command):
     wizard: bool = False
     # GameState.turn_flow: every new game takes the current flow; games set up before it say 1 in their log.
     turn_flow: int = Field(default=TURN_FLOW, ge=1, le=TURN_FLOW)
+    # True: Steamroller 2019 list pairs (list_pairs.py); the armies stay empty until each player has chosen.
+    pairs: bool = False
 
 
 @handles(SetupGame, system=SYSTEM, timing="setup")
@@ -64,23 +60,34 @@ def setup_game(state: GameState, cmd: SetupGame) -> tuple[GameState, list[Event]
     title = clean_text(cmd.title, "game title", NAME_MAX)
     players = tuple(Player(seat=s, name=clean_text(side.player, "player name", NAME_MAX), theme=find_theme(side.theme))
                     for s, side in enumerate(cmd.sides))
+    if cmd.pairs and (not cmd.wizard or any(side.army for side in cmd.sides)):
+        raise RuleViolation("pairs.setup", "A game with list pairs starts in the setup wizard with no army yet: "
+                                           "each player gives their two lists there.")
     models: list[ModelState] = []
     for seat, side in enumerate(cmd.sides):
-        _check_army(players[seat], side.army, cmd.cards)
-        ids: list[str] = []
-        for entry in side.army:
-            master = None if entry.battlegroup_of is None else ids[entry.battlegroup_of]
-            new = _place(cmd.cards[entry.card], seat, master, entry.size, {m.id for m in models}, models)
-            ids.append(new[0].id)
-            models += new
+        models += place_army(players[seat], side.army, cmd.cards, models)
     state = GameState(title=title, players=players, first=cmd.first, active=cmd.first, models=tuple(models),
                       cards=dict(cmd.cards), listed=tuple(m.id for m in models), turn_flow=cmd.turn_flow)
-    state, events = begin(state) if cmd.wizard else start_turn(state, cmd.first, 1)
+    state, events = begin(state, paired=cmd.pairs) if cmd.wizard else start_turn(state, cmd.first, 1)
     return state, [Event(kind="game.setup", text=f"{title}: {players[0].name} against {players[1].name}."),
                    *events]
 
 
-def _check_army(player: Player, army: tuple[ArmyEntry, ...], cards: dict[str, Card]) -> None:
+def place_army(player: Player, army: tuple[ArmyEntry, ...], cards: Mapping[str, Card],
+               earlier: Sequence[ModelState]) -> list[ModelState]:
+    """``player``'s army checked (check_army) and its models, battlegroups wired, with ids unused by ``earlier``."""
+    check_army(player, army, cards)
+    models = list(earlier)
+    ids: list[str] = []
+    for entry in army:
+        master = None if entry.battlegroup_of is None else ids[entry.battlegroup_of]
+        new = _place(cards[entry.card], player.seat, master, entry.size, {m.id for m in models}, models)
+        ids.append(new[0].id)
+        models += new
+    return models[len(earlier):]
+
+
+def check_army(player: Player, army: tuple[ArmyEntry, ...], cards: Mapping[str, Card]) -> None:
     """Every card known, every battlegroup led by an entry listed before it, then the army rules and the
     theme's (the first problem is the refusal)."""
     for i, entry in enumerate(army):
@@ -98,7 +105,7 @@ def _check_army(player: Player, army: tuple[ArmyEntry, ...], cards: dict[str, Ca
 
 
 def _place(c: Card, seat: int, master: str | None, size: int | None, taken: set[str],
-           earlier: list[ModelState]) -> list[ModelState]:
+           earlier: Sequence[ModelState]) -> list[ModelState]:
     base = f"p{seat + 1}-{c.key}"
     uid, n = base, 1
     while uid in taken or any(m.unit == uid for m in earlier):
