@@ -16,6 +16,7 @@ from models.catalog.schema import Card
 from models.db.list_repository import ListRepository
 from models.db.tables import ArmyList
 from models.rules.core import RuleViolation
+from models.rules.match import PairedList
 from models.rules.text import tidy
 from models.rules.warmachine.army_rules import Problem
 from models.rules.warmachine.list_checks import validate
@@ -146,14 +147,27 @@ class ListService:
         if len(sides) != 2:
             raise RuleViolation("list.two_sides", "A game needs two lists.")
         cards = self.cards()
-        armies = []
-        for seat, (player, army) in enumerate(sides):
-            who = tidy(player)[:NAME_MAX] or f"Player {seat + 1}"
-            if not army.entries:
-                raise RuleViolation("list.empty", f"{who}'s list is empty.")
-            problems = validate(army, cards)
-            if problems:
-                more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-                raise RuleViolation("list.not_legal", f"{who}'s list: {problems[0].message}{more}")
-            armies.append((player, army_entries(army, cards)))
-        return armies
+        return [(player, _legal_entries(army, cards, f"{tidy(player)[:NAME_MAX] or f'Player {seat + 1}'}'s list"))
+                for seat, (player, army) in enumerate(sides)]
+
+    def paired_list(self, text: str) -> PairedList:
+        """A list pasted as text for a Steamroller pair (list_pairs.py): every line recognised and the list
+        legal, as a game's army with the list's title and theme."""
+        cards = self.cards()
+        imported = parse_text(text or "", cards)
+        if imported.unrecognised:
+            first = imported.unrecognised[0]
+            raise RuleViolation("list.unrecognised", f"This line is not recognised: {first.line} ({first.reason}).")
+        army = imported.army
+        return PairedList(name=army.title, army=tuple(_legal_entries(army, cards, "The list")), theme=army.theme)
+
+
+def _legal_entries(army: Army, cards: dict[str, Card], whose: str) -> list[ArmyEntry]:
+    """``army`` as a game's entries; RuleViolation with its first problem when it is empty or breaks a rule."""
+    if not army.entries:
+        raise RuleViolation("list.empty", f"{whose} is empty.")
+    problems = validate(army, cards)
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise RuleViolation("list.not_legal", f"{whose}: {problems[0].message}{more}")
+    return army_entries(army, cards)

@@ -4,10 +4,15 @@ own side only. SQLite always, PostgreSQL when TEST_DATABASE_URL is set (``db_url
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
+from models.rules import RuleViolation
+from models.service import GameService
+from models.service.lists import ListService
 from tests.service.test_api import assert_error, client, command, read  # noqa: F401 - fixtures
 
 PAIR_GAME = {"title": "Round 3", "pairs": True,
@@ -72,3 +77,19 @@ def test_a_bad_pair_is_refused_and_changes_nothing(client: TestClient) -> None: 
 def test_a_pair_game_with_armies_is_refused(client: TestClient) -> None:  # noqa: F811
     with_army = {**PAIR_GAME, "sides": [{"player": "Ann", "army": [{"card": "agathon"}]}, PAIR_GAME["sides"][1]]}
     assert_error(client.post("/api/games", json=with_army), 422, "pairs.setup")
+
+
+def test_a_pasted_list_of_a_pair_is_read_whole_and_legal(new_service: Callable[[], GameService]) -> None:
+    """The wizard's pair form: a list's text gives its name, army and theme; a line not recognised or a list
+    breaking a rule is refused, and the same list made legal is taken (the positive control)."""
+    lists = ListService(new_service())
+    read = lists.paired_list("Title: Dark Agathon\nTheme: Dark Legacy\nAgathon, +28\nCultist Band (4 models), 5\n")
+    assert (read.name, read.theme, [e.card for e in read.army]) == ("Dark Agathon", "dark-legacy",
+                                                                    ["agathon", "cultist-band"])
+    with pytest.raises(RuleViolation) as unknown:
+        lists.paired_list("Title: Ghost\nAgathon, +28\nNo Such Model, 5\n")
+    assert unknown.value.code == "list.unrecognised"
+    with pytest.raises(RuleViolation) as illegal:
+        lists.paired_list("Title: Regna alone\nPrincess Regna, 6\n")
+    assert illegal.value.code == "list.not_legal"
+    assert lists.paired_list("Title: Regna led\nAgathon, +28\nPrincess Regna, 6\n").name == "Regna led"

@@ -1,5 +1,6 @@
 """The home page's tournament path: a game from two lists, each a saved list or one pasted as text, with the
-setup wizard (scenario, priority roll, clock, deployment) offered."""
+setup wizard (scenario, priority roll, clock, deployment) offered; or a game whose players give Steamroller list
+pairs in the wizard (list_pairs.py)."""
 
 from __future__ import annotations
 

@@ -23,6 +23,7 @@ from models.rules.warmachine import (
     StartGame,
     TickSetupTask,
 )
+from webapp.components.list_pairs import PairStep
 from webapp.components.once import once
 from webapp.view import GameView
 
@@ -34,6 +35,7 @@ class SetupWizard:
     def __init__(self, view: GameView) -> None:
         self.view = view
         self._shown: Pregame | None = None
+        self.pairs = PairStep(view.actor, view.send)
         self.box = ui.card().classes("tk-wizard w-full").props('role="region" aria-label="Setup wizard"')
         with self.box:
             self.heading = ui.label("").classes("text-h6").props('aria-live="polite"')
@@ -75,6 +77,9 @@ class SetupWizard:
         _button("Confirm the scenario", lambda: self.send(ChooseScenario(name=name.value or "")))
 
     def _step_lists(self, state: GameState, pre: Pregame) -> None:
+        if pre.paired:
+            self.pairs.show(state, pre)
+            return
         ui.label("Each player picks one list in secret; then both are revealed together. "
                  "Leave it blank for the army this game was set up with.")
         fields = [_text(f"{state.player_name(s)}'s list", f"{state.player_name(s)}'s list", placeholder="as set up")

@@ -11,6 +11,7 @@ from webapp.components.a11y import named
 from webapp.components.card_book import card_service, player_catalog
 from webapp.components.card_editor import CardsFile
 from webapp.components.from_lists import start_from_lists_section
+from webapp.components.list_pairs import pairs_game_section
 from webapp.components.my_games import my_games
 from webapp.components.once import once
 from webapp.components.pregame_completion import complete_before_start
@@ -37,6 +38,7 @@ async def home_page(start: str = "") -> None:
                 await _casual_game()
             with ui.tab_panel(tournament):
                 await start_from_lists_section()
+                pairs_game_section()
         with named(ui.row().classes("items-center gap-3 tk-other-games"), "Other games", role="navigation"):
             ui.label("Other games:").classes("text-h6")
             ui.link("Warlord", "/warlord/new").classes("text-lg p-3")
