@@ -20,7 +20,7 @@ from models.rules.core import (
 )
 from models.rules.dice import Roll
 from models.rules.invalid import invalid_words
-from models.rules.match import PREGAME_LABELS, PREGAME_STEPS, Pregame, Result
+from models.rules.match import PREGAME_LABELS, PREGAME_STEPS, PairedList, Pregame, Result
 from models.rules.text import tidy
 
 __all__ = [
@@ -39,6 +39,7 @@ __all__ = [
     "invalid_words",
     "options",
     "parse_command",
+    "PairedList",
     "Pregame",
     "replay",
     "Result",

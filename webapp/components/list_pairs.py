@@ -9,10 +9,8 @@ from collections.abc import Awaitable, Callable
 
 from nicegui import run, ui
 
-from models.rules import GameState, RuleViolation
-from models.rules.match import PairedList, Pregame
-from models.rules.warmachine import TEXT_MAX
-from models.rules.warmachine.list_pairs import ChooseFromPair, GiveListPair
+from models.rules import GameState, PairedList, Pregame, RuleViolation
+from models.rules.warmachine import TEXT_MAX, ChooseFromPair, GiveListPair
 from models.service import Actor
 from models.service.lists import ListService
 from webapp.components.a11y import named

@@ -173,6 +173,10 @@ from models.rules.warmachine.list_model import (
     parse_army,
     tops,
 )
+from models.rules.warmachine.list_pairs import (
+    ChooseFromPair,
+    GiveListPair,
+)
 from models.rules.warmachine.list_points import (
     Points,
     entry_cost,
@@ -314,6 +318,8 @@ __all__ = [
     "ResolveDisabled",
     "ResumeClock",
     "RevealLists",
+    "ChooseFromPair",
+    "GiveListPair",
     "RollPriority",
     "SIDES",
     "SPELL_SEQUENCE",
