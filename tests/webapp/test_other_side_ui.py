@@ -24,6 +24,7 @@ from models.rules.warmachine.activation import Activate
 from models.rules.warmachine.fury import Force
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.setup import ArmyEntry
+from models.rules.warmachine.shake import AddEffect
 from models.rules.warmachine.spells import CastSpell
 from models.service import Actor, Created
 from tests.webapp.helpers import (
@@ -170,6 +171,22 @@ async def test_a_warjack_grid_is_drawn_and_damage_enters_the_chosen_column(user:
     await eventually(dialog_open(user, f"{JACK} suffers 1 damage: where does it go in?"), "the column question")
     click(user, "Column 6")
     await see(user, "column 6 1 of 4 marked", jack)
+
+
+async def test_fire_that_stays_on_a_warjack_asks_the_column_and_marks_its_grid(user: User) -> None:
+    """doc 001 "The Infernal Turn", maintenance step 2: a fire that stays deals its damage; on a grid the
+    players then say the column it goes in at, as for any damage."""
+    game = other_side_game()
+    run(game, AddEffect(model="p1-test-heavy", effect="fire"))
+    to_step(game, "maintenance", "continuous", 0)
+    await user.open(table_url(game))
+    prompt = region(user, "Continuous effects")
+    click(user, f"Fire stays: {JACK}", within=prompt)
+    fill(user, "Damage", "2")
+    click(user, "OK")
+    await eventually(dialog_open(user, f"{JACK} suffers 2 damage: where does it go in?"), "the column question")
+    click(user, "Column 1")
+    await see(user, "column 1 2 of 4 marked", model_card(user, "Cy", JACK))
 
 
 async def test_tapping_a_spiral_asks_for_the_branch_and_the_app_can_roll_it(user: User) -> None:

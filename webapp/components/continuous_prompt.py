@@ -73,8 +73,8 @@ class ContinuousPrompt:
                 if damage and rolled_layout(self.view.state, m) is not None:
                     dialog.close()
                     with self.dialogs:
-                            ask_column(self.view, m.id, damage, lambda column: self.view.send(ResolveContinuous(
-                            model=m.id, effect=effect, expires=False, damage=damage, column=column)))
+                        ask_column(self.view, m.id, damage, lambda where: self.view.send(ResolveContinuous(
+                            model=m.id, effect=effect, expires=False, damage=damage, **where.args())))
                     return
                 if await self.view.send(ResolveContinuous(model=m.id, effect=effect, expires=False, damage=damage)):
                     dialog.close()
