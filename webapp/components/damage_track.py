@@ -15,6 +15,7 @@ from nicegui import ui
 from models.catalog.schema import GridLayout
 from models.rules import GameState, RuleViolation
 from models.rules.warmachine import (
+    BRANCH_NAMES,
     SIDES,
     Entry,
     MarkDamage,
@@ -25,7 +26,6 @@ from models.rules.warmachine import (
     marks_of,
     per_side,
     rolled_layout,
-    section_name,
     sections,
     side_for_roll,
     side_range,
@@ -95,7 +95,7 @@ def ask_column(view: GameView, model_id: str, amount: int, then: Callable[[Entry
                          "from the top, then goes on to the next column.")
             else:
                 count = per_side(layout)
-                branches = ", ".join(f"{faces(layout, i)} {section_name(layout, i).split(' ')[-2]}"
+                branches = ", ".join(f"{faces(layout, i)} {BRANCH_NAMES[i % count]}"
                                      for i in side_range(layout, at)) if count == 3 else "one per face"
                 ui.label(f"Roll a d6 for the branch{on} ({branches}). Damage fills it from the outside in, then "
                          "goes on to the next branch.")

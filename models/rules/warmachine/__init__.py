@@ -138,6 +138,7 @@ from models.rules.warmachine.fury import (
 )
 from models.rules.warmachine.grids import (
     ASPECTS,
+    BRANCH_NAMES,
     NO_BOX,
     PLAIN,
     SIDES,
@@ -145,7 +146,6 @@ from models.rules.warmachine.grids import (
     entered_by,
     kind_name,
     per_side,
-    section_name,
     side_for_roll,
     side_range,
 )
@@ -269,6 +269,7 @@ __all__ = [
     "arcana_offer",
     "ACTIVATION_SEQUENCE",
     "ASPECTS",
+    "BRANCH_NAMES",
     "AddEffect",
     "AddSetupTask",
     "AddSoulToken",
@@ -390,7 +391,6 @@ __all__ = [
     "role",
     "rolled_layout",
     "scoring_now",
-    "section_name",
     "section_names",
     "sections",
     "setup_refusal",
