@@ -12,6 +12,7 @@ from nicegui import run, ui
 from models.rules import GameState, PairedList, Pregame, RuleViolation
 from models.rules.warmachine import TEXT_MAX, ChooseFromPair, GiveListPair
 from models.service import Actor
+from models.service.access import send_refusal
 from models.service.lists import ListService
 from webapp.components.a11y import named
 from webapp.components.once import once
@@ -27,9 +28,10 @@ def lists_of_site() -> ListService:
     return ListService(current().service)
 
 
-def acts_for(actor: Actor, seat: int) -> bool:
-    """Whether this link gives and chooses for ``seat`` (the shared table link does for both)."""
-    return actor.role == "table" or actor.seat == seat
+def acts_for(actor: Actor, state: GameState, seat: int) -> bool:
+    """Whether this link gives and chooses for ``seat``: the service's answer (both commands name the seat they
+    act for, so a choice asks for both)."""
+    return send_refusal(actor, state, ChooseFromPair(seat=seat, index=0)) is None
 
 
 def pairs_game_section() -> None:
@@ -69,7 +71,7 @@ class PairStep:
                 who = state.player_name(seat)
                 if pre.pairs[seat] is not None:
                     ui.label(f"{who} has given a pair of lists (sealed until both have).")
-                elif acts_for(self.actor, seat):
+                elif acts_for(self.actor, state, seat):
                     self._form(seat, who)
                 else:
                     ui.label(f"Waiting for {who}'s pair of lists.")
@@ -112,7 +114,7 @@ class PairStep:
                 ui.label(f"{lst.name}: {models}")
             if pre.picks[seat] is not None:
                 ui.label(f"{who} has chosen (sealed until both have).")
-            elif acts_for(self.actor, seat):
+            elif acts_for(self.actor, state, seat):
                 for index, lst in enumerate(pair):
                     once(ui.button(f"{who} plays {lst.name}").props("no-caps outline"),
                          lambda i=index: self.send(ChooseFromPair(seat=seat, index=i)))
