@@ -33,6 +33,7 @@ from models.rules import COMMANDS, Event, GameState, RuleViolation, invalid_word
 from models.rules.warmachine import ArmyEntry, reminders, themes_of
 from models.service import Actor, AlreadyStarted, Conflict, Created, Forbidden, GameService, NotFound, Outcome
 from models.service.access import check_can_act
+from models.service.errors import NotSignedIn
 from models.service.idempotency import COMMAND_ID_MAX, COMMAND_ID_PATTERN, START_KEY_MIN, START_MEMORY_S
 from models.service.reads import Edition, Reads, entry_json, sse
 from webapp import deps
@@ -96,6 +97,8 @@ def _error(exc: Exception) -> JSONResponse | None:
         return _json(409, "game.already_started", str(exc), game=exc.game_id)
     if isinstance(exc, NotFound):
         return _json(404, "game.not_found", "There is no such game.")
+    if isinstance(exc, NotSignedIn):
+        return _json(401, "account.signed_out", exc.message)
     if isinstance(exc, Forbidden):
         return _json(403, "access.forbidden", exc.message)
     if isinstance(exc, RequestValidationError | ValidationError):
@@ -103,7 +106,7 @@ def _error(exc: Exception) -> JSONResponse | None:
     return None
 
 
-class _ErrorMappingRoute(APIRoute):
+class ErrorMappingRoute(APIRoute):
     """Maps service refusals to flat JSON errors for this router's routes only (FastAPI's custom route class
     pattern; an APIRouter has no exception handlers of its own), and validates request bodies strictly."""
 
@@ -136,9 +139,11 @@ def _body_model(endpoint: Callable[..., Any]) -> type[BaseModel] | None:
     return None
 
 
-router = APIRouter(prefix="/api", tags=["games"], route_class=_ErrorMappingRoute)
+router = APIRouter(prefix="/api", tags=["games"], route_class=ErrorMappingRoute)
 
 _ERRORS: dict[int, tuple[type[BaseModel], str]] = {
+    401: (ErrorBody, "The route needs a signed-in account: send `Authorization: Bearer <session>` (code "
+                     "`account.signed_out`)."),
     403: (ErrorBody, "The link may not do this (a watch link changes nothing; a seat link acts for its own side; "
                      "some commands are the table link's only): code `access.forbidden`, the message says who can."),
     404: (ErrorBody, "No such game, or a token that does not open it (the two answer alike): code "
@@ -149,7 +154,7 @@ _ERRORS: dict[int, tuple[type[BaseModel], str]] = {
 }
 
 
-def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     return {s: {"model": _ERRORS[s][0], "description": _ERRORS[s][1]} for s in statuses}
 
 
@@ -344,7 +349,7 @@ def _outcome(outcome: Outcome) -> OutcomeOut:
 
 # -- routes ------------------------------------------------------------------------------------------------
 
-@router.post("/games", status_code=201, response_model=CreatedOut, responses={**_errors(422), **_STARTED},
+@router.post("/games", status_code=201, response_model=CreatedOut, responses={**errors(422), **_STARTED},
              summary="Set up a game")
 async def create_game(body: CreateGameIn) -> CreatedOut:
     """Set a game up from two armies. The answer holds the game's links and their tokens, shown only now
@@ -367,7 +372,7 @@ def _created(created: Created) -> CreatedOut:
     )
 
 
-@router.post("/games/start", status_code=201, response_model=CreatedOut, responses={**_errors(422), **_STARTED},
+@router.post("/games/start", status_code=201, response_model=CreatedOut, responses={**errors(422), **_STARTED},
              summary="Set up a game of any system from its setup command")
 async def start_game(body: StartIn) -> CreatedOut:
     """Set a game up from a game system's own setup command; the answer is the same as `POST /games`."""
@@ -412,7 +417,7 @@ IfNoneMatch = Annotated[str | None, Header(description="An `ETag` from an earlie
 NOT_MODIFIED = {304: {"description": "Not modified: the game is still at the version of `If-None-Match`."}}
 
 
-@router.get("/games/{game_id}", response_model=GameOut, responses={**_errors(403, 404), **NOT_MODIFIED},
+@router.get("/games/{game_id}", response_model=GameOut, responses={**errors(403, 404), **NOT_MODIFIED},
             summary="Read a game")
 async def read_game(game_id: GameId, token: Token, request: Request, if_none_match: IfNoneMatch = None) -> Response:
     """The game's current version and whole state. Any link may read (watch included). The `ETag` is the
@@ -424,7 +429,7 @@ async def read_game(game_id: GameId, token: Token, request: Request, if_none_mat
 @router.get("/games/{game_id}/view", responses={200: {"description": "The spectators' view (the watch page "
                                                      "renders it): turn, players, clock, result, attack, one card "
                                                      "per model with its damage drawing, the newest log entries."},
-                                               **_errors(403, 404), **NOT_MODIFIED},
+                                               **errors(403, 404), **NOT_MODIFIED},
             summary="The spectators' view of a game")
 async def read_view(game_id: GameId, token: Token, request: Request, if_none_match: IfNoneMatch = None) -> Response:
     """What a watch page shows, as JSON, with the version as `ETag` (304 on `If-None-Match`). Names and other
@@ -436,7 +441,7 @@ async def read_view(game_id: GameId, token: Token, request: Request, if_none_mat
 @router.get("/games/{game_id}/events", response_class=StreamingResponse, responses={
     200: {"content": {"text/event-stream": {}}, "description": "Server-sent events named `commit`, one per "
           "commit: `id` is the version; `data` holds `version`, the log `entry` and, for the newest version, "
-          "the whole `view` (null for older ones sent on resuming)."}, **_errors(403, 404)},
+          "the whole `view` (null for older ones sent on resuming)."}, **errors(403, 404)},
     summary="Follow a game as server-sent events")
 async def game_events(game_id: GameId, token: Token, last_event_id: Annotated[
         int | None, Header(description="Resume after this version (what the last event's `id` was).")] = None,
@@ -482,7 +487,7 @@ async def _missed(game_id: str, after: int, upto: int) -> list[dict[str, Any]]:
     return [entry_json(e) for e in entries if e.seq < upto]
 
 
-@router.post("/games/{game_id}/commands", response_model=OutcomeOut, responses=_errors(403, 404, 409, 422),
+@router.post("/games/{game_id}/commands", response_model=OutcomeOut, responses=errors(403, 404, 409, 422),
              summary="Do something in a game")
 async def execute_command(game_id: GameId, body: CommandIn, token: Token) -> OutcomeOut:
     """Apply one command at `expected_version`. A table link acts for both sides, a seat link for its own side
@@ -491,7 +496,7 @@ async def execute_command(game_id: GameId, body: CommandIn, token: Token) -> Out
     return _outcome(outcome)
 
 
-@router.post("/games/{game_id}/undo", response_model=OutcomeOut, responses=_errors(403, 404, 409, 422),
+@router.post("/games/{game_id}/undo", response_model=OutcomeOut, responses=errors(403, 404, 409, 422),
              summary="Undo the last action")
 async def undo(game_id: GameId, body: UndoIn, token: Token) -> OutcomeOut:
     """Undo the newest action not yet undone. History is kept: the log marks it undone and logs the undo.
@@ -500,7 +505,7 @@ async def undo(game_id: GameId, body: UndoIn, token: Token) -> OutcomeOut:
     return _outcome(outcome)
 
 
-@router.post("/games/{game_id}/redo", response_model=OutcomeOut, responses=_errors(403, 404, 409, 422),
+@router.post("/games/{game_id}/redo", response_model=OutcomeOut, responses=errors(403, 404, 409, 422),
              summary="Bring back what the last undo took back")
 async def redo(game_id: GameId, body: UndoIn, token: Token) -> OutcomeOut:
     """Send again the action the newest log entry undid, at the current version, as a new logged action. Only
@@ -509,7 +514,7 @@ async def redo(game_id: GameId, body: UndoIn, token: Token) -> OutcomeOut:
     return _outcome(outcome)
 
 
-@router.get("/games/{game_id}/log", response_model=list[LogEntryOut], responses=_errors(403, 404),
+@router.get("/games/{game_id}/log", response_model=list[LogEntryOut], responses=errors(403, 404),
             summary="The game's log")
 async def game_log(game_id: GameId, token: Token) -> list[LogEntryOut]:
     """Every logged command, oldest first, undone ones included (marked `undone`)."""
@@ -517,7 +522,7 @@ async def game_log(game_id: GameId, token: Token) -> list[LogEntryOut]:
 
 
 @router.get("/games/{game_id}/options/{model_id}", response_model=list[OptionOut], response_model_exclude_none=True,
-            responses=_errors(403, 404), summary="What a model may do now")
+            responses=errors(403, 404), summary="What a model may do now")
 async def model_options(game_id: GameId, model_id: Annotated[str, Path(max_length=128)],
                         token: Token) -> list[OptionOut]:
     """Each action the model could take now, and for those it may not, the reason (read-only: nothing
@@ -536,7 +541,7 @@ def _result(service: GameService, game_id: str, token: str | None, as_text: bool
     return service.result_text(game_id) if as_text else service.result_json(game_id)
 
 
-@router.get("/games/{game_id}/result", responses=_errors(403, 404), summary="The result, for tournament software")
+@router.get("/games/{game_id}/result", responses=errors(403, 404), summary="The result, for tournament software")
 async def game_result(game_id: GameId, token: Token) -> dict[str, Any]:
     """Winner, how, round, control points, tiebreakers in order (win, control points, army points destroyed,
     army points in scenario elements), each turn's scoring and clock use, and the timeline; for a Warlord or
@@ -545,7 +550,7 @@ async def game_result(game_id: GameId, token: Token) -> dict[str, Any]:
     return await run_in_threadpool(_result, _service(), game_id, token, False)  # type: ignore[return-value]
 
 
-@router.get("/games/{game_id}/result.txt", response_class=PlainTextResponse, responses=_errors(403, 404),
+@router.get("/games/{game_id}/result.txt", response_class=PlainTextResponse, responses=errors(403, 404),
             summary="The result as plain text")
 async def game_result_text(game_id: GameId, token: Token) -> str:
     """The same result as plain lines of text."""

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from models.service import GameService
+from models.service.accounts import AccountService
 
 if TYPE_CHECKING:
     from webapp.live import Live
@@ -15,6 +16,10 @@ if TYPE_CHECKING:
 class Deps:
     service: GameService
     live: Live
+    accounts: AccountService = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.accounts = AccountService(self.service.repo.engine)
 
 
 _current: Deps | None = None

@@ -78,3 +78,116 @@ class ArmyList(SQLModel, table=True):
     points: int = 0
     data: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     updated: datetime = Field(default_factory=now)
+
+
+# -- the hosted site (issue 15): accounts, their cards and games, public listings, events ----------------------
+
+class Account(SQLModel, table=True):
+    """A person with an email and a password (argon2 hash only). Playing needs none: links keep working."""
+
+    id: str = Field(primary_key=True, max_length=32)
+    email: str = Field(max_length=254, unique=True, index=True)  # stored lower-case
+    name: str = Field(max_length=60)
+    password_hash: str = Field(max_length=200)
+    created: datetime = Field(default_factory=now)
+
+
+class AccountSession(SQLModel, table=True):
+    """A signed-in browser or API client; the token is shown once and kept only as a hash."""
+
+    __tablename__ = "account_session"
+    hash: str = Field(primary_key=True, max_length=64)
+    account_id: str = Field(foreign_key="account.id", index=True, max_length=32)
+    created: datetime = Field(default_factory=now)
+
+
+class ResetToken(SQLModel, table=True):
+    """A one-time password reset token (hash only), good until ``expires``."""
+
+    __tablename__ = "reset_token"
+    hash: str = Field(primary_key=True, max_length=64)
+    account_id: str = Field(foreign_key="account.id", index=True, max_length=32)
+    expires: datetime
+    used: bool = False
+
+
+class SignInFailure(SQLModel, table=True):
+    """One failed sign-in: counted per email over a window, so every server process sees the same limit."""
+
+    __tablename__ = "sign_in_failure"
+    id: int | None = Field(default=None, primary_key=True)
+    email: str = Field(max_length=254, index=True)
+    at: datetime = Field(default_factory=now, index=True)
+
+
+class AccountCard(SQLModel, table=True):
+    """A card in an account's card book (the browser's card book, kept on the server)."""
+
+    __tablename__ = "account_card"
+    account_id: str = Field(foreign_key="account.id", primary_key=True, max_length=32)
+    key: str = Field(primary_key=True, max_length=64)
+    data: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    updated: datetime = Field(default_factory=now)
+
+
+class AccountGame(SQLModel, table=True):
+    """A game an account played or started, with the links it holds to it (table, seat, watch, result)."""
+
+    __tablename__ = "account_game"
+    account_id: str = Field(foreign_key="account.id", primary_key=True, max_length=32)
+    game_id: str = Field(foreign_key="game.id", primary_key=True, max_length=32)
+    links: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    added: datetime = Field(default_factory=now)
+
+
+class PublicListing(SQLModel, table=True):
+    """A game its players listed on "Live now"; the watch token is kept so that anyone can open the watch view."""
+
+    __tablename__ = "public_listing"
+    game_id: str = Field(foreign_key="game.id", primary_key=True, max_length=32)
+    watch_token: str = Field(max_length=64)
+    listed: datetime = Field(default_factory=now)
+
+
+class Event(SQLModel, table=True):
+    """A tournament an account organises: Swiss rounds of one game system."""
+
+    id: str = Field(primary_key=True, max_length=32)
+    organiser: str = Field(foreign_key="account.id", index=True, max_length=32)
+    name: str = Field(max_length=80)
+    day: str = Field(max_length=10)  # ISO date
+    system: str = Field(default="warmachine", max_length=32)
+    game_size: int = 75
+    rounds: int = 3
+    lists_per_player: int = 2
+    deadline: datetime  # lists lock then
+    status: str = Field(default="open", max_length=16)  # open, running, finished
+    created: datetime = Field(default_factory=now)
+
+
+class EventPlayer(SQLModel, table=True):
+    """A registration: the player's name in the event and the lists they submitted (copies, locked at the
+    deadline)."""
+
+    __tablename__ = "event_player"
+    event_id: str = Field(foreign_key="event.id", primary_key=True, max_length=32)
+    account_id: str = Field(foreign_key="account.id", primary_key=True, max_length=32)
+    name: str = Field(max_length=60)
+    lists: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
+    registered: datetime = Field(default_factory=now)
+    dropped: bool = False
+
+
+class EventPairing(SQLModel, table=True):
+    """One table of one round; ``player_b`` None is a bye. ``links`` holds the game's seat and watch links."""
+
+    __tablename__ = "event_pairing"
+    __table_args__ = (UniqueConstraint("event_id", "round", "table_no"),)
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: str = Field(foreign_key="event.id", index=True, max_length=32)
+    round: int
+    table_no: int
+    player_a: str = Field(max_length=32)
+    player_b: str | None = Field(default=None, max_length=32)
+    game_id: str | None = Field(default=None, foreign_key="game.id", max_length=32)
+    links: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))

@@ -119,6 +119,11 @@ CODES: dict[str, str] = {
     "cards.duplicate": "A card pack has the same card twice.",
     "book.full": "The card book is full.",
     # -- Warmachine: lists ------------------------------------------------------------------------------------------
+    "account.email_invalid": "The email given is not an email address.",
+    "account.password_short": "The new password is shorter than the least allowed.",
+    "account.password_long": "The new password is longer than the most allowed.",
+    "account.email_taken": "An account with that email exists already.",
+    "account.sign_in_failed": "The email and password do not match an account.",
     "list.owner": "The browser has no owner id to save lists under.",
     "list.too_many": "The owner keeps the most lists allowed.",
     "list.too_many_entries": "A list holds the most entries allowed.",

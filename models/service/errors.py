@@ -32,3 +32,11 @@ class AlreadyStarted(Exception):
         super().__init__(f"This command_id already started game {game_id}; its links were given in the first "
                          "answer only.")
         self.game_id = game_id
+
+
+class NotSignedIn(Exception):
+    """The request needs an account and carries no valid session (401 in the API, the sign-in page on a page)."""
+
+    def __init__(self, message: str = "Sign in first.") -> None:
+        super().__init__(message)
+        self.message = message

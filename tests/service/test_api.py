@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi import FastAPI
+from fastapi import APIRouter, FastAPI
 from fastapi.testclient import TestClient
 
 from models.db.engine import make_engine, migrate
@@ -42,7 +42,7 @@ GAME = {
 }
 
 
-def build_app(live: Live | None = None) -> FastAPI:
+def build_app(live: Live | None = None, routers: Sequence[APIRouter] = ()) -> FastAPI:
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         if live is not None:
@@ -53,19 +53,23 @@ def build_app(live: Live | None = None) -> FastAPI:
 
     app = FastAPI(lifespan=lifespan)
     app.include_router(router)
+    for more in routers:
+        app.include_router(more)
     return app
 
 
 @contextmanager
-def api_client(db_url: str, monkeypatch: pytest.MonkeyPatch, operator: str | None = None) -> Iterator[TestClient]:
-    """The API on a fresh database; ``operator``: the site's operator token (TABLEKEEPER_OPERATOR_TOKEN)."""
+def api_client(db_url: str, monkeypatch: pytest.MonkeyPatch, operator: str | None = None,
+               routers: Sequence[APIRouter] = ()) -> Iterator[TestClient]:
+    """The API on a fresh database; ``operator``: the site's operator token (TABLEKEEPER_OPERATOR_TOKEN);
+    ``routers``: more routes (the hosted site's)."""
     engine = make_engine(db_url)
     migrate(engine)
     monkeypatch.setattr(deps, "_current", None)  # restored after the test
     service = GameService(engine, operator_token=operator)
     live = Live(service)
     deps.install(deps.Deps(service=service, live=live))
-    with TestClient(build_app(live)) as c:
+    with TestClient(build_app(live, routers)) as c:
         yield c
     engine.dispose()
 

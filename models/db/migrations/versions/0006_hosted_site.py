@@ -1,0 +1,163 @@
+"""the hosted site: accounts, their cards and games, public listings, events
+
+Revision ID: 0006_hosted_site
+Revises: 0005_first_turn_flow
+
+New tables only; nothing existing changes. Sessions and reset tokens are kept as hashes, like game links.
+"""
+
+import sqlalchemy as sa
+from alembic import op
+from sqlmodel.sql.sqltypes import AutoString, UTCDateTime
+
+revision = '0006_hosted_site'
+down_revision = '0005_first_turn_flow'
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table('account',
+    sa.Column('id', AutoString(length=32), nullable=False),
+    sa.Column('email', AutoString(length=254), nullable=False),
+    sa.Column('name', AutoString(length=60), nullable=False),
+    sa.Column('password_hash', AutoString(length=200), nullable=False),
+    sa.Column('created', UTCDateTime(), nullable=False),
+    sa.PrimaryKeyConstraint('id')
+    )
+    with op.batch_alter_table('account', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_account_email'), ['email'], unique=True)
+
+    op.create_table('sign_in_failure',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('email', AutoString(length=254), nullable=False),
+    sa.Column('at', UTCDateTime(), nullable=False),
+    sa.PrimaryKeyConstraint('id')
+    )
+    with op.batch_alter_table('sign_in_failure', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_sign_in_failure_at'), ['at'], unique=False)
+        batch_op.create_index(batch_op.f('ix_sign_in_failure_email'), ['email'], unique=False)
+
+    op.create_table('account_card',
+    sa.Column('account_id', AutoString(length=32), nullable=False),
+    sa.Column('key', AutoString(length=64), nullable=False),
+    sa.Column('data', sa.JSON(), nullable=False),
+    sa.Column('updated', UTCDateTime(), nullable=False),
+    sa.ForeignKeyConstraint(['account_id'], ['account.id'], ),
+    sa.PrimaryKeyConstraint('account_id', 'key')
+    )
+    op.create_table('account_game',
+    sa.Column('account_id', AutoString(length=32), nullable=False),
+    sa.Column('game_id', AutoString(length=32), nullable=False),
+    sa.Column('links', sa.JSON(), nullable=False),
+    sa.Column('added', UTCDateTime(), nullable=False),
+    sa.ForeignKeyConstraint(['account_id'], ['account.id'], ),
+    sa.ForeignKeyConstraint(['game_id'], ['game.id'], ),
+    sa.PrimaryKeyConstraint('account_id', 'game_id')
+    )
+    op.create_table('account_session',
+    sa.Column('hash', AutoString(length=64), nullable=False),
+    sa.Column('account_id', AutoString(length=32), nullable=False),
+    sa.Column('created', UTCDateTime(), nullable=False),
+    sa.ForeignKeyConstraint(['account_id'], ['account.id'], ),
+    sa.PrimaryKeyConstraint('hash')
+    )
+    with op.batch_alter_table('account_session', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_account_session_account_id'), ['account_id'], unique=False)
+
+    op.create_table('event',
+    sa.Column('id', AutoString(length=32), nullable=False),
+    sa.Column('organiser', AutoString(length=32), nullable=False),
+    sa.Column('name', AutoString(length=80), nullable=False),
+    sa.Column('day', AutoString(length=10), nullable=False),
+    sa.Column('system', AutoString(length=32), nullable=False),
+    sa.Column('game_size', sa.Integer(), nullable=False),
+    sa.Column('rounds', sa.Integer(), nullable=False),
+    sa.Column('lists_per_player', sa.Integer(), nullable=False),
+    sa.Column('deadline', UTCDateTime(), nullable=False),
+    sa.Column('status', AutoString(length=16), nullable=False),
+    sa.Column('created', UTCDateTime(), nullable=False),
+    sa.ForeignKeyConstraint(['organiser'], ['account.id'], ),
+    sa.PrimaryKeyConstraint('id')
+    )
+    with op.batch_alter_table('event', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_event_organiser'), ['organiser'], unique=False)
+
+    op.create_table('public_listing',
+    sa.Column('game_id', AutoString(length=32), nullable=False),
+    sa.Column('watch_token', AutoString(length=64), nullable=False),
+    sa.Column('listed', UTCDateTime(), nullable=False),
+    sa.ForeignKeyConstraint(['game_id'], ['game.id'], ),
+    sa.PrimaryKeyConstraint('game_id')
+    )
+    op.create_table('reset_token',
+    sa.Column('hash', AutoString(length=64), nullable=False),
+    sa.Column('account_id', AutoString(length=32), nullable=False),
+    sa.Column('expires', UTCDateTime(), nullable=False),
+    sa.Column('used', sa.Boolean(), nullable=False),
+    sa.ForeignKeyConstraint(['account_id'], ['account.id'], ),
+    sa.PrimaryKeyConstraint('hash')
+    )
+    with op.batch_alter_table('reset_token', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_reset_token_account_id'), ['account_id'], unique=False)
+
+    op.create_table('event_pairing',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('event_id', AutoString(length=32), nullable=False),
+    sa.Column('round', sa.Integer(), nullable=False),
+    sa.Column('table_no', sa.Integer(), nullable=False),
+    sa.Column('player_a', AutoString(length=32), nullable=False),
+    sa.Column('player_b', AutoString(length=32), nullable=True),
+    sa.Column('game_id', AutoString(length=32), nullable=True),
+    sa.Column('links', sa.JSON(), nullable=False),
+    sa.ForeignKeyConstraint(['event_id'], ['event.id'], ),
+    sa.ForeignKeyConstraint(['game_id'], ['game.id'], ),
+    sa.PrimaryKeyConstraint('id'),
+    sa.UniqueConstraint('event_id', 'round', 'table_no')
+    )
+    with op.batch_alter_table('event_pairing', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_event_pairing_event_id'), ['event_id'], unique=False)
+
+    op.create_table('event_player',
+    sa.Column('event_id', AutoString(length=32), nullable=False),
+    sa.Column('account_id', AutoString(length=32), nullable=False),
+    sa.Column('name', AutoString(length=60), nullable=False),
+    sa.Column('lists', sa.JSON(), nullable=False),
+    sa.Column('registered', UTCDateTime(), nullable=False),
+    sa.Column('dropped', sa.Boolean(), nullable=False),
+    sa.ForeignKeyConstraint(['account_id'], ['account.id'], ),
+    sa.ForeignKeyConstraint(['event_id'], ['event.id'], ),
+    sa.PrimaryKeyConstraint('event_id', 'account_id')
+    )
+
+
+def downgrade() -> None:
+    op.drop_table('event_player')
+    with op.batch_alter_table('event_pairing', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_event_pairing_event_id'))
+
+    op.drop_table('event_pairing')
+    with op.batch_alter_table('reset_token', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_reset_token_account_id'))
+
+    op.drop_table('reset_token')
+    op.drop_table('public_listing')
+    with op.batch_alter_table('event', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_event_organiser'))
+
+    op.drop_table('event')
+    with op.batch_alter_table('account_session', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_account_session_account_id'))
+
+    op.drop_table('account_session')
+    op.drop_table('account_game')
+    op.drop_table('account_card')
+    with op.batch_alter_table('sign_in_failure', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_sign_in_failure_email'))
+        batch_op.drop_index(batch_op.f('ix_sign_in_failure_at'))
+
+    op.drop_table('sign_in_failure')
+    with op.batch_alter_table('account', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_account_email'))
+
+    op.drop_table('account')
