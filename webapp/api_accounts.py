@@ -1,9 +1,10 @@
-"""REST routes of accounts (issue 15): sign up, sign in, sign out, who am I. A session token answers sign-up
-and sign-in once; send it as ``Authorization: Bearer <session>`` to every route that needs an account."""
+"""REST routes of accounts (issue 15): sign up, sign in, sign out, who am I, password reset. A session token
+answers sign-up and sign-in once; send it as ``Authorization: Bearer <session>`` to every route that needs an
+account."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
@@ -47,8 +48,11 @@ async def sign_up(body: SignUpIn) -> SessionOut:
 
 @router.post("/sign-in", response_model=SessionOut, responses=errors(422),
              summary="Sign in: a new session token")
-async def sign_in(body: SignInIn) -> SessionOut:
-    me, token = await run_in_threadpool(deps.current().accounts.sign_in, body.email, body.password)
+async def sign_in(body: SignInIn, request: Request) -> SessionOut:
+    """After 5 failed sign-ins for one email within 15 minutes (or 30 from one client address), every sign-in is
+    refused for a while, even with the right password: `account.too_many_attempts` says how long."""
+    address = request.client.host if request.client else None
+    me, token = await run_in_threadpool(deps.current().accounts.sign_in, body.email, body.password, address)
     return SessionOut(session=token, account=MeOut(id=me.id, email=me.email, name=me.name))
 
 
@@ -62,3 +66,35 @@ async def sign_out(session: BearerSession) -> None:
 async def me(session: BearerSession) -> MeOut:
     found = await account_of(session)
     return MeOut(id=found.id, email=found.email, name=found.name)
+
+
+class ResetRequestIn(Strict):
+    email: str = Field(max_length=254)
+
+
+class ResetIn(Strict):
+    token: str = Field(max_length=128, description="The token at the end of the mailed link `/account/reset/<token>`.")
+    password: str = Field(max_length=200, description="The new password.")
+
+
+class NoticeOut(BaseModel):
+    message: str
+
+
+RESET_ASKED = "If an account has that email, a link to set a new password is on its way. It works once, for an hour."
+
+
+@router.post("/reset-request", status_code=202, response_model=NoticeOut, responses=errors(422),
+             summary="Ask for a password reset link")
+async def reset_request(body: ResetRequestIn, request: Request) -> NoticeOut:
+    """Mails a one-time link (good for an hour) to the account's email, or writes it to the server log when the
+    site has no SMTP server. The answer is the same whether or not the email has an account."""
+    await run_in_threadpool(deps.current().accounts.request_reset, body.email, str(request.base_url))
+    return NoticeOut(message=RESET_ASKED)
+
+
+@router.post("/reset", status_code=204, responses=errors(422), summary="Set a new password with a reset token")
+async def reset(body: ResetIn) -> None:
+    """Sets the new password and ends every session of the account: sign in again. A token works once
+    (`account.reset_invalid` after that, or after its hour)."""
+    await run_in_threadpool(deps.current().accounts.reset, body.token, body.password)

@@ -20,6 +20,7 @@ from webapp.guard import BodyGuard, ignore_unknown_listeners
 from webapp.headers import SecurityHeaders
 from webapp.live import Live
 from webapp.pages import errors
+from webapp.pages.account import account_page, reset_page
 from webapp.pages.cards import cards_page
 from webapp.pages.home import home_page
 from webapp.pages.lists import lists_page
@@ -68,6 +69,8 @@ def build(settings: Settings) -> deps.Deps:
     ui.page("/cards", title="Tablekeeper: card editor")(cards_page)
     ui.page("/warlord/new", title="Tablekeeper: new Warlord game")(warlord_new_game_page)
     ui.page("/warband", title="Tablekeeper: new warband game")(warband_page)
+    ui.page("/account", title="Tablekeeper: account")(account_page)
+    ui.page("/account/reset/{token}", title="Tablekeeper: new password")(reset_page)
     # A busy server may need more than NiceGUI's default 3 s to build a game page: a slow page beats a 500
     # (measured under load in tests/bench, docs/RELIABILITY.md).
     ui.page("/table/{game_id}/{token}", title="Tablekeeper: table", response_timeout=PAGE_TIMEOUT)(table_page)

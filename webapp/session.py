@@ -13,6 +13,7 @@ from models.service.accounts import Me
 from webapp import deps
 
 SESSION_KEY = "session"
+NAME_KEY = "account_name"  # shown in every page's header without asking the database
 
 
 def page_session() -> str | None:
@@ -26,12 +27,21 @@ def signed_in() -> Me | None:
     return deps.current().accounts.me(page_session())
 
 
-def keep_session(token: str | None) -> None:
-    """Remember (or, with None, forget) this browser's session."""
+def keep_session(token: str | None, name: str | None = None) -> None:
+    """Remember (or, with None, forget) this browser's session and the name the header shows for it."""
     if token is None:
         app.storage.user.pop(SESSION_KEY, None)
+        app.storage.user.pop(NAME_KEY, None)
     else:
         app.storage.user[SESSION_KEY] = token
+        app.storage.user[NAME_KEY] = name or ""
+
+
+def header_name() -> str | None:
+    """The name of the account this browser signed in with, as last seen (the /account page checks the session
+    itself); None when signed out."""
+    name = app.storage.user.get(NAME_KEY) if page_session() else None
+    return name if isinstance(name, str) and name else None
 
 
 async def _bearer(authorization: Annotated[str | None, Header(

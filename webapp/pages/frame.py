@@ -7,6 +7,7 @@ from nicegui import run, ui
 
 from models.service import Actor, NotFound
 from webapp.deps import current
+from webapp.session import header_name
 from webapp.view import GameView
 
 
@@ -27,6 +28,7 @@ def frame(title: str) -> ui.header:
         ui.space()
         ui.link("Lists", "/lists").classes("tk-nav")
         ui.link("Cards", "/cards").classes("tk-nav")
+        ui.link(header_name() or "Sign in", "/account").classes("tk-nav tk-account-link")
         ui.button(icon="contrast", on_click=lambda: dark.set_value(not dark.value)).props(
             'flat round color=white aria-label="Switch light or dark theme"')
     return header

@@ -1,0 +1,71 @@
+"""Mail the site sends (password reset links): through an SMTP server when ``TABLEKEEPER_SMTP_HOST`` is set,
+else into the server log at WARNING, so that a site without mail still lets its operator hand a link over.
+
+A mail that cannot be sent is logged, never raised: the person asking gets the same answer either way, which
+also keeps the answer from telling whether an email has an account.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import smtplib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from email.message import EmailMessage
+
+log = logging.getLogger("tablekeeper.mail")
+SMTP_TIMEOUT = 10.0  # seconds: a stuck mail server must not hold a request for long
+
+
+@dataclass(frozen=True)
+class SmtpSettings:
+    host: str
+    port: int = 587
+    user: str | None = None
+    password: str | None = None
+    sender: str = "tablekeeper@localhost"
+    starttls: bool = True
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] = os.environ) -> SmtpSettings | None:
+        """The ``TABLEKEEPER_SMTP_*`` settings, or None when no host is set."""
+        host = env.get("TABLEKEEPER_SMTP_HOST", "").strip()
+        if not host:
+            return None
+        return cls(host=host, port=int(env.get("TABLEKEEPER_SMTP_PORT") or cls.port),
+                   user=env.get("TABLEKEEPER_SMTP_USER") or None,
+                   password=env.get("TABLEKEEPER_SMTP_PASSWORD") or None,
+                   sender=env.get("TABLEKEEPER_SMTP_FROM") or cls.sender,
+                   starttls=(env.get("TABLEKEEPER_SMTP_STARTTLS") or "true").strip().lower()
+                   not in {"0", "false", "no", "off"})
+
+
+class Mailer:
+    """Sends one plain-text mail at a time. ``site_url`` (``TABLEKEEPER_SITE_URL``) is the address links in mail
+    point to; without it the address the request came to is used."""
+
+    def __init__(self, smtp: SmtpSettings | None, site_url: str | None = None) -> None:
+        self.smtp, self.site_url = smtp, (site_url or "").rstrip("/") or None
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] = os.environ) -> Mailer:
+        return cls(SmtpSettings.from_env(env), env.get("TABLEKEEPER_SITE_URL"))
+
+    def send(self, to: str, subject: str, body: str) -> None:
+        if self.smtp is None:
+            log.warning("No SMTP server is set (TABLEKEEPER_SMTP_HOST), so this mail is logged instead. "
+                        "To: %s. Subject: %s. %s", to, subject, body)
+            return
+        message = EmailMessage()
+        message["From"], message["To"], message["Subject"] = self.smtp.sender, to, subject
+        message.set_content(body)
+        try:
+            with smtplib.SMTP(self.smtp.host, self.smtp.port, timeout=SMTP_TIMEOUT) as server:
+                if self.smtp.starttls:
+                    server.starttls()
+                if self.smtp.user:
+                    server.login(self.smtp.user, self.smtp.password or "")
+                server.send_message(message)
+        except (OSError, smtplib.SMTPException):
+            log.exception("Could not send mail to %s through %s:%s", to, self.smtp.host, self.smtp.port)

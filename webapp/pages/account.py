@@ -1,0 +1,177 @@
+"""/account: sign in or sign up (an account is optional: every game link works without one), ask for a password
+reset link; signed in: who, sign out. /account/reset/{token}: set a new password from a mailed link.
+
+The session lives in NiceGUI's user storage (webapp/session.py). Every way in ends in :func:`welcome`, the one
+place that follows a successful sign-in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from nicegui import run, ui
+
+from models.rules import RuleViolation
+from models.service.accounts import EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, Me
+from webapp.components.a11y import named
+from webapp.deps import current
+from webapp.pages.frame import frame
+from webapp.session import keep_session, page_session
+
+INTRO = ("An account keeps your lists, card book and games on the server, so you find them on any device. Playing "
+         "needs none: every game link works without one.")
+RESET_ASKED = ("If an account has that email, a link to set a new password is on its way. It works once, within "
+               "the hour.")
+
+
+def _address() -> str | None:
+    """The client address of this page's request (counted by the sign-in limit)."""
+    request = getattr(ui.context.client, "request", None)
+    client = getattr(request, "client", None)
+    return getattr(client, "host", None)
+
+
+def _site() -> str:
+    request = getattr(ui.context.client, "request", None)
+    return str(request.base_url) if request is not None else "/"
+
+
+async def welcome(me: Me, token: str) -> None:
+    """Every successful sign-in, sign-up and new password ends here: the browser keeps the session, then the
+    account page shows the account. Anything that asks the person something first is awaited before that."""
+    keep_session(token, me.name)
+    ui.navigate.to("/account")
+
+
+def _email(label: str = "Email") -> ui.input:
+    return ui.input(label).props(f'type=email autocomplete=email maxlength={EMAIL_MAX}').classes("w-full")
+
+
+def _password(label: str, autocomplete: str) -> ui.input:
+    return ui.input(label, password=True, password_toggle_button=True).props(
+        f'autocomplete={autocomplete} maxlength={PASSWORD_MAX}').classes("w-full")
+
+
+def _problem() -> ui.label:
+    """Where a refusal is said, read out as it appears."""
+    return ui.label("").classes("tk-problem").props('role="alert"')
+
+
+async def _attempt(problem: ui.label, work: Callable[[], tuple[Me, str]]) -> None:
+    problem.set_text("")
+    try:
+        me, token = await run.io_bound(work)
+    except RuleViolation as refusal:
+        problem.set_text(refusal.message)
+        return
+    await welcome(me, token)
+
+
+def _sign_in_card() -> None:
+    accounts = current().accounts
+    with named(ui.card().classes("tk-account-card"), "Sign in", role="region"):
+        ui.label("Sign in").classes("text-h6").props('role="heading" aria-level="2"')
+        email, password = _email(), _password("Password", "current-password")
+        problem = _problem()
+        address = _address()
+
+        async def sign_in() -> None:
+            await _attempt(problem, lambda: accounts.sign_in(email.value or "", password.value or "", address))
+
+        password.on("keydown.enter", sign_in)
+        ui.button("Sign in", on_click=sign_in)
+        ui.button("Forgot your password?", on_click=lambda: _forgot(email.value or "")).props("flat no-caps")
+
+
+def _sign_up_card() -> None:
+    accounts = current().accounts
+    with named(ui.card().classes("tk-account-card"), "Sign up", role="region"):
+        ui.label("Sign up").classes("text-h6").props('role="heading" aria-level="2"')
+        name = ui.input("Name other players see").props(f"autocomplete=nickname maxlength={NAME_MAX}").classes(
+            "w-full")
+        email, password = _email(), _password(f"Password (at least {PASSWORD_MIN} characters)", "new-password")
+        problem = _problem()
+
+        async def sign_up() -> None:
+            await _attempt(problem, lambda: accounts.sign_up(email.value or "", password.value or "",
+                                                             name.value or ""))
+
+        ui.button("Sign up", on_click=sign_up)
+
+
+def _forgot(typed: str) -> None:
+    """Ask for a reset link by email; the answer does not tell whether the email has an account."""
+    accounts, site = current().accounts, _site()
+    with ui.dialog() as dialog, named(ui.card(), "Forgot your password?", role="dialog"):
+        ui.label("Forgot your password?").classes("text-h6")
+        ui.label("We send a link to set a new one to your account's email.")
+        email = _email()
+        email.value = typed
+        problem = _problem()
+
+        async def send() -> None:
+            problem.set_text("")
+            try:
+                await run.io_bound(accounts.request_reset, email.value or "", site)
+            except RuleViolation as refusal:
+                problem.set_text(refusal.message)
+                return
+            dialog.close()
+            ui.notify(RESET_ASKED, type="info", timeout=10000)
+
+        with ui.row():
+            ui.button("Send me a link", on_click=send)
+            ui.button("Cancel", on_click=dialog.close).props("flat")
+    dialog.open()
+
+
+def _signed_in(me: Me) -> None:
+    with named(ui.card().classes("tk-account-card"), "Your account", role="region"):
+        ui.label(f"Signed in as {me.name}").classes("text-h6").props('role="heading" aria-level="2"')
+        ui.label(me.email)
+
+        async def sign_out() -> None:
+            await run.io_bound(current().accounts.sign_out, page_session())
+            keep_session(None)
+            ui.navigate.to("/account")
+
+        ui.button("Sign out", on_click=sign_out)
+
+
+async def account_page() -> None:
+    frame("Account")
+    me = await run.io_bound(current().accounts.me, page_session())
+    if me is None and page_session():
+        keep_session(None)  # ended elsewhere (signed out, a new password): the header says so from now on
+    with ui.column().classes("tk-account w-full"):
+        ui.label("Your account").classes("text-h5").props('role="heading" aria-level="1"')
+        if me is not None:
+            keep_session(page_session(), me.name)
+            _signed_in(me)
+            return
+        ui.label(INTRO).classes("tk-purpose")
+        with ui.row().classes("w-full gap-4 items-start"):
+            _sign_in_card()
+            _sign_up_card()
+
+
+async def reset_page(token: str) -> None:
+    """A mailed reset link: set a new password, then be signed in with it."""
+    frame("New password")
+    accounts, address, token = current().accounts, _address(), token[:128]
+    with ui.column().classes("tk-account w-full"), named(ui.card().classes("tk-account-card"), "New password",
+                                                         role="region"):
+        ui.label("Set a new password").classes("text-h5").props('role="heading" aria-level="1"')
+        ui.label("Every device signed in to the account is signed out; this one is signed in with the new password.")
+        password = _password(f"New password (at least {PASSWORD_MIN} characters)", "new-password")
+        problem = _problem()
+
+        def reset() -> tuple[Me, str]:
+            me = accounts.reset(token, password.value or "")
+            return accounts.sign_in(me.email, password.value or "", address)
+
+        async def submit() -> None:
+            await _attempt(problem, reset)
+
+        password.on("keydown.enter", submit)
+        ui.button("Set the new password", on_click=submit)
