@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from models.service import GameService
 from models.service.accounts import AccountService
+from models.service.listings import ListingService
+from webapp.live_now import LiveNow
 
 if TYPE_CHECKING:
     from webapp.live import Live
@@ -17,9 +20,16 @@ class Deps:
     service: GameService
     live: Live
     accounts: AccountService = field(init=False)
+    listings: ListingService = field(init=False)
 
     def __post_init__(self) -> None:
         self.accounts = AccountService(self.service.repo.engine)
+        self.listings = ListingService(self.service)
+
+    @cached_property
+    def live_now(self) -> LiveNow:
+        """The Live now list of this process (made on first use: it follows the commits of ``live``)."""
+        return LiveNow(self.live, self.listings)
 
 
 _current: Deps | None = None

@@ -59,6 +59,7 @@ class Live:
         self._send_lock: dict[str, asyncio.Lock] = {}
         self.emit: Callable[..., Any] = lambda *args, **kwargs: core.sio.emit(*args, **kwargs)
         self.stopping = False
+        self._commit_hooks: list[Callable[[str, int], None]] = []
         service.on_change(self.changed)
 
     def bind_loop(self) -> None:
@@ -142,9 +143,24 @@ class Live:
             raise asyncio.CancelledError
         return result
 
+    def on_commit(self, hook: Callable[[str, int], None]) -> None:
+        """Also tell ``hook(game_id, version)`` of every commit, this process's and the other processes', in the
+        thread that heard of it: it must be quick (Live now checks whether the game is listed, see :meth:`soon`)."""
+        self._commit_hooks.append(hook)
+
+    def soon(self, fn: Callable[[], Any]) -> None:
+        """Run ``fn`` on the server's event loop, from any thread (at once when there is no loop yet)."""
+        loop = self._loop
+        if loop is None:
+            fn()
+        else:
+            loop.call_soon_threadsafe(fn)
+
     def changed(self, game_id: str, version: int) -> None:
         """Called after a commit, from whatever thread committed."""
         self.reads.announce(game_id, version)  # at once: a read right after the commit must not be older
+        for hook in self._commit_hooks:
+            hook(game_id, version)
         event = self._events.get(game_id)
         if event is not None and not event.callbacks:
             self._events.pop(game_id, None)

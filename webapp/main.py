@@ -14,7 +14,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from nicegui import Client, app, background_tasks, ui
 
 from models.service import GameService, make_engine, migrate
-from webapp import api, api_accounts, deps, gc_log, hot_reads
+from webapp import api, api_accounts, api_live, deps, gc_log, hot_reads
 from webapp.components import watch_board
 from webapp.guard import BodyGuard, ignore_unknown_listeners
 from webapp.headers import SecurityHeaders
@@ -62,6 +62,7 @@ def build(settings: Settings) -> deps.Deps:
                       methods=["GET"], include_in_schema=False)
     app.include_router(api.router)
     app.include_router(api_accounts.router)
+    app.include_router(api_live.router)
     errors.install()  # pages get error pages in our words; the API keeps JSON
     app.add_api_route("/healthz", lambda: health(live), methods=["GET"], include_in_schema=False)
     ui.page("/", title="Tablekeeper")(home_page)

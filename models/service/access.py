@@ -53,6 +53,14 @@ def check_can_act(actor: Actor) -> None:
         raise Forbidden(WATCH_ONLY)
 
 
+def check_can_list(actor: Actor) -> None:
+    """Only the game's players list it on Live now or take it off: its table link or a seat's link, never a watch
+    link (the Live now page hands watch links out)."""
+    if actor.role not in ("table", "seat"):
+        raise Forbidden("Only the players' links can show this game on Live now or take it off: a watch link "
+                        "only follows the game.")
+
+
 def check_can_send(actor: Actor, state: GameState, command: Command) -> None:
     reason = send_refusal(actor, state, command)
     if reason is not None:

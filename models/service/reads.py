@@ -141,6 +141,11 @@ class Reads:
                 self._tokens.popitem(last=False)
         return actor
 
+    def forget_token(self, game_id: str, token: str) -> None:
+        """Stop trusting a revoked token in this process at once (other processes stop within TOKEN_TTL)."""
+        with self._lock:
+            self._tokens.pop((game_id, token), None)
+
     def cached(self, game_id: str) -> Edition | None:
         """The newest edition made so far, without asking the database (None: none yet)."""
         with self._lock:
