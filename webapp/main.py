@@ -60,9 +60,14 @@ def build(settings: Settings) -> deps.Deps:
     app.add_api_route("/sw.js", lambda: FileResponse(STATIC / "sw.js", media_type="text/javascript",
                                                      headers={"Cache-Control": "no-cache"}),
                       methods=["GET"], include_in_schema=False)
+    # FastAPI wraps the app's lifespan in one more layer per included router, and the test `user` fixture runs
+    # build() again for every test on the same app: the layers piled up until the stack overflowed. Our routers
+    # have no lifespan of their own, so the app's is kept as it was.
+    lifespan = app.router.lifespan_context
     app.include_router(api.router)
     app.include_router(api_accounts.router)
     app.include_router(api_live.router)
+    app.router.lifespan_context = lifespan
     errors.install()  # pages get error pages in our words; the API keeps JSON
     app.add_api_route("/healthz", lambda: health(live), methods=["GET"], include_in_schema=False)
     ui.page("/", title="Tablekeeper")(home_page)
