@@ -33,7 +33,7 @@ from models.rules import COMMANDS, Event, GameState, RuleViolation, invalid_word
 from models.rules.warmachine import ArmyEntry, reminders, themes_of
 from models.service import Actor, AlreadyStarted, Conflict, Created, Forbidden, GameService, NotFound, Outcome
 from models.service.access import check_can_act
-from models.service.errors import NotSignedIn
+from models.service.errors import NoSuchEvent, NotSignedIn
 from models.service.idempotency import COMMAND_ID_MAX, COMMAND_ID_PATTERN, START_KEY_MIN, START_MEMORY_S
 from models.service.reads import Edition, Reads, entry_json, sse
 from webapp import deps
@@ -95,6 +95,8 @@ def _error(exc: Exception) -> JSONResponse | None:
         return _json(409, "conflict", str(exc), version=exc.current)
     if isinstance(exc, AlreadyStarted):
         return _json(409, "game.already_started", str(exc), game=exc.game_id)
+    if isinstance(exc, NoSuchEvent):
+        return _json(404, "event.not_found", exc.message)
     if isinstance(exc, NotFound):
         return _json(404, "game.not_found", "There is no such game.")
     if isinstance(exc, NotSignedIn):

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from models.service import GameService
 from models.service.accounts import AccountService
+from models.service.events import EventService
 from models.service.listings import ListingService
 from webapp.live_now import LiveNow
 
@@ -21,10 +22,12 @@ class Deps:
     live: Live
     accounts: AccountService = field(init=False)
     listings: ListingService = field(init=False)
+    events: EventService = field(init=False)
 
     def __post_init__(self) -> None:
         self.accounts = AccountService(self.service.repo.engine)
         self.listings = ListingService(self.service)
+        self.events = EventService(self.service)
 
     @cached_property
     def live_now(self) -> LiveNow:

@@ -21,6 +21,7 @@ from models.rules.core import (
 from models.rules.dice import Roll
 from models.rules.invalid import invalid_words
 from models.rules.match import PREGAME_LABELS, PREGAME_STEPS, PairedList, Pregame, Result
+from models.rules.swiss import Played, Table, pair_round
 from models.rules.text import tidy
 
 __all__ = [
@@ -38,11 +39,14 @@ __all__ = [
     "apply",
     "invalid_words",
     "options",
+    "pair_round",
     "parse_command",
+    "Played",
     "PairedList",
     "Pregame",
     "replay",
     "Result",
     "Roll",
+    "Table",
     "tidy",
 ]

@@ -40,3 +40,11 @@ class NotSignedIn(Exception):
     def __init__(self, message: str = "Sign in first.") -> None:
         super().__init__(message)
         self.message = message
+
+
+class NoSuchEvent(NotFound):
+    """No event has this id, or the reader has nothing in it to show (404 ``event.not_found``)."""
+
+    def __init__(self, message: str = "There is no such event.") -> None:
+        super().__init__(message)
+        self.message = message

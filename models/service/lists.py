@@ -158,8 +158,13 @@ class ListService:
         if imported.unrecognised:
             first = imported.unrecognised[0]
             raise RuleViolation("list.unrecognised", f"This line is not recognised: {first.line} ({first.reason}).")
-        army = imported.army
-        return PairedList(name=army.title, army=tuple(_legal_entries(army, cards, "The list")), theme=army.theme)
+        return self.paired(imported.army, "The list", cards)
+
+    def paired(self, army: Army, whose: str, cards: dict[str, Card] | None = None) -> PairedList:
+        """``army`` as one list of a Steamroller pair (its title, entries and theme); RuleViolation with its first
+        problem when it is empty or breaks a rule (``whose`` names it in the message)."""
+        cards = self.cards() if cards is None else cards
+        return PairedList(name=army.title, army=tuple(_legal_entries(army, cards, whose)), theme=army.theme)
 
 
 def _legal_entries(army: Army, cards: dict[str, Card], whose: str) -> list[ArmyEntry]:

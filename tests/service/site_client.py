@@ -11,9 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.service.test_api import api_client
-from webapp import api_accounts, api_live
+from webapp import api_accounts, api_events, api_live
 
-ROUTERS = [api_accounts.router, api_live.router]
+ROUTERS = [api_accounts.router, api_live.router, api_events.router]
 PASSWORD = "correct horse battery"
 
 

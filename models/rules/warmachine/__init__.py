@@ -244,6 +244,11 @@ from models.rules.warmachine.spells import (
 from models.rules.warmachine.spells import (
     is_grymkin_warlock as is_grymkin_warlock_model,
 )
+from models.rules.warmachine.standings import (
+    Finished,
+    Standing,
+    standings,
+)
 from models.rules.warmachine.state import (
     control_range,
     has_essence_manipulation,
@@ -266,6 +271,7 @@ from models.rules.warmachine.themes import (
 )
 
 __all__ = [
+    "standings",
     "arcana_offer",
     "ACTIVATION_SEQUENCE",
     "ASPECTS",
@@ -295,6 +301,7 @@ __all__ = [
     "EndFrenzy",
     "Entry",
     "FinalScore",
+    "Finished",
     "FinishSetupStep",
     "Force",
     "GAME_SIZES",
@@ -324,6 +331,7 @@ __all__ = [
     "RollPriority",
     "SIDES",
     "SPELL_SEQUENCE",
+    "Standing",
     "SYSTEMS",
     "Sacrifice",
     "ScenarioElements",

@@ -1,0 +1,416 @@
+"""Events (issue 15): an organiser's Swiss tournament of Warmachine games.
+
+An account creates an event; accounts register and submit copies of their saved lists (checked as legal for the
+event's game size), which lock at the deadline or when round 1 is paired, whichever comes first. The organiser
+pairs each round (``models.rules.swiss``): each table opens a tournament game through GameService, its links kept
+on the table and in each player's ``account_game``. With two lists per player the game starts at the Steamroller
+list pairs step with both pairs given from the submitted lists, so the players only choose. Results are never
+copied: standings read each game's result when asked (``models.rules.warmachine.standings``).
+
+Events are public: anyone reads the players, the tables with their watch links, and the standings. A seat link
+goes only to its player, and every table's links to the organiser.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from typing import Any
+
+from models.db.event_repository import EventRepository
+from models.db.tables import AccountGame, Event, EventPairing, EventPlayer
+from models.rules import GameState, RuleViolation, pair_round
+from models.rules.match import PairedList
+from models.rules.text import clean_text
+from models.rules.warmachine.list_model import GAME_SIZES
+from models.rules.warmachine.list_pairs import GiveListPair
+from models.rules.warmachine.pregame import ChooseScenario
+from models.rules.warmachine.setup import NAME_MAX
+from models.rules.warmachine.standings import Finished, Standing, standings
+from models.service.access import Actor
+from models.service.accounts import Me
+from models.service.errors import Forbidden, NoSuchEvent, NotFound
+from models.service.games import GameService
+from models.service.lists import ListService
+from models.service.results import outcome
+
+NAME_LIMIT = 80
+ROUNDS_MAX = 8
+PLAYERS_MAX = 64
+EVENTS_SHOWN = 200
+TABLE = Actor(role="table")
+
+
+def wall_clock() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class EventInfo:
+    id: str
+    name: str
+    day: str
+    system: str
+    game_size: int
+    rounds: int
+    lists_per_player: int
+    deadline: datetime
+    status: str  # open (no round paired), running, finished (every round paired and played)
+    organiser: str
+    organiser_name: str
+    players: int
+    round: int  # rounds paired so far
+    lists_locked: bool
+
+
+@dataclass(frozen=True)
+class Entrant:
+    account: str
+    name: str
+    lists: tuple[str, ...]  # the titles of the lists submitted
+    dropped: bool  # left out of the rounds: no lists when round 1 was paired
+
+
+@dataclass(frozen=True)
+class TableResult:
+    finished: bool
+    winner: str | None  # the winner's account id (None: a draw, or not finished)
+    how: str | None
+    game_round: int  # the game's own round (0 while it is set up)
+
+
+@dataclass(frozen=True)
+class Pairing:
+    round: int
+    table: int
+    player_a: str
+    name_a: str
+    player_b: str | None  # None: a bye
+    name_b: str | None
+    game_id: str | None
+    watch: str | None  # the watch link's token: events are public
+    result: TableResult | None  # None for a bye
+    links: dict[str, str] | None  # what the reader may hold: the organiser every link, a player their own seat
+
+
+@dataclass(frozen=True)
+class EventView:
+    event: EventInfo
+    players: tuple[Entrant, ...]
+    pairings: tuple[Pairing, ...]
+    standings: tuple[Standing, ...]
+    names: dict[str, str]  # account id -> the name the player registered with
+
+
+@dataclass(frozen=True)
+class MyGame:
+    round: int
+    table: int
+    opponent: str | None  # None: a bye
+    game_id: str | None
+    links: dict[str, str]  # {"title", "seat1" or "seat2", "watch"}; empty for a bye
+
+
+def _aware(when: datetime) -> datetime:
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+
+
+class EventService:
+    def __init__(self, games: GameService, now: Callable[[], datetime] = wall_clock) -> None:
+        self.games = games
+        self.lists = ListService(games)
+        self.repo = EventRepository(games.repo.engine)
+        self.now = now
+
+    # -- events ----------------------------------------------------------------------------------------------
+    def create(self, me: Me, name: str, day: str, game_size: int, rounds: int, lists_per_player: int,
+               deadline: datetime) -> EventInfo:
+        """A new event organised by ``me``; bad input is refused and nothing is stored."""
+        name = clean_text(name, "event's name", NAME_LIMIT)
+        try:
+            day = date.fromisoformat(day or "").isoformat()
+        except ValueError:
+            raise RuleViolation("event.day_invalid", "Give the event's day as a date (year-month-day).") from None
+        if game_size not in GAME_SIZES:
+            raise RuleViolation("event.game_size", "Pick a game size of " + ", ".join(map(str, GAME_SIZES)) +
+                                " points.")
+        if not 1 <= rounds <= ROUNDS_MAX:
+            raise RuleViolation("event.rounds", f"An event has from 1 to {ROUNDS_MAX} rounds.")
+        if lists_per_player not in (1, 2):
+            raise RuleViolation("event.lists_per_player", "Each player brings one list or two.")
+        event = Event(id=secrets.token_hex(8), organiser=me.id, name=name, day=day, game_size=game_size,
+                      rounds=rounds, lists_per_player=lists_per_player, deadline=_aware(deadline))
+        self.repo.add(event)
+        return self._info(event, [], [])
+
+    def events(self) -> list[EventInfo]:
+        """Every event, newest day first (public)."""
+        out = []
+        for event in self.repo.events(EVENTS_SHOWN):
+            out.append(self._info(event, self.repo.players(event.id), self.repo.pairings(event.id)))
+        return out
+
+    def event(self, event_id: str, me: Me | None = None) -> EventView:
+        """The event with its players, tables and standings; links as ``me`` may hold them (None: nobody
+        signed in, the watch links only)."""
+        event = self._event(event_id)
+        players, pairings = self.repo.players(event_id), self.repo.pairings(event_id)
+        names = {p.account_id: p.name for p in players}
+        states = self._states(pairings)
+        tables = tuple(self._pairing(t, names, states, event, me) for t in pairings)
+        return EventView(event=self._info(event, players, pairings, states),
+                         players=tuple(Entrant(account=p.account_id, name=p.name,
+                                               lists=tuple(str(x.get("title", "")) for x in p.lists),
+                                               dropped=p.dropped) for p in players),
+                         pairings=tables, standings=tuple(self._standings(players, pairings, states)),
+                         names=names)
+
+    # -- players ---------------------------------------------------------------------------------------------
+    def register(self, me: Me, event_id: str) -> Entrant:
+        """``me`` joins the event under their account's name, until the list deadline and round 1."""
+        event = self._event(event_id)
+        self._check_open(event, "register")
+        if _aware(event.deadline) <= self.now():
+            raise RuleViolation("event.registration_closed", "Registration closed at the list deadline.")
+        if len(self.repo.players(event_id)) >= PLAYERS_MAX:
+            raise RuleViolation("event.full", f"The event has the most players it can take ({PLAYERS_MAX}).")
+        if not self.repo.register(EventPlayer(event_id=event_id, account_id=me.id, name=me.name, lists=[])):
+            raise RuleViolation("event.registered", "You are registered for this event already.")
+        return Entrant(account=me.id, name=me.name, lists=(), dropped=False)
+
+    def withdraw(self, me: Me, event_id: str) -> None:
+        """``me`` leaves the event (before round 1 only)."""
+        event = self._event(event_id)
+        self._check_open(event, "withdraw")
+        if not self.repo.withdraw(event_id, me.id):
+            raise RuleViolation("event.not_registered", "You are not registered for this event.")
+
+    def submit_lists(self, me: Me, event_id: str, list_ids: Sequence[str]) -> Entrant:
+        """Copies of ``me``'s saved lists (``list_ids``, as many as the event asks), each legal at the event's game
+        size; they replace what ``me`` submitted before, until the lists lock."""
+        event = self._event(event_id)
+        player = next((p for p in self.repo.players(event_id) if p.account_id == me.id), None)
+        if player is None:
+            raise RuleViolation("event.not_registered", "Register for this event before you submit lists.")
+        if self._locked(event):
+            raise RuleViolation("event.lists_locked", "Lists are locked: the deadline has passed or round 1 is "
+                                                      "paired.")
+        if len(list_ids) != event.lists_per_player:
+            raise RuleViolation("event.list_count", "This event asks for " +
+                                ("one list." if event.lists_per_player == 1 else "two lists."))
+        if len(set(list_ids)) != len(list_ids):
+            raise RuleViolation("event.list_twice", "Submit two different lists.")
+        cards = self.lists.cards()
+        copies: list[dict[str, Any]] = []
+        for list_id in list_ids:
+            try:
+                saved = self.lists.get(me.owner, list_id)
+            except NotFound:
+                raise RuleViolation("event.list_not_found", "One of those lists is not among your saved lists.") \
+                    from None
+            if saved.army.size != event.game_size:
+                raise RuleViolation("event.list_size", f"{saved.title} is built for {saved.army.size} points; this "
+                                                       f"event plays {event.game_size}.")
+            paired = self.lists.paired(saved.army, saved.title, cards)
+            copies.append({"id": saved.id, "title": saved.title, "faction": saved.faction,
+                           "army": saved.army.model_dump(mode="json"), "paired": paired.model_dump(mode="json")})
+        if len(copies) == 2 and copies[0]["title"].casefold() == copies[1]["title"].casefold():
+            raise RuleViolation("pairs.same_name", "Give the two lists different names, so that the choice is "
+                                                   "clear.")
+        self.repo.set_lists(event_id, me.id, copies)
+        return Entrant(account=me.id, name=player.name, lists=tuple(c["title"] for c in copies), dropped=False)
+
+    # -- rounds ----------------------------------------------------------------------------------------------
+    def pair_next_round(self, me: Me, event_id: str, scenario: str) -> list[Pairing]:
+        """The organiser pairs the next round and opens its games at ``scenario`` (every game of the round plays
+        it). Round 1 pairs in registration order the players whose lists are in (the others are left out of the
+        event); later rounds in standings order, once every game of the round before has a result."""
+        event = self._event(event_id)
+        self._check_organiser(me, event)
+        players, pairings = self.repo.players(event_id), self.repo.pairings(event_id)
+        done = max((t.round for t in pairings), default=0)
+        if done >= event.rounds:
+            raise RuleViolation("event.all_rounds_paired", f"All {event.rounds} rounds are paired.")
+        scenario = clean_text(scenario, "scenario's name", 60)
+        states = self._states(pairings)
+        if any(t.round == done and t.game_id is not None and _result(states.get(t.game_id)) is None
+               for t in pairings):
+            raise RuleViolation("event.round_unfinished", f"Some games of round {done} have no result yet.")
+        if done == 0:
+            ready = [p for p in players if len(p.lists) == event.lists_per_player]
+            ranked = [p.account_id for p in ready]
+            left_out = {p.account_id for p in players} - set(ranked)
+        else:
+            playing = [p for p in players if not p.dropped]
+            ranked = [s.player for s in self._standings(playing, pairings, states)]
+            left_out = set()
+        tables = pair_round(ranked, [(t.player_a, t.player_b) for t in pairings])
+        by_id = {p.account_id: p for p in players}
+        rows: list[EventPairing] = []
+        games: list[AccountGame] = []
+        for table in tables:
+            row = EventPairing(event_id=event_id, round=done + 1, table_no=table.number, player_a=table.a,
+                               player_b=table.b, links={})
+            if table.b is not None:
+                row.game_id, row.links = self._open_game(event, done + 1, table.number, scenario,
+                                                         by_id[table.a], by_id[table.b])
+                seat_links = {"title": row.links["title"], "watch": row.links["watch"]}
+                games += [AccountGame(account_id=table.a, game_id=row.game_id,
+                                      links={**seat_links, "seat1": row.links["seat1"]}),
+                          AccountGame(account_id=table.b, game_id=row.game_id,
+                                      links={**seat_links, "seat2": row.links["seat2"]})]
+            rows.append(row)
+        if not self.repo.add_round(event_id, rows, games, dropped=sorted(left_out)):
+            raise RuleViolation("event.round_paired", "This round was paired a moment ago: reload the event.")
+        return [p for p in self.event(event_id, me).pairings if p.round == done + 1]
+
+    def _open_game(self, event: Event, round_no: int, table: int, scenario: str, a: EventPlayer,
+                   b: EventPlayer) -> tuple[str, dict[str, str]]:
+        """A tournament game for one table at ``scenario``, each side's lists given from the submitted copies."""
+        title = f"{event.name} R{round_no} T{table}"[:NAME_MAX]
+        lists = [[PairedList.model_validate(x["paired"]) for x in p.lists] for p in (a, b)]
+        if event.lists_per_player == 2:
+            created = self.games.create_game(title, [(a.name, []), (b.name, [])], pairs=True)
+        else:
+            created = self.games.create_game(title, [(a.name, list(lists[0][0].army)),
+                                                     (b.name, list(lists[1][0].army))],
+                                             wizard=True, themes=[lists[0][0].theme, lists[1][0].theme])
+        version = self.games.execute(created.game_id, ChooseScenario(name=scenario), created.version, TABLE).version
+        if event.lists_per_player == 2:
+            for seat in (0, 1):
+                pair = GiveListPair(seat=seat, lists=(lists[seat][0], lists[seat][1]))
+                version = self.games.execute(created.game_id, pair, version, TABLE).version
+        return created.game_id, {"title": title, **created.tokens}
+
+    def my_game(self, me: Me, event_id: str) -> MyGame | None:
+        """``me``'s table in the newest round, with ``me``'s own seat link (None: not paired in it)."""
+        self._event(event_id)
+        pairings = self.repo.pairings(event_id)
+        newest = max((t.round for t in pairings), default=0)
+        names = {p.account_id: p.name for p in self.repo.players(event_id)}
+        for t in pairings:
+            if t.round == newest and me.id in (t.player_a, t.player_b):
+                seat = "seat1" if t.player_a == me.id else "seat2"
+                other = t.player_b if seat == "seat1" else t.player_a
+                links = {k: str(t.links[k]) for k in ("title", seat, "watch")} if t.game_id else {}
+                return MyGame(round=t.round, table=t.table_no, opponent=names.get(other) if other else None,
+                              game_id=t.game_id, links=links)
+        return None
+
+    # -- standings -------------------------------------------------------------------------------------------
+    def standings(self, event_id: str) -> list[Standing]:
+        self._event(event_id)
+        players, pairings = self.repo.players(event_id), self.repo.pairings(event_id)
+        return self._standings([p for p in players if not p.dropped], pairings, self._states(pairings))
+
+    def standings_csv(self, event_id: str) -> str:
+        """The standings as CSV (rank, player, wins, then the tiebreakers in order)."""
+        names = {p.account_id: p.name for p in self.repo.players(event_id)}
+        rows = self.standings(event_id)
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["rank", "player", "wins", "strength_of_schedule", "control_points",
+                         "army_points_destroyed", "army_points_in_scenario_elements", "played", "byes"])
+        for s in rows:
+            writer.writerow([s.rank, _cell(names.get(s.player, "")), s.wins, s.strength_of_schedule,
+                             s.control_points, s.army_points_destroyed, s.army_points_in_scenario_elements,
+                             s.played, s.byes])
+        return out.getvalue()
+
+    # -- internals -------------------------------------------------------------------------------------------
+    def _event(self, event_id: str) -> Event:
+        event = self.repo.get(event_id) if event_id and len(event_id) <= 32 else None
+        if event is None:
+            raise NoSuchEvent()
+        return event
+
+    def _check_organiser(self, me: Me, event: Event) -> None:
+        if me.id != event.organiser:
+            raise Forbidden("Only the event's organiser can do this.")
+
+    def _check_open(self, event: Event, verb: str) -> None:
+        if event.status != "open":
+            raise RuleViolation("event.started", f"Round 1 is paired: it is too late to {verb}.")
+
+    def _locked(self, event: Event) -> bool:
+        return event.status != "open" or _aware(event.deadline) <= self.now()
+
+    def _states(self, pairings: Sequence[EventPairing]) -> dict[str, GameState]:
+        found = {}
+        for t in pairings:
+            if t.game_id is not None:
+                try:
+                    found[t.game_id] = self.games.state(t.game_id)[1]
+                except NotFound:
+                    continue
+        return found
+
+    def _standings(self, players: Sequence[EventPlayer], pairings: Sequence[EventPairing],
+                   states: dict[str, GameState]) -> list[Standing]:
+        finished = []
+        for t in pairings:
+            if t.player_b is None:
+                finished.append(Finished(a=t.player_a, b=None, winner=t.player_a))
+                continue
+            ended = _result(states.get(t.game_id or ""))
+            if ended is None:
+                continue
+            tb = ended.get("tiebreakers") or {}
+            seat = ended["winner"]
+            finished.append(Finished(
+                a=t.player_a, b=t.player_b, winner=None if seat is None else (t.player_a, t.player_b)[seat],
+                control_points=tuple(tb.get("control_points") or (0, 0)),
+                destroyed=tuple(tb.get("army_points_destroyed") or (0, 0)),
+                elements=tuple(tb.get("army_points_in_scenario_elements") or (0, 0))))
+        return standings([p.account_id for p in players], finished)
+
+    def _pairing(self, t: EventPairing, names: dict[str, str], states: dict[str, GameState], event: Event,
+                 me: Me | None) -> Pairing:
+        result = None
+        if t.game_id is not None:
+            state = states.get(t.game_id)
+            ended = _result(state)
+            seat = ended["winner"] if ended else None
+            result = TableResult(finished=ended is not None,
+                                 winner=None if seat is None else (t.player_a, t.player_b)[seat],
+                                 how=ended["how"] if ended else None, game_round=state.round if state else 0)
+        links: dict[str, str] | None = None
+        if me is not None and t.game_id is not None:
+            if me.id == event.organiser:
+                links = {k: str(v) for k, v in t.links.items()}
+            elif me.id in (t.player_a, t.player_b):
+                seat = "seat1" if me.id == t.player_a else "seat2"
+                links = {k: str(t.links[k]) for k in ("title", seat, "watch")}
+        return Pairing(round=t.round, table=t.table_no, player_a=t.player_a, name_a=names.get(t.player_a, ""),
+                       player_b=t.player_b, name_b=names.get(t.player_b, "") if t.player_b else None,
+                       game_id=t.game_id, watch=str(t.links["watch"]) if t.game_id else None, result=result,
+                       links=links)
+
+    def _info(self, event: Event, players: Sequence[EventPlayer], pairings: Sequence[EventPairing],
+              states: dict[str, GameState] | None = None) -> EventInfo:
+        done = max((t.round for t in pairings), default=0)
+        status = event.status
+        if done == event.rounds:
+            states = self._states(pairings) if states is None else states
+            last = [t for t in pairings if t.round == done and t.game_id is not None]
+            if all(_result(states.get(t.game_id or "")) is not None for t in last):
+                status = "finished"
+        return EventInfo(id=event.id, name=event.name, day=event.day, system=event.system,
+                         game_size=event.game_size, rounds=event.rounds, lists_per_player=event.lists_per_player,
+                         deadline=_aware(event.deadline), status=status, organiser=event.organiser,
+                         organiser_name=self.repo.organiser_name(event.organiser),
+                         players=len([p for p in players if not p.dropped]), round=done,
+                         lists_locked=self._locked(event))
+
+
+def _result(state: GameState | None) -> dict[str, Any] | None:
+    return None if state is None else outcome(state)
+
+
+def _cell(text: str) -> str:
+    """A typed name as a CSV cell a spreadsheet will not run as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

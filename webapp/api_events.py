@@ -1,0 +1,221 @@
+"""REST routes of events (issue 15): create and list events, register, submit lists, pair rounds, standings.
+
+Events are public: anyone reads an event, its tables (with watch links) and its standings. Registering, lists and
+"my game" need a signed-in account (``Authorization: Bearer <session>``); pairing a round is the organiser's only.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+
+from fastapi import APIRouter, Path
+from fastapi.responses import PlainTextResponse
+from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
+
+from models.service.errors import NoSuchEvent
+from models.service.events import EventInfo, EventView, MyGame, Pairing
+from webapp import deps
+from webapp.api import ErrorBody, ErrorMappingRoute, Strict, errors
+from webapp.session import BearerSession, account_of
+
+router = APIRouter(prefix="/api/events", tags=["events"], route_class=ErrorMappingRoute)
+EventId = Annotated[str, Path(max_length=32, description="The event's id.")]
+NO_EVENT = {404: {"model": ErrorBody, "description": "No such event: code `event.not_found`."}}
+NOT_ORGANISER = {403: {"model": ErrorBody, "description": "Only the event's organiser may: code "
+                                                          "`access.forbidden`."}}
+
+
+class CreateEventIn(Strict):
+    name: str = Field(max_length=80, examples=["Club Steamroller"])
+    day: str = Field(max_length=10, examples=["2026-12-05"], description="ISO date.")
+    game_size: int = Field(default=75, examples=[75])
+    rounds: int = Field(default=3, examples=[3])
+    lists_per_player: int = Field(default=2, examples=[2])
+    deadline: datetime = Field(description="Lists lock then (ISO date-time; UTC when no offset is given).")
+
+
+class ListsIn(Strict):
+    lists: list[Annotated[str, Field(max_length=32)]] = Field(
+        max_length=2, description="Ids of your saved lists (as many as the event asks for).")
+
+
+class RoundIn(Strict):
+    scenario: str = Field(max_length=60, examples=["Spread the Net"],
+                          description="The scenario every game of the round plays.")
+
+
+class EventOut(BaseModel):
+    id: str
+    name: str
+    day: str
+    system: str
+    game_size: int
+    rounds: int
+    lists_per_player: int
+    deadline: datetime
+    status: str = Field(description="`open` (no round paired), `running`, `finished`.")
+    organiser: str
+    organiser_name: str
+    players: int
+    round: int = Field(description="Rounds paired so far.")
+    lists_locked: bool
+
+
+class EntrantOut(BaseModel):
+    account: str
+    name: str
+    lists: list[str] = Field(description="Titles of the lists submitted.")
+    dropped: bool = Field(description="Left out of the rounds: no lists when round 1 was paired.")
+
+
+class TableResultOut(BaseModel):
+    finished: bool
+    winner: str | None = Field(description="The winner's account id (null: a draw, or not finished).")
+    how: str | None
+    game_round: int
+
+
+class PairingOut(BaseModel):
+    round: int
+    table: int
+    player_a: str
+    name_a: str
+    player_b: str | None = Field(description="null: a bye.")
+    name_b: str | None
+    game_id: str | None
+    watch: str | None = Field(description="The watch link's token (`/watch/{game_id}/{watch}`).")
+    result: TableResultOut | None
+    links: dict[str, str] | None = Field(
+        description="The organiser: every link of the table; a player: their own seat link and the watch link.")
+
+
+class StandingOut(BaseModel):
+    rank: int
+    player: str
+    name: str
+    wins: int
+    strength_of_schedule: int
+    control_points: int
+    army_points_destroyed: float
+    army_points_in_scenario_elements: float
+    played: int
+    byes: int
+
+
+class EventDetailOut(BaseModel):
+    event: EventOut
+    players: list[EntrantOut]
+    pairings: list[PairingOut]
+    standings: list[StandingOut]
+
+
+class MyGameOut(BaseModel):
+    round: int
+    table: int
+    opponent: str | None = Field(description="null: a bye.")
+    game_id: str | None
+    links: dict[str, str] = Field(description='`{"title", "seat1" or "seat2", "watch"}`: raw tokens.')
+
+
+def _event(info: EventInfo) -> EventOut:
+    return EventOut(**info.__dict__)
+
+
+def _pairing(p: Pairing) -> PairingOut:
+    result = None if p.result is None else TableResultOut(**p.result.__dict__)
+    return PairingOut(**{**p.__dict__, "result": result})
+
+
+def _standings(view: EventView) -> list[StandingOut]:
+    return [StandingOut(**s.__dict__, name=view.names.get(s.player, "")) for s in view.standings]
+
+
+def _detail(view: EventView) -> EventDetailOut:
+    return EventDetailOut(event=_event(view.event),
+                          players=[EntrantOut(**{**e.__dict__, "lists": list(e.lists)}) for e in view.players],
+                          pairings=[_pairing(p) for p in view.pairings], standings=_standings(view))
+
+
+@router.post("", status_code=201, response_model=EventOut, responses=errors(401, 422), summary="Create an event")
+async def create_event(body: CreateEventIn, session: BearerSession) -> EventOut:
+    """The signed-in account organises the new event."""
+    me = await account_of(session)
+    info = await run_in_threadpool(deps.current().events.create, me, body.name, body.day, body.game_size,
+                                   body.rounds, body.lists_per_player, body.deadline)
+    return _event(info)
+
+
+@router.get("", response_model=list[EventOut], summary="Every event, newest day first")
+async def list_events() -> list[EventOut]:
+    return [_event(e) for e in await run_in_threadpool(deps.current().events.events)]
+
+
+@router.get("/{event_id}", response_model=EventDetailOut, responses=NO_EVENT,
+            summary="An event with its players, tables and standings")
+async def read_event(event_id: EventId, session: BearerSession) -> EventDetailOut:
+    """Anyone may read; with a session, the tables carry the links that account may hold."""
+    service = deps.current()
+    me = await run_in_threadpool(service.accounts.me, session)
+    return _detail(await run_in_threadpool(service.events.event, event_id, me))
+
+
+@router.post("/{event_id}/registrations", status_code=201, response_model=EntrantOut,
+             responses={**errors(401, 422), **NO_EVENT}, summary="Register for an event")
+async def register(event_id: EventId, session: BearerSession) -> EntrantOut:
+    me = await account_of(session)
+    entrant = await run_in_threadpool(deps.current().events.register, me, event_id)
+    return EntrantOut(**{**entrant.__dict__, "lists": list(entrant.lists)})
+
+
+@router.delete("/{event_id}/registrations", status_code=204, responses={**errors(401, 422), **NO_EVENT},
+               summary="Withdraw from an event (before round 1)")
+async def withdraw(event_id: EventId, session: BearerSession) -> None:
+    me = await account_of(session)
+    await run_in_threadpool(deps.current().events.withdraw, me, event_id)
+
+
+@router.put("/{event_id}/lists", response_model=EntrantOut, responses={**errors(401, 422), **NO_EVENT},
+            summary="Submit your lists")
+async def submit_lists(event_id: EventId, body: ListsIn, session: BearerSession) -> EntrantOut:
+    """Copies of your saved lists, each legal at the event's game size; they replace what you submitted before,
+    until the lists lock (code `event.lists_locked`)."""
+    me = await account_of(session)
+    entrant = await run_in_threadpool(deps.current().events.submit_lists, me, event_id, body.lists)
+    return EntrantOut(**{**entrant.__dict__, "lists": list(entrant.lists)})
+
+
+@router.post("/{event_id}/rounds", status_code=201, response_model=list[PairingOut],
+             responses={**errors(401, 422), **NOT_ORGANISER, **NO_EVENT}, summary="Pair the next round")
+async def pair_round(event_id: EventId, body: RoundIn, session: BearerSession) -> list[PairingOut]:
+    """The organiser pairs the next round (Swiss by wins and tiebreakers, no rematches, a bye for an odd count);
+    each table's game opens at the scenario with the players' lists given."""
+    me = await account_of(session)
+    tables = await run_in_threadpool(deps.current().events.pair_next_round, me, event_id, body.scenario)
+    return [_pairing(p) for p in tables]
+
+
+@router.get("/{event_id}/standings.json", response_model=list[StandingOut], responses=NO_EVENT,
+            summary="The standings as JSON")
+async def standings_json(event_id: EventId) -> list[StandingOut]:
+    view = await run_in_threadpool(deps.current().events.event, event_id)
+    return _standings(view)
+
+
+@router.get("/{event_id}/standings.csv", response_class=PlainTextResponse, responses=NO_EVENT,
+            summary="The standings as CSV")
+async def standings_csv(event_id: EventId) -> PlainTextResponse:
+    text = await run_in_threadpool(deps.current().events.standings_csv, event_id)
+    return PlainTextResponse(text, media_type="text/csv",
+                             headers={"Content-Disposition": f'attachment; filename="standings-{event_id}.csv"'})
+
+
+@router.get("/{event_id}/my-game", response_model=MyGameOut, responses={**errors(401), **NO_EVENT},
+            summary="My table in the newest round, with my seat link")
+async def my_game(event_id: EventId, session: BearerSession) -> MyGameOut:
+    me = await account_of(session)
+    found: MyGame | None = await run_in_threadpool(deps.current().events.my_game, me, event_id)
+    if found is None:
+        raise NoSuchEvent("You have no table in this event's newest round.")
+    return MyGameOut(**found.__dict__)
