@@ -15,7 +15,7 @@ from nicegui import Client, app, background_tasks, ui
 
 from models.service import GameService, make_engine, migrate
 from webapp import api, api_accounts, api_events, api_live, deps, gc_log, hot_reads
-from webapp.components import watch_board
+from webapp.components import live_board, watch_board
 from webapp.guard import BodyGuard, ignore_unknown_listeners
 from webapp.headers import SecurityHeaders
 from webapp.live import Live
@@ -24,6 +24,7 @@ from webapp.pages.account import account_page, reset_page
 from webapp.pages.cards import cards_page
 from webapp.pages.home import home_page
 from webapp.pages.lists import lists_page
+from webapp.pages.live_now import live_page
 from webapp.pages.result import result_page
 from webapp.pages.table import table_page
 from webapp.pages.warband import warband_page
@@ -50,6 +51,8 @@ def build(settings: Settings) -> deps.Deps:
     app.on_shutdown(live.stop_listening)
     app.on_shutdown(live.close_streams)
     watch_board.serve()
+    live_board.serve()
+    app.on_startup(lambda: background_tasks.create(current.live_now.poll_forever(), name="Live now listings"))
     app.on_shutdown(engine.dispose)  # the test `user` fixture builds an app per test: close each one's pool
     app.add_middleware(BodyGuard)
     app.add_middleware(SecurityHeaders)
@@ -73,6 +76,7 @@ def build(settings: Settings) -> deps.Deps:
     app.add_api_route("/healthz", lambda: health(live), methods=["GET"], include_in_schema=False)
     ui.page("/", title="Tablekeeper")(home_page)
     ui.page("/lists", title="Tablekeeper: army lists")(lists_page)
+    ui.page("/live", title="Tablekeeper: Live now")(live_page)
     ui.page("/cards", title="Tablekeeper: card editor")(cards_page)
     ui.page("/warlord/new", title="Tablekeeper: new Warlord game")(warlord_new_game_page)
     ui.page("/warband", title="Tablekeeper: new warband game")(warband_page)

@@ -129,3 +129,25 @@ def test_a_finished_game_leaves_live_now_and_cannot_be_listed(client: TestClient
     assert live(client) == []
     assert command(client, ended, {"type": "concede", "seat": 0}, 1).status_code == 200
     assert_error(put(client, ended, ended["tokens"]["table"]), 422, "listing.finished")
+
+
+def test_live_now_shows_a_tournament_games_control_points_and_running_clock(client: TestClient) -> None:
+    r = client.post("/api/games", json={**GAME, "title": "Table 7", "wizard": True})
+    assert r.status_code == 201, r.text
+    game = r.json()
+    put(client, game, game["tokens"]["table"])
+    version = 1
+    priority = {"type": "roll_priority", "dice": [{"dice": [6]}, {"dice": [2]}]}  # Ann wins the roll
+    for body in ({"type": "choose_scenario", "name": "Club scenario"}, {"type": "reveal_lists", "lists": ["", ""]},
+                 {"type": "choose_objectives", "objectives": ["Armory", "Bunker"]}, priority,
+                 {"type": "choose_order", "goes_first": True}, {"type": "choose_side", "side": "the ruined edge"},
+                 {"type": "start_clock", "minutes_per_player": 60}, {"type": "finish_setup_step"},
+                 {"type": "finish_setup_step"}, {"type": "start_game"}):
+        done = command(client, game, body, version)
+        assert done.status_code == 200, done.text
+        version = done.json()["version"]
+    [line] = live(client)
+    assert line["round"] == "Round 1" and line["cp"] == [0, 0]
+    clock = line["clock"]
+    assert clock["ticking"] in (0, 1) and clock["since"] is not None
+    assert all(0 < left <= 60 * 60_000 for left in clock["remaining"])

@@ -6,8 +6,9 @@ Tokens are never stored in clear, so the table page passes on the links handed o
 from __future__ import annotations
 
 import segno
-from nicegui import app, ui
+from nicegui import app, background_tasks, ui
 
+from webapp.components.listing_switch import ListingSwitch
 from webapp.view import GameView
 
 
@@ -47,22 +48,31 @@ def _copy(url: str) -> None:
 
 
 def share_button(view: GameView, game_id: str) -> None:
+    """The Share links dialog: the "Show on Live now" switch, and the game's links when this browser was given
+    them (a player's own device, opened from a seat link, was not)."""
     links = app.storage.user.get("games", {}).get(game_id)
-    if not links:
-        return
     origin = site_origin()
     with ui.dialog() as dialog, ui.card().classes("tk-dialog tk-share"):
         ui.label("Links to this game").classes("text-h6")
-        ui.label("Anyone with the watch link follows the game live but cannot change it. Scan a code with the "
-                 "device that should join.")
-        link_row("Watch link", f"{origin}/watch/{game_id}/{links['watch']}", "watch link")
-        link_row("Table link (can change the game: keep it at the table)",
-                 f"{origin}/table/{game_id}/{links['table']}", "table link")
-        for seat in (0, 1):
-            token = links.get(f"seat{seat + 1}")
-            if token:
-                name = view.state.player_name(seat)
-                link_row(f"{name}'s own link (acts for that side only, on their own device)",
-                         f"{origin}/table/{game_id}/{token}", f"{name}'s own link")
+        listing = ListingSwitch(view)
+        if not links:
+            ui.label("This device was not given the game's links: the device that started the game has them.")
+        else:
+            ui.label("Anyone with the watch link follows the game live but cannot change it. Scan a code with the "
+                     "device that should join.")
+            link_row("Watch link", f"{origin}/watch/{game_id}/{links['watch']}", "watch link")
+            link_row("Table link (can change the game: keep it at the table)",
+                     f"{origin}/table/{game_id}/{links['table']}", "table link")
+            for seat in (0, 1):
+                token = links.get(f"seat{seat + 1}")
+                if token:
+                    name = view.state.player_name(seat)
+                    link_row(f"{name}'s own link (acts for that side only, on their own device)",
+                             f"{origin}/table/{game_id}/{token}", f"{name}'s own link")
         ui.button("Close", on_click=dialog.close).props("flat")
-    ui.button("Share links", icon="share", on_click=dialog.open).props("outline no-caps")
+
+    def open_dialog() -> None:
+        dialog.open()
+        background_tasks.create(listing.load())  # the other player may have switched it on their device
+
+    ui.button("Share links", icon="share", on_click=open_dialog).props("outline no-caps")

@@ -6,16 +6,7 @@
 // Everything a person typed is shown as text ({{ }} and bound attributes); the only markup is the damage
 // drawings, made by the server from numbers.
 import Countdown from "/static/countdown.js";
-
-function merge(target, patch) {
-  if (patch === null || typeof patch !== "object" || Array.isArray(patch)) return patch;
-  const out = target && typeof target === "object" && !Array.isArray(target) ? { ...target } : {};
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === null) delete out[key];
-    else out[key] = merge(out[key], value);
-  }
-  return out;
-}
+import merge from "/static/merge.js";
 
 const PARTS = ["score", "turn", "prompt", "result", "clock", "attack", "models", "log"];
 const TV = ["score", "turn", "result", "attack", "models"];

@@ -26,6 +26,7 @@ def frame(title: str) -> ui.header:
         if title:  # the home page's header says "Tablekeeper" once
             ui.label(title).classes("tk-title")
         ui.space()
+        ui.link("Live now", "/live").classes("tk-nav")
         ui.link("Lists", "/lists").classes("tk-nav")
         ui.link("Cards", "/cards").classes("tk-nav")
         ui.link(header_name() or "Sign in", "/account").classes("tk-nav tk-account-link")
