@@ -262,3 +262,30 @@ def test_standings_export_as_csv(client: TestClient) -> None:
     assert lines[1].startswith("1,'=Ann,1,0,")  # a typed name never runs as a spreadsheet formula
     assert lines[2].startswith("2,Bob,0,1,")
     assert_error(client.get("/api/events/nope/standings.csv"), 404, "event.not_found")
+
+
+def test_one_list_events_open_each_game_with_the_players_armies(client: TestClient) -> None:
+    organiser = sign_up(client, "Olga")
+    event = new_event(client, organiser, lists_per_player=1)
+    players = []
+    for name, army in (("Ann", AGATHON_LIST), ("Bob", OMODAMOS_LIST)):
+        player = sign_up(client, name)
+        client.post(f"/api/events/{event['id']}/registrations", headers=player["headers"])
+        url = f"/api/events/{event['id']}/lists"
+        two = save_lists(player, army, army.model_copy(update={"title": "Spare"}))
+        assert_error(client.put(url, json={"lists": two}, headers=player["headers"]), 422, "event.list_count")
+        assert client.put(url, json={"lists": two[:1]}, headers=player["headers"]).status_code == 200
+        players.append(player)
+    table = pair(client, event, organiser)[0]
+    state = client.get(f"/api/games/{table['game_id']}", headers={"X-Token": table["watch"]}).json()["state"]
+    assert state["pregame"]["step"] == "lists" and state["pregame"]["scenario"] == "Spread the Net"
+    assert {m["card"] for m in state["models"] if m["id"].startswith("p1-")} >= {"agathon"}
+    assert {m["card"] for m in state["models"] if m["id"].startswith("p2-")} >= {"omodamos"}
+
+
+def test_submitting_lists_needs_a_session(client: TestClient) -> None:
+    organiser = sign_up(client, "Olga")
+    event = new_event(client, organiser)
+    assert_error(client.put(f"/api/events/{event['id']}/lists", json={"lists": []}), 401, "account.signed_out")
+    assert_error(client.put("/api/events/nope/lists", json={"lists": []}, headers=organiser["headers"]), 404,
+                 "event.not_found")
