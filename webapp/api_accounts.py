@@ -1,13 +1,15 @@
-"""REST routes of accounts (issue 15): sign up, sign in, sign out, who am I, password reset. A session token
-answers sign-up and sign-in once; send it as ``Authorization: Bearer <session>`` to every route that needs an
-account."""
+"""REST routes of accounts (issue 15): sign up, sign in, sign out, who am I, password reset, export, deletion.
+A session token answers sign-up and sign-in once; send it as ``Authorization: Bearer <session>`` to every route
+that needs an account."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
+from models.service.account_export import FILENAME, export_account
 from webapp import deps
 from webapp.api import ErrorMappingRoute, Strict, errors
 from webapp.session import BearerSession, account_of
@@ -98,3 +100,29 @@ async def reset(body: ResetIn) -> None:
     """Sets the new password and ends every session of the account: sign in again. A token works once
     (`account.reset_invalid` after that, or after its hour)."""
     await run_in_threadpool(deps.current().accounts.reset, body.token, body.password)
+
+
+class DeleteIn(Strict):
+    password: str = Field(max_length=200, description="The account's password, asked again.")
+
+
+@router.get("/export", responses={200: {"content": {"application/json": {}}, "description": (
+    "One JSON file (`format` `tablekeeper-account/1`): `account` (id, email, name, created; never the password "
+    "hash), `lists` (saved army lists), `cards` (the card book), `games` (each with the links the account holds "
+    "and its title, players, round and `result`), `events_organised` and `registrations`.")}, **errors(401)},
+            summary="Download all my data")
+async def export(session: BearerSession) -> JSONResponse:
+    me = await account_of(session)
+    body = await run_in_threadpool(export_account, deps.current().service, me)
+    return JSONResponse(body, headers={"Content-Disposition": f'attachment; filename="{FILENAME}"'})
+
+
+@router.delete("", status_code=204, responses=errors(401, 422), summary="Delete my account and my data")
+async def delete_account(body: DeleteIn, session: BearerSession) -> None:
+    """Deletes, in one transaction: the account's sessions and reset tokens, the sign-in failures of its email, its
+    card book, its games list, its saved lists, its event registrations and the events it organises (with their
+    players and pairings), then the account. The games themselves stay: the opponent still plays them, through
+    the links they hold. A wrong password (`account.password_wrong`) deletes nothing and counts as a failed
+    sign-in."""
+    await account_of(session)
+    await run_in_threadpool(deps.current().accounts.delete, session, body.password)

@@ -126,6 +126,7 @@ CODES: dict[str, str] = {
     "account.sign_in_failed": "The email and password do not match an account.",
     "account.too_many_attempts": "Too many failed sign-ins for the email or the client address lately.",
     "account.reset_invalid": "The password reset token is unknown, used already or out of date.",
+    "account.password_wrong": "The password given to confirm is not the account's.",
     "listing.finished": "The game has ended: Live now shows games still being played.",
     "list.owner": "The browser has no owner id to save lists under.",
     "list.too_many": "The owner keeps the most lists allowed.",

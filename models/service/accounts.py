@@ -20,6 +20,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import Engine
 
+from models.db.account_data_repository import AccountDataRepository
 from models.db.account_repository import AccountRepository
 from models.db.tables import Account, ResetToken, now
 from models.rules.core import RuleViolation
@@ -85,6 +86,7 @@ class AccountService:
     def __init__(self, engine: Engine, mailer: Mailer | None = None,
                  clock: Callable[[], datetime] = now) -> None:
         self.repo = AccountRepository(engine)
+        self.data = AccountDataRepository(engine)
         self.mailer = mailer or Mailer.from_env()
         self.clock = clock
 
@@ -188,3 +190,13 @@ class AccountService:
             raise RuleViolation("account.reset_invalid", "This reset link was used already or is out of date: "
                                 "ask for a new one.")
         return _me(account)
+
+    def delete(self, session: str | None, password: str) -> None:
+        """Delete the signed-in account and everything kept for it (AccountDataRepository.delete), once its
+        password is given again; a wrong one deletes nothing and counts as a failed sign-in."""
+        me = self.require(session)
+        if self._checked(me.email, password, [(me.email, SIGN_IN_TRIES)]) is None:
+            raise RuleViolation("account.password_wrong", "That is not this account's password: nothing was "
+                                "deleted.")
+        if not self.data.delete(me.id, me.owner):
+            raise NotSignedIn()

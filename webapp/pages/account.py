@@ -1,5 +1,6 @@
 """/account: sign in or sign up (an account is optional: every game link works without one), ask for a password
-reset link; signed in: who, sign out. /account/reset/{token}: set a new password from a mailed link.
+reset link; signed in: who, sign out, download my data, delete my account. /account/reset/{token}: set a new
+password from a mailed link.
 
 The session lives in NiceGUI's user storage (webapp/session.py). Every way in ends in :func:`welcome`, the one
 place that follows a successful sign-in.
@@ -7,12 +8,15 @@ place that follows a successful sign-in.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from nicegui import run, ui
 
 from models.rules import RuleViolation
+from models.service.account_export import FILENAME, export_account
 from models.service.accounts import EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, Me
+from models.service.errors import NotSignedIn
 from webapp.components.a11y import named
 from webapp.deps import current
 from webapp.pages.frame import frame
@@ -135,7 +139,47 @@ def _signed_in(me: Me) -> None:
             keep_session(None)
             ui.navigate.to("/account")
 
-        ui.button("Sign out", on_click=sign_out)
+        async def download() -> None:
+            try:
+                data = await run.io_bound(export_account, current().service, me)
+            except NotSignedIn:
+                ui.navigate.to("/account")
+                return
+            ui.download.content(json.dumps(data, indent=2, ensure_ascii=False), FILENAME, "application/json")
+
+        with ui.row().classes("gap-2"):
+            ui.button("Sign out", on_click=sign_out)
+            ui.button("Download my data", icon="download", on_click=download).props("outline")
+            ui.button("Delete my account", icon="delete_forever", on_click=_delete).props("outline color=negative")
+
+
+def _delete() -> None:
+    """Delete the account and its data, once the password is given again."""
+    with ui.dialog() as dialog, named(ui.card(), "Delete my account", role="dialog"):
+        ui.label("Delete my account").classes("text-h6")
+        ui.label("This deletes your account, your saved lists, your card book, your list of games, your event "
+                 "registrations and the events you organise. Games you played stay for your opponents. It cannot "
+                 "be undone.")
+        password = _password("Your password", "current-password")
+        problem = _problem()
+
+        async def confirm() -> None:
+            problem.set_text("")
+            try:
+                await run.io_bound(current().accounts.delete, page_session(), password.value or "")
+            except RuleViolation as refusal:
+                problem.set_text(refusal.message)
+                return
+            except NotSignedIn:
+                pass  # deleted or signed out elsewhere meanwhile: the page shows the signed-out view
+            keep_session(None)
+            dialog.close()
+            ui.navigate.to("/account")
+
+        with ui.row():
+            ui.button("Delete everything", on_click=confirm).props("color=negative")
+            ui.button("Keep my account", on_click=dialog.close).props("flat")
+    dialog.open()
 
 
 async def account_page() -> None:

@@ -1,0 +1,80 @@
+"""Everything kept for one account, read together for its export and deleted together with it (the account's
+sessions, reset tokens, sign-in failures of its email, card book, games, saved lists, registrations and the events
+it organises). The games themselves are not the account's alone: they stay."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import Engine
+from sqlmodel import Session, col, delete, select
+
+from models.db.engine import reader
+from models.db.tables import (
+    Account,
+    AccountCard,
+    AccountGame,
+    AccountSession,
+    ArmyList,
+    Event,
+    EventPairing,
+    EventPlayer,
+    ResetToken,
+    SignInFailure,
+)
+
+
+@dataclass(frozen=True)
+class AccountRows:
+    account: Account
+    lists: list[ArmyList]
+    cards: list[AccountCard]
+    games: list[AccountGame]
+    organised: list[Event]
+    registrations: list[EventPlayer]
+
+
+class AccountDataRepository:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.reads = reader(engine)
+
+    def rows(self, account_id: str, owner: str) -> AccountRows | None:
+        """The account's rows (None when it is gone); ``owner`` is the owner key of its saved lists."""
+        with Session(self.reads) as s:
+            account = s.get(Account, account_id)
+            if account is None:
+                return None
+            return AccountRows(
+                account=account,
+                lists=list(s.exec(select(ArmyList).where(ArmyList.owner == owner).order_by(col(ArmyList.id)))),
+                cards=list(s.exec(select(AccountCard).where(AccountCard.account_id == account_id)
+                                  .order_by(col(AccountCard.key)))),
+                games=list(s.exec(select(AccountGame).where(AccountGame.account_id == account_id)
+                                  .order_by(col(AccountGame.added)))),
+                organised=list(s.exec(select(Event).where(Event.organiser == account_id).order_by(col(Event.day)))),
+                registrations=list(s.exec(select(EventPlayer).where(EventPlayer.account_id == account_id)
+                                          .order_by(col(EventPlayer.registered)))))
+
+    def delete(self, account_id: str, owner: str) -> bool:
+        """Delete the account and everything kept for it, in one transaction; False when it was gone already."""
+        with Session(self.engine) as s:
+            account = s.get(Account, account_id)
+            if account is None:
+                return False
+            events = select(Event.id).where(Event.organiser == account_id)
+            for statement in (
+                    delete(AccountSession).where(col(AccountSession.account_id) == account_id),
+                    delete(ResetToken).where(col(ResetToken.account_id) == account_id),
+                    delete(SignInFailure).where(col(SignInFailure.email) == account.email),
+                    delete(AccountCard).where(col(AccountCard.account_id) == account_id),
+                    delete(AccountGame).where(col(AccountGame.account_id) == account_id),
+                    delete(ArmyList).where(col(ArmyList.owner) == owner),
+                    delete(EventPlayer).where(col(EventPlayer.account_id) == account_id),
+                    delete(EventPairing).where(col(EventPairing.event_id).in_(events)),
+                    delete(EventPlayer).where(col(EventPlayer.event_id).in_(events)),
+                    delete(Event).where(col(Event.organiser) == account_id)):
+                s.exec(statement)
+            s.delete(account)
+            s.commit()
+        return True
