@@ -22,6 +22,8 @@ from webapp.live import Live
 from webapp.pages import errors
 from webapp.pages.account import account_page, reset_page
 from webapp.pages.cards import cards_page
+from webapp.pages.event import event_page
+from webapp.pages.events import events_page
 from webapp.pages.home import home_page
 from webapp.pages.lists import lists_page
 from webapp.pages.live_now import live_page
@@ -78,6 +80,8 @@ def build(settings: Settings) -> deps.Deps:
     ui.page("/lists", title="Tablekeeper: army lists")(lists_page)
     ui.page("/live", title="Tablekeeper: Live now")(live_page)
     ui.page("/cards", title="Tablekeeper: card editor")(cards_page)
+    ui.page("/events", title="Tablekeeper: events")(events_page)
+    ui.page("/events/{event_id}", title="Tablekeeper: event")(event_page)
     ui.page("/warlord/new", title="Tablekeeper: new Warlord game")(warlord_new_game_page)
     ui.page("/warband", title="Tablekeeper: new warband game")(warband_page)
     ui.page("/account", title="Tablekeeper: account")(account_page)

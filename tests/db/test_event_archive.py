@@ -1,6 +1,7 @@
 """Backing up and restoring one event (deploy/event_backup.py): an event with a finished game is exported,
-deleted from the database, restored, and its games replay to the same states and results, its links still open
-them, and its rows come back as they were. Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL."""
+deleted from the database, restored, and its games replay to the same states and results, its standings are the
+same, its links still open the games, and its rows come back as they were. Runs on SQLite and, with
+TEST_DATABASE_URL, on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ from models.rules.warmachine.ending import Concede
 from models.rules.warmachine.setup import ArmyEntry
 from models.service import Actor, GameService
 from models.service.accounts import AccountService
+from models.service.events import EventService
 
 ARMY = [ArmyEntry(card="agathon"), ArmyEntry(card="cultist-band", size=4)]
 PASSWORD = "correct horse battery"
@@ -107,6 +109,8 @@ def test_an_event_deleted_after_its_backup_comes_back_with_its_games_and_links(
     states = {g: before.state(g)[1].model_dump() for g in ids}
     results = {g: before.result_json(g)["result"] for g in ids}
     assert results[ids[0]]["winner"] == 0 and results[ids[1]] is None  # positive control: one finished game
+    standings = EventService(before).standings("ev1")
+    assert (standings[0].player, standings[0].wins) == (made["people"][0].id, 1)
 
     archive = export(db_url, "ev1", capsys, tmp_path / "event.json")
     delete_event(engine, ids)
@@ -118,6 +122,7 @@ def test_an_event_deleted_after_its_backup_comes_back_with_its_games_and_links(
     after = GameService(engine)  # a fresh cache: the games replay from their restored logs
     assert {g: after.state(g)[1].model_dump() for g in ids} == states
     assert {g: after.result_json(g)["result"] for g in ids} == results
+    assert EventService(after).standings("ev1") == standings
     second = made["games"][1]
     assert after.authorize(second.game_id, second.tokens["seat2"]) == Actor(role="seat", seat=1)
     version = after.state(second.game_id)[0]

@@ -29,6 +29,7 @@ def frame(title: str) -> ui.header:
         ui.link("Live now", "/live").classes("tk-nav")
         ui.link("Lists", "/lists").classes("tk-nav")
         ui.link("Cards", "/cards").classes("tk-nav")
+        ui.link("Events", "/events").classes("tk-nav")
         ui.link(header_name() or "Sign in", "/account").classes("tk-nav tk-account-link")
         ui.button(icon="contrast", on_click=lambda: dark.set_value(not dark.value)).props(
             'flat round color=white aria-label="Switch light or dark theme"')

@@ -1,0 +1,113 @@
+"""Live event pages (issue 15): an event's standings, tables and players, read once per change for every page of
+that event in this server process, and pushed to them.
+
+Two kinds of change reach an event page:
+
+- **A game of the event changed** (a command, a result): each page follows its event's games through
+  webapp/live.py (in this process right after the commit, from other processes by PostgreSQL NOTIFY) and pokes
+  the feed.
+- **The event's own rows changed** (a registration, lists, a round paired): a page that made the change pokes at
+  once; a change made through the REST API or another server process is noticed by one small read of every
+  followed event's stamp each POLL seconds (models/service/event_changes.py), for all pages of the process
+  together. Events send no notices of their own, so a round paired elsewhere shows within POLL seconds.
+
+A poke waits COALESCE seconds, so a burst of changes (a round paired opens several games) makes one read. The read
+is the public one (nobody's links), shared by every page of the event; a page with someone signed in reads its own
+links itself when the event's tables changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+
+from nicegui import Event, background_tasks, run
+
+from models.service.event_changes import EventChanges
+from models.service.events import EventService, EventView
+from webapp import deps
+from webapp.live import Live
+
+log = logging.getLogger(__name__)
+POLL = 2.0  # s between two reads of the followed events' stamps
+COALESCE = 0.3  # s a poke waits for the changes that come with it
+
+_feeds: weakref.WeakKeyDictionary[Live, EventFeed] = weakref.WeakKeyDictionary()
+
+
+def feed() -> EventFeed:
+    """This app's feed (one per built app: the test ``user`` fixture builds one per test)."""
+    current = deps.current()
+    made = _feeds.get(current.live)
+    if made is None:
+        made = _feeds[current.live] = EventFeed(current.live, current.events)
+    return made
+
+
+class EventFeed:
+    def __init__(self, live: Live, events: EventService) -> None:
+        self.live, self.events = live, events
+        self.changes = EventChanges(events.games.repo.engine)
+        self._pages: dict[str, Event[EventView]] = {}
+        self._stamps: dict[str, tuple[object, ...]] = {}
+        self._due: set[str] = set()
+        self._polling = False
+
+    def follow(self, event_id: str) -> Event[EventView]:
+        """The event a page subscribes to (inside the page: a closed tab unsubscribes); it brings each new public
+        view of the event."""
+        self._start_polling()
+        return self._pages.setdefault(event_id, Event())
+
+    def followed(self) -> list[str]:
+        for event_id in [e for e, ev in self._pages.items() if not ev.callbacks]:
+            self._forget(event_id)
+        return sorted(self._pages)
+
+    def poke(self, event_id: str) -> None:
+        """Something of the event changed: read it again soon and tell its pages (one read for a burst)."""
+        if event_id in self._due or event_id not in self._pages:
+            return
+        self._due.add(event_id)
+        background_tasks.create(self._refresh(event_id), name=f"event {event_id} changed")
+
+    async def _refresh(self, event_id: str) -> None:
+        await asyncio.sleep(COALESCE)
+        self._due.discard(event_id)
+        try:
+            view = await run.io_bound(self.events.event, event_id)
+        except Exception:  # noqa: BLE001 - a failed read leaves the pages as they are; the next change reads again
+            log.exception("Could not read event %s after a change", event_id)
+            return
+        if view is None:  # the app is stopping
+            return
+        page = self._pages.get(event_id)
+        if page is not None:
+            page.emit(view)
+
+    def _start_polling(self) -> None:
+        if not self._polling:
+            self._polling = True
+            background_tasks.create(self._poll(), name="event pages' changes")
+
+    async def _poll(self) -> None:
+        """While pages follow events, notice changes made elsewhere to their rows; ends when no page is left."""
+        try:
+            while ids := self.followed():
+                try:
+                    stamps = await run.io_bound(self.changes.stamps, ids) or {}
+                except Exception:  # noqa: BLE001 - the database may be away for a moment: try again later
+                    log.exception("Could not read the followed events' stamps")
+                    stamps = {}
+                for event_id, stamp in stamps.items():
+                    if self._stamps.get(event_id) != stamp:  # also the first time: it may have changed since
+                        self.poke(event_id)                  # the page read it
+                    self._stamps[event_id] = stamp
+                await asyncio.sleep(POLL)
+        finally:
+            self._polling = False
+
+    def _forget(self, event_id: str) -> None:
+        self._pages.pop(event_id, None)
+        self._stamps.pop(event_id, None)

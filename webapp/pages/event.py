@@ -1,0 +1,313 @@
+"""/events/{id}: one event. Anyone, without an account, follows its standings, pairings and every live table (each
+opening its watch page), updated live as games change and rounds are paired (webapp/event_feed.py). A signed-in
+person registers and submits lists from their saved lists until they lock, and opens their own game of the
+round; the organiser pairs each round and holds every table's links. Standings export as CSV and JSON (the API).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import HTTPException
+from nicegui import run, ui
+
+from models.rules import RuleViolation
+from models.service import Forbidden, NotFound
+from models.service.accounts import Me
+from models.service.events import EventView, Pairing
+from models.service.results import HOW_WORDS
+from webapp.components.a11y import named
+from webapp.components.once import once
+from webapp.deps import current
+from webapp.event_feed import feed
+from webapp.pages.events import facts, signed_in_here, who_acts
+from webapp.pages.frame import frame
+
+SCENARIO_MAX = 60
+GONE = "a player who left"  # an account deleted after its games were paired
+STANDING_COLUMNS = [
+    {"name": "rank", "label": "Rank", "field": "rank", "align": "right"},
+    {"name": "name", "label": "Player", "field": "name", "align": "left"},
+    {"name": "wins", "label": "Wins", "field": "wins", "align": "right"},
+    {"name": "sos", "label": "Strength of schedule", "field": "sos", "align": "right"},
+    {"name": "cp", "label": "Control points", "field": "cp", "align": "right"},
+    {"name": "apd", "label": "Army points destroyed", "field": "apd", "align": "right"},
+    {"name": "elements", "label": "Army points in scenario elements", "field": "elements", "align": "right"},
+    {"name": "played", "label": "Played", "field": "played", "align": "right"},
+]
+
+
+async def event_page(event_id: str) -> None:
+    frame("Event")
+    deps = current()
+    me = await signed_in_here()
+    try:
+        view = await run.io_bound(deps.events.event, event_id[:32], me)
+    except NotFound:
+        raise HTTPException(status_code=404, detail="There is no event at this address.") from None
+    if view is not None:
+        EventPage(view, me)
+
+
+def table_words(p: Pairing, names: dict[str, str]) -> str:
+    """A table as a sentence: who plays whom and where their game stands."""
+    a, b = p.name_a or GONE, p.name_b or GONE
+    if p.player_b is None:
+        return f"{a} has a bye"
+    players = f"{a} against {b}"
+    r = p.result
+    if r is None or not r.finished:
+        return f"{players}: " + (f"game round {r.game_round}" if r is not None and r.game_round else "setting up")
+    how = HOW_WORDS.get(r.how or "", r.how or "")
+    if r.winner is None:
+        return f"{players}: a draw ({how})"
+    return f"{players}: {names.get(r.winner) or GONE} won ({how})"
+
+
+class EventPage:
+    """The page of one event for one browser; ``show`` draws a new view of it."""
+
+    def __init__(self, view: EventView, me: Me | None) -> None:
+        self.event_id = view.event.id
+        self.me = me
+        self.feed = feed()
+        self.followed_games: set[str] = set()
+        self.drawn_part: tuple[Any, ...] | None = None
+        with ui.column().classes("tk-event w-full gap-4"):
+            self.heading = ui.label().classes("text-h5").props('role="heading" aria-level="1"')
+            self.facts = ui.label().classes("tk-kind")
+            self.part = named(ui.column().classes("w-full gap-2"), "Your part in this event", role="region")
+            with named(ui.column().classes("w-full gap-1"), "Tables", role="region"):
+                self.tables_heading = ui.label().classes("text-h6").props('role="heading" aria-level="2"')
+                self.tables = ui.column().classes("w-full gap-1")
+            with named(ui.column().classes("w-full gap-1"), "Standings", role="region"):
+                ui.label("Standings").classes("text-h6").props('role="heading" aria-level="2"')
+                self.standings = ui.table(columns=STANDING_COLUMNS, rows=[], row_key="rank").props(
+                    "flat bordered dense hide-pagination :rows-per-page-options=[0]").classes("tk-standings")
+                with ui.row().classes("gap-4"):
+                    ui.link("Standings as CSV", f"/api/events/{self.event_id}/standings.csv").classes("p-3")
+                    ui.link("Standings as JSON", f"/api/events/{self.event_id}/standings.json").classes("p-3")
+            with named(ui.column().classes("w-full gap-1"), "Earlier rounds", role="region") as self.earlier_region:
+                ui.label("Earlier rounds").classes("text-h6").props('role="heading" aria-level="2"')
+                self.earlier = ui.column().classes("w-full gap-1")
+            with named(ui.column().classes("w-full gap-1"), "Players", role="region"):
+                ui.label("Players").classes("text-h6").props('role="heading" aria-level="2"')
+                self.players = ui.column().classes("w-full gap-0")
+        self.show(view)
+        self.feed.follow(self.event_id).subscribe(self.changed)
+
+    # -- live -----------------------------------------------------------------------------------------------
+    async def changed(self, public: EventView) -> None:
+        """A new public view of the event; a signed-in person reads their own (with their links)."""
+        if self.me is None:
+            self.show(public)
+            return
+        try:
+            own = await run.io_bound(current().events.event, self.event_id, self.me)
+        except NotFound:
+            return
+        if own is not None:
+            self.show(own)
+
+    def game_changed(self, _version: int) -> None:
+        self.feed.poke(self.event_id)
+
+    def follow_games(self, view: EventView) -> None:
+        live = current().live
+        for p in view.pairings:
+            if p.game_id is not None and p.game_id not in self.followed_games:
+                self.followed_games.add(p.game_id)
+                live.event(p.game_id).subscribe(self.game_changed)
+
+    def poke(self) -> None:
+        """This page changed the event: every page of it (this one too) reads it again."""
+        self.feed.poke(self.event_id)
+
+    # -- drawing --------------------------------------------------------------------------------------------
+    def show(self, view: EventView) -> None:
+        self.follow_games(view)
+        info = view.event
+        self.heading.set_text(info.name)
+        self.facts.set_text(f"{facts(info)} · organised by {info.organiser_name} · lists lock "
+                            f"{info.deadline.strftime('%d %b %Y, %H:%M')} UTC")
+        part = self._part_key(view)
+        if part != self.drawn_part:
+            self.drawn_part = part
+            self.part.clear()
+            with self.part:
+                self._draw_part(view)
+        self._draw_tables(view)
+        self.standings.rows = [{"rank": s.rank, "name": view.names.get(s.player, ""), "wins": s.wins,
+                                "sos": s.strength_of_schedule, "cp": s.control_points,
+                                "apd": s.army_points_destroyed, "elements": s.army_points_in_scenario_elements,
+                                "played": s.played} for s in view.standings]
+        self.standings.update()
+        self._draw_earlier(view)
+        self.players.clear()
+        with self.players:
+            if not view.players:
+                ui.label("Nobody has registered yet.").classes("tk-kind")
+            for e in view.players:
+                state = "left out: no lists when round 1 was paired" if e.dropped else \
+                    ("lists given" if e.lists else "no lists yet")
+                ui.label(f"{e.name}: {state}")
+
+    def _newest(self, view: EventView) -> list[Pairing]:
+        return [p for p in view.pairings if p.round == view.event.round]
+
+    def _mine(self, view: EventView) -> Pairing | None:
+        if self.me is None:
+            return None
+        return next((p for p in self._newest(view) if self.me.id in (p.player_a, p.player_b)), None)
+
+    def _part_key(self, view: EventView) -> tuple[Any, ...]:
+        entrant = next((e for e in view.players if self.me and e.account == self.me.id), None)
+        mine = self._mine(view)
+        return (self.me is not None, entrant, view.event.lists_locked, view.event.status, view.event.round,
+                mine.game_id if mine else None, mine.player_b if mine else None)
+
+    def _draw_tables(self, view: EventView) -> None:
+        info = view.event
+        self.tables_heading.set_text(f"Round {info.round} tables" if info.round else "Tables")
+        self.tables.clear()
+        organiser = self.me is not None and self.me.id == info.organiser
+        with self.tables:
+            if not info.round:
+                ui.label("Round 1 is not paired yet.").classes("tk-kind")
+            for p in self._newest(view):
+                with ui.row().classes("items-center gap-3 tk-event-table"):
+                    ui.label(f"Table {p.table}: {table_words(p, view.names)}")
+                    if p.game_id and p.watch:
+                        named(ui.link("Watch", f"/watch/{p.game_id}/{p.watch}").classes("p-3"),
+                              f"Watch table {p.table}")
+                    if organiser and p.game_id and p.links:
+                        self._organiser_links(p)
+
+    def _organiser_links(self, p: Pairing) -> None:
+        links = p.links or {}
+        for key, words in (("table", "table link"), ("seat1", f"{p.name_a}'s link"), ("seat2", f"{p.name_b}'s link")):
+            if links.get(key):
+                named(ui.link(words, f"/table/{p.game_id}/{links[key]}").classes("p-3"),
+                      f"Table {p.table}: {words}")
+
+    def _draw_earlier(self, view: EventView) -> None:
+        self.earlier.clear()
+        rounds = sorted({p.round for p in view.pairings if p.round < view.event.round})
+        self.earlier_region.set_visibility(bool(rounds))
+        with self.earlier:
+            for n in rounds:
+                ui.label(f"Round {n}").classes("text-bold")
+                for p in (p for p in view.pairings if p.round == n):
+                    with ui.row().classes("items-center gap-3"):
+                        ui.label(f"Table {p.table}: {table_words(p, view.names)}")
+                        if p.game_id and p.watch:
+                            named(ui.link("Result", f"/result/{p.game_id}/{p.watch}").classes("p-3"),
+                                  f"Result of round {n}, table {p.table}")
+
+    # -- your part: register, lists, your game, pairing ----------------------------------------------------------
+    def _draw_part(self, view: EventView) -> None:
+        info = view.event
+        if self.me is None:
+            with ui.row().classes("items-center gap-2"):
+                ui.label("You need no account to follow this event. To play in it,")
+                ui.link("sign in", "/account").classes("p-3")
+            return
+        entrant = next((e for e in view.players if e.account == self.me.id), None)
+        if entrant is None:
+            if info.status == "open" and not info.lists_locked:
+                once(ui.button("Register for this event", icon="how_to_reg").props("no-caps"),
+                     lambda: self._act(current().events.register))
+            elif info.organiser != self.me.id:
+                ui.label("Registration is closed.").classes("tk-kind")
+        else:
+            self._draw_lists(view, entrant.lists)
+            if info.status == "open" and not info.round:
+                once(ui.button("Withdraw from this event", icon="logout").props("no-caps flat"),
+                     lambda: self._act(current().events.withdraw))
+        mine = self._mine(view)
+        if mine is not None:
+            self._draw_my_game(mine)
+        if info.organiser == self.me.id:
+            self._draw_pairing_form(view)
+
+    def _draw_lists(self, view: EventView, given: tuple[str, ...]) -> None:
+        info = view.event
+        if info.lists_locked:
+            ui.label("Your lists (locked): " + (", ".join(given) if given else "none given")).classes("text-bold")
+            return
+        ui.label("Your lists: " + (", ".join(given) if given else "none given yet")).classes("text-bold")
+        with ui.row().classes("items-end gap-3") as row:
+            ui.label("Loading your saved lists...").classes("tk-kind")
+
+        async def fill() -> None:
+            me = self.me
+            assert me is not None
+            saved = await run.io_bound(current().events.lists.lists, me.owner) or []
+            fitting = {s.id: f"{s.title} ({s.faction}, {s.points} of {s.army.size} points)" for s in saved
+                       if s.army.size == info.game_size}
+            row.clear()
+            with row:
+                if len(fitting) < info.lists_per_player:
+                    ui.label(f"Build and save {info.lists_per_player} lists of {info.game_size} points under")
+                    ui.link("Lists", "/lists").classes("p-3")
+                    ui.label("to submit them here.")
+                    return
+                labels = ["Your list"] if info.lists_per_player == 1 else ["First list", "Second list"]
+                picks = [named(ui.select(fitting, label=label).classes("w-80"), label) for label in labels]
+
+                async def submit() -> None:
+                    chosen = [p.value for p in picks]
+                    if any(c is None for c in chosen):
+                        ui.notify(f"Choose {' and '.join(lb.lower() for lb in labels)}.", type="warning")
+                        return
+                    await self._act(current().events.submit_lists, chosen)
+
+                once(ui.button("Submit lists", icon="send").props("no-caps"), submit)
+
+        ui.timer(0, fill, once=True)
+
+    def _draw_my_game(self, mine: Pairing) -> None:
+        if mine.player_b is None:
+            ui.label(f"Round {mine.round}: you have a bye (it counts as a win).").classes("text-bold")
+            return
+        links = mine.links or {}
+        seat = next((k for k in ("seat1", "seat2") if k in links), None)
+        if mine.game_id is None or seat is None:
+            return
+        other = mine.name_b if seat == "seat1" else mine.name_a
+        with ui.row().classes("items-center gap-3"):
+            ui.label(f"Your game this round: table {mine.table} against {other}").classes("text-bold")
+            named(ui.button("Open your game", icon="play_arrow",
+                            on_click=lambda: ui.navigate.to(f"/table/{mine.game_id}/{links[seat]}")).props("no-caps"),
+                  f"Your game this round: table {mine.table} against {other}")
+
+    def _draw_pairing_form(self, view: EventView) -> None:
+        info = view.event
+        if info.round >= info.rounds:
+            ui.label(f"All {info.rounds} rounds are paired.").classes("tk-kind")
+            return
+        n = info.round + 1
+        with named(ui.row().classes("items-end gap-3"), "Organiser", role="group"):
+            scenario = ui.input(f"Scenario of round {n}").props(f"maxlength={SCENARIO_MAX}").classes("w-80")
+            once(ui.button(f"Pair round {n}", icon="shuffle").props("no-caps"),
+                 lambda: self._act(current().events.pair_next_round, scenario.value or ""))
+
+    async def _act(self, action: Callable[..., Any], *args: Any) -> None:
+        """Run one of the service's event actions, ``action(me, event_id, *args)``, as the person signed in now (a
+        page built for someone else is drawn again for them); a refusal is said in words."""
+        me = await who_acts()
+        if me is None or self.me is None:
+            return
+        if me.id != self.me.id:
+            ui.navigate.reload()
+            return
+        try:
+            await run.io_bound(action, me, self.event_id, *args)
+        except (RuleViolation, Forbidden) as refusal:
+            ui.notify(refusal.message, type="warning")
+            return
+        except NotFound:
+            ui.notify("This event is gone.", type="warning")
+            return
+        self.poke()

@@ -1,0 +1,133 @@
+"""/events: the events coming up and running (anyone may look), the finished ones, and for a signed-in person a
+form to organise a new one. Each event opens its own page (webapp/pages/event.py)."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+
+from nicegui import run, ui
+
+from models.rules import RuleViolation
+from models.rules.warmachine import GAME_SIZES
+from models.service.accounts import Me
+from models.service.events import EventInfo
+from webapp.components.a11y import named
+from webapp.components.once import once
+from webapp.deps import current
+from webapp.pages.frame import frame
+from webapp.session import page_session
+
+NAME_MAX = 80
+ROUNDS_MAX = 8
+DEADLINE_TIME = "09:00"  # the lists lock on the morning of the event unless the organiser says otherwise
+LEAD_DAYS = 7  # the form offers an event a week ahead
+
+
+async def signed_in_here() -> Me | None:
+    """The account signed in on this browser, or None. The session is read from the browser's storage here, on the
+    event loop (a worker thread has no page context), and looked up in a worker thread."""
+    return await run.io_bound(current().accounts.me, page_session())
+
+
+async def who_acts() -> Me | None:
+    """The account signed in on this browser at the moment of an action (it may have signed out in another tab
+    since the page was built); None with a message when there is none."""
+    me = await signed_in_here()
+    if me is None:
+        ui.notify("Sign in first: your session has ended.", type="warning")
+    return me
+
+
+def day_words(day: str) -> str:
+    try:
+        return date.fromisoformat(day).strftime("%a %d %b %Y").replace(" 0", " ")
+    except ValueError:
+        return day
+
+
+def progress(info: EventInfo) -> str:
+    """Where an event stands, in a few words."""
+    if info.status == "finished":
+        return "finished"
+    if info.round:
+        return f"round {info.round} of {info.rounds}"
+    return "lists locked" if info.lists_locked else "registration open"
+
+
+def facts(info: EventInfo) -> str:
+    lists = "one list" if info.lists_per_player == 1 else "two lists"
+    players = "1 player" if info.players == 1 else f"{info.players} players"
+    return (f"{day_words(info.day)} · {info.game_size} points · {info.rounds} rounds · {lists} each · {players} · "
+            f"{progress(info)}")
+
+
+async def events_page() -> None:
+    frame("Events")
+    deps = current()
+    me = await signed_in_here()
+    events = await run.io_bound(deps.events.events) or []
+    with ui.column().classes("tk-events w-full gap-4"):
+        ui.label("Events").classes("text-h5").props('role="heading" aria-level="1"')
+        _event_list("Coming up and running", [e for e in events if e.status != "finished"],
+                    "No event is coming up yet.")
+        finished = [e for e in events if e.status == "finished"]
+        if finished:
+            _event_list("Finished", finished, "")
+        if me is None:
+            with ui.row().classes("items-center gap-2"):
+                ui.label("To organise an event or register for one,")
+                ui.link("sign in", "/account").classes("p-3")
+        else:
+            _new_event_form()
+
+
+def _event_list(title: str, events: list[EventInfo], empty: str) -> None:
+    with named(ui.column().classes("gap-1 w-full"), title, role="region"):
+        ui.label(title).classes("text-h6").props('role="heading" aria-level="2"')
+        if not events:
+            ui.label(empty).classes("tk-kind")
+        for info in events:
+            with ui.row().classes("items-center gap-3 tk-event-row"):
+                ui.link(info.name, f"/events/{info.id}").classes("text-lg p-3 text-bold")
+                ui.label(facts(info)).classes("tk-kind")
+
+
+def _new_event_form() -> None:
+    """Name, day, game size, rounds, lists per player and the list deadline; the service checks each."""
+    day_value = (datetime.now(UTC).date() + timedelta(days=LEAD_DAYS)).isoformat()
+    with named(ui.card().classes("tk-new-event w-full"), "Organise an event", role="region"):
+        ui.label("Organise an event").classes("text-h6").props('role="heading" aria-level="2"')
+        name = ui.input("Event name").props(f"maxlength={NAME_MAX}").classes("w-96")
+        with ui.row().classes("items-start gap-4"):
+            day = ui.input("Day", value=day_value).props("type=date stack-label")
+            size = ui.select(list(GAME_SIZES), value=75, label="Game size (points)").classes("w-48")
+            rounds = ui.number("Rounds", value=3, min=1, max=ROUNDS_MAX, step=1, precision=0).classes("w-32")
+            lists = ui.select({1: "One list", 2: "Two lists (list pairs)"}, value=2,
+                              label="Lists per player").classes("w-64")
+        with ui.row().classes("items-start gap-4"):
+            deadline_day = ui.input("List deadline: day (UTC)", value=day_value).props("type=date stack-label")
+            deadline_time = ui.input("List deadline: time (UTC)", value=DEADLINE_TIME).props("type=time stack-label")
+        ui.label("Lists lock at the deadline or when round 1 is paired, whichever comes first.").classes("tk-kind")
+
+        async def create() -> None:
+            try:
+                deadline = datetime.fromisoformat(f"{deadline_day.value}T{deadline_time.value}").replace(tzinfo=UTC)
+            except ValueError:
+                ui.notify("Give the list deadline as a day and a time.", type="warning")
+                return
+            if rounds.value is None:
+                ui.notify(f"Give the number of rounds (1 to {ROUNDS_MAX}).", type="warning")
+                return
+            me = await who_acts()
+            if me is None:
+                return
+            try:
+                info = await run.io_bound(current().events.create, me, name.value or "", day.value or "",
+                                          int(size.value or 0), int(rounds.value), int(lists.value or 0), deadline)
+            except RuleViolation as refusal:
+                ui.notify(refusal.message, type="warning")
+                return
+            if info is not None:
+                ui.navigate.to(f"/events/{info.id}")
+
+        once(ui.button("Create event", icon="emoji_events").props("no-caps size=lg"), create)
