@@ -67,7 +67,7 @@ class EntrantOut(BaseModel):
     account: str
     name: str
     lists: list[str] = Field(description="Titles of the lists submitted.")
-    dropped: bool = Field(description="Left out of the rounds: no lists when round 1 was paired.")
+    dropped: bool = Field(description="Paired no more: no lists when round 1 was paired, or left the event since.")
 
 
 class TableResultOut(BaseModel):
@@ -170,10 +170,22 @@ async def register(event_id: EventId, session: BearerSession) -> EntrantOut:
 
 
 @router.delete("/{event_id}/registrations", status_code=204, responses={**errors(401, 422), **NO_EVENT},
-               summary="Withdraw from an event (before round 1)")
+               summary="Leave an event")
 async def withdraw(event_id: EventId, session: BearerSession) -> None:
+    """Before round 1 the registration goes; afterwards you are dropped: your games stay in the standings and no
+    later round pairs you."""
     me = await account_of(session)
     await run_in_threadpool(deps.current().events.withdraw, me, event_id)
+
+
+@router.delete("/{event_id}/registrations/{account_id}", status_code=204,
+               responses={**errors(401, 422), **NOT_ORGANISER, **NO_EVENT}, summary="Drop a player (organiser)")
+async def drop_player(event_id: EventId, account_id: Annotated[str, Path(max_length=32)],
+                      session: BearerSession) -> None:
+    """The organiser drops a player (a no-show), as `DELETE /registrations` does for the player; a player may
+    name their own account too."""
+    me = await account_of(session)
+    await run_in_threadpool(deps.current().events.withdraw, me, event_id, account_id)
 
 
 @router.put("/{event_id}/lists", response_model=EntrantOut, responses={**errors(401, 422), **NO_EVENT},

@@ -65,6 +65,17 @@ class EventRepository:
             s.commit()
         return True
 
+    def drop(self, event_id: str, account_id: str) -> bool:
+        """Mark a player dropped; False when they are not registered or dropped already."""
+        with Session(self.engine) as s:
+            row = s.get(EventPlayer, (event_id, account_id))
+            if row is None or row.dropped:
+                return False
+            row.dropped = True
+            s.add(row)
+            s.commit()
+        return True
+
     def set_lists(self, event_id: str, account_id: str, lists: list[dict[str, Any]]) -> bool:
         with Session(self.engine) as s:
             row = s.get(EventPlayer, (event_id, account_id))

@@ -72,7 +72,7 @@ class Entrant:
     account: str
     name: str
     lists: tuple[str, ...]  # the titles of the lists submitted
-    dropped: bool  # left out of the rounds: no lists when round 1 was paired
+    dropped: bool  # paired no more: no lists when round 1 was paired, or left the event since
 
 
 @dataclass(frozen=True)
@@ -182,12 +182,17 @@ class EventService:
             raise RuleViolation("event.registered", "You are registered for this event already.")
         return Entrant(account=me.id, name=me.name, lists=(), dropped=False)
 
-    def withdraw(self, me: Me, event_id: str) -> None:
-        """``me`` leaves the event (before round 1 only)."""
+    def withdraw(self, me: Me, event_id: str, account_id: str | None = None) -> None:
+        """A player leaves: ``me``, or the player ``account_id`` (the organiser's, or ``me``'s own). Before round 1
+        the registration goes; afterwards the player is dropped: their games stay in the standings (their
+        opponents' strength of schedule counts them) and no later round pairs them."""
         event = self._event(event_id)
-        self._check_open(event, "withdraw")
-        if not self.repo.withdraw(event_id, me.id):
-            raise RuleViolation("event.not_registered", "You are not registered for this event.")
+        who = account_id or me.id
+        if who != me.id:
+            self._check_organiser(me, event)
+        left = self.repo.withdraw(event_id, who) if event.status == "open" else self.repo.drop(event_id, who)
+        if not left:
+            raise RuleViolation("event.not_registered", "Not registered for this event (or left it already).")
 
     def submit_lists(self, me: Me, event_id: str, list_ids: Sequence[str]) -> Entrant:
         """Copies of ``me``'s saved lists (``list_ids``, as many as the event asks), each legal at the event's game
@@ -245,8 +250,8 @@ class EventService:
             ranked = [p.account_id for p in ready]
             left_out = {p.account_id for p in players} - set(ranked)
         else:
-            playing = [p for p in players if not p.dropped]
-            ranked = [s.player for s in self._standings(playing, pairings, states)]
+            dropped = {p.account_id for p in players if p.dropped}
+            ranked = [s.player for s in self._standings(players, pairings, states) if s.player not in dropped]
             left_out = set()
         tables = pair_round(ranked, [(t.player_a, t.player_b) for t in pairings])
         by_id = {p.account_id: p for p in players}
@@ -305,7 +310,7 @@ class EventService:
     def standings(self, event_id: str) -> list[Standing]:
         self._event(event_id)
         players, pairings = self.repo.players(event_id), self.repo.pairings(event_id)
-        return self._standings([p for p in players if not p.dropped], pairings, self._states(pairings))
+        return self._standings(players, pairings, self._states(pairings))
 
     def standings_csv(self, event_id: str) -> str:
         """The standings as CSV (rank, player, wins, then the tiebreakers in order)."""
@@ -351,6 +356,9 @@ class EventService:
 
     def _standings(self, players: Sequence[EventPlayer], pairings: Sequence[EventPairing],
                    states: dict[str, GameState]) -> list[Standing]:
+        """Every player who plays or played: a player dropped before any round is left out."""
+        paired = {t.player_a for t in pairings} | {t.player_b for t in pairings}
+        players = [p for p in players if not p.dropped or p.account_id in paired]
         finished = []
         for t in pairings:
             if t.player_b is None:

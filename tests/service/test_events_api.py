@@ -231,8 +231,37 @@ def test_register_and_withdraw_only_for_oneself_and_before_round_one(client: Tes
     ann = enter(client, event, "Ann2")
     enter(client, event, "Bob")
     pair(client, event, organiser)
-    assert_error(client.delete(url, headers=ann["headers"]), 422, "event.started")
     assert_error(client.post(url, headers=sign_up(client, "Cid")["headers"]), 422, "event.started")
+
+
+def test_a_player_who_leaves_after_round_one_keeps_their_games_and_is_paired_no_more(client: TestClient) -> None:
+    organiser = sign_up(client, "Olga")
+    event = new_event(client, organiser)
+    players = {p["account"]["id"]: p for p in (enter(client, event, n) for n in ("Ann", "Bob", "Cid", "Dee"))}
+    for t in pair(client, event, organiser):
+        concede(client, players[t["player_b"]], event)  # Ann and Cid win
+    ann = next(p for p in players.values() if p["account"]["name"] == "Ann")
+    assert client.delete(f"/api/events/{event['id']}/registrations", headers=ann["headers"]).status_code == 204
+    assert_error(client.delete(f"/api/events/{event['id']}/registrations", headers=ann["headers"]), 422,
+                 "event.not_registered")
+    round2 = pair(client, event, organiser)  # Cid, Bob, Dee in standings order: Dee, the lowest, has the bye
+    assert [(t["name_a"], t["name_b"]) for t in round2] == [("Cid", "Bob"), ("Dee", None)]
+    standings = client.get(f"/api/events/{event['id']}/standings.json").json()
+    assert ("Ann", 1, 1) in [(s["name"], s["wins"], s["played"]) for s in standings]  # her win stays
+    assert next(s for s in standings if s["name"] == "Bob")["strength_of_schedule"] == 1
+
+
+def test_only_the_organiser_drops_another_player(client: TestClient) -> None:
+    organiser = sign_up(client, "Olga")
+    event = new_event(client, organiser)
+    ann, bob = enter(client, event, "Ann"), enter(client, event, "Bob")
+    url = f"/api/events/{event['id']}/registrations/{bob['account']['id']}"
+    assert_error(client.delete(url), 401, "account.signed_out")
+    assert_error(client.delete(url, headers=ann["headers"]), 403, "access.forbidden")
+    assert client.delete(url, headers=organiser["headers"]).status_code == 204  # the positive control
+    assert [p["name"] for p in detail(client, event)["players"]] == ["Ann"]
+    own = f"/api/events/{event['id']}/registrations/{ann['account']['id']}"
+    assert client.delete(own, headers=ann["headers"]).status_code == 204
 
 
 def test_the_next_round_waits_for_every_result(client: TestClient) -> None:
