@@ -39,12 +39,15 @@ class LiveNow:
     def __init__(self, live: Live, listings: ListingService) -> None:
         self.live, self.listings = live, listings
         self.games: dict[str, dict[str, Any]] = {}  # game -> its line, listed games still being played
-        self.v = 0  # this process's version of the list (a page that missed one asks for the whole list)
+        # This process's version of the list (a page that missed one asks for the whole list); it starts from the
+        # time, so a page that outlived a restarted server never takes the new numbers for its own.
+        self.v = live.service.now_ms()
         self.boards: weakref.WeakSet[Any] = weakref.WeakSet()  # the /live pages' boards in this process
         self._listed: dict[str, tuple[str, int, str]] = {}  # game -> watch token, version read, when listed
         self._heard: dict[str, int] = {}  # listed game -> newest version a commit notice announced
         self._read_at = float("-inf")
         self._lock = asyncio.Lock()
+        self._reading: asyncio.Future[None] | None = None  # the reading of the listings under way, if any
         self._tasks: set[asyncio.Future[None]] = set()
         live.on_commit(self.changed)
 
@@ -73,15 +76,19 @@ class LiveNow:
         task.add_done_callback(self._tasks.discard)
 
     async def fresh(self, within: float = POLL) -> dict[str, dict[str, Any]]:
-        """The list, with the listings read again when the last reading is older than ``within`` seconds."""
+        """The list, with the listings read again when the last reading is older than ``within`` seconds (pages
+        opening at once share one reading)."""
         if time.monotonic() - self._read_at >= within:
-            await self.refresh()
+            if self._reading is None or self._reading.done():
+                self._reading = asyncio.ensure_future(self.refresh())
+            await asyncio.shield(self._reading)
         elif any(self._heard.get(g, 0) > listed[1] for g, listed in list(self._listed.items())):
             await self._remake()
         return self.games
 
     async def refresh(self) -> None:
-        """Read the listings again (one query) and bring every listed game's line up to date."""
+        """Read the listings again (one query) and bring every listed game's line up to date (after this process
+        listed or unlisted a game, a reading of its own: one under way may have started before)."""
         asked = time.monotonic()
         listed = await run.io_bound(self.listings.listed)
         if listed is None:  # the app is stopping
@@ -96,10 +103,13 @@ class LiveNow:
         async with self._lock:
             games: dict[str, dict[str, Any]] = {}
             for game_id, (token, version, listed) in list(self._listed.items()):
-                try:
-                    edition = await self.live.edition(game_id, max(version, self._heard.get(game_id, 0)))
-                except NotFound:
-                    continue
+                at_least = max(version, self._heard.get(game_id, 0))
+                edition = self.live.reads.cached(game_id)
+                if edition is None or edition.version < at_least:  # else known without a worker thread
+                    try:
+                        edition = await self.live.edition(game_id, at_least)
+                    except NotFound:
+                        continue
                 self._listed[game_id] = (token, edition.version, listed)
                 if edition.state.phase != OVER:
                     games[game_id] = summary(edition.view, WATCH_URL.format(game_id=game_id, token=token), listed)

@@ -105,3 +105,13 @@ async def test_a_finished_game_cannot_be_listed_from_the_table(user: User, game:
     await see(user, "This game has ended: Live now shows only games still being played.")
     await eventually(lambda: off(user), "the switch to go back off")
     assert game.game_id not in live_now().games
+
+
+async def test_the_listed_watch_link_opens_the_watch_view_and_nothing_else(user: User, game: Created) -> None:
+    listings = importlib.import_module("webapp.deps").current().listings
+    token = listings.list_game(game.game_id, TABLE)
+    table = await user.http_client.get(f"/table/{game.game_id}/{token}")
+    assert table.status_code == 403 and "A watch link cannot open the table." in table.text
+    await user.open(f"/watch/{game.game_id}/{token}")
+    await see(user, "Watching: Friday game")
+    assert (await user.http_client.get(table_url(game))).status_code == 200  # positive control
