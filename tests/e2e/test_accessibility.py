@@ -165,6 +165,7 @@ def test_every_page_has_no_serious_or_critical_violation(browser: Browser, serve
             "table": game["table_url"],
             "watch": game["watch_url"],
             "lists": "/lists",
+            "account": "/account",
             "result": f"/result/{game['id']}/{game['tokens']['watch']}",
             "not found": f"/table/{game['id']}/not-the-key",
         }
