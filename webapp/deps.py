@@ -10,6 +10,7 @@ from models.service import GameService
 from models.service.accounts import AccountService
 from models.service.events import EventService
 from models.service.listings import ListingService
+from models.service.my_data import MyData
 from webapp.live_now import LiveNow
 
 if TYPE_CHECKING:
@@ -23,11 +24,13 @@ class Deps:
     accounts: AccountService = field(init=False)
     listings: ListingService = field(init=False)
     events: EventService = field(init=False)
+    my_data: MyData = field(init=False)
 
     def __post_init__(self) -> None:
         self.accounts = AccountService(self.service.repo.engine)
         self.listings = ListingService(self.service)
         self.events = EventService(self.service)
+        self.my_data = MyData(self.service)
 
     @cached_property
     def live_now(self) -> LiveNow:

@@ -14,7 +14,18 @@ from fastapi.responses import FileResponse, JSONResponse
 from nicegui import Client, app, background_tasks, ui
 
 from models.service import GameService, make_engine, migrate
-from webapp import api, api_accounts, api_events, api_live, deps, gc_log, hot_reads
+from webapp import (
+    api,
+    api_accounts,
+    api_events,
+    api_lists,
+    api_live,
+    api_my_cards,
+    api_my_games,
+    deps,
+    gc_log,
+    hot_reads,
+)
 from webapp.components import live_board, watch_board
 from webapp.guard import BodyGuard, ignore_unknown_listeners
 from webapp.headers import SecurityHeaders
@@ -73,6 +84,8 @@ def build(settings: Settings) -> deps.Deps:
     app.include_router(api_accounts.router)
     app.include_router(api_live.router)
     app.include_router(api_events.router)
+    for router in (api_lists.router, api_my_cards.router, api_my_games.router):
+        app.include_router(router)
     app.router.lifespan_context = lifespan
     errors.install()  # pages get error pages in our words; the API keeps JSON
     app.add_api_route("/healthz", lambda: health(live), methods=["GET"], include_in_schema=False)

@@ -129,6 +129,7 @@ CODES: dict[str, str] = {
     "account.password_wrong": "The password given to confirm is not the account's.",
     "listing.finished": "The game has ended: Live now shows games still being played.",
     "list.owner": "The browser has no owner id to save lists under.",
+    "list.army_or_text": "A list sent to the API gives neither or both of its JSON and its text.",
     "list.too_many": "The owner keeps the most lists allowed.",
     "list.too_many_entries": "A list holds the most entries allowed.",
     "list.no_entry": "The list line is not in the list any more.",

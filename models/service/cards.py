@@ -4,12 +4,13 @@ operator's right.
 
 :class:`CardService` is the one place for stored cards: the site's catalog (the shipped cards with those an
 operator saved, in table ``card`` through models/db/card_repository.py) and, for one player, their card book (the
-storage given to :meth:`CardService.for_book`: a browser's ``app.storage.user`` today, an account's later, under
-``"cards"``). Every card stored goes through :meth:`CardService.save` and is checked there by :func:`checked`, the
-same way for a player's completion and an operator's site-wide edit: a card with a shipped card's key may only
-fill what the shipped card leaves empty (:func:`models.catalog.schema.changed_facts`). A card of a player's own may
-be changed freely in its author's card book; a running game keeps the copy it started with and completes it only.
-Bad input raises RuleViolation with a sentence for a player and stores nothing.
+:class:`Book` given to :meth:`CardService.for_book`: a browser's ``app.storage.user`` under ``"cards"``, or a
+signed-in account's rows in table ``account_card``). Every card stored goes through :meth:`CardService.save` and
+is checked there by :func:`checked`, the same way for a player's completion and an operator's site-wide edit: a
+card with a shipped card's key may only fill what the shipped card leaves empty
+(:func:`models.catalog.schema.changed_facts`). A card of a player's own may be changed freely in its author's
+card book; a running game keeps the copy it started with and completes it only. Bad input raises RuleViolation
+with a sentence for a player and stores nothing.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import hmac
 import json
 import time
 from collections.abc import Iterable, Mapping, MutableMapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel, ValidationError
 from sqlalchemy import Engine
@@ -27,6 +28,7 @@ from sqlalchemy import Engine
 from models.catalog import shipped_cards
 from models.catalog.schema import Card, card_problems, changed_facts, fact_words
 from models.db.card_repository import CardRepository
+from models.db.my_data_repository import MyDataRepository
 from models.rules.core import RuleViolation
 from models.rules.invalid import invalid_words
 from models.service.access import hash_token
@@ -91,6 +93,60 @@ def _readable(raw: Iterable[Any]) -> dict[str, Card]:
     return out
 
 
+class Book(Protocol):
+    """Where one player's card book is kept: cards by key, as stored (checked when read)."""
+
+    on_loop: bool  # writes must happen on the event loop (NiceGUI's user storage); else in a worker thread
+
+    def stored(self) -> dict[str, Any]: ...
+
+    def keep(self, cards: dict[str, dict[str, Any]], whole: dict[str, Any]) -> None:
+        """Store ``cards`` (checked); ``whole`` is the book with them in."""
+
+    def drop(self, key: str) -> bool: ...
+
+
+class StorageBook:
+    """A browser's card book, in its NiceGUI user storage under ``"cards"``."""
+
+    on_loop = True
+
+    def __init__(self, storage: MutableMapping[str, Any]) -> None:
+        self.storage = storage
+
+    def stored(self) -> dict[str, Any]:
+        stored = self.storage.get(BOOK)
+        return stored if isinstance(stored, dict) else {}
+
+    def keep(self, cards: dict[str, dict[str, Any]], whole: dict[str, Any]) -> None:
+        self.storage[BOOK] = whole
+
+    def drop(self, key: str) -> bool:
+        book = self.stored()
+        if key not in book:
+            return False
+        self.storage[BOOK] = {k: v for k, v in book.items() if k != key}
+        return True
+
+
+class AccountBook:
+    """A signed-in account's card book, one row per card (table ``account_card``)."""
+
+    on_loop = False
+
+    def __init__(self, repo: MyDataRepository, account_id: str) -> None:
+        self.repo, self.account_id = repo, account_id
+
+    def stored(self) -> dict[str, Any]:
+        return self.repo.cards(self.account_id)
+
+    def keep(self, cards: dict[str, dict[str, Any]], whole: dict[str, Any]) -> None:
+        self.repo.put_cards(self.account_id, cards)
+
+    def drop(self, key: str) -> bool:
+        return self.repo.delete_card(self.account_id, key)
+
+
 class CardService:
     """The site's cards, one per server process (``GameService.card_service``), and through :meth:`for_book` one
     player's cards: the site's catalog with their card book on top.
@@ -105,13 +161,22 @@ class CardService:
         self._operator = hash_token(operator_token) if operator_token else None
         # The site's catalog and when it was read, shared with every player's copy of this service.
         self._site: list[tuple[float, dict[str, Card]]] = []
-        self._book: MutableMapping[str, Any] | None = None
+        self._book: Book | None = None
 
-    def for_book(self, storage: MutableMapping[str, Any]) -> CardService:
-        """This service for the player whose card book is kept in ``storage``."""
+    def for_book(self, storage: MutableMapping[str, Any] | Book) -> CardService:
+        """This service for the player whose card book is ``storage`` (a browser's user storage, or a Book)."""
         mine = copy.copy(self)
-        mine._book = storage
+        mine._book = StorageBook(storage) if isinstance(storage, MutableMapping) else storage
         return mine
+
+    def for_account(self, account_id: str) -> CardService:
+        """This service for a signed-in account: its card book is on the server."""
+        return self.for_book(AccountBook(MyDataRepository(self.repo.engine), account_id))
+
+    @property
+    def book_on_loop(self) -> bool:
+        """Whether this card book is written on the event loop (a browser's) rather than in a worker thread."""
+        return self._book is None or self._book.on_loop
 
     # -- reading -------------------------------------------------------------------------------------------
     def site_catalog(self) -> dict[str, Card]:
@@ -126,8 +191,7 @@ class CardService:
 
     def book(self) -> dict[str, Card]:
         """The cards this player completed or wrote (those that still read)."""
-        stored = self._book.get(BOOK) if self._book is not None else None
-        return _readable(stored.values()) if isinstance(stored, dict) else {}
+        return _readable(self._book.stored().values()) if self._book is not None else {}
 
     def catalog(self) -> dict[str, Card]:
         """What this player may pick for a new game or list: the site's cards, their own on top."""
@@ -157,20 +221,27 @@ class CardService:
             self.repo.save_site_cards(data)
             self.forget()
         else:
-            self._keep(data)
+            self._own_book().keep(data, self.fitting(data))
         return done
 
-    def _keep(self, data: dict[str, dict[str, Any]]) -> None:
-        """Put checked cards into the card book, over its cards with the same keys, unless it would be too full."""
+    def _own_book(self) -> Book:
         if self._book is None:  # the site's own service: a player's cards go through for_book
             raise ValueError("this CardService has no card book: use for_book(storage)")
-        stored = self._book.get(BOOK)
-        book = {**(stored if isinstance(stored, dict) else {}), **data}
+        return self._book
+
+    def fitting(self, data: dict[str, dict[str, Any]]) -> dict[str, Any]:
+        """The card book with checked cards ``data`` put over its cards with the same keys; RuleViolation when
+        it would be too full (a move into an account asks this before its one transaction)."""
+        book = {**self._own_book().stored(), **data}
         if len(book) > BOOK_MAX:
             raise RuleViolation("book.full", f"A card book holds at most {BOOK_MAX} cards.")
         if len(json.dumps(book)) > PACK_MAX:
             raise RuleViolation("book.full", "Your card book would be too big (at most 2 MB of cards).")
-        self._book[BOOK] = book
+        return book
+
+    def remove(self, key: str) -> bool:
+        """Take a card out of this player's card book; whether it was there."""
+        return self._own_book().drop(key)
 
     # -- card packs ----------------------------------------------------------------------------------------
     def export_pack(self) -> str:

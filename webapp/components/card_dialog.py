@@ -88,7 +88,7 @@ def open_completion(view: GameView, card: Card) -> None:
                     return
             done = card.model_copy(update={"stats": stats, "damage": damage})
             if await view.complete_card(done):
-                remember(done)
+                await remember(done)
                 dialog.close()
 
         ok_cancel("Save card", save, dialog)

@@ -1,5 +1,5 @@
 """The card editor: complete a card the public reference leaves blank, or write one, from the player's own
-stat card, into this browser's card book (an operator may also save it for the whole site); the cards with
+stat card, into the player's card book (an operator may also save it for the whole site); the cards with
 missing facts; the card book as a JSON card pack to share, and importing one.
 
 Numbers are typed as text and read here: an empty field means "not known" (never 0), anything else must be a
@@ -34,6 +34,7 @@ from models.rules.warmachine import drawing_problem, sides
 from models.service import Forbidden
 from models.service.cards import PACK_MAX, CardService, checked
 from webapp.components.a11y import named
+from webapp.components.card_book import keep_cards
 from webapp.components.card_words import ROLE_WORDS, kind_words
 from webapp.components.tap_editor import TapGrid, TapSpiral
 
@@ -339,12 +340,12 @@ class CardEditor:
         return None
 
     async def save(self) -> None:
-        """Keep the card in this browser's card book (offered for this player's next games)."""
+        """Keep the card in the player's card book (offered for this player's next games)."""
         card = self._card()
         if card is None:
             return
         try:
-            self.service.save([card])
+            await keep_cards(self.service, [card])
         except RuleViolation as refusal:
             self._refuse(refusal.message)
             return
@@ -421,7 +422,7 @@ class CardsFile:
         with ui.card().classes("w-full") as box:
             named(box, "Card packs", role="region")
             ui.label("Card packs").classes("text-h6")
-            ui.label("The cards you complete at the table or write on the Cards page are kept in this browser's "
+            ui.label("The cards you complete at the table or write on the Cards page are kept in your "
                      "card book, for your next games. " + ("Save them as a card pack to share, or import a pack: "
                      if export else "Import a card pack your club shares: ") + "its cards join your card book."
                      ).classes("tk-kind")
@@ -438,8 +439,9 @@ class CardsFile:
                 ui.button("Import card pack", icon="upload").props("no-caps outline").on(
                     "click", js_handler=f"() => runMethod({self.upload.id}, 'pickFiles', [])")
 
-    def export(self) -> None:
-        ui.download.content(self.service.export_pack().encode("utf-8"), "tablekeeper-cards.json", "application/json")
+    async def export(self) -> None:
+        pack = await run.io_bound(self.service.export_pack) or ""
+        ui.download.content(pack.encode("utf-8"), "tablekeeper-cards.json", "application/json")
 
     async def imported(self, event: events.UploadEventArguments) -> None:
         data = await event.file.read()
@@ -449,8 +451,7 @@ class CardsFile:
     async def read(self, data: bytes | str) -> None:
         """Check the pack in a worker thread; keep its cards in the card book here (all or none)."""
         try:
-            cards = await run.io_bound(CardService.read_pack, data) or []
-            self.service.save(cards)
+            cards = await keep_cards(self.service, await run.io_bound(CardService.read_pack, data) or [])
         except RuleViolation as refusal:
             ui.notify(refusal.message + " No card was kept.", type="warning")
             return

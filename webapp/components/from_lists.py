@@ -11,7 +11,7 @@ from models.rules import RuleViolation
 from models.rules.warmachine import TEXT_MAX, Army, parse_text
 from models.service.lists import SavedList
 from webapp.components.a11y import named
-from webapp.components.list_builder import browser_owner, list_service
+from webapp.components.list_builder import my_lists
 from webapp.components.list_text_dialogs import show_unrecognised
 from webapp.components.once import once
 from webapp.components.pregame_completion import complete_before_start
@@ -66,8 +66,7 @@ class SideFromList:
 
 async def start_from_lists_section() -> None:
     """Start a game from two saved lists, or a saved list and the opponent's pasted text."""
-    service = list_service()
-    owner = browser_owner()
+    service, owner = await my_lists()
     try:
         saved = await run.io_bound(service.lists, owner) if owner else []
     except RuleViolation:

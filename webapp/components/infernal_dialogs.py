@@ -105,7 +105,7 @@ async def summon_dialog(view: GameView, option: Option) -> None:
             if await send_answers(view, option, vessel=vessel.value, horror_card=done, in_command=in_cmd.value,
                                   near_gate=bool(near and near.value)):
                 if done != card:
-                    remember(done)
+                    await remember(done)
                 dialog.close()
 
         ok_cancel("Summon", ok, dialog)

@@ -1,5 +1,6 @@
-"""The list builder: build a list with live points and problems, keep lists in this browser's name (the catalog
-beside it is catalog_browser.py; its text form list_text_dialogs.py; a game from two lists from_lists.py).
+"""The list builder: build a list with live points and problems, keep lists in the player's name: their account's,
+or this browser's (the catalog beside it is catalog_browser.py; its text form list_text_dialogs.py; a game from
+two lists from_lists.py).
 
 Where a new card goes, which leaders and hosts an entry may take, and whether a list is legal are the rules'
 (list_edits.py, list_checks.py); this component shows their answers. Everything a player typed or a card holds
@@ -42,20 +43,23 @@ from models.rules.warmachine import (
 from models.service import NotFound
 from models.service.lists import ListService, SavedList
 from webapp.components.a11y import named
-from webapp.components.card_book import card_service
+from webapp.components.card_book import book_of
 from webapp.components.card_words import cost_words, kind_words
 from webapp.components.list_text_dialogs import export_dialog, import_dialog
+from webapp.components.whose import signed_in_now
 from webapp.deps import current
-
-
-def list_service() -> ListService:
-    """Lists built from this browser's cards: the site's catalog with its card book."""
-    return ListService(current().service, card_service())
 
 
 def browser_owner() -> str:
     """The per-browser id lists are kept under for a visitor without an account."""
     return str(app.storage.browser.get("id", ""))
+
+
+async def my_lists() -> tuple[ListService, str]:
+    """The lists of whoever uses this page, built from their cards, and the owner key they are kept under: the
+    signed-in account's (any device), or this browser's."""
+    me = await signed_in_now()
+    return ListService(current().service, book_of(me)), me.owner if me is not None else browser_owner()
 
 
 class ListBuilder:

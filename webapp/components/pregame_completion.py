@@ -1,7 +1,7 @@
 """The pre-game screen: before a game starts, each side whose cards lack a fact the game needs gets one screen
 ("2 cards need facts: complete them now") with a quick card per card, asking only what tracking needs: a
 caster's ESSENCE, FOCUS or FURY and boxes, a warjack's grid (tapped), a warbeast's spiral (tapped) and FURY/THR,
-a horror's ring split, a unit's trooper boxes. Saved cards go into this browser's card book, so the game and
+a horror's ring split, a unit's trooper boxes. Saved cards go into the player's card book, so the game and
 the player's next games use them; the game starts only once every card can be tracked.
 """
 
@@ -23,7 +23,7 @@ from models.rules.warmachine import (
 )
 from models.service.cards import CardService
 from webapp.components.a11y import named
-from webapp.components.card_book import card_service, player_catalog
+from webapp.components.card_book import card_service, keep_cards, player_catalog
 from webapp.components.card_dialog import whole_number
 from webapp.components.once import once
 from webapp.components.tap_editor import TapGrid, TapSpiral
@@ -117,8 +117,8 @@ async def side_screen(player: str, cards: Sequence[Card], book: CardService, las
     with ui.dialog().props("maximized persistent") as dialog, ui.card().classes("w-full items-stretch"):
         named(dialog, f"{player}: {count}")
         ui.label(f"{player}: {count}: complete them now").classes("text-h5")
-        ui.label("The catalog does not give these. Read them off your own stat cards: they are kept in this "
-                 "browser's card book, for this game and your next ones.").classes("tk-kind")
+        ui.label("The catalog does not give these. Read them off your own stat cards: they are kept in your "
+                 "card book, for this game and your next ones.").classes("tk-kind")
         quick = [QuickCard(card) for card in cards]
         problem = ui.label("").classes("tk-problem")  # the notification announces it; this stays in view
 
@@ -128,7 +128,7 @@ async def side_screen(player: str, cards: Sequence[Card], book: CardService, las
                 left = [f"{c.name} ({', '.join(facts_to_ask(c))})" for c in done if facts_to_ask(c)]
                 if left:
                     raise BadFact("Still missing: " + "; ".join(left) + ".")
-                book.save(done)
+                await keep_cards(book, done)
             except (BadFact, RuleViolation) as bad:
                 message = bad.message if isinstance(bad, RuleViolation) else str(bad)
                 problem.set_text(message)
@@ -154,7 +154,7 @@ async def complete_before_start(title: str, sides: Sequence[tuple[str, Sequence[
     start the game with (their card book on top, read now: a card completed since the form opened counts), or
     None when the player is to correct the form first: a game the set-up would refuse (no title, an army that
     breaks a rule) is refused before any fact is asked."""
-    book = card_service()
+    book = await card_service()
     cards = await player_catalog(book)
     refusal = setup_refusal(title, sides, cards)
     if refusal:

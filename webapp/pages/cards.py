@@ -1,6 +1,6 @@
 """/cards: the card editor. Complete what the public reference leaves blank or write your own cards, kept in
-this browser's card book; see which cards still miss facts; share the card book as a card pack. With the
-operator's token a card may also be saved for the whole site."""
+the player's card book (their account's when signed in); see which cards still miss facts; share the card book as
+a card pack. With the operator's token a card may also be saved for the whole site."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from webapp.pages.frame import frame
 
 async def cards_page(key: str | None = None) -> None:
     frame("Card editor")
-    service = card_service()
+    service = await card_service()
     cards = await player_catalog(service)
     with ui.row().classes("tk-cards w-full items-start gap-4"):
         editor: CardEditor | None = None

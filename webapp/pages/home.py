@@ -50,7 +50,7 @@ async def home_page(start: str = "") -> None:
 async def _casual_game() -> None:
     """Pick each side's caster and models; the choices follow the list rules; the form survives a reload."""
     deps = current()
-    book = card_service()
+    book = await card_service()
     cards = await player_catalog(book)
     kept = stored()
     kept_sides = kept.get("sides") if isinstance(kept.get("sides"), list) else []

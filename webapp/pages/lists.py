@@ -1,4 +1,5 @@
-"""/lists: browse the catalog and build, check, keep and share army lists (kept per browser)."""
+"""/lists: browse the catalog and build, check, keep and share army lists (kept with
+the account when signed in, else in this browser)."""
 
 from __future__ import annotations
 
@@ -6,14 +7,13 @@ from nicegui import run, ui
 
 from models.rules import RuleViolation
 from webapp.components.catalog_browser import CatalogBrowser
-from webapp.components.list_builder import ListBuilder, browser_owner, list_service
+from webapp.components.list_builder import ListBuilder, my_lists
 from webapp.pages.frame import frame
 
 
 async def lists_page(list_id: str | None = None) -> None:
     frame("Army lists")
-    service = list_service()
-    owner = browser_owner()
+    service, owner = await my_lists()
     cards = await run.io_bound(service.cards)
     try:
         saved = await run.io_bound(service.lists, owner)
