@@ -30,14 +30,12 @@ RESET_ASKED = ("If an account has that email, a link to set a new password is on
 
 def _address() -> str | None:
     """The client address of this page's request (counted by the sign-in limit)."""
-    request = getattr(ui.context.client, "request", None)
-    client = getattr(request, "client", None)
-    return getattr(client, "host", None)
+    return ui.context.client.ip or None
 
 
 def _site() -> str:
-    request = getattr(ui.context.client, "request", None)
-    return str(request.base_url) if request is not None else "/"
+    """The address this page was asked for (a reset link points back to it unless the site sets its own)."""
+    return str(ui.context.client.request.base_url)
 
 
 async def welcome(me: Me, token: str) -> None:
@@ -183,14 +181,15 @@ def _delete() -> None:
 
 
 async def account_page() -> None:
-    frame("Account")
     me = await run.io_bound(current().accounts.me, page_session())
     if me is None and page_session():
         keep_session(None)  # ended elsewhere (signed out, a new password): the header says so from now on
+    elif me is not None:
+        keep_session(page_session(), me.name)  # a name changed elsewhere shows from now on
+    frame("Account")
     with ui.column().classes("tk-account w-full"):
         ui.label("Your account").classes("text-h5").props('role="heading" aria-level="1"')
         if me is not None:
-            keep_session(page_session(), me.name)
             _signed_in(me)
             return
         ui.label(INTRO).classes("tk-purpose")

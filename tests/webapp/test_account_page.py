@@ -1,0 +1,63 @@
+"""The /account page through NiceGUI's simulated user (issue 15): signing up keeps the session for this browser and
+the header names the account; a session ended elsewhere (a new password set on another device) shows the signed-out
+page and the header's "Sign in" again; deleting from the page needs the account's own password."""
+
+from __future__ import annotations
+
+from nicegui import ui
+from nicegui.testing import User
+
+from tests.webapp.helpers import click, eventually, exists, fill, find, see
+from webapp import deps
+
+PASSWORD = "correct horse battery"
+
+
+async def sign_up(user: User) -> None:
+    await user.open("/account")
+    new = find(user, "Sign up")
+    fill(user, "Name other players see", "Ana", within=new)
+    fill(user, "Email", "ana@example.org", within=new)
+    fill(user, "Password (at least 10 characters)", PASSWORD, within=new)
+    click(user, "Sign up", within=new)
+    await see(user, "Signed in as Ana")
+
+
+def header_link(user: User, name: str) -> bool:
+    return exists(user, name, ui.link, within=find(user, lambda _: True, ui.header))
+
+
+async def test_signing_up_keeps_the_session_and_the_header_names_the_account(user: User) -> None:
+    await user.open("/")
+    assert header_link(user, "Sign in")
+    await sign_up(user)
+    await user.open("/lists")
+    assert header_link(user, "Ana") and not header_link(user, "Sign in")
+
+
+async def test_a_session_ended_elsewhere_shows_the_signed_out_page(user: User) -> None:
+    await sign_up(user)
+    await user.open("/account")
+    assert header_link(user, "Ana")  # positive control: the session is live
+    accounts = deps.current().accounts
+    accounts.mailer.send = lambda to, subject, body: links.append(body.split("/account/reset/")[1].split()[0])
+    links: list[str] = []
+    accounts.request_reset("ana@example.org", "http://elsewhere")
+    accounts.reset(links[0], "a brand new password")  # on another device: every session ends
+    await user.open("/account")
+    await see(user, "An account keeps your lists")
+    assert exists(user, "Sign in", ui.card) and header_link(user, "Sign in")
+
+
+async def test_deleting_from_the_page_needs_the_accounts_password(user: User) -> None:
+    await sign_up(user)
+    click(user, "Delete my account")
+    dialog = find(user, "Delete my account", ui.card)
+    fill(user, "Your password", "not the password", within=dialog)
+    click(user, "Delete everything", within=dialog)
+    await see(user, "That is not this account's password: nothing was deleted.", within=dialog)
+    assert deps.current().accounts.repo.by_email("ana@example.org") is not None
+    fill(user, "Your password", PASSWORD, within=dialog)
+    click(user, "Delete everything", within=dialog)
+    await see(user, "An account keeps your lists")
+    await eventually(lambda: deps.current().accounts.repo.by_email("ana@example.org") is None, "the deletion")
