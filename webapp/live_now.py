@@ -8,6 +8,10 @@ which hears other processes' commits too); games listed or unlisted by another p
 listings again every POLL seconds while this process has viewers: one small query per process, whatever the
 number of viewers, and on every database (a notice of its own would need the PostgreSQL listener to carry a
 second kind of message, and a lost notice would leave the list wrong until the next one).
+
+A finished game leaves the list with the commit that ends it (its listing stays: an undo of the ending brings it
+back). Live now is for games being played; whoever is watching one keeps its result on the watch view, and keeping
+finished games for a while would need an expiry every process agrees on.
 """
 
 from __future__ import annotations

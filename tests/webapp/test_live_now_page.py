@@ -8,12 +8,15 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
+import pytest
 from nicegui import ui
 from nicegui.testing import User
 
 from models.rules.warmachine.damage import MarkDamage
 from models.service import Actor, Created
 from tests.webapp.helpers import click, elements, eventually, exists, find, record_broadcasts, see, service, table_url
+from tests.webapp.test_warband_page import new_warband_game
+from tests.webapp.test_warlord_page import warlord_game
 from webapp.components.live_board import LiveBoard
 from webapp.live_now import LIST_EVENT, POLL, ROOM
 
@@ -115,3 +118,15 @@ async def test_the_listed_watch_link_opens_the_watch_view_and_nothing_else(user:
     await user.open(f"/watch/{game.game_id}/{token}")
     await see(user, "Watching: Friday game")
     assert (await user.http_client.get(table_url(game))).status_code == 200  # positive control
+
+
+@pytest.mark.parametrize("system", ["warlord", "warband"])
+async def test_a_warlord_or_warband_table_lists_its_game_too(user: User, create_user: Callable[[], User],
+                                                             system: str) -> None:
+    start = warlord_game if system == "warlord" else new_warband_game
+    game = start()
+    await list_from_the_table(user, game)
+    viewer = create_user()
+    await viewer.open("/live")
+    await viewer.should_see(system.capitalize())
+    assert game.game_id in live_now().games
