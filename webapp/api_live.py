@@ -73,7 +73,7 @@ async def unlist_game(game_id: GameId, token: Token) -> None:
     revoked = await run_in_threadpool(_unlist, game_id, token)
     current = deps.current()
     if revoked is not None:
-        current.live.reads.forget_token(game_id, revoked)
+        current.live_now.revoke(game_id, revoked)
     await current.live_now.refresh()
 
 

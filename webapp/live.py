@@ -78,6 +78,14 @@ class Live:
         """A watch page's board follows ``game_id`` (held weakly: a closed page drops out by itself)."""
         self._boards.setdefault(game_id, weakref.WeakSet()).add(board)
 
+    def boards(self, game_id: str) -> list[Any]:
+        """The watch pages' boards of the game in this process."""
+        return list(self._boards.get(game_id, ()))
+
+    def watching(self) -> bool:
+        """Whether any watch page of this process is open."""
+        return any(self._boards.values())
+
     def watched(self, game_id: str) -> bool:
         """Whether a watch page or an event stream of this process shows the game."""
         return bool(self._boards.get(game_id) or self._streams.get(game_id))

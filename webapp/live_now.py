@@ -5,9 +5,10 @@ One list per server process, sent to its viewers once per change: a JSON merge p
 emitted once to the Socket.IO room of the /live pages (webapp/components/live_board.py renders it in the browser;
 no element tree per game per viewer). A commit of a listed game updates its line at once (Live's commit hook,
 which hears other processes' commits too); games listed or unlisted by another process are found by reading the
-listings again every POLL seconds while this process has viewers: one small query per process, whatever the
-number of viewers, and on every database (a notice of its own would need the PostgreSQL listener to carry a
-second kind of message, and a lost notice would leave the list wrong until the next one).
+listings again every POLL seconds while this process has viewers (of /live, or of a watch page: a listing taken
+off by another process revokes its watch link here too). That is one small query per process, whatever the number
+of viewers, on every database; a notice of its own would need the PostgreSQL listener to carry a second kind of
+message, and a lost notice would leave the list wrong until the next one.
 
 A finished game leaves the list with the commit that ends it (its listing stays: an undo of the ending brings it
 back). Live now is for games being played; whoever is watching one keeps its result on the watch view, and keeping
@@ -22,7 +23,7 @@ import time
 import weakref
 from typing import Any
 
-from nicegui import run
+from nicegui import run, ui
 
 from models.service import NotFound
 from models.service.listings import ListingService
@@ -97,10 +98,22 @@ class LiveNow:
         listed = await run.io_bound(self.listings.listed)
         if listed is None:  # the app is stopping
             return
-        self._listed = {g.game_id: (g.watch_token, g.version, g.listed) for g in listed}
+        before, self._listed = self._listed, {g.game_id: (g.watch_token, g.version, g.listed) for g in listed}
+        for game_id, (token, _, _) in before.items():
+            if self._listed.get(game_id, ("",))[0] != token:  # taken off, here or by another process
+                self.revoke(game_id, token)
         self._heard = {g: v for g, v in list(self._heard.items()) if g in self._listed}
         self._read_at = asked
         await self._remake()
+
+    def revoke(self, game_id: str, token: str) -> None:
+        """A listing's watch link was revoked: this process stops trusting it at once, and its watch pages opened
+        with it go back to Live now (a link taken off Live now shows the game no more)."""
+        self.live.reads.forget_token(game_id, token)
+        for board in self.live.boards(game_id):
+            if getattr(board, "token", None) == token:
+                with board.client:
+                    ui.navigate.to("/live")
 
     async def _remake(self) -> None:
         """Every listed game's line at the newest version heard of; the change sent once to the viewers."""
@@ -125,10 +138,11 @@ class LiveNow:
                 await self.live.emit(LIST_EVENT, self.envelope(patch=patch, base=base), room=ROOM)
 
     async def poll_forever(self) -> None:
-        """Read the listings every POLL seconds while this process has viewers (runs as long as the server)."""
+        """Read the listings every POLL seconds while this process has viewers of /live or of a watch page (runs as
+        long as the server)."""
         while True:
             await asyncio.sleep(POLL)
-            if not self.boards:
+            if not self.boards and not self.live.watching():
                 continue
             try:
                 await self.refresh()

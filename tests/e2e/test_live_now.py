@@ -1,7 +1,7 @@
 """Live now in a real Chromium (issue 15): a player shows a game on Live now from the table's Share links
 dialog; a spectator's /live page (another browser context) shows it, follows the table's turns without
-reloading and opens its watch view; the player takes it off and it disappears, and the watch link Live now
-handed out stops working.
+reloading and opens its watch view; the player takes it off: the spectator's watch view goes back to Live now,
+where the game is gone, and the watch link Live now handed out stops working.
 
 Selectors are roles and accessible names, as a person (or a screen reader) finds things.
 """
@@ -70,17 +70,21 @@ def test_a_listed_game_is_followed_on_live_now_until_its_players_take_it_off(bro
         play_on_until(table, "Round 2")  # Next, at the table, through both players' turns
         expect(line).to_contain_text("Round 2")  # the spectator's page was not reloaded
 
+        stays = spectator.context.new_page()  # a second tab that stays on Live now
+        assert stays.goto(server.url("/live")).status == 200
+        expect(stays.get_by_role("group", name=TITLE)).to_contain_text("Round 2")
+
         line.get_by_role("link", name=TITLE).click()
         expect(spectator).to_have_url(re.compile(rf"/watch/{game['id']}/"))
         expect(turn_bar(spectator)).to_contain_text("Round 2")
         listed_watch = spectator.url
         assert not listed_watch.endswith(game["tokens"]["watch"])  # a watch link of the listing's own
-        spectator.go_back()
-        expect(line).to_be_visible()
 
         show_on_live_now(table, on=False)
+        expect(stays.get_by_role("group", name=TITLE)).to_have_count(0)  # gone without a reload
+        expect(stays.get_by_text("No game is being shown right now.")).to_be_visible()
+        expect(spectator).to_have_url(server.url("/live"))  # the watch view opened from Live now went back there
         expect(line).to_have_count(0)
-        expect(spectator.get_by_text("No game is being shown right now.")).to_be_visible()
         assert spectator.goto(listed_watch).status == 404
     finally:
         table.context.close()

@@ -130,3 +130,18 @@ async def test_a_warlord_or_warband_table_lists_its_game_too(user: User, create_
     await viewer.open("/live")
     await viewer.should_see(system.capitalize())
     assert game.game_id in live_now().games
+
+
+async def test_a_watch_page_on_a_link_taken_off_live_now_goes_back_to_live_now(user: User, game: Created) -> None:
+    """Taken off by another server process (straight in the database): this process's reading of the listings
+    revokes the link here too, and its watch page leaves for /live."""
+    listings = importlib.import_module("webapp.deps").current().listings
+    token = listings.list_game(game.game_id, TABLE)
+    await user.open(f"/watch/{game.game_id}/{token}")
+    await see(user, "Watching: Friday game")
+    await live_now().fresh()
+    assert listings.unlist(game.game_id, TABLE) == token
+    await eventually(lambda: user.back_history[-1:] == ["/live"], "the watch page to leave")
+    await see(user, "No game is being shown right now.")
+    assert (await user.http_client.get(f"/watch/{game.game_id}/{token}")).status_code == 404
+    assert (await user.http_client.get(f"/watch/{game.game_id}/{game.tokens['watch']}")).status_code == 200

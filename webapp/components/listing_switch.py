@@ -42,7 +42,7 @@ class ListingSwitch:
             else:
                 revoked = await run.io_bound(deps.listings.unlist, game_id, actor)
                 if revoked is not None:
-                    deps.live.reads.forget_token(game_id, revoked)
+                    deps.live_now.revoke(game_id, revoked)
         except (RuleViolation, Forbidden) as refusal:
             ui.notify(refusal.message, type="warning")
             self.switch.set_value(self.listed)

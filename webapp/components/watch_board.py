@@ -24,9 +24,10 @@ OVERLAY_PARTS = ("turn", "clock", "score")  # when the URL names none
 
 class WatchBoard(Element, component="watch.js"):
     def __init__(self, game_id: str, edition: Edition, now_ms: int, mode: str = "phone",
-                 parts: tuple[str, ...] = (), result_url: str = "") -> None:
+                 parts: tuple[str, ...] = (), result_url: str = "", token: str = "") -> None:
         super().__init__()
         self.game_id = game_id
+        self.token = token  # the link it was opened with: a revoked link's pages are sent away (webapp/live_now.py)
         # The view as a string: the same object for every page of this version (a dict prop would be copied).
         self._props.update(game=game_id, initial=edition.view_text, serverNow=now_ms, mode=mode,
                            parts=list(parts), resultUrl=result_url)

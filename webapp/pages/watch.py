@@ -23,5 +23,5 @@ async def watch_page(game_id: str, token: str, view: str | None = None, parts: s
     edition = await live.edition(game_id)
     mode, chosen = parse_view(view, parts)
     ui.add_head_html(HEAD)
-    board = WatchBoard(game_id, edition, live.service.now_ms(), mode, chosen, f"/result/{game_id}/{token}")
+    board = WatchBoard(game_id, edition, live.service.now_ms(), mode, chosen, f"/result/{game_id}/{token}", token)
     live.add_board(game_id, board)
