@@ -19,8 +19,11 @@ links itself when the event's tables changed.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import weakref
+from collections.abc import Coroutine
+from typing import Any
 
 from nicegui import Event, background_tasks, run
 
@@ -51,6 +54,8 @@ class EventFeed:
         self.changes = EventChanges(events.games.repo.engine)
         self._pages: dict[str, Event[EventView]] = {}
         self._stamps: dict[str, tuple[object, ...]] = {}
+        self._begun: dict[str, int] = {}  # reads begun per event, counted: an older read never follows a newer one
+        self._sent: dict[str, int] = {}
         self._due: set[str] = set()
         self._polling = False
 
@@ -70,18 +75,20 @@ class EventFeed:
         if event_id in self._due or event_id not in self._pages:
             return
         self._due.add(event_id)
-        background_tasks.create(self._refresh(event_id), name=f"event {event_id} changed")
+        _unattached(self._refresh(event_id), f"event {event_id} changed")
 
     async def _refresh(self, event_id: str) -> None:
         await asyncio.sleep(COALESCE)
         self._due.discard(event_id)
+        order = self._begun[event_id] = self._begun.get(event_id, 0) + 1
         try:
             view = await run.io_bound(self.events.event, event_id)
         except Exception:  # noqa: BLE001 - a failed read leaves the pages as they are; the next change reads again
             log.exception("Could not read event %s after a change", event_id)
             return
-        if view is None:  # the app is stopping
+        if view is None or order < self._sent.get(event_id, 0):  # stopping, or a read begun later was sent first
             return
+        self._sent[event_id] = order
         page = self._pages.get(event_id)
         if page is not None:
             page.emit(view)
@@ -89,7 +96,7 @@ class EventFeed:
     def _start_polling(self) -> None:
         if not self._polling:
             self._polling = True
-            background_tasks.create(self._poll(), name="event pages' changes")
+            _unattached(self._poll(), "event pages' changes")
 
     async def _poll(self) -> None:
         """While pages follow events, notice changes made elsewhere to their rows; ends when no page is left."""
@@ -109,5 +116,12 @@ class EventFeed:
             self._polling = False
 
     def _forget(self, event_id: str) -> None:
-        self._pages.pop(event_id, None)
-        self._stamps.pop(event_id, None)
+        for kept in (self._pages, self._stamps, self._begun, self._sent):
+            kept.pop(event_id, None)
+
+
+def _unattached(work: Coroutine[Any, Any, None], name: str) -> None:
+    """Run ``work`` in a context of its own, not in the context of the page whose change started it: pages drawn
+    from it must not carry that page's request (NiceGUI hands an element's handlers the request of the moment the
+    element was made)."""
+    contextvars.Context().run(background_tasks.create, work, name=name)

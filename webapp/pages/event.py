@@ -21,8 +21,9 @@ from webapp.components.a11y import named
 from webapp.components.once import once
 from webapp.deps import current
 from webapp.event_feed import feed
-from webapp.pages.events import facts, signed_in_here, who_acts
+from webapp.pages.events import account_of, facts, who_acts
 from webapp.pages.frame import frame
+from webapp.session import page_session
 
 SCENARIO_MAX = 60
 GONE = "a player who left"  # an account deleted after its games were paired
@@ -39,15 +40,16 @@ STANDING_COLUMNS = [
 
 
 async def event_page(event_id: str) -> None:
-    frame("Event")
     deps = current()
-    me = await signed_in_here()
+    token = page_session()
+    me = await account_of(token)
     try:
         view = await run.io_bound(deps.events.event, event_id[:32], me)
     except NotFound:
         raise HTTPException(status_code=404, detail="There is no event at this address.") from None
     if view is not None:
-        EventPage(view, me)
+        frame(view.event.name)
+        EventPage(view, me, token)
 
 
 def table_words(p: Pairing, names: dict[str, str]) -> str:
@@ -68,12 +70,13 @@ def table_words(p: Pairing, names: dict[str, str]) -> str:
 class EventPage:
     """The page of one event for one browser; ``show`` draws a new view of it."""
 
-    def __init__(self, view: EventView, me: Me | None) -> None:
+    def __init__(self, view: EventView, me: Me | None, token: str | None) -> None:
         self.event_id = view.event.id
-        self.me = me
+        self.me, self.token = me, token
         self.feed = feed()
         self.followed_games: set[str] = set()
         self.drawn_part: tuple[Any, ...] | None = None
+        self.reads_begun = self.read_shown = 0  # this page's own reads, counted so that they show in order
         with ui.column().classes("tk-event w-full gap-4"):
             self.heading = ui.label().classes("text-h5").props('role="heading" aria-level="1"')
             self.facts = ui.label().classes("tk-kind")
@@ -103,11 +106,14 @@ class EventPage:
         if self.me is None:
             self.show(public)
             return
+        self.reads_begun += 1
+        order = self.reads_begun
         try:
             own = await run.io_bound(current().events.event, self.event_id, self.me)
         except NotFound:
             return
-        if own is not None:
+        if own is not None and order > self.read_shown:  # never an older read over a newer one
+            self.read_shown = order
             self.show(own)
 
     def game_changed(self, _version: int) -> None:
@@ -294,13 +300,10 @@ class EventPage:
                  lambda: self._act(current().events.pair_next_round, scenario.value or ""))
 
     async def _act(self, action: Callable[..., Any], *args: Any) -> None:
-        """Run one of the service's event actions, ``action(me, event_id, *args)``, as the person signed in now (a
-        page built for someone else is drawn again for them); a refusal is said in words."""
-        me = await who_acts()
-        if me is None or self.me is None:
-            return
-        if me.id != self.me.id:
-            ui.navigate.reload()
+        """Run one of the service's event actions, ``action(me, event_id, *args)``, as the account the page was built
+        for while its session lasts; a refusal is said in words."""
+        me = await who_acts(self.token)
+        if me is None:
             return
         try:
             await run.io_bound(action, me, self.event_id, *args)

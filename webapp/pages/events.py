@@ -23,16 +23,17 @@ DEADLINE_TIME = "09:00"  # the lists lock on the morning of the event unless the
 LEAD_DAYS = 7  # the form offers an event a week ahead
 
 
-async def signed_in_here() -> Me | None:
-    """The account signed in on this browser, or None. The session is read from the browser's storage here, on the
-    event loop (a worker thread has no page context), and looked up in a worker thread."""
-    return await run.io_bound(current().accounts.me, page_session())
+async def account_of(token: str | None) -> Me | None:
+    """The account holding a session token, or None (looked up in a worker thread)."""
+    return await run.io_bound(current().accounts.me, token)
 
 
-async def who_acts() -> Me | None:
-    """The account signed in on this browser at the moment of an action (it may have signed out in another tab
-    since the page was built); None with a message when there is none."""
-    me = await signed_in_here()
+async def who_acts(token: str | None) -> Me | None:
+    """The account a page acts for: the session the browser had when the page was built. Handlers never read the
+    browser's storage: NiceGUI gives a handler the request of the moment its element was made, and elements a live
+    update draws are made while another browser's change is being handled. A session that ended since (signed out
+    in another tab) acts for nobody, and the person is told."""
+    me = await account_of(token)
     if me is None:
         ui.notify("Sign in first: your session has ended.", type="warning")
     return me
@@ -64,7 +65,8 @@ def facts(info: EventInfo) -> str:
 async def events_page() -> None:
     frame("Events")
     deps = current()
-    me = await signed_in_here()
+    token = page_session()
+    me = await account_of(token)
     events = await run.io_bound(deps.events.events) or []
     with ui.column().classes("tk-events w-full gap-4"):
         ui.label("Events").classes("text-h5").props('role="heading" aria-level="1"')
@@ -78,7 +80,7 @@ async def events_page() -> None:
                 ui.label("To organise an event or register for one,")
                 ui.link("sign in", "/account").classes("p-3")
         else:
-            _new_event_form()
+            _new_event_form(token)
 
 
 def _event_list(title: str, events: list[EventInfo], empty: str) -> None:
@@ -92,21 +94,23 @@ def _event_list(title: str, events: list[EventInfo], empty: str) -> None:
                 ui.label(facts(info)).classes("tk-kind")
 
 
-def _new_event_form() -> None:
+def _new_event_form(token: str | None) -> None:
     """Name, day, game size, rounds, lists per player and the list deadline; the service checks each."""
     day_value = (datetime.now(UTC).date() + timedelta(days=LEAD_DAYS)).isoformat()
     with named(ui.card().classes("tk-new-event w-full"), "Organise an event", role="region"):
         ui.label("Organise an event").classes("text-h6").props('role="heading" aria-level="2"')
         name = ui.input("Event name").props(f"maxlength={NAME_MAX}").classes("w-96")
         with ui.row().classes("items-start gap-4"):
-            day = ui.input("Day", value=day_value).props("type=date stack-label")
+            day = ui.input("Day", value=day_value).props("type=date stack-label").classes("w-48")
             size = ui.select(list(GAME_SIZES), value=75, label="Game size (points)").classes("w-48")
             rounds = ui.number("Rounds", value=3, min=1, max=ROUNDS_MAX, step=1, precision=0).classes("w-32")
             lists = ui.select({1: "One list", 2: "Two lists (list pairs)"}, value=2,
                               label="Lists per player").classes("w-64")
         with ui.row().classes("items-start gap-4"):
-            deadline_day = ui.input("List deadline: day (UTC)", value=day_value).props("type=date stack-label")
-            deadline_time = ui.input("List deadline: time (UTC)", value=DEADLINE_TIME).props("type=time stack-label")
+            deadline_day = ui.input("List deadline: day (UTC)", value=day_value).props(
+                "type=date stack-label").classes("w-56")
+            deadline_time = ui.input("List deadline: time (UTC)", value=DEADLINE_TIME).props(
+                "type=time stack-label").classes("w-56")
         ui.label("Lists lock at the deadline or when round 1 is paired, whichever comes first.").classes("tk-kind")
 
         async def create() -> None:
@@ -118,7 +122,7 @@ def _new_event_form() -> None:
             if rounds.value is None:
                 ui.notify(f"Give the number of rounds (1 to {ROUNDS_MAX}).", type="warning")
                 return
-            me = await who_acts()
+            me = await who_acts(token)
             if me is None:
                 return
             try:
