@@ -35,6 +35,7 @@ from webapp.pages.account import account_page, reset_page
 from webapp.pages.cards import cards_page
 from webapp.pages.event import event_page
 from webapp.pages.events import events_page
+from webapp.pages.games import games_page
 from webapp.pages.home import home_page
 from webapp.pages.lists import lists_page
 from webapp.pages.live_now import live_page
@@ -95,6 +96,7 @@ def build(settings: Settings) -> deps.Deps:
     ui.page("/cards", title="Tablekeeper: card editor")(cards_page)
     ui.page("/events", title="Tablekeeper: events")(events_page)
     ui.page("/events/{event_id}", title="Tablekeeper: event")(event_page)
+    ui.page("/games", title="Tablekeeper: my games")(games_page)
     ui.page("/warlord/new", title="Tablekeeper: new Warlord game")(warlord_new_game_page)
     ui.page("/warband", title="Tablekeeper: new warband game")(warband_page)
     ui.page("/account", title="Tablekeeper: account")(account_page)

@@ -48,6 +48,10 @@ class MyDataRepository:
                 .where(AccountGame.account_id == account_id)
                 .order_by(col(Game.created).desc(), col(Game.id)).limit(limit)).all()]
 
+    def game(self, account_id: str, game_id: str) -> AccountGame | None:
+        with Session(self.reads) as s:
+            return s.get(AccountGame, (account_id, game_id))
+
     def game_ids(self, account_id: str) -> set[str]:
         with Session(self.reads) as s:
             return set(s.exec(select(AccountGame.game_id).where(AccountGame.account_id == account_id)).all())

@@ -102,8 +102,10 @@ class MyData:
             raise NotFound(game_id)
         return self.repo.add_game(me.id, game_id, kept)
 
-    def has_game(self, me: Me, game_id: str) -> bool:
-        return game_id in self.repo.game_ids(me.id)
+    def links_of(self, me: Me, game_id: str) -> dict[str, str] | None:
+        """The links the account keeps to this game (None when it does not hold the game)."""
+        row = self.repo.game(me.id, game_id)
+        return None if row is None else {k: v for k, v in row.links.items() if isinstance(v, str)}
 
     def my_games(self, me: Me) -> list[MyGame]:
         """Every game of the account, newest first, with how far it got."""

@@ -71,7 +71,8 @@ def test_an_accounts_games_are_its_own(data: MyData) -> None:
     ana, bob, friday = account(data, "Ana"), account(data, "Bob"), game(data)
     data.keep_game(ana, friday.game_id, links(friday))
     assert [g.game_id for g in data.my_games(ana)] == [friday.game_id]
-    assert data.my_games(bob) == [] and not data.has_game(bob, friday.game_id)
+    assert data.my_games(bob) == [] and data.links_of(bob, friday.game_id) is None
+    assert data.links_of(ana, friday.game_id) == links(friday)
 
 
 def test_moving_in_brings_the_browsers_lists_cards_and_games(data: MyData) -> None:

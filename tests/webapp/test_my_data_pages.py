@@ -27,7 +27,7 @@ async def sign_in(user: User, name: str) -> Me:
     await user.open("/")
     context = storage.request_contextvar.set(user.client.request)
     try:
-        importlib.import_module("webapp.session").keep_session(token)
+        importlib.import_module("webapp.session").keep_session(token, name)
     finally:
         storage.request_contextvar.reset(context)
     return me

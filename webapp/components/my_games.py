@@ -1,5 +1,7 @@
-"""The games started in this browser, newest first, each with its round and start date and a Resume button:
-the way back to a game after the tab was closed. The links come from this browser's storage (share.py)."""
+"""The games on the home page, newest first, each with how far it got and a way back to it after the tab was
+closed: a signed-in person's are their account's (any device; models/service/my_data.py); otherwise those started
+in this browser, whose links come from its storage (share.py). ``account_game`` draws one game of an account, here
+and on the My games page."""
 
 from __future__ import annotations
 
@@ -9,10 +11,13 @@ from nicegui import app, run, ui
 
 from models.rules import GameState
 from models.service import NotFound
+from models.service.my_data import MyGame
 from webapp.components.a11y import named
+from webapp.components.whose import signed_in_now
 from webapp.deps import current
 
 SHOWN = 6
+SYSTEMS = {"warmachine": "Warmachine", "warlord": "Warlord", "warband": "Warband"}
 
 
 def mark_started(game_id: str) -> None:
@@ -49,7 +54,29 @@ def started(links: dict) -> str:
         return ""
 
 
+def account_game(game: MyGame) -> None:
+    """One game of the account: its system and progress, and the links its tokens open."""
+    with ui.row().classes("items-center gap-3 tk-my-game"):
+        ui.label(game.title).classes("text-bold")
+        when = "started " + game.started.strftime("%d %b %Y").lstrip("0")
+        ui.label(" · ".join((SYSTEMS.get(game.system, game.system), game.progress, when))).classes("tk-kind")
+        act, watch = game.act_token, game.links.get("watch")
+        if act and not game.finished:
+            named(ui.button("Resume", icon="play_arrow",
+                            on_click=lambda: ui.navigate.to(f"/table/{game.game_id}/{act}")).props("no-caps"),
+                  f"Resume {game.title}")
+        if watch:
+            named(ui.link("Watch", f"/watch/{game.game_id}/{watch}").classes("tk-game-link"), f"Watch {game.title}")
+        if game.finished and (watch or act):
+            named(ui.link("Result", f"/result/{game.game_id}/{watch or act}").classes("tk-game-link"),
+                  f"Result of {game.title}")
+
+
 async def my_games() -> None:
+    me = await signed_in_now()
+    if me is not None:
+        await _account_games(await run.io_bound(current().my_data.my_games, me) or [])
+        return
     games = app.storage.user.get("games", {})
     if not isinstance(games, dict) or not games:
         return
@@ -70,3 +97,14 @@ async def my_games() -> None:
                     named(ui.link("Watch", f"/watch/{game_id}/{links.get('watch')}"), f"Watch {title}")
                     if state.result is not None:
                         named(ui.link("Result", f"/result/{game_id}/{links.get('watch')}"), f"Result of {title}")
+
+
+async def _account_games(games: list[MyGame]) -> None:
+    if not games:
+        return
+    with named(ui.column().classes("tk-my-games gap-1 w-full"), "Your games", role="region"):
+        ui.label("Your games").classes("text-h6")
+        for game in games[:SHOWN]:
+            account_game(game)
+        if len(games) > SHOWN:
+            ui.link(f"All {len(games)} of your games", "/games").classes("tk-game-link")

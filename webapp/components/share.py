@@ -1,13 +1,14 @@
 """Shows the game's links: full addresses, a copy button and a QR code each, so a second device joins by a scan.
 
 Tokens are never stored in clear, so the table page passes on the links handed out when the game was created
-(kept in this browser's storage)."""
+(kept in this browser's storage, and in the account of whoever was signed in: keep_game.py)."""
 
 from __future__ import annotations
 
 import segno
 from nicegui import app, background_tasks, ui
 
+from webapp.components.keep_game import account_links
 from webapp.components.listing_switch import ListingSwitch
 from webapp.view import GameView
 
@@ -47,10 +48,10 @@ def _copy(url: str) -> None:
     ui.notify("Link copied.", type="positive")
 
 
-def share_button(view: GameView, game_id: str) -> None:
+async def share_button(view: GameView, game_id: str) -> None:
     """The Share links dialog: the "Show on Live now" switch, and the game's links when this browser was given
-    them (a player's own device, opened from a seat link, was not)."""
-    links = app.storage.user.get("games", {}).get(game_id)
+    them or the signed-in account keeps them (a player's own device, opened from a seat link, was not)."""
+    links = app.storage.user.get("games", {}).get(game_id) or await account_links(game_id)
     origin = site_origin()
     with ui.dialog() as dialog, ui.card().classes("tk-dialog tk-share"):
         ui.label("Links to this game").classes("text-h6")
@@ -60,9 +61,11 @@ def share_button(view: GameView, game_id: str) -> None:
         else:
             ui.label("Anyone with the watch link follows the game live but cannot change it. Scan a code with the "
                      "device that should join.")
-            link_row("Watch link", f"{origin}/watch/{game_id}/{links['watch']}", "watch link")
-            link_row("Table link (can change the game: keep it at the table)",
-                     f"{origin}/table/{game_id}/{links['table']}", "table link")
+            if links.get("watch"):
+                link_row("Watch link", f"{origin}/watch/{game_id}/{links['watch']}", "watch link")
+            if links.get("table"):
+                link_row("Table link (can change the game: keep it at the table)",
+                         f"{origin}/table/{game_id}/{links['table']}", "table link")
             for seat in (0, 1):
                 token = links.get(f"seat{seat + 1}")
                 if token:

@@ -8,6 +8,7 @@ from nicegui import run, ui
 
 from models.rules import RuleViolation
 from models.service import AlreadyStarted, Created
+from webapp.components.keep_game import keep_in_account
 from webapp.components.my_games import mark_started
 from webapp.components.share import remember_links
 from webapp.view import new_command_id
@@ -22,8 +23,8 @@ class GameStarter:
         self.key = new_command_id()
 
     async def start(self, start: Callable[[str], Created], title: str) -> bool:
-        """Run ``start(key)`` off the event loop, remember the links in this browser and open the table; whether
-        a game was started."""
+        """Run ``start(key)`` off the event loop, remember the links in this browser (and in the signed-in
+        account) and open the table; whether a game was started."""
         try:
             created = await run.io_bound(start, self.key)
         except RuleViolation as refusal:
@@ -35,5 +36,6 @@ class GameStarter:
             return False
         remember_links(created.game_id, title, created.tokens)
         mark_started(created.game_id)
+        await keep_in_account(created.game_id, {"title": title, **created.tokens})
         ui.navigate.to(f"/table/{created.game_id}/{created.tokens['table']}")
         return True

@@ -9,6 +9,7 @@ from models.rules.warband import board
 from webapp.components.a11y import named
 from webapp.components.game_log import GameLog
 from webapp.components.game_over import GameOverBox
+from webapp.components.keep_game import keep_game_offer
 from webapp.components.share import share_button
 from webapp.components.warband_steps import StepPanel
 from webapp.components.warband_turn import WarbandTurnBar
@@ -32,6 +33,7 @@ async def warband_table(view: GameView, game_id: str, token: str, controls: bool
                     UnitCard(view, u.id, controls)
     log = GameLog(view)
     if controls:
-        share_button(view, game_id)
+        await share_button(view, game_id)
+        await keep_game_offer(view, game_id, token)
     await log.refresh()
     view.follow()

@@ -18,6 +18,7 @@ from models.service.account_export import FILENAME, export_account
 from models.service.accounts import EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, Me
 from models.service.errors import NotSignedIn
 from webapp.components.a11y import named
+from webapp.components.move_in import offer_move_in
 from webapp.deps import current
 from webapp.pages.frame import frame
 from webapp.session import keep_session, page_session
@@ -42,6 +43,7 @@ async def welcome(me: Me, token: str) -> None:
     """Every successful sign-in, sign-up and new password ends here: the browser keeps the session, then the
     account page shows the account. Anything that asks the person something first is awaited before that."""
     keep_session(token, me.name)
+    await offer_move_in()
     ui.navigate.to("/account")
 
 

@@ -30,6 +30,8 @@ def frame(title: str) -> ui.header:
         ui.link("Lists", "/lists").classes("tk-nav")
         ui.link("Cards", "/cards").classes("tk-nav")
         ui.link("Events", "/events").classes("tk-nav")
+        if header_name():
+            ui.link("My games", "/games").classes("tk-nav")
         ui.link(header_name() or "Sign in", "/account").classes("tk-nav tk-account-link")
         ui.button(icon="contrast", on_click=lambda: dark.set_value(not dark.value)).props(
             'flat round color=white aria-label="Switch light or dark theme"')

@@ -12,6 +12,7 @@ from webapp.components.clock import ClockPanel
 from webapp.components.control_guide import ControlGuide
 from webapp.components.ending import ResultPanel
 from webapp.components.game_log import GameLog
+from webapp.components.keep_game import keep_game_offer
 from webapp.components.model_card import army
 from webapp.components.setup_wizard import SetupWizard
 from webapp.components.share import share_button
@@ -71,7 +72,8 @@ async def table_page(game_id: str, token: str) -> None:
                 ui.label(view.state.player_name(seat)).classes(f"tk-side-name tk-seat-{seat}")
                 theme_note(view, seat)
                 army(view, seat, controls=True)
-    share_button(view, game_id)
+    await share_button(view, game_id)
+    await keep_game_offer(view, game_id, token)
     with drawer:
         log = GameLog(view)
     follow_attack(view)

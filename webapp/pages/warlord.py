@@ -26,6 +26,7 @@ from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number
 from webapp.components.game_log import GameLog
 from webapp.components.game_over import GameOverBox
+from webapp.components.keep_game import keep_game_offer
 from webapp.components.once import once
 from webapp.components.share import share_button
 from webapp.components.starting import GameStarter
@@ -145,7 +146,8 @@ async def warlord_table(view: GameView, game_id: str, token: str) -> None:
                 ui.label(view.state.player_name(seat)).classes(f"tk-side-name tk-seat-{seat}")
                 warband(view, seat, controls=True)
     log = GameLog(view)
-    share_button(view, game_id)
+    await share_button(view, game_id)
+    await keep_game_offer(view, game_id, token)
     await log.refresh()
     await bar.show_latest(view.version)
     view.follow()
