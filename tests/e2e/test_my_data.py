@@ -50,8 +50,8 @@ def test_a_list_moves_into_the_account_and_its_game_is_under_my_games_on_another
         offer = page.get_by_role("dialog", name="Move this browser's data into your account")
         expect(offer).to_contain_text("1 saved list", timeout=WAIT)
         offer.get_by_role("button", name="Move them into my account").click()
-        expect(page.get_by_role("alert").filter(has_text="Moved into your account: 1 list")).to_be_visible(
-            timeout=WAIT)
+        expect(offer.get_by_role("status")).to_contain_text("Moved into your account: 1 list", timeout=WAIT)
+        offer.get_by_role("button", name="Done").click()
         expect(page.get_by_role("heading", name="Signed in as Ana")).to_be_visible(timeout=WAIT)
 
         other = phone.new_page()  # another device: nothing of the tablet's browser is here

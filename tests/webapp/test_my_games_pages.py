@@ -98,6 +98,8 @@ async def test_signing_in_offers_to_move_this_browsers_data_in(user: User) -> No
     await see(user, "This browser keeps 1 saved list that your account does not have.")
     click(user, "Move them into my account")
     await see(user, "Moved into your account: 1 list, 0 cards and 0 games.")
+    click(user, "Done")
+    await see(user, "Signed in as Ana")
     assert [s.title for s in ListService(service()).lists(me.owner)] == ["Club night"]
 
 

@@ -70,12 +70,17 @@ async def offer_move_in() -> None:
                 return
             app.storage.user.pop(BOOK, None)
             app.storage.user.pop(GAMES, None)
-            ui.notify(moved_words(moved), type="positive")
-            dialog.submit(True)
+            asking.set_visibility(False)
+            done.set_visibility(True)
+            said.set_text(moved_words(moved))  # said here: the page changes once the dialog is closed
 
-        with ui.row().classes("gap-2"):
+        with ui.row().classes("gap-2") as asking:
             ui.button("Move them into my account", icon="drive_file_move", on_click=move).props("no-caps")
             ui.button("Not now", on_click=lambda: dialog.submit(False)).props("outline no-caps")
+        with ui.column().classes("gap-2") as done:
+            said = ui.label("").props('role="status"')
+            ui.button("Done", on_click=lambda: dialog.submit(True)).props("no-caps")
+        done.set_visibility(False)
     dialog.open()
     await dialog
     dialog.delete()
