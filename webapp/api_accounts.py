@@ -4,7 +4,7 @@ that needs an account."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, BackgroundTasks, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
@@ -88,10 +88,14 @@ RESET_ASKED = "If an account has that email, a link to set a new password is on 
 
 @router.post("/reset-request", status_code=202, response_model=NoticeOut, responses=errors(422),
              summary="Ask for a password reset link")
-async def reset_request(body: ResetRequestIn, request: Request) -> NoticeOut:
+async def reset_request(body: ResetRequestIn, request: Request, later: BackgroundTasks) -> NoticeOut:
     """Mails a one-time link (good for an hour) to the account's email, or writes it to the server log when the
-    site has no SMTP server. The answer is the same whether or not the email has an account."""
-    await run_in_threadpool(deps.current().accounts.request_reset, body.email, str(request.base_url))
+    site has no SMTP server. The answer is the same whether or not the email has an account, and it does not wait
+    for the mail."""
+    accounts = deps.current().accounts
+    mail = await run_in_threadpool(accounts.request_reset, body.email, str(request.base_url))
+    if mail is not None:
+        later.add_task(accounts.mailer.send, mail)
     return NoticeOut(message=RESET_ASKED)
 
 

@@ -27,7 +27,7 @@ from models.rules.core import RuleViolation
 from models.rules.text import clean_text
 from models.service.access import hash_token, new_token
 from models.service.errors import NotSignedIn
-from models.service.mailer import Mailer
+from models.service.mailer import Mail, Mailer
 
 EMAIL_MAX = 254
 NAME_MAX = 60
@@ -163,19 +163,21 @@ class AccountService:
         if session and len(session) <= 128:
             self.repo.end_session(hash_token(session))
 
-    def request_reset(self, email: str, site: str) -> None:
-        """Mail a one-time reset link to the account of ``email``, if there is one: the answer is the same either
-        way. ``site`` is the address the request came to (a configured site address wins over it)."""
+    def request_reset(self, email: str, site: str) -> Mail | None:
+        """A one-time reset link for the account of ``email``, as the mail to send (None: no such account, or it
+        has enough live links). The caller answers alike either way and sends the mail (``self.mailer.send``)
+        after answering, so that not even the answer's time tells whether the email has an account. ``site`` is
+        the address the request came to (a configured site address wins over it)."""
         email = clean_email(email)
         account = self.repo.by_email(email)
         at = self.clock()
         if account is None or self.repo.live_reset_tokens(account.id, at) >= RESET_LIVE_MAX:
-            return
+            return None
         token = new_token()
         self.repo.add_reset_token(ResetToken(hash=hash_token(token), account_id=account.id,
                                              expires=at + RESET_LIFETIME))
         link = f"{self.mailer.site_url or site.rstrip('/')}/account/reset/{token}"
-        self.mailer.send(account.email, "Your Tablekeeper password", (
+        return Mail(account.email, "Your Tablekeeper password", (
             f"Someone asked to set a new password for the Tablekeeper account of {account.email}. To set one, "
             f"open this link within the hour (it works once): {link} If it was not you, do nothing: your "
             "password stays as it is."))

@@ -19,6 +19,13 @@ SMTP_TIMEOUT = 10.0  # seconds: a stuck mail server must not hold a request for 
 
 
 @dataclass(frozen=True)
+class Mail:
+    to: str
+    subject: str
+    body: str
+
+
+@dataclass(frozen=True)
 class SmtpSettings:
     host: str
     port: int = 587
@@ -52,14 +59,14 @@ class Mailer:
     def from_env(cls, env: Mapping[str, str] = os.environ) -> Mailer:
         return cls(SmtpSettings.from_env(env), env.get("TABLEKEEPER_SITE_URL"))
 
-    def send(self, to: str, subject: str, body: str) -> None:
+    def send(self, mail: Mail) -> None:
         if self.smtp is None:
             log.warning("No SMTP server is set (TABLEKEEPER_SMTP_HOST), so this mail is logged instead. "
-                        "To: %s. Subject: %s. %s", to, subject, body)
+                        "To: %s. Subject: %s. %s", mail.to, mail.subject, mail.body)
             return
         message = EmailMessage()
-        message["From"], message["To"], message["Subject"] = self.smtp.sender, to, subject
-        message.set_content(body)
+        message["From"], message["To"], message["Subject"] = self.smtp.sender, mail.to, mail.subject
+        message.set_content(mail.body)
         try:
             with smtplib.SMTP(self.smtp.host, self.smtp.port, timeout=SMTP_TIMEOUT) as server:
                 if self.smtp.starttls:
@@ -68,4 +75,4 @@ class Mailer:
                     server.login(self.smtp.user, self.smtp.password or "")
                 server.send_message(message)
         except (OSError, smtplib.SMTPException):
-            log.exception("Could not send mail to %s through %s:%s", to, self.smtp.host, self.smtp.port)
+            log.exception("Could not send mail to %s through %s:%s", mail.to, self.smtp.host, self.smtp.port)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from nicegui import run, ui
+from nicegui import background_tasks, run, ui
 
 from models.rules import RuleViolation
 from models.service.account_export import FILENAME, export_account
@@ -116,10 +116,12 @@ def _forgot(typed: str) -> None:
         async def send() -> None:
             problem.set_text("")
             try:
-                await run.io_bound(accounts.request_reset, email.value or "", site)
+                mail = await run.io_bound(accounts.request_reset, email.value or "", site)
             except RuleViolation as refusal:
                 problem.set_text(refusal.message)
                 return
+            if mail is not None:  # sent after answering: the answer's time does not tell
+                background_tasks.create(run.io_bound(accounts.mailer.send, mail), name="password reset mail")
             dialog.close()
             ui.notify(RESET_ASKED, type="info", timeout=10000)
 
