@@ -111,7 +111,7 @@ class LiveNow:
         with it go back to Live now (a link taken off Live now shows the game no more)."""
         self.live.reads.forget_token(game_id, token)
         for board in self.live.boards(game_id):
-            if getattr(board, "token", None) == token:
+            if getattr(board, "token", None) == token and not board.client.is_deleted:
                 with board.client:
                     ui.navigate.to("/live")
 
