@@ -1,0 +1,281 @@
+"""Issue 15 "Done when", in a real Chromium: an event night from sign-up to round 2.
+
+Ann and Bob, each on a device of their own (a browser context each), sign up and build a list in the UI; Cid and
+Dee are made through the REST API with a list each. Ann organises a 4-player event on /events; all four register
+and submit their lists (Ann and Bob on the event page, Cid and Dee through the API). Ann pairs round 1 on the page.
+Cid and Dee's game ends through the API, Ann and Bob's through the UI (Bob concedes on his own seat link). A
+spectator on a third device, with no account, watches the event page: the tables and the standings change
+without a reload. Round 2 is paired with no rematch. Dee deletes the account: its lists, game rows, registration
+and sign-in are gone. One refusal is shown in the UI: a page whose session ended (Bob signed out in another tab)
+cannot act for him. The API's refusals of the wrong user are tested in tests/service/test_events_api.py. The
+night runs on SQLite and on PostgreSQL.
+
+A second test runs two server processes on one PostgreSQL: a round paired and a game ended through one process show
+on a spectator's event page served by the other within seconds.
+
+Selectors are roles and accessible names; every wait is for what a page shows.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from sqlalchemy import create_engine, text
+
+from tests.e2e.conftest import Server
+
+VIEWPORT = {"width": 1280, "height": 900}
+PASSWORD = "correct horse battery"
+LIVE = 8000  # ms: a change shows on the other devices within a few seconds
+EVENT = "Thursday Steamroller"
+LIST = {"title": "{name}'s Agathon", "faction": "Infernals", "size": 75,
+        "entries": [{"card": "agathon"}, {"card": "cultist-band", "size": 6}]}
+
+
+def sign_up(page: Page, server: Server, name: str) -> None:
+    page.goto(server.url("/account"))
+    form = page.get_by_role("region", name="Sign up", exact=True)
+    form.get_by_label("Name other players see").fill(name)
+    form.get_by_label("Email").fill(f"{name.lower()}@example.org")
+    form.get_by_label("Password").fill(PASSWORD)
+    form.get_by_role("button", name="Sign up").click()
+    expect(page.get_by_role("heading", name=f"Signed in as {name}")).to_be_visible(timeout=LIVE)
+
+
+def build_list(page: Page, server: Server, title: str) -> None:
+    """A legal 75-point list built in the list builder: Agathon with a band of cultists."""
+    page.goto(server.url("/lists"))
+    builder = page.get_by_role("region", name="Army list")
+    builder.get_by_label("List name").fill(title)
+    catalog = page.get_by_role("region", name="Catalog")
+    for model in ("Agathon", "Cultist Band"):
+        catalog.get_by_role("button", name=f"Add {model}", exact=True).click()
+    expect(builder.get_by_text("This list is legal.")).to_be_visible(timeout=LIVE)
+    builder.get_by_role("button", name="Save list").click()
+    expect(page.get_by_role("alert").filter(has_text=f"Saved “{title}”.")).to_be_visible(timeout=LIVE)
+
+
+def choose(page: Page, field: str, option: re.Pattern[str] | str) -> None:
+    page.get_by_role("combobox", name=field, exact=True).click()
+    page.get_by_role("option", name=option).click()
+    expect(page.get_by_role("listbox")).to_have_count(0)
+
+
+def register_and_submit(page: Page, name: str) -> None:
+    part = page.get_by_role("region", name="Your part in this event")
+    part.get_by_role("button", name="Register for this event").click()
+    expect(part).to_contain_text("Your lists: none given yet", timeout=LIVE)
+    choose(page, "Your list", re.compile(rf"^{name}'s Agathon \(Infernals"))
+    part.get_by_role("button", name="Submit lists").click()
+    expect(part).to_contain_text(f"Your lists: {name}'s Agathon", timeout=LIVE)
+
+
+class Api:
+    """A player made through the REST API (another device, as a club's own software would be)."""
+
+    def __init__(self, client: httpx.Client, name: str) -> None:
+        self.client, self.name = client, name
+        r = client.post("/api/account/sign-up", json={"email": f"{name.lower()}@example.org", "password": PASSWORD,
+                                                     "name": name})
+        assert r.status_code == 201, r.text
+        self.headers = {"Authorization": f"Bearer {r.json()['session']}"}
+        self.id = r.json()["account"]["id"]
+        army = {**LIST, "title": LIST["title"].format(name=name)}
+        r = client.post("/api/lists", json={"army": army}, headers=self.headers)
+        assert r.status_code == 201, r.text
+        self.list_id = r.json()["id"]
+
+    def call(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
+        return self.client.request(method, path, headers={**self.headers, **kwargs.pop("headers", {})}, **kwargs)
+
+    def enter(self, event_id: str) -> None:
+        assert self.call("POST", f"/api/events/{event_id}/registrations").status_code == 201
+        r = self.call("PUT", f"/api/events/{event_id}/lists", json={"lists": [self.list_id]})
+        assert r.status_code == 200, r.text
+
+    def concede(self, event_id: str) -> None:
+        """Concede this round's game on the player's own seat link."""
+        mine = self.call("GET", f"/api/events/{event_id}/my-game").json()
+        seat = "seat1" if "seat1" in mine["links"] else "seat2"
+        token = {"X-Token": mine["links"][seat]}
+        game = self.client.get(f"/api/games/{mine['game_id']}", headers=token).json()
+        r = self.client.post(f"/api/games/{mine['game_id']}/commands", headers=token, json={
+            "command": {"type": "concede", "seat": int(seat[-1]) - 1}, "expected_version": game["version"]})
+        assert r.status_code == 200, r.text
+
+
+def rows_of(server: Server, account_id: str) -> dict[str, int]:
+    """How many saved lists, game rows and registrations the database keeps for an account."""
+    engine = create_engine(server.database_url)
+    try:
+        with engine.connect() as c:
+            def count(sql: str, value: str) -> int:
+                return int(c.execute(text(sql), {"v": value}).scalar_one())
+            return {"lists": count("SELECT count(*) FROM army_list WHERE owner = :v", f"account:{account_id}"),
+                    "games": count("SELECT count(*) FROM account_game WHERE account_id = :v", account_id),
+                    "registrations": count("SELECT count(*) FROM event_player WHERE account_id = :v", account_id)}
+    finally:
+        engine.dispose()
+
+
+def tables(page: Page) -> Any:
+    return page.get_by_role("region", name="Tables", exact=True)
+
+
+def standing(page: Page, rank: int) -> Any:
+    """The standings table's row of ``rank`` (row 0 is the header)."""
+    return page.get_by_role("region", name="Standings").get_by_role("row").nth(rank)
+
+
+@pytest.mark.parametrize("server", ["sqlite", "postgresql"], indirect=True)
+def test_an_event_night_two_devices_two_api_players_and_a_spectator(browser: Browser, server: Server) -> None:
+    contexts: list[BrowserContext] = [browser.new_context(viewport=VIEWPORT) for _ in range(3)]
+    api = httpx.Client(base_url=server.url("/"), timeout=30)
+    try:
+        ann, bob, spectator = (c.new_page() for c in contexts)
+        for page in (ann, bob, spectator):
+            page.set_default_timeout(15_000)
+
+        # Two players on their own devices sign up and build a list each.
+        for page, name in ((ann, "Ann"), (bob, "Bob")):
+            sign_up(page, server, name)
+            build_list(page, server, f"{name}'s Agathon")
+
+        # Ann organises the event.
+        ann.goto(server.url("/events"))
+        form = ann.get_by_role("region", name="Organise an event")
+        form.get_by_label("Event name").fill(EVENT)
+        form.get_by_label("Day", exact=True).fill("2030-01-10")
+        choose(ann, "Lists per player", "One list")
+        form.get_by_label("Rounds").fill("2")
+        form.get_by_label("List deadline: day (UTC)").fill("2030-01-10")
+        form.get_by_role("button", name="Create event").click()
+        ann.wait_for_url(re.compile(r"/events/[0-9a-f]+$"))
+        event_id = ann.url.rsplit("/", 1)[1]
+        expect(ann.get_by_role("heading", name=EVENT)).to_be_visible()
+
+        # A spectator without an account follows it from the events page.
+        spectator.goto(server.url("/events"))
+        spectator.get_by_role("link", name=EVENT).click()
+        expect(spectator.get_by_role("heading", name=EVENT)).to_be_visible()
+        players = spectator.get_by_role("region", name="Players")
+
+        # Ann and Bob register on the page; Cid and Dee through the API. The spectator sees them arrive.
+        register_and_submit(ann, "Ann")
+        bob.goto(server.url("/events"))
+        bob.get_by_role("link", name=EVENT).click()
+        register_and_submit(bob, "Bob")
+        cid, dee = Api(api, "Cid"), Api(api, "Dee")
+        for player in (cid, dee):
+            player.enter(event_id)
+        for name in ("Ann", "Bob", "Cid", "Dee"):
+            expect(players).to_contain_text(f"{name}: lists given", timeout=LIVE)
+
+        # Deny by default, in the UI: Bob signs out in another tab; the event page he left open cannot act for him.
+        other_tab = contexts[1].new_page()
+        other_tab.goto(server.url("/account"))
+        other_tab.get_by_role("region", name="Your account").get_by_role("button", name="Sign out").click()
+        bob.get_by_role("button", name="Withdraw from this event").click()
+        expect(bob.get_by_role("alert").filter(has_text="Sign in first: your session has ended.")).to_be_visible()
+        expect(players).to_contain_text("Bob: lists given")  # nothing changed
+        sign_in = other_tab.get_by_role("region", name="Sign in", exact=True)
+        sign_in.get_by_label("Email").fill("bob@example.org")
+        sign_in.get_by_label("Password").fill(PASSWORD)
+        sign_in.get_by_role("button", name="Sign in").click()
+        expect(other_tab.get_by_role("heading", name="Signed in as Bob")).to_be_visible(timeout=LIVE)
+        other_tab.close()
+        expect(bob.get_by_role("button", name="Pair round 1")).to_have_count(0)  # only the organiser pairs
+
+        # Ann pairs round 1: registration order, the spectator sees both tables at once.
+        ann.get_by_label("Scenario of round 1").fill("Spread the Net")
+        ann.get_by_role("button", name="Pair round 1").click()
+        expect(tables(spectator)).to_contain_text("Table 1: Ann against Bob: setting up", timeout=LIVE)
+        expect(tables(spectator)).to_contain_text("Table 2: Cid against Dee: setting up")
+        expect(tables(spectator).get_by_role("link", name="Watch table 2")).to_have_attribute(
+            "href", re.compile(r"^/watch/[0-9a-f]+/"))
+        expect(tables(ann).get_by_role("link", name="Table 1: table link")).to_be_visible()  # the organiser's
+        expect(tables(spectator).get_by_role("link", name="Table 1: table link")).to_have_count(0)
+
+        # Dee concedes through the API: the spectator's standings change without a reload.
+        dee.concede(event_id)
+        expect(tables(spectator)).to_contain_text("Table 2: Cid against Dee: Cid won (concession)", timeout=LIVE)
+        expect(standing(spectator, 1)).to_contain_text("Cid", timeout=LIVE)
+
+        # Ann and Bob's game through the UI: Bob opens his game of the round and concedes on his own link.
+        bob.reload()
+        bob.get_by_role("button", name="Your game this round: table 1 against Ann").click()
+        bob.wait_for_url(re.compile(r"/table/[0-9a-f]+/"))
+        bob.get_by_role("button", name="End the game…").click()
+        bob.get_by_role("dialog").get_by_role("button", name="Bob concedes").click()
+        expect(tables(spectator)).to_contain_text("Table 1: Ann against Bob: Ann won (concession)", timeout=LIVE)
+        for rank, name in ((1, "Ann"), (2, "Cid"), (3, "Bob"), (4, "Dee")):
+            expect(standing(spectator, rank)).to_contain_text(name, timeout=LIVE)
+
+        # Round 2: winners meet winners, and nobody meets the same opponent twice.
+        ann.get_by_label("Scenario of round 2").fill("Recon")
+        ann.get_by_role("button", name="Pair round 2").click()
+        expect(spectator.get_by_role("heading", name="Round 2 tables")).to_be_visible(timeout=LIVE)
+        expect(tables(spectator)).to_contain_text("Table 1: Ann against Cid")
+        expect(tables(spectator)).to_contain_text("Table 2: Bob against Dee")
+        expect(spectator.get_by_role("region", name="Earlier rounds")).to_contain_text("Ann against Bob")
+
+        # Dee deletes the account: its lists, games, registration and sign-in are gone; its round 2 table stays
+        # for Bob, who plays it against "a player who left".
+        games = dee.call("GET", "/api/me/games")
+        assert games.status_code == 200 and games.json()  # positive control: Dee's games were there
+        assert rows_of(server, dee.id) == {"lists": 1, "games": 2, "registrations": 1}
+        r = dee.call("DELETE", "/api/account", json={"password": PASSWORD})
+        assert r.status_code == 204, r.text
+        assert rows_of(server, dee.id) == {"lists": 0, "games": 0, "registrations": 0}
+        for path in ("/api/lists", "/api/me/games", "/api/account"):
+            assert dee.call("GET", path).status_code == 401
+        r = api.post("/api/account/sign-in", json={"email": "dee@example.org", "password": PASSWORD})
+        assert r.status_code == 422 and r.json()["code"] == "account.sign_in_failed"
+        expect(players).not_to_contain_text("Dee", timeout=LIVE)
+        expect(tables(spectator)).to_contain_text("Table 2: Bob against a player who left")
+    finally:
+        api.close()
+        for context in contexts:
+            context.close()
+
+
+def test_a_round_paired_and_a_game_ended_on_another_server_process_show_within_seconds(
+        browser: Browser, pg_url: str, tmp_path: Path) -> None:
+    """Two server processes share one PostgreSQL (the hosted site's set-up): the organiser pairs round 1 and a
+    player concedes through process A's API; a spectator's event page served by process B shows the round's
+    tables (noticed by B's poll of the event) and then the result and standings (the game's NOTIFY)."""
+    servers = [Server(tmp_path / n, pg_url) for n in ("a", "b")]
+    for s in servers:
+        s.workdir.mkdir()
+        s.start()  # one after the other: the first migrates the database
+    context = browser.new_context(viewport=VIEWPORT)
+    api = httpx.Client(base_url=servers[0].url("/"), timeout=30)
+    try:
+        olga = Api(api, "Olga")
+        r = olga.call("POST", "/api/events", json={"name": EVENT, "day": "2030-01-10", "game_size": 75, "rounds": 2,
+                                                   "lists_per_player": 1, "deadline": "2030-01-10T09:00:00Z"})
+        assert r.status_code == 201, r.text
+        event_id = r.json()["id"]
+        players = [Api(api, name) for name in ("Ann", "Bob", "Cid", "Dee")]
+        for player in players:
+            player.enter(event_id)
+        spectator = context.new_page()
+        spectator.goto(servers[1].url(f"/events/{event_id}"))
+        expect(spectator.get_by_role("heading", name="Tables")).to_be_visible()
+
+        r = olga.call("POST", f"/api/events/{event_id}/rounds", json={"scenario": "Spread the Net"})
+        assert r.status_code == 201, r.text
+        expect(tables(spectator)).to_contain_text("Table 2: Cid against Dee: setting up", timeout=LIVE)
+        players[3].concede(event_id)
+        expect(tables(spectator)).to_contain_text("Table 2: Cid against Dee: Cid won (concession)", timeout=LIVE)
+        expect(standing(spectator, 1)).to_contain_text("Cid", timeout=LIVE)
+    finally:
+        api.close()
+        context.close()
+        for s in servers:
+            s.stop()
