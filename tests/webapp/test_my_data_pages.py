@@ -13,6 +13,7 @@ from nicegui.testing import User
 from models.service.accounts import Me
 from models.service.lists import ListService
 from tests.webapp.helpers import card_book, click, completed_foreboder, fill, find, see, service
+from tests.webapp.test_card_book import start_from_the_form
 from tests.webapp.test_list_builder import add
 
 
@@ -65,3 +66,11 @@ async def test_a_card_pack_imported_while_signed_in_goes_into_the_accounts_book(
     await see(user, "Kept 1 card from the pack in your card book.")
     assert list(service().card_service.for_account(me.id).book()) == ["foreboder"]
     assert card_book(user) == {}  # not in this browser's own book
+
+
+async def test_a_game_started_while_signed_in_uses_the_accounts_cards(user: User) -> None:
+    me = await sign_in(user, "Ana")
+    service().card_service.for_account(me.id).save([completed_foreboder()])
+    game_id = await start_from_the_form(user)  # the Foreboder's rings are known: no pre-game screen
+    assert service().state(game_id)[1].cards["foreboder"].damage.rings == (6, 4, 4)
+    assert card_book(user) == {}  # the browser's own book was not used
