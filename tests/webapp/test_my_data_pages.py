@@ -10,6 +10,7 @@ from nicegui import storage, ui
 from nicegui.elements.upload_files import SmallFileUpload
 from nicegui.testing import User
 
+from models.catalog.schema import BoxesLayout, Card
 from models.service.accounts import Me
 from models.service.lists import ListService
 from tests.webapp.helpers import card_book, click, completed_foreboder, fill, find, see, service
@@ -74,3 +75,13 @@ async def test_a_game_started_while_signed_in_uses_the_accounts_cards(user: User
     game_id = await start_from_the_form(user)  # the Foreboder's rings are known: no pre-game screen
     assert service().state(game_id)[1].cards["foreboder"].damage.rings == (6, 4, 4)
     assert card_book(user) == {}  # the browser's own book was not used
+
+
+async def test_the_card_editor_names_a_card_of_the_accounts_book_as_its_own(user: User) -> None:
+    me = await sign_in(user, "Ana")
+    solo = Card(key="club-solo", name="Club Solo", faction="Infernals", role="solo", cost=3,
+                damage=BoxesLayout(boxes=5))
+    service().card_service.for_account(me.id).save([solo])
+    await user.open("/cards?key=club-solo")
+    await see(user, "Edit Club Solo")
+    await see(user, "your own card, in your card book")

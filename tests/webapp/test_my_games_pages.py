@@ -63,6 +63,7 @@ async def test_my_games_shows_each_game_with_its_links(user: User) -> None:
     service().execute(finished.game_id, {"type": "concede", "seat": 1}, 1, Actor(role="table"))
     await user.open("/")
     assert find(user, "My games", ui.link).props["href"] == "/games"  # the header's link, when signed in
+    assert exists(user, "Watch Finished", within=find(user, "Your games", ui.column))  # the home page's list
     await user.open("/games")
     await see(user, "Ann wins by concession")
     games = find(user, "My games", ui.column)

@@ -93,6 +93,7 @@ class CardEditor:
         self.service, self.cards, self.on_saved = service, cards, on_saved
         self.operator: str | None = None  # the operator token typed on this page, once it is the right one
         self.key: str | None = None  # None: a new card
+        self.own: set[str] = set()  # the keys of the player's card book, read off the event loop by the page
         self.f: dict[str, Any] = {}
         factions = sorted({c.faction for c in cards.values()})
         with ui.card().classes("tk-editor w-full") as self.box:
@@ -215,7 +216,7 @@ class CardEditor:
         self.heading.set_text(f"Edit {card.name}")
         if card.key in shipped_cards():
             where = "shipped card: fill in what it leaves empty; kept in your card book"
-        elif card.key in self.service.book():
+        elif card.key in self.own:
             where = "your own card, in your card book"
         else:
             where = "a card of this site: saving keeps your version in your card book"

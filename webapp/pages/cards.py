@@ -4,7 +4,7 @@ a card pack. With the operator's token a card may also be saved for the whole si
 
 from __future__ import annotations
 
-from nicegui import ui
+from nicegui import run, ui
 
 from models.catalog.schema import Card
 from webapp.components.a11y import named
@@ -30,9 +30,10 @@ async def cards_page(key: str | None = None) -> None:
                 fresh = await player_catalog(service)
                 missing.set_cards(fresh)
                 if editor is not None:
-                    editor.cards = fresh
+                    editor.cards, editor.own = fresh, set(await run.io_bound(service.book) or {})
 
             editor = CardEditor(service, cards, refresh)
+            editor.own = set(await run.io_bound(service.book) or {})
             CardsFile(service, refresh)
             if service.has_operator:
                 _operator_sign_in(editor)
