@@ -46,6 +46,13 @@ def test_when_every_pairing_is_a_rematch_the_round_is_refused_not_paired() -> No
     assert refused.value.code == "event.no_pairing"
 
 
+
+def test_a_player_gone_from_the_event_leaves_the_standings_whole() -> None:
+    """A deleted account's registration goes, its past tables stay: its bye and its wins count for nobody."""
+    found = standings(["a", "b"], [Finished(a="gone", b=None, winner="gone"), Finished(a="a", b="gone", winner="a"),
+                                   Finished(a="b", b=None, winner="b")])
+    assert [(s.player, s.wins, s.played, s.byes) for s in found] == [("a", 1, 1, 0), ("b", 1, 1, 1)]
+
 def test_a_round_needs_two_players() -> None:
     with pytest.raises(RuleViolation) as refused:
         pair_round(["a"])

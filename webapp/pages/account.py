@@ -47,12 +47,12 @@ async def welcome(me: Me, token: str) -> None:
     ui.navigate.to("/account")
 
 
-def _email(label: str = "Email") -> ui.input:
-    return ui.input(label).props(f'type=email autocomplete=email maxlength={EMAIL_MAX}').classes("w-full")
+def _email() -> ui.input:
+    return ui.input("Email").props(f'type=email autocomplete=email maxlength={EMAIL_MAX}').classes("w-full")
 
 
 def _password(label: str, autocomplete: str) -> ui.input:
-    return ui.input(label, password=True, password_toggle_button=True).props(
+    return ui.input(label, password=True).props(
         f'autocomplete={autocomplete} maxlength={PASSWORD_MAX}').classes("w-full")
 
 

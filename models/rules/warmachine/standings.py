@@ -56,7 +56,8 @@ def standings(players: Sequence[str], games: Sequence[Finished]) -> list[Standin
         if game.winner in wins:
             wins[game.winner] += 1
         if game.b is None:
-            byes[game.a] += 1
+            if game.a in byes:  # a player no longer in the event (a deleted account) counts for nobody
+                byes[game.a] += 1
             continue
         for side, (me, them) in enumerate(((game.a, game.b), (game.b, game.a))):
             if me not in sums:
