@@ -60,3 +60,13 @@ async def test_deleting_from_the_page_needs_the_accounts_password(user: User) ->
     click(user, "Delete everything", within=dialog)
     await see(user, "An account keeps your lists")
     await eventually(lambda: deps.current().accounts.repo.by_email("ana@example.org") is None, "the deletion")
+
+
+async def test_a_used_or_made_up_reset_link_says_so_and_signs_nobody_in(user: User) -> None:
+    await user.open("/account/reset/made-up-token")
+    form = find(user, "New password", ui.card)
+    fill(user, "New password (at least 10 characters)", "a brand new password", within=form)
+    click(user, "Set the new password", within=form)
+    await see(user, "This reset link was used already or is out of date: ask for a new one.", within=form)
+    await user.open("/account")
+    await see(user, "An account keeps your lists")
