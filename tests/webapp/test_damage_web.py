@@ -197,6 +197,10 @@ async def test_the_amount_empties_after_each_apply(user: User, game: Created) ->
     click(user, "Apply damage to Guardian of Souls", within=guardian)
     await see(user, web(5), guardian)
     assert find(user, "Damage to apply to Guardian of Souls", within=guardian).value is None
+    # as a person does: tap again once the button takes taps (it is disabled while the first apply is recorded,
+    # and the web may show the damage a moment before that ends)
+    await eventually(lambda: find(user, "Apply damage to Guardian of Souls", ui.button, guardian).enabled,
+                     "the Apply button to take taps again")
     click(user, "Apply damage to Guardian of Souls", within=guardian)
     await see(user, BAD_AMOUNT)
     assert version(game) == 2
