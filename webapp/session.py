@@ -22,11 +22,6 @@ def page_session() -> str | None:
     return token if isinstance(token, str) else None
 
 
-def signed_in() -> Me | None:
-    """The account signed in on this browser, or None (blocking: call through ``run.io_bound`` in handlers)."""
-    return deps.current().accounts.me(page_session())
-
-
 def keep_session(token: str | None, name: str | None = None) -> None:
     """Remember (or, with None, forget) this browser's session and the name the header shows for it."""
     if token is None:
