@@ -1,5 +1,6 @@
 """Accessible in both themes (issue 11 item 10): axe-core, injected into the real pages in Chromium, finds no
-serious or critical violation on the home, table, watch, lists and result pages, in the light and the dark theme.
+serious or critical violation on the home, table, watch, lists, result and the hosted site's pages (account, my
+games, Live now, events, an event), in the light and the dark theme.
 
 axe-core is not committed: the test fetches the npm package (``npm pack``, else the registry's tarball) into a
 cache directory once, and skips with the reason printed when neither can be reached.
@@ -105,6 +106,17 @@ def new_game(page: Page, server: Server) -> dict:
     return created.json()
 
 
+def new_event(page: Page, server: Server, scheme: str) -> str:
+    """An event organised through the API (its page is public)."""
+    signed = page.request.post(server.url("/api/account/sign-up"), data={
+        "email": f"organiser-{scheme}@example.org", "password": "correct horse battery", "name": "Org"})
+    assert signed.status == 201, signed.text()
+    made = page.request.post(server.url("/api/events"), headers={"Authorization": f"Bearer {signed.json()['session']}"},
+                             data={"name": "Club night", "day": "2026-12-05", "deadline": "2026-12-05T18:00:00"})
+    assert made.status == 201, made.text()
+    return str(made.json()["id"])
+
+
 def pick(page: Page, group: str, field: str, option: str) -> None:
     form = page.get_by_role("group", name=group, exact=True)
     form.get_by_role("combobox", name=field, exact=True).click()
@@ -156,6 +168,7 @@ def test_every_page_has_no_serious_or_critical_violation(browser: Browser, serve
         page = context.new_page()
         page.set_default_timeout(15_000)
         game = new_game(page, server)
+        event_id = new_event(page, server, scheme)
         pages: dict[str, str | Callable[[Page, Server], None]] = {
             "home": "/",
             "home, casual path filled in": fill_quick_form,
@@ -166,6 +179,10 @@ def test_every_page_has_no_serious_or_critical_violation(browser: Browser, serve
             "watch": game["watch_url"],
             "lists": "/lists",
             "account": "/account",
+            "my games (signed out)": "/games",
+            "live now": "/live",
+            "events": "/events",
+            "event": f"/events/{event_id}",
             "result": f"/result/{game['id']}/{game['tokens']['watch']}",
             "not found": f"/table/{game['id']}/not-the-key",
         }
