@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from sqlalchemy import text
 from sqlmodel import Session, select
 
 from models.catalog import shipped_cards
@@ -129,6 +130,28 @@ def counted(rows: list[CommandLog], upto: int | None = None) -> list[Command]:
     return history.counted(r for r in rows if upto is None or r.seq <= upto)
 
 
+def wait_for_the_dead_servers_connections(database_url: str, timeout: float = 15.0) -> None:
+    """After a kill -9, PostgreSQL still finishes what the dead server's connections had sent: a COMMIT already on
+    the wire commits a moment after the kill (unanswered, which the check allows). The check reads the log only
+    once those connections are gone, or it may see that commit land between two of its reads. SQLite has no
+    server: nothing to wait for."""
+    if not database_url.startswith("postgresql"):
+        return
+    engine = make_engine(database_url)
+    try:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with engine.connect() as c:
+                others = c.execute(text("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                                        "AND pid <> pg_backend_pid()")).scalar()
+            if not others:
+                return
+            time.sleep(0.05)
+        raise AssertionError(f"{others} connection(s) of the killed server still open after {timeout} s")
+    finally:
+        engine.dispose()
+
+
 def check_database(database_url: str, game_id: str, steps: list[dict[str, Any]],
                    acked: list[tuple[int, dict[str, Any]]], before: int, writers: int) -> tuple[int, GameState]:
     """Everything a crash must not break (``acked``: what this trial's API calls answered, ``before``: the
@@ -196,6 +219,7 @@ def crash_trials(server: Server, trials: int) -> None:
         for _, w in writers:
             w.join(15)
             assert not w.error, f"trial {trial} (seed {seed}): the server refused a scripted step: {w.error}"
+        wait_for_the_dead_servers_connections(server.database_url)
         for t in tables:
             acked = [a for owner, w in writers if owner is t for a in w.acked]
             t.conflicts += sum(w.conflicts for owner, w in writers if owner is t)
