@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import Engine, func, update
+from sqlalchemy import Engine, update
 from sqlmodel import Session, col, select
 
 from models.db.engine import reader
@@ -73,10 +73,6 @@ class MyDataRepository:
             return True
 
     # -- moving a browser's data in ------------------------------------------------------------------------
-    def list_count(self, owner: str) -> int:
-        with Session(self.reads) as s:
-            return s.exec(select(func.count()).select_from(ArmyList).where(ArmyList.owner == owner)).one()
-
     def move_in(self, account_id: str, from_owner: str, to_owner: str, cards: dict[str, dict[str, Any]],
                 games: dict[str, dict[str, Any]]) -> int:
         """In one transaction: the lists of ``from_owner`` become ``to_owner``'s, ``cards`` join the account's

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from models.db.list_repository import ListRepository
 from models.db.my_data_repository import MyDataRepository
 from models.db.tables import AccountGame, Game
 from models.rules.core import RuleViolation
@@ -70,6 +71,7 @@ class MyData:
     def __init__(self, games: GameService) -> None:
         self.games = games
         self.repo = MyDataRepository(games.repo.engine)
+        self.lists = ListRepository(games.repo.engine)
 
     def cards(self, me: Me) -> CardService:
         """The account's cards: the site's catalog with its card book (on the server) on top."""
@@ -134,7 +136,7 @@ class MyData:
         mine = self.cards(me).book()
         theirs = self.games.card_service.for_book({BOOK: browser_cards}).book()
         new_cards = [c.name for k, c in sorted(theirs.items()) if k not in mine]
-        return Moving(lists=self.repo.list_count(owner) if owner else 0, cards=new_cards,
+        return Moving(lists=self.lists.count(owner) if owner else 0, cards=new_cards,
                       games=sorted(self._new_games(me, browser_games)))
 
     def _new_games(self, me: Me, browser_games: dict[str, Any]) -> dict[str, dict[str, str]]:
@@ -154,8 +156,8 @@ class MyData:
         owner; cards go through the card book's check (a card the account has its own version of keeps the
         account's, and is named); links become the account's games. RuleViolation (nothing moved) when the
         account would hold too many lists or cards."""
-        lists = self.repo.list_count(owner) if owner else 0
-        if lists and self.repo.list_count(me.owner) + lists > LISTS_PER_OWNER:
+        lists = self.lists.count(owner) if owner else 0
+        if lists and self.lists.count(me.owner) + lists > LISTS_PER_OWNER:
             raise RuleViolation("list.too_many", f"Your account can keep at most {LISTS_PER_OWNER} lists: delete "
                                                  "some there first, then move this browser's lists in.")
         account = self.cards(me)
