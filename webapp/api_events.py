@@ -6,8 +6,10 @@ Events are public: anyone reads an event, its tables (with watch links) and its 
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Annotated
+from urllib.parse import quote
 
 from fastapi import APIRouter, Path
 from fastapi.responses import PlainTextResponse
@@ -218,9 +220,18 @@ async def standings_json(event_id: EventId) -> list[StandingOut]:
 @router.get("/{event_id}/standings.csv", response_class=PlainTextResponse, responses=NO_EVENT,
             summary="The standings as CSV")
 async def standings_csv(event_id: EventId) -> PlainTextResponse:
-    text = await run_in_threadpool(deps.current().events.standings_csv, event_id)
+    events = deps.current().events
+    name = await run_in_threadpool(events.name, event_id)
+    text = await run_in_threadpool(events.standings_csv, event_id)
     return PlainTextResponse(text, media_type="text/csv",
-                             headers={"Content-Disposition": f'attachment; filename="standings-{event_id}.csv"'})
+                             headers={"Content-Disposition": attachment(f"{name} standings.csv")})
+
+
+def attachment(filename: str) -> str:
+    """A Content-Disposition naming the download ``filename``: plain ASCII for old clients (anything else becomes
+    "_"), and the whole name in UTF-8 for the rest (RFC 6266)."""
+    plain = re.sub(r"[^A-Za-z0-9 ._-]", "_", filename)
+    return f'attachment; filename="{plain}"; filename*=UTF-8\'\'{quote(filename, safe="")}'
 
 
 @router.get("/{event_id}/my-game", response_model=MyGameOut, responses={**errors(401), **NO_EVENT},

@@ -312,6 +312,10 @@ class EventService:
         players, pairings = self.repo.players(event_id), self.repo.pairings(event_id)
         return self._standings(players, pairings, self._states(pairings))
 
+    def name(self, event_id: str) -> str:
+        """The event's name (downloads are named after it)."""
+        return self._event(event_id).name
+
     def standings_csv(self, event_id: str) -> str:
         """The standings as CSV (rank, player, wins, then the tiebreakers in order)."""
         names = {p.account_id: p.name for p in self.repo.players(event_id)}

@@ -279,13 +279,15 @@ def test_the_next_round_waits_for_every_result(client: TestClient) -> None:
 
 def test_standings_export_as_csv(client: TestClient) -> None:
     organiser = sign_up(client, "Olga")
-    event = new_event(client, organiser)
+    event = new_event(client, organiser, name="Café Steamroller")
     enter(client, event, "=Ann")
     bob = enter(client, event, "Bob")
     pair(client, event, organiser)
     concede(client, bob, event)
     r = client.get(f"/api/events/{event['id']}/standings.csv")
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/csv")
+    assert r.headers["content-disposition"] == ('attachment; filename="Caf_ Steamroller standings.csv"; '
+                                                "filename*=UTF-8''Caf%C3%A9%20Steamroller%20standings.csv")
     lines = r.text.splitlines()
     assert lines[0].startswith("rank,player,wins,strength_of_schedule,control_points")
     assert lines[1].startswith("1,'=Ann,1,0,")  # a typed name never runs as a spreadsheet formula

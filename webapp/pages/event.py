@@ -27,16 +27,37 @@ from webapp.session import page_session
 
 SCENARIO_MAX = 60
 GONE = "a player who left"  # an account deleted after its games were paired
+WIDE = "tk-wide"  # a standings column a phone shows only behind the row's tap (static/tablekeeper.css)
 STANDING_COLUMNS = [
     {"name": "rank", "label": "Rank", "field": "rank", "align": "right"},
     {"name": "name", "label": "Player", "field": "name", "align": "left"},
     {"name": "wins", "label": "Wins", "field": "wins", "align": "right"},
     {"name": "sos", "label": "Strength of schedule", "field": "sos", "align": "right"},
-    {"name": "cp", "label": "Control points", "field": "cp", "align": "right"},
-    {"name": "apd", "label": "Army points destroyed", "field": "apd", "align": "right"},
-    {"name": "elements", "label": "Army points in scenario elements", "field": "elements", "align": "right"},
-    {"name": "played", "label": "Played", "field": "played", "align": "right"},
+    *({"name": key, "label": label, "field": key, "align": "right", "classes": WIDE, "headerClasses": WIDE}
+      for key, label in (("cp", "Control points"), ("apd", "Army points destroyed"),
+                         ("elements", "Army points in scenario elements"), ("played", "Played"))),
 ]
+# On a phone the last four columns give way to a button per row that opens them as a line of words.
+STANDINGS_HEADER = r"""
+<q-tr :props="props">
+  <q-th v-for="col in props.cols" :key="col.name" :props="props">{{ col.label }}</q-th>
+  <q-th class="tk-narrow"><span class="tk-sr">Tiebreakers</span></q-th>
+</q-tr>"""
+STANDINGS_BODY = r"""
+<q-tr :props="props">
+  <q-td v-for="col in props.cols" :key="col.name" :props="props">{{ col.value }}</q-td>
+  <q-td class="tk-narrow" auto-width>
+    <q-btn flat round :icon="props.expand ? 'expand_less' : 'expand_more'" class="tk-more"
+           :aria-label="'Tiebreakers of ' + props.row.name" :aria-expanded="props.expand ? 'true' : 'false'"
+           @click="props.expand = !props.expand" />
+  </q-td>
+</q-tr>
+<q-tr v-if="props.expand" :props="props" class="tk-narrow">
+  <q-td colspan="100%" class="tk-tiebreakers">
+    Control points {{ props.row.cp }} · army points destroyed {{ props.row.apd }} · in scenario elements
+    {{ props.row.elements }} · played {{ props.row.played }}
+  </q-td>
+</q-tr>"""
 
 
 async def event_page(event_id: str) -> None:
@@ -88,6 +109,8 @@ class EventPage:
                 ui.label("Standings").classes("text-h6").props('role="heading" aria-level="2"')
                 self.standings = ui.table(columns=STANDING_COLUMNS, rows=[], row_key="rank").props(
                     "flat bordered dense hide-pagination :rows-per-page-options=[0]").classes("tk-standings")
+                self.standings.add_slot("header", STANDINGS_HEADER)
+                self.standings.add_slot("body", STANDINGS_BODY)
                 with ui.row().classes("gap-4"):
                     ui.link("Standings as CSV", f"/api/events/{self.event_id}/standings.csv").classes("p-3")
                     ui.link("Standings as JSON", f"/api/events/{self.event_id}/standings.json").classes("p-3")

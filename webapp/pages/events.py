@@ -99,7 +99,7 @@ def _new_event_form(token: str | None) -> None:
     day_value = (datetime.now(UTC).date() + timedelta(days=LEAD_DAYS)).isoformat()
     with named(ui.card().classes("tk-new-event w-full"), "Organise an event", role="region"):
         ui.label("Organise an event").classes("text-h6").props('role="heading" aria-level="2"')
-        name = ui.input("Event name").props(f"maxlength={NAME_MAX}").classes("w-96")
+        name = ui.input("Event name").props(f"maxlength={NAME_MAX}").classes("tk-wide-field")
         with ui.row().classes("items-start gap-4"):
             day = ui.input("Day", value=day_value).props("type=date stack-label").classes("w-48")
             size = ui.select(list(GAME_SIZES), value=75, label="Game size (points)").classes("w-48")
