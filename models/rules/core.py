@@ -105,7 +105,8 @@ class AttackRecord(Frozen):
     roll), ``disabled`` / ``boxed`` (damage application paused for effects such as Tough on ``pending``).
     Damage typed in at the table pauses the same way: ``kind`` "damage", no ``attacker``, no rolls.
     ``weapon``: where the weapon sits on a warjack (a crippled arm or head rolls fewer dice); ``charge``: a
-    charge attack (its damage roll is boosted)."""
+    charge attack (its damage roll is boosted); ``combined``: the other troopers of the attacker's unit taking
+    part in a combined melee or ranged attack (the attacker rolls for them all)."""
 
     attacker: str | None
     target: str
@@ -121,6 +122,7 @@ class AttackRecord(Frozen):
     boosted_damage: bool = False
     damage: int | None = None
     pending: tuple[str, ...] = ()
+    combined: tuple[str, ...] = ()
 
 
 def _any_board_schema(schema: dict[str, Any], cls: type) -> None:

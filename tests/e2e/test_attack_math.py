@@ -27,9 +27,11 @@ MAT, DEF, ARM, POWER = 6, 9, 18, 20
 ROLLED = re.compile(r"Rolled by the app: (\d) \+ (\d) = (\d+)")
 
 
-def game_at_activation(server: Server) -> dict[str, Any]:
-    """Ann (Princess Regna) against Bob (Agathon and a Guardian of Souls), at Ann's activation phase."""
-    status, game = api("POST", server.url("/api/games"), {"title": "Arithmetic", "sides": [
+def game_at_activation(server: Server, sides: list[dict[str, Any]] | None = None,
+                       active: str = "p1-princess-regna") -> dict[str, Any]:
+    """Ann (Princess Regna) against Bob (Agathon and a Guardian of Souls), or ``sides``, at Ann's activation
+    phase with ``active`` activated."""
+    status, game = api("POST", server.url("/api/games"), {"title": "Arithmetic", "sides": sides or [
         {"player": "Ann", "army": [{"card": "princess-regna"}]},
         {"player": "Bob", "army": [{"card": "agathon"}, {"card": "guardian-of-souls", "battlegroup_of": 0}]}]})
     assert status == 201, game
@@ -39,8 +41,16 @@ def game_at_activation(server: Server) -> dict[str, Any]:
         if now["state"]["phase"] == "activation":
             break
         version = command(server, game, version, {"type": "advance"})
-    command(server, game, version, {"type": "activate", "model": "p1-princess-regna"})
+    command(server, game, version, {"type": "activate", "model": active})
     return game
+
+
+def open_table(browser: Browser, server: Server, game: dict[str, Any]) -> Page:
+    """The game's table page on a touch tablet (1180x820)."""
+    page = browser.new_context(viewport=VIEWPORT, has_touch=True).new_page()
+    page.set_default_timeout(10_000)
+    page.goto(server.url(f"/table/{game['id']}/{game['tokens']['table']}"))
+    return page
 
 
 def rolled(panel: Locator) -> tuple[int, int]:
@@ -72,10 +82,7 @@ def declare(page: Page) -> Locator:
 
 
 def test_a_player_rolls_sees_the_sums_and_applies_the_suggested_damage(browser: Browser, server: Server) -> None:
-    game = game_at_activation(server)
-    page = browser.new_context(viewport=VIEWPORT, has_touch=True).new_page()
-    page.set_default_timeout(10_000)
-    page.goto(server.url(f"/table/{game['id']}/{game['tokens']['table']}"))
+    page = open_table(browser, server, game_at_activation(server))
     expect(model(page, GUARDIAN)).to_be_visible()
 
     for _ in range(3):  # a miss (1 + 1 only) resolves the attack: Regna attacks again

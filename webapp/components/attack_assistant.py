@@ -14,7 +14,7 @@ from typing import Any
 from nicegui import ui
 
 from models.catalog.schema import GridLayout
-from models.rules import AttackRecord, GameState, options
+from models.rules import AttackRecord, GameState, Option, options
 from models.rules.warmachine import (
     SIDES,
     WEAPON_NAMES,
@@ -73,7 +73,77 @@ def declare_dialog(view: GameView, attacker_id: str) -> None:
         async def ok() -> None:
             if await send_answers(view, option, target=target.value, kind=kind.value, in_range=in_range.value,
                                   free_strike=free.value, weapon=weapon.value if weapon is not None else None,
-                                  charge=None if charge is None or charge.value else False):
+                                  charge=None if charge is None or charge.value else False, combined=()):
+                dialog.close()
+
+        ok_cancel("Declare the attack", ok, dialog)
+    dialog.open()
+
+
+def _attack_option(state: GameState, model_id: str) -> Option:
+    return next(o for o in options(state, model_id) if o.action == "attack")
+
+
+def trooper_name(name: str) -> str:
+    """A trooper's own part of its name ("Grunt 2" of "Cultist Band: Grunt 2")."""
+    return name.split(": ", 1)[-1]
+
+
+def unit_attack_dialog(view: GameView, unit_id: str) -> None:
+    """A unit attacks: tick the attacking troopers (one, or several for a combined melee or ranged attack, where
+    the first ticked rolls for the group with +1 per model taking part), the target and the kind of attack. A
+    unit whose troopers may make no attack now is told why before anything is asked."""
+    state = view.state
+    troopers = [m for m in state.models if m.unit == unit_id and m.in_play]
+    if not troopers:
+        ui.notify("No trooper of this unit is in play.", type="warning")
+        return
+    first = _attack_option(state, troopers[0].id)
+    if first.command is None or not first.allowed:
+        ui.notify(first.reason, type="warning")
+        return
+    mine = {m.id for m in troopers}
+    others = [state.model(x) for x in first.choices["target"] if x not in mine]
+    if not others:
+        ui.notify("There is nothing in play for this unit to attack.", type="warning")
+        return
+    with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
+        ui.label(f"{state.card_of(troopers[0]).name} attacks").classes("text-h6")
+        ui.label("Tick the attacking troopers: one, or several for a combined attack (the first ticked rolls "
+                 "for them all).").classes("tk-prompt")
+        ticks = {m.id: named(ui.checkbox(trooper_name(m.name), value=i == 0), f"Attacking: {trooper_name(m.name)}")
+                 for i, m in enumerate(troopers)}
+        bonus = named(ui.label("").classes("tk-kind"), "Combined attack bonus", role="status")
+        target = named(ui.select({x.id: x.name + (" (own side)" if x.seat == troopers[0].seat else "")
+                                  for x in others}, value=others[0].id, label="Target"), "Target")
+        kind = named(ui.radio({"melee": "Melee", "ranged": "Ranged"}, value="melee").props("inline"),
+                     "Kind of attack")
+        in_range = named(ui.checkbox("The target is in range of every attacking trooper", value=True),
+                         "The target is in range")
+
+        def ticked() -> list[str]:
+            return [x for x, box in ticks.items() if box.value]
+
+        def show_bonus() -> None:
+            n = len(ticked())
+            bonus.set_text(f"A combined {kind.value} attack: +{n} to its attack and damage rolls ({n} troopers)."
+                           if n > 1 else "One trooper attacks alone.")
+
+        for box in (*ticks.values(), kind):
+            box.on_value_change(show_bonus)
+        show_bonus()
+
+        async def ok() -> None:
+            chosen = ticked()
+            if not chosen:
+                ui.notify("Tick at least one attacking trooper.", type="warning")
+                return
+            option = _attack_option(view.state, chosen[0])
+            if option.command is None or not option.allowed:
+                ui.notify(option.reason, type="warning")
+                return
+            if await send_answers(view, option, target=target.value, kind=kind.value, in_range=in_range.value,
+                                  free_strike=False, weapon=None, charge=None, combined=tuple(chosen[1:])):
                 dialog.close()
 
         ok_cancel("Declare the attack", ok, dialog)
@@ -317,19 +387,23 @@ class AttackPanel:
 
 
 class AttackButton:
-    """"Attack…" on a model's card: shown while it is in play and no attack is being resolved."""
+    """"Attack…" on a model's card (or a unit's, ``unit`` given): shown while it (a trooper of it) is in play and
+    no attack is being resolved."""
 
-    def __init__(self, view: GameView, model_id: str) -> None:
-        self.view, self.model_id = view, model_id
-        name = view.state.model(model_id).name
-        self.button = named(once(ui.button("Attack…").props("flat no-caps"), lambda: declare_dialog(view, model_id)),
-                            f"Attack: {name}")
+    def __init__(self, view: GameView, model_id: str, unit: str | None = None) -> None:
+        self.view, self.model_id, self.unit = view, model_id, unit
+        state = view.state
+        name = state.card_of(state.model(model_id)).name if unit else state.model(model_id).name
+        act = (lambda: unit_attack_dialog(view, unit)) if unit else (lambda: declare_dialog(view, model_id))
+        self.button = named(once(ui.button("Attack…").props("flat no-caps"), act), f"Attack: {name}")
         self._shown: bool | None = None
         view.on_update(self.update)
         self.update(view.state)
 
     def update(self, state: GameState) -> None:
-        show = state.model(self.model_id).in_play and state.attack is None and state.phase not in ("setup", "over")
+        in_play = any(m.in_play for m in state.models if m.unit == self.unit) if self.unit else \
+            state.model(self.model_id).in_play
+        show = in_play and state.attack is None and state.phase not in ("setup", "over")
         if show != self._shown:
             self._shown = show
             self.button.set_visibility(show)

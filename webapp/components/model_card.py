@@ -21,7 +21,7 @@ from models.service.views.warmachine import (
 )
 from webapp.components.a11y import named
 from webapp.components.actions import ActionBar
-from webapp.components.attack_assistant import AttackButton
+from webapp.components.attack_assistant import AttackButton, trooper_name
 from webapp.components.caster_panels import ArcanaPanel, FrenzyPanel, wants_arcana
 from webapp.components.checklists import ActivationChecklist
 from webapp.components.damage_track import DamageTrack
@@ -122,7 +122,7 @@ class UnitCard:
             self.rows: dict[str, tuple[ui.row, ui.label]] = {}
             for trooper in troopers:
                 with ui.row().classes("items-center gap-2 tk-trooper") as row:
-                    ui.label(trooper.name.split(": ", 1)[-1]).classes("tk-trooper-name")
+                    ui.label(trooper_name(trooper.name)).classes("tk-trooper-name")
                     gone = ui.label("").classes("tk-status")
                     DamageTrack(view, trooper.id, controls, compact=True)
                 self.rows[trooper.id] = (row, gone)
@@ -133,6 +133,8 @@ class UnitCard:
                 with ui.element("div") as self.controls:  # hidden once the game is over
                     ActionBar(view, leader.id)
                     ActivationChecklist(view, leader.id)
+                    with ui.row().classes("gap-2"):
+                        AttackButton(view, leader.id, unit=unit_id)
         view.on_update(self.update)
         self.update(state)
 

@@ -13,6 +13,12 @@ all 1s misses and a roll of all 6s hits unless only one die is rolled (Mk III co
 Misses", public). Damage is the dice plus the weapon's P+S (melee) or POW, less the target's ARM, never below 0
 (doc 002 Appendix A, damage roll: "determine if the roll would damage the model"). A number the card does not
 give is asked of the players; the assistant only suggests, they decide.
+
+Combined attacks (Mk III core rules "Combined Melee Attacks" and "Combined Ranged Attacks", as publicly
+summarised at https://warmachineuniversity.com/mw/index.php/Combined_Melee_Attack and
+http://battlecollege.org/index.php/CMA; doc 002 only says a unit's troopers make their combat actions in turn):
+troopers of one unit attacking the same target together make one attack roll and one damage roll with the
+primary attacker's numbers, +1 to both for each model taking part, the primary attacker included.
 """
 
 from __future__ import annotations
@@ -129,12 +135,22 @@ def kept(dice: tuple[int, ...], removed: int = 0) -> tuple[int, ...]:
     return tuple(sorted(dice, reverse=True)[:max(0, len(dice) - removed)])
 
 
-def hit_check(dice: tuple[int, ...], stat_name: str, stat: int | None, defence: int | None) -> HitCheck:
-    """Whether the attack roll ``dice`` (kept dice) plus ``stat`` reaches ``defence``; all 1s miss and all 6s
-    (two dice or more) hit whatever the numbers."""
+def combined_bonus(a: AttackRecord) -> int:
+    """What a combined attack adds to its attack and damage rolls: +1 per model taking part (0 when alone)."""
+    return len(a.combined) + 1 if a.combined else 0
+
+
+def _bonus_words(bonus: int) -> str:
+    return f" + {bonus} combined" if bonus else ""
+
+
+def hit_check(dice: tuple[int, ...], stat_name: str, stat: int | None, defence: int | None,
+              bonus: int = 0) -> HitCheck:
+    """Whether the attack roll ``dice`` (kept dice) plus ``stat`` (and a combined attack's ``bonus``) reaches
+    ``defence``; all 1s miss and all 6s (two dice or more) hit whatever the numbers."""
     rolled = sum(dice)
-    total = None if stat is None else rolled + stat
-    shown = f"roll {rolled} + {stat_name} {'?' if stat is None else stat}"
+    total = None if stat is None else rolled + stat + bonus
+    shown = f"roll {rolled} + {stat_name} {'?' if stat is None else stat}{_bonus_words(bonus)}"
     if total is not None:
         shown += f" = {total}"
     shown += f" vs DEF {'?' if defence is None else defence}"
@@ -149,14 +165,16 @@ def hit_check(dice: tuple[int, ...], stat_name: str, stat: int | None, defence: 
     return HitCheck(total=total, hit=hit, words=f"{shown}: {'hit' if hit else 'miss'}")
 
 
-def damage_check(dice: tuple[int, ...], name: str, power: int | None, armour: int | None) -> DamageCheck:
-    """The damage points the damage roll ``dice`` (kept dice) plus ``power`` gets through ``armour``."""
+def damage_check(dice: tuple[int, ...], name: str, power: int | None, armour: int | None,
+                 bonus: int = 0) -> DamageCheck:
+    """The damage points the damage roll ``dice`` (kept dice) plus ``power`` (and a combined attack's
+    ``bonus``) gets through ``armour``."""
     rolled = sum(dice)
-    shown = f"roll {rolled} + {name} {'?' if power is None else power}"
+    shown = f"roll {rolled} + {name} {'?' if power is None else power}{_bonus_words(bonus)}"
     if power is None or armour is None:
         missing = name if power is None else "ARM"
         return DamageCheck(damage=None, words=f"{shown} - ARM {'?' if armour is None else armour}: enter the "
                                               f"{missing} to see the damage")
-    total = rolled + power
+    total = rolled + power + bonus
     damage = max(0, total - armour)
     return DamageCheck(damage=damage, words=f"{shown} = {total} - ARM {armour} = {damage} damage")

@@ -27,6 +27,7 @@ from models.rules.warmachine.attack_math import (
     attack_dice_words,
     attack_stat,
     boosted_now,
+    combined_bonus,
     damage_check,
     hit_check,
     kept,
@@ -120,11 +121,52 @@ def _done(state: GameState, text: str, kind: str = "attack.resolved") -> tuple[G
     return state.model_copy(update={"attack": None}), Event(kind=kind, text=text)
 
 
+MAX_COMBINED = 20  # troopers joining one combined attack (a unit is smaller)
+
+
+def _joining(state: GameState, attacker: ModelState, target: ModelState, cmd: DeclareAttack) -> list[ModelState]:
+    """The troopers joining a combined attack (Mk III core rules "Combined Melee Attacks", "Combined Ranged
+    Attacks", see ``attack_math``): troopers of the attacker's own unit, each in play and able to make the
+    attack, for a melee or ranged attack that is not a free strike."""
+    if not cmd.combined:
+        return []
+    if cmd.kind not in ("melee", "ranged") or cmd.free_strike:
+        raise RuleViolation("attack.combined_kind", "Only a melee or a ranged attack can be combined, and never a "
+                                                   "free strike.")
+    if attacker.unit is None:
+        raise RuleViolation("attack.combined_unit", f"{attacker.name} is not in a unit: only troopers combine "
+                                                    "their attacks.")
+    if len(set(cmd.combined)) != len(cmd.combined) or attacker.id in cmd.combined:
+        raise RuleViolation("attack.combined_twice", "Each trooper takes part in a combined attack once.")
+    joining = [live(state, x) for x in cmd.combined]
+    for m in joining:
+        if m.unit != attacker.unit:
+            raise RuleViolation("attack.combined_unit", f"{m.name} is not in {attacker.name}'s unit: only troopers "
+                                                        "of one unit combine their attacks.")
+        if m.id == target.id:
+            raise RuleViolation("target.self", f"{m.name} cannot attack itself.")
+        refusal = combat_refusal(m, "attack", "attack")
+        if refusal is not None:
+            raise refusal
+    return joining
+
+
+def _count_attack(state: GameState, m: ModelState) -> tuple[GameState, ModelState, int]:
+    """An attack of ``m`` in its activation uses its next attack (0 outside its activation)."""
+    if m.activation != "active":
+        return state, m, 0
+    act = m.act
+    number = act.attack + 1 if act.declared >= act.attack else act.attack
+    m = m.model_copy(update={"act": act.model_copy(update={"attack": number, "declared": number})})
+    return state.with_models(m), m, number
+
+
 class DeclareAttack(Command):
     """Start the attack assistant: ``in_range`` is the players' answer (out of range misses at once);
     ``free_strike`` marks a free strike; ``weapon`` where a warjack's weapon sits (left, right, head, other);
     ``charge``: whether this is a charge attack (left out: the first melee attack after a charge is one;
-    False when the model moved less than 3 inches)."""
+    False when the model moved less than 3 inches); ``combined``: the other troopers of the attacker's unit
+joining it in a combined melee or ranged attack."""
 
     type: Literal["declare_attack"] = "declare_attack"
     attacker: str
@@ -134,6 +176,7 @@ class DeclareAttack(Command):
     free_strike: bool = False
     weapon: Weapon | None = None
     charge: bool | None = None
+    combined: tuple[str, ...] = Field(default=(), max_length=MAX_COMBINED)
 
 
 @handles(DeclareAttack, system=SYSTEM, timing="anytime")
@@ -154,24 +197,29 @@ def declare_attack(state: GameState, cmd: DeclareAttack) -> tuple[GameState, lis
     if cmd.weapon not in (None, "other") and cmd.weapon not in weapon_places(state, attacker):
         raise RuleViolation("attack.weapon", f"{attacker.name} has no such system on its card: say the weapon "
                                              "is elsewhere.")
-    number = 0
-    if attacker.activation == "active":
-        act = attacker.act
-        number = act.attack + 1 if act.declared >= act.attack else act.attack
-        act = act.model_copy(update={"attack": number, "declared": number})
-        attacker = attacker.model_copy(update={"act": act})
-        state = state.with_models(attacker)
-    can_charge = attacker.act.charged and number == 1 and cmd.kind == "melee" and not cmd.free_strike
+    joining = _joining(state, attacker, target, cmd)
+    state, attacker, number = _count_attack(state, attacker)
+    # A combined attack is a charge attack only when every model taking part charged (public summary above).
+    can_charge = number == 1 and cmd.kind == "melee" and not cmd.free_strike and all(
+        x.act.charged for x in (attacker, *joining))
+    for m in joining:
+        state, m, joined = _count_attack(state, m)
+        can_charge = can_charge and joined == 1
     if cmd.charge and not can_charge:
         raise RuleViolation("attack.not_charge", f"Only {attacker.name}'s first melee attack after it charged "
                                                  "is a charge attack.")
     charge = can_charge if cmd.charge is None else cmd.charge
-    record = AttackRecord(attacker=attacker.id, target=target.id, kind=cmd.kind, weapon=cmd.weapon, charge=charge)
+    record = AttackRecord(attacker=attacker.id, target=target.id, kind=cmd.kind, weapon=cmd.weapon, charge=charge,
+                          combined=tuple(m.id for m in joining))
     what = "a free strike" if cmd.free_strike else f"a {'charge' if charge else cmd.kind} attack"
+    if joining:
+        what = (f"a combined {'charge' if charge else cmd.kind} attack with {_names(joining)} "
+                f"(+{combined_bonus(record)} to its attack and damage rolls)")
     dice = {"attack": attack_dice(state, record, "attack"), "damage": attack_dice(state, record, "damage")}
     events = [Event(kind="attack.declared", model=attacker.id,
                     data={"target": target.id, "kind": cmd.kind, "free_strike": cmd.free_strike,
-                          "weapon": cmd.weapon, "charge": charge, "dice": dice},
+                          "weapon": cmd.weapon, "charge": charge, "dice": dice,
+                          "combined": list(record.combined)},
                     text=f"{attacker.name} makes {what} against {target.name}"
                          f"{' (its damage roll is boosted)' if charge else ''}.")]
     if not cmd.in_range:
@@ -182,6 +230,11 @@ def declare_attack(state: GameState, cmd: DeclareAttack) -> tuple[GameState, lis
         events.append(Event(kind="attack.auto_hit", model=target.id,
                             text=f"{target.name} is a structure: the melee attack hits without a roll."))
     return state.model_copy(update={"attack": record}), events
+
+
+def _names(models: list[ModelState]) -> str:
+    names = [m.name for m in models]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def boosted_attack(state: GameState, m: ModelState, roll: str) -> int:
@@ -244,7 +297,8 @@ def suggested_hit(state: GameState, a: AttackRecord, dice: tuple[int, ...], remo
     and the arithmetic in words; ``stat`` and ``defence`` default to the cards'."""
     name, card_stat = attack_stat(state, state.model(a.attacker), a.kind) if a.attacker else ("MAT", None)
     check = hit_check(kept(dice, removed), name, card_stat if stat is None else stat,
-                      state.card_of(state.model(a.target)).stats.DEF if defence is None else defence)
+                      state.card_of(state.model(a.target)).stats.DEF if defence is None else defence,
+                      combined_bonus(a))
     return check.hit, check.words
 
 
@@ -253,7 +307,8 @@ def suggested_damage(state: GameState, a: AttackRecord, dice: tuple[int, ...], r
     """The damage the pending attack's damage roll ``dice`` gets through ARM with the weapon's ``power``
     (None while the power is unknown), and the arithmetic in words; ``armour`` defaults to the card's ARM."""
     check = damage_check(kept(dice, removed), power_name(a.kind), power,
-                         state.card_of(state.model(a.target)).stats.ARM if armour is None else armour)
+                         state.card_of(state.model(a.target)).stats.ARM if armour is None else armour,
+                         combined_bonus(a))
     return check.damage, check.words
 
 

@@ -73,7 +73,7 @@ ASKED: dict[str, tuple[str, ...]] = {
     "leech": ("points",), "heal_self": ("points",), "receive_allocation": ("points",), "be_healed": ("points",),
     "cast": ("spell", "cost", "upkeep"), "sacrifice": ("victim", "in_control", "in_formation"),
     "summon": ("vessel", "horror_card", "in_command", "near_gate"),
-    "attack": ("target", "kind", "in_range", "free_strike", "weapon", "charge"),
+    "attack": ("target", "kind", "in_range", "free_strike", "weapon", "charge", "combined"),
     **caster_options.ASKED,
 }
 
@@ -91,15 +91,18 @@ def _refused(action: str, reason: str, code: str) -> Option:
 
 def _attack_option(state: GameState, m: ModelState) -> Option:
     """The attack assistant, probed against the first enemy in play, with the dice each roll needs now; the
-    targets it may choose are every other model in play, the other side's first."""
+    targets it may choose are every other model in play, the other side's first; a trooper may be joined by
+    the other troopers of its unit in play (a combined attack)."""
     targets = sorted((x for x in state.models if x.in_play and x.id != m.id), key=lambda x: x.seat == m.seat)
     if not targets:
         return _refused("attack", "There is nothing in play to attack.", "attack.no_target")
     dice = {roll: dice_count(state, m, roll) for roll in ("attack", "damage")}
     dice |= {f"{roll}:{w}": dice_count(state, m, roll, w) for w in weapon_places(state, m) if w != "other"
              for roll in ("attack", "damage")}
+    mates = tuple(x.id for x in state.models if m.unit is not None and x.unit == m.unit and x.in_play
+                  and x.id != m.id)
     found = probe(state, "attack", DeclareAttack(attacker=m.id, target=targets[0].id), ASKED["attack"],
-                  {"target": tuple(x.id for x in targets)})
+                  {"target": tuple(x.id for x in targets), "combined": mates})
     return found.model_copy(update={"dice": dice})
 
 

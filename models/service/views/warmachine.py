@@ -111,7 +111,10 @@ def attack_heading(state: GameState, a: AttackRecord) -> str:
     """Who attacks whom, or, for damage typed in at the table, whose damage is being applied."""
     if a.attacker is None:
         return f"Damage marked at the table: {state.model(a.pending[0] if a.pending else a.target).name}"
-    return f"{state.model(a.attacker).name}: {KINDS[a.kind].lower()} attack against {state.model(a.target).name}"
+    kind = KINDS[a.kind].lower()
+    if a.combined:
+        kind = f"combined {kind} (with {len(a.combined)} more, +{len(a.combined) + 1} to hit and damage)"
+    return f"{state.model(a.attacker).name}: {kind} attack against {state.model(a.target).name}"
 
 
 def sequence(a: AttackRecord) -> tuple[str, tuple[str, ...], int | None]:
