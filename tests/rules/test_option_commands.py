@@ -78,5 +78,5 @@ def test_the_attack_option_offers_every_other_model_the_other_side_first():
     assert AGATHON not in targets and seats == sorted(seats, key=lambda s: s == 0) and seats[0] == 1
     assert attack.command.target == targets[0] and "target" in attack.ask
     command = answered(attack, target=CULTIST_1, kind="melee", in_range=True, free_strike=False, weapon=None,
-                       charge=None)
+                       charge=None, combined=())
     assert (command.attacker, command.target) == (AGATHON, CULTIST_1)
