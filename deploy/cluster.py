@@ -61,9 +61,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def site_config(listen: str, backends: list[str]) -> str:
-    """deploy/nginx-site.conf for these backends (``host:port``), listening on ``listen``."""
-    text = SITE.read_text()
+def site_config(listen: str, backends: list[str], server_name: str = "127.0.0.1 localhost") -> str:
+    """deploy/nginx-site.conf for these backends (``host:port``), listening on ``listen`` for ``server_name``
+    (a cluster on this machine answers to its loopback names only)."""
+    text = SITE.read_text().replace("@SERVER_NAME@", server_name)
     text = text.replace("@SERVERS@", "\n".join(f"    server {b};" for b in backends))
     text = text.replace("@NODES@", "\n".join(f'    "{b}" {b};' for b in backends))
     return text.replace("@LISTEN@", listen)

@@ -43,18 +43,31 @@ class SessionOut(BaseModel):
 
 @router.post("/sign-up", status_code=201, response_model=SessionOut, responses=errors(422),
              summary="Make an account (signed in at once)")
-async def sign_up(body: SignUpIn) -> SessionOut:
-    me, token = await run_in_threadpool(deps.current().accounts.sign_up, body.email, body.password, body.name)
+async def sign_up(body: SignUpIn, request: Request, later: BackgroundTasks) -> SessionOut:
+    """An email that has an account already gets the same answer, with a session that signs nobody in, and its
+    owner gets a mail saying so: the answer does not tell whether an email has an account. At most 10 sign-ups
+    from one client address and 3 for one email within an hour (`account.too_many_sign_ups`)."""
+    accounts = deps.current().accounts
+    me, token = await run_in_threadpool(accounts.sign_up, body.email, body.password, body.name, client_address(
+        request), lambda mail: later.add_task(accounts.mailer.send, mail))
     return SessionOut(session=token, account=MeOut(id=me.id, email=me.email, name=me.name))
+
+
+def client_address(request: Request) -> str | None:
+    """The client's address (behind nginx: the one it passes on, docs/DEPLOY.md), counted by the limits."""
+    return request.client.host if request.client else None
 
 
 @router.post("/sign-in", response_model=SessionOut, responses=errors(422),
              summary="Sign in: a new session token")
 async def sign_in(body: SignInIn, request: Request) -> SessionOut:
-    """After 5 failed sign-ins for one email within 15 minutes (or 30 from one client address), every sign-in is
-    refused for a while, even with the right password: `account.too_many_attempts` says how long."""
-    address = request.client.host if request.client else None
-    me, token = await run_in_threadpool(deps.current().accounts.sign_in, body.email, body.password, address)
+    """Every attempt is counted before its password is checked (a right password takes its attempt back), so
+    parallel attempts check no more passwords than the limit. After 5 failed sign-ins for one email from one client
+    address within 15 minutes (20 from every address together, or 30 from one address for any emails), every
+    sign-in is refused for a while, even with the right password: `account.too_many_attempts` says how long, and
+    that a password reset lifts the lock at once."""
+    me, token = await run_in_threadpool(deps.current().accounts.sign_in, body.email, body.password,
+                                        client_address(request))
     return SessionOut(session=token, account=MeOut(id=me.id, email=me.email, name=me.name))
 
 
@@ -90,12 +103,12 @@ RESET_ASKED = "If an account has that email, a link to set a new password is on 
              summary="Ask for a password reset link")
 async def reset_request(body: ResetRequestIn, request: Request, later: BackgroundTasks) -> NoticeOut:
     """Mails a one-time link (good for an hour) to the account's email, or writes it to the server log when the
-    site has no SMTP server. The answer is the same whether or not the email has an account, and it does not wait
-    for the mail."""
+    site has no SMTP server. The link points to the site's configured address (`TABLEKEEPER_SITE_URL`), never to
+    the request's `Host`. The answer is the same whether or not the email has an account: the account is looked up
+    and the link made after answering. At most 10 requests from one client address and 3 for one email within an
+    hour (`account.too_many_resets`)."""
     accounts = deps.current().accounts
-    mail = await run_in_threadpool(accounts.request_reset, body.email, str(request.base_url))
-    if mail is not None:
-        later.add_task(accounts.mailer.send, mail)
+    later.add_task(await run_in_threadpool(accounts.request_reset, body.email, client_address(request)))
     return NoticeOut(message=RESET_ASKED)
 
 

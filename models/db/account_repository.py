@@ -3,14 +3,29 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import Engine, func
+from sqlalchemy import Engine, func, or_, text
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, delete, select
 
 from models.db.engine import reader
 from models.db.tables import Account, AccountSession, ResetToken, SignInFailure
+
+
+@dataclass(frozen=True)
+class Reserved:
+    """An attempt counted under its limits (``ids``: its rows), or refused (``lifts``: when it may come again)."""
+
+    ids: tuple[int, ...]
+    lifts: datetime | None
+
+
+def _aware(at: datetime) -> datetime:
+    """SQLite hands datetimes back without their zone; every time stored here is UTC."""
+    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
 
 
 class AccountRepository:
@@ -53,21 +68,42 @@ class AccountRepository:
             s.exec(delete(AccountSession).where(col(AccountSession.hash) == token_hash))
             s.commit()
 
-    # -- failed sign-ins: one row per failure, keyed by the email or by ``address:<client address>`` ----------
+    # -- attempts: one row per attempt counted under a limit, keyed by what is limited (an email, a client address) --
 
-    def recent_failures(self, key: str, since: datetime) -> list[datetime]:
-        """When ``key`` failed since ``since``, newest first."""
-        with Session(self.reads) as s:
-            rows = s.exec(select(SignInFailure.at).where(SignInFailure.email == key, SignInFailure.at >= since)
-                          .order_by(col(SignInFailure.at).desc()))
-            return list(rows)
-
-    def add_failures(self, keys: list[str], at: datetime, forget_before: datetime) -> None:
-        """Count a failure for each key; failures older than ``forget_before`` no longer count and are dropped."""
+    def reserve(self, limits: Sequence[tuple[str, int]], at: datetime, window: timedelta) -> Reserved:
+        """Count one attempt under every limit ``(key, most)`` at once, or none when one of them is full (the
+        answer says when it lifts). The count and the new rows are one transaction holding each key's lock, so
+        attempts racing in parallel, in this process or another, are counted one after the other: a burst cannot
+        slip past the limit before its first results are counted. Rows older than the window are dropped."""
         with Session(self.engine) as s:
-            s.exec(delete(SignInFailure).where(col(SignInFailure.at) < forget_before))
-            s.add_all(SignInFailure(email=key, at=at) for key in keys)
+            if self.engine.dialect.name == "postgresql":  # SQLite: every write transaction begins IMMEDIATE
+                for key in sorted({key for key, _ in limits}):
+                    s.connection().execute(text("SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))"),
+                                           {"key": key})
+            s.exec(delete(SignInFailure).where(col(SignInFailure.at) < at - window))
+            lifts: datetime | None = None
+            for key, most in limits:
+                times = list(s.exec(select(SignInFailure.at).where(SignInFailure.email == key,
+                                                                   SignInFailure.at >= at - window)
+                                    .order_by(col(SignInFailure.at).desc()).limit(most)))
+                if len(times) >= most:
+                    lifts = max(lifts or at, _aware(times[most - 1]) + window)
+            if lifts is not None:
+                s.commit()
+                return Reserved((), lifts)
+            rows = [SignInFailure(email=key, at=at) for key, _ in limits]
+            s.add_all(rows)
+            s.flush()
+            ids = tuple(row.id for row in rows if row.id is not None)
             s.commit()
+            return Reserved(ids, None)
+
+    def release(self, reserved: Reserved) -> None:
+        """Take back an attempt that turned out not to count (the right password)."""
+        if reserved.ids:
+            with Session(self.engine) as s:
+                s.exec(delete(SignInFailure).where(col(SignInFailure.id).in_(reserved.ids)))
+                s.commit()
 
     # -- password reset -------------------------------------------------------------------------------------------
 
@@ -83,9 +119,12 @@ class AccountRepository:
             s.add(token)
             s.commit()
 
-    def reset_password(self, token_hash: str, password_hash: str, at: datetime) -> Account | None:
-        """Use a reset token once: the account's new password hash, its sessions and its email's sign-in failures
-        gone, in one transaction. None (and nothing changed) when the token is unknown, used or out of date."""
+    def reset_password(self, token_hash: str, password_hash: str, at: datetime,
+                       lock: Callable[[str], tuple[Sequence[str], str]]) -> Account | None:
+        """Use a reset token once: the account's new password hash, its sessions and its other reset links gone,
+        and its sign-in lock lifted (the attempts kept under the keys ``lock(email)`` names, or starting with the
+        prefix it names), in one transaction. None (and nothing changed) when the token is unknown, used or out
+        of date."""
         with Session(self.engine, expire_on_commit=False) as s:
             used = s.exec(select(ResetToken).where(ResetToken.hash == token_hash).with_for_update()).first()
             if used is None or used.used or used.expires <= at:
@@ -97,6 +136,10 @@ class AccountRepository:
             account.password_hash = password_hash
             s.add_all([used, account])
             s.exec(delete(AccountSession).where(col(AccountSession.account_id) == account.id))
-            s.exec(delete(SignInFailure).where(col(SignInFailure.email) == account.email))
+            s.exec(delete(ResetToken).where(col(ResetToken.account_id) == account.id,
+                                            col(ResetToken.hash) != token_hash))
+            keys, prefix = lock(account.email)
+            s.exec(delete(SignInFailure).where(or_(col(SignInFailure.email).in_(keys),
+                                                   col(SignInFailure.email).startswith(prefix, autoescape=True))))
             s.commit()
             return account

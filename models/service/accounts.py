@@ -9,10 +9,14 @@ server process. Bad input raises :class:`RuleViolation` with a sentence for a pe
 
 from __future__ import annotations
 
+import hashlib
+import logging
 import math
 import re
 import secrets
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -21,25 +25,52 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import Engine
 
 from models.db.account_data_repository import AccountDataRepository
-from models.db.account_repository import AccountRepository
+from models.db.account_repository import AccountRepository, Reserved
 from models.db.tables import Account, ResetToken, now
 from models.rules.core import RuleViolation
 from models.rules.text import clean_text
 from models.service.access import hash_token, new_token
 from models.service.errors import NotSignedIn
-from models.service.mailer import Mail, Mailer
+from models.service.mailer import NO_SITE, Mail, Mailer
+
+log = logging.getLogger("tablekeeper.mail")
 
 EMAIL_MAX = 254
 NAME_MAX = 60
 PASSWORD_MIN = 10
 PASSWORD_MAX = 200
 SIGN_IN_WINDOW = timedelta(minutes=15)
-SIGN_IN_TRIES = 5  # failures per email within the window; the next sign-in is refused, even a right one
+SIGN_IN_TRIES = 5  # failures per email from one client address within the window; the next sign-in is refused
+EMAIL_TRIES = 20  # failures per email from every address together (one prankster locks nobody out everywhere)
 ADDRESS_TRIES = 30  # failures per client address within the window (a club's players may share one address)
+REQUEST_WINDOW = timedelta(hours=1)
+SIGN_UP_ADDRESS_MOST = 10  # sign-ups per client address within REQUEST_WINDOW
+SIGN_UP_EMAIL_MOST = 3  # sign-ups per email within REQUEST_WINDOW
+RESET_ADDRESS_MOST = 10  # reset requests per client address within REQUEST_WINDOW
+RESET_EMAIL_MOST = 5  # reset requests per email within REQUEST_WINDOW (RESET_LIVE_MAX of them mail a link)
 RESET_LIFETIME = timedelta(hours=1)
 RESET_LIVE_MAX = 3  # unused reset links an account may have at once: asking again sends no more mail
+HASH_WORKERS = 1  # argon2 hashes at once in this process: each takes 64 MiB for its moment
+HASH_WAIT = 30.0  # s a sign-in or sign-up may wait for its turn before it is refused as busy
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 _hasher = PasswordHasher()
+_hashing = threading.BoundedSemaphore(HASH_WORKERS)
+
+
+@contextmanager
+def _hash_turn() -> Iterator[None]:
+    """Wait for a turn to hash (a queue, not every request's 64 MiB at once); refused as busy after HASH_WAIT."""
+    if not _hashing.acquire(timeout=HASH_WAIT):
+        raise RuleViolation("account.busy", "The server is busy with other sign-ins: try again in a minute.")
+    try:
+        yield
+    finally:
+        _hashing.release()
+
+
+def _hash(password: str) -> str:
+    with _hash_turn():
+        return _hasher.hash(password)
 
 
 @dataclass(frozen=True)
@@ -58,9 +89,28 @@ class Me:
 
 def _verified(account: Account, password: str) -> bool:
     try:
-        return _hasher.verify(account.password_hash, password or "")
+        with _hash_turn():
+            return _hasher.verify(account.password_hash, password or "")
     except (VerificationError, InvalidHashError):
         return False
+
+
+def _by_address(kind: str, address: str | None, most: int) -> list[tuple[str, int]]:
+    return [(f"{kind}address:{address[:200]}", most)] if address else []
+
+
+def _from(email: str, address: str) -> str:
+    """The key of one email's failures from one client address (a digest: a key is at most 254 characters)."""
+    return f"{_email_digest(email)} from {address[:200]}"
+
+
+def _email_digest(email: str) -> str:
+    return hashlib.sha256(email.encode()).hexdigest()[:32]
+
+
+def _wait_words(lifts: datetime, at: datetime) -> str:
+    minutes = max(1, math.ceil((lifts - at).total_seconds() / 60))
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"
 
 
 def _me(account: Account) -> Me:
@@ -90,56 +140,78 @@ class AccountService:
         self.mailer = mailer or Mailer.from_env()
         self.clock = clock
 
-    def sign_up(self, email: str, password: str, name: str) -> tuple[Me, str]:
-        """A new account and a session token for it (signed in at once)."""
+    def sign_up(self, email: str, password: str, name: str, address: str | None = None,
+                later: Callable[[Mail], None] | None = None) -> tuple[Me, str]:
+        """A new account and a session token for it (signed in at once). An email that has an account already
+        is answered alike, with a session that signs nobody in, and its owner is mailed instead (through
+        ``later``, after the answer): the answer does not tell who has an account. Sign-ups are limited per
+        client ``address`` and per email."""
         email, password = clean_email(email), check_password(password)
         name = clean_text(name, "name other players see", NAME_MAX)
-        account = Account(id=secrets.token_hex(8), email=email, name=name, password_hash=_hasher.hash(password))
+        self._limit("account.too_many_sign_ups", "Too many sign-ups from here lately: try again in {wait}.",
+                    [*_by_address("sign-up ", address, SIGN_UP_ADDRESS_MOST), (f"sign-up {email}",
+                                                                                 SIGN_UP_EMAIL_MOST)])
+        account = Account(id=secrets.token_hex(8), email=email, name=name, password_hash=_hash(password))
         if not self.repo.add(account):
-            raise RuleViolation("account.email_taken", "An account with that email exists already: sign in.")
+            (later or self.mailer.send)(self._taken_mail(email))
+            return Me(id=secrets.token_hex(8), email=email, name=name), new_token()
         return _me(account), self._session(account.id)
 
+    def _taken_mail(self, email: str) -> Mail:
+        site = self.mailer.site_url or ""
+        return Mail(email, "Your Tablekeeper account", (
+            f"Someone tried to make a new Tablekeeper account with {email}, which has an account already, so none "
+            f"was made. If it was you, sign in at {site}/account, or set a new password there with \"Forgot your "
+            "password?\". If it was not you, do nothing."))
+
+    def _limit(self, code: str, words: str, limits: list[tuple[str, int]]) -> None:
+        """Count one request under ``limits``; refused (``words`` with ``{wait}``) when one of them is full."""
+        at = self.clock()
+        reserved = self.repo.reserve(limits, at, REQUEST_WINDOW)
+        if reserved.lifts is not None:
+            raise RuleViolation(code, words.format(wait=_wait_words(reserved.lifts, at)))
+
     def sign_in(self, email: str, password: str, address: str | None = None) -> tuple[Me, str]:
-        """The account and a new session token; a wrong email and a wrong password answer alike. After
-        SIGN_IN_TRIES failures for one email (or ADDRESS_TRIES from one client ``address``) within SIGN_IN_WINDOW,
-        every sign-in is refused until the oldest of them is out of the window."""
+        """The account and a new session token; a wrong email and a wrong password answer alike. Each attempt is
+        counted *before* its password is checked, so a burst of parallel attempts checks no more passwords than
+        the limit: SIGN_IN_TRIES for one email from one client ``address``, EMAIL_TRIES for the email from every
+        address, ADDRESS_TRIES from one address, within SIGN_IN_WINDOW. A right password takes its attempt back.
+        Past a limit every sign-in is refused, a right one too, until the oldest attempt leaves the window or the
+        owner sets a new password (:meth:`reset` lifts the lock)."""
         wrong = RuleViolation("account.sign_in_failed", "That email and password do not match an account.")
-        by_address = [(f"address:{address[:200]}", ADDRESS_TRIES)] if address else []
+        by_address = _by_address("", address, ADDRESS_TRIES)
         try:
             email = clean_email(email)
         except RuleViolation:
-            self._count_failure(by_address)
+            self._reserve(by_address)
             raise wrong from None
-        limits = [(email, SIGN_IN_TRIES), *by_address]
-        account = self._checked(email, password, limits)
+        per_email = [(_from(email, address), SIGN_IN_TRIES), (email, EMAIL_TRIES)] if address else [
+            (email, SIGN_IN_TRIES)]
+        account = self._checked(email, password, [*per_email, *by_address])
         if account is None:
             raise wrong
         return _me(account), self._session(account.id)
 
     def _checked(self, email: str, password: str, limits: list[tuple[str, int]]) -> Account | None:
-        """The account when the password is its own, None (a failure counted) when not; refused while the limit
-        holds."""
-        self._refuse_while_limited(limits)
+        """The account when the password is its own (its attempt taken back), None (the attempt counted as a
+        failure) when not; refused while a limit is full."""
+        reserved = self._reserve(limits)
         account = self.repo.by_email(email)
         if account is None:
-            _hasher.hash(password or "")  # about as slow as a real check: the answer time does not tell
+            _hash(password or "")  # about as slow as a real check: the answer time does not tell
         elif _verified(account, password):
+            self.repo.release(reserved)
             return account
-        self._count_failure(limits)
         return None
 
-    def _refuse_while_limited(self, limits: list[tuple[str, int]]) -> None:
+    def _reserve(self, limits: list[tuple[str, int]]) -> Reserved:
         at = self.clock()
-        for key, most in limits:
-            failures = self.repo.recent_failures(key, at - SIGN_IN_WINDOW)
-            if len(failures) >= most:
-                minutes = max(1, math.ceil((failures[most - 1] + SIGN_IN_WINDOW - at).total_seconds() / 60))
-                raise RuleViolation("account.too_many_attempts", "Too many failed sign-ins: try again in "
-                                    f"{minutes} minute{'s' if minutes != 1 else ''}.")
-
-    def _count_failure(self, limits: list[tuple[str, int]]) -> None:
-        at = self.clock()
-        self.repo.add_failures([key for key, _ in limits], at, at - SIGN_IN_WINDOW)
+        reserved = self.repo.reserve(limits, at, SIGN_IN_WINDOW)
+        if reserved.lifts is not None:
+            raise RuleViolation("account.too_many_attempts", "Too many failed sign-ins: try again in "
+                                f"{_wait_words(reserved.lifts, at)}, or set a new password with \"Forgot your "
+                                "password?\" (that lifts the lock at once).")
+        return reserved
 
     def _session(self, account_id: str) -> str:
         token = new_token()
@@ -163,12 +235,28 @@ class AccountService:
         if session and len(session) <= 128:
             self.repo.end_session(hash_token(session))
 
-    def request_reset(self, email: str, site: str) -> Mail | None:
-        """A one-time reset link for the account of ``email``, as the mail to send (None: no such account, or it
-        has enough live links). The caller answers alike either way and sends the mail (``self.mailer.send``)
-        after answering, so that not even the answer's time tells whether the email has an account. ``site`` is
-        the address the request came to (a configured site address wins over it)."""
+    def request_reset(self, email: str, address: str | None = None) -> Callable[[], None]:
+        """Ask for a one-time reset link for the account of ``email``. What is done before the caller answers is
+        the same for every email (checked, counted per client ``address`` and per email, refused alike past a
+        limit); the rest is the returned step, to run after answering: it makes the link and mails it (nothing
+        for an unknown email, an account with enough live links, or a site without an address to point to). So
+        neither the answer nor its time tells whether the email has an account."""
         email = clean_email(email)
+        self._limit("account.too_many_resets", "Too many reset requests lately: try again in {wait}.",
+                    [*_by_address("reset ", address, RESET_ADDRESS_MOST), (f"reset {email}", RESET_EMAIL_MOST)])
+        return lambda: self._mail_reset(email)
+
+    def _mail_reset(self, email: str) -> None:
+        mail = self.reset_mail(email)
+        if mail is not None:
+            self.mailer.send(mail)
+
+    def reset_mail(self, email: str) -> Mail | None:
+        """The mail with a new reset link for the account of ``email`` (None: none is made)."""
+        site = self.mailer.site_url
+        if site is None:
+            log.error("A password reset link was asked for and refused: %s", NO_SITE)
+            return None
         account = self.repo.by_email(email)
         at = self.clock()
         if account is None or self.repo.live_reset_tokens(account.id, at) >= RESET_LIVE_MAX:
@@ -176,18 +264,20 @@ class AccountService:
         token = new_token()
         self.repo.add_reset_token(ResetToken(hash=hash_token(token), account_id=account.id,
                                              expires=at + RESET_LIFETIME))
-        link = f"{self.mailer.site_url or site.rstrip('/')}/account/reset/{token}"
         return Mail(account.email, "Your Tablekeeper password", (
             f"Someone asked to set a new password for the Tablekeeper account of {account.email}. To set one, "
-            f"open this link within the hour (it works once): {link} If it was not you, do nothing: your "
-            "password stays as it is."))
+            f"open this link within the hour (it works once): {site}/account/reset/{token} If it was not you, do "
+            "nothing: your password stays as it is."))
 
     def reset(self, token: str, password: str) -> Me:
-        """Set a new password with a reset token (used once); every session of the account ends."""
+        """Set a new password with a reset token (used once): every session of the account and every other reset
+        link end, and its sign-in lock is lifted."""
         password = check_password(password)
         account = None
         if token and len(token) <= 128:
-            account = self.repo.reset_password(hash_token(token), _hasher.hash(password), self.clock())
+            token_hash, new_hash = hash_token(token), _hash(password)
+            account = self.repo.reset_password(token_hash, new_hash, self.clock(),
+                                               lambda email: ([email], _from(email, "")))
         if account is None:
             raise RuleViolation("account.reset_invalid", "This reset link was used already or is out of date: "
                                 "ask for a new one.")

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 
 log = logging.getLogger("tablekeeper.mail")
+NO_SITE = ("TABLEKEEPER_SMTP_HOST is set but TABLEKEEPER_SITE_URL is not: password reset links are refused "
+           "until the site's address is set (TABLEKEEPER_SITE_URL=https://..., docs/DEPLOY.md).")
 SMTP_TIMEOUT = 10.0  # seconds: a stuck mail server must not hold a request for long
 
 
@@ -48,16 +50,31 @@ class SmtpSettings:
                    not in {"0", "false", "no", "off"})
 
 
+def local_site(host: str | None, port: int | str | None) -> str:
+    """The address a server on this machine answers at: its bound loopback address, else ``localhost``."""
+    host = (host or "").strip()
+    loopback = host if host.startswith("127.") or host in {"localhost", "::1"} else "localhost"
+    return f"http://{f'[{loopback}]' if ':' in loopback else loopback}:{port or 8080}"
+
+
 class Mailer:
     """Sends one plain-text mail at a time. ``site_url`` (``TABLEKEEPER_SITE_URL``) is the address links in mail
-    point to; without it the address the request came to is used."""
+    point to, and only configuration names it: a request's ``Host`` header is whatever its sender typed. A site
+    that mails through SMTP must set it (``site_url`` is None then, and no link is made); a server without SMTP
+    only writes mail to its own log, and its links point to this machine (``local``)."""
 
-    def __init__(self, smtp: SmtpSettings | None, site_url: str | None = None) -> None:
-        self.smtp, self.site_url = smtp, (site_url or "").rstrip("/") or None
+    def __init__(self, smtp: SmtpSettings | None, site_url: str | None = None,
+                 local: str = "http://localhost:8080") -> None:
+        configured = (site_url or "").strip().rstrip("/") or None
+        self.smtp, self.site_url = smtp, configured or (None if smtp else local)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] = os.environ) -> Mailer:
-        return cls(SmtpSettings.from_env(env), env.get("TABLEKEEPER_SITE_URL"))
+        mailer = cls(SmtpSettings.from_env(env), env.get("TABLEKEEPER_SITE_URL"),
+                     local_site(env.get("HOST"), env.get("PORT")))
+        if mailer.site_url is None:
+            log.error(NO_SITE)
+        return mailer
 
     def send(self, mail: Mail) -> None:
         if self.smtp is None:

@@ -8,6 +8,7 @@ place that follows a successful sign-in.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable
 
@@ -17,6 +18,7 @@ from models.rules import RuleViolation
 from models.service.account_export import FILENAME, export_account
 from models.service.accounts import EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, Me
 from models.service.errors import NotSignedIn
+from models.service.mailer import Mail
 from webapp.components.a11y import named
 from webapp.components.move_in import offer_move_in
 from webapp.deps import current
@@ -32,11 +34,6 @@ RESET_ASKED = ("If an account has that email, a link to set a new password is on
 def _address() -> str | None:
     """The client address of this page's request (counted by the sign-in limit)."""
     return ui.context.client.ip or None
-
-
-def _site() -> str:
-    """The address this page was asked for (a reset link points back to it unless the site sets its own)."""
-    return str(ui.context.client.request.base_url)
 
 
 async def welcome(me: Me, token: str) -> None:
@@ -95,17 +92,24 @@ def _sign_up_card() -> None:
             "w-full")
         email, password = _email(), _password(f"Password (at least {PASSWORD_MIN} characters)", "new-password")
         problem = _problem()
+        address = _address()
 
         async def sign_up() -> None:
+            loop = asyncio.get_running_loop()
+
+            def later(mail: Mail) -> None:  # called in the worker thread: the mail goes once the page has answered
+                loop.call_soon_threadsafe(lambda: background_tasks.create(run.io_bound(accounts.mailer.send, mail),
+                                                                          name="sign-up mail"))
+
             await _attempt(problem, lambda: accounts.sign_up(email.value or "", password.value or "",
-                                                             name.value or ""))
+                                                             name.value or "", address, later))
 
         ui.button("Sign up", on_click=sign_up)
 
 
 def _forgot(typed: str) -> None:
     """Ask for a reset link by email; the answer does not tell whether the email has an account."""
-    accounts, site = current().accounts, _site()
+    accounts, address = current().accounts, _address()
     with ui.dialog() as dialog, named(ui.card(), "Forgot your password?", role="dialog"):
         ui.label("Forgot your password?").classes("text-h6")
         ui.label("We send a link to set a new one to your account's email.")
@@ -116,12 +120,12 @@ def _forgot(typed: str) -> None:
         async def send() -> None:
             problem.set_text("")
             try:
-                mail = await run.io_bound(accounts.request_reset, email.value or "", site)
+                after = await run.io_bound(accounts.request_reset, email.value or "", address)
             except RuleViolation as refusal:
                 problem.set_text(refusal.message)
                 return
-            if mail is not None:  # sent after answering: the answer's time does not tell
-                background_tasks.create(run.io_bound(accounts.mailer.send, mail), name="password reset mail")
+            # the link is made and mailed after answering: the answer's time does not tell
+            background_tasks.create(run.io_bound(after), name="password reset mail")
             dialog.close()
             ui.notify(RESET_ASKED, type="info", timeout=10000)
 

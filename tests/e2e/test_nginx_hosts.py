@@ -1,0 +1,80 @@
+"""The shipped nginx site (deploy/nginx-site.conf) answers for its own name only: a request naming another host is
+dropped before it reaches the app, so no answer of the app can be made to point at a forged host. A real nginx in
+front of a stand-in backend.
+"""
+
+from __future__ import annotations
+
+import http.client
+import socket
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from deploy.cluster import MAIN, find_nginx, free_port, site_config
+
+
+class Backend(BaseHTTPRequestHandler):
+    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        body = f"app saw host {self.headers['Host']}".encode()
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def nginx(tmp_path: Path) -> Iterator[int]:
+    """nginx's port, with the site named tables.example.org in front of a backend that says which host it saw."""
+    binary = find_nginx()
+    assert binary is not None, "nginx is not installed (Debian: apt-get install -y nginx-light)"
+    backend = ThreadingHTTPServer(("127.0.0.1", 0), Backend)
+    threading.Thread(target=backend.serve_forever, daemon=True).start()
+    port = free_port()
+    (tmp_path / "site.conf").write_text(site_config(f"127.0.0.1:{port}", [f"127.0.0.1:{backend.server_port}"],
+                                                    "tables.example.org"))
+    (tmp_path / "nginx.conf").write_text(MAIN.replace("@DIR@", str(tmp_path)))
+    proc = subprocess.Popen([binary, "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf"), "-g", "daemon off;"],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline and proc.poll() is None, "nginx did not start"
+                time.sleep(0.05)
+        yield port
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        backend.shutdown()
+
+
+def get(port: int, host: str) -> tuple[int, str]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.request("GET", "/account", headers={"Host": host})
+        answer = conn.getresponse()
+        return answer.status, answer.read().decode()
+    finally:
+        conn.close()
+
+
+def test_the_site_answers_for_its_own_name(nginx: int) -> None:
+    assert get(nginx, "tables.example.org") == (200, "app saw host tables.example.org")
+
+
+def test_a_request_for_another_host_is_dropped_before_the_app(nginx: int) -> None:
+    for forged in ("evil.example", "tables.example.org.evil.example", "127.0.0.1"):
+        with pytest.raises((http.client.RemoteDisconnected, ConnectionResetError)):
+            get(nginx, forged)
