@@ -148,9 +148,10 @@ class AccountService:
         client ``address`` and per email."""
         email, password = clean_email(email), check_password(password)
         name = clean_text(name, "name other players see", NAME_MAX)
-        self._limit("account.too_many_sign_ups", "Too many sign-ups from here lately: try again in {wait}.",
-                    [*_by_address("sign-up ", address, SIGN_UP_ADDRESS_MOST), (f"sign-up {email}",
-                                                                                 SIGN_UP_EMAIL_MOST)])
+        wait = self._limited([*_by_address("sign-up ", address, SIGN_UP_ADDRESS_MOST),
+                              (f"sign-up {email}", SIGN_UP_EMAIL_MOST)])
+        if wait:
+            raise RuleViolation("account.too_many_sign_ups", f"Too many sign-ups lately: try again in {wait}.")
         account = Account(id=secrets.token_hex(8), email=email, name=name, password_hash=_hash(password))
         if not self.repo.add(account):
             (later or self.mailer.send)(self._taken_mail(email))
@@ -164,12 +165,12 @@ class AccountService:
             f"was made. If it was you, sign in at {site}/account, or set a new password there with \"Forgot your "
             "password?\". If it was not you, do nothing."))
 
-    def _limit(self, code: str, words: str, limits: list[tuple[str, int]]) -> None:
-        """Count one request under ``limits``; refused (``words`` with ``{wait}``) when one of them is full."""
+    def _limited(self, limits: list[tuple[str, int]]) -> str | None:
+        """Count one request under ``limits``; when one of them is full, nothing is counted and the answer says
+        how long to wait."""
         at = self.clock()
         reserved = self.repo.reserve(limits, at, REQUEST_WINDOW)
-        if reserved.lifts is not None:
-            raise RuleViolation(code, words.format(wait=_wait_words(reserved.lifts, at)))
+        return None if reserved.lifts is None else _wait_words(reserved.lifts, at)
 
     def sign_in(self, email: str, password: str, address: str | None = None) -> tuple[Me, str]:
         """The account and a new session token; a wrong email and a wrong password answer alike. Each attempt is
@@ -242,8 +243,10 @@ class AccountService:
         for an unknown email, an account with enough live links, or a site without an address to point to). So
         neither the answer nor its time tells whether the email has an account."""
         email = clean_email(email)
-        self._limit("account.too_many_resets", "Too many reset requests lately: try again in {wait}.",
-                    [*_by_address("reset ", address, RESET_ADDRESS_MOST), (f"reset {email}", RESET_EMAIL_MOST)])
+        wait = self._limited([*_by_address("reset ", address, RESET_ADDRESS_MOST), (f"reset {email}",
+                                                                                     RESET_EMAIL_MOST)])
+        if wait:
+            raise RuleViolation("account.too_many_resets", f"Too many reset requests lately: try again in {wait}.")
         return lambda: self._mail_reset(email)
 
     def _mail_reset(self, email: str) -> None:
