@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # pytest with "no tests collected" (exit 5) treated as success; any other failure fails.
 PYTEST := PY=$(PY) .ci/pytest
 
-.PHONY: install run test test-unit test-e2e bench lint migrate clean docs cluster
+.PHONY: install run test test-unit test-e2e flakes bench lint migrate clean docs cluster
 
 install: $(STAMP)
 
@@ -47,6 +47,14 @@ test-unit: $(STAMP)
 test-e2e: $(STAMP)
 	chromium="$$(PY=$(PY) .ci/ensure-chromium)" && \
 	  CHROMIUM="$$chromium" $(PYTEST) tests/e2e -q --screenshot=only-on-failure
+
+# The flake hunt, never part of `make test`: the e2e suite (or FILES) N times, then every test that failed at least
+# once with its count; fails if any did. `make flakes N=10 FILES="tests/e2e/test_theme_force.py"`.
+N ?= 5
+FILES ?= tests/e2e
+flakes: $(STAMP)
+	chromium="$$(PY=$(PY) .ci/ensure-chromium)" && \
+	  CHROMIUM="$$chromium" PY=$(PY) $(PY) .ci/flakes.py -n $(N) $(FILES)
 
 # Benchmarks are never part of `make test`.
 bench: $(VENV)/.bench-installed

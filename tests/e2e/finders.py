@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -40,6 +41,71 @@ def action(page: Page, label: str, name: str, within: Locator | None = None) -> 
 
 def turn_bar(page: Page) -> Locator:
     return page.get_by_role("region", name="Turn")
+
+
+# -- the turn line, one version at a time ---------------------------------------------------------------------
+# The table draws its turn line in one update from one state and stamps it with that state's version
+# (``data-version``): the step's words, Next's hold and the decisions holding it always belong together. The
+# helpers below wait for the line of a version, never for a moment between two reads.
+
+NEXT = re.compile(r"^(Next|End turn)")
+
+
+def turn_version(page: Page) -> int:
+    """The game version the turn line shows."""
+    value = turn_bar(page).get_attribute("data-version")
+    assert value is not None and value.isdigit(), f"the turn line shows no version: {value!r}"
+    return int(value)
+
+
+def turn_line_at(page: Page, version: int) -> Locator:
+    """The turn line while it shows ``version``."""
+    return turn_bar(page).and_(page.locator(f'[data-version="{version}"]'))
+
+
+def next_button(page: Page, version: int | None = None) -> Locator:
+    """Next (or End turn) while it takes a tap: not held by a decision, not busy with the last tap; on the line
+    of ``version`` when given."""
+    line = turn_bar(page) if version is None else turn_line_at(page, version)
+    return line.get_by_role("button", name=NEXT, disabled=False)
+
+
+def held_next(page: Page, version: int | None = None) -> Locator:
+    """Next greyed because the turn is held (its title says why)."""
+    line = turn_bar(page) if version is None else turn_line_at(page, version)
+    return line.get_by_role("button", name=NEXT).and_(line.locator(".tk-unavailable"))
+
+
+def tap_turn(page: Page, control: Locator, press: Callable[[Locator], None] = Locator.click) -> int:
+    """Tap ``control`` (Next, Pay tithe, a model's action: anything that sends a command) with ``press`` and wait
+    until the turn line shows the version the tap made: the tap's whole result is on the page. That version."""
+    before = turn_version(page)
+    press(control)
+    expect(turn_bar(page)).not_to_have_attribute("data-version", str(before))
+    return turn_version(page)
+
+
+def tap_next(page: Page) -> int:
+    """Tap Next once it takes taps on the line shown now, and wait for the version the tap made."""
+    return tap_turn(page, next_button(page, turn_version(page)))
+
+
+def tap_next_until(page: Page, done: Locator | str, taps: int = 20) -> int:
+    """Tap Next until ``done`` shows (a locator, or words on the turn line); the Nexts tapped. Each look waits for
+    one version's whole line: ``done`` there, or Next taking taps (tapped, then the next version awaited), or Next
+    held by a decision that is not ``done`` (an AssertionError naming the hold)."""
+    for tapped in range(taps + 1):
+        version = turn_version(page)
+        line = turn_line_at(page, version)
+        target = line.get_by_text(done) if isinstance(done, str) else done
+        expect(target.or_(next_button(page, version)).or_(held_next(page, version)).first).to_be_visible()
+        if target.first.is_visible():
+            return tapped
+        hold = held_next(page, version)
+        if hold.count():
+            raise AssertionError(f"the turn is held before {done}: {hold.get_attribute('title')}")
+        tap_turn(page, next_button(page, version))
+    raise AssertionError(f"never reached {done} in {taps} taps: {turn_bar(page).inner_text()}")
 
 
 def game_log(page: Page) -> Locator:

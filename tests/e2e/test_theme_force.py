@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.e2e.finders import game_log, tile, turn_bar
+from tests.e2e.finders import game_log, tap_next_until, tile, turn_bar
 from tests.e2e.test_lists import add, builder, choose, legal, save
 
 if TYPE_CHECKING:
@@ -23,28 +23,8 @@ TABLET = {"width": 1024, "height": 768}
 BOB_LIST = "Agathon, +28\n- Guardian of Souls, 31\n"
 
 
-def next_button(page: Page) -> Locator:
-    """Next (or End turn) while it may be tapped: greyed, the turn is held by a decision."""
-    return turn_bar(page).get_by_role("button", name=re.compile(r"^(Next|End turn)"), disabled=False)
-
-
 def tithe_button(page: Page) -> Locator:
     return turn_bar(page).get_by_role("button", name=re.compile(r"^Pay tithe for "))
-
-
-def tap_next_until(page: Page, done: Locator | str) -> None:
-    """Tap Next until ``done`` shows (a locator, or words on the turn line); each tap waits for the bar to move on.
-    A turn held by a decision on the way (Next greyed) fails here, unless that decision is ``done``."""
-    bar = turn_bar(page)
-    target = bar.get_by_text(done) if isinstance(done, str) else done
-    for _ in range(20):
-        expect(target.or_(next_button(page)).first).to_be_visible()
-        if target.count():
-            return
-        shown = bar.inner_text() or ""
-        next_button(page).click()
-        expect(bar).not_to_have_text(shown)  # each tap moved the game on
-    raise AssertionError(f"never reached {done}: {bar.inner_text()}")
 
 
 def test_a_dark_legacy_list_plays_its_first_turn_without_tithe(server: Server, browser: Browser) -> None:

@@ -27,13 +27,13 @@ def due(state: GameState) -> tuple[tuple[str, Continuous], ...]:
 
 
 class ContinuousPrompt:
+    """Drawn by the turn line's update (turn_bar.py), in the same update as Next's hold."""
+
     def __init__(self, view: GameView) -> None:
         self.view = view
         self._shown: tuple | None = None
         self.box = named(ui.column().classes("tk-tithe w-full"), "Continuous effects", role="region")
         self.dialogs = ui.element("div")  # outside the box: answering redraws the box, its dialogs stay
-        view.on_update(self.update)
-        self.update(view.state)
 
     def update(self, state: GameState) -> None:
         waiting = due(state)

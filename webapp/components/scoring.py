@@ -23,12 +23,12 @@ def read_cp(values: list[float | None]) -> tuple[int, int] | None:
 
 
 class ScorePrompt:
+    """Drawn by the turn line's update (turn_bar.py), in the same update as Next's hold."""
+
     def __init__(self, view: GameView) -> None:
         self.view = view
         self._shown: tuple | None = None
         self.box = ui.column().classes("tk-score w-full").props('role="group" aria-label="Score this turn"')
-        view.on_update(self.update)
-        self.update(view.state)
 
     def update(self, state: GameState) -> None:
         due = scoring_now(state)

@@ -2,7 +2,11 @@
 the turn: a tithe, an upkeep or a continuous effect undecided, damage waiting); the tithe and continuous-effects
 prompts; undo (with redo);
 whose device a seat link is; in a scenario game the control points, the scoring prompt at the end of each turn
-and the "end the game" dialog."""
+and the "end the game" dialog.
+
+The whole line is drawn by one update from one state, so the step's words, Next's hold and the decisions that
+hold it reach the browser together, with the version they show (``data-version``): a screen never shows a
+tappable Next beside a decision still pending, and a test can wait for the line of a given version."""
 
 from __future__ import annotations
 
@@ -46,7 +50,8 @@ class TurnBar:
         self._tithe_shown: tuple | None = None
         self._clock_shown: tuple | None = None
         self.toast = UndoToast(view) if controls else None
-        with ui.element("section").classes("tk-turnbar w-full").props('role="region" aria-label="Turn"'):
+        self.box = ui.element("section").classes("tk-turnbar w-full").props('role="region" aria-label="Turn"')
+        with self.box:
             with ui.element("div").classes("tk-turnline"):
                 self.next = self.end = None
                 if controls:
@@ -84,14 +89,18 @@ class TurnBar:
             self.toast.show(texts[0] if texts else "Undone.")
 
     async def advance(self) -> None:
-        """Next; a link that may not move this turn on is told who can, and nothing is sent."""
-        command = turn_options(self.view.state)["advance"].command
-        assert command is not None
-        reason = seat_refusal(self.view, command)
+        """Next; a link that may not move this turn on is told who can, and a turn the rules hold is told why
+        (the reason Next shows), at once: nothing is sent, so no tap waits to be applied later."""
+        advance = turn_options(self.view.state)["advance"]
+        assert advance.command is not None
+        reason = seat_refusal(self.view, advance.command)
         if reason is not None:
             ui.notify(reason, type="negative")
             return
-        await self.view.send(command)
+        if advance.reason:
+            ui.notify(advance.reason, type="warning")
+            return
+        await self.view.send(advance.command)
 
     def held(self, state: GameState) -> str | None:
         """Why Next cannot move the turn on now, in the rules' words (None: it can): this link may not, or the
@@ -127,6 +136,13 @@ class TurnBar:
         if self.tithe is not None and state.pending_tithe != self._tithe_shown:
             self._tithe_shown = state.pending_tithe
             self._draw_tithe(state)
+        if self.continuous is not None and self.score is not None:
+            self.continuous.update(state)
+            self.score.update(state)
+        version = str(self.view.version)
+        if self.box.props.get("data-version") != version:
+            self.box.props["data-version"] = version
+            self.box.update()
 
     def _show_clock(self, state: GameState) -> None:
         """Both players' time left, ticking in the browser (the clock panel below has the controls)."""
