@@ -13,6 +13,7 @@ from models.service import Actor, Created
 from tests.webapp.helpers import (
     accessible_name,
     click,
+    elements,
     eventually,
     exists,
     fill,
@@ -47,6 +48,9 @@ async def test_undo_names_what_it_undid_and_redo_brings_it_back(user: User, game
 
     click(user, "Undo last action")
     await see(user, "Damage boxes: 0 of 5 marked", regna)
+    # The toast follows the undone state once the undo's answer is back (the log is read in between).
+    await eventually(lambda: any(accessible_name(e).startswith("Undone: ") for e in elements(user, ui.label)),
+                     "the undo toast")
     toast = find(user, lambda n: n.startswith("Undone: "), ui.label)
     assert accessible_name(toast).startswith("Undone: Princess Regna suffers 2 damage")
 
