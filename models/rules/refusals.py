@@ -291,6 +291,7 @@ CODES: dict[str, str] = {
     "arcana.played": "Each Arcana card is played once.",
     "arcana.once_per_turn": "One Arcana card per turn.",
     "attack.ran": "The model ran this activation: it cannot attack in it.",
+    "attack.activation_over": "After its activation a model attacks only with a free strike or a rule's leave.",
     "attack.none": "No attack is being resolved.",
     "attack.wrong_step": "The attack waits for another roll or answer than the one sent.",
     "attack.no_attacker": "Damage typed in has no attacker: no dice are rolled for it.",

@@ -20,7 +20,9 @@ from models.rules.warband.treasure import PickUp
 from models.rules.warlord.damage import WarlordDamage
 from models.rules.warlord.model_states import WarlordAddState
 from models.rules.warmachine.damage import MarkDamage
-from models.service import Actor, Created, GameService
+from models.rules.warmachine.replenish import AddSoulToken
+from models.rules.warmachine.spells import CastSpell
+from models.service import Actor, Created, GameService, views
 from models.service.reads import Reads
 from models.service.views import LOG_SHOWN, diff
 from tests.bench.script import SIDES, commands_for, setup_command
@@ -28,6 +30,8 @@ from tests.rules.warband.game import THUG
 from tests.rules.warband.game import setup_command as warband_setup
 from tests.rules.warlord.game import ORC
 from tests.rules.warlord.game import setup_command as warlord_setup
+from tests.rules.warmachine.game import REGNA, activated, fall, new_game
+from tests.rules.warmachine.game import run as play
 
 TABLE = Actor(role="table")
 SCRIPT = "<script>alert(1)</script>"
@@ -193,3 +197,14 @@ def test_a_version_is_built_and_serialised_once_for_every_reader(service: GameSe
     assert second is not first and second.version == 2 and second.base == 1
     assert second.patch == diff(first.view, second.view) and set(second.patch) == {"v", "cards", "log"}
     assert reads.edition(game.game_id, at_least=2) is second  # known current: no database read
+
+
+def test_the_watch_view_shows_no_upkeep_or_soul_tokens_of_a_destroyed_caster() -> None:
+    """doc 001, "Control Phase" step 4 and "Soul Tokens": what a destroyed caster kept in play goes with it, so its
+    card says nothing of them; the same caster in play shows both (the positive control)."""
+    kept = play(activated(new_game(), REGNA), CastSpell(model=REGNA, spell="Hex", cost=2, upkeep=True),
+               AddSoulToken(model=REGNA, count=2))
+    shown = orjson.dumps(views.build(1, kept, {})).decode()
+    assert "Upkeep: Hex" in shown and "Soul tokens: 2" in shown
+    gone = orjson.dumps(views.build(2, fall(kept, MarkDamage(model=REGNA, amount=5)), {})).decode()
+    assert "Upkeep: Hex" not in gone and "Soul tokens" not in gone

@@ -163,10 +163,11 @@ def _count_attack(state: GameState, m: ModelState) -> tuple[GameState, ModelStat
 
 class DeclareAttack(Command):
     """Start the attack assistant: ``in_range`` is the players' answer (out of range misses at once);
-    ``free_strike`` marks a free strike; ``weapon`` where a warjack's weapon sits (left, right, head, other);
-    ``charge``: whether this is a charge attack (left out: the first melee attack after a charge is one;
-    False when the model moved less than 3 inches); ``combined``: the other troopers of the attacker's unit
-joining it in a combined melee or ranged attack."""
+    ``free_strike`` marks a free strike; ``granted_by``: the rule the players name that lets the model attack
+    outside its own activation (a countercharge, say); ``weapon`` where a warjack's weapon sits (left, right,
+    head, other); ``charge``: whether this is a charge attack (left out: the first melee attack after a charge
+    is one; False when the model moved less than 3 inches); ``combined``: the other troopers of the attacker's
+    unit joining it in a combined melee or ranged attack."""
 
     type: Literal["declare_attack"] = "declare_attack"
     attacker: str
@@ -174,6 +175,7 @@ joining it in a combined melee or ranged attack."""
     kind: Kind = "melee"
     in_range: bool = True
     free_strike: bool = False
+    granted_by: str = Field(default="", max_length=80)
     weapon: Weapon | None = None
     charge: bool | None = None
     combined: tuple[str, ...] = Field(default=(), max_length=MAX_COMBINED)
@@ -184,7 +186,9 @@ def declare_attack(state: GameState, cmd: DeclareAttack) -> tuple[GameState, lis
     """Attack sequence, "Target" (doc 002 Appendix A): declare, check range (out of range: an automatic miss,
     no roll), automatic hits (a melee attack against a structure always hits, doc 001 "Fixed Position");
     structures make no free strikes (doc 001). Only a free strike is not part of a combat action: a horror
-    summoned this turn (doc 001 "Summoning") or a model that ran (doc 000 ruling) makes no other attack."""
+    summoned this turn (doc 001 "Summoning") or a model that ran (doc 000 ruling) makes no other attack. An
+    attack is part of the model's Combat Action, inside its own activation (doc 002 "Activation Sequence"):
+    once it is over, only a free strike or an attack a named rule grants may come."""
     attacker, target = live(state, cmd.attacker), live(state, cmd.target)
     if attacker.id == target.id:
         raise RuleViolation("target.self", f"{attacker.name} cannot attack itself.")
@@ -194,6 +198,10 @@ def declare_attack(state: GameState, cmd: DeclareAttack) -> tuple[GameState, lis
     forfeit = None if cmd.free_strike else combat_refusal(attacker, "attack", "attack")
     if forfeit is not None:
         raise forfeit
+    if attacker.activation == "done" and not cmd.free_strike and not cmd.granted_by.strip():
+        raise RuleViolation("attack.activation_over",
+                            f"{attacker.name}'s activation is over: from now on it attacks only with a free "
+                            "strike, or with an attack a rule grants (name the rule).")
     if cmd.weapon not in (None, "other") and cmd.weapon not in weapon_places(state, attacker):
         raise RuleViolation("attack.weapon", f"{attacker.name} has no such system on its card: say the weapon "
                                              "is elsewhere.")

@@ -131,13 +131,21 @@ def battlegroup(state: GameState, master_id: str) -> list[ModelState]:
 def remove(state: GameState, m: ModelState, status: str, why: str, short: str = ""
            ) -> tuple[GameState, list[Event]]:
     """Take a model out of play (``why`` for the log, ``short`` for its card). When a model controlling horrors
-    goes, its horrors go too (doc 001, "Infernal Master Destruction")."""
-    gone = m.model_copy(update={"status": status, "activation": "done", "removed_why": short})
+    goes, its horrors go too (doc 001, "Infernal Master Destruction"). What it kept in play goes with it: its
+    upkeep spells expire, as an upkeep spell does when nothing keeps it (doc 001, "Control Phase" step 4: the
+    spell expires and its effects end), and the soul tokens on it are lost (tokens belong to a model in play)."""
+    gone = m.model_copy(update={"status": status, "activation": "done", "removed_why": short,
+                                "upkeeps": (), "upkept": (), "soul_tokens": 0})
     state = state.with_models(gone)
     if state.pending_tithe and m.id in state.pending_tithe:
         state = state.model_copy(update={"pending_tithe": tuple(x for x in state.pending_tithe if x != m.id)})
     verb = "is destroyed" if status == "destroyed" else "is removed from play"
     events = [Event(kind=f"model.{status}", model=m.id, text=f"{m.name} {verb}: {why}.")]
+    events += [Event(kind="spell.expired", model=m.id, data={"spell": spell},
+                     text=f"{spell} ends: {m.name}, who kept it in play, is gone.") for spell in m.upkeeps]
+    if m.soul_tokens:
+        events.append(Event(kind="soul.lost", model=m.id, data={"count": m.soul_tokens},
+                            text=f"The {m.soul_tokens} soul token(s) on {m.name} are lost with it."))
     if has_essence_manipulation(state, m):
         for horror in battlegroup(state, m.id):
             state, more = remove(state, horror, "removed", f"its master {m.name} is gone", "its master is gone")

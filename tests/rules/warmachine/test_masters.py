@@ -4,7 +4,9 @@ from models.rules.warmachine.attacks import ResolveDisabled
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.essence import Leech
 from models.rules.warmachine.phases import Advance
+from models.rules.warmachine.replenish import AddSoulToken
 from models.rules.warmachine.setup import ArmyEntry
+from models.rules.warmachine.spells import CastSpell
 from models.rules.warmachine.state import remove
 from tests.rules.warmachine.game import (
     AGATHON,
@@ -13,6 +15,7 @@ from tests.rules.warmachine.game import (
     LEADER,
     REGNA,
     REGNA_HORROR,
+    activated,
     events,
     fall,
     let_fall,
@@ -92,3 +95,41 @@ def test_horrors_removed_with_their_master_owe_no_tithe(game):
     state = fall(state, MarkDamage(model=AGATHON, amount=17))
     assert state.pending_tithe == ()
     assert run(state, Advance()).active == 1
+
+
+def test_a_destroyed_casters_upkeep_spells_expire_with_it(game):
+    """doc 001, "Control Phase" step 4: an upkeep spell stays in play only while its caster keeps it there, and
+    then its effects end; a destroyed caster keeps nothing in play, so its upkeep spells expire at once (the
+    state, the next upkeep step and the watch view agree)."""
+    state = run(activated(game, REGNA), CastSpell(model=REGNA, spell="Hex", cost=2, upkeep=True))
+    assert state.model(REGNA).upkeeps == ("Hex",)
+    state = fall(state, MarkDamage(model=REGNA, amount=5))
+    assert state.model(REGNA).status == "destroyed"
+    assert state.model(REGNA).upkeeps == ()
+
+
+def test_a_destroyed_casters_upkeep_spell_ending_is_logged(game):
+    """doc 001, "Control Phase" step 4: the spell's end is something the players are told."""
+    state = run(activated(game, REGNA), CastSpell(model=REGNA, spell="Hex", cost=2, upkeep=True),
+                MarkDamage(model=REGNA, amount=5), ResolveDisabled(model=REGNA, stage="disabled"))
+    state, kinds = events(state, ResolveDisabled(model=REGNA, stage="boxed"))
+    assert "spell.expired" in kinds
+
+
+def test_a_destroyed_masters_soul_tokens_are_lost(game):
+    """doc 001, "Soul Tokens": a master turns the soul tokens on it into essence in its control phase; tokens on a
+    model that has left play are gone with it (none is kept for a model no longer in play)."""
+    state = run(game, AddSoulToken(model=AGATHON, count=2))
+    assert state.model(AGATHON).soul_tokens == 2
+    state = fall(state, MarkDamage(model=AGATHON, amount=17))
+    assert state.model(AGATHON).status == "destroyed"
+    assert state.model(AGATHON).soul_tokens == 0
+
+
+def test_a_model_in_play_keeps_its_upkeeps_and_soul_tokens(game):
+    """Positive control for the two tests above: damage short of destruction changes neither."""
+    state = run(activated(game, REGNA), CastSpell(model=REGNA, spell="Hex", cost=2, upkeep=True),
+                AddSoulToken(model=REGNA, count=1))
+    state = fall(state, MarkDamage(model=REGNA, amount=2))
+    assert state.model(REGNA).in_play
+    assert state.model(REGNA).upkeeps == ("Hex",)

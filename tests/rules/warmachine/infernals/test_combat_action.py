@@ -70,11 +70,12 @@ def test_a_summoned_horror_still_makes_free_strikes(arrived):
 
 def test_a_summoned_horror_attacks_from_its_next_turn_on(arrived):
     """doc 000 "Summoned horror - Arrival turn": the forfeit is for the turn it entered play. In the
-    opponent's turn it may attack outside an activation (a reaction) and in its controller's next turn it
-    attacks normally."""
+    opponent's turn it may attack outside an activation (a reaction a rule grants) and in its controller's next
+    turn it attacks normally."""
     state = to_step(arrived, "activation", "activate", seat=1)
     assert not state.model(ARRIVED).arrived_this_turn
-    assert run(state, DeclareAttack(attacker=ARRIVED, target=ENEMY_LAMENTER)).attack is not None
+    reaction = DeclareAttack(attacker=ARRIVED, target=ENEMY_LAMENTER, granted_by="Countercharge")
+    assert run(state, reaction).attack is not None
     state = to_step(state, "activation", "activate", seat=0)
     state = run(state, Activate(model=ARRIVED), DeclareAttack(attacker=ARRIVED, target=ENEMY_LAMENTER))
     assert state.attack.attacker == ARRIVED
@@ -179,3 +180,21 @@ def test_only_the_attacker_boosts_during_an_attack(swinging):
     """doc 001 "ESSENCE: Boost": a model boosts its own rolls; in another model's attack it has none."""
     state = with_model(swinging, TORMENTOR, activation="active")
     assert refused(state, Boost(model=TORMENTOR, roll="attack")) == "boost.not_attacker"
+
+
+def test_an_attack_after_the_activation_is_over_is_refused(table):
+    """doc 002 "Activation Sequence": attacks are the model's Combat Action, made inside its activation; once the
+    activation has ended only a free strike, or an attack a rule grants, may come."""
+    state = run(activated(table, AGATHON), EndActivation(model=AGATHON))
+    assert state.model(AGATHON).activation == "done"
+    assert refused(state, DeclareAttack(attacker=AGATHON, target=ENEMY_LAMENTER)) == "attack.activation_over"
+
+
+def test_a_free_strike_or_a_granted_attack_comes_after_the_activation(table):
+    """doc 002 "Activation Sequence" (positive control): a free strike, or an attack a named rule grants, is not
+    the Combat Action and may still come."""
+    state = run(activated(table, AGATHON), EndActivation(model=AGATHON))
+    assert run(state, DeclareAttack(attacker=AGATHON, target=ENEMY_LAMENTER, free_strike=True)).attack is not None
+    granted = DeclareAttack(attacker=AGATHON, target=ENEMY_LAMENTER, granted_by="Countercharge")
+    assert run(state, granted).attack is not None
+    assert run(activated(table, AGATHON), DeclareAttack(attacker=AGATHON, target=ENEMY_LAMENTER)).attack is not None
