@@ -19,6 +19,7 @@ import asyncio
 import inspect
 import logging
 from collections.abc import AsyncIterator, Callable, Coroutine
+from dataclasses import replace
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response
@@ -32,7 +33,7 @@ from models.catalog.schema import Card
 from models.rules import COMMANDS, Event, GameState, RuleViolation, invalid_words, options, parse_command
 from models.rules.warmachine import ArmyEntry, reminders, themes_of
 from models.service import Actor, AlreadyStarted, Conflict, Created, Forbidden, GameService, NotFound, Outcome
-from models.service.access import check_can_act
+from models.service.access import check_can_act, readable
 from models.service.errors import NoSuchEvent, NotSignedIn
 from models.service.idempotency import COMMAND_ID_MAX, COMMAND_ID_PATTERN, START_KEY_MIN, START_MEMORY_S
 from models.service.reads import Edition, Reads, entry_json, sse
@@ -310,23 +311,25 @@ def _actor(service: GameService, game_id: str, token: str | None, *, acting: boo
     return actor
 
 
-def _read(service: GameService, game_id: str, token: str | None) -> tuple[int, GameState]:
-    _actor(service, game_id, token, acting=False)
-    return service.state(game_id)
-
-
 def _execute(service: GameService, game_id: str, token: str | None, body: CommandIn) -> Outcome:
     actor = _actor(service, game_id, token, acting=True)
-    return service.execute(game_id, parse_command(body.command, strict=True), body.expected_version, actor,
-                           body.command_id)
+    return _shown(service.execute(game_id, parse_command(body.command, strict=True), body.expected_version, actor,
+                                  body.command_id), actor)
 
 
 def _undo(service: GameService, game_id: str, token: str | None, body: UndoIn) -> Outcome:
-    return service.undo(game_id, body.expected_version, _actor(service, game_id, token, acting=True), body.command_id)
+    actor = _actor(service, game_id, token, acting=True)
+    return _shown(service.undo(game_id, body.expected_version, actor, body.command_id), actor)
 
 
 def _redo(service: GameService, game_id: str, token: str | None, body: UndoIn) -> Outcome:
-    return service.redo(game_id, body.expected_version, _actor(service, game_id, token, acting=True), body.command_id)
+    actor = _actor(service, game_id, token, acting=True)
+    return _shown(service.redo(game_id, body.expected_version, actor, body.command_id), actor)
+
+
+def _shown(outcome: Outcome, actor: Actor) -> Outcome:
+    """A command's answer as the sender's link may read it (access.readable)."""
+    return replace(outcome, state=readable(outcome.state, actor))
 
 
 def _log(service: GameService, game_id: str, token: str | None) -> list[LogEntryOut]:
@@ -336,9 +339,10 @@ def _log(service: GameService, game_id: str, token: str | None) -> list[LogEntry
 
 
 def _options(service: GameService, game_id: str, token: str | None, model_id: str) -> list[OptionOut]:
-    _, state = _read(service, game_id, token)
+    actor = _actor(service, game_id, token, acting=False)
+    _, state = service.state(game_id)
     try:
-        found = options(state, model_id)  # each system's provider refuses a model it does not know
+        found = options(readable(state, actor), model_id)  # each system's provider refuses a model it does not know
     except RuleViolation as unknown:
         raise ApiError(404, unknown.code, unknown.message) from unknown
     return [OptionOut.model_validate(o.model_dump(mode="json")) for o in found]
@@ -387,19 +391,21 @@ def _reads() -> Reads:
     return deps.current().live.reads
 
 
-def _edition(reads: Reads, game_id: str, token: str | None) -> Edition:
-    reads.authorize(game_id, token)
-    return reads.edition(game_id)
+def _edition(reads: Reads, game_id: str, token: str | None) -> tuple[Edition, Actor]:
+    actor = reads.authorize(game_id, token)
+    return reads.edition(game_id), actor
 
 
-async def _read_edition(game_id: str, token: str | None) -> Edition:
-    """The game's current edition for a reader with any link (403 / 404 otherwise). Served from memory when the
-    token was checked lately and the edition is known current; else checked in a worker thread."""
+async def _read_edition(game_id: str, token: str | None) -> tuple[Edition, Actor]:
+    """The game's current edition for a reader with any link (403 / 404 otherwise), and who the link makes the
+    reader. Served from memory when the token was checked lately and the edition is known current; else checked
+    in a worker thread."""
     global _readers
     reads = _reads()
     known = reads.current(game_id)
-    if known is not None and reads.authorized(game_id, token) is not None:
-        return known
+    actor = reads.authorized(game_id, token) if known is not None else None
+    if known is not None and actor is not None:
+        return known, actor
     if _readers is None:
         _readers = asyncio.Semaphore(READERS)
     async with _readers:
@@ -424,8 +430,9 @@ NOT_MODIFIED = {304: {"description": "Not modified: the game is still at the ver
 async def read_game(game_id: GameId, token: Token, request: Request, if_none_match: IfNoneMatch = None) -> Response:
     """The game's current version and whole state. Any link may read (watch included). The `ETag` is the
     version: send it back as `If-None-Match` to get 304 while nothing changed."""
-    edition = await _read_edition(game_id, token)
-    return _cached(request, if_none_match, edition.state_json, lambda: edition.state_gzip, edition.version)
+    edition, actor = await _read_edition(game_id, token)
+    body, gzipped = edition.state_for(actor)
+    return _cached(request, if_none_match, body, gzipped, edition.version)
 
 
 @router.get("/games/{game_id}/view", responses={200: {"description": "The spectators' view (the watch page "
@@ -436,7 +443,7 @@ async def read_game(game_id: GameId, token: Token, request: Request, if_none_mat
 async def read_view(game_id: GameId, token: Token, request: Request, if_none_match: IfNoneMatch = None) -> Response:
     """What a watch page shows, as JSON, with the version as `ETag` (304 on `If-None-Match`). Names and other
     typed text are plain strings: show them as text. Any link may read it."""
-    edition = await _read_edition(game_id, token)
+    edition, _ = await _read_edition(game_id, token)
     return _cached(request, if_none_match, edition.view_json, lambda: edition.view_gzip, edition.version)
 
 
@@ -451,7 +458,7 @@ async def game_events(game_id: GameId, token: Token, last_event_id: Annotated[
     """A stream of the game's commits. A new reader first gets the current version; a reader that resumes
     with `Last-Event-ID` gets every commit after it (older ones from the log), then each new one as it is
     committed. A comment line is sent when the stream has been idle for a while."""
-    edition = await _read_edition(game_id, token)
+    edition, _ = await _read_edition(game_id, token)
     return StreamingResponse(_events(edition, last_event_id), media_type="text/event-stream",
                              headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
@@ -539,8 +546,8 @@ async def model_options(game_id: GameId, model_id: Annotated[str, Path(max_lengt
 
 
 def _result(service: GameService, game_id: str, token: str | None, as_text: bool) -> dict[str, Any] | str:
-    _actor(service, game_id, token, acting=False)
-    return service.result_text(game_id) if as_text else service.result_json(game_id)
+    actor = _actor(service, game_id, token, acting=False)
+    return service.result_text(game_id, actor) if as_text else service.result_json(game_id, actor)
 
 
 @router.get("/games/{game_id}/result", responses=errors(403, 404), summary="The result, for tournament software")

@@ -68,10 +68,10 @@ class HotReads:
         token = headers.get(b"x-token", b"").decode("latin-1") or _query_token(scope["query_string"])
         reads = self.reads()
         edition: Edition | None = reads.current(game_id)
-        if edition is None or reads.authorized(game_id, token) is None:
+        actor = reads.authorized(game_id, token) if edition is not None else None
+        if edition is None or actor is None:
             return None
-        body, gzipped = ((edition.view_json, lambda: edition.view_gzip) if view
-                         else (edition.state_json, lambda: edition.state_gzip))
+        body, gzipped = (edition.view_json, lambda: edition.view_gzip) if view else edition.state_for(actor)
         return cached_answer(edition.version, body, gzipped, headers.get(b"if-none-match", b"").decode("latin-1"),
                              headers.get(b"accept-encoding", b"").decode("latin-1"))
 

@@ -17,6 +17,7 @@ from models.rules.core import (
     options,
     parse_command,
     replay,
+    seen_by,
 )
 from models.rules.dice import Roll
 from models.rules.invalid import invalid_words
@@ -47,6 +48,7 @@ __all__ = [
     "replay",
     "Result",
     "Roll",
+    "seen_by",
     "Table",
     "tidy",
 ]

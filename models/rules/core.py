@@ -147,6 +147,24 @@ def register_board(system: str, cls: type[Board]) -> None:
     BOARDS[system] = cls
 
 
+# What each game system keeps sealed from a reader (see :func:`seen_by`), by system name.
+Seal = Callable[["GameState", "int | None"], "GameState"]
+SEALS: dict[str, Seal] = {}
+
+
+def register_seal(system: str, seal: Seal) -> None:
+    """``seal(state, seat)`` hides from a reader on ``seat`` (None: a spectator) what ``system`` keeps secret for
+    now, and returns ``state`` itself when nothing is."""
+    SEALS[system] = seal
+
+
+def seen_by(state: GameState, seat: int | None) -> GameState:
+    """The state as a reader on ``seat`` (None: a spectator) may know it: a secret choice stays sealed to everyone
+    but its maker until the game reveals it. ``state`` itself when nothing is sealed."""
+    seal = SEALS.get(state.system)
+    return state if seal is None else seal(state, seat)
+
+
 class GameState(Frozen):
     system: str = "warmachine"
     title: str = ""

@@ -13,7 +13,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Literal
 
-from models.rules import Command, GameState
+from models.rules import Command, GameState, seen_by
 from models.rules.senders import SENDERS, allowed_seats, refusal
 from models.service.errors import Forbidden
 
@@ -33,6 +33,16 @@ class Actor:
     @property
     def can_act(self) -> bool:
         return self.role != "watch"
+
+
+SPECTATOR = Actor(role="watch")  # a reader with no side: what a watch link may read
+
+
+def readable(state: GameState, actor: Actor) -> GameState:
+    """The state as ``actor``'s link may read it, for every read that hands out state (the game, the spectators'
+    view, a command's answer, the options, the result): a seat's link and a watch link see a secret choice only
+    once the game has revealed it; the table link acts for both sides and sees all."""
+    return state if actor.role == "table" else seen_by(state, actor.seat if actor.role == "seat" else None)
 
 
 def send_refusal(actor: Actor, state: GameState, command: Command) -> str | None:

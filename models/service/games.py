@@ -29,7 +29,16 @@ from models.rules.senders import SENDERS
 from models.rules.warmachine.list_pairs import GiveListPair
 from models.rules.warmachine.pregame import RollPriority
 from models.rules.warmachine.setup import ArmyEntry, CompleteCard, SetupGame, Side
-from models.service.access import Actor, check_can_act, check_can_send, check_own, hash_token, new_token
+from models.service.access import (
+    SPECTATOR,
+    Actor,
+    check_can_act,
+    check_can_send,
+    check_own,
+    hash_token,
+    new_token,
+    readable,
+)
 from models.service.cards import CardService, keep_shipped_facts
 from models.service.errors import AlreadyStarted, Conflict, NotFound
 from models.service.history import UNDO, counted_at, counts, is_undo, replayed
@@ -264,14 +273,15 @@ class GameService:
         return [LogEntry(r.seq, r.command["type"], tuple(e["text"] for e in r.events), r.actor, r.undone, r.at,
                          r.command.get("target")) for r in self.repo.log(game_id, after=after)]
 
-    def result_json(self, game_id: str) -> dict[str, Any]:
-        """The game's result and record for tournament software (``result`` is None while it goes on)."""
+    def result_json(self, game_id: str, actor: Actor = SPECTATOR) -> dict[str, Any]:
+        """The game's result and record for tournament software (``result`` is None while it goes on), as
+        ``actor``'s link may read it (access.readable)."""
         version, state = self.state(game_id)
-        return report(game_id, version, state, self.repo.log(game_id))
+        return report(game_id, version, readable(state, actor), self.repo.log(game_id))
 
-    def result_text(self, game_id: str) -> str:
+    def result_text(self, game_id: str, actor: Actor = SPECTATOR) -> str:
         """The same as plain text."""
-        return text(self.result_json(game_id))
+        return text(self.result_json(game_id, actor))
 
     def roll_dice(self, count: int) -> Roll:
         """Dice the players leave to the app (a threshold check, an attack or damage roll): ``count`` d6 rolled

@@ -18,6 +18,7 @@ import gzip
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -26,7 +27,7 @@ import orjson
 
 from models.rules import GameState
 from models.service import views
-from models.service.access import Actor
+from models.service.access import SPECTATOR, Actor, readable
 from models.service.games import GameService, LogEntry
 
 KEEP = 256  # games whose newest edition is kept
@@ -53,6 +54,8 @@ class Edition:
     entry: LogEntry | None  # the log entry that made this version (None when it was not read)
     base: int | None = None  # the version ``patch`` starts from
     patch: dict[str, Any] | None = field(default=None, compare=False)
+    # The state's bytes (and gzip) per link kind that the game keeps something sealed from (state_for).
+    sealed: dict[tuple[str, int | None], tuple[bytes, bytes]] = field(default_factory=dict, compare=False)
 
     @cached_property
     def state_json(self) -> bytes:
@@ -69,6 +72,19 @@ class Edition:
     def state_gzip(self) -> bytes:
         """``state_json`` compressed once, for every reader that accepts gzip."""
         return gzip.compress(self.state_json, GZIP_LEVEL)
+
+    def state_for(self, actor: Actor) -> tuple[bytes, Callable[[], bytes]]:
+        """The body of ``GET /api/games/{id}`` for ``actor``'s link, and its gzip: the shared bytes, unless the
+        game keeps something sealed from that link for now (access.readable), then that link's own, made once."""
+        shown = readable(self.state, actor)
+        if shown is self.state:
+            return self.state_json, lambda: self.state_gzip
+        key = (actor.role, actor.seat)
+        if key not in self.sealed:
+            body = orjson.dumps({"id": self.game_id, "version": self.version, "state": shown.model_dump(mode="json")})
+            self.sealed[key] = (body, gzip.compress(body, GZIP_LEVEL))
+        body, zipped = self.sealed[key]
+        return body, lambda: zipped
 
     @cached_property
     def view_gzip(self) -> bytes:
@@ -181,7 +197,7 @@ class Reads:
         after = previous.version if previous is not None else max(0, version - views.LOG_SHOWN)
         entries = [e for e in self.service.log(game_id, after) if e.seq <= version]
         log = views.log_tail(previous.view["log"] if previous is not None else {}, entries)
-        view = views.build(version, state, log)
+        view = views.build(version, readable(state, SPECTATOR), log)
         entry = next((e for e in entries if e.seq == version), None)
         made = Edition(game_id, version, state, view, entry,
                        base=previous.version if previous is not None else None,

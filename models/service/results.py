@@ -128,6 +128,8 @@ def text(data: dict[str, Any]) -> str:
     else:
         who = r["winner_name"] or "nobody (a draw)"
         lines += [f"Winner: {who} ({HOW_WORDS[r['how']]}), round {r['round']}", r["detail"]]
+    if r is not None and "treasures" in r:
+        lines.append(f"Treasure carried off: {p[0]} {r['treasures'][0]}, {p[1]} {r['treasures'][1]}")
     if r is not None and "tiebreakers" in r:
         tb = r["tiebreakers"]
         lines.append(f"Control points: {p[0]} {tb['control_points'][0]}, {p[1]} {tb['control_points'][1]}")

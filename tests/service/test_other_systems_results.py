@@ -77,6 +77,8 @@ def test_a_warband_rout_has_its_result(service: GameService) -> None:
     r = data["result"]
     assert data["finished"] and (r["winner_name"], r["how"], r["round"]) == ("Bob", "rout", 2)
     assert r["detail"] == "Ann's warband failed its rout check and left the table."
+    assert r["treasures"] == [0, 1]  # doc 004 "Rout Step": Bob's Thug carries the token it picked up
+    assert "Treasure carried off: Ann 0, Bob 1" in service.result_text(game_id)
     assert any(e["command"] == "warband_rout_check" for e in data["timeline"])
 
 

@@ -171,6 +171,13 @@ def lost(b: WarbandBoard, seat: int) -> int:
     return sum(1 for u in b.side(seat) if u.presence == "incapacitated")
 
 
+def carried_off(b: WarbandBoard, seat: int) -> int:
+    """Treasure tokens ``seat``'s warband holds at the end: every unit still carrying one, routed units included
+    (doc 004, "Grabbing Treasure after routing": the routing units grab one last time before they leave; an
+    incapacitated unit has dropped its token)."""
+    return sum(1 for u in b.side(seat) if u.carrying and u.presence != "incapacitated")
+
+
 def held(b: WarbandBoard, seat: int) -> int:
     """Treasure tokens held by ``seat``'s units on the table."""
     return sum(1 for u in b.side(seat) if u.in_play and u.carrying)

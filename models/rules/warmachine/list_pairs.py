@@ -5,7 +5,8 @@ In a game set up with ``SetupGame(pairs=True)`` the wizard's lists step is this 
 lists, each checked as any army is (setup.check_army, its theme force included); once both pairs are given,
 each player chooses one; once both have chosen, the chosen lists become the armies, each player keeps the
 chosen list's theme force, and the wizard moves on to the objectives. The events and the pages keep a pair
-sealed until both are given and a choice sealed until both are made; the state holds what was given.
+sealed until both are given and a choice sealed until both are made; the state holds what was given, and
+:func:`sealed` is what a reader may know of it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Literal
 from pydantic import Field
 
 from models.catalog.schema import Card
-from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
+from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles, register_seal
 from models.rules.match import PairedList, Pregame
 from models.rules.warmachine.pregame import arcana_tasks, next_step, require_step, text_answer
 from models.rules.warmachine.setup import check_army, place_army
@@ -118,3 +119,31 @@ def _reveal(state: GameState, chosen: Pair) -> tuple[GameState, list[Event]]:
     state, events = next_step(state, lists=names)
     return state, [Event(kind="pregame.lists", data={"lists": list(names)}, text=f"Lists revealed: {said}."),
                    *events]
+
+
+def sealed(state: GameState, seat: int | None) -> GameState:
+    """The state as a reader on ``seat`` (None: a spectator) may know it: the other side's pair until both are
+    given, its choice until both are made (doc 002 "Game Setup": chosen in secret, revealed together). The
+    reader's own side is never hidden from it."""
+    pre = state.pregame
+    if pre is None or not pre.paired:
+        return state
+    hide_pairs = pre.pairs[0] is None or pre.pairs[1] is None
+    hide_picks = pre.picks[0] is None or pre.picks[1] is None
+    pairs, picks = list(pre.pairs), list(pre.picks)
+    for other in (0, 1):
+        if other == seat:
+            continue
+        if hide_pairs:
+            pairs[other] = None
+        if hide_picks:
+            picks[other] = None
+    if pairs == list(pre.pairs) and picks == list(pre.picks):
+        return state
+    shown = {e.card for p in pairs if p is not None for lst in p for e in lst.army}
+    pre = pre.model_copy(update={"pairs": tuple(pairs), "picks": tuple(picks),
+                                 "pair_cards": {k: v for k, v in pre.pair_cards.items() if k in shown}})
+    return state.model_copy(update={"pregame": pre})
+
+
+register_seal(SYSTEM, sealed)

@@ -11,7 +11,7 @@ from models.rules.warband.conditions import MEANING, NAMES
 from models.rules.warband.phases import PLAY, UPKEEP, label
 from models.rules.warband.rout import ROUT_AT, morale_words, rout_sum
 from models.rules.warband.spells import due
-from models.rules.warband.state import TriggeredEvent, WarbandBoard, WarbandUnit, board
+from models.rules.warband.state import TriggeredEvent, WarbandBoard, WarbandUnit, board, carried_off
 from models.rules.warband.treasure import NO_RUN
 
 NEUTRALS = "Neutrals: the neutral units of the event act now, as the campaign sheet says."
@@ -29,15 +29,17 @@ def headline(state: GameState) -> str:
 
 
 def outcome(state: GameState) -> dict[str, Any] | None:
-    """The result once a warband has routed (None before): winner, how, a headline and a sentence, the round.
-    Doc 004, "Rout Step": the warband that routs loses, the one left wins."""
+    """The result once a warband has routed (None before): winner, how, a headline and a sentence, the round,
+    and the treasure tokens each warband carried off (a campaign records them). Doc 004, "Rout Step": the
+    warband that routs loses, the one left wins."""
     b = state.board
     if not isinstance(b, WarbandBoard) or b.winner is None:
         return None
     loser = state.player_name(b.routed if b.routed is not None else 1 - b.winner)
     why = "chose to rout after passing its rout check" if b.rout_how == "voluntary" else "failed its rout check"
     return {"winner": b.winner, "how": "rout", "title": f"{state.player_name(b.winner)} wins by rout",
-            "detail": f"{loser}'s warband {why} and left the table.", "round": state.round}
+            "detail": f"{loser}'s warband {why} and left the table.", "round": state.round,
+            "treasures": [carried_off(b, seat) for seat in (0, 1)]}
 
 
 def kind_words(u: WarbandUnit) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from models.rules.warband.phases import Next
 from models.rules.warband.rout import GrabAttempt, GrabNearby, RoutCheck
+from models.rules.warband.state import carried_off
 from models.rules.warband.treasure import PickUp
 from tests.rules.warband.game import BOSS, CAPTAIN, SISTER, THUG, WOLF, Game, rout_due_for_ann, setup_command
 
@@ -156,3 +157,13 @@ def test_both_within_5_with_no_winner_able_to_carry_goes_to_the_losers_check() -
         u.model_copy(update={"carrying": True}) if u.seat == 1 and u.can_carry else u for u in game.board.units)})})
     game.do(GrabNearby(winner_near=True, loser_near=True))
     assert game.board.grab.turn == "loser_check"
+
+
+def test_each_warband_carries_off_the_tokens_its_units_hold_at_the_end() -> None:
+    """Doc 004 "Rout Step" and "Grabbing Treasure after routing": a token grabbed by a routing unit leaves with it,
+    the winner keeps what its units hold; an incapacitated unit has dropped its token (the campaign counts what
+    each side carried off)."""
+    game = routed()
+    game.do(GrabNearby(winner_near=False, loser_near=True), GrabAttempt(unit=CAPTAIN, passed=True))
+    game.do(GrabNearby(winner_near=False, loser_near=False))
+    assert (carried_off(game.board, 0), carried_off(game.board, 1)) == (1, 1)

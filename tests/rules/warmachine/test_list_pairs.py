@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from models.catalog.schema import Card
-from models.rules import GameState, apply
+from models.rules import GameState, apply, seen_by
 from models.rules.match import PairedList
 from models.rules.warmachine.list_pairs import ChooseFromPair, GiveListPair
 from models.rules.warmachine.pregame import ChooseScenario, RevealLists
@@ -147,3 +147,23 @@ def test_pairs_belong_to_games_set_up_with_them():
     assert refused(plain, give(0, *ANN_PAIR)) == "pairs.not_paired"
     assert refused(pair_game(), RevealLists()) == "pairs.reveal"
 
+
+
+def test_a_reader_knows_the_others_pair_only_once_both_are_given():
+    """doc 002 "Game Setup": the lists are viewed together. What a reader may know of the state (seen_by) holds
+    the other side's pair back until both are given; its own pair, and the table's view, hold everything."""
+    state = run(pair_game(), give(0, *ANN_PAIR))
+    assert seen_by(state, 1).pregame.pairs == (None, None)
+    assert seen_by(state, None).pregame.pair_cards == {}
+    assert seen_by(state, 0) is state
+    assert seen_by(run(state, give(1, *BOB_PAIR)), None).pregame.pairs[0] is not None
+
+
+def test_a_reader_knows_the_others_choice_only_once_both_have_chosen():
+    """doc 002 "Game Setup": each chooses in secret; both are revealed together (seen_by)."""
+    state = run(both_given(), ChooseFromPair(seat=0, index=1))
+    assert seen_by(state, 1).pregame.picks == (None, None)
+    assert seen_by(state, None).pregame.picks == (None, None)
+    assert seen_by(state, 0).pregame.picks == (1, None)
+    revealed = run(state, ChooseFromPair(seat=1, index=0))
+    assert seen_by(revealed, None) is revealed
