@@ -11,6 +11,7 @@ tappable Next beside a decision still pending, and a test can wait for the line 
 from __future__ import annotations
 
 from nicegui import ui
+from nicegui.element import Element
 
 from models.rules import GameState, options
 from models.rules.warmachine import next_stop, scoring_now, step_label, turn_options, turn_steps
@@ -37,6 +38,15 @@ def next_label(state: GameState) -> str:
     phase, step = stop
     words = step_label(state, step)
     return f"Next: {phase.label} · {words}" if phase.key != state.phase else f"Next: {words}"
+
+
+def stamp(line: Element, version: int) -> None:
+    """Put the version a turn line shows on it (``data-version``), in the same update as what it shows: a test
+    waits for the line of a version, never for a moment."""
+    value = str(version)
+    if line.props.get("data-version") != value:
+        line.props["data-version"] = value
+        line.update()
 
 
 class TurnBar:
@@ -139,10 +149,7 @@ class TurnBar:
         if self.continuous is not None and self.score is not None:
             self.continuous.update(state)
             self.score.update(state)
-        version = str(self.view.version)
-        if self.box.props.get("data-version") != version:
-            self.box.props["data-version"] = version
-            self.box.update()
+        stamp(self.box, self.view.version)
 
     def _show_clock(self, state: GameState) -> None:
         """Both players' time left, ticking in the browser (the clock panel below has the controls)."""

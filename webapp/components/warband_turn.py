@@ -11,6 +11,7 @@ from models.service.views.warband import headline
 from webapp.components.a11y import named
 from webapp.components.once import once
 from webapp.components.seat import grey, seat_refusal
+from webapp.components.turn_bar import stamp
 from webapp.view import GameView
 
 
@@ -26,7 +27,8 @@ class WarbandTurnBar:
     def __init__(self, view: GameView, controls: bool) -> None:
         self.view = view
         self._shown: tuple | None = None
-        with ui.card().classes("tk-turnbar w-full").props('role="region" aria-label="Turn"'):
+        self.box = ui.card().classes("tk-turnbar w-full").props('role="region" aria-label="Turn"')
+        with self.box:
             with ui.row().classes("items-center gap-4 w-full"):
                 self.round = ui.label("").classes("tk-round")
                 self.player = ui.label("").classes("tk-player").props('aria-live="polite"')
@@ -43,6 +45,7 @@ class WarbandTurnBar:
         self.update(view.state)
 
     def update(self, state: GameState) -> None:
+        stamp(self.box, self.view.version)
         key = (state.round, state.active, state.phase, state.step, headline(state))
         if key == self._shown:
             return

@@ -29,6 +29,7 @@ from webapp.components.card_dialog import whole_number
 from webapp.components.dialogs import transient_dialog
 from webapp.components.once import once
 from webapp.components.seat import for_link
+from webapp.components.turn_bar import stamp
 from webapp.components.warlord_model import grey
 from webapp.view import GameView
 
@@ -40,7 +41,8 @@ class WarlordTurnBar:
         self._due: tuple | None = None
         self.end = self.next = None
         self.options: dict[str, Option] = {}
-        with ui.card().classes("tk-turnbar w-full").props('role="region" aria-label="Turn"'):
+        self.box = ui.card().classes("tk-turnbar w-full").props('role="region" aria-label="Turn"')
+        with self.box:
             with ui.row().classes("items-center gap-4 w-full"):
                 self.turn = ui.label("").classes("tk-round")
                 self.phase = ui.label("").classes("tk-phase").props('aria-live="polite"')
@@ -57,6 +59,7 @@ class WarlordTurnBar:
         self.update(view.state)
 
     def update(self, state: GameState) -> None:
+        stamp(self.box, self.view.version)
         current = active_figure(state)
         key = (state.round, state.phase, current)
         if key != self._shown:
