@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.finders import alert, track, turn_bar
+from tests.e2e.finders import alert, tap_next, track
 
 if TYPE_CHECKING:
     from tests.e2e.conftest import Server
@@ -87,9 +87,7 @@ def test_a_warjack_grid_is_tapped_in_before_the_game_and_kept(browser: Browser, 
                                      r"column 6 0 of 4 marked; nothing crippled$"))
 
         # The first step of Ann's turn.
-        before = turn_bar(page).inner_text()
-        turn_bar(page).get_by_role("button", name=re.compile(r"^Next")).click()
-        expect(turn_bar(page)).not_to_have_text(before)
+        tap_next(page)
 
         # Her next game takes the Charger from her card book: no screen.
         fill_form(page, server, "Second game")

@@ -23,6 +23,8 @@ from nicegui.testing import User
 from nicegui.testing.user_interaction import UserInteraction
 
 from models.rules import Command, GameState
+from models.rules.warband.phases import Next as WarbandNext
+from models.rules.warlord.end_phase import WarlordEndTurn
 from models.rules.warmachine import turn_options
 from models.rules.warmachine.activation import Activate
 from models.rules.warmachine.attacks import ResolveDisabled
@@ -30,6 +32,8 @@ from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.shake import AddEffect
 from models.rules.warmachine.spells import CastSpell, DropUpkeep
 from models.service import Actor, Created, Outcome
+from tests.rules.warband.game import setup_command as warband_setup
+from tests.rules.warlord.game import setup_command as warlord_setup
 from tests.webapp.helpers import eventually, find, next_button, region, see, service, table_url, version
 
 AGATHON, GUARDIAN = "p1-agathon", "p1-guardian-of-souls"
@@ -240,3 +244,14 @@ async def test_the_check_sees_a_next_that_takes_taps_on_a_held_turn(
     button["props"].pop("aria-disabled")
     screen.check()
     assert any("Next takes taps while held" in p for p in screen.problems), screen.problems
+
+
+@pytest.mark.parametrize("system", ["warband", "warlord"])
+async def test_every_game_systems_turn_line_shows_its_version(user: User, system: str) -> None:
+    """The Warband and Warlord turn lines carry the version they show too, and follow another device's change."""
+    setup = warband_setup if system == "warband" else warlord_setup
+    made = service().start(setup())
+    await user.open(table_url(made))
+    await shows_version(user, version(made))
+    send(made, WarbandNext() if system == "warband" else WarlordEndTurn())
+    await shows_version(user, version(made))
