@@ -646,7 +646,8 @@ def senders_table() -> str:
     systems = ("warmachine", "warlord", "warband")
     for type_name in sorted(SENDERS, key=lambda t: (systems.index(SYSTEM_OF[t]), t)):
         sender = SENDERS[type_name]
-        rows.append(f"| `{type_name}` | {SYSTEM_OF[type_name]} | {SENDER_WORDS[sender.kind]} | {sender.does} |")
+        rows.append(f"| `{type_name}` | {SYSTEM_OF[type_name]} | {sender.shown or SENDER_WORDS[sender.kind]} | "
+                    f"{sender.does} |")
     return "\n".join(rows)
 
 

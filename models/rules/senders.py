@@ -33,6 +33,8 @@ class Sender:
     kind: Kind
     does: str
     seats: SeatsOf | None = None
+    # Who may send it, in words for docs/API.md, where the kind alone would mislead (see ``acting``).
+    shown: str = ""
 
 
 SENDERS: dict[str, Sender] = {}
@@ -46,8 +48,9 @@ def declare(table: dict[str, Sender]) -> None:
     SENDERS.update(table)
 
 
-def acting(does: str, seats: SeatsOf) -> Sender:
-    return Sender("acting", does, seats)
+def acting(does: str, seats: SeatsOf, shown: str = "") -> Sender:
+    """``shown``: who may send it, said plainly when ``seats`` may name both sides (damage marked on a model)."""
+    return Sender("acting", does, seats, shown)
 
 
 def either(does: str) -> Sender:

@@ -4,8 +4,9 @@ Dice: two, one more when the roll is boosted (doc 001 "ESSENCE: Boost"); a horro
 rolls one fewer on attack rolls (doc 001 "Crippled Middle Ring"); a warjack rolls one fewer on attack and damage
 rolls with a weapon in a crippled arm or head, and a warbeast one fewer on attack rolls with its Mind aspect
 crippled and on damage rolls with its Body aspect crippled (Mk III core rules as publicly summarised, see
-``grids``); a charge attack's damage roll is boosted (doc 002 "Frenzy & Threshold": "a charge attack and its
-damage roll is boosted"). At least one die is always rolled.
+``grids``), a gargantuan with the aspect of the weapon's side (``grids``: each side's aspects are its own); a
+charge attack's damage roll is boosted (doc 002 "Frenzy & Threshold": "a charge attack and its damage roll is
+boosted"). At least one die is always rolled.
 
 Numbers: an attack hits when the dice plus the attacker's MAT (melee, power attack) or RAT (ranged), or its
 FOCUS or FURY for a warcaster's or warlock's magic attack, reach the target's DEF; whatever the numbers, a roll of
@@ -48,8 +49,14 @@ def dice_terms(state: GameState, m: ModelState, roll: RollKind, weapon: str | No
     if isinstance(layout, GridLayout) and weapon in WEAPON_LETTER and WEAPON_LETTER[weapon] in lost:
         terms.append((-1, f"the weapon is in its crippled {WEAPON_NAMES[weapon].lower()}"))
     aspect = "M" if roll == "attack" else "B"
-    if isinstance(layout, SpiralLayout) and aspect in lost:
-        terms.append((-1, f"its {'Mind' if aspect == 'M' else 'Body'} aspect is crippled"))
+    named = "Mind" if aspect == "M" else "Body"
+    if isinstance(layout, SpiralLayout) and layout.sides == 2:
+        sides = (weapon,) if weapon in ("left", "right") else ("left", "right")  # a weapon on no side: both
+        if all(f"{side}:{aspect}" in lost for side in sides):
+            where = f"its {sides[0]} {named} aspect is" if len(sides) == 1 else f"its {named} aspect is on both sides"
+            terms.append((-1, f"{where} crippled"))
+    elif isinstance(layout, SpiralLayout) and aspect in lost:
+        terms.append((-1, f"its {named} aspect is crippled"))
     return tuple(terms)
 
 
@@ -60,8 +67,11 @@ def dice_count(state: GameState, m: ModelState, roll: RollKind, weapon: str | No
 
 
 def weapon_places(state: GameState, m: ModelState) -> tuple[str, ...]:
-    """Where a weapon of ``m`` can sit when that changes its dice: a warjack grid's arms and head, else none."""
+    """Where a weapon of ``m`` can sit when that changes its dice: a warjack grid's arms and head, a gargantuan's
+    left or right side, else none."""
     layout = rolled_layout(state, m)
+    if isinstance(layout, SpiralLayout) and layout.sides == 2:
+        return ("left", "right", "other")
     if not isinstance(layout, GridLayout):
         return ()
     letters = "".join(layout.columns or ())

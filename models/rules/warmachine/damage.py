@@ -59,7 +59,8 @@ def rolled_layout(state: GameState, m: ModelState) -> GridLayout | SpiralLayout 
 
 
 def crippled_systems(state: GameState, m: ModelState) -> tuple[str, ...]:
-    """Letters of the crippled systems of a grid or aspects of a spiral (every box of the letter marked)."""
+    """Letters of the crippled systems of a grid or aspects of a spiral (every box of the letter marked); a
+    gargantuan's per side ("left:M", grids.crippled_parts)."""
     layout = rolled_layout(state, m)
     if layout is None:
         return ()
@@ -67,7 +68,7 @@ def crippled_systems(state: GameState, m: ModelState) -> tuple[str, ...]:
         sections(state, m)
     except RuleViolation:
         return ()
-    return grids.crippled_letters(layout, marks_of(state, m))
+    return grids.crippled_parts(layout, marks_of(state, m))
 
 
 def _incomplete(m: ModelState, what: str) -> RuleViolation:

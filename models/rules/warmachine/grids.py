@@ -15,7 +15,10 @@ wrapping round within it. When that side is full, the rest goes into the other s
 second d6 gives. This is the public rule summary (http://skarburn.blogspot.com/2012/05/warthingy-sixty-two-
 damage.html; https://warmachineuniversity.com/mw/index.php/LPG_-_Colossals_%26_Gargantuans); the reference
 documents are silent on it, so the overflow between the two sides is our reading. A system or aspect is crippled
-when every box with its letter is marked, on both sides together (our reading too).
+when every box with its letter is marked, on both sides together (our reading too), except a gargantuan's
+aspects: each spiral's aspects are its side's own, crippled when every box of that letter on that side is marked
+and acting on that side's weapons (the LPG page above: each side of a gargantuan has its own aspects). A crippled
+part of a gargantuan is named with its side, "left:M".
 
 Marks are kept as they are for every other track: one count per section (column or branch). Within a section
 damage always fills from the first box, so the count says exactly which boxes are marked; removing damage
@@ -151,16 +154,55 @@ def letter_boxes(layout: Layout, marks: tuple[int, ...]) -> dict[str, tuple[int,
     return out
 
 
-def crippled_letters(layout: Layout, marks: tuple[int, ...]) -> tuple[str, ...]:
-    """Letters whose every box is marked, in card order."""
-    counts = letter_boxes(layout, marks)
-    return tuple(ch for ch in letters(layout) if counts[ch][0] and counts[ch][0] == counts[ch][1])
+def crippled_letters(layout: Layout, marks: tuple[int, ...], side: int | None = None) -> tuple[str, ...]:
+    """Letters whose every box is marked (on ``side`` only, when given), in card order."""
+    if side is not None:
+        within = side_range(layout, side)
+        marks = tuple(x if i in within else 0 for i, x in enumerate(marks))
+        counts = {ch: (boxes, done) for ch, (boxes, done) in _side_boxes(layout, marks, within).items()}
+    else:
+        counts = letter_boxes(layout, marks)
+    return tuple(ch for ch in letters(layout) if ch in counts and counts[ch][0] and counts[ch][0] == counts[ch][1])
+
+
+def _side_boxes(layout: Layout, marks: tuple[int, ...], within: range) -> dict[str, tuple[int, int]]:
+    out: dict[str, tuple[int, int]] = {}
+    for i, section in enumerate(cells(layout)):
+        if i not in within:
+            continue
+        for pos, ch in enumerate(section):
+            if ch != PLAIN:
+                boxes, done = out.get(ch, (0, 0))
+                out[ch] = (boxes + 1, done + (1 if pos < marks[i] else 0))
+    return out
+
+
+def per_side_aspects(layout: Layout) -> bool:
+    """A gargantuan's two spirals: each side's aspects are crippled and act on their own."""
+    return isinstance(layout, SpiralLayout) and layout.sides == 2
+
+
+def crippled_parts(layout: Layout, marks: tuple[int, ...]) -> tuple[str, ...]:
+    """What is crippled: letters, or for a gargantuan each side's letters named with the side ("left:M")."""
+    if not per_side_aspects(layout):
+        return crippled_letters(layout, marks)
+    return tuple(f"{SIDES[side]}:{ch}" for side in (0, 1) for ch in crippled_letters(layout, marks, side))
+
+
+def part_letter(part: str) -> str:
+    """The letter of a crippled part ("left:M" -> "M")."""
+    return part.rpartition(":")[2]
 
 
 def meaning(layout: Layout, letter: str) -> tuple[str, str]:
-    """(name, effect when crippled) of a letter; an unknown letter is named by itself."""
+    """(name, effect when crippled) of a letter or a side's letter ("left:M": "Left Mind"); an unknown letter is
+    named by itself."""
+    side, _, ch = letter.rpartition(":")
     table = SYSTEMS if isinstance(layout, GridLayout) else ASPECTS
-    return table.get(letter, (f"System {letter}", "see the model's card for what this does."))
+    name, effect = table.get(ch, (f"System {ch}", "see the model's card for what this does."))
+    if side:
+        return f"{side.capitalize()} {name}", f"{effect.rstrip('.')}, with the weapons on its {side} side."
+    return name, effect
 
 
 def note(layout: Layout, letter: str) -> str:

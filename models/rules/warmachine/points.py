@@ -103,12 +103,13 @@ def starting_points(c: Card) -> dict[str, int | None]:
 
 
 def is_crippled(state: GameState, m: ModelState, letter: str) -> bool:
-    """True while every box of system (grid) or aspect (spiral) ``letter`` is marked."""
+    """True while every box of system (grid) or aspect (spiral) ``letter`` is marked (for a gargantuan: on either
+    side)."""
     layout = state.card_of(m).damage
     if not isinstance(layout, GridLayout | SpiralLayout) or not grids.strings(layout):
         return False
     marks = m.marks or tuple(0 for _ in grids.strings(layout))
-    return letter in grids.crippled_letters(layout, marks)
+    return letter in map(grids.part_letter, grids.crippled_parts(layout, marks))
 
 
 def cortex_crippled(state: GameState, m: ModelState) -> bool:

@@ -31,7 +31,10 @@ def owner(field: str) -> SeatsOf:
 
 
 def damaged_side(state: GameState, command: Any) -> set[int]:
-    """Damage may be marked on any model by either side; moving it elsewhere (transference) is its owner's choice."""
+    """Damage may be marked on any model by either side: at the table the attacking player applies the damage its
+    attack deals to the other side's model (doc 002 Appendix A, "Attack Sequence": the attacker's damage roll,
+    then all damage is applied), and a player marks what their own models suffer from their own rules (doc 001
+    "Leeching"). Moving it elsewhere (transference) is its owner's choice (doc 001 "Damage Transference")."""
     return BOTH if getattr(command, "transfer_to", None) is None else owner("model")(state, command)
 
 
@@ -128,7 +131,8 @@ SENDERS = {
     "threshold_check": acting("make this warbeast's threshold check", owner("warbeast")),
     "end_frenzy": acting("end this warbeast's frenzy", owner("warbeast")),
     # What one side does to the other's models, and an attack's dice: either side records them
-    "mark_damage": acting("move this damage to another model", damaged_side),
+    "mark_damage": acting("move this damage to another model", damaged_side,
+                          "either seat, on any model; moving it to another model (`transfer_to`): the owner's only"),
     "add_effect": either("put an effect on a model"),
     "remove_effect": either("take an effect off a model"),
     "attack_roll": either("enter the attack roll"),

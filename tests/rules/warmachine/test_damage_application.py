@@ -4,6 +4,7 @@
 pause, where an effect such as Tough can still save the model."""
 
 from models.rules.dice import Roll
+from models.rules.senders import allowed_seats
 from models.rules.warmachine.attacks import AttackRoll, DeclareAttack, EndAttack, ResolveDisabled
 from models.rules.warmachine.continuous import ResolveContinuous
 from models.rules.warmachine.damage import MarkDamage, RemoveDamage
@@ -125,3 +126,17 @@ def test_damage_typed_in_during_an_attack_roll_pauses_and_the_attack_goes_on(gam
     assert (state.attack.step, state.attack.pending) == ("attack_roll", ())
     state = run(state, AttackRoll(dice=Roll(dice=(1, 2)), hit=False))
     assert state.attack is None
+
+
+def test_either_seat_marks_damage_on_any_model(game):
+    """doc 002 Appendix A, "Attack Sequence": the attacking player rolls the damage and applies it to the other
+    side's model; doc 001 "Leeching": a player marks what their own models suffer. So either seat marks damage on
+    any model (the seat table, the code and docs/API.md say the same)."""
+    assert allowed_seats(game, MarkDamage(model=AGATHON, amount=3)) == {0, 1}
+    assert allowed_seats(game, MarkDamage(model=REGNA, amount=3)) == {0, 1}
+
+
+def test_only_the_owner_moves_damage_to_another_model(game):
+    """doc 001 "Damage Transference": the master chooses to transfer the damage, so only its own seat may move
+    it (positive control for the test above: the rule can name one seat)."""
+    assert allowed_seats(game, MarkDamage(model=AGATHON, amount=3, transfer_to=FOREBODER)) == {0}

@@ -7,9 +7,9 @@ import pytest
 
 from models.catalog.schema import Card, card_problems
 from models.rules import options
-from models.rules.warmachine.attack_math import dice_count
+from models.rules.warmachine.attack_math import dice_count, weapon_places
 from models.rules.warmachine.attacks import AttackRoll, DamageRoll, DeclareAttack
-from models.rules.warmachine.damage import MarkDamage, RemoveDamage, crippled_systems, spills
+from models.rules.warmachine.damage import MarkDamage, RemoveDamage, crippled_notes, crippled_systems, spills
 from models.rules.warmachine.derived import derived
 from models.rules.warmachine.multi_damage import AttackDamage, Hit
 from models.rules.warmachine.setup import ArmyEntry
@@ -105,13 +105,35 @@ def test_attack_damage_on_a_colossal_goes_into_the_named_grid(giants):
 
 def test_gargantuan_branches_follow_the_d6_on_the_named_spiral(giants):
     """Each spiral: 1-2 Mind, 3-4 Body, 5-6 Spirit (grids.py); the right spiral's branches come after the
-    left's. A crippled Mind aspect (every M box, both spirals) rolls one fewer attack die."""
+    left's. A weapon on no side loses an attack die only when the Mind aspect is crippled on both sides."""
     state = run(giants, MarkDamage(model=GARG, amount=5, column=1, side="left"))
     assert state.model(GARG).marks == (5, 0, 0, 0, 0, 0)
-    assert "M" not in crippled_systems(state, state.model(GARG))
+    assert dice_count(state, state.model(GARG), "attack", "other") == 2
     state = run(state, MarkDamage(model=GARG, amount=5, column=2, side="right"))
     assert state.model(GARG).marks == (5, 0, 0, 5, 0, 0)
-    assert dice_count(state, state.model(GARG), "attack") == 1
+    assert dice_count(state, state.model(GARG), "attack", "other") == 1
+
+
+def test_a_gargantuans_aspects_are_crippled_per_side(giants):
+    """Each side of a gargantuan has its own aspects (the public summary cited in grids.py): filling the left
+    spiral's Mind branch cripples the left Mind aspect at once, and the weapons on the left side roll one fewer
+    attack die; the right side's weapons still roll two (the positive control), as does its Body."""
+    state, events = happened(giants, MarkDamage(model=GARG, amount=5, column=2, side="left"))
+    garg = state.model(GARG)
+    assert crippled_systems(state, garg) == ("left:M",)
+    assert any(e.kind == "damage.crippled" and "Left Mind" in e.text for e in events)
+    assert (dice_count(state, garg, "attack", "left"), dice_count(state, garg, "attack", "right")) == (1, 2)
+    assert dice_count(state, garg, "damage", "left") == 2
+    assert derived(state, garg).dice["attack:left"] == 1
+    assert any("Left Mind aspect crippled" in note for note in crippled_notes(state, garg))
+
+
+def test_a_gargantuans_weapon_side_is_asked_and_refused_elsewhere(giants):
+    """The attack assistant asks where a gargantuan's weapon sits (left, right, elsewhere), as for a warjack's
+    arms; a place it does not have is refused."""
+    state = activated(giants, GARG)
+    assert weapon_places(state, state.model(GARG)) == ("left", "right", "other")
+    assert refused(state, DeclareAttack(attacker=GARG, target=COLOSSUS, weapon="head")) == "attack.weapon"
 
 
 def test_removing_damage_from_a_colossal_names_the_side(giants):
