@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Any
 from urllib.parse import quote
 
 from fastapi import APIRouter, Path
@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from models.service.errors import NoSuchEvent
-from models.service.events import EventInfo, EventView, MyGame, Pairing
+from models.service.events import Entrant, EventInfo, EventView, MyGame, Pairing
 from webapp import deps
 from webapp.api import ErrorBody, ErrorMappingRoute, Strict, errors
 from webapp.session import BearerSession, account_of
@@ -36,6 +36,35 @@ class CreateEventIn(Strict):
     rounds: int = Field(default=3, examples=[3])
     lists_per_player: int = Field(default=2, examples=[2])
     deadline: datetime = Field(description="Lists lock then (ISO date-time; UTC when no offset is given).")
+    clock_minutes: int | None = Field(default=None, examples=[60],
+                                      description="Each game's deathclock, minutes per player (null: none fixed).")
+    tables: int | None = Field(default=None, examples=[8], description="Tables in the hall (null: no limit).")
+
+
+class EditEventIn(Strict):
+    name: str | None = Field(default=None, max_length=80)
+    rounds: int | None = None
+    deadline: datetime | None = Field(default=None, description="Only while round 1 is not paired.")
+    clock_minutes: int | None = Field(default=None, description="Games opened from now on; null: none fixed.")
+    tables: int | None = Field(default=None, description="null: no limit.")
+
+
+class CoOrganiserIn(Strict):
+    email: str = Field(max_length=254)
+
+
+class WalkInIn(Strict):
+    name: str = Field(max_length=60, examples=["Sam"])
+    list: str = Field(default="", max_length=4000, description="A list typed in as text (optional).")
+
+
+class CheckInIn(Strict):
+    present: bool = True
+
+
+class ReviewIn(Strict):
+    approve: bool
+    note: str = Field(default="", max_length=200, description="Required to reject: the player reads it.")
 
 
 class ListsIn(Strict):
@@ -63,13 +92,28 @@ class EventOut(BaseModel):
     players: int
     round: int = Field(description="Rounds paired so far.")
     lists_locked: bool
+    clock_minutes: int | None
+    tables: int | None
+    co_organisers: list[str] = Field(description="Account ids of the co-organisers.")
+    lists_published: bool
+    read_only: bool = Field(description="The organiser's account was deleted and nobody took the event over.")
 
 
 class EntrantOut(BaseModel):
-    account: str
+    account: str = Field(description="The player's id in the event (an account's, or a walk-in's).")
     name: str
     lists: list[str] = Field(description="Titles of the lists submitted.")
-    dropped: bool = Field(description="Paired no more: no lists when round 1 was paired, or left the event since.")
+    dropped: bool = Field(description="Paired no more (`drop_reason` says why).")
+    walk_in: bool
+    left: bool = Field(description="The account was deleted: the row stays without a name, with its results.")
+    checked_in: bool
+    drop_reason: str = Field(description="`no_lists`, `not_checked_in` (left out of round 1), `organiser`, "
+                                         "`player`, `left`.")
+    dropped_round: int | None = Field(description="Rounds paired when the player was dropped.")
+    lists_status: str = Field(description="`checked`, `pending`, `approved`, `rejected` (empty: no lists).")
+    lists_note: str
+    list_texts: list[str] = Field(description="Each list as text, for the organisers, the player, and everyone "
+                                              "once the lists are published (else empty).")
 
 
 class TableResultOut(BaseModel):
@@ -122,7 +166,7 @@ class MyGameOut(BaseModel):
 
 
 def _event(info: EventInfo) -> EventOut:
-    return EventOut(**info.__dict__)
+    return EventOut(**{**info.__dict__, "co_organisers": list(info.co_organisers)})
 
 
 def _pairing(p: Pairing) -> PairingOut:
@@ -134,9 +178,12 @@ def _standings(view: EventView) -> list[StandingOut]:
     return [StandingOut(**s.__dict__, name=view.names.get(s.player, "")) for s in view.standings]
 
 
+def _entrant(e: Entrant) -> EntrantOut:
+    return EntrantOut(**{**e.__dict__, "lists": list(e.lists), "list_texts": list(e.list_texts)})
+
+
 def _detail(view: EventView) -> EventDetailOut:
-    return EventDetailOut(event=_event(view.event),
-                          players=[EntrantOut(**{**e.__dict__, "lists": list(e.lists)}) for e in view.players],
+    return EventDetailOut(event=_event(view.event), players=[_entrant(e) for e in view.players],
                           pairings=[_pairing(p) for p in view.pairings], standings=_standings(view))
 
 
@@ -145,7 +192,7 @@ async def create_event(body: CreateEventIn, session: BearerSession) -> EventOut:
     """The signed-in account organises the new event."""
     me = await account_of(session)
     info = await run_in_threadpool(deps.current().events.create, me, body.name, body.day, body.game_size,
-                                   body.rounds, body.lists_per_player, body.deadline)
+                                   body.rounds, body.lists_per_player, body.deadline, body.clock_minutes, body.tables)
     return _event(info)
 
 
@@ -168,7 +215,7 @@ async def read_event(event_id: EventId, session: BearerSession) -> EventDetailOu
 async def register(event_id: EventId, session: BearerSession) -> EntrantOut:
     me = await account_of(session)
     entrant = await run_in_threadpool(deps.current().events.register, me, event_id)
-    return EntrantOut(**{**entrant.__dict__, "lists": list(entrant.lists)})
+    return _entrant(entrant)
 
 
 @router.delete("/{event_id}/registrations", status_code=204, responses={**errors(401, 422), **NO_EVENT},
@@ -197,7 +244,7 @@ async def submit_lists(event_id: EventId, body: ListsIn, session: BearerSession)
     until the lists lock (code `event.lists_locked`)."""
     me = await account_of(session)
     entrant = await run_in_threadpool(deps.current().events.submit_lists, me, event_id, body.lists)
-    return EntrantOut(**{**entrant.__dict__, "lists": list(entrant.lists)})
+    return _entrant(entrant)
 
 
 @router.post("/{event_id}/rounds", status_code=201, response_model=list[PairingOut],
@@ -242,3 +289,64 @@ async def my_game(event_id: EventId, session: BearerSession) -> MyGameOut:
     if found is None:
         raise NoSuchEvent("You have no table in this event's newest round.")
     return MyGameOut(**found.__dict__)
+
+
+# -- running the event on the day (organisers) ---------------------------------------------------------------------
+ORGANISER: dict[int | str, dict[str, Any]] = {**errors(401, 422), **NOT_ORGANISER, **NO_EVENT}
+PlayerId = Annotated[str, Path(max_length=32, description="The player's id in the event (`players[].account`).")]
+
+
+@router.patch("/{event_id}", response_model=EventOut, responses=ORGANISER, summary="Change the event (organisers)")
+async def edit_event(event_id: EventId, body: EditEventIn, session: BearerSession) -> EventOut:
+    """Only the fields sent change: `name`, `rounds` (not below the rounds paired), `deadline` (before round 1),
+    `clock_minutes` (games opened from then on), `tables`."""
+    me = await account_of(session)
+    changes = body.model_dump(include=body.model_fields_set)
+    return _event(await run_in_threadpool(deps.current().events.edit, me, event_id, changes))
+
+
+@router.post("/{event_id}/co-organisers", response_model=EventOut, responses=ORGANISER,
+             summary="Name a co-organiser (organisers)")
+async def name_co_organiser(event_id: EventId, body: CoOrganiserIn, session: BearerSession) -> EventOut:
+    """The account with this email runs the event too, and takes it over if the organiser's account is deleted."""
+    me = await account_of(session)
+    return _event(await run_in_threadpool(deps.current().events.name_co_organiser, me, event_id, body.email))
+
+
+@router.post("/{event_id}/walk-ins", status_code=201, response_model=EntrantOut, responses=ORGANISER,
+             summary="Add a walk-in (organisers)")
+async def add_walk_in(event_id: EventId, body: WalkInIn, session: BearerSession) -> EntrantOut:
+    """A person without an account, checked in; after round 1 they are paired from the next round."""
+    me = await account_of(session)
+    return _entrant(await run_in_threadpool(deps.current().events.add_walk_in, me, event_id, body.name, body.list))
+
+
+@router.put("/{event_id}/players/{player_id}/check-in", status_code=204, responses=ORGANISER,
+            summary="Check a player in or out (organisers)")
+async def check_in(event_id: EventId, player_id: PlayerId, body: CheckInIn, session: BearerSession) -> None:
+    """Once anyone is checked in, round 1 pairs only the players checked in."""
+    me = await account_of(session)
+    await run_in_threadpool(deps.current().events.check_in, me, event_id, player_id, body.present)
+
+
+@router.post("/{event_id}/players/{player_id}/reinstate", status_code=204, responses=ORGANISER,
+             summary="Reinstate a dropped player (organisers)")
+async def reinstate(event_id: EventId, player_id: PlayerId, session: BearerSession) -> None:
+    """Paired again from the next round, earlier games kept."""
+    me = await account_of(session)
+    await run_in_threadpool(deps.current().events.reinstate, me, event_id, player_id)
+
+
+@router.put("/{event_id}/players/{player_id}/lists-review", response_model=EntrantOut, responses=ORGANISER,
+            summary="Approve or reject a player's lists (organisers)")
+async def review_lists(event_id: EventId, player_id: PlayerId, body: ReviewIn, session: BearerSession) -> EntrantOut:
+    me = await account_of(session)
+    return _entrant(await run_in_threadpool(deps.current().events.review_lists, me, event_id, player_id,
+                                            body.approve, body.note))
+
+
+@router.post("/{event_id}/lists/publish", response_model=EventOut, responses=ORGANISER,
+             summary="Publish the locked lists (organisers)")
+async def publish_lists(event_id: EventId, session: BearerSession) -> EventOut:
+    me = await account_of(session)
+    return _event(await run_in_threadpool(deps.current().events.publish_lists, me, event_id))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import Engine
+from sqlalchemy import Engine, String, cast, or_
 from sqlmodel import Session, col, delete, select
 
 from models.db.engine import reader
@@ -57,24 +57,49 @@ class AccountDataRepository:
                                           .order_by(col(EventPlayer.registered)))))
 
     def delete(self, account_id: str, owner: str) -> bool:
-        """Delete the account and everything kept for it, in one transaction; False when it was gone already."""
+        """Delete the account and everything kept for it, in one transaction; False when it was gone already.
+        Events keep their history: a registration that played stays as an anonymous row with its results (dropped
+        from later rounds), one that never played goes; an event it organised passes to its first co-organiser, or
+        stays read-only without an organiser."""
         with Session(self.engine) as s:
             account = s.get(Account, account_id)
             if account is None:
                 return False
-            events = select(Event.id).where(Event.organiser == account_id)
             for statement in (
                     delete(AccountSession).where(col(AccountSession.account_id) == account_id),
                     delete(ResetToken).where(col(ResetToken.account_id) == account_id),
                     delete(SignInFailure).where(col(SignInFailure.email) == account.email),
                     delete(AccountCard).where(col(AccountCard.account_id) == account_id),
                     delete(AccountGame).where(col(AccountGame.account_id) == account_id),
-                    delete(ArmyList).where(col(ArmyList.owner) == owner),
-                    delete(EventPlayer).where(col(EventPlayer.account_id) == account_id),
-                    delete(EventPairing).where(col(EventPairing.event_id).in_(events)),
-                    delete(EventPlayer).where(col(EventPlayer.event_id).in_(events)),
-                    delete(Event).where(col(Event.organiser) == account_id)):
+                    delete(ArmyList).where(col(ArmyList.owner) == owner)):
                 s.exec(statement)
+            _leave_events(s, account_id)
             s.delete(account)
             s.commit()
         return True
+
+
+def _leave_events(s: Session, account_id: str) -> None:
+    """What deleting an account does to events (see AccountDataRepository.delete)."""
+    for player in s.exec(select(EventPlayer).where(EventPlayer.account_id == account_id)).all():
+        rounds = s.exec(select(EventPairing.round).where(
+            EventPairing.event_id == player.event_id,
+            or_(col(EventPairing.player_a) == account_id, col(EventPairing.player_b) == account_id))).all()
+        if not rounds:
+            s.delete(player)
+            continue
+        if not player.dropped:
+            player.dropped, player.drop_reason = True, "left"
+            player.dropped_round = max(s.exec(select(EventPairing.round)
+                                              .where(EventPairing.event_id == player.event_id)).all())
+        player.name, player.lists, player.left, player.lists_note = "", [], True, ""
+        s.add(player)
+    named = or_(col(Event.organiser) == account_id, cast(col(Event.co_organisers), String).contains(account_id))
+    for event in s.exec(select(Event).where(named)).all():
+        if event.organiser != account_id and account_id not in event.co_organisers:
+            continue
+        others = [a for a in event.co_organisers if a != account_id and s.get(Account, a) is not None]
+        if event.organiser == account_id:
+            event.organiser, others = (others[0], others[1:]) if others else (None, [])
+        event.co_organisers = others
+        s.add(event)

@@ -81,7 +81,7 @@ def export_event(engine: Engine, event_id: str) -> dict[str, Any]:
                                .order_by(tokens.c.game_id, tokens.c.hash)).all()
         held = c.execute(select(account_games).where(account_games.c.game_id.in_(game_ids))
                          .order_by(account_games.c.game_id, account_games.c.account_id)).all()
-        named = {event.organiser} | {r.account_id for r in player_rows} | {r.account_id for r in held}
+        named = ({event.organiser} - {None}) | {r.account_id for r in player_rows} | {r.account_id for r in held}
         account_rows = c.execute(select(*(accounts.c[k] for k in ACCOUNT_COLUMNS))
                                  .where(accounts.c.id.in_(sorted(named))).order_by(accounts.c.id)).all()
     return {

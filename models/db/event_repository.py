@@ -23,6 +23,16 @@ class EventRepository:
             s.add(event)
             s.commit()
 
+    def save_event(self, event: Event) -> None:
+        with Session(self.engine) as s:
+            s.merge(event)
+            s.commit()
+
+    def account_by_email(self, email: str) -> str | None:
+        """The id of the account with ``email`` (lower-case)."""
+        with Session(self.reads) as s:
+            return s.exec(select(Account.id).where(Account.email == email)).first()
+
     def get(self, event_id: str) -> Event | None:
         with Session(self.reads) as s:
             return s.get(Event, event_id)
@@ -43,6 +53,22 @@ class EventRepository:
         with Session(self.reads) as s:
             return list(s.exec(select(EventPlayer).where(EventPlayer.event_id == event_id)
                                .order_by(col(EventPlayer.registered), col(EventPlayer.account_id))).all())
+
+    def player(self, event_id: str, player_id: str) -> EventPlayer | None:
+        with Session(self.reads) as s:
+            return s.get(EventPlayer, (event_id, player_id))
+
+    def update_player(self, event_id: str, player_id: str, **values: Any) -> bool:
+        """Set some of a player's columns; False when they are not registered."""
+        with Session(self.engine) as s:
+            row = s.get(EventPlayer, (event_id, player_id))
+            if row is None:
+                return False
+            for key, value in values.items():
+                setattr(row, key, value)
+            s.add(row)
+            s.commit()
+        return True
 
     def register(self, player: EventPlayer) -> bool:
         """False when this account is registered already (also when another process registered it first)."""
@@ -65,23 +91,25 @@ class EventRepository:
             s.commit()
         return True
 
-    def drop(self, event_id: str, account_id: str) -> bool:
-        """Mark a player dropped; False when they are not registered or dropped already."""
+    def drop(self, event_id: str, account_id: str, reason: str, after_round: int) -> bool:
+        """Mark a player dropped for ``reason`` after ``after_round`` rounds; False when they are not registered or
+        dropped already."""
         with Session(self.engine) as s:
             row = s.get(EventPlayer, (event_id, account_id))
             if row is None or row.dropped:
                 return False
-            row.dropped = True
+            row.dropped, row.drop_reason, row.dropped_round = True, reason, after_round
             s.add(row)
             s.commit()
         return True
 
-    def set_lists(self, event_id: str, account_id: str, lists: list[dict[str, Any]]) -> bool:
+    def reinstate(self, event_id: str, account_id: str) -> bool:
+        """A dropped player is paired again; False when they are not dropped."""
         with Session(self.engine) as s:
             row = s.get(EventPlayer, (event_id, account_id))
-            if row is None:
+            if row is None or not row.dropped:
                 return False
-            row.lists = lists
+            row.dropped, row.drop_reason, row.dropped_round, row.checked_in = False, "", None, True
             s.add(row)
             s.commit()
         return True
@@ -92,20 +120,21 @@ class EventRepository:
                                .order_by(col(EventPairing.round), col(EventPairing.table_no))).all())
 
     def add_round(self, event_id: str, tables: list[EventPairing], games: list[AccountGame],
-                  dropped: list[str]) -> bool:
-        """Store a round's tables, each player's game links, the players ``dropped`` from the event, and the event
-        as running, in one transaction; False when another request stored this round first (the unique table
-        number)."""
+                  dropped: dict[str, str]) -> bool:
+        """Store a round's tables, each player's game links, the players ``dropped`` from the event (with the
+        reason), and the event as running, in one transaction; False when another request stored this round first
+        (the unique table number)."""
         with Session(self.engine) as s:
             event = s.get(Event, event_id)
             if event is None:
                 return False
             for row in [*tables, *games]:
                 s.add(row)
-            for account_id in dropped:
+            for account_id, reason in sorted(dropped.items()):
                 player = s.get(EventPlayer, (event_id, account_id))
                 if player is not None:
-                    player.dropped = True
+                    player.dropped, player.drop_reason = True, reason
+                    player.dropped_round = min(t.round for t in tables) - 1 if tables else 0
                     s.add(player)
             event.status = "running"
             s.add(event)

@@ -150,10 +150,11 @@ class PublicListing(SQLModel, table=True):
 
 
 class Event(SQLModel, table=True):
-    """A tournament an account organises: Swiss rounds of one game system."""
+    """A tournament an account organises: Swiss rounds of one game system. ``organiser`` None: the organiser's
+    account was deleted with no co-organiser to take the event, which stays readable and changes no more."""
 
     id: str = Field(primary_key=True, max_length=32)
-    organiser: str = Field(foreign_key="account.id", index=True, max_length=32)
+    organiser: str | None = Field(default=None, index=True, max_length=32)
     name: str = Field(max_length=80)
     day: str = Field(max_length=10)  # ISO date
     system: str = Field(default="warmachine", max_length=32)
@@ -163,19 +164,35 @@ class Event(SQLModel, table=True):
     deadline: datetime  # lists lock then
     status: str = Field(default="open", max_length=16)  # open, running, finished
     created: datetime = Field(default_factory=now)
+    clock_minutes: int | None = None  # each game's deathclock, minutes per player (None: the players choose)
+    tables: int | None = None  # tables in the hall (None: as many as a round needs)
+    co_organisers: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False,
+                                                                            server_default="[]"))
+    lists_published: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
 
 
 class EventPlayer(SQLModel, table=True):
     """A registration: the player's name in the event and the lists they submitted (copies, locked at the
-    deadline)."""
+    deadline). ``account_id`` is the player's id in the event: an account's, or a walk-in's own ("w..."); the row
+    outlives a deleted account (``left``: shown without a name, its results kept)."""
 
     __tablename__ = "event_player"
     event_id: str = Field(foreign_key="event.id", primary_key=True, max_length=32)
-    account_id: str = Field(foreign_key="account.id", primary_key=True, max_length=32)
+    account_id: str = Field(primary_key=True, max_length=32)
     name: str = Field(max_length=60)
     lists: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
     registered: datetime = Field(default_factory=now)
     dropped: bool = False
+    walk_in: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    left: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    checked_in: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    # Why and when a dropped player stopped being paired: "no_lists", "not_checked_in", "organiser", "player".
+    drop_reason: str = Field(default="", max_length=16, sa_column_kwargs={"server_default": ""})
+    dropped_round: int | None = None
+    # The organiser's review of the lists: "checked" (the catalog found them legal), "pending" (the catalog cannot
+    # check every card: the organiser decides), "approved", "rejected" ("" before any list is submitted).
+    lists_status: str = Field(default="", max_length=16, sa_column_kwargs={"server_default": ""})
+    lists_note: str = Field(default="", max_length=200, sa_column_kwargs={"server_default": ""})
 
 
 class EventPairing(SQLModel, table=True):

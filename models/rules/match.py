@@ -93,6 +93,8 @@ class Pregame(Frozen):
     pairs: tuple[tuple[PairedList, PairedList] | None, tuple[PairedList, PairedList] | None] = (None, None)
     pair_cards: dict[str, Card] = Field(default_factory=dict)
     picks: tuple[int | None, int | None] = (None, None)
+    # The minutes per player an event fixed for its games: either seat starts the clock with them (seats.py).
+    clock_minutes: float | None = None
 
 
 class TurnClock(Frozen):

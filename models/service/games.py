@@ -121,12 +121,12 @@ class GameService:
     def create_game(self, title: str, sides: list[tuple[str, list[ArmyEntry]]], first: int = 0,
                     wizard: bool = False, *, catalog: Mapping[str, Card] | None = None,
                     command_id: str | None = None, themes: Sequence[str | None] = (None, None),
-                    pairs: bool = False) -> Created:
+                    pairs: bool = False, clock_minutes: float | None = None) -> Created:
         """Set a game up from two armies; bad input raises RuleViolation and nothing is stored. With
         ``wizard`` the game starts in the setup wizard (tournament: scenario, priority, clock, ...). The cards come
         from ``catalog`` (a player's: the site's with their card book), else from the site's catalog. ``themes``:
         each side's theme force key (None: no theme). ``pairs``: Steamroller list pairs, given in the wizard (the armies
-        are then empty)."""
+        are then empty). ``clock_minutes``: an event's deathclock, which either seat starts in the wizard."""
         if catalog is None:
             self.card_service.forget()  # another server process may have saved a site card meanwhile
             catalog = self.cards()
@@ -142,7 +142,7 @@ class GameService:
         command = SetupGame(title=title, first=first, cards={k: catalog[k] for k in sorted(used)},
                             sides=(Side(player=player1, army=tuple(army1), theme=themes[0]),
                                    Side(player=player2, army=tuple(army2), theme=themes[1])),
-                            wizard=wizard or pairs, pairs=pairs)
+                            wizard=wizard or pairs, pairs=pairs, clock_minutes=clock_minutes)
         return self.start(command, command_id)
 
     def start(self, command: Command, command_id: str | None = None) -> Created:

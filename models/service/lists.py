@@ -19,7 +19,7 @@ from models.rules.core import RuleViolation
 from models.rules.match import PairedList
 from models.rules.text import tidy
 from models.rules.warmachine.army_rules import Problem
-from models.rules.warmachine.list_checks import validate
+from models.rules.warmachine.list_checks import UNCHECKED, validate
 from models.rules.warmachine.list_model import TITLE_MAX, Army, army_entries, clean_title, parse_army
 from models.rules.warmachine.list_points import Points, points
 from models.rules.warmachine.list_text import Imported, export_text, parse_text
@@ -165,6 +165,20 @@ class ListService:
         problem when it is empty or breaks a rule (``whose`` names it in the message)."""
         cards = self.cards() if cards is None else cards
         return PairedList(name=army.title, army=tuple(_legal_entries(army, cards, whose)), theme=army.theme)
+
+
+def unchecked_list(army: Army, whose: str, cards: dict[str, Card]) -> tuple[PairedList, list[str]]:
+    """``army`` as a list of an event when the only problems are facts the catalog lacks (UNCHECKED): the list and
+    those problems' sentences, for the organiser to judge. A broken rule or an empty list is refused as ever."""
+    if not army.entries:
+        raise RuleViolation("list.empty", f"{whose} is empty.")
+    problems = validate(army, cards)
+    broken = [p for p in problems if p.code not in UNCHECKED]
+    if broken:
+        more = f" (and {len(broken) - 1} more)" if len(broken) > 1 else ""
+        raise RuleViolation("list.not_legal", f"{whose}: {broken[0].message}{more}")
+    return (PairedList(name=army.title, army=tuple(army_entries(army, cards)), theme=army.theme),
+            [p.message for p in problems])
 
 
 def _legal_entries(army: Army, cards: dict[str, Card], whose: str) -> list[ArmyEntry]:

@@ -118,7 +118,8 @@ def rows_of(server: Server, account_id: str) -> dict[str, int]:
                 return int(c.execute(text(sql), {"v": value}).scalar_one())
             return {"lists": count("SELECT count(*) FROM army_list WHERE owner = :v", f"account:{account_id}"),
                     "games": count("SELECT count(*) FROM account_game WHERE account_id = :v", account_id),
-                    "registrations": count("SELECT count(*) FROM event_player WHERE account_id = :v", account_id)}
+                    "registrations": count("SELECT count(*) FROM event_player WHERE account_id = :v AND name <> ''",
+                                           account_id)}
     finally:
         engine.dispose()
 
@@ -224,8 +225,8 @@ def test_an_event_night_two_devices_two_api_players_and_a_spectator(browser: Bro
         expect(tables(spectator)).to_contain_text("Table 2: Bob against Dee")
         expect(spectator.get_by_role("region", name="Earlier rounds")).to_contain_text("Ann against Bob")
 
-        # Dee deletes the account: its lists, games, registration and sign-in are gone; its round 2 table stays
-        # for Bob, who plays it against "a player who left".
+        # Dee deletes the account: its lists, games, name and sign-in are gone; its round 2 table stays for Bob,
+        # who plays it against "a player who left", and its row stays in the standings without a name.
         games = dee.call("GET", "/api/me/games")
         assert games.status_code == 200 and games.json()  # positive control: Dee's games were there
         assert rows_of(server, dee.id) == {"lists": 1, "games": 2, "registrations": 1}
@@ -237,6 +238,7 @@ def test_an_event_night_two_devices_two_api_players_and_a_spectator(browser: Bro
         r = api.post("/api/account/sign-in", json={"email": "dee@example.org", "password": PASSWORD})
         assert r.status_code == 422 and r.json()["code"] == "account.sign_in_failed"
         expect(players).not_to_contain_text("Dee", timeout=LIVE)
+        expect(players).to_contain_text("a player who left: left the site; their results stay")
         expect(tables(spectator)).to_contain_text("Table 2: Bob against a player who left")
     finally:
         api.close()

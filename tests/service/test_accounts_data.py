@@ -117,8 +117,13 @@ def test_deleting_the_account_deletes_its_data_and_keeps_the_games_and_others(cl
     assert count(Account, id=ana_id) == 0 and count(AccountSession, account_id=ana_id) == 0
     assert count(SignInFailure, email="ana@example.org") == 0
     assert count(ArmyList, owner=f"account:{ana_id}") == 0 and count(AccountCard, account_id=ana_id) == 0
-    assert count(AccountGame, account_id=ana_id) == 0 and count(EventPlayer, account_id=ana_id) == 0
-    assert count(Event, organiser=ana_id) == 0 and count(EventPairing, event_id="event-ana") == 0
+    assert count(AccountGame, account_id=ana_id) == 0
+    # events keep their history: Ana's registration that played stays without her name, her event without her
+    assert count(EventPlayer, account_id=ana_id, name="") == 1 and count(EventPlayer, name="ana") == 0
+    assert count(Event, organiser=ana_id) == 0 and count(EventPairing, event_id="event-ana") == 1
+    with Session(deps.current().accounts.repo.engine) as s:
+        kept = s.get(Event, "event-ana")
+        assert kept is not None and kept.organiser is None  # read-only: nobody organises it any more
     assert_error(client.post("/api/account/sign-in", json={"email": "ana@example.org", "password": PASSWORD}),
                  422, "account.sign_in_failed")
     # the game stays, for the opponent; Bob's data is all there

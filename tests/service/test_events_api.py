@@ -259,7 +259,9 @@ def test_only_the_organiser_drops_another_player(client: TestClient) -> None:
     assert_error(client.delete(url), 401, "account.signed_out")
     assert_error(client.delete(url, headers=ann["headers"]), 403, "access.forbidden")
     assert client.delete(url, headers=organiser["headers"]).status_code == 204  # the positive control
-    assert [p["name"] for p in detail(client, event)["players"]] == ["Ann"]
+    players = detail(client, event)["players"]
+    assert [(p["name"], p["dropped"], p["drop_reason"]) for p in players] == [("Ann", False, ""),
+                                                                            ("Bob", True, "organiser")]
     own = f"/api/events/{event['id']}/registrations/{ann['account']['id']}"
     assert client.delete(own, headers=ann["headers"]).status_code == 204
 

@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 
 from nicegui import ui
 
-from models.rules import PREGAME_LABELS, PREGAME_STEPS, GameState, Pregame, Roll
+from models.rules import PREGAME_LABELS, PREGAME_STEPS, Command, GameState, Pregame, Roll
 from models.rules.warmachine import (
     PREGAME_TEXT_MAX,
     TASK_MAX,
@@ -23,6 +23,7 @@ from models.rules.warmachine import (
     StartGame,
     TickSetupTask,
 )
+from models.service.access import send_refusal
 from webapp.components.list_pairs import PairStep
 from webapp.components.once import once
 from webapp.view import GameView
@@ -117,6 +118,9 @@ class SetupWizard:
     def _step_order(self, state: GameState, pre: Pregame) -> None:
         winner = state.player_name(pre.priority or 0)
         ui.label(f"{winner} won the roll and chooses.")
+        if not self._may(state, ChooseOrder(goes_first=True)):
+            ui.label(f"Waiting for {winner} to choose.").classes("tk-kind")
+            return
         with ui.row():
             _button(f"{winner} goes first", lambda: self.send(ChooseOrder(goes_first=True)))
             _button(f"{winner} goes second", lambda: self.send(ChooseOrder(goes_first=False)))
@@ -124,11 +128,28 @@ class SetupWizard:
     def _step_side(self, state: GameState, pre: Pregame) -> None:
         second = state.player_name(1 - (pre.first or 0))
         ui.label(f"{second} goes second and picks the table side to deploy on.")
+        if not self._may(state, ChooseSide(side="-")):
+            ui.label(f"Waiting for {second} to pick.").classes("tk-kind")
+            return
         side = _text("Table side", "Table side", placeholder="e.g. the edge with the forest")
         _button("Confirm the side", lambda: self.send(ChooseSide(side=side.value or "")))
 
     def _step_clock(self, state: GameState, pre: Pregame) -> None:
         first = state.player_name(pre.first or 0)
+        if pre.clock_minutes is not None:
+            fixed = pre.clock_minutes
+            ui.label(f"The event gives each player {fixed:g} minutes. Either player starts the clock when both are "
+                     f"ready; {first}'s time runs first: deployment is on the clock.")
+            with ui.row():
+                _button(f"Start the clock ({fixed:g} minutes each)",
+                        lambda: self.send(StartClock(minutes_per_player=fixed)))
+                _button("Play without a clock", lambda: self.send(FinishSetupStep()), outline=True)
+            return
+        if not self._may(state, StartClock(minutes_per_player=DEFAULT_MINUTES)):
+            ui.label("The shared table link sets up the clock (the minutes are the organiser's call), or you both "
+                     "play without one.")
+            _button("Play without a clock", lambda: self.send(FinishSetupStep()), outline=True)
+            return
         ui.label("Agree each player's time with your organiser (the app has no official figure). "
                  f"{first}'s time runs first: deployment is on the clock.")
         minutes = ui.number("Minutes on each player's clock", value=DEFAULT_MINUTES).props(
@@ -144,6 +165,10 @@ class SetupWizard:
         with ui.row():
             _button("Start the clock", start)
             _button("Play without a clock", lambda: self.send(FinishSetupStep()), outline=True)
+
+    def _may(self, state: GameState, command: Command) -> bool:
+        """Whether this page's link may send ``command`` (a seat is offered only its own side's choices)."""
+        return send_refusal(self.view.actor, state, command) is None
 
     def _step_before(self, state: GameState, pre: Pregame) -> None:
         ui.label("Resolve what happens before the game begins: Arcana, terrain from a theme, Ambush, ...")

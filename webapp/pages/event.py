@@ -15,7 +15,7 @@ from nicegui import run, ui
 from models.rules import RuleViolation
 from models.service import Forbidden, NotFound
 from models.service.accounts import Me
-from models.service.events import EventView, Pairing
+from models.service.events import LEFT, Entrant, EventView, Pairing
 from models.service.results import HOW_WORDS
 from webapp.components.a11y import named
 from webapp.components.once import once
@@ -26,7 +26,7 @@ from webapp.pages.frame import frame
 from webapp.session import page_session
 
 SCENARIO_MAX = 60
-GONE = "a player who left"  # an account deleted after its games were paired
+GONE = LEFT  # an account deleted after its games were paired
 WIDE = "tk-wide"  # a standings column a phone shows only behind the row's tap (static/tablekeeper.css)
 STANDING_COLUMNS = [
     {"name": "rank", "label": "Rank", "field": "rank", "align": "right"},
@@ -86,6 +86,30 @@ def table_words(p: Pairing, names: dict[str, str]) -> str:
     if r.winner is None:
         return f"{players}: a draw ({how})"
     return f"{players}: {names.get(r.winner) or GONE} won ({how})"
+
+
+LISTS_WORDS = {"": "no lists yet", "checked": "lists given", "pending": "lists wait for the organiser's approval",
+               "approved": "lists approved", "rejected": "lists rejected"}
+
+
+def entrant_words(e: Entrant) -> str:
+    """Where a player stands in the event, in words: dropped (and why), or their lists and check-in."""
+    after = f"after round {e.dropped_round}" if e.dropped_round else "before round 1"
+    if e.left:
+        return "left the site; their results stay"
+    if e.dropped:
+        return {"no_lists": "left out: no lists when round 1 was paired",
+                "not_checked_in": "left out: not checked in when round 1 was paired",
+                "organiser": f"dropped by the organiser {after}",
+                "player": f"dropped out {after}"}.get(e.drop_reason, "dropped")
+    words = [LISTS_WORDS.get(e.lists_status, e.lists_status)]
+    if e.lists_status == "rejected" and e.lists_note:
+        words[0] += f" ({e.lists_note})"
+    if e.walk_in:
+        words.append("walk-in")
+    if e.checked_in:
+        words.append("checked in")
+    return ", ".join(words)
 
 
 class EventPage:
@@ -178,9 +202,7 @@ class EventPage:
             if not view.players:
                 ui.label("Nobody has registered yet.").classes("tk-kind")
             for e in view.players:
-                state = "left out: no lists when round 1 was paired" if e.dropped else \
-                    ("lists given" if e.lists else "no lists yet")
-                ui.label(f"{e.name}: {state}")
+                ui.label(f"{e.name}: {entrant_words(e)}")
 
     def _newest(self, view: EventView) -> list[Pairing]:
         return [p for p in view.pairings if p.round == view.event.round]

@@ -58,8 +58,14 @@ def progress(info: EventInfo) -> str:
 def facts(info: EventInfo) -> str:
     lists = "one list" if info.lists_per_player == 1 else "two lists"
     players = "1 player" if info.players == 1 else f"{info.players} players"
-    return (f"{day_words(info.day)} · {info.game_size} points · {info.rounds} rounds · {lists} each · {players} · "
-            f"{progress(info)}")
+    clock = f" · {info.clock_minutes} minutes each on the clock" if info.clock_minutes else ""
+    return (f"{day_words(info.day)} · {info.game_size} points · {info.rounds} rounds · {lists} each{clock} · "
+            f"{players} · {progress(info)}")
+
+
+def _whole(value: float | None) -> int | None:
+    """A number field's value as a whole number (None when blank)."""
+    return None if value is None else int(value)
 
 
 async def events_page() -> None:
@@ -107,6 +113,11 @@ def _new_event_form(token: str | None) -> None:
             lists = ui.select({1: "One list", 2: "Two lists (list pairs)"}, value=2,
                               label="Lists per player").classes("w-64")
         with ui.row().classes("items-start gap-4"):
+            clock = ui.number("Deathclock: minutes per player", min=1, max=600, step=1, precision=0).props(
+                'hint="Blank: each table chooses"').classes("w-72")
+            tables = ui.number("Tables", min=1, max=32, step=1, precision=0).props(
+                'hint="Blank: as many as a round needs"').classes("w-56")
+        with ui.row().classes("items-start gap-4"):
             deadline_day = ui.input("List deadline: day (UTC)", value=day_value).props(
                 "type=date stack-label").classes("w-56")
             deadline_time = ui.input("List deadline: time (UTC)", value=DEADLINE_TIME).props(
@@ -127,7 +138,8 @@ def _new_event_form(token: str | None) -> None:
                 return
             try:
                 info = await run.io_bound(current().events.create, me, name.value or "", day.value or "",
-                                          int(size.value or 0), int(rounds.value), int(lists.value or 0), deadline)
+                                          int(size.value or 0), int(rounds.value), int(lists.value or 0), deadline,
+                                          _whole(clock.value), _whole(tables.value))
             except RuleViolation as refusal:
                 ui.notify(refusal.message, type="warning")
                 return

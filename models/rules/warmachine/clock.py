@@ -26,7 +26,8 @@ REASON_MAX = 60
 
 
 class StartClock(Command):
-    """Start both clocks with ``minutes_per_player`` each; the first player's time runs."""
+    """Start both clocks with ``minutes_per_player`` each; the first player's time runs. An event game has its
+    minutes fixed by the event (``clock.event_minutes`` for others), and either seat may start it."""
 
     type: Literal["start_clock"] = "start_clock"
     minutes_per_player: float = Field(gt=0, le=MAX_MINUTES)
@@ -156,6 +157,9 @@ def start_clock(state: GameState, cmd: StartClock) -> tuple[GameState, list[Even
         seat = state.first
     else:
         seat = state.active
+    fixed = state.pregame.clock_minutes if state.pregame is not None else None
+    if fixed is not None and cmd.minutes_per_player != fixed:
+        raise RuleViolation("clock.event_minutes", f"This event gives each player {fixed:g} minutes.")
     ms = round(cmd.minutes_per_player * 60_000)
     if ms < 1000:
         raise RuleViolation("clock.too_short", "Give each player at least one second.")

@@ -107,10 +107,12 @@ class StartGame(Command):
     at_ms: int | None = Field(default=None, ge=0)
 
 
-def begin(state: GameState, *, paired: bool = False) -> tuple[GameState, list[Event]]:
+def begin(state: GameState, *, paired: bool = False, clock_minutes: float | None = None
+          ) -> tuple[GameState, list[Event]]:
     """Put a freshly set-up game into the wizard's first step; ``paired``: the players give Steamroller list
-    pairs at the lists step (list_pairs.py)."""
-    state = state.model_copy(update={"pregame": Pregame(before=arcana_tasks(state, ()), paired=paired)})
+    pairs at the lists step (list_pairs.py); ``clock_minutes``: the event's deathclock, started at the clock step."""
+    state = state.model_copy(update={"pregame": Pregame(before=arcana_tasks(state, ()), paired=paired,
+                                                        clock_minutes=clock_minutes)})
     return state, [Event(kind="pregame.step", data={"step": "scenario"},
                          text="Setup begins: first, the scenario.")]
 

@@ -53,6 +53,13 @@ def running_clock(state: GameState, _: Any) -> set[int]:
     return {clock.running} if clock is not None and clock.running is not None else set(BOTH)
 
 
+def event_clock(state: GameState, _: Any) -> set[int]:
+    """Either seat starts a clock its event fixed (the minutes are not theirs to choose, and the first to tap
+    starts it, as at a chess clock); any other clock is set up by the shared table link."""
+    pregame = state.pregame
+    return set(BOTH) if pregame is not None and pregame.clock_minutes is not None else set()
+
+
 def priority_winner(state: GameState, _: Any) -> set[int]:
     pregame = state.pregame
     return {pregame.priority} if pregame is not None and pregame.priority is not None else set(BOTH)
@@ -73,7 +80,7 @@ SENDERS = {
     "concede": acting("concede for this side", named_seat),
     "assassinated": acting("record this side's caster as lost", assassinated_side),
     # The deathclock: the running player passes it; the server's time decides when it runs out.
-    "start_clock": table_only("set up the deathclock"),
+    "start_clock": acting("start the deathclock (a seat may when its event fixed the minutes)", event_clock),
     "pause_clock": table_only("pause the clock (an organiser's decision)"),
     "resume_clock": table_only("restart the clock (an organiser's decision)"),
     "adjust_clock": table_only("set a player's time (an organiser's decision)"),

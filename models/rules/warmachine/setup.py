@@ -19,6 +19,7 @@ from models.rules.core import Command, Event, GameState, ModelState, Player, Rul
 from models.rules.match import ArmyEntry as ArmyEntry  # an army line is the game record's; kept here too
 from models.rules.text import clean_text
 from models.rules.warmachine.army_rules import army_problems
+from models.rules.warmachine.clock import MAX_MINUTES
 from models.rules.warmachine.horrors import cap_horror_essence
 from models.rules.warmachine.phases import TURN_FLOW, start_turn
 from models.rules.warmachine.points import starting_points
@@ -49,6 +50,8 @@ class SetupGame(Command):
     turn_flow: int = Field(default=TURN_FLOW, ge=1, le=TURN_FLOW)
     # True: Steamroller 2019 list pairs (list_pairs.py); the armies stay empty until each player has chosen.
     pairs: bool = False
+    # An event's deathclock (minutes per player): the wizard's clock step starts it, from either seat.
+    clock_minutes: float | None = Field(default=None, gt=0, le=MAX_MINUTES)
 
 
 @handles(SetupGame, system=SYSTEM, timing="setup")
@@ -68,7 +71,10 @@ def setup_game(state: GameState, cmd: SetupGame) -> tuple[GameState, list[Event]
         models += place_army(players[seat], side.army, cmd.cards, models)
     state = GameState(title=title, players=players, first=cmd.first, active=cmd.first, models=tuple(models),
                       cards=dict(cmd.cards), listed=tuple(m.id for m in models), turn_flow=cmd.turn_flow)
-    state, events = begin(state, paired=cmd.pairs) if cmd.wizard else start_turn(state, cmd.first, 1)
+    if cmd.clock_minutes is not None and not cmd.wizard:
+        raise RuleViolation("clock.event_setup", "An event's clock is started in the setup wizard.")
+    state, events = begin(state, paired=cmd.pairs, clock_minutes=cmd.clock_minutes) if cmd.wizard else \
+        start_turn(state, cmd.first, 1)
     return state, [Event(kind="game.setup", text=f"{title}: {players[0].name} against {players[1].name}."),
                    *events]
 
