@@ -94,7 +94,7 @@ class EventOut(BaseModel):
     lists_locked: bool
     clock_minutes: int | None
     tables: int | None
-    co_organisers: list[str] = Field(description="Account ids of the co-organisers.")
+    co_organisers: list[str] = Field(description="Emails of the co-organisers (only for those who run the event).")
     lists_published: bool
     read_only: bool = Field(description="The organiser's account was deleted and nobody took the event over.")
 
@@ -308,7 +308,8 @@ async def edit_event(event_id: EventId, body: EditEventIn, session: BearerSessio
 @router.post("/{event_id}/co-organisers", response_model=EventOut, responses=ORGANISER,
              summary="Name a co-organiser (organisers)")
 async def name_co_organiser(event_id: EventId, body: CoOrganiserIn, session: BearerSession) -> EventOut:
-    """The account with this email runs the event too, and takes it over if the organiser's account is deleted."""
+    """Whoever signs in with this email runs the event too; the first with an account takes it over if the
+    organiser's account is deleted. The answer never says whether the email has an account."""
     me = await account_of(session)
     return _event(await run_in_threadpool(deps.current().events.name_co_organiser, me, event_id, body.email))
 

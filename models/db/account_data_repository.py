@@ -73,14 +73,16 @@ class AccountDataRepository:
                     delete(AccountGame).where(col(AccountGame.account_id) == account_id),
                     delete(ArmyList).where(col(ArmyList.owner) == owner)):
                 s.exec(statement)
-            _leave_events(s, account_id)
+            _leave_events(s, account)
             s.delete(account)
             s.commit()
         return True
 
 
-def _leave_events(s: Session, account_id: str) -> None:
-    """What deleting an account does to events (see AccountDataRepository.delete)."""
+def _leave_events(s: Session, account: Account) -> None:
+    """What deleting an account does to events (see AccountDataRepository.delete): its email leaves every event's
+    co-organisers; an event it organised passes to the first co-organiser with an account, else has none."""
+    account_id = account.id
     for player in s.exec(select(EventPlayer).where(EventPlayer.account_id == account_id)).all():
         rounds = s.exec(select(EventPairing.round).where(
             EventPairing.event_id == player.event_id,
@@ -94,12 +96,14 @@ def _leave_events(s: Session, account_id: str) -> None:
                                               .where(EventPairing.event_id == player.event_id)).all())
         player.name, player.lists, player.left, player.lists_note = "", [], True, ""
         s.add(player)
-    named = or_(col(Event.organiser) == account_id, cast(col(Event.co_organisers), String).contains(account_id))
+    named = or_(col(Event.organiser) == account_id,
+                cast(col(Event.co_organisers), String).contains(account.email))
     for event in s.exec(select(Event).where(named)).all():
-        if event.organiser != account_id and account_id not in event.co_organisers:
-            continue
-        others = [a for a in event.co_organisers if a != account_id and s.get(Account, a) is not None]
+        others = [e for e in event.co_organisers if e != account.email]
         if event.organiser == account_id:
-            event.organiser, others = (others[0], others[1:]) if others else (None, [])
+            heir = next((a for e in others if (a := s.exec(select(Account).where(Account.email == e)).first())),
+                        None)
+            event.organiser = heir.id if heir is not None else None
+            others = [e for e in others if heir is None or e != heir.email] if heir is not None else []
         event.co_organisers = others
         s.add(event)

@@ -28,11 +28,6 @@ class EventRepository:
             s.merge(event)
             s.commit()
 
-    def account_by_email(self, email: str) -> str | None:
-        """The id of the account with ``email`` (lower-case)."""
-        with Session(self.reads) as s:
-            return s.exec(select(Account.id).where(Account.email == email)).first()
-
     def get(self, event_id: str) -> Event | None:
         with Session(self.reads) as s:
             return s.get(Event, event_id)

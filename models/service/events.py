@@ -33,7 +33,7 @@ from models.rules.warmachine.pregame import ChooseScenario, RevealLists
 from models.rules.warmachine.setup import NAME_MAX
 from models.rules.warmachine.standings import Finished, Standing, standings
 from models.service.access import Actor
-from models.service.accounts import Me
+from models.service.accounts import Me, clean_email
 from models.service.errors import Forbidden, NoSuchEvent, NotFound
 from models.service.games import GameService
 from models.service.lists import ListService, unchecked_list
@@ -73,7 +73,7 @@ class EventInfo:
     lists_locked: bool
     clock_minutes: int | None  # each game's deathclock, minutes per player (None: the players choose)
     tables: int | None  # tables in the hall (None: as many as a round needs)
-    co_organisers: tuple[str, ...]  # account ids: they run the event with the organiser
+    co_organisers: tuple[str, ...]  # emails of those who run it too (shown only to those who run it)
     lists_published: bool  # everyone reads the submitted lists
     read_only: bool  # the organiser's account was deleted and no co-organiser took the event
 
@@ -189,23 +189,22 @@ class EventService:
         if "tables" in changes:
             event.tables = _tables(changes["tables"])
         self.repo.save_event(event)
-        return self._info(event, self.repo.players(event_id), pairings)
+        return self._info(event, self.repo.players(event_id), pairings, me=me)
 
     def name_co_organiser(self, me: Me, event_id: str, email: str) -> EventInfo:
-        """The organiser names the account with ``email`` a co-organiser: they run the event too, and take it over
-        if the organiser's account is deleted."""
+        """The organisers name a co-organiser by email: whoever signs in with it runs the event too, and the first
+        of them with an account takes it over if the organiser's account is deleted. Whether the email has an
+        account is never said (naming one answers alike either way)."""
         event = self._event(event_id)
         self._check_organiser(me, event)
-        found = self.repo.account_by_email(email.strip().lower()[:254])
-        if found is None:
-            raise RuleViolation("event.no_account", "No account has that email.")
-        if found == event.organiser or found in event.co_organisers:
-            raise RuleViolation("event.co_organiser", "That account runs this event already.")
+        email = clean_email(email)
+        if email == me.email or email in event.co_organisers:
+            raise RuleViolation("event.co_organiser", "That email runs this event already.")
         if len(event.co_organisers) >= CO_ORGANISERS_MAX:
             raise RuleViolation("event.co_organisers", f"An event has at most {CO_ORGANISERS_MAX} co-organisers.")
-        event.co_organisers = [*event.co_organisers, found]
+        event.co_organisers = [*event.co_organisers, email]
         self.repo.save_event(event)
-        return self._info(event, self.repo.players(event_id), self.repo.pairings(event_id))
+        return self._info(event, self.repo.players(event_id), self.repo.pairings(event_id), me=me)
 
     def events(self) -> list[EventInfo]:
         """Every event, newest day first (public)."""
@@ -227,7 +226,7 @@ class EventService:
         entrants = tuple(self._entrant(p, texts=runs or event.lists_published or (me is not None and
                                                                                   me.id == p.account_id))
                          for p in players)
-        return EventView(event=self._info(event, players, pairings, states), players=entrants, pairings=tables,
+        return EventView(event=self._info(event, players, pairings, states, me), players=entrants, pairings=tables,
                          standings=tuple(self._standings(players, pairings, states)), names=names)
 
     # -- players ---------------------------------------------------------------------------------------------
@@ -369,7 +368,7 @@ class EventService:
                                                     "round 1 is paired).")
         event.lists_published = True
         self.repo.save_event(event)
-        return self._info(event, self.repo.players(event_id), self.repo.pairings(event_id))
+        return self._info(event, self.repo.players(event_id), self.repo.pairings(event_id), me=me)
 
     # -- rounds ----------------------------------------------------------------------------------------------
     def pair_next_round(self, me: Me, event_id: str, scenario: str) -> list[Pairing]:
@@ -578,7 +577,8 @@ class EventService:
                        links=links)
 
     def _info(self, event: Event, players: Sequence[EventPlayer], pairings: Sequence[EventPairing],
-              states: dict[str, GameState] | None = None) -> EventInfo:
+              states: dict[str, GameState] | None = None, me: Me | None = None) -> EventInfo:
+        """The event's facts; its co-organisers' emails only for ``me`` when ``me`` runs it."""
         done = max((t.round for t in pairings), default=0)
         status = event.status
         if done == event.rounds:
@@ -592,13 +592,14 @@ class EventService:
                          organiser_name=self.repo.organiser_name(event.organiser) if event.organiser else LEFT,
                          players=len([p for p in players if not p.dropped]), round=done,
                          lists_locked=self._locked(event), clock_minutes=event.clock_minutes, tables=event.tables,
-                         co_organisers=tuple(event.co_organisers), lists_published=event.lists_published,
+                         co_organisers=tuple(event.co_organisers) if me is not None and _runs(event, me) else (),
+                         lists_published=event.lists_published,
                          read_only=event.organiser is None)
 
 
 def _runs(event: Event, me: Me) -> bool:
     """Whether ``me`` organises ``event`` (as its organiser or a co-organiser)."""
-    return event.organiser is not None and (me.id == event.organiser or me.id in event.co_organisers)
+    return event.organiser is not None and (me.id == event.organiser or me.email in event.co_organisers)
 
 
 def _has_account(p: EventPlayer) -> bool:

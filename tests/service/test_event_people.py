@@ -267,16 +267,22 @@ def test_an_organiser_who_deletes_the_account_hands_the_event_to_a_co_organiser(
     url = f"/api/events/{event['id']}/co-organisers"
     assert_error(client.post(url, json={"email": "cora@example.org"}, headers=ann["headers"]), 403,
                  "access.forbidden")
-    assert_error(client.post(url, json={"email": "nobody@example.org"}, headers=organiser["headers"]), 422,
-                 "event.no_account")
-    r = client.post(url, json={"email": "cora@example.org"}, headers=organiser["headers"])
-    assert r.status_code == 200 and r.json()["co_organisers"] == [cora["account"]["id"]]
-    # a co-organiser runs the event: she edits it
+    assert_error(client.post(url, json={"email": "olga@example.org"}, headers=organiser["headers"]), 422,
+                 "event.co_organiser")
+    # an email without an account is named like any other: naming one never tells whether it has an account
+    r = client.post(url, json={"email": "nobody@example.org"}, headers=organiser["headers"])
+    assert r.status_code == 200 and r.json()["co_organisers"] == ["nobody@example.org"]
+    r = client.post(url, json={"email": "Cora@Example.org"}, headers=organiser["headers"])
+    assert r.status_code == 200 and r.json()["co_organisers"] == ["nobody@example.org", "cora@example.org"]
+    assert detail(client, event)["event"]["co_organisers"] == []  # their emails are not public
+    # a co-organiser runs the event: she edits it and holds the tables' links
     assert client.patch(f"/api/events/{event['id']}", json={"tables": 3}, headers=cora["headers"]).status_code == 200
     delete_account(client, organiser)
-    info = detail(client, event)["event"]
+    info = detail(client, event, cora)["event"]
     assert (info["organiser"], info["organiser_name"], info["read_only"]) == (cora["account"]["id"], "Cora", False)
-    assert info["co_organisers"] == []
+    assert info["co_organisers"] == ["nobody@example.org"]
+    assert_error(client.patch(f"/api/events/{event['id']}", json={"tables": 4}, headers=ann["headers"]), 403,
+                 "access.forbidden")
 
 
 def test_an_organiser_without_a_co_organiser_leaves_the_event_read_only(client: TestClient) -> None:

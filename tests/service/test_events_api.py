@@ -311,7 +311,9 @@ def test_one_list_events_open_each_game_with_the_players_armies(client: TestClie
         players.append(player)
     table = pair(client, event, organiser)[0]
     state = client.get(f"/api/games/{table['game_id']}", headers={"X-Token": table["watch"]}).json()["state"]
-    assert state["pregame"]["step"] == "lists" and state["pregame"]["scenario"] == "Spread the Net"
+    # the event fixed the lists: they are revealed, nobody names one in secret
+    assert state["pregame"]["step"] == "objectives" and state["pregame"]["scenario"] == "Spread the Net"
+    assert state["pregame"]["lists"] == ["Agathon", "Omodamos"]
     assert {m["card"] for m in state["models"] if m["id"].startswith("p1-")} >= {"agathon"}
     assert {m["card"] for m in state["models"] if m["id"].startswith("p2-")} >= {"omodamos"}
 

@@ -15,17 +15,18 @@ from nicegui import run, ui
 from models.rules import RuleViolation
 from models.service import Forbidden, NotFound
 from models.service.accounts import Me
-from models.service.events import LEFT, Entrant, EventView, Pairing
+from models.service.events import LEFT, LIST_TEXT_MAX, NOTE_MAX, Entrant, EventView, Pairing
 from models.service.results import HOW_WORDS
 from webapp.components.a11y import named
 from webapp.components.once import once
 from webapp.deps import current
 from webapp.event_feed import feed
-from webapp.pages.events import account_of, facts, who_acts
+from webapp.pages.events import account_of, facts, who_acts, whole
 from webapp.pages.frame import frame
 from webapp.session import page_session
 
 SCENARIO_MAX = 60
+PLAYER_NAME_MAX = 60
 GONE = LEFT  # an account deleted after its games were paired
 WIDE = "tk-wide"  # a standings column a phone shows only behind the row's tap (static/tablekeeper.css)
 STANDING_COLUMNS = [
@@ -144,6 +145,10 @@ class EventPage:
             with named(ui.column().classes("w-full gap-1"), "Players", role="region"):
                 ui.label("Players").classes("text-h6").props('role="heading" aria-level="2"')
                 self.players = ui.column().classes("w-full gap-0")
+            with named(ui.column().classes("w-full gap-1"), "Submitted lists", role="region") as self.lists_region:
+                ui.label("Submitted lists").classes("text-h6").props('role="heading" aria-level="2"')
+                self.lists = ui.column().classes("w-full gap-2")
+        self.drawn_people: tuple[Any, ...] | None = None
         self.show(view)
         self.feed.follow(self.event_id).subscribe(self.changed)
 
@@ -197,12 +202,102 @@ class EventPage:
                                 "played": s.played} for s in view.standings]
         self.standings.update()
         self._draw_earlier(view)
+        people = (view.players, info.round, info.lists_locked, info.lists_published, self._runs(view))
+        if people != self.drawn_people:  # redrawn only when a player changed: a note being typed stays
+            self.drawn_people = people
+            self._draw_players(view)
+            self._draw_lists_region(view)
+
+    def _runs(self, view: EventView) -> bool:
+        """Whether this page's account organises the event (its organiser or a co-organiser)."""
+        info = view.event
+        return self.me is not None and not info.read_only and (self.me.id == info.organiser or
+                                                                self.me.id in info.co_organisers)
+
+    def _draw_players(self, view: EventView) -> None:
+        """Every player and where they stand; the organisers check them in, drop and reinstate them."""
+        runs = self._runs(view)
         self.players.clear()
         with self.players:
             if not view.players:
                 ui.label("Nobody has registered yet.").classes("tk-kind")
             for e in view.players:
-                ui.label(f"{e.name}: {entrant_words(e)}")
+                with ui.row().classes("items-center gap-2 tk-person"):
+                    ui.label(f"{e.name}: {entrant_words(e)}")
+                    if runs and not e.left:
+                        self._player_buttons(view, e)
+            if runs:
+                self._walk_in_form(view)
+
+    def _player_buttons(self, view: EventView, e: Entrant) -> None:
+        events = current().events
+        if e.dropped:
+            named(once(ui.button("Reinstate", icon="undo").props("no-caps outline"),
+                       lambda: self._act(events.reinstate, e.account)), f"Reinstate {e.name}")
+            return
+        if not view.event.round:
+            if e.checked_in:
+                named(once(ui.button("Check out").props("no-caps flat"),
+                           lambda: self._act(events.check_in, e.account, False)), f"Check out {e.name}")
+            else:
+                named(once(ui.button("Check in", icon="how_to_reg").props("no-caps outline"),
+                           lambda: self._act(events.check_in, e.account, True)), f"Check in {e.name}")
+        named(once(ui.button("Drop", icon="person_remove").props("no-caps flat"),
+                   lambda: self._act(events.withdraw, e.account)), f"Drop {e.name}")
+
+    def _walk_in_form(self, view: EventView) -> None:
+        later = " (paired from the next round)" if view.event.round else ""
+        with named(ui.column().classes("w-full gap-1 tk-walk-in"), "Add a walk-in", role="group"):
+            ui.label(f"Add a walk-in: a person without an account, checked in{later}.").classes("tk-kind")
+            name = named(ui.input("Walk-in's name").props(f"maxlength={PLAYER_NAME_MAX}").classes("w-72"),
+                         "Walk-in's name")
+            typed = named(ui.textarea("Their list as text (optional)").props(f"outlined maxlength={LIST_TEXT_MAX}")
+                          .classes("w-full tk-mono"), "Walk-in's list")
+            once(ui.button("Add the walk-in", icon="person_add").props("no-caps"),
+                 lambda: self._act(current().events.add_walk_in, name.value or "", typed.value or ""))
+
+    def _draw_lists_region(self, view: EventView) -> None:
+        """The lists as text: the organisers review them (approve, or reject with a note) and publish them once
+        locked; everyone reads them once published."""
+        runs, info = self._runs(view), view.event
+        shown = [e for e in view.players if e.list_texts and not e.left]
+        self.lists_region.set_visibility(runs or info.lists_published)
+        self.lists.clear()
+        with self.lists:
+            if runs and not info.lists_published:
+                if info.lists_locked:
+                    once(ui.button("Publish the lists", icon="campaign").props("no-caps"),
+                         lambda: self._act(current().events.publish_lists))
+                else:
+                    ui.label("The lists are yours to read until they lock; then publish them for everyone.") \
+                        .classes("tk-kind")
+            elif info.lists_published:
+                ui.label("Published: everyone reads these lists.").classes("tk-kind")
+            if not shown:
+                ui.label("No lists submitted yet.").classes("tk-kind")
+            for e in shown:
+                with named(ui.column().classes("w-full gap-1 tk-list-card"), f"{e.name}'s lists", role="group"):
+                    status = LISTS_WORDS.get(e.lists_status, e.lists_status)
+                    ui.label(f"{e.name}: {status}").classes("text-bold")
+                    if runs and e.lists_note:
+                        ui.label(e.lists_note).classes("tk-kind")
+                    for title, text in zip(e.lists, e.list_texts, strict=False):
+                        ui.label(title).classes("text-bold")
+                        ui.label(text).classes("tk-mono whitespace-pre-wrap")
+                    if runs:
+                        self._review(e)
+
+    def _review(self, e: Entrant) -> None:
+        events = current().events
+        with ui.row().classes("items-end gap-2"):
+            note = named(ui.input(f"Note for {e.name}").props(f"maxlength={NOTE_MAX}").classes("w-72"),
+                         f"Note for {e.name}")
+            named(once(ui.button("Approve", icon="check").props("no-caps outline"),
+                       lambda: self._act(events.review_lists, e.account, True, note.value or "")),
+                  f"Approve {e.name}'s lists")
+            named(once(ui.button("Reject", icon="block").props("no-caps flat"),
+                       lambda: self._act(events.review_lists, e.account, False, note.value or "")),
+                  f"Reject {e.name}'s lists")
 
     def _newest(self, view: EventView) -> list[Pairing]:
         return [p for p in view.pairings if p.round == view.event.round]
@@ -222,7 +317,7 @@ class EventPage:
         info = view.event
         self.tables_heading.set_text(f"Round {info.round} tables" if info.round else "Tables")
         self.tables.clear()
-        organiser = self.me is not None and self.me.id == info.organiser
+        organiser = self._runs(view)
         with self.tables:
             if not info.round:
                 ui.label("Round 1 is not paired yet.").classes("tk-kind")
@@ -271,19 +366,62 @@ class EventPage:
                      lambda: self._act(current().events.register))
             elif info.organiser != self.me.id:
                 ui.label("Registration is closed.").classes("tk-kind")
+        elif entrant.dropped:
+            ui.label(f"You are out of this event: {entrant_words(entrant)}.").classes("text-bold")
         else:
-            self._draw_lists(view, entrant.lists)
-            if info.status == "open" and not info.round:
-                once(ui.button("Withdraw from this event", icon="logout").props("no-caps flat"),
-                     lambda: self._act(current().events.withdraw))
+            self._draw_lists(view, entrant)
+            if not info.read_only:
+                self._draw_leave(view)
         mine = self._mine(view)
         if mine is not None:
             self._draw_my_game(mine)
-        if info.organiser == self.me.id:
+        if self._runs(view):
+            self._draw_settings(view)
             self._draw_pairing_form(view)
 
-    def _draw_lists(self, view: EventView, given: tuple[str, ...]) -> None:
+    def _draw_leave(self, view: EventView) -> None:
+        """Withdraw before round 1; afterwards drop out, once asked again (a tap on a phone is easily made)."""
+        if not view.event.round:
+            once(ui.button("Withdraw from this event", icon="logout").props("no-caps flat"),
+                 lambda: self._act(current().events.withdraw))
+            return
+        with ui.dialog() as dialog, ui.card():
+            ui.label("Drop out of this event? You play no more rounds; your games so far stay in the standings.")
+            with ui.row():
+                ui.button("Stay in", on_click=dialog.close).props("no-caps flat")
+
+                async def drop() -> None:
+                    dialog.close()
+                    await self._act(current().events.withdraw)
+
+                once(ui.button("Drop out", icon="logout").props("no-caps color=negative"), drop)
+        ui.button("Drop out of this event", icon="logout", on_click=dialog.open).props("no-caps flat")
+
+    def _draw_settings(self, view: EventView) -> None:
+        """The organisers change the deathclock (games opened from then on) and the tables, and name a
+        co-organiser (who runs the event too, and takes it over if the organiser's account is deleted)."""
         info = view.event
+        with named(ui.row().classes("items-end gap-3"), "Event settings", role="group"):
+            clock = ui.number("Deathclock: minutes per player", value=info.clock_minutes, min=1, max=600, step=1,
+                              precision=0).classes("w-72")
+            tables = ui.number("Tables", value=info.tables, min=1, max=32, step=1, precision=0).classes("w-40")
+            once(ui.button("Save the settings", icon="save").props("no-caps outline"),
+                 lambda: self._act(current().events.edit, {"clock_minutes": whole(clock.value),
+                                                           "tables": whole(tables.value)}))
+        with named(ui.row().classes("items-end gap-3"), "Co-organisers", role="group"):
+            ui.label("Co-organisers: " + ", ".join(info.co_organisers) if info.co_organisers else
+                     "No co-organiser yet: if your account is deleted, the event stays read-only.").classes("tk-kind")
+            email = ui.input("Co-organiser's email").props("type=email maxlength=254").classes("w-72")
+            once(ui.button("Name co-organiser", icon="group_add").props("no-caps outline"),
+                 lambda: self._act(current().events.name_co_organiser, email.value or ""))
+
+    def _draw_lists(self, view: EventView, entrant: Entrant) -> None:
+        info, given = view.event, entrant.lists
+        if entrant.lists_status in ("pending", "approved", "rejected"):
+            words = f"Your lists: {LISTS_WORDS[entrant.lists_status]}"
+            note = f" (the organiser's note: {entrant.lists_note})" if entrant.lists_note and \
+                entrant.lists_status != "pending" else ""
+            ui.label(words + note).props('role="status"')
         if info.lists_locked:
             ui.label("Your lists (locked): " + (", ".join(given) if given else "none given")).classes("text-bold")
             return

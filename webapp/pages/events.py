@@ -63,7 +63,7 @@ def facts(info: EventInfo) -> str:
             f"{players} · {progress(info)}")
 
 
-def _whole(value: float | None) -> int | None:
+def whole(value: float | None) -> int | None:
     """A number field's value as a whole number (None when blank)."""
     return None if value is None else int(value)
 
@@ -139,7 +139,7 @@ def _new_event_form(token: str | None) -> None:
             try:
                 info = await run.io_bound(current().events.create, me, name.value or "", day.value or "",
                                           int(size.value or 0), int(rounds.value), int(lists.value or 0), deadline,
-                                          _whole(clock.value), _whole(tables.value))
+                                          whole(clock.value), whole(tables.value))
             except RuleViolation as refusal:
                 ui.notify(refusal.message, type="warning")
                 return
