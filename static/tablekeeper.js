@@ -6,9 +6,9 @@
     navigator.serviceWorker.register("/sw.js").catch(() => {});
   }
 
-  // Game pages (the table, a seat, the watch screen on a TV) keep the screen on; the lock is released whenever
-  // the page is hidden, so it is asked for again when the page comes back.
-  const gamePage = /^\/(table|watch)\//.test(window.location.pathname);
+  // Game pages (the table, a seat, the watch screen on a TV) and an event's hall screen keep the screen on; the
+  // lock is released whenever the page is hidden, so it is asked for again when the page comes back.
+  const gamePage = /^\/(table|watch)\/|^\/events\/[^/]+\/hall$/.test(window.location.pathname);
   let lock = null;
   async function keepAwake() {
     if (!gamePage || !("wakeLock" in navigator) || document.visibilityState !== "visible" || lock) return;

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from models.service import GameService
 from models.service.accounts import AccountService
 from models.service.events import EventService
+from models.service.hall import HallService
 from models.service.listings import ListingService
 from models.service.my_data import MyData
 from webapp.live_now import LiveNow
@@ -24,12 +25,14 @@ class Deps:
     accounts: AccountService = field(init=False)
     listings: ListingService = field(init=False)
     events: EventService = field(init=False)
+    hall: HallService = field(init=False)
     my_data: MyData = field(init=False)
 
     def __post_init__(self) -> None:
         self.accounts = AccountService(self.service.repo.engine)
         self.listings = ListingService(self.service)
         self.events = EventService(self.service)
+        self.hall = HallService(self.events, self.service.now_ms)
         self.my_data = MyData(self.service)
 
     @cached_property

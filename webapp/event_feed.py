@@ -22,7 +22,7 @@ import asyncio
 import contextvars
 import logging
 import weakref
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from nicegui import Event, background_tasks, run
@@ -57,6 +57,7 @@ class EventFeed:
         self._begun: dict[str, int] = {}  # reads begun per event, counted: an older read never follows a newer one
         self._sent: dict[str, int] = {}
         self._due: set[str] = set()
+        self._hooks: dict[str, set[Callable[[EventView], None]]] = {}
         self._polling = False
 
     def follow(self, event_id: str) -> Event[EventView]:
@@ -65,8 +66,17 @@ class EventFeed:
         self._start_polling()
         return self._pages.setdefault(event_id, Event())
 
+    def watch(self, event_id: str, hook: Callable[[EventView], None]) -> None:
+        """``hook`` gets each new public view of the event too, called on the event loop, until :meth:`unwatch`
+        (the hall screens of a process follow their event so, together)."""
+        self.follow(event_id)
+        self._hooks.setdefault(event_id, set()).add(hook)
+
+    def unwatch(self, event_id: str, hook: Callable[[EventView], None]) -> None:
+        self._hooks.get(event_id, set()).discard(hook)
+
     def followed(self) -> list[str]:
-        for event_id in [e for e, ev in self._pages.items() if not ev.callbacks]:
+        for event_id in [e for e, ev in self._pages.items() if not ev.callbacks and not self._hooks.get(e)]:
             self._forget(event_id)
         return sorted(self._pages)
 
@@ -92,6 +102,8 @@ class EventFeed:
         page = self._pages.get(event_id)
         if page is not None:
             page.emit(view)
+        for hook in list(self._hooks.get(event_id, ())):
+            hook(view)
 
     def _start_polling(self) -> None:
         if not self._polling:
@@ -116,7 +128,7 @@ class EventFeed:
             self._polling = False
 
     def _forget(self, event_id: str) -> None:
-        for kept in (self._pages, self._stamps, self._begun, self._sent):
+        for kept in (self._pages, self._stamps, self._begun, self._sent, self._hooks):
             kept.pop(event_id, None)
 
 

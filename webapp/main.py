@@ -18,6 +18,7 @@ from webapp import (
     api,
     api_accounts,
     api_events,
+    api_hall,
     api_lists,
     api_live,
     api_my_cards,
@@ -26,7 +27,7 @@ from webapp import (
     gc_log,
     hot_reads,
 )
-from webapp.components import live_board, watch_board
+from webapp.components import hall_board, live_board, watch_board
 from webapp.guard import BodyGuard, ignore_unknown_listeners
 from webapp.headers import SecurityHeaders
 from webapp.live import Live
@@ -36,6 +37,7 @@ from webapp.pages.cards import cards_page
 from webapp.pages.event import event_page
 from webapp.pages.events import events_page
 from webapp.pages.games import games_page
+from webapp.pages.hall import hall_page
 from webapp.pages.home import home_page
 from webapp.pages.lists import lists_page
 from webapp.pages.live_now import live_page
@@ -66,6 +68,7 @@ def build(settings: Settings) -> deps.Deps:
     app.on_shutdown(live.close_streams)
     watch_board.serve()
     live_board.serve()
+    hall_board.serve()
     app.on_startup(lambda: background_tasks.create(current.live_now.poll_forever(), name="Live now listings"))
     app.on_shutdown(engine.dispose)  # the test `user` fixture builds an app per test: close each one's pool
     app.add_middleware(BodyGuard)
@@ -85,6 +88,7 @@ def build(settings: Settings) -> deps.Deps:
     app.include_router(api_accounts.router)
     app.include_router(api_live.router)
     app.include_router(api_events.router)
+    app.include_router(api_hall.router)
     for router in (api_lists.router, api_my_cards.router, api_my_games.router):
         app.include_router(router)
     app.router.lifespan_context = lifespan
@@ -96,6 +100,7 @@ def build(settings: Settings) -> deps.Deps:
     ui.page("/cards", title="Tablekeeper: card editor")(cards_page)
     ui.page("/events", title="Tablekeeper: events")(events_page)
     ui.page("/events/{event_id}", title="Tablekeeper: event")(event_page)
+    ui.page("/events/{event_id}/hall", title="Tablekeeper: hall screen")(hall_page)
     ui.page("/games", title="Tablekeeper: my games")(games_page)
     ui.page("/warlord/new", title="Tablekeeper: new Warlord game")(warlord_new_game_page)
     ui.page("/warband", title="Tablekeeper: new warband game")(warband_page)

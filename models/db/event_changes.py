@@ -1,6 +1,6 @@
-"""One small read that tells whether events changed: a stamp per event of its own rows (status, registrations,
-lists given, tables paired). Event pages compare stamps to notice changes made through the API or another server
-process; their games' changes reach them by the games' own notices (webapp/live.py)."""
+"""One small read that tells whether events changed: a stamp per event of its own rows (status, the round timer,
+registrations, lists given, tables paired). Event pages compare stamps to notice changes made through the API or
+another server process; their games' changes reach them by the games' own notices (webapp/live.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from sqlmodel import Session, col, select
 from models.db.engine import reader
 from models.db.tables import Event, EventPairing, EventPlayer
 
-Stamp = tuple[str, int, int, int]  # status, players, length of the lists given, tables
+Stamp = tuple[str, str, int, int, int]  # status, round timer, players, length of the lists given, tables
 
 
 def event_stamps(engine: Engine, event_ids: Sequence[str]) -> dict[str, Stamp]:
@@ -21,10 +21,11 @@ def event_stamps(engine: Engine, event_ids: Sequence[str]) -> dict[str, Stamp]:
         return {}
     ids = sorted(set(event_ids))
     with Session(reader(engine)) as s:
-        status = dict(s.exec(select(Event.id, Event.status).where(col(Event.id).in_(ids))).all())
+        status = {r[0]: (r[1], r[2] or "") for r in s.exec(
+            select(Event.id, Event.status, cast(col(Event.round_timer), String)).where(col(Event.id).in_(ids))).all()}
         players = {r[0]: (r[1], r[2] or 0) for r in s.exec(
             select(EventPlayer.event_id, func.count(), func.sum(func.length(cast(EventPlayer.lists, String))))
             .where(col(EventPlayer.event_id).in_(ids)).group_by(col(EventPlayer.event_id))).all()}
         tables = dict(s.exec(select(EventPairing.event_id, func.count()).where(col(EventPairing.event_id).in_(ids))
                              .group_by(col(EventPairing.event_id))).all())
-    return {e: (status[e], *players.get(e, (0, 0)), tables.get(e, 0)) for e in ids if e in status}
+    return {e: (*status[e], *players.get(e, (0, 0)), tables.get(e, 0)) for e in ids if e in status}

@@ -1,5 +1,5 @@
 """The stamp event pages poll (models/service/event_changes.py) changes whenever an event's own rows change:
-a registration, lists given, a round paired; it stays the same otherwise. SQLite and PostgreSQL."""
+a registration, lists given, a round paired, the round timer; it stays the same otherwise. SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from models.service import GameService
 from models.service.accounts import AccountService
 from models.service.event_changes import EventChanges
 from models.service.events import EventService
+from models.service.hall import HallService
 from tests.service.test_lists import AGATHON_LIST, OMODAMOS_LIST
 
 PASSWORD = "correct horse battery"
@@ -27,7 +28,7 @@ def engine(db_url: str) -> Iterator[Engine]:
     made.dispose()
 
 
-def test_an_events_stamp_changes_with_registrations_lists_and_rounds_only(engine: Engine) -> None:
+def test_an_events_stamp_changes_with_registrations_lists_rounds_and_the_timer_only(engine: Engine) -> None:
     accounts, events = AccountService(engine), EventService(GameService(engine))
     changes = EventChanges(engine)
     olga, ann, bob = (accounts.sign_up(f"{n}@example.org", PASSWORD, n)[0] for n in ("olga", "ann", "bob"))
@@ -42,6 +43,11 @@ def test_an_events_stamp_changes_with_registrations_lists_and_rounds_only(engine
         events.submit_lists(player, event.id, ids)
         seen.append(changes.stamps([event.id]))
     events.pair_next_round(olga, event.id, "Spread the Net")
+    seen.append(changes.stamps([event.id]))
+    hall = HallService(events, lambda: 1_000)
+    hall.start_timer(olga, event.id, 50)
+    seen.append(changes.stamps([event.id]))
+    hall.pause_timer(olga, event.id)
     seen.append(changes.stamps([event.id]))
     assert len({tuple(s[event.id]) for s in seen}) == len(seen)
     assert changes.stamps([]) == {}

@@ -1,6 +1,7 @@
 """Accessible in both themes (issue 11 item 10): axe-core, injected into the real pages in Chromium, finds no
 serious or critical violation on the home, table, watch, lists, result and the hosted site's pages (account, my
-games, Live now, events, an event), in the light and the dark theme.
+games, Live now, events, an event, an event's hall screen; /events and a played event on a 390 px phone with the
+standings' tiebreakers opened), in the light and the dark theme.
 
 axe-core is not committed: the test fetches the npm package (``npm pack``, else the registry's tarball) into a
 cache directory once, and skips with the reason printed when neither can be reached.
@@ -19,10 +20,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.finders import complete_pregame
+from tests.e2e.test_event_night import Api
 
 if TYPE_CHECKING:
     from tests.e2e.conftest import Server
@@ -30,6 +33,7 @@ if TYPE_CHECKING:
 AXE_VERSION = "4.14.1"
 CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tablekeeper" / f"axe-core-{AXE_VERSION}"
 TABLET = {"width": 1180, "height": 820}
+PHONE = {"width": 390, "height": 844}
 BLOCKING = ("serious", "critical")
 
 
@@ -117,6 +121,24 @@ def new_event(page: Page, server: Server, scheme: str) -> str:
     return str(made.json()["id"])
 
 
+def played_event(server: Server, scheme: str) -> str:
+    """An event with two players whose round 1 is over (one conceded), made through the API: its page has tables
+    and standings."""
+    with httpx.Client(base_url=server.url("/"), timeout=30) as client:
+        olga = Api(client, f"Olga{scheme}")
+        made = olga.call("POST", "/api/events", json={"name": "Saturday", "day": "2030-01-10", "lists_per_player": 1,
+                                                      "deadline": "2030-01-10T09:00:00Z"})
+        assert made.status_code == 201, made.text
+        event_id = str(made.json()["id"])
+        ann, bob = Api(client, f"Ann{scheme}"), Api(client, f"Bob{scheme}")
+        for player in (ann, bob):
+            player.enter(event_id)
+        paired = olga.call("POST", f"/api/events/{event_id}/rounds", json={"scenario": "Recon"})
+        assert paired.status_code == 201, paired.text
+        bob.concede(event_id)
+    return event_id
+
+
 def pick(page: Page, group: str, field: str, option: str) -> None:
     form = page.get_by_role("group", name=group, exact=True)
     form.get_by_role("combobox", name=field, exact=True).click()
@@ -169,6 +191,7 @@ def test_every_page_has_no_serious_or_critical_violation(browser: Browser, serve
         page.set_default_timeout(15_000)
         game = new_game(page, server)
         event_id = new_event(page, server, scheme)
+        played = played_event(server, scheme)
         pages: dict[str, str | Callable[[Page, Server], None]] = {
             "home": "/",
             "home, casual path filled in": fill_quick_form,
@@ -183,6 +206,7 @@ def test_every_page_has_no_serious_or_critical_violation(browser: Browser, serve
             "live now": "/live",
             "events": "/events",
             "event": f"/events/{event_id}",
+            "hall screen": f"/events/{played}/hall",
             "result": f"/result/{game['id']}/{game['tokens']['watch']}",
             "not found": f"/table/{game['id']}/not-the-key",
         }
@@ -199,6 +223,20 @@ def test_every_page_has_no_serious_or_critical_violation(browser: Browser, serve
             found = violations(page, axe)
             failing += len(found)
             report.append(describe(name, scheme, found))
+        phone = browser.new_context(viewport=PHONE, color_scheme=scheme, is_mobile=True, has_touch=True)
+        on_phone = phone.new_page()
+        on_phone.set_default_timeout(15_000)
+        for name, path in (("events on a phone", "/events"), ("event on a phone", f"/events/{played}")):
+            on_phone.goto(server.url(path))
+            expect(on_phone.get_by_role("button", name="Switch light or dark theme")).to_be_visible()
+            if path != "/events":  # the standings' tiebreakers opened, as a player taps them
+                on_phone.get_by_role("button", name=re.compile("^Tiebreakers of")).first.click()
+                expect(on_phone.get_by_role("cell", name=re.compile("^Control points"))).to_be_visible()
+            on_phone.wait_for_load_state("networkidle")
+            found = violations(on_phone, axe)
+            failing += len(found)
+            report.append(describe(name, scheme, found))
+        phone.close()
         print("\n".join(report))
         assert failing == 0, "\n".join(report)
     finally:

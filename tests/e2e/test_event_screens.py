@@ -7,31 +7,46 @@ concessions, so the pages show full standings and tables. Selectors are roles an
 
 from __future__ import annotations
 
+import os
+import re
+import tempfile
+from pathlib import Path
+from typing import Any
+
 import httpx
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import Server
-from tests.e2e.test_event_night import Api, sign_up, tables
+from tests.e2e.test_event_night import PASSWORD, Api, sign_up, tables
 
 PHONE = {"width": 390, "height": 844}
+TV, TV4K = {"width": 1920, "height": 1080}, {"width": 3840, "height": 2160}
+SHOTS = Path(os.environ.get("TK_SCREENSHOTS", tempfile.gettempdir()))  # where the hall screen's pictures go
 LIVE = 8000  # ms
 EVENT = "Saturday Steamroller at the Long Table Club"
-NAMES = ("Annabelle", "Bartholomew", "Cid", "Dee", "Evangeline", "Fitzgerald", "Gus", "Henrietta")
+NAMES = ("Annabelle", "Bartholomew", "Cid", "Dee", "Evangeline", "Fitzgerald", "Gus", "Henrietta", "Ivo", "Jana",
+         "Kasimir", "Lou", "Maximiliane", "Ned", "Ottoline", "Pip")
+
+
+def new_event(client: httpx.Client, players: int) -> tuple[str, Api, list[Api]]:
+    """An event organised by Olga with ``players`` players (lists in) and round 1 paired, made through the API."""
+    olga = Api(client, "Olga")
+    r = olga.call("POST", "/api/events", json={"name": EVENT, "day": "2030-01-10", "game_size": 75, "rounds": 3,
+                                               "lists_per_player": 1, "deadline": "2030-01-10T09:00:00Z"})
+    assert r.status_code == 201, r.text
+    event_id = r.json()["id"]
+    entered = [Api(client, name) for name in NAMES[:players]]
+    for player in entered:
+        player.enter(event_id)
+    r = olga.call("POST", f"/api/events/{event_id}/rounds", json={"scenario": "Spread the Net"})
+    assert r.status_code == 201, r.text
+    return event_id, olga, entered
 
 
 def eight_player_event(server: Server) -> str:
     """An event with eight players, round 1 paired and every table's result in (the second player concedes)."""
     with httpx.Client(base_url=server.url("/"), timeout=30) as client:
-        olga = Api(client, "Olga")
-        r = olga.call("POST", "/api/events", json={"name": EVENT, "day": "2030-01-10", "game_size": 75, "rounds": 3,
-                                                   "lists_per_player": 1, "deadline": "2030-01-10T09:00:00Z"})
-        assert r.status_code == 201, r.text
-        event_id = r.json()["id"]
-        players = [Api(client, name) for name in NAMES]
-        for player in players:
-            player.enter(event_id)
-        r = olga.call("POST", f"/api/events/{event_id}/rounds", json={"scenario": "Spread the Net"})
-        assert r.status_code == 201, r.text
+        event_id, _, players = new_event(client, 8)
         for loser in players[1::2]:
             loser.concede(event_id)
     return event_id
@@ -78,3 +93,87 @@ def test_the_event_pages_fit_a_phone(browser: Browser, server: Server) -> None:
         assert overflow(page) == 0
     finally:
         context.close()
+
+
+def sign_in(page: Page, server: Server, name: str) -> None:
+    page.goto(server.url("/account"))
+    form = page.get_by_role("region", name="Sign in", exact=True)
+    form.get_by_label("Email").fill(f"{name.lower()}@example.org")
+    form.get_by_label("Password").fill(PASSWORD)
+    form.get_by_role("button", name="Sign in").click()
+    expect(page.get_by_role("heading", name=f"Signed in as {name}")).to_be_visible(timeout=LIVE)
+
+
+def type_size(locator: Any) -> float:
+    return float(locator.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
+
+
+def test_the_hall_screen_shows_tables_timer_and_standings_changing_without_a_reload(browser: Browser,
+                                                                                     server: Server) -> None:
+    """A 16-player Saturday: the TV in the hall follows round 1 while the organiser runs the timer from a laptop
+    and results come in; the standings page by themselves; readable at 1920x1080 and 3840x2160."""
+    client = httpx.Client(base_url=server.url("/"), timeout=30)
+    tv_context = browser.new_context(viewport=TV)
+    laptop = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        event_id, _, players = new_event(client, 16)
+        tv = tv_context.new_page()
+        tv.set_default_timeout(15_000)
+        organiser = laptop.new_page()
+        organiser.set_default_timeout(15_000)
+
+        # The event page links to the hall screen; it opens without an account.
+        tv.goto(server.url(f"/events/{event_id}"))
+        tv.get_by_role("link", name="Hall screen (for a TV in the room)").click()
+        tv.wait_for_url(f"**/events/{event_id}/hall")
+        expect(tv.get_by_role("heading", name=EVENT)).to_be_visible()
+        expect(tv.get_by_text("Round 1 of 3")).to_be_visible()
+        hall_tables = tv.get_by_role("region", name="Round 1 tables")
+        expect(hall_tables.get_by_role("row")).to_have_count(9)  # a header and eight tables
+        expect(hall_tables.get_by_role("row").nth(1)).to_contain_text("Annabelle against Bartholomew")
+        expect(hall_tables).to_contain_text("8 of 8 tables still playing")
+        timer = tv.get_by_role("timer", name="Time left in the round")
+        expect(timer).to_contain_text("timer not started")
+
+        # The organiser starts the round's timer on the event page: the TV counts it down.
+        sign_in(organiser, server, "Olga")
+        organiser.goto(server.url(f"/events/{event_id}"))
+        controls = organiser.get_by_role("region", name="Round timer")
+        controls.get_by_label("Round length (minutes)").fill("50")
+        controls.get_by_role("button", name="Start round timer").click()
+        expect(controls).to_contain_text("Round 1 timer running: the round ends at")
+        expect(timer).to_have_text(re.compile(r"^(50:00|[1-4]?\d:\d\d)$"))  # counting down from 50 minutes
+        controls.get_by_role("button", name="Pause").click()
+        expect(timer).to_contain_text("paused")
+        expect(controls).to_contain_text(re.compile(r"Round 1 timer paused with \d+:\d\d left"))
+        controls.get_by_role("button", name="Resume").click()
+        expect(timer).not_to_contain_text("paused")
+
+        # Results come in: the tables, the count of tables playing and the standings change without a reload.
+        players[1].concede(event_id)
+        expect(hall_tables.get_by_role("row").nth(1)).to_contain_text("Annabelle won (concession)", timeout=LIVE)
+        expect(hall_tables).to_contain_text("7 of 8 tables still playing")
+        # Sixteen players are more than one screen of standings: they page by themselves (each page stays up for
+        # a while, so these waits are longer).
+        standings = tv.get_by_role("region", name="Standings")
+        expect(standings.get_by_role("row", name=re.compile(r"^1 Annabelle 1 "))).to_be_visible(timeout=30_000)
+        expect(standings.get_by_role("heading")).to_contain_text("page 1 of 2")
+        expect(standings.get_by_role("row", name=re.compile(r"^11 "))).to_be_visible(timeout=30_000)
+        expect(standings.get_by_role("row", name=re.compile(r"^1 Annabelle "))).to_have_count(0)
+
+        # Large type: a player's name is at least 2.5 % of the screen's height, at both sizes.
+        name = hall_tables.get_by_text("Cid", exact=True)
+        time_left = timer.get_by_text(re.compile(r"^\d+:\d\d$"))
+        assert type_size(name) >= 0.025 * TV["height"]
+        assert type_size(time_left) >= 0.07 * TV["height"]
+        tv.screenshot(path=str(SHOTS / "hall-1920x1080.png"))
+        tv.set_viewport_size(TV4K)
+        expect(tv.get_by_role("heading", name=EVENT)).to_be_visible()
+        assert type_size(name) >= 0.025 * TV4K["height"]
+        assert type_size(time_left) >= 0.07 * TV4K["height"]
+        assert int(tv.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")) == 0
+        tv.screenshot(path=str(SHOTS / "hall-3840x2160.png"))
+    finally:
+        client.close()
+        tv_context.close()
+        laptop.close()

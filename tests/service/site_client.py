@@ -11,10 +11,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.service.test_api import api_client
-from webapp import api_accounts, api_events, api_lists, api_live, api_my_cards, api_my_games
+from webapp import api_accounts, api_events, api_hall, api_lists, api_live, api_my_cards, api_my_games
 
-ROUTERS = [api_accounts.router, api_live.router, api_events.router, api_lists.router, api_my_cards.router,
-           api_my_games.router]
+ROUTERS = [api_accounts.router, api_live.router, api_events.router, api_hall.router, api_lists.router,
+           api_my_cards.router, api_my_games.router]
 PASSWORD = "correct horse battery"
 
 

@@ -7,6 +7,7 @@
 // (titles, names) is shown as text.
 import Countdown from "/static/countdown.js";
 import merge from "/static/merge.js";
+import { follow, unfollow } from "/static/room.js";
 
 export default {
   components: { Countdown },
@@ -52,29 +53,12 @@ export default {
     },
   },
   mounted() {
-    this.attach();
+    follow(this, "tk_live", (msg) => this.receive(msg), () => this.join());
   },
   unmounted() {
-    clearTimeout(this.retry);
-    const socket = window.socket;
-    if (socket && this.handlers) {
-      socket.off("tk_live", this.handlers.list);
-      socket.off("connect", this.handlers.connect);
-    }
+    unfollow(this);
   },
   methods: {
-    attach() {
-      // NiceGUI opens its socket when the whole page has mounted, after this component.
-      const socket = window.socket;
-      if (!socket) {
-        this.retry = setTimeout(() => this.attach(), 50);
-        return;
-      }
-      this.handlers = { list: (msg) => this.receive(msg), connect: () => this.join() };
-      socket.on("tk_live", this.handlers.list);
-      socket.on("connect", this.handlers.connect);
-      if (socket.connected) this.join();
-    },
     join() {
       // Joins the room (again after a reconnection: a new socket is in no room); the whole list comes back
       // when this page is behind.

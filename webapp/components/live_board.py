@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
-from nicegui import Client, core
+from nicegui import core
 from nicegui.element import Element
 
+from webapp.components.watch_board import own_board
 from webapp.deps import current
 from webapp.live_now import JOIN_EVENT, ROOM
 
@@ -42,19 +43,10 @@ def words(line: dict[str, Any]) -> list[str]:
     return [w for w in shown if w]
 
 
-def board_of(client: Client | None) -> LiveBoard | None:
-    if client is None:
-        return None
-    return next((e for e in client.elements.values() if isinstance(e, LiveBoard)), None)
-
-
 async def join(sid: str, data: Any = None) -> dict[str, Any]:
     """A /live page's socket joins the Live now room. ``data``: ``client`` (the page's client id) and ``v`` (the
     list's version it shows). Only the page's own socket may join; a page that is behind gets the whole list."""
-    if not isinstance(data, dict):
-        return {"ok": False}
-    client = Client.instances.get(str(data.get("client", "")))
-    if client is None or board_of(client) is None or client.id not in core.sio.rooms(sid):
+    if own_board(sid, data, LiveBoard) is None:
         return {"ok": False}
     await core.sio.enter_room(sid, ROOM)
     live_now = current().live_now

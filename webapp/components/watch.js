@@ -7,6 +7,7 @@
 // drawings, made by the server from numbers.
 import Countdown from "/static/countdown.js";
 import merge from "/static/merge.js";
+import { follow, unfollow } from "/static/room.js";
 
 const PARTS = ["score", "turn", "prompt", "result", "clock", "attack", "models", "log"];
 const TV = ["score", "turn", "result", "attack", "models"];
@@ -176,15 +177,10 @@ export default {
     if (this.mode === "overlay") document.body.classList.add("tk-overlay-page");
     if (this.mode === "tv") document.body.classList.add("tk-tv-page");
     this.$q.dark.set("auto");
-    this.attach();
+    follow(this, "tk_view", (msg) => this.receive(msg), () => this.join());
   },
   unmounted() {
-    clearTimeout(this.retry);
-    const socket = window.socket;
-    if (socket && this.handlers) {
-      socket.off("tk_view", this.handlers.view);
-      socket.off("connect", this.handlers.connect);
-    }
+    unfollow(this);
   },
   methods: {
     shows(part) {
@@ -197,18 +193,6 @@ export default {
     },
     theme() {
       this.$q.dark.toggle();
-    },
-    attach() {
-      // NiceGUI opens its socket when the whole page has mounted, after this component.
-      const socket = window.socket;
-      if (!socket) {
-        this.retry = setTimeout(() => this.attach(), 50);
-        return;
-      }
-      this.handlers = { view: (msg) => this.receive(msg), connect: () => this.join() };
-      socket.on("tk_view", this.handlers.view);
-      socket.on("connect", this.handlers.connect);
-      if (socket.connected) this.join();
     },
     join() {
       // Joins the game's room (again after a reconnection: a new socket is in no room) and gets the whole view

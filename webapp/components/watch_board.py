@@ -8,7 +8,7 @@ page's link was checked when the page was built), and gets the whole view back w
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from nicegui import Client, core
 from nicegui.element import Element
@@ -59,21 +59,34 @@ def parse_view(mode: str | None, parts: str | None) -> tuple[str, tuple[str, ...
     return chosen, (wanted or OVERLAY_PARTS) if chosen == "overlay" else ()
 
 
-def board_of(client: Client | None) -> WatchBoard | None:
+B = TypeVar("B", bound=Element)
+
+
+def board_of(client: Client | None, kind: type[B]) -> B | None:
+    """The page's board of ``kind`` (a watch page's, the /live page's, a hall screen's), or None."""
     if client is None:
         return None
-    return next((e for e in client.elements.values() if isinstance(e, WatchBoard)), None)
+    return next((e for e in client.elements.values() if isinstance(e, kind)), None)
+
+
+def own_board(sid: str, data: Any, kind: type[B]) -> B | None:
+    """The board of the page a socket's join names (``data["client"]``), if it is that page's own socket: another
+    page's socket cannot join its room."""
+    if not isinstance(data, dict):
+        return None
+    client = Client.instances.get(str(data.get("client", "")))
+    board = board_of(client, kind)
+    if client is None or board is None or client.id not in core.sio.rooms(sid):
+        return None
+    return board
 
 
 async def join(sid: str, data: Any = None) -> dict[str, Any]:
     """A watch page's socket joins its game's room. ``data``: ``client`` (the page's client id), ``v`` (the
     version it shows), ``seen`` (a newer version it was told of). Only the page's own socket may join, and
     only its board's game; a page that is behind gets the whole view."""
-    if not isinstance(data, dict):
-        return {"ok": False}
-    client = Client.instances.get(str(data.get("client", "")))
-    board = board_of(client)
-    if client is None or board is None or client.id not in core.sio.rooms(sid):
+    board = own_board(sid, data, WatchBoard)
+    if board is None:
         return {"ok": False}
     await core.sio.enter_room(sid, room(board.game_id))
     live = current().live

@@ -19,6 +19,7 @@ from models.service.events import LEFT, LIST_TEXT_MAX, NOTE_MAX, Entrant, EventV
 from models.service.results import HOW_WORDS
 from webapp.components.a11y import named
 from webapp.components.once import once
+from webapp.components.round_timer import RoundTimerControls
 from webapp.deps import current
 from webapp.event_feed import feed
 from webapp.pages.events import account_of, facts, who_acts, whole
@@ -126,7 +127,9 @@ class EventPage:
         with ui.column().classes("tk-event w-full gap-4"):
             self.heading = ui.label().classes("text-h5").props('role="heading" aria-level="1"')
             self.facts = ui.label().classes("tk-kind")
+            ui.link("Hall screen (for a TV in the room)", f"/events/{self.event_id}/hall").classes("p-3 self-start")
             self.part = named(ui.column().classes("w-full gap-2"), "Your part in this event", role="region")
+            self.timer = RoundTimerControls(self.event_id, self._act) if self._organiser(view) else None
             with named(ui.column().classes("w-full gap-1"), "Tables", role="region"):
                 self.tables_heading = ui.label().classes("text-h6").props('role="heading" aria-level="2"')
                 self.tables = ui.column().classes("w-full gap-1")
@@ -150,11 +153,15 @@ class EventPage:
                 self.lists = ui.column().classes("w-full gap-2")
         self.drawn_people: tuple[Any, ...] | None = None
         self.show(view)
+        if self.timer is not None:
+            ui.timer(0, self.timer.refresh, once=True)
         self.feed.follow(self.event_id).subscribe(self.changed)
 
     # -- live -----------------------------------------------------------------------------------------------
     async def changed(self, public: EventView) -> None:
         """A new public view of the event; a signed-in person reads their own (with their links)."""
+        if self.timer is not None:
+            await self.timer.refresh()
         if self.me is None:
             self.show(public)
             return
@@ -183,8 +190,13 @@ class EventPage:
         self.feed.poke(self.event_id)
 
     # -- drawing --------------------------------------------------------------------------------------------
+    def _organiser(self, view: EventView) -> bool:
+        return self.me is not None and self.me.id == view.event.organiser
+
     def show(self, view: EventView) -> None:
         self.follow_games(view)
+        if self.timer is not None:
+            self.timer.box.set_visibility(view.event.round > 0)
         info = view.event
         self.heading.set_text(info.name)
         self.facts.set_text(f"{facts(info)} · organised by {info.organiser_name} · lists lock "

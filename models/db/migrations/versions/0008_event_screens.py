@@ -1,0 +1,29 @@
+"""an event's round timer and time zone
+
+Revision ID: 0008_event_screens
+Revises: 0007_event_people
+
+Two columns on ``event``: the organiser's round timer (JSON, empty until started) and the time zone its times are
+shown in (an IANA name; events made before it show UTC, as they did).
+"""
+
+import sqlalchemy as sa
+from alembic import op
+from sqlmodel.sql.sqltypes import AutoString
+
+revision = '0008_event_screens'
+down_revision = '0007_event_people'
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table('event', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('round_timer', sa.JSON(), nullable=True))
+        batch_op.add_column(sa.Column('time_zone', AutoString(length=64), nullable=False, server_default='UTC'))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table('event', schema=None) as batch_op:
+        batch_op.drop_column('time_zone')
+        batch_op.drop_column('round_timer')

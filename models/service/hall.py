@@ -1,0 +1,115 @@
+"""The hall screen of an event (a TV across the room, no account) and the round timer the organiser runs.
+
+The hall screen's view is one JSON document per change of the event, built once per server process and sent to
+every hall screen of the event (webapp/hall.py): the round's tables with their live scores (taken from each game's
+spectators' view, never a second read of a game), the standings, the round timer, and how many tables still play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from models.db.hall_repository import HallRepository
+from models.rules.round_timer import MINUTES_MAX, RoundTimer, pause, resume, start
+from models.service.accounts import Me
+from models.service.errors import Forbidden, NoSuchEvent
+from models.service.events import EventService, EventView, Pairing
+from models.service.results import HOW_WORDS
+
+__all__ = ["MINUTES_MAX", "GONE", "HallService", "RoundTimer", "hall_view"]  # the web reads the timer from here
+
+GONE = "a player who left"  # an account deleted after its games were paired
+
+
+class HallService:
+    def __init__(self, events: EventService, now_ms: Callable[[], int]) -> None:
+        self.events = events
+        self.repo = HallRepository(events.repo.engine)
+        self.now_ms = now_ms
+
+    def timer(self, event_id: str) -> RoundTimer | None:
+        """The timer of the event's newest round (None: not started for it)."""
+        found = self.repo.timer(event_id)
+        if found is None:
+            raise NoSuchEvent()
+        _, newest, stored = found
+        timer = RoundTimer.from_json(stored)
+        return timer if timer is not None and timer.round == newest else None
+
+    def start_timer(self, me: Me, event_id: str, minutes: int) -> RoundTimer:
+        """The organiser starts the newest round's timer at ``minutes`` (from the full time if it ran before)."""
+        newest = self._organiser_round(me, event_id)
+        return self._store(event_id, start(newest, minutes, self.now_ms()))
+
+    def pause_timer(self, me: Me, event_id: str) -> RoundTimer:
+        self._organiser_round(me, event_id)
+        return self._store(event_id, pause(self.timer(event_id), self.now_ms()))
+
+    def resume_timer(self, me: Me, event_id: str) -> RoundTimer:
+        self._organiser_round(me, event_id)
+        return self._store(event_id, resume(self.timer(event_id), self.now_ms()))
+
+    def _organiser_round(self, me: Me, event_id: str) -> int:
+        found = self.repo.timer(event_id)
+        if found is None:
+            raise NoSuchEvent()
+        organiser, newest, _ = found
+        if me.id != organiser:
+            raise Forbidden("Only the event's organiser can run the round's timer.")
+        return newest
+
+    def _store(self, event_id: str, timer: RoundTimer) -> RoundTimer:
+        self.repo.set_timer(event_id, timer.to_json())
+        return timer
+
+
+def hall_view(view: EventView, timer: RoundTimer | None, games: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """What the hall screen shows; ``games`` holds the spectators' view of each live table's game by its id."""
+    info = view.event
+    newest = [p for p in view.pairings if p.round == info.round]
+    tables = [_table(p, view.names, games.get(p.game_id or "")) for p in newest]
+    playing = sum(1 for t in tables if not t["done"])
+    if not info.round:
+        progress = ""
+    elif playing:
+        progress = f"{playing} of {len(tables)} tables still playing"
+    else:
+        progress = f"Every table of round {info.round} has a result"
+    if info.status == "finished":
+        round_words = f"Finished after {info.rounds} rounds"
+    elif info.round:
+        round_words = f"Round {info.round} of {info.rounds}"
+    else:
+        round_words = "Lists locked" if info.lists_locked else "Registration open"
+    return {
+        "name": info.name, "round_words": round_words,
+        "tables_words": f"Round {info.round} tables" if info.round else "Tables",
+        "empty": "Round 1 is not paired yet.",
+        "timer": None if timer is None else {"left": timer.left_ms, "since": timer.since_ms,
+                                             "running": timer.running, "minutes": timer.minutes},
+        "tables": tables, "progress": progress,
+        "standings": [{"rank": s.rank, "name": view.names.get(s.player) or GONE, "wins": s.wins,
+                       "sos": s.strength_of_schedule, "cp": s.control_points} for s in view.standings],
+    }
+
+
+def _table(p: Pairing, names: dict[str, str], game: dict[str, Any] | None) -> dict[str, Any]:
+    a, b = p.name_a or GONE, (p.name_b or GONE) if p.player_b is not None else None
+    line: dict[str, Any] = {"table": p.table, "players": [a, b], "done": True, "turn": None, "cp": None,
+                            "clock": None}
+    r, game = p.result, game or {}
+    turn, score, clock = game.get("turn") or {}, game.get("score") or {}, game.get("clock")
+    line["cp"] = score.get("cp")
+    if b is None:
+        line["state"] = "bye"
+    elif r is not None and r.finished:
+        how = HOW_WORDS.get(r.how or "", r.how or "")
+        line["state"] = f"a draw ({how})" if r.winner is None else f"{names.get(r.winner) or GONE} won ({how})"
+    else:
+        line["done"] = False
+        line["state"] = " · ".join(w for w in (turn.get("round", ""), turn.get("phase", "")) if w) or "setting up"
+        line["turn"] = score.get("active") if score.get("round") else None  # whose turn, once turns are played
+        if clock is not None:
+            line["clock"] = {"remaining": clock["remaining"], "since": clock["since"], "ticking": clock["ticking"]}
+    return line

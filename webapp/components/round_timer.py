@@ -1,0 +1,63 @@
+"""The organiser's round timer controls on the event page: start the newest round's timer at a length, pause it,
+resume it. What it shows is read again after each change of the event (the hall screen counts it down)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from nicegui import run, ui
+
+from models.service.hall import MINUTES_MAX, RoundTimer
+from webapp.components.a11y import named
+from webapp.components.once import once
+from webapp.deps import current
+
+ROUND_MINUTES = 60  # what the form offers first; the organiser sets their event's length
+
+
+def timer_words(timer: RoundTimer | None, now_ms: int) -> str:
+    """The timer's state in a few words."""
+    if timer is None:
+        return "The round's timer has not been started."
+    left_ms = timer.left(now_ms)
+    left = left_ms // 1000
+    if not timer.running:
+        return f"Round {timer.round} timer paused with {left // 60}:{left % 60:02d} left."
+    if not left_ms:
+        return f"Round {timer.round}: time is up."
+    ends = datetime.fromtimestamp((now_ms + left_ms) / 1000, UTC)
+    return f"Round {timer.round} timer running: the round ends at {ends:%H:%M} UTC."
+
+
+class RoundTimerControls:
+    """``act(action, *args)`` runs an organiser's action as the page's account (the event page's own)."""
+
+    def __init__(self, event_id: str, act: Callable[..., Awaitable[None]]) -> None:
+        self.event_id, self.act = event_id, act
+        with named(ui.column().classes("w-full gap-2"), "Round timer", role="region") as self.box:
+            ui.label("Round timer").classes("text-h6").props('role="heading" aria-level="2"')
+            self.state = ui.label().props('aria-live="polite"')
+            with ui.row().classes("items-end gap-3"):
+                self.minutes = ui.number("Round length (minutes)", value=ROUND_MINUTES, min=1, max=MINUTES_MAX,
+                                         step=1, precision=0).classes("w-56")
+                once(ui.button("Start round timer", icon="timer").props("no-caps"), self._start)
+                once(ui.button("Pause", icon="pause").props("no-caps outline"), lambda: self._do("pause_timer"))
+                once(ui.button("Resume", icon="play_arrow").props("no-caps outline"), lambda: self._do("resume_timer"))
+
+    async def _start(self) -> None:
+        if self.minutes.value is None:
+            ui.notify(f"Give the round's length in minutes (1 to {MINUTES_MAX}).", type="warning")
+            return
+        await self._do("start_timer", int(self.minutes.value))
+
+    async def _do(self, name: str, *args: Any) -> None:
+        await self.act(getattr(current().hall, name), *args)
+        await self.refresh()
+
+    async def refresh(self) -> None:
+        """Read the timer again and say where it stands."""
+        deps = current()
+        timer = await run.io_bound(deps.hall.timer, self.event_id)
+        self.state.set_text(timer_words(timer, deps.service.now_ms()))

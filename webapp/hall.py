@@ -1,0 +1,131 @@
+"""The hall screens of events: one JSON view per event (models/service/hall.py), made once per change in this server
+process and sent once to the Socket.IO room of that event's hall screens (webapp/components/hall_board.py renders
+it in the browser; no element tree per table or per viewer).
+
+A change reaches it the way it reaches the event pages: the event feed (webapp/event_feed.py) brings each new read of
+the event, and a commit of one of the round's games (this process's or, by NOTIFY, another's) pokes the feed. The
+round timer is part of the event's rows: starting or pausing it is a change of the event like any other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+from typing import Any
+
+from nicegui import background_tasks, run
+
+from models.service import NotFound
+from models.service.events import EventView
+from models.service.hall import HallService, hall_view
+from models.service.views import diff
+from webapp import deps
+from webapp.event_feed import EventFeed, feed
+from webapp.live import Live
+
+log = logging.getLogger(__name__)
+VIEW_EVENT = "tk_hall"  # server -> hall screen: the view's patch (or the whole view)
+JOIN_EVENT = "tk_hall_join"  # hall screen -> server: join the event's room; answered with the view when behind
+
+
+_halls: weakref.WeakKeyDictionary[Live, Hall] = weakref.WeakKeyDictionary()
+
+
+def room(event_id: str) -> str:
+    return f"hall:{event_id}"
+
+
+def hall() -> Hall:
+    """This app's hall screens (one per built app: the test ``user`` fixture builds one per test)."""
+    current = deps.current()
+    made = _halls.get(current.live)
+    if made is None:
+        made = _halls[current.live] = Hall(current.live, feed(), current.hall)
+    return made
+
+
+class Hall:
+    def __init__(self, live: Live, feed: EventFeed, service: HallService) -> None:
+        self.live, self.feed, self.service = live, feed, service
+        self.views: dict[str, tuple[int, dict[str, Any]]] = {}  # event -> (version, view) as last sent
+        self.boards: dict[str, weakref.WeakSet[Any]] = {}
+        self._games: dict[str, str] = {}  # game -> event, for the round's games of the events shown here
+        self._heard: dict[str, int] = {}  # game -> newest version a commit announced
+        self._locks: dict[str, asyncio.Lock] = {}
+        live.on_commit(self._committed)
+
+    async def view(self, event_id: str) -> tuple[int, dict[str, Any]]:
+        """The event's hall view (read now when no hall screen of this process shows it)."""
+        if event_id not in self.views or not self.boards.get(event_id):
+            read = await run.io_bound(self.feed.events.event, event_id)
+            if read is None:
+                raise asyncio.CancelledError
+            await self.remake(read)
+        return self.views[event_id]
+
+    def add_board(self, event_id: str, board: Any) -> None:
+        """A hall screen shows the event (held weakly: a closed page drops out by itself)."""
+        boards = self.boards.setdefault(event_id, weakref.WeakSet())
+        boards.add(board)
+        self.feed.watch(event_id, self._event_changed)
+
+    def _event_changed(self, view: EventView) -> None:
+        event_id = view.event.id
+        if not self.boards.get(event_id):
+            self.feed.unwatch(event_id, self._event_changed)
+            self._drop(event_id)
+            return
+        background_tasks.create(self.remake(view), name=f"hall of event {event_id}")
+
+    def _committed(self, game_id: str, version: int) -> None:
+        """A commit of any game, from any thread: a game of an event shown here pokes that event's feed."""
+        event_id = self._games.get(game_id)
+        if event_id is not None:
+            self._heard[game_id] = max(version, self._heard.get(game_id, 0))
+            self.live.soon(lambda: self.feed.poke(event_id))
+
+    async def remake(self, view: EventView) -> None:
+        """The event's hall view from a new read of the event; the change is sent once to its hall screens."""
+        event_id = view.event.id
+        async with self._locks.setdefault(event_id, asyncio.Lock()):
+            timer = await run.io_bound(self.service.timer, event_id)
+            games: dict[str, dict[str, Any]] = {}
+            for p in view.pairings:
+                if p.round != view.event.round or p.game_id is None:
+                    continue
+                self._games[p.game_id] = event_id
+                at_least = self._heard.get(p.game_id, 0)
+                edition = self.live.reads.cached(p.game_id)
+                if edition is None or edition.version < at_least:
+                    try:
+                        edition = await self.live.edition(p.game_id, at_least)
+                    except NotFound:
+                        continue
+                games[p.game_id] = edition.view
+            made = hall_view(view, timer, games)
+            before = self.views.get(event_id)
+            if before is not None and before[1] == made:
+                return
+            v = before[0] + 1 if before is not None else self.live.service.now_ms()
+            self.views[event_id] = (v, made)
+            if before is not None and self.boards.get(event_id):
+                await self.live.emit(VIEW_EVENT, self.envelope(event_id, patch=diff(before[1], made), base=before[0]),
+                                     room=room(event_id))
+
+    def envelope(self, event_id: str, whole: bool = False, patch: Any = None, base: int = 0) -> dict[str, Any]:
+        """What a hall screen is sent: the patch from ``base``, or the whole view; ``now`` (server time) lets the
+        browser count the timers down by the server's time."""
+        v, view = self.views[event_id]
+        now = self.live.service.now_ms()
+        if whole:
+            return {"event": event_id, "v": v, "view": view, "now": now}
+        return {"event": event_id, "v": v, "base": base, "patch": patch, "now": now}
+
+    def _drop(self, event_id: str) -> None:
+        self.views.pop(event_id, None)
+        self.boards.pop(event_id, None)
+        self._locks.pop(event_id, None)
+        for game_id in [g for g, e in self._games.items() if e == event_id]:
+            self._games.pop(game_id, None)
+            self._heard.pop(game_id, None)
