@@ -6,10 +6,12 @@ Two kinds of change reach an event page:
 - **A game of the event changed** (a command, a result): each page follows its event's games through
   webapp/live.py (in this process right after the commit, from other processes by PostgreSQL NOTIFY) and pokes
   the feed.
-- **The event's own rows changed** (a registration, lists, a round paired): a page that made the change pokes at
-  once; a change made through the REST API or another server process is noticed by one small read of every
-  followed event's stamp each POLL seconds (models/service/event_changes.py), for all pages of the process
-  together. Events send no notices of their own, so a round paired elsewhere shows within POLL seconds.
+- **The event's own rows changed** (a registration, lists, a round paired, the round timer): a page that made the
+  change pokes at once. On PostgreSQL every change of them, made through any page, the REST API or another server
+  process, is announced by NOTIFY (models/db/site_notices.py) and heard through webapp/live.py's listener, like a
+  game's. SQLite has one process and no notices: there one small read of every followed event's stamp each POLL
+  seconds (models/service/event_changes.py), for all pages of the process together, notices what the REST API
+  changed.
 
 A poke waits COALESCE seconds, so a burst of changes (a round paired opens several games) makes one read. The read
 is the public one (nobody's links), shared by every page of the event; a page with someone signed in reads its own
@@ -59,6 +61,7 @@ class EventFeed:
         self._due: set[str] = set()
         self._hooks: dict[str, set[Callable[[EventView], None]]] = {}
         self._polling = False
+        live.on_site_change(self._event_notice)
 
     def follow(self, event_id: str) -> Event[EventView]:
         """The event a page subscribes to (inside the page: a closed tab unsubscribes); it brings each new public
@@ -105,8 +108,17 @@ class EventFeed:
         for hook in list(self._hooks.get(event_id, ())):
             hook(view)
 
+    def _event_notice(self, kind: str, key: str) -> None:
+        """A notice of an event's change (on the listener's thread): its pages read it again."""
+        if kind == "event":
+            self.live.soon(lambda: self._poke_all(self.followed() if key == "*" else [key]))
+
+    def _poke_all(self, event_ids: list[str]) -> None:
+        for event_id in event_ids:
+            self.poke(event_id)
+
     def _start_polling(self) -> None:
-        if not self._polling:
+        if not self._polling and not self.live.notified():
             self._polling = True
             _unattached(self._poll(), "event pages' changes")
 

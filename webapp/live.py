@@ -60,6 +60,7 @@ class Live:
         self.emit: Callable[..., Any] = lambda *args, **kwargs: core.sio.emit(*args, **kwargs)
         self.stopping = False
         self._commit_hooks: list[Callable[[str, int], None]] = []
+        self._site_hooks: list[Callable[[str, str], None]] = []
         service.on_change(self.changed)
 
     def bind_loop(self) -> None:
@@ -156,6 +157,21 @@ class Live:
         thread that heard of it: it must be quick (Live now checks whether the game is listed, see :meth:`soon`)."""
         self._commit_hooks.append(hook)
 
+    def on_site_change(self, hook: Callable[[str, str], None]) -> None:
+        """Also tell ``hook(kind, key)`` of every change of the site's own rows another server process (or this
+        one) announced by NOTIFY: ``("event", event_id)``, ``("event", "*")``, ``("listings", "")``; called on the
+        listener's thread (hand the work to the loop with :meth:`soon`). PostgreSQL only: see :meth:`notified`."""
+        self._site_hooks.append(hook)
+
+    def notified(self) -> bool:
+        """Whether changes of events and listings reach this process as notices (PostgreSQL); without them (SQLite,
+        one process) their followers read them again every few seconds instead."""
+        return self.listener is not None
+
+    def site_changed(self, kind: str, key: str) -> None:
+        for hook in self._site_hooks:
+            hook(kind, key)
+
     def soon(self, fn: Callable[[], Any]) -> None:
         """Run ``fn`` on the server's event loop, from any thread (at once when there is no loop yet)."""
         loop = self._loop
@@ -236,7 +252,7 @@ class Live:
     def listen_postgres(self, database_url: str) -> None:
         """Follow commits made by other server processes (hosted set-ups with several servers on PostgreSQL);
         after each (re)connect of the listener every followed game is announced again (:meth:`resync`)."""
-        self.listener = Listener.for_url(database_url, self.changed, self.resync)
+        self.listener = Listener.for_url(database_url, self.changed, self.resync, on_site=self.site_changed)
         if self.listener is not None:
             self.listener.start()
 
@@ -245,9 +261,11 @@ class Live:
             self.listener.stop()
 
     def resync(self) -> None:
-        """Announce the current version of every game pages or streams follow: notices sent while the listener
-        was away are lost, so pages catch up from here (they ignore a version they already show). Runs on the
-        listener's thread."""
+        """Announce the current version of every game pages or streams follow, and that every event and the
+        listings may have changed: notices sent while the listener was away are lost, so pages catch up from here
+        (they ignore a version they already show). Runs on the listener's thread."""
+        self.site_changed("event", "*")  # events and listings are read again too
+        self.site_changed("listings", "")
         followed = {g for g, event in list(self._events.items()) if event.callbacks}
         followed |= {g for g in list(self._boards) if self.watched(g)}
         for game_id in sorted(followed):

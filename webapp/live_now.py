@@ -5,10 +5,11 @@ One list per server process, sent to its viewers once per change: a JSON merge p
 emitted once to the Socket.IO room of the /live pages (webapp/components/live_board.py renders it in the browser;
 no element tree per game per viewer). A commit of a listed game updates its line at once (Live's commit hook,
 which hears other processes' commits too); games listed or unlisted by another process are found by reading the
-listings again every POLL seconds while this process has viewers (of /live, or of a watch page: a listing taken
-off by another process revokes its watch link here too). That is one small query per process, whatever the number
-of viewers, on every database; a notice of its own would need the PostgreSQL listener to carry a second kind of
-message, and a lost notice would leave the list wrong until the next one.
+listings again when they change (a listing taken off by another process revokes its watch link here too). On
+PostgreSQL each change of the listings is announced by NOTIFY (models/db/site_notices.py) and heard by the listener
+(after a lost connection, the listings are read again at once); with SQLite (one process) the listings are read
+every POLL seconds while this process has viewers (of /live, or of a watch page): one small query per process,
+whatever the number of viewers.
 
 A finished game leaves the list with the commit that ends it (its listing stays: an undo of the ending brings it
 back). Live now is for games being played; whoever is watching one keeps its result on the watch view, and keeping
@@ -55,6 +56,7 @@ class LiveNow:
         self._reading: asyncio.Future[None] | None = None  # the reading of the listings under way, if any
         self._tasks: set[asyncio.Future[None]] = set()
         live.on_commit(self.changed)
+        live.on_site_change(self._listings_changed)
 
     def add_board(self, board: Any) -> None:
         self.boards.add(board)
@@ -74,6 +76,12 @@ class LiveNow:
             self._heard[game_id] = max(version, self._heard.get(game_id, 0))
             if self.boards:
                 self.live.soon(lambda: self._spawn(self._remake()))
+
+    def _listings_changed(self, kind: str, _key: str) -> None:
+        """A notice that the listings changed (on the listener's thread): read them again while anyone views
+        them."""
+        if kind == "listings" and (self.boards or self.live.watching()):
+            self.live.soon(lambda: self._spawn(self.refresh()))
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.ensure_future(work)
@@ -139,8 +147,8 @@ class LiveNow:
 
     async def poll_forever(self) -> None:
         """Read the listings every POLL seconds while this process has viewers of /live or of a watch page (runs as
-        long as the server)."""
-        while True:
+        long as the server); with notices of the listings' changes (PostgreSQL) it is not needed and ends."""
+        while not self.live.notified():
             await asyncio.sleep(POLL)
             if not self.boards and not self.live.watching():
                 continue

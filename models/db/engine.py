@@ -10,6 +10,8 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, Engine, create_engine, event
 
+from models.db import site_notices  # noqa: F401 - registers the sessions' notices of events and listings
+
 DEFAULT_URL = "sqlite:///./tablekeeper.db"
 READ_ONLY = "tablekeeper_read_only"  # execution option: this connection only reads
 MIGRATIONS = Path(__file__).parent / "migrations"

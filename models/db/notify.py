@@ -1,4 +1,5 @@
-"""PostgreSQL LISTEN for "game G is now at version V" from other server processes (DESIGN.md "Live updates").
+"""PostgreSQL LISTEN for "game G is now at version V" from other server processes (DESIGN.md "Live updates"), and
+for the site's own changes: "event E changed", "the Live now listings changed" (models/db/site_notices.py).
 
 A notice is a wake-up, not the data, and a connection can be lost without a word (database restart, failover, a
 proxy's idle timeout, ``pg_terminate_backend``). So the listener reconnects by itself with back-off, notices a
@@ -20,6 +21,7 @@ from sqlalchemy.engine import make_url
 log = logging.getLogger(__name__)
 
 CHANNEL = "tablekeeper"
+EVENT, LISTINGS = "event", "listings"  # the site's notices: "event/<id>" (or "event/*"), "listings/"
 APPLICATION_NAME = "tablekeeper listener"  # how the listener's connection shows in pg_stat_activity
 FIRST_DELAY, MAX_DELAY = 0.5, 10.0  # seconds between reconnect attempts: 0.5, 1, 2, 4, 8, 10, 10, ...
 # libpq closes a silent connection after ~10 + 3 * 5 s without an answer to TCP keepalives (and a write that stays
@@ -43,18 +45,25 @@ def parse(payload: str) -> tuple[str, int] | None:
     return (game_id, int(version)) if game_id and version.isdigit() else None
 
 
+def parse_site(payload: str) -> tuple[str, str] | None:
+    """``"event/<id>"`` or ``"listings/"`` as sent for the site's own rows (models/db/site_notices.py) as (kind,
+    key); None for anything else."""
+    kind, slash, key = payload.partition("/")
+    return (kind, key) if slash and kind in (EVENT, LISTINGS) and ":" not in key else None
+
+
 class Listener:
     """LISTENs on :data:`CHANNEL` in a daemon thread for as long as the process runs.
 
-    ``on_notice(game_id, version)`` and ``on_connect()`` run on the listener's thread. ``connect`` is
-    ``psycopg.connect`` (a fake in tests).
+    ``on_notice(game_id, version)``, ``on_site(kind, key)`` (an event's or the listings' change) and
+    ``on_connect()`` run on the listener's thread. ``connect`` is ``psycopg.connect`` (a fake in tests).
     """
 
     def __init__(self, conninfo: str, on_notice: Callable[[str, int], None], on_connect: Callable[[], None], *,
-                 connect: Callable[..., Any] = psycopg.connect, first_delay: float = FIRST_DELAY,
-                 max_delay: float = MAX_DELAY, check_every: float = 5.0) -> None:
+                 on_site: Callable[[str, str], None] | None = None, connect: Callable[..., Any] = psycopg.connect,
+                 first_delay: float = FIRST_DELAY, max_delay: float = MAX_DELAY, check_every: float = 5.0) -> None:
         self.conninfo = conninfo
-        self.on_notice, self.on_connect = on_notice, on_connect
+        self.on_notice, self.on_connect, self.on_site = on_notice, on_connect, on_site
         self._connect = connect
         self.first_delay, self.max_delay, self.check_every = first_delay, max_delay, check_every
         self.up = False
@@ -116,6 +125,8 @@ class Listener:
                 quiet = False
                 if (parsed := parse(note.payload)) is not None:
                     self._call(self.on_notice, *parsed)
+                elif self.on_site is not None and (site := parse_site(note.payload)) is not None:
+                    self._call(self.on_site, *site)
             if quiet:
                 conn.execute("SELECT 1")  # a connection that died silently raises here
 

@@ -17,7 +17,7 @@ from typing import Any
 import psycopg
 import pytest
 
-from models.db.notify import Listener, backoff, parse
+from models.db.notify import Listener, backoff, parse, parse_site
 
 
 @dataclass
@@ -88,6 +88,29 @@ def test_reconnect_waits_double_each_time_from_half_a_second_up_to_ten() -> None
 def test_notices_from_other_servers_are_read_and_junk_payloads_ignored() -> None:
     assert parse("ab12:7") == ("ab12", 7)
     assert [parse(p) for p in ("", "ab12", "ab12:", ":3", "ab12:x", "ab12:-1")] == [None] * 6
+
+
+def test_the_sites_notices_name_an_event_or_the_listings_and_nothing_else() -> None:
+    assert parse_site("event/3e78c6cb") == ("event", "3e78c6cb")
+    assert parse_site("event/*") == ("event", "*")
+    assert parse_site("listings/") == ("listings", "")
+    assert [parse_site(p) for p in ("", "event", "game/ab", "ab12:7", "event/ab:7")] == [None] * 5
+    assert parse("event/3e78c6cb") is None and parse("listings/") is None  # never taken for a game's
+
+
+def test_an_events_and_the_listings_notices_go_to_their_own_callback_and_games_to_theirs() -> None:
+    site: list[tuple[str, str]] = []
+    notices: list[tuple[str, int]] = []
+    script = Script(FakeConnection(["event/e1", "g1:4", "listings/", "junk", "event/*"]))
+    listener = Listener("postgresql://fake", lambda g, v: notices.append((g, v)), lambda: None,
+                        on_site=lambda k, key: site.append((k, key)), connect=script, check_every=0.02)
+    listener.start()
+    try:
+        assert wait_until(lambda: len(site) == 3), site
+        assert site == [("event", "e1"), ("listings", ""), ("event", "*")]
+        assert notices == [("g1", 4)]
+    finally:
+        listener.stop(timeout=1)
 
 
 def test_only_postgresql_needs_a_listener() -> None:

@@ -246,23 +246,34 @@ def test_an_event_night_two_devices_two_api_players_and_a_spectator(browser: Bro
             context.close()
 
 
+def two_servers(pg_url: str, tmp_path: Path) -> list[Server]:
+    """Two server processes on one PostgreSQL database (the hosted site's set-up), started."""
+    servers = [Server(tmp_path / n, pg_url) for n in ("a", "b")]
+    for s in servers:
+        s.workdir.mkdir()
+        s.start()  # one after the other: the first migrates the database
+    return servers
+
+
+def organised(api: httpx.Client) -> tuple[Api, str]:
+    """Olga, made through the API, and the two-round event she organises."""
+    olga = Api(api, "Olga")
+    r = olga.call("POST", "/api/events", json={"name": EVENT, "day": "2030-01-10", "game_size": 75, "rounds": 2,
+                                               "lists_per_player": 1, "deadline": "2030-01-10T09:00:00Z"})
+    assert r.status_code == 201, r.text
+    return olga, r.json()["id"]
+
+
 def test_a_round_paired_and_a_game_ended_on_another_server_process_show_within_seconds(
         browser: Browser, pg_url: str, tmp_path: Path) -> None:
     """Two server processes share one PostgreSQL (the hosted site's set-up): the organiser pairs round 1 and a
     player concedes through process A's API; a spectator's event page served by process B shows the round's
     tables (noticed by B's poll of the event) and then the result and standings (the game's NOTIFY)."""
-    servers = [Server(tmp_path / n, pg_url) for n in ("a", "b")]
-    for s in servers:
-        s.workdir.mkdir()
-        s.start()  # one after the other: the first migrates the database
+    servers = two_servers(pg_url, tmp_path)
     context = browser.new_context(viewport=VIEWPORT)
     api = httpx.Client(base_url=servers[0].url("/"), timeout=30)
     try:
-        olga = Api(api, "Olga")
-        r = olga.call("POST", "/api/events", json={"name": EVENT, "day": "2030-01-10", "game_size": 75, "rounds": 2,
-                                                   "lists_per_player": 1, "deadline": "2030-01-10T09:00:00Z"})
-        assert r.status_code == 201, r.text
-        event_id = r.json()["id"]
+        olga, event_id = organised(api)
         players = [Api(api, name) for name in ("Ann", "Bob", "Cid", "Dee")]
         for player in players:
             player.enter(event_id)
