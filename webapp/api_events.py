@@ -39,6 +39,8 @@ class CreateEventIn(Strict):
     clock_minutes: int | None = Field(default=None, examples=[60],
                                       description="Each game's deathclock, minutes per player (null: none fixed).")
     tables: int | None = Field(default=None, examples=[8], description="Tables in the hall (null: no limit).")
+    time_zone: str = Field(default="UTC", max_length=64, examples=["Europe/London"],
+                           description="The IANA time zone the event's times are shown in (UTC beside them).")
 
 
 class EditEventIn(Strict):
@@ -97,6 +99,7 @@ class EventOut(BaseModel):
     co_organisers: list[str] = Field(description="Emails of the co-organisers (only for those who run the event).")
     lists_published: bool
     read_only: bool = Field(description="The organiser's account was deleted and nobody took the event over.")
+    time_zone: str = Field(description="The IANA time zone the event's times are shown in.")
 
 
 class EntrantOut(BaseModel):
@@ -192,7 +195,8 @@ async def create_event(body: CreateEventIn, session: BearerSession) -> EventOut:
     """The signed-in account organises the new event."""
     me = await account_of(session)
     info = await run_in_threadpool(deps.current().events.create, me, body.name, body.day, body.game_size,
-                                   body.rounds, body.lists_per_player, body.deadline, body.clock_minutes, body.tables)
+                                   body.rounds, body.lists_per_player, body.deadline, body.clock_minutes, body.tables,
+                                   body.time_zone)
     return _event(info)
 
 

@@ -17,14 +17,14 @@ class HallRepository:
         self.engine = engine
         self.reads = reader(engine)
 
-    def timer(self, event_id: str) -> tuple[str, int, dict[str, Any] | None] | None:
-        """The event's organiser, its newest round and its timer as stored; None when there is no such event."""
+    def timer(self, event_id: str) -> tuple[int, dict[str, Any] | None] | None:
+        """The event's newest round and its timer as stored; None when there is no such event."""
         with Session(self.reads) as s:
             event = s.get(Event, event_id)
             if event is None:
                 return None
             newest = s.exec(select(func.max(col(EventPairing.round))).where(EventPairing.event_id == event_id)).one()
-            return event.organiser, int(newest or 0), event.round_timer
+            return int(newest or 0), event.round_timer
 
     def set_timer(self, event_id: str, timer: dict[str, Any]) -> None:
         with Session(self.engine) as s:

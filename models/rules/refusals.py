@@ -184,6 +184,7 @@ CODES: dict[str, str] = {
     "event.not_registered": "The account is not registered for the event.",
     "event.started": "Round 1 of the event is paired: registrations no longer change.",
     "event.lists_locked": "An event's lists are locked (deadline passed or round 1 paired).",
+    "event.time_zone": "An event's time zone is not one the time zone database knows.",
     "event.timer_minutes": "A round timer's length is out of range.",
     "event.timer_no_round": "A round timer was started before any round was paired.",
     "event.timer_not_started": "A round timer was paused or resumed before it was started.",

@@ -38,6 +38,7 @@ from models.service.errors import Forbidden, NoSuchEvent, NotFound
 from models.service.games import GameService
 from models.service.lists import ListService, unchecked_list
 from models.service.results import outcome
+from models.service.zones import UTC_NAME, check_zone
 
 NAME_LIMIT = 80
 ROUNDS_MAX = 8
@@ -76,6 +77,7 @@ class EventInfo:
     co_organisers: tuple[str, ...]  # emails of those who run it too (shown only to those who run it)
     lists_published: bool  # everyone reads the submitted lists
     read_only: bool  # the organiser's account was deleted and no co-organiser took the event
+    time_zone: str = UTC_NAME  # the IANA zone the event's times are shown in (UTC beside them)
 
 
 @dataclass(frozen=True)
@@ -147,9 +149,12 @@ class EventService:
 
     # -- events ----------------------------------------------------------------------------------------------
     def create(self, me: Me, name: str, day: str, game_size: int, rounds: int, lists_per_player: int,
-               deadline: datetime, clock_minutes: int | None = None, tables: int | None = None) -> EventInfo:
-        """A new event organised by ``me``; bad input is refused and nothing is stored."""
+               deadline: datetime, clock_minutes: int | None = None, tables: int | None = None,
+               time_zone: str = UTC_NAME) -> EventInfo:
+        """A new event organised by ``me``, its times shown in ``time_zone``; bad input is refused and nothing is
+        stored."""
         name = clean_text(name, "event's name", NAME_LIMIT)
+        time_zone = check_zone(time_zone)
         try:
             day = date.fromisoformat(day or "").isoformat()
         except ValueError:
@@ -162,7 +167,7 @@ class EventService:
             raise RuleViolation("event.lists_per_player", "Each player brings one list or two.")
         event = Event(id=secrets.token_hex(8), organiser=me.id, name=name, day=day, game_size=game_size,
                       rounds=rounds, lists_per_player=lists_per_player, deadline=_aware(deadline),
-                      clock_minutes=_clock(clock_minutes), tables=_tables(tables))
+                      clock_minutes=_clock(clock_minutes), tables=_tables(tables), time_zone=time_zone)
         self.repo.add(event)
         return self._info(event, [], [])
 
@@ -483,6 +488,10 @@ class EventService:
             raise NoSuchEvent()
         return event
 
+    def check_runs(self, me: Me, event_id: str) -> None:
+        """Refused unless ``me`` runs the event (its organiser or a co-organiser) and it still has an organiser."""
+        self._check_organiser(me, self._event(event_id))
+
     def _check_organiser(self, me: Me, event: Event) -> None:
         """The organiser or a co-organiser, of an event that still has one."""
         self._check_running(event)
@@ -594,7 +603,7 @@ class EventService:
                          lists_locked=self._locked(event), clock_minutes=event.clock_minutes, tables=event.tables,
                          co_organisers=tuple(event.co_organisers) if me is not None and _runs(event, me) else (),
                          lists_published=event.lists_published,
-                         read_only=event.organiser is None)
+                         read_only=event.organiser is None, time_zone=event.time_zone)
 
 
 def _runs(event: Event, me: Me) -> bool:

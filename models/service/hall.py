@@ -13,7 +13,7 @@ from typing import Any
 from models.db.hall_repository import HallRepository
 from models.rules.round_timer import MINUTES_MAX, RoundTimer, pause, resume, start
 from models.service.accounts import Me
-from models.service.errors import Forbidden, NoSuchEvent
+from models.service.errors import NoSuchEvent
 from models.service.events import EventService, EventView, Pairing
 from models.service.results import HOW_WORDS
 
@@ -30,34 +30,30 @@ class HallService:
 
     def timer(self, event_id: str) -> RoundTimer | None:
         """The timer of the event's newest round (None: not started for it)."""
-        found = self.repo.timer(event_id)
-        if found is None:
-            raise NoSuchEvent()
-        _, newest, stored = found
+        newest, stored = self._read(event_id)
         timer = RoundTimer.from_json(stored)
         return timer if timer is not None and timer.round == newest else None
 
     def start_timer(self, me: Me, event_id: str, minutes: int) -> RoundTimer:
-        """The organiser starts the newest round's timer at ``minutes`` (from the full time if it ran before)."""
-        newest = self._organiser_round(me, event_id)
+        """Whoever runs the event starts the newest round's timer at ``minutes`` (from the full time if it ran
+        before)."""
+        self.events.check_runs(me, event_id)
+        newest, _ = self._read(event_id)
         return self._store(event_id, start(newest, minutes, self.now_ms()))
 
     def pause_timer(self, me: Me, event_id: str) -> RoundTimer:
-        self._organiser_round(me, event_id)
+        self.events.check_runs(me, event_id)
         return self._store(event_id, pause(self.timer(event_id), self.now_ms()))
 
     def resume_timer(self, me: Me, event_id: str) -> RoundTimer:
-        self._organiser_round(me, event_id)
+        self.events.check_runs(me, event_id)
         return self._store(event_id, resume(self.timer(event_id), self.now_ms()))
 
-    def _organiser_round(self, me: Me, event_id: str) -> int:
+    def _read(self, event_id: str) -> tuple[int, dict[str, Any] | None]:
         found = self.repo.timer(event_id)
         if found is None:
             raise NoSuchEvent()
-        organiser, newest, _ = found
-        if me.id != organiser:
-            raise Forbidden("Only the event's organiser can run the round's timer.")
-        return newest
+        return found
 
     def _store(self, event_id: str, timer: RoundTimer) -> RoundTimer:
         self.repo.set_timer(event_id, timer.to_json())

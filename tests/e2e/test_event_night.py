@@ -154,7 +154,7 @@ def test_an_event_night_two_devices_two_api_players_and_a_spectator(browser: Bro
         form.get_by_label("Day", exact=True).fill("2030-01-10")
         choose(ann, "Lists per player", "One list")
         form.get_by_label("Rounds").fill("2")
-        form.get_by_label("List deadline: day (UTC)").fill("2030-01-10")
+        form.get_by_label("List deadline: day").fill("2030-01-10")
         form.get_by_role("button", name="Create event").click()
         ann.wait_for_url(re.compile(r"/events/[0-9a-f]+$"))
         event_id = ann.url.rsplit("/", 1)[1]

@@ -59,7 +59,7 @@ def overflow(page: Page) -> int:
 
 def test_the_event_pages_fit_a_phone(browser: Browser, server: Server) -> None:
     event_id = eight_player_event(server)
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, timezone_id="America/New_York")
     try:
         page = context.new_page()
         page.set_default_timeout(15_000)
@@ -86,10 +86,18 @@ def test_the_event_pages_fit_a_phone(browser: Browser, server: Server) -> None:
         expect(standings).to_contain_text("Control points 0 · army points destroyed 0")
         assert overflow(page) == 0
 
-        # Signed in, /events adds the form to organise an event: it fits too.
+        # Signed in, /events adds the form to organise an event: it fits too. It offers the phone's own time zone,
+        # and the new event shows its deadline there with UTC beside.
         sign_up(page, server, "Pia")
         page.goto(server.url("/events"))
-        expect(page.get_by_role("button", name="Create event")).to_be_visible()
+        form = page.get_by_role("region", name="Organise an event")
+        expect(form.get_by_role("combobox", name="Time zone")).to_have_value("America/New_York")
+        assert overflow(page) == 0
+        form.get_by_label("Event name").fill("Pia's Tuesday")
+        form.get_by_label("List deadline: day").fill("2030-01-10")
+        form.get_by_role("button", name="Create event").click()
+        expect(page.get_by_role("heading", name="Pia's Tuesday")).to_be_visible()
+        expect(page.get_by_text("lists lock 10 Jan 2030, 09:00 America/New_York (14:00 UTC)")).to_be_visible()
         assert overflow(page) == 0
     finally:
         context.close()

@@ -12,13 +12,14 @@ from nicegui import run, ui
 from models.service.hall import MINUTES_MAX, RoundTimer
 from webapp.components.a11y import named
 from webapp.components.once import once
+from webapp.components.times import at
 from webapp.deps import current
 
 ROUND_MINUTES = 60  # what the form offers first; the organiser sets their event's length
 
 
-def timer_words(timer: RoundTimer | None, now_ms: int) -> str:
-    """The timer's state in a few words."""
+def timer_words(timer: RoundTimer | None, now_ms: int, zone: str) -> str:
+    """The timer's state in a few words (the end of a running round in the event's time zone)."""
     if timer is None:
         return "The round's timer has not been started."
     left_ms = timer.left(now_ms)
@@ -28,14 +29,14 @@ def timer_words(timer: RoundTimer | None, now_ms: int) -> str:
     if not left_ms:
         return f"Round {timer.round}: time is up."
     ends = datetime.fromtimestamp((now_ms + left_ms) / 1000, UTC)
-    return f"Round {timer.round} timer running: the round ends at {ends:%H:%M} UTC."
+    return f"Round {timer.round} timer running: the round ends at {at(ends, zone, day=False)}."
 
 
 class RoundTimerControls:
     """``act(action, *args)`` runs an organiser's action as the page's account (the event page's own)."""
 
-    def __init__(self, event_id: str, act: Callable[..., Awaitable[None]]) -> None:
-        self.event_id, self.act = event_id, act
+    def __init__(self, event_id: str, zone: str, act: Callable[..., Awaitable[None]]) -> None:
+        self.event_id, self.zone, self.act = event_id, zone, act
         with named(ui.column().classes("w-full gap-2"), "Round timer", role="region") as self.box:
             ui.label("Round timer").classes("text-h6").props('role="heading" aria-level="2"')
             self.state = ui.label().props('aria-live="polite"')
@@ -60,4 +61,4 @@ class RoundTimerControls:
         """Read the timer again and say where it stands."""
         deps = current()
         timer = await run.io_bound(deps.hall.timer, self.event_id)
-        self.state.set_text(timer_words(timer, deps.service.now_ms()))
+        self.state.set_text(timer_words(timer, deps.service.now_ms(), self.zone))

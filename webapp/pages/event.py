@@ -20,6 +20,7 @@ from models.service.results import HOW_WORDS
 from webapp.components.a11y import named
 from webapp.components.once import once
 from webapp.components.round_timer import RoundTimerControls
+from webapp.components.times import at
 from webapp.deps import current
 from webapp.event_feed import feed
 from webapp.pages.events import account_of, facts, who_acts, whole
@@ -129,7 +130,8 @@ class EventPage:
             self.facts = ui.label().classes("tk-kind")
             ui.link("Hall screen (for a TV in the room)", f"/events/{self.event_id}/hall").classes("p-3 self-start")
             self.part = named(ui.column().classes("w-full gap-2"), "Your part in this event", role="region")
-            self.timer = RoundTimerControls(self.event_id, self._act) if self._organiser(view) else None
+            self.timer = RoundTimerControls(self.event_id, view.event.time_zone, self._act) \
+                if self._runs(view) else None
             with named(ui.column().classes("w-full gap-1"), "Tables", role="region"):
                 self.tables_heading = ui.label().classes("text-h6").props('role="heading" aria-level="2"')
                 self.tables = ui.column().classes("w-full gap-1")
@@ -190,9 +192,6 @@ class EventPage:
         self.feed.poke(self.event_id)
 
     # -- drawing --------------------------------------------------------------------------------------------
-    def _organiser(self, view: EventView) -> bool:
-        return self.me is not None and self.me.id == view.event.organiser
-
     def show(self, view: EventView) -> None:
         self.follow_games(view)
         if self.timer is not None:
@@ -200,7 +199,7 @@ class EventPage:
         info = view.event
         self.heading.set_text(info.name)
         self.facts.set_text(f"{facts(info)} · organised by {info.organiser_name} · lists lock "
-                            f"{info.deadline.strftime('%d %b %Y, %H:%M')} UTC")
+                            f"{at(info.deadline, info.time_zone)}")
         part = self._part_key(view)
         if part != self.drawn_part:
             self.drawn_part = part

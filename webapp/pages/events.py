@@ -4,6 +4,7 @@ form to organise a new one. Each event opens its own page (webapp/pages/event.py
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 from nicegui import run, ui
 
@@ -11,6 +12,7 @@ from models.rules import RuleViolation
 from models.rules.warmachine import GAME_SIZES
 from models.service.accounts import Me
 from models.service.events import EventInfo
+from models.service.zones import UTC_NAME, check_zone, zones
 from webapp.components.a11y import named
 from webapp.components.once import once
 from webapp.deps import current
@@ -112,21 +114,38 @@ def _new_event_form(token: str | None) -> None:
             rounds = ui.number("Rounds", value=3, min=1, max=ROUNDS_MAX, step=1, precision=0).classes("w-32")
             lists = ui.select({1: "One list", 2: "Two lists (list pairs)"}, value=2,
                               label="Lists per player").classes("w-64")
+        zone = ui.select(list(zones()), value=UTC_NAME, label="Time zone", with_input=True).classes("tk-wide-field")
         with ui.row().classes("items-start gap-4"):
             clock = ui.number("Deathclock: minutes per player", min=1, max=600, step=1, precision=0).props(
                 'hint="Blank: each table chooses"').classes("w-72")
             tables = ui.number("Tables", min=1, max=32, step=1, precision=0).props(
                 'hint="Blank: as many as a round needs"').classes("w-56")
         with ui.row().classes("items-start gap-4"):
-            deadline_day = ui.input("List deadline: day (UTC)", value=day_value).props(
+            deadline_day = ui.input("List deadline: day", value=day_value).props(
                 "type=date stack-label").classes("w-56")
-            deadline_time = ui.input("List deadline: time (UTC)", value=DEADLINE_TIME).props(
+            deadline_time = ui.input("List deadline: time", value=DEADLINE_TIME).props(
                 "type=time stack-label").classes("w-56")
-        ui.label("Lists lock at the deadline or when round 1 is paired, whichever comes first.").classes("tk-kind")
+        ui.label("Times are in the event's time zone (pages show UTC beside them). Lists lock at the deadline or "
+                 "when round 1 is paired, whichever comes first.").classes("tk-kind")
+
+        async def browser_zone() -> None:
+            """The organiser's own time zone first, as their browser knows it."""
+            try:
+                found = await ui.run_javascript("Intl.DateTimeFormat().resolvedOptions().timeZone")
+            except TimeoutError:  # a browser that does not answer keeps UTC
+                return
+            if isinstance(found, str) and found in zones():
+                zone.set_value(found)
+
+        ui.timer(0, browser_zone, once=True)
 
         async def create() -> None:
             try:
-                deadline = datetime.fromisoformat(f"{deadline_day.value}T{deadline_time.value}").replace(tzinfo=UTC)
+                local = datetime.fromisoformat(f"{deadline_day.value}T{deadline_time.value}")
+                deadline = local.replace(tzinfo=ZoneInfo(check_zone(str(zone.value or ""))))
+            except RuleViolation as refusal:
+                ui.notify(refusal.message, type="warning")
+                return
             except ValueError:
                 ui.notify("Give the list deadline as a day and a time.", type="warning")
                 return
@@ -139,7 +158,7 @@ def _new_event_form(token: str | None) -> None:
             try:
                 info = await run.io_bound(current().events.create, me, name.value or "", day.value or "",
                                           int(size.value or 0), int(rounds.value), int(lists.value or 0), deadline,
-                                          whole(clock.value), whole(tables.value))
+                                          whole(clock.value), whole(tables.value), str(zone.value))
             except RuleViolation as refusal:
                 ui.notify(refusal.message, type="warning")
                 return

@@ -1,0 +1,34 @@
+"""Time zones an event's times are shown in: IANA names ("Europe/London"), as the system's time zone database
+knows them; UTC always."""
+
+from __future__ import annotations
+
+from functools import cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+from models.rules import RuleViolation
+
+UTC_NAME = "UTC"
+ZONE_MAX = 64
+
+
+@cache
+def zones() -> tuple[str, ...]:
+    """Every time zone an event may take, UTC first."""
+    return (UTC_NAME, *sorted(z for z in available_timezones() if z != UTC_NAME and "/" in z
+                               and not z.startswith(("Etc/", "SystemV/", "posix/", "right/"))))
+
+
+def check_zone(name: str) -> str:
+    """``name`` if it is a time zone events may take; else refused with a reason."""
+    name = (name or "").strip()
+    if name == UTC_NAME:
+        return name
+    if len(name) > ZONE_MAX or name not in zones():
+        raise RuleViolation("event.time_zone", "Pick the event's time zone from the list (such as Europe/London).")
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise RuleViolation("event.time_zone", "Pick the event's time zone from the list (such as "
+                                               "Europe/London).") from None
+    return name
