@@ -78,12 +78,15 @@ def register_and_submit(page: Page, name: str) -> None:
 class Api:
     """A player made through the REST API (another device, as a club's own software would be)."""
 
-    def __init__(self, client: httpx.Client, name: str) -> None:
+    def __init__(self, client: httpx.Client, name: str, address: str | None = None) -> None:
+        """``address``: the player's own device's address (sent as nginx would, ``X-Forwarded-For``), for events
+        with more players than sign-ups one address may make."""
         self.client, self.name = client, name
+        device = {"X-Forwarded-For": address} if address else {}
         r = client.post("/api/account/sign-up", json={"email": f"{name.lower()}@example.org", "password": PASSWORD,
-                                                     "name": name})
+                                                     "name": name}, headers=device)
         assert r.status_code == 201, r.text
-        self.headers = {"Authorization": f"Bearer {r.json()['session']}"}
+        self.headers = {"Authorization": f"Bearer {r.json()['session']}", **device}
         self.id = r.json()["account"]["id"]
         army = {**LIST, "title": LIST["title"].format(name=name)}
         r = client.post("/api/lists", json={"army": army}, headers=self.headers)

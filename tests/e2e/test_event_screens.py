@@ -35,7 +35,7 @@ def new_event(client: httpx.Client, players: int) -> tuple[str, Api, list[Api]]:
                                                "lists_per_player": 1, "deadline": "2030-01-10T09:00:00Z"})
     assert r.status_code == 201, r.text
     event_id = r.json()["id"]
-    entered = [Api(client, name) for name in NAMES[:players]]
+    entered = [Api(client, name, f"192.0.2.{n}") for n, name in enumerate(NAMES[:players], start=1)]
     for player in entered:
         player.enter(event_id)
     r = olga.call("POST", f"/api/events/{event_id}/rounds", json={"scenario": "Spread the Net"})
