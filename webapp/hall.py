@@ -12,9 +12,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
-from typing import Any
+from typing import Any, Protocol
 
-from nicegui import background_tasks, run
+from nicegui import Client, background_tasks, run
 
 from models.service import NotFound
 from models.service.events import EventView
@@ -30,6 +30,13 @@ JOIN_EVENT = "tk_hall_join"  # hall screen -> server: join the event's room; ans
 
 
 _halls: weakref.WeakKeyDictionary[Live, Hall] = weakref.WeakKeyDictionary()
+
+
+class HallBoardLike(Protocol):
+    """What the hub needs of a hall screen's board (webapp/components/hall_board.py)."""
+
+    @property
+    def client(self) -> Client: ...
 
 
 def room(event_id: str) -> str:
@@ -64,19 +71,25 @@ class Hall:
             await self.remake(read)
         return self.views[event_id]
 
-    def add_board(self, event_id: str, board: Any) -> None:
-        """A hall screen shows the event (held weakly: a closed page drops out by itself)."""
-        boards = self.boards.setdefault(event_id, weakref.WeakSet())
-        boards.add(board)
+    def add_board(self, event_id: str, board: HallBoardLike) -> None:
+        """A hall screen shows the event until its page closes; the last one closed, the event is followed no
+        more."""
+        self.boards.setdefault(event_id, weakref.WeakSet()).add(board)
         self.feed.watch(event_id, self._event_changed)
+        board.client.on_delete(lambda: self._closed(event_id, board))
+
+    def _closed(self, event_id: str, board: HallBoardLike) -> None:
+        boards = self.boards.get(event_id)
+        if boards is not None:
+            boards.discard(board)
+        if not boards:
+            self.feed.unwatch(event_id, self._event_changed)
+            self._drop(event_id)
 
     def _event_changed(self, view: EventView) -> None:
         event_id = view.event.id
-        if not self.boards.get(event_id):
-            self.feed.unwatch(event_id, self._event_changed)
-            self._drop(event_id)
-            return
-        background_tasks.create(self.remake(view), name=f"hall of event {event_id}")
+        if self.boards.get(event_id):
+            background_tasks.create(self.remake(view), name=f"hall of event {event_id}")
 
     def _committed(self, game_id: str, version: int) -> None:
         """A commit of any game, from any thread: a game of an event shown here pokes that event's feed."""

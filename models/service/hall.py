@@ -84,7 +84,8 @@ def hall_view(view: EventView, timer: RoundTimer | None, games: dict[str, dict[s
         "empty": "Round 1 is not paired yet.",
         "timer": None if timer is None else {"left": timer.left_ms, "since": timer.since_ms,
                                              "running": timer.running, "minutes": timer.minutes},
-        "tables": tables, "progress": progress,
+        "tables": {str(t["table"]): t for t in tables},  # keyed: a change of one table patches that table only
+        "progress": progress,
         "standings": [{"rank": s.rank, "name": view.names.get(s.player) or GONE, "wins": s.wins,
                        "sos": s.strength_of_schedule, "cp": s.control_points} for s in view.standings],
     }

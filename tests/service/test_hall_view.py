@@ -9,6 +9,7 @@ from models.rules.round_timer import start
 from models.rules.warmachine.standings import Standing
 from models.service.events import EventInfo, EventView, Pairing, TableResult
 from models.service.hall import hall_view
+from models.service.views import diff
 
 NAMES = {"a": "Ann", "b": "Bob", "c": "Cid", "d": "Dee", "e": "Eve"}
 
@@ -17,7 +18,8 @@ def event(round_no: int, pairings: tuple[Pairing, ...], standings: tuple[Standin
     info = EventInfo(id="ev", name="Saturday", day="2030-01-10", system="warmachine", game_size=75, rounds=3,
                      lists_per_player=1, deadline=datetime(2030, 1, 10, 9, tzinfo=UTC),
                      status="running" if round_no else "open", organiser="o", organiser_name="Olga", players=5,
-                     round=round_no, lists_locked=bool(round_no))
+                     round=round_no, lists_locked=bool(round_no), clock_minutes=None, tables=None, co_organisers=(),
+                     lists_published=False, read_only=False)
     return EventView(event=info, players=(), pairings=pairings, standings=standings, names=NAMES)
 
 
@@ -36,7 +38,7 @@ GAME = {"turn": {"round": "Round 2", "player": "Bob", "phase": "Activation"},
 
 def test_a_live_table_shows_its_round_score_whose_turn_and_clocks() -> None:
     view = hall_view(event(1, (table(1, "a", "b", "g1", PLAYING),)), None, {"g1": GAME})
-    line = view["tables"][0]
+    line = view["tables"]["1"]
     assert line["players"] == ["Ann", "Bob"] and line["state"] == "Round 2 · Activation"
     assert line["cp"] == [1, 3] and line["turn"] == 1 and not line["done"]
     assert line["clock"] == {"remaining": [1_200_000, 900_000], "since": 5_000, "ticking": 1}
@@ -46,15 +48,15 @@ def test_finished_tables_and_byes_count_as_done_and_the_rest_as_still_playing() 
     tables = (table(1, "a", "b", "g1", PLAYING), table(2, "c", "d", "g2", WON), table(3, "e", None),
               table(1, "a", "c", "old", WON, round_no=0))
     view = hall_view(event(1, tables), None, {"g1": GAME})
-    assert [t["state"] for t in view["tables"]] == ["Round 2 · Activation", "Cid won (scenario)", "bye"]
-    assert view["tables"][2]["players"] == ["Eve", None]
+    assert [t["state"] for t in view["tables"].values()] == ["Round 2 · Activation", "Cid won (scenario)", "bye"]
+    assert view["tables"]["3"]["players"] == ["Eve", None]
     assert view["progress"] == "1 of 3 tables still playing"
     assert view["round_words"] == "Round 1 of 3" and view["tables_words"] == "Round 1 tables"
 
 
 def test_before_round_one_the_screen_says_so_and_the_timer_shows_once_started() -> None:
     view = hall_view(event(0, ()), None, {})
-    assert view["tables"] == [] and view["progress"] == "" and view["round_words"] == "Registration open"
+    assert view["tables"] == {} and view["progress"] == "" and view["round_words"] == "Registration open"
     assert view["timer"] is None
     timer = start(1, 50, now_ms=7)
     shown = hall_view(event(1, (table(1, "a", "b", "g1", PLAYING),)), timer, {})["timer"]
@@ -69,3 +71,11 @@ def test_standings_show_rank_name_wins_sos_and_control_points_and_a_deleted_acco
     view = hall_view(event(1, (), rows), None, {})
     assert view["standings"] == [{"rank": 1, "name": "Cid", "wins": 1, "sos": 0, "cp": 5},
                                  {"rank": 2, "name": "a player who left", "wins": 0, "sos": 1, "cp": 2}]
+
+
+def test_a_change_at_one_table_is_sent_as_that_table_only() -> None:
+    tables = (table(1, "a", "b", "g1", PLAYING), table(2, "c", "d", "g2", PLAYING))
+    before = hall_view(event(1, tables), None, {"g1": GAME, "g2": GAME})
+    scored = {**GAME, "score": {"round": 2, "cp": [2, 3], "active": 1}}
+    after = hall_view(event(1, tables), None, {"g1": GAME, "g2": scored})
+    assert diff(before, after) == {"tables": {"2": {"cp": [2, 3]}}}

@@ -34,7 +34,7 @@ export default {
     <section class="tk-hall-tables" aria-labelledby="tk-hall-tables-h">
       <h2 id="tk-hall-tables-h" class="tk-hall-h">{{ view.tables_words }}
         <span v-if="tablePages > 1" class="tk-hall-page">page {{ tablePage + 1 }} of {{ tablePages }}</span></h2>
-      <p v-if="!view.tables.length" class="tk-hall-empty">{{ view.empty }}</p>
+      <p v-if="!tableList.length" class="tk-hall-empty">{{ view.empty }}</p>
       <table v-else class="tk-hall-grid">
         <thead><tr><th scope="col">Table</th><th scope="col">Players</th><th scope="col">Game</th></tr></thead>
         <tbody>
@@ -75,11 +75,14 @@ export default {
     return { v: first.v, view: first.view, now: this.serverNow, joining: false, tick: 0, rows: ROWS };
   },
   computed: {
-    tablePages() { return Math.max(1, Math.ceil(this.view.tables.length / this.rows)); },
+    tableList() {
+      return Object.keys(this.view.tables || {}).map(Number).sort((a, b) => a - b).map((n) => this.view.tables[n]);
+    },
+    tablePages() { return Math.max(1, Math.ceil(this.tableList.length / this.rows)); },
     standingPages() { return Math.max(1, Math.ceil(this.view.standings.length / this.rows)); },
     tablePage() { return this.tick % this.tablePages; },
     standingPage() { return this.tick % this.standingPages; },
-    shownTables() { return this.view.tables.slice(this.tablePage * this.rows, (this.tablePage + 1) * this.rows); },
+    shownTables() { return this.tableList.slice(this.tablePage * this.rows, (this.tablePage + 1) * this.rows); },
     shownStandings() {
       return this.view.standings.slice(this.standingPage * this.rows, (this.standingPage + 1) * this.rows);
     },
