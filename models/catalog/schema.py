@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 Role = Literal[
     "infernal_master", "master_infernalist", "horror", "warcaster", "warjack", "warlock", "warbeast",
-    "unit", "solo", "structure", "attachment",
+    "unit", "solo", "structure", "battle_engine", "attachment",
 ]
 Weight = Literal["lesser", "light", "heavy", "colossal", "gargantuan"]
 STAT_NAMES = ("SPD", "STR", "MAT", "RAT", "DEF", "ARM", "CMD", "ESSENCE", "FOCUS", "FURY", "THR")
@@ -22,7 +22,7 @@ ESSENCE_ROLES = ("infernal_master", "master_infernalist", "horror")
 # The stats only some roles have (every card has the others): a card of another role leaves them empty.
 ROLE_STATS: dict[str, tuple[str, ...]] = {
     "ESSENCE": ESSENCE_ROLES, "FOCUS": ("warcaster",), "FURY": ("warlock", "warbeast"), "THR": ("warbeast",),
-    "CMD": ("unit", "solo", "structure", "attachment", *CASTER_ROLES),
+    "CMD": ("unit", "solo", "structure", "battle_engine", "attachment", *CASTER_ROLES),
 }
 
 
@@ -32,7 +32,10 @@ ALIASES_MAX = 10
 FACTION_MAX = 40
 RULE_MAX = 500
 RULES_MAX = 20
-SOURCE_MAX = 500  # the shipped cards cite their pages at length
+SOURCE_MAX = 1000  # the shipped cards cite their pages at length (the roster and each page of facts)
+WORDS_MAX = 40  # a weapon's, spell's or ability's name, and the short texts of a weapon or spell (RNG "SP 8")
+WEAPONS_MAX = 12
+SPELLS_MAX = 16
 UNIT_NAME_MAX = 30
 SIGNS_MAX = 30  # one grid column or spiral branch
 
@@ -108,6 +111,45 @@ class UnitInfo(Frozen):
     trooper_name: str = Field(default="Grunt", max_length=UNIT_NAME_MAX)
 
 
+Short = Annotated[str, Field(min_length=1, max_length=WORDS_MAX)]
+MELEE_RANGES = ("0.5", "1", "2")
+
+
+class Weapon(Frozen):
+    """A weapon as the card prints it: ``rng`` as written ("10", "SP 8", "CTRL", melee "0.5"/"1"/"2"), ``rof``
+    ("1", "d3"), ``aoe`` ("3"), ``pow`` and, for a melee weapon, ``ps`` (P+S). ``None``: not given by the page."""
+
+    name: Short
+    rng: Short | None = None
+    rof: Short | None = None
+    aoe: Short | None = None
+    pow: int | None = Field(default=None, ge=0, le=40)
+    ps: int | None = Field(default=None, ge=0, le=40)
+    count: int = Field(default=1, ge=1, le=6)
+
+    @property
+    def melee(self) -> bool:
+        """A melee weapon has a P+S, or a melee range and no rate of fire."""
+        return self.ps is not None or (self.rng in MELEE_RANGES and self.rof is None)
+
+
+class Spell(Frozen):
+    """A caster's spell: ``cost`` (``None`` when variable), ``rng`` ("6", "SELF", "CTRL", "SP 8"), ``aoe``, ``pow``,
+    ``dur`` ("UP", "RND", "TURN"; ``None``: none) and ``off`` (offensive)."""
+
+    name: Short
+    cost: int | None = Field(default=None, ge=0, le=20)
+    rng: Short | None = None
+    aoe: Short | None = None
+    pow: int | None = Field(default=None, ge=0, le=40)
+    dur: Short | None = None
+    off: bool | None = None
+
+    @property
+    def upkeep(self) -> bool:
+        return self.dur == "UP"
+
+
 class Card(Frozen):
     """One stat card. ``None`` means the fact is not known (never a guess); the card editor completes it.
 
@@ -118,6 +160,8 @@ class Card(Frozen):
     - ``max_horrors`` / ``horror_weights``: how many horrors, and of which weights, a Master Infernalist may
       start the game with (``None``: not known, not checked).
     - ``trump``: a Grymkin warlock's Trump arcana card (``None``: not known yet).
+    - ``weapons`` / ``spells``: what the card prints of them (``()``: none known, not "none").
+    - ``rules``: the card's abilities by name only, never a sentence of a page.
     """
 
     key: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]{0,63}$")
@@ -143,6 +187,8 @@ class Card(Frozen):
     mercenary: bool = False
     max_horrors: int | None = Field(default=None, ge=0, le=20)
     horror_weights: tuple[Weight, ...] | None = Field(default=None, max_length=5)
+    weapons: tuple[Weapon, ...] = Field(default=(), max_length=WEAPONS_MAX)
+    spells: tuple[Spell, ...] = Field(default=(), max_length=SPELLS_MAX)
     rules: tuple[Annotated[str, Field(max_length=RULE_MAX)], ...] = Field(default=(), max_length=RULES_MAX)
     source: str = Field(default="", max_length=SOURCE_MAX)
 
@@ -161,14 +207,33 @@ class ThemeEffect(Frozen):
     text: str = Field(min_length=1, max_length=RULE_MAX)
 
 
+class ThemeLine(Frozen):
+    """One line of a theme force's army composition (or a requisition option) and the card ids it allows."""
+
+    label: str = Field(min_length=1, max_length=RULE_MAX)
+    requisition: bool = False
+    card_ids: tuple[int, ...] = ()
+
+
 class Theme(Frozen):
-    """A theme force an army of ``faction`` may be built as: its name and effects, with where they come from."""
+    """A theme force an army of ``faction`` may be built as: its name and effects, with where they come from.
+
+    ``lines`` is its composition as data; ``partial`` says a line could not be read as cards, so the app offers
+    a model of the faction even when no line lists it (it never refuses what the theme may allow)."""
 
     key: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$")
     name: str = Field(min_length=1, max_length=NAME_MAX)
     faction: str = Field(min_length=1, max_length=FACTION_MAX)
     effects: tuple[ThemeEffect, ...] = Field(default=(), max_length=10)
+    lines: tuple[ThemeLine, ...] = Field(default=(), max_length=40)
+    partial: bool = True
     source: str = Field(default="", max_length=SOURCE_MAX)
+
+    def allowed_ids(self) -> frozenset[int] | None:
+        """The card ids the theme allows, or None when the app cannot say (no lines, or a line not read)."""
+        if self.partial or not self.lines:
+            return None
+        return frozenset(i for line in self.lines for i in line.card_ids)
 
 
 FREE_POINT_ROLES = ("infernal_master", "warcaster", "warlock")
@@ -239,6 +304,36 @@ def changed_facts(given: Card, new: Card) -> tuple[str, ...]:
     that is not empty (None, "", no entries); completing a card may fill empty fields, never change the others.
     """
     return tuple(_changed(given, new, ()))
+
+
+# What the catalog says of a card beyond its numbers: a stored copy takes the catalog's when it has one.
+CATALOG_OWNED = ("aliases", "card_id", "rules", "weapons", "spells", "source")
+
+
+def with_shipped_facts(given: Card, card: Card) -> Card:
+    """``card`` (a player's completion of the shipped card ``given``, maybe stored before the catalog grew) with
+    every fact ``given`` gives and ``card`` leaves empty, and the catalog's names, ids and sources: what the
+    player typed stays; :func:`changed_facts` then finds only real changes."""
+    filled = _filled(given, card)
+    owned = {f: getattr(given, f) for f in CATALOG_OWNED if not _empty(getattr(given, f))}
+    return filled.model_copy(update=owned) if isinstance(filled, Card) else card
+
+
+def _empty(value: Any) -> bool:
+    return value is None or (not isinstance(value, bool) and value in ("", (), {}))
+
+
+def _filled(given: BaseModel, new: BaseModel) -> BaseModel:
+    up: dict[str, Any] = {}
+    for name in type(given).model_fields:
+        old, now = getattr(given, name), getattr(new, name)
+        if _empty(old) or old == now:
+            continue
+        if _empty(now):
+            up[name] = old
+        elif isinstance(old, BaseModel) and type(now) is type(old):
+            up[name] = _filled(old, now)
+    return new.model_copy(update=up) if up else new
 
 
 def _changed(given: BaseModel, new: BaseModel, path: tuple[str, ...]) -> list[str]:

@@ -26,7 +26,7 @@ from pydantic import BaseModel, ValidationError
 from sqlalchemy import Engine
 
 from models.catalog import shipped_cards
-from models.catalog.schema import Card, card_problems, changed_facts, fact_words
+from models.catalog.schema import Card, card_problems, changed_facts, fact_words, with_shipped_facts
 from models.db.card_repository import CardRepository
 from models.db.my_data_repository import MyDataRepository
 from models.rules.core import RuleViolation
@@ -53,6 +53,9 @@ def checked(card: Card | dict[str, Any], number: int = 0) -> Card:
         except ValidationError as error:
             words = invalid_words(error.errors(), "card", lambda loc: fact_words(loc).capitalize())
             raise RuleViolation("cards.malformed", f"{where}{words}.") from None
+    shipped = shipped_cards().get(card.key)
+    if shipped is not None:
+        card = with_shipped_facts(shipped, card)
     named = where or f"{card.name}: "
     problems = card_problems(card)
     if problems:

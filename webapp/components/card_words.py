@@ -8,7 +8,8 @@ from models.catalog.schema import FREE_POINT_ROLES, Card
 ROLE_WORDS = {
     "infernal_master": "Infernal master", "master_infernalist": "Master Infernalist", "horror": "Horror",
     "warcaster": "Warcaster", "warjack": "Warjack", "warlock": "Warlock", "warbeast": "Warbeast",
-    "unit": "Unit", "solo": "Solo", "structure": "Structure", "attachment": "Attachment",
+    "unit": "Unit", "solo": "Solo", "structure": "Structure", "battle_engine": "Battle engine",
+    "attachment": "Attachment",
 }
 
 

@@ -34,6 +34,7 @@ ROLE_FILTERS = {
     "attachment": "Attachments",
     "solo": "Solos",
     "structure": "Structures",
+    "battle_engine": "Battle engines",
 }
 RESULTS_MAX = 60
 

@@ -19,7 +19,7 @@ from models.rules.warmachine.list_points import Points, entry_cost, points
 from models.rules.warmachine.setup import ArmyEntry
 from models.rules.warmachine.themes import army_faction, find_theme, theme_problems
 
-OTHER_ROLES = ("unit", "solo", "structure")
+OTHER_ROLES = ("unit", "solo", "structure", "battle_engine")
 
 
 @dataclass(frozen=True)

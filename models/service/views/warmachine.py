@@ -39,7 +39,8 @@ STATUS_WORDS = {"destroyed": "Destroyed", "removed": "Removed from play"}
 ACTIVATION_WORDS = {"ready": "", "active": "Activated", "done": "Done this turn"}
 ROLE_WORDS = {
     "infernal_master": "Infernal master", "master_infernalist": "Master Infernalist", "horror": "Horror",
-    "unit": "Unit", "solo": "Solo", "structure": "Structure", "warcaster": "Warcaster", "warjack": "Warjack",
+    "unit": "Unit", "solo": "Solo", "structure": "Structure", "battle_engine": "Battle engine",
+    "warcaster": "Warcaster", "warjack": "Warjack",
     "warlock": "Warlock", "warbeast": "Warbeast", "attachment": "Attachment",
 }
 KINDS = {"melee": "Melee", "ranged": "Ranged", "magic": "Magic", "power": "Power attack"}
