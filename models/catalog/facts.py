@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from models.catalog.schema import (
     WORDS_MAX,
@@ -60,6 +60,12 @@ class FactRecord(BaseModel):
     abilities: tuple[Name, ...] = Field(default=(), max_length=20)
     trump: Name | None = None
     note: str = Field(default="", max_length=300)
+
+    @field_validator("base", "weight", mode="before")
+    @classmethod
+    def _lower(cls, value: Any) -> Any:
+        """Pages write "Small" or "Heavy": the words are the same."""
+        return value.lower() if isinstance(value, str) else value
 
     @model_validator(mode="after")
     def _named(self) -> FactRecord:
