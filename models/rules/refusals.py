@@ -170,6 +170,7 @@ CODES: dict[str, str] = {
     "theme.unknown": "No theme force has that name.",
     "theme.faction": "The theme force belongs to another faction than the list's.",
     "theme.horror_not_allowed": "The theme force does not allow that horror.",
+    "theme.not_allowed": "The theme force's army composition does not include that model.",
     "theme.no_reposition": "Only a model its theme force gives Reposition can reposition.",
     "theme.reposition_ran": "A model that ran this activation cannot reposition.",
     "list.trump_unknown": "A Grymkin warlock's Trump card is not known yet (complete the card).",

@@ -19,7 +19,7 @@ from models.rules.core import RuleViolation
 from models.rules.match import PairedList
 from models.rules.text import tidy
 from models.rules.warmachine.army_rules import Problem
-from models.rules.warmachine.list_checks import UNCHECKED, validate
+from models.rules.warmachine.list_checks import blocking, validate
 from models.rules.warmachine.list_model import TITLE_MAX, Army, army_entries, clean_title, parse_army
 from models.rules.warmachine.list_points import Points, points
 from models.rules.warmachine.list_text import Imported, export_text, parse_text
@@ -173,7 +173,7 @@ def unchecked_list(army: Army, whose: str, cards: dict[str, Card]) -> tuple[Pair
     if not army.entries:
         raise RuleViolation("list.empty", f"{whose} is empty.")
     problems = validate(army, cards)
-    broken = [p for p in problems if p.code not in UNCHECKED]
+    broken = blocking(problems)
     if broken:
         more = f" (and {len(broken) - 1} more)" if len(broken) > 1 else ""
         raise RuleViolation("list.not_legal", f"{whose}: {broken[0].message}{more}")
@@ -185,7 +185,7 @@ def _legal_entries(army: Army, cards: dict[str, Card], whose: str) -> list[ArmyE
     """``army`` as a game's entries; RuleViolation with its first problem when it is empty or breaks a rule."""
     if not army.entries:
         raise RuleViolation("list.empty", f"{whose} is empty.")
-    problems = validate(army, cards)
+    problems = blocking(validate(army, cards))
     if problems:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         raise RuleViolation("list.not_legal", f"{whose}: {problems[0].message}{more}")

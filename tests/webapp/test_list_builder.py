@@ -231,6 +231,8 @@ async def test_card_editor_creates_a_card_and_exports_the_card_book(user: User):
 async def test_the_missing_view_lists_incomplete_cards(user: User):
     await user.open("/cards")
     view = region(user, "Card list")
+    await see(user, "the first 120 shown, search by name to find the others", view)
+    fill(user, "Search cards", "zaat")
     await see(user, "Zaateroth (Infernals)", view)
     await see(user, "Missing: ESSENCE, damage boxes, battlegroup points", view)
     assert not shows(user, "Agathon (Infernals)", view)

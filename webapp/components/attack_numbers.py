@@ -10,7 +10,7 @@ from collections.abc import Callable
 from nicegui import ui
 
 from models.rules import AttackRecord, GameState
-from models.rules.warmachine import attack_stat, power_name, suggested_damage, suggested_hit
+from models.rules.warmachine import attack_stat, power_name, suggested_damage, suggested_hit, weapon_powers
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number
 from webapp.components.dice import DiceField
@@ -64,10 +64,23 @@ class DamageNumbers:
         self.dice: DiceField | None = None
         self.removed: Callable[[], int] = lambda: 0
         target = state.model(a.target)
+        attacker = state.model(a.attacker) if a.attacker else None
+        weapons = weapon_powers(state.card_of(attacker), a.kind) if attacker is not None else {}
+        if power is None and weapons:  # the card's (first) weapon: a tap on another weapon changes it
+            power = next(iter(weapons.values()))
         with ui.row().classes("gap-2 items-end"):
             self.power = _number(f"{power_name(a.kind)} of the weapon", power, self.refresh)
             self.armour = _number(f"ARM of {target.name}", state.card_of(target).stats.ARM, self.refresh)
+        if len(weapons) > 1:
+            with ui.row().classes("gap-2 items-center"):
+                for name, value in weapons.items():
+                    named(ui.button(f"{name}: {power_name(a.kind)} {value}", on_click=lambda _, v=value: self._use(v))
+                          .props("no-caps outline"), f"Use {name}, {power_name(a.kind)} {value}")
         self.words = named(ui.label("").classes("tk-arithmetic text-body1"), "The numbers", role="status")
+
+    def _use(self, value: int) -> None:
+        self.power.set_value(value)
+        self.refresh()
 
     def values(self) -> tuple[int | None, int | None]:
         return whole_number(self.power.value, 0, POWER_MAX), whole_number(self.armour.value, 0, POWER_MAX)

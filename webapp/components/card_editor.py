@@ -376,6 +376,9 @@ class CardEditor:
         ui.notify(message + " Nothing was saved.", type="warning")
 
 
+SHOWN_MAX = 120  # rows the card list draws at once (the catalog holds every Mk III model)
+
+
 class MissingView:
     """The catalog's cards, those with missing facts first, with what each still lacks."""
 
@@ -401,10 +404,11 @@ class MissingView:
         words = tidy(self.search.value).lower()
         found = [c for c in sorted(self.cards.values(), key=lambda c: (c.faction, c.name))
                  if (not self.only.value or missing_facts(c)) and (not words or words in c.name.lower())]
-        self.count.set_text(f"{len(found)} card{'s' if len(found) != 1 else ''}")
+        shown = f"; the first {SHOWN_MAX} shown, search by name to find the others" if len(found) > SHOWN_MAX else ""
+        self.count.set_text(f"{len(found)} card{'s' if len(found) != 1 else ''}{shown}")
         self.rows.clear()
         with self.rows:
-            for card in found[:120]:
+            for card in found[:SHOWN_MAX]:
                 with ui.row().classes("items-center no-wrap gap-2 w-full tk-result"):
                     named(ui.button(icon="edit", on_click=lambda _, c=card: self.on_pick(c)).props("round dense flat"),
                           f"Edit {card.name}")

@@ -3,7 +3,7 @@ editor."""
 
 from __future__ import annotations
 
-from models.catalog.schema import FREE_POINT_ROLES, Card
+from models.catalog.schema import FREE_POINT_ROLES, Card, Spell, Weapon
 
 ROLE_WORDS = {
     "infernal_master": "Infernal master", "master_infernalist": "Master Infernalist", "horror": "Horror",
@@ -32,3 +32,24 @@ def cost_words(card: Card) -> str:
             return "not known"
         return ", ".join(f"{n} models: {c}" for n, c in sorted(costs.items()))
     return f"{card.cost} points" if card.cost is not None else "not known"
+
+
+def weapon_words(w: Weapon) -> str:
+    """A weapon's line as its card prints it: "Frostfang (melee): RNG 2, P+S 13"."""
+    if w.melee:
+        numbers = [f"RNG {w.rng}" if w.rng else "", f"P+S {w.ps}" if w.ps is not None else
+                   (f"POW {w.pow}" if w.pow is not None else "")]
+    else:
+        numbers = [f"RNG {w.rng}" if w.rng else "", f"ROF {w.rof}" if w.rof else "",
+                   f"AOE {w.aoe}" if w.aoe else "", f"POW {w.pow}" if w.pow is not None else ""]
+    count = f"{w.count} × " if w.count > 1 else ""
+    return f"{count}{w.name} ({'melee' if w.melee else 'ranged'}): " + (", ".join(n for n in numbers if n) or
+                                                                       "numbers not known")
+
+
+def spell_words(s: Spell) -> str:
+    """A spell's line: "Arcane Shield: COST 2, RNG 6, upkeep"."""
+    numbers = [f"COST {s.cost}" if s.cost is not None else "COST varies", f"RNG {s.rng}" if s.rng else "",
+               f"AOE {s.aoe}" if s.aoe else "", f"POW {s.pow}" if s.pow is not None else "",
+               "upkeep" if s.upkeep else (f"DUR {s.dur}" if s.dur else ""), "offensive" if s.off else ""]
+    return f"{s.name}: " + ", ".join(n for n in numbers if n)

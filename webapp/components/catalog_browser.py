@@ -24,7 +24,7 @@ from models.catalog.schema import (
 )
 from models.rules import tidy
 from webapp.components.a11y import named
-from webapp.components.card_words import ROLE_WORDS, cost_words, kind_words
+from webapp.components.card_words import ROLE_WORDS, cost_words, kind_words, spell_words, weapon_words
 
 ROLE_FILTERS = {
     "all": "All roles",
@@ -104,6 +104,16 @@ def show_card_details(card: Card) -> None:
         extras.append(f"Trump: {card.trump}")
     if extras:
         ui.label("; ".join(extras))
+    if card.weapons:
+        with ui.column().classes("gap-0").props('role="list" aria-label="Weapons"'):
+            ui.label("Weapons").classes("text-bold")
+            for weapon in card.weapons:
+                ui.label(weapon_words(weapon)).props('role="listitem"')
+    if card.spells:
+        with ui.column().classes("gap-0").props('role="list" aria-label="Spells"'):
+            ui.label("Spells").classes("text-bold")
+            for spell in card.spells:
+                ui.label(spell_words(spell)).props('role="listitem"')
     for rule in card.rules:
         ui.label("• " + rule)
     ui.label("Source: " + (card.source or "not given")).classes("tk-source")

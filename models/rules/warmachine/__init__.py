@@ -62,6 +62,7 @@ from models.rules.warmachine.attack_math import (
     attack_stat,
     power_name,
     weapon_places,
+    weapon_powers,
 )
 from models.rules.warmachine.attacks import (
     ACTIVATION_SEQUENCE,
@@ -390,6 +391,7 @@ __all__ = [
     "parse_text",
     "per_side",
     "power_name",
+    "weapon_powers",
     "quick_casters",
     "quick_choices",
     "quick_cost",

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from models.catalog.schema import Frozen, GridLayout, SpiralLayout
+from models.catalog.schema import Card, Frozen, GridLayout, SpiralLayout
 from models.rules.core import AttackRecord, GameState, ModelState
 from models.rules.warmachine.damage import crippled, crippled_systems, rolled_layout
 
@@ -123,6 +123,19 @@ def attack_stat(state: GameState, m: ModelState, kind: str) -> tuple[str, int | 
 def power_name(kind: str) -> str:
     """What the card calls the number added to a damage roll: P+S for melee weapons, POW otherwise."""
     return "P+S" if kind == "melee" else "POW"
+
+
+def weapon_powers(card: Card, kind: str) -> dict[str, int]:
+    """The card's weapons for this kind of attack, each with the number its damage roll adds (P+S of a melee
+    weapon, POW of a ranged one), as the card prints them; empty for other attacks or when the card lists none."""
+    if kind not in ("melee", "ranged"):
+        return {}
+    out: dict[str, int] = {}
+    for weapon in card.weapons:
+        value = weapon.ps if kind == "melee" else weapon.pow
+        if weapon.melee == (kind == "melee") and value is not None:
+            out.setdefault(weapon.name, value)
+    return out
 
 
 class HitCheck(Frozen):

@@ -38,6 +38,12 @@ def is_grymkin_warlock(card: Card) -> bool:
     return card.role == "warlock" and card.faction == "Grymkin"
 
 
+def blocking(problems: list[Problem]) -> list[Problem]:
+    """The problems that make a list illegal: all but the facts the catalog lacks (UNCHECKED), which the pre-game
+    screen or the event's organiser deals with; a list is never refused for them alone."""
+    return [p for p in problems if p.code not in UNCHECKED]
+
+
 def validate(army: Army, cards: Mapping[str, Card], arcana: Mapping[str, Arcanum] | None = None
              ) -> list[Problem]:
     """Every reason this list is not legal (empty when it is): the rules every army obeys (army_rules.py),
@@ -63,8 +69,8 @@ def validate(army: Army, cards: Mapping[str, Card], arcana: Mapping[str, Arcanum
             add(Problem("list.faction", f"{card.name} is not of the {army.faction} faction.", i))
         missing = _missing_for_points(card)
         if missing:
-            add(Problem("list.card_incomplete", f"{card.name}: {missing} not known yet. Complete the card in the "
-                                                "card editor.", i))
+            add(Problem("list.card_incomplete", f"Unknown facts: {card.name}: {missing} not known yet (the list "
+                                                "counts without it; complete the card in the card editor).", i))
         if card.role == "attachment":
             _check_attachment(army, cards, known, i, add)
     problems += army_problems(entries, known)
@@ -135,8 +141,8 @@ def _check_arcana(army: Army, cards: Mapping[str, Card], known: dict[int, Card],
                 add(Problem("list.arcana_other_trump", f"{name} is {trumps[name].name}'s Trump card; "
                                                        f"{card.name} cannot take it.", i))
         if card.trump is None:
-            add(Problem("list.trump_unknown", f"{card.name}'s Trump card is not known yet. Complete the card "
-                                              "in the card editor.", i))
+            add(Problem("list.trump_unknown", f"Unknown facts: {card.name}'s Trump card is not known yet "
+                                              "(complete the card in the card editor).", i))
         elif card.trump not in chosen:
             add(Problem("list.arcana_no_trump", f"{card.name}'s three Arcana cards must include its Trump, "
                                                 f"{card.trump}.", i))

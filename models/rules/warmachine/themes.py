@@ -71,6 +71,10 @@ def theme_problems(theme: Theme | None, faction: str, entries: Sequence[Entry], 
         return [Problem("theme.faction", f"{theme.name} is a theme force of the {theme.faction}, not of the "
                                          f"{faction}.")]
     problems = []
+    allowed = theme.allowed_ids()
+    if allowed is not None:
+        problems += [Problem("theme.not_allowed", f"{theme.name} does not include {card.name}.", i)
+                     for i, card in known.items() if card.card_id is not None and card.card_id not in allowed]
     if has_effect(theme, ONLY_REGNA_HORRORS):
         for i, card in known.items():
             if card.role != "horror":

@@ -207,3 +207,23 @@ def test_only_a_dark_legacy_armys_infernal_solos_reposition():
     assert refused(state, Reposition(model=GUARDIAN)) == "theme.no_reposition"
     assert refused(to_step(themed_game(army_1=SOLO_ARMY), "activation", "activate"),
                    Reposition(model=SOLO)) == "activation.not_active"
+
+
+def test_a_theme_force_offers_only_what_its_composition_names():
+    """A theme force's army composition (the open roster's, as data): Dark Host takes Bane models, not a Cryx
+    model no line names; a theme whose lines the app cannot all read refuses nothing for composition."""
+    from models.catalog import shipped_cards
+    from models.rules.warmachine.setup import ArmyEntry
+    from models.rules.warmachine.themes import find_theme, theme_problems
+
+    cards = shipped_cards()
+    host = find_theme("dark-host")
+    allowed = host.allowed_ids()
+    bane = next(c for c in cards.values() if c.name == "Bane Knights")
+    other = next(c for c in cards.values() if c.faction == "Cryx" and c.role == "unit" and c.card_id not in allowed)
+    caster = next(c for c in cards.values() if c.faction == "Cryx" and c.role == "warcaster")
+    entries = [ArmyEntry(card=caster.key), ArmyEntry(card=bane.key), ArmyEntry(card=other.key)]
+    known = {i: cards[e.card] for i, e in enumerate(entries)}
+    assert [(p.code, p.entry) for p in theme_problems(host, "Cryx", entries, known)] == [("theme.not_allowed", 2)]
+    legacy = find_theme("dark-legacy")
+    assert legacy.allowed_ids() is None
