@@ -140,7 +140,8 @@ async def test_export_and_import_text(user: User):
     await see(user, "- Gargantuan Thing, 40 — no card of that name")
     b = builder(user)
     await see(user, "Soul Stalker", b)
-    await see(user, "Howlers: the unit costs are not known yet. Complete the card in the card editor.", b)
+    await see(user, "Unknown facts: Howlers: the unit costs are not known yet (the list counts without it; "
+                    "complete the card in the card editor).", b)
     assert find(user, "List name", ui.input).value == "Pasted"
 
 
@@ -311,6 +312,8 @@ async def test_the_builder_refuses_two_agathons_and_offers_no_master_to_a_warbea
     click(user, "Remove Agathon, line 2")
     await see(user, "This list is legal.", builder(user))
     choose(user, "Catalog faction", "All factions")
+    await see(user, "the first 60 shown, search by name to find the others", region(user, "Catalog"))
+    fill(user, "Search the catalog", "cage rag")
     await add(user, "Cage Rager")
     rager = find(user, "Battlegroup of Cage Rager, line 2", ui.select)
     assert set(rager.options.values()) == {"No battlegroup"}

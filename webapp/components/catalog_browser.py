@@ -160,7 +160,8 @@ class CatalogBrowser:
     def refresh(self, *_: Any) -> None:
         found = self.matching()
         self.count.set_text(f"{len(found)} card{'s' if len(found) != 1 else ''}"
-                            + (f"; the first {RESULTS_MAX} shown" if len(found) > RESULTS_MAX else ""))
+                            + (f"; the first {RESULTS_MAX} shown, search by name to find the others"
+                               if len(found) > RESULTS_MAX else ""))
         self.results.clear()
         with self.results:
             for card in found[:RESULTS_MAX]:
