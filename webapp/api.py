@@ -567,11 +567,18 @@ async def game_result_text(game_id: GameId, token: Token) -> str:
 
 
 @router.get("/cards", response_model=list[Card], tags=["cards"], summary="The card catalog")
-async def cards() -> list[Card]:
-    """Every stat card of this site: the shipped catalog with the cards an operator saved for the whole site.
-    A card completed in a game stays in that game (and in its player's card book): never here."""
+async def cards(name: str | None = Query(None, max_length=60, description="Part of a card's name or other name"),
+                faction: str | None = Query(None, max_length=40), role: str | None = Query(None, max_length=40),
+                ) -> list[Card]:
+    """Every stat card of this site: the shipped catalog with the cards an operator saved for the whole site,
+    those whose name (or another name) holds ``name`` and of ``faction`` and ``role`` when given (the catalog
+    holds every Mk III model: about 1 MB unfiltered). A card completed in a game stays in that game (and in its
+    player's card book): never here."""
     catalog = await run_in_threadpool(_service().cards)
-    return list(catalog.values())
+    words = " ".join((name or "").lower().split())
+    return [c for c in catalog.values()
+            if (not words or any(words in n.lower() for n in (c.name, *c.aliases)))
+            and faction in (None, c.faction) and role in (None, c.role)]
 
 
 class ThemeEffectOut(BaseModel):
@@ -580,11 +587,20 @@ class ThemeEffectOut(BaseModel):
     applied: bool = Field(description="True: the app applies it; false: a reminder shown at the table.")
 
 
+class ThemeLineOut(BaseModel):
+    label: str
+    requisition: bool = Field(description="A requisition option (a free pick), not a line of the composition.")
+    card_ids: list[int] = Field(description="The card ids (a card's `card_id`) this line allows.")
+
+
 class ThemeOut(BaseModel):
     key: str = Field(examples=["dark-legacy"])
     name: str
     faction: str
     effects: list[ThemeEffectOut]
+    composition: list[ThemeLineOut]
+    checked: bool = Field(description="True: a list built as this theme may hold only the cards its lines allow; "
+                                      "false: a line is not read as cards, so the composition is not checked.")
     source: str
 
 
@@ -593,7 +609,10 @@ async def themes() -> list[ThemeOut]:
     """The theme forces an army may be built as (a list's `theme`, a side's `theme` in `POST /games`), with
     their effects: those the app applies and those it shows at the table as reminders."""
     return [ThemeOut(key=t.key, name=t.name, faction=t.faction, source=t.source,
-                     effects=[ThemeEffectOut(key=e.key, text=e.text, applied=e not in reminders(t)) for e in t.effects])
+                     effects=[ThemeEffectOut(key=e.key, text=e.text, applied=e not in reminders(t)) for e in t.effects],
+                     composition=[ThemeLineOut(label=line.label, requisition=line.requisition,
+                                               card_ids=list(line.card_ids)) for line in t.lines],
+                     checked=t.allowed_ids() is not None)
             for t in themes_of().values()]
 
 

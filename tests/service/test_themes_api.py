@@ -86,3 +86,24 @@ def test_a_game_from_a_saved_list_carries_its_theme(new_service: Callable[[], Ga
     players = service.state(created.game_id)[1].players
     assert players[0].theme is not None and players[0].theme.key == "dark-legacy"
     assert players[1].theme is None
+
+
+def test_the_catalog_route_finds_a_model_by_part_of_its_name(client: TestClient) -> None:  # noqa: F811
+    everything = client.get("/api/cards").json()
+    assert len(everything) >= 1200 and len({c["faction"] for c in everything}) == 15
+    found = client.get("/api/cards", params={"name": "sorscha", "faction": "Khador"}).json()
+    names = {c["name"]: c for c in found}
+    assert "Kommander Sorscha" in names and all(c["faction"] == "Khador" for c in found)
+    sorscha = names["Kommander Sorscha"]
+    assert (sorscha["role"], sorscha["card_id"]) == ("warcaster", 1421) and sorscha["spells"]
+    assert client.get("/api/cards", params={"name": "no such model"}).json() == []
+    casters = client.get("/api/cards", params={"faction": "Grymkin", "role": "warlock"}).json()
+    assert casters and {c["role"] for c in casters} == {"warlock"}
+
+
+def test_a_theme_force_lists_its_composition(client: TestClient) -> None:  # noqa: F811
+    host = next(t for t in client.get("/api/themes").json() if t["key"] == "dark-host")
+    assert host["checked"] and host["faction"] == "Cryx"
+    ids = {i for line in host["composition"] for i in line["card_ids"]}
+    knights = client.get("/api/cards", params={"name": "Bane Knights", "faction": "Cryx"}).json()
+    assert knights and knights[0]["card_id"] in ids

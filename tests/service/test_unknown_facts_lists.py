@@ -16,7 +16,7 @@ from tests.service.test_events_api import client, new_event, save_lists  # noqa:
 from webapp import deps
 
 HERETIC = Army(title="Heretic", faction="Grymkin", size=50, entries=(
-    ListEntry(card="the-heretic", arcana=("Accursed", "Desolation", "Labyrinth")),
+    ListEntry(card="the-heretic", arcana=("Desolation", "Labyrinth")),  # its Trump, not known yet, is the third
     ListEntry(card="gorehound", battlegroup_of=0), ListEntry(card="cage-rager", battlegroup_of=0)))
 SORSCHA = Army(title="Sorscha", faction="Khador", size=50, entries=(
     ListEntry(card="kommander-sorscha"), ListEntry(card="juggernaut", battlegroup_of=0),

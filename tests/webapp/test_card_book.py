@@ -42,6 +42,8 @@ async def complete_the_foreboder(user: User, game: Created) -> None:
         fill(user, f"Boxes in the {ring} ring", boxes)
     click(user, "Save card")
     await see(user, FOREBODER_WEB, model_card(user, "Ann", "Foreboder"))
+    # the game's copy shows first; the browser's card book keeps it a moment later (under load, later still)
+    await eventually(lambda: "foreboder" in card_book(user), "the card book to keep the Foreboder")
 
 
 async def start_from_the_form(user: User, to_table: bool = True) -> str:

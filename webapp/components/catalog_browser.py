@@ -149,6 +149,11 @@ class CatalogBrowser:
             self.results = ui.column().classes("tk-results gap-0 w-full")
         self.refresh()
 
+    def follow(self, faction: str) -> None:
+        """Show the cards of the list's faction (the list's faction was changed); the player may widen it."""
+        if faction in (self.faction.options or {}) and self.faction.value != faction:
+            self.faction.set_value(faction)
+
     def matching(self) -> list[Card]:
         words = tidy(self.search.value).lower()[:60]
         found = [c for c in self.cards.values()

@@ -10,6 +10,7 @@ is shown as text, never as HTML. Database work runs in a worker thread (``run.io
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import Any
 
 from nicegui import app, run, ui
@@ -66,8 +67,9 @@ class ListBuilder:
     """One list being built: entries, live points and problems, and saving it for this browser."""
 
     def __init__(self, service: ListService, owner: str, cards: dict[str, Card], saved: list[SavedList],
-                 open_id: str | None = None) -> None:
+                 open_id: str | None = None, on_faction: Callable[[str], None] | None = None) -> None:
         self.service, self.owner, self.cards = service, owner, cards
+        self.on_faction = on_faction  # the catalog beside the list follows its faction
         self.saved = saved
         self.list_id: str | None = None
         self.army = Army(title="New list", faction="Infernals", size=75)
@@ -152,6 +154,8 @@ class ListBuilder:
     def _faction_changed(self, *_: Any) -> None:
         if self.faction.value:
             self.set_army(self.army.model_copy(update={"faction": self.faction.value}))
+            if self.on_faction is not None:
+                self.on_faction(self.faction.value)
 
     def _size_changed(self, *_: Any) -> None:
         if self.size.value in GAME_SIZES:

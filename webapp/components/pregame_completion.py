@@ -1,8 +1,8 @@
 """The pre-game screen: before a game starts, each side whose cards lack a fact the game needs gets one screen
 ("2 cards need facts: complete them now") with a quick card per card, asking only what tracking needs: a
 caster's ESSENCE, FOCUS or FURY and boxes, a warjack's grid (tapped), a warbeast's spiral (tapped) and FURY/THR,
-a horror's ring split, a unit's trooper boxes. Saved cards go into the player's card book, so the game and
-the player's next games use them; the game starts only once every card can be tracked.
+a horror's ring split, a unit's trooper boxes, a Grymkin warlock's Trump card. Saved cards go into the player's
+card book, so the game and the player's next games use them; the game starts only once every card can be tracked.
 """
 
 from __future__ import annotations
@@ -11,13 +11,13 @@ from collections.abc import Sequence
 
 from nicegui import ui
 
-from models.catalog.schema import BoxesLayout, Card, UnitInfo, WebLayout
-from models.rules import RuleViolation
+from models.catalog.schema import NAME_MAX, BoxesLayout, Card, UnitInfo, WebLayout
+from models.rules import RuleViolation, tidy
 from models.rules.warmachine import (
     ArmyEntry,
     cards_to_complete,
     drawing_problem,
-    facts_to_ask,
+    pregame_facts,
     setup_refusal,
     stats_to_ask,
 )
@@ -44,7 +44,8 @@ class QuickCard:
         self.source = card
         self.numbers: dict[str, ui.number] = {}
         self.drawing: TapGrid | TapSpiral | None = None
-        missing = facts_to_ask(card)
+        self.trump: ui.input | None = None
+        missing = pregame_facts(card)
         with ui.card().classes("w-full") as box:
             named(box, f"{card.name}'s card", role="group")
             ui.label(card.name).classes("text-h6")
@@ -70,6 +71,9 @@ class QuickCard:
                 self.drawing = TapGrid.of(card)
             if "spiral branches" in missing:
                 self.drawing = TapSpiral.of(card)
+            if "Trump arcana" in missing:
+                self.trump = named(ui.input("Trump arcana").props(f"maxlength={NAME_MAX}").classes("w-64"),
+                                   "Trump arcana")
 
     def _number(self, label: str) -> None:
         # No min/max: NiceGUI would clamp the typed value on blur instead of it being refused (card_dialog).
@@ -108,7 +112,12 @@ class QuickCard:
             unit = (unit or UnitInfo()).model_copy(update={
                 "trooper_boxes": values["Trooper boxes"],
                 "leader_boxes": values.get(LEADER, unit.leader_boxes if unit else None)})
-        return card.model_copy(update={"stats": stats, "damage": damage, "unit": unit})
+        trump = card.trump
+        if self.trump is not None:
+            trump = tidy(self.trump.value)[:NAME_MAX]
+            if not trump:
+                raise BadFact(f"{card.name}, Trump arcana: enter the name of its Trump card.")
+        return card.model_copy(update={"stats": stats, "damage": damage, "unit": unit, "trump": trump})
 
 
 async def side_screen(player: str, cards: Sequence[Card], book: CardService, last: bool) -> bool:
@@ -125,7 +134,7 @@ async def side_screen(player: str, cards: Sequence[Card], book: CardService, las
         async def save() -> None:
             try:
                 done = [q.card() for q in quick]
-                left = [f"{c.name} ({', '.join(facts_to_ask(c))})" for c in done if facts_to_ask(c)]
+                left = [f"{c.name} ({', '.join(pregame_facts(c))})" for c in done if pregame_facts(c)]
                 if left:
                     raise BadFact("Still missing: " + "; ".join(left) + ".")
                 await keep_cards(book, done)

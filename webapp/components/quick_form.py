@@ -44,6 +44,10 @@ def forget() -> None:
     app.storage.user.pop(STORE, None)
 
 
+# A pick list of the catalog may hold hundreds of names (every Mk III caster of every faction): its menu draws
+# them all when it opens (Quasar draws 10 at a time by default), so every name can be reached at once.
+LONG_LIST = "virtual-scroll-slice-size=1500"
+
 class SideForm:
     """One player's name and army: a caster, then the battlegroup its kind leads (horrors for an infernal
     master, warjacks for a warcaster, warbeasts for a warlock) and units, solos and structures of its faction."""
@@ -67,23 +71,24 @@ class SideForm:
                 self.master = ui.select(offered, value=kept.get("caster") if kept.get("caster") in offered else None,
                                         label="Caster",
                                         on_change=self._caster_changed).props(
-                    f'aria-label="Player {n} caster"').classes("w-64")
+                    f'aria-label="Player {n} caster" {LONG_LIST}').classes("w-64")
             self.theme = ui.select({THEMELESS: "No theme"}, value=THEMELESS, label="Theme force",
                                    on_change=self._theme_changed).classes("w-48")
             named(self.theme, f"Player {n} theme force")
             self.hint = ui.label("Pick a caster: the battlegroup and the models offered follow it.").classes("tk-kind")
             with ui.row().classes("items-center") as self.horror_row:
-                self.horror = ui.select({}, label="Horror").props(f'aria-label="Player {n} horror"').classes("w-48")
+                self.horror = ui.select({}, label="Horror").props(f'aria-label="Player {n} horror" {LONG_LIST}'
+                                                                  ).classes("w-48")
                 ui.button("Add horror", on_click=lambda: self.add_battlegroup(self.horror)).props(
                     f'no-caps aria-label="Add horror for player {n}"')
             with ui.row().classes("items-center") as self.beast_row:
                 self.beast = ui.select({}, label="Warjack or warbeast").props(
-                    f'aria-label="Player {n} warjack or warbeast"').classes("w-48")
+                    f'aria-label="Player {n} warjack or warbeast" {LONG_LIST}').classes("w-48")
                 ui.button("Add warjack or warbeast", on_click=lambda: self.add_battlegroup(self.beast)).props(
                     f'no-caps aria-label="Add warjack or warbeast for player {n}"')
             with ui.row().classes("items-center") as self.other_row:
                 self.other = ui.select({}, label="Unit or solo", on_change=self._other_changed).props(
-                    f'aria-label="Player {n} unit or solo"').classes("w-48")
+                    f'aria-label="Player {n} unit or solo" {LONG_LIST}').classes("w-48")
                 self.size = ui.select({0: "smallest"}, value=0, label="Size").classes("w-28").props(
                     f'aria-label="Player {n} unit size"')
                 ui.button("Add", on_click=self.add_other).props(f'no-caps aria-label="Add model for player {n}"')

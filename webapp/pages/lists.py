@@ -27,5 +27,6 @@ async def lists_page(list_id: str | None = None) -> None:
             if builder is not None:
                 builder.add(key)
 
-        CatalogBrowser(cards, add, faction="Infernals")
-        builder = ListBuilder(service, owner, cards, saved, open_id=(list_id or "")[:32] or None)
+        browser = CatalogBrowser(cards, add, faction="Infernals")
+        builder = ListBuilder(service, owner, cards, saved, open_id=(list_id or "")[:32] or None,
+                              on_faction=browser.follow)

@@ -36,13 +36,24 @@ def facts_to_ask(card: Card) -> tuple[str, ...]:
     return (*missing_for_play(card), *stats_to_ask(card))
 
 
+def trump_to_ask(card: Card) -> tuple[str, ...]:
+    """A Grymkin warlock's Trump arcana card when its card does not name it (doc 001 "Arcana": its three Arcana
+    cards include it, so they cannot be dealt without it)."""
+    return ("Trump arcana",) if card.role == "warlock" and card.faction == "Grymkin" and not card.trump else ()
+
+
+def pregame_facts(card: Card) -> tuple[str, ...]:
+    """Everything the pre-game screen asks of this card: what the game needs, and a missing Trump card."""
+    return (*facts_to_ask(card), *trump_to_ask(card))
+
+
 def cards_to_complete(keys: Iterable[str], cards: Mapping[str, Card], skip: Iterable[str] = ()) -> list[Card]:
     """The cards among ``keys`` that lack a needed fact, each once, in list order (``skip``: already asked)."""
     seen = set(skip)
     out: list[Card] = []
     for key in keys:
         card = cards.get(key)
-        if card is not None and key not in seen and facts_to_ask(card):
+        if card is not None and key not in seen and pregame_facts(card):
             out.append(card)
         seen.add(key)
     return out

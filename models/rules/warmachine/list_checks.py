@@ -4,7 +4,8 @@ Pure: no I/O, no clock. The rules every army obeys, however a game is set up, ar
 module adds what a list has of its own. Sources:
 
 - doc 001 "Arcana": each Grymkin warlock has exactly three Arcana cards, one of them its Trump; no card twice
-  in an army; another warlock's Trump cannot be taken as an ordinary card.
+  in an army; another warlock's Trump cannot be taken as an ordinary card. A list may name the two others only
+  (the Trump is always the third): so a list whose warlock's Trump is not known yet names those two.
 - One warcaster, warlock or infernal master per list: the game is lost when "your warcaster/warlock/infernal
   master" is destroyed (doc 002, "Deathclock"; Steamroller 2019). A Master Infernalist is a solo and may join.
 - Game sizes and points as ``list_points.py`` counts them; an attachment joins the unit its card names.
@@ -131,9 +132,10 @@ def _check_arcana(army: Army, cards: Mapping[str, Card], known: dict[int, Card],
                                                        "does not.", i))
             continue
         used.update(chosen)
-        if len(chosen) != 3:
-            add(Problem("list.arcana_count", f"{card.name} needs exactly three Arcana cards; "
-                                             f"{len(chosen)} chosen.", i))
+        others = [n for n in chosen if n != card.trump]
+        if len(others) != 2 or len(chosen) > 3:
+            add(Problem("list.arcana_count", f"{card.name} needs exactly three Arcana cards: its Trump and two "
+                                             f"others; {len(chosen)} chosen.", i))
         for name in chosen:
             if name not in names:
                 add(Problem("list.arcana_unknown", f"{name!r} is not a known Arcana card.", i))
@@ -143,7 +145,7 @@ def _check_arcana(army: Army, cards: Mapping[str, Card], known: dict[int, Card],
         if card.trump is None:
             add(Problem("list.trump_unknown", f"Unknown facts: {card.name}'s Trump card is not known yet "
                                               "(complete the card in the card editor).", i))
-        elif card.trump not in chosen:
+        elif card.trump not in chosen and len(chosen) != 2:
             add(Problem("list.arcana_no_trump", f"{card.name}'s three Arcana cards must include its Trump, "
                                                 f"{card.trump}.", i))
     for name, count in sorted(used.items()):

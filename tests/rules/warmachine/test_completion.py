@@ -104,3 +104,15 @@ def test_a_colossal_draws_two_grids_and_a_gargantuan_two_spirals():
     assert grid_columns(cells) == ("--..LL", ".", "", "", "", "")
     assert spiral_branches(drawn_cells(("...MM", "....BB", "...SS"), 3, 12)) == ("...MM", "....BB", "...SS")
     assert spiral_cells("heavy") == 12 and spiral_cells("gargantuan") == 20 and spiral_cells(None, ("." * 14,)) == 14
+
+
+def test_a_grymkin_warlocks_unknown_trump_is_asked_before_the_game():
+    """doc 001 "Arcana": its three cards include its Trump, so the pre-game screen asks for it once."""
+    from models.rules.warmachine.completion import cards_to_complete, pregame_facts
+
+    cards = shipped_cards()
+    king = cards["the-king-of-nothing"]
+    assert king.trump is None and pregame_facts(king) == ("Trump arcana",)
+    assert [c.key for c in cards_to_complete(["the-king-of-nothing"], cards)] == ["the-king-of-nothing"]
+    known = king.model_copy(update={"trump": "Trump of the Test"})
+    assert pregame_facts(known) == () and cards_to_complete(["k"], {"k": known}) == []

@@ -245,6 +245,14 @@ def test_arcana_include_the_warlocks_trump():
     assert "list.arcana_no_trump" in codes(grymkin("Accursed", "Labyrinth", "Shroud"))
 
 
+def test_a_list_may_name_the_two_arcana_besides_the_trump():
+    """doc 001 "Arcana": three cards, its Trump and two others; the Trump is always one, so two others say all."""
+    assert codes(grymkin("Accursed", "Labyrinth")) == []
+    assert "list.arcana_count" in codes(grymkin("Accursed"))
+    unsure = codes(grymkin("Accursed", "Labyrinth", card="unsure-warlock"))
+    assert unsure == ["list.trump_unknown"]  # unknown facts only: the list is saved, submitted and started
+
+
 def test_a_warlock_whose_trump_is_unknown_asks_to_complete_the_card():
     assert "list.trump_unknown" in codes(grymkin("Accursed", "Labyrinth", "Shroud", card="unsure-warlock"))
 
