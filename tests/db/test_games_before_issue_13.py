@@ -37,6 +37,8 @@ def in_new_shape(old_state: dict[str, Any]) -> dict[str, Any]:
     new["turn_flow"] = 1
     new["models"] = [{"removed_why": "", **m} for m in old_state.get("models", [])]  # a field added since, empty
     new["players"] = [{"theme": None, **p} for p in old_state.get("players", [])]  # a theme force: none then
+    if isinstance(old_state.get("cards"), dict):  # a card's weapons and spells: none known then
+        new["cards"] = {k: {"weapons": [], "spells": [], **c} for k, c in old_state["cards"].items()}
     return new
 
 
