@@ -5,7 +5,8 @@ module adds what a list has of its own. Sources:
 
 - doc 001 "Arcana": each Grymkin warlock has exactly three Arcana cards, one of them its Trump; no card twice
   in an army; another warlock's Trump cannot be taken as an ordinary card. A list may name the two others only
-  (the Trump is always the third): so a list whose warlock's Trump is not known yet names those two.
+  (the Trump is always the third): so a list whose warlock's Trump is not known yet names two cards, or three
+  when the player knows which of them is its Trump.
 - One warcaster, warlock or infernal master per list: the game is lost when "your warcaster/warlock/infernal
   master" is destroyed (doc 002, "Deathclock"; Steamroller 2019). A Master Infernalist is a solo and may join.
 - Game sizes and points as ``list_points.py`` counts them; an attachment joins the unit its card names.
@@ -133,7 +134,9 @@ def _check_arcana(army: Army, cards: Mapping[str, Card], known: dict[int, Card],
             continue
         used.update(chosen)
         others = [n for n in chosen if n != card.trump]
-        if len(others) != 2 or len(chosen) > 3:
+        # Trump not known: two cards, or three when the player knows which one is its Trump.
+        wrong_count = len(chosen) not in (2, 3) if card.trump is None else len(chosen) > 3 or len(others) != 2
+        if wrong_count:
             add(Problem("list.arcana_count", f"{card.name} needs exactly three Arcana cards: its Trump and two "
                                              f"others; {len(chosen)} chosen.", i))
         for name in chosen:
