@@ -459,13 +459,13 @@ async def game_events(game_id: GameId, token: Token, last_event_id: Annotated[
     with `Last-Event-ID` gets every commit after it (older ones from the log), then each new one as it is
     committed. A comment line is sent when the stream has been idle for a while."""
     edition, _ = await _read_edition(game_id, token)
-    return StreamingResponse(_events(edition, last_event_id), media_type="text/event-stream",
+    return StreamingResponse(_events(edition, last_event_id, token), media_type="text/event-stream",
                              headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
-async def _events(current: Edition, after: int | None) -> AsyncIterator[bytes]:
+async def _events(current: Edition, after: int | None, token: str | None) -> AsyncIterator[bytes]:
     live = deps.current().live
-    stream = live.open_stream(current.game_id)  # before catching up: nothing committed meanwhile is lost
+    stream = live.open_stream(current.game_id, token)  # before catching up: nothing committed meanwhile is lost
     try:
         yield b"retry: %d\n\n" % RETRY_MS
         sent = current.version if after is None else min(after, current.version)

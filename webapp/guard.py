@@ -3,6 +3,9 @@
 - :class:`BodyGuard`, ASGI middleware for request bodies under ``/api``: too big (413), not UTF-8, nested deeper
   than any real request, a NUL character or a lone surrogate in a string (400). The JSON parser would otherwise
   recurse until it fails (a 500 for 50,000 nested arrays), and PostgreSQL refuses NUL in text (another 500).
+- :class:`PathGuard`, ASGI middleware for every address: a path holding a control character (NUL included) or
+  bytes that are not UTF-8 names no id of ours, so it is a 404 before any route reads an id from it (PostgreSQL
+  refuses NUL in text: every route would have to know). One check where ids enter, for pages and the API alike.
 - :func:`ignore_unknown_listeners`: socket events naming an element or listener a page does not have are dropped
   with one log line per page, instead of a traceback per event in the server log.
 
@@ -52,6 +55,27 @@ def body_problem(body: bytes) -> tuple[str, str] | None:
     if "\\u" in text:
         return _escape_problem(text)
     return None
+
+
+def bad_path(path: str) -> bool:
+    """Whether a decoded path holds what no address of ours has: a control character, or U+FFFD where the
+    server could not decode bytes as UTF-8."""
+    return any(ch < " " or "\x7f" <= ch <= "\x9f" or ch == "\ufffd" for ch in path)
+
+
+class PathGuard:
+    """Answers 404 for a path :func:`bad_path` refuses: the API's flat JSON error, a page's "Page not found"."""
+
+    def __init__(self, app: ASGIApp, api_prefix: str = "/api/", nowhere: str = "/not-found") -> None:
+        self.app, self.api_prefix, self.nowhere = app, api_prefix, nowhere
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and bad_path(scope["path"]):
+            if scope["path"].startswith(self.api_prefix):
+                await _refuse(send, 404, "request.not_found", "There is nothing at this address.")
+                return
+            scope = {**scope, "path": self.nowhere, "raw_path": self.nowhere.encode()}  # our own 404 page
+        await self.app(scope, receive, send)
 
 
 def _escape_problem(text: str) -> tuple[str, str] | None:

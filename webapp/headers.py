@@ -1,7 +1,8 @@
 """Security headers on every HTTP answer, pages and API alike (DESIGN.md "Access").
 
 Every link carries its token in the URL, so no page may leak its address (``Referrer-Policy: no-referrer``) or be
-framed by another site (``frame-ancestors 'none'``). The Content-Security-Policy is the smallest NiceGUI runs
+framed by another site (``frame-ancestors 'none'``, and ``X-Frame-Options: DENY`` for browsers that predate it).
+The Content-Security-Policy is the smallest NiceGUI runs
 under, measured in Chromium on every page (tests/e2e/test_headers.py): NiceGUI writes each page's elements into
 inline scripts and styles (without ``'unsafe-inline'`` for either, pages stay blank), Vue compiles component
 templates in the browser (without ``'unsafe-eval'`` nothing renders), and everything else, the socket included,
@@ -48,6 +49,8 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
         extra = [*HEADERS, (b"content-security-policy", policy(scope))]
+        if not embeddable(scope):  # browsers older than frame-ancestors read this one
+            extra.append((b"x-frame-options", b"DENY"))
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":

@@ -26,7 +26,7 @@ from nicegui import Event, core, run
 from nicegui.server import Server
 
 from models.rules import GameState
-from models.service import GameService, Listener, LogEntry
+from models.service import Forbidden, GameService, Listener, LogEntry, NotFound
 from models.service.reads import Edition, Reads
 
 log = logging.getLogger(__name__)
@@ -34,6 +34,7 @@ VIEW_EVENT = "tk_view"  # server -> watch page: an edition's envelope (patch or 
 JOIN_EVENT = "tk_watch"  # watch page -> server: join the game's room; answered with the view when it is behind
 STREAM_QUEUE = 64  # editions a slow event stream may lag behind before it is closed (the client resumes)
 STREAM_TICK = 1.0  # s: how often an idle event stream checks whether the server is stopping
+STREAM_CHECK = 1.0  # s: how often the links of open event streams are checked again (a revoked one ends its streams)
 KEEP_ALIVE = 15.0  # s: an idle event stream sends a comment this often (proxies close silent connections)
 
 
@@ -54,7 +55,8 @@ class Live:
         self._tasks: set[asyncio.Future[None]] = set()
         self.listener: Listener | None = None  # PostgreSQL only: notices from other server processes
         self._boards: dict[str, weakref.WeakSet[Any]] = {}  # game -> its watch pages' boards in this process
-        self._streams: dict[str, set[asyncio.Queue[Edition | None]]] = {}
+        self._streams: dict[str, set[Stream]] = {}
+        self._stream_guard: asyncio.Future[None] | None = None
         self._sent: dict[str, int] = {}  # game -> newest version emitted to its room
         self._send_lock: dict[str, asyncio.Lock] = {}
         self.emit: Callable[..., Any] = lambda *args, **kwargs: core.sio.emit(*args, **kwargs)
@@ -99,17 +101,46 @@ class Live:
                 break
         return made
 
-    def open_stream(self, game_id: str) -> Stream:
+    def open_stream(self, game_id: str, token: str | None = None) -> Stream:
         """Each new edition of the game from now on (subscribed at once: nothing is missed while the reader
-        catches up on what came before)."""
-        return Stream(self, game_id)
+        catches up on what came before), for as long as ``token`` opens the game."""
+        stream = Stream(self, game_id, token)
+        if self._stream_guard is None or self._stream_guard.done():
+            self._stream_guard = asyncio.ensure_future(self._guard_streams())
+        return stream
 
     def close_streams(self) -> None:
         """End every event stream."""
         self.stopping = True
-        for queues in self._streams.values():
-            for queue in queues:
-                _offer(queue, None)
+        for streams in self._streams.values():
+            for stream in streams:
+                _offer(stream.queue, None)
+
+    async def _guard_streams(self) -> None:
+        """While streams are open, check each of their links again every STREAM_CHECK seconds (one read per
+        distinct link, whatever the number of readers): a link revoked anywhere (a game taken off Live now, a
+        game deleted) ends its streams here, as it does the pages opened with it."""
+        while self._streams and not self.stopping:
+            await asyncio.sleep(STREAM_CHECK)
+            links = {(s.game_id, s.token) for streams in list(self._streams.values()) for s in streams}
+            revoked = await run.io_bound(self._revoked, links)
+            for game_id, token in revoked or ():
+                self.reads.forget_token(game_id, token or "")
+                for stream in list(self._streams.get(game_id, ())):
+                    if stream.token == token:
+                        _offer(stream.queue, None)
+
+    def _revoked(self, links: set[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
+        """The links that no longer open their game (in a worker thread)."""
+        revoked = []
+        for game_id, token in links:
+            try:
+                self.service.authorize(game_id, token)
+            except (NotFound, Forbidden):
+                revoked.append((game_id, token))
+            except Exception:  # noqa: BLE001 - the database is away: keep the streams, check again next time
+                log.warning("Could not check the link of an event stream of game %s", game_id, exc_info=True)
+        return revoked
 
     async def state(self, game_id: str, at_least: int = 0) -> tuple[int, GameState]:
         """The game's version and state, at least ``at_least``: one read shared by every page that asks."""
@@ -236,8 +267,8 @@ class Live:
             if edition.version <= self._sent.get(game_id, 0):
                 return
             self._sent[game_id] = edition.version
-            for queue in list(self._streams.get(game_id, ())):
-                _offer(queue, edition)
+            for stream in list(self._streams.get(game_id, ())):
+                _offer(stream.queue, edition)
             if self._boards.get(game_id):
                 await self.emit(VIEW_EVENT, edition.envelope(self.service.now_ms()), room=room(game_id))
 
@@ -267,7 +298,7 @@ class Live:
         self.site_changed("event", "*")  # events and listings are read again too
         self.site_changed("listings", "")
         followed = {g for g, event in list(self._events.items()) if event.callbacks}
-        followed |= {g for g in list(self._boards) if self.watched(g)}
+        followed |= {g for g in [*self._boards, *self._streams] if self.watched(g)}
         for game_id in sorted(followed):
             try:
                 version, _ = self.service.state(game_id)
@@ -290,12 +321,13 @@ def _offer(queue: asyncio.Queue[Edition | None], item: Edition | None) -> None:
 
 class Stream:
     """One event stream's subscription to a game: iterating yields each new edition, or None when the stream
-    has been idle for KEEP_ALIVE seconds; it ends when the server stops or the reader lags too far behind."""
+    has been idle for KEEP_ALIVE seconds; it ends when the server stops, the reader lags too far behind or its
+    link (``token``) is revoked."""
 
-    def __init__(self, live: Live, game_id: str) -> None:
-        self.live, self.game_id = live, game_id
+    def __init__(self, live: Live, game_id: str, token: str | None = None) -> None:
+        self.live, self.game_id, self.token = live, game_id, token
         self.queue: asyncio.Queue[Edition | None] = asyncio.Queue(STREAM_QUEUE)
-        live._streams.setdefault(game_id, set()).add(self.queue)  # noqa: SLF001 - Live's own helper
+        live._streams.setdefault(game_id, set()).add(self)  # noqa: SLF001 - Live's own helper
 
     def __aiter__(self) -> Stream:
         return self
@@ -317,7 +349,7 @@ class Stream:
         raise StopAsyncIteration
 
     def close(self) -> None:
-        queues = self.live._streams.get(self.game_id, set())  # noqa: SLF001
-        queues.discard(self.queue)
-        if not queues:
+        streams = self.live._streams.get(self.game_id, set())  # noqa: SLF001
+        streams.discard(self)
+        if not streams:
             self.live._streams.pop(self.game_id, None)  # noqa: SLF001

@@ -18,6 +18,7 @@ from models.service import GameService, make_engine, migrate
 from webapp import (
     api,
     api_accounts,
+    api_docs,
     api_events,
     api_hall,
     api_lists,
@@ -29,7 +30,7 @@ from webapp import (
     hot_reads,
 )
 from webapp.components import hall_board, live_board, watch_board
-from webapp.guard import BodyGuard, ignore_unknown_listeners
+from webapp.guard import BodyGuard, PathGuard, ignore_unknown_listeners
 from webapp.headers import SecurityHeaders
 from webapp.live import Live
 from webapp.pages import errors
@@ -73,10 +74,12 @@ def build(settings: Settings) -> deps.Deps:
     app.on_startup(lambda: background_tasks.create(current.live_now.poll_forever(), name="Live now listings"))
     app.on_shutdown(engine.dispose)  # the test `user` fixture builds an app per test: close each one's pool
     app.add_middleware(BodyGuard)
+    app.add_middleware(PathGuard)
     app.add_middleware(SecurityHeaders)
     hot_reads.install(app, lambda: deps.current().live.reads)  # in front of everything, NiceGUI's middleware too
     ignore_unknown_listeners()
     app.add_static_files("/static", STATIC)
+    api_docs.serve()
     # The service worker is served from the root so that its scope covers every page (static/sw.js).
     app.add_api_route("/sw.js", lambda: FileResponse(STATIC / "sw.js", media_type="text/javascript",
                                                      headers={"Cache-Control": "no-cache"}),
@@ -167,7 +170,8 @@ def main() -> None:
     app.on_startup(_freeze_startup_objects)
     gc_log.install()
     app.on_startup(lambda: background_tasks.create(_purge_tab_storage_forever(), name="purge idle tab storage"))
-    ui.run(host=settings.host, port=settings.port, title="Tablekeeper", reload=False, show=False, fastapi_docs=True,
+    ui.run(host=settings.host, port=settings.port, title="Tablekeeper", reload=False, show=False,
+           fastapi_docs={"title": api_docs.TITLE},
            language="en-GB",  # the pages' <html lang>, for screen readers
            storage_secret=settings.storage_secret, favicon=STATIC / "favicon.svg", reconnect_timeout=10.0)
 

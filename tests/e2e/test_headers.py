@@ -75,6 +75,27 @@ def test_every_page_runs_under_the_content_security_policy_and_works(browser: Br
         context.close()
 
 
+def test_the_interactive_api_page_works_under_the_policy(browser: Browser, server: Server) -> None:
+    """/docs loads its script from this site (a CDN's would be blocked: the page stayed blank); /redoc leads there."""
+    context = browser.new_context(viewport=VIEWPORT)
+    context.add_init_script(RECORD_VIOLATIONS)
+    console: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("console", lambda m: console.append(m.text) if "Content Security Policy" in m.text else None)
+        response = page.goto(server.url("/docs"))
+        assert response is not None and response.status == 200
+        assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
+        assert response.headers["x-frame-options"] == "DENY"
+        expect(page.get_by_role("heading", name=re.compile("Tablekeeper"))).to_be_visible()
+        expect(page.get_by_text("Sign in: a new session token")).to_be_visible()
+        assert violations(page, console) == []
+        page.goto(server.url("/redoc"))
+        expect(page).to_have_url(server.url("/docs"))
+    finally:
+        context.close()
+
+
 def test_positive_control_a_policy_without_eval_is_caught(browser: Browser, server: Server) -> None:
     """The check above can fail: the same page under the policy minus 'unsafe-eval' (rewritten on its way to the
     browser) reports violations, because Vue compiles NiceGUI's templates with eval."""

@@ -38,6 +38,7 @@ def assert_secure(response: httpx.Response, framing: str = "'none'") -> None:
     policy = headers["content-security-policy"]
     assert "default-src 'self'" in policy and "object-src 'none'" in policy and "base-uri 'none'" in policy
     assert policy.endswith(f"frame-ancestors {framing}"), policy
+    assert headers.get("x-frame-options") == ("DENY" if framing == "'none'" else None)  # for older browsers
 
 
 async def test_every_api_answer_carries_the_security_headers(user: User, game: Created) -> None:
