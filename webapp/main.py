@@ -28,6 +28,7 @@ from webapp import (
     deps,
     gc_log,
     hot_reads,
+    session,
 )
 from webapp.components import hall_board, live_board, watch_board
 from webapp.guard import BodyGuard, PathGuard, ignore_unknown_listeners
@@ -110,6 +111,7 @@ def build(settings: Settings) -> deps.Deps:
     ui.page("/warband", title="Tablekeeper: new warband game")(warband_page)
     ui.page("/account", title="Tablekeeper: account")(account_page)
     ui.page("/account/reset/{token}", title="Tablekeeper: new password")(reset_page)
+    app.add_api_route(session.SIGNED_IN, session.signed_in, methods=["GET"], include_in_schema=False)
     # A busy server may need more than NiceGUI's default 3 s to build a game page: a slow page beats a 500
     # (measured under load in tests/bench, docs/RELIABILITY.md).
     ui.page("/table/{game_id}/{token}", title="Tablekeeper: table", response_timeout=PAGE_TIMEOUT)(table_page)

@@ -1,11 +1,23 @@
 """Who is signed in: on a page, the session token kept in NiceGUI's user storage (server-side; in Redis when
-``NICEGUI_REDIS_URL`` is set); in the API, ``Authorization: Bearer <session>``. An account is optional."""
+``NICEGUI_REDIS_URL`` is set); in the API, ``Authorization: Bearer <session>``. An account is optional.
+
+Signing in on a page gives the browser a new storage id (the id in NiceGUI's signed session cookie that names its
+user storage and its saved lists): a storage id planted in a browser beforehand (fixation) never holds a session.
+The page hands the new session over through :func:`hand_over`; the browser then asks for ``SIGNED_IN`` (an HTTP
+request, where a cookie can be set), which moves what the browser kept to a new id with the session added, empties
+the old id's storage, and sends the browser on to the account page.
+"""
 
 from __future__ import annotations
 
+import secrets
+import time
+import uuid
+from dataclasses import dataclass
 from typing import Annotated
 
-from fastapi import Depends, Header
+from fastapi import Depends, Header, Request
+from fastapi.responses import RedirectResponse
 from nicegui import app
 from starlette.concurrency import run_in_threadpool
 
@@ -14,6 +26,50 @@ from webapp import deps
 
 SESSION_KEY = "session"
 NAME_KEY = "account_name"  # shown in every page's header without asking the database
+SIGNED_IN = "/account/signed-in"
+HANDOVER_S = 60.0  # a handed-over session must be picked up this soon
+
+
+@dataclass(frozen=True)
+class _Handover:
+    token: str
+    name: str
+    browser: str  # the storage id of the browser that signed in: only it may pick the session up
+    until: float
+
+
+_handovers: dict[str, _Handover] = {}
+
+
+def hand_over(token: str, name: str) -> str:
+    """Keep a new session for this browser (call inside a page or a handler) until it picks it up at the address
+    returned (once, within HANDOVER_S seconds)."""
+    now = time.monotonic()
+    for key in [k for k, h in _handovers.items() if h.until < now]:
+        del _handovers[key]
+    key = secrets.token_urlsafe(24)
+    _handovers[key] = _Handover(token, name, str(app.storage.browser.get("id", "")), now + HANDOVER_S)
+    return f"{SIGNED_IN}?h={key}"
+
+
+async def signed_in(request: Request, h: str = "") -> RedirectResponse:
+    """``GET /account/signed-in``: move this browser's storage and saved lists to a new storage id with the
+    handed-over session, empty the old id's storage, and go on to the account page (``?welcome=1`` offers to move
+    the browser's data into the account). A handover that is unknown, used, late or another browser's changes
+    nothing."""
+    handover, old = _handovers.pop(h, None), str(request.session.get("id", ""))
+    if handover is None or handover.until < time.monotonic() or handover.browser != old:
+        return RedirectResponse("/account", status_code=303)
+    new = str(uuid.uuid4())
+    storage = app.storage
+    await storage._create_user_storage(new)  # noqa: SLF001 - NiceGUI makes a browser's storage only this way
+    kept, fresh = storage._users.get(old), storage._users[new]  # noqa: SLF001
+    fresh.update({**(dict(kept) if kept is not None else {}), SESSION_KEY: handover.token, NAME_KEY: handover.name})
+    if kept is not None:
+        kept.clear()
+    await run_in_threadpool(deps.current().my_data.rename_browser, old, new)
+    request.session["id"] = new
+    return RedirectResponse("/account?welcome=1", status_code=303)
 
 
 def page_session() -> str | None:

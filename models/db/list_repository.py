@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy import Engine, func
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col, select, update
 
 from models.db.engine import reader
 from models.db.tables import ArmyList, now
@@ -53,3 +53,10 @@ class ListRepository:
             s.delete(row)
             s.commit()
             return True
+
+    def move_owner(self, old: str, new: str) -> int:
+        """Every list of ``old`` belongs to ``new`` from now on (a browser given a new storage id); how many."""
+        with Session(self.engine) as s:
+            moved = s.exec(update(ArmyList).where(col(ArmyList.owner) == old).values(owner=new))
+            s.commit()
+            return moved.rowcount

@@ -73,6 +73,10 @@ class MyData:
         self.repo = MyDataRepository(games.repo.engine)
         self.lists = ListRepository(games.repo.engine)
 
+    def rename_browser(self, old: str, new: str) -> int:
+        """A browser given a new storage id keeps its saved lists; how many moved."""
+        return self.lists.move_owner(old, new)
+
     def cards(self, me: Me) -> CardService:
         """The account's cards: the site's catalog with its card book (on the server) on top."""
         return self.games.card_service.for_account(me.id)

@@ -10,7 +10,7 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-from nicegui import ui
+from nicegui import storage, ui
 from nicegui.element import Element
 from nicegui.elements.mixins.value_element import ValueElement
 from nicegui.testing import User
@@ -165,7 +165,13 @@ def card_shows(user: User, name: str, text: str) -> bool:
 # -- doing ----------------------------------------------------------------------------------------------------
 
 def click(user: User, name: str | Callable[[str], bool], within: Element | None = None) -> None:
-    UserInteraction(user, {find(user, name, ui.button, within)}, None).click()
+    button = find(user, name, ui.button, within)
+    for listener in button._event_listeners.values():  # noqa: SLF001
+        # A browser's click runs with the request its listener was made under (Element._handle_event); the
+        # simulated click keeps the request of the test's first page, which may name another storage id.
+        storage.request_contextvar.set(listener.request)
+        break
+    UserInteraction(user, {button}, None).click()
 
 
 def fill(user: User, name: str, text: str | None, within: Element | None = None) -> None:

@@ -4,7 +4,10 @@ page and the header's "Sign in" again; deleting from the page needs the account'
 
 from __future__ import annotations
 
-from nicegui import ui
+import base64
+import json
+
+from nicegui import app, ui
 from nicegui.testing import User
 
 from tests.webapp.helpers import click, eventually, exists, fill, find, see
@@ -70,3 +73,35 @@ async def test_a_used_or_made_up_reset_link_says_so_and_signs_nobody_in(user: Us
     await see(user, "This reset link was used already or is out of date: ask for a new one.", within=form)
     await user.open("/account")
     await see(user, "An account keeps your lists")
+
+
+def storage_id(user: User) -> str:
+    """The browser's storage id, as its signed session cookie names it."""
+    payload = str(user.http_client.cookies.get("session")).split(".")[0]
+    return str(json.loads(base64.b64decode(payload + "=" * (-len(payload) % 4)))["id"])
+
+
+async def test_signing_in_gives_the_browser_a_new_storage_id_and_the_old_one_holds_no_session(user: User) -> None:
+    await user.open("/account")
+    planted = storage_id(user)  # what an attacker who planted this cookie would hold
+    planted_cookie = user.http_client.cookies.get("session")
+    await sign_up(user)
+    await eventually(lambda: storage_id(user) != planted)
+    assert app.storage._users[planted].get("session") is None  # noqa: SLF001 - the old id's storage is empty
+    mine = await user.http_client.get("/account")
+    assert "Signed in as Ana" in mine.text  # positive control: the browser's new id is signed in
+    theirs = await user.http_client.get("/account", headers={"Cookie": f"session={planted_cookie}"})
+    assert "Signed in as Ana" not in theirs.text and "Sign up" in theirs.text
+
+
+async def test_a_browsers_lists_and_game_links_stay_with_it_across_the_new_storage_id(user: User) -> None:
+    await user.open("/account")
+    old = storage_id(user)
+    my_data = deps.current().my_data
+    my_data.lists.put(old, "l1", "Friday list", "infernals", 25, {"entries": []})
+    app.storage._users[old]["games"] = {"g1": {"watch": "/watch/g1/t"}}  # noqa: SLF001 - kept before signing in
+    await sign_up(user)
+    await eventually(lambda: storage_id(user) != old)
+    new = storage_id(user)
+    assert [row.title for row in my_data.lists.lists(new)] == ["Friday list"] and my_data.lists.lists(old) == []
+    assert app.storage._users[new]["games"] == {"g1": {"watch": "/watch/g1/t"}}  # noqa: SLF001

@@ -43,16 +43,16 @@ def _stored(key: str) -> dict[str, Any]:
     return dict(kept) if isinstance(kept, dict) else {}
 
 
-async def offer_move_in() -> None:
+async def offer_move_in() -> bool:
     """Offer to move this browser's lists, cards and game links into the signed-in account; returns once the
-    person has answered (or at once, when there is nothing to move)."""
+    person has answered (or at once, when there is nothing to move: False)."""
     me = await signed_in_now()
     if me is None:
-        return
+        return False
     data, owner, cards, games = current().my_data, browser_owner(), _stored(BOOK), _stored(GAMES)
     moving = await run.io_bound(data.moving, me, owner, cards, games)
     if moving is None or not moving.anything:
-        return
+        return False
     with ui.dialog().props("persistent") as dialog, ui.card().classes("tk-dialog"):
         named(dialog, "Move this browser's data into your account")
         ui.label("Move this browser's data into your account?").classes("text-h6")
@@ -84,3 +84,4 @@ async def offer_move_in() -> None:
     dialog.open()
     await dialog
     dialog.delete()
+    return True

@@ -23,7 +23,7 @@ from webapp.components.a11y import named
 from webapp.components.move_in import offer_move_in
 from webapp.deps import current
 from webapp.pages.frame import frame
-from webapp.session import keep_session, page_session
+from webapp.session import hand_over, keep_session, page_session
 
 INTRO = ("An account keeps your lists, card book and games on the server, so you find them on any device. Playing "
          "needs none: every game link works without one.")
@@ -37,11 +37,10 @@ def _address() -> str | None:
 
 
 async def welcome(me: Me, token: str) -> None:
-    """Every successful sign-in, sign-up and new password ends here: the browser keeps the session, then the
-    account page shows the account. Anything that asks the person something first is awaited before that."""
-    keep_session(token, me.name)
-    await offer_move_in()
-    ui.navigate.to("/account")
+    """Every successful sign-in, sign-up and new password ends here: the browser picks the session up under a
+    new storage id (webapp/session.py), then the account page shows the account and offers to move this browser's
+    data into it."""
+    ui.navigate.to(hand_over(token, me.name))
 
 
 def _email() -> ui.input:
@@ -188,7 +187,8 @@ def _delete() -> None:
     dialog.open()
 
 
-async def account_page() -> None:
+async def account_page(welcome: bool = False) -> None:
+    """``welcome``: just signed in (webapp/session.py): offer to move this browser's data into the account."""
     me = await run.io_bound(current().accounts.me, page_session())
     if me is None and page_session():
         keep_session(None)  # ended elsewhere (signed out, a new password): the header says so from now on
@@ -199,6 +199,10 @@ async def account_page() -> None:
         ui.label("Your account").classes("text-h5").props('role="heading" aria-level="1"')
         if me is not None:
             _signed_in(me)
+            if welcome:
+                await ui.context.client.connected()
+                if await offer_move_in():
+                    ui.navigate.to("/account")  # shows what moved
             return
         ui.label(INTRO).classes("tk-purpose")
         with ui.row().classes("w-full gap-4 items-start"):
