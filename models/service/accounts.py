@@ -105,6 +105,7 @@ def _from(email: str, address: str) -> str:
 
 
 def _email_digest(email: str) -> str:
+    """An email in a key with more around it (a key is at most 254 characters, like an email)."""
     return hashlib.sha256(email.encode()).hexdigest()[:32]
 
 
@@ -149,7 +150,7 @@ class AccountService:
         email, password = clean_email(email), check_password(password)
         name = clean_text(name, "name other players see", NAME_MAX)
         wait = self._limited([*_by_address("sign-up ", address, SIGN_UP_ADDRESS_MOST),
-                              (f"sign-up {email}", SIGN_UP_EMAIL_MOST)])
+                              (f"sign-up {_email_digest(email)}", SIGN_UP_EMAIL_MOST)])
         if wait:
             raise RuleViolation("account.too_many_sign_ups", f"Too many sign-ups lately: try again in {wait}.")
         account = Account(id=secrets.token_hex(8), email=email, name=name, password_hash=_hash(password))
@@ -243,8 +244,8 @@ class AccountService:
         for an unknown email, an account with enough live links, or a site without an address to point to). So
         neither the answer nor its time tells whether the email has an account."""
         email = clean_email(email)
-        wait = self._limited([*_by_address("reset ", address, RESET_ADDRESS_MOST), (f"reset {email}",
-                                                                                     RESET_EMAIL_MOST)])
+        wait = self._limited([*_by_address("reset ", address, RESET_ADDRESS_MOST),
+                              (f"reset {_email_digest(email)}", RESET_EMAIL_MOST)])
         if wait:
             raise RuleViolation("account.too_many_resets", f"Too many reset requests lately: try again in {wait}.")
         return lambda: self._mail_reset(email)

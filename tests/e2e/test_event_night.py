@@ -184,6 +184,7 @@ def test_an_event_night_two_devices_two_api_players_and_a_spectator(browser: Bro
         other_tab = contexts[1].new_page()
         other_tab.goto(server.url("/account"))
         other_tab.get_by_role("region", name="Your account").get_by_role("button", name="Sign out").click()
+        expect(other_tab.get_by_role("region", name="Sign in")).to_be_visible()  # the session has ended
         bob.get_by_role("button", name="Withdraw from this event").click()
         expect(bob.get_by_role("alert").filter(has_text="Sign in first: your session has ended.")).to_be_visible()
         expect(players).to_contain_text("Bob: lists given")  # nothing changed

@@ -272,3 +272,12 @@ def test_a_reset_request_does_the_same_work_for_known_and_unknown_emails(
     known()
     unknown()
     assert len(sent) == 1  # positive control: after the answer, the known email gets its link
+
+
+def test_the_longest_email_is_limited_like_any_other(client: TestClient) -> None:
+    email = "a" * (254 - len("@example.org")) + "@example.org"  # the longest an email may be
+    assert client.post("/api/account/sign-up", json={"email": email, "password": PASSWORD, "name": "Al"}
+                       ).status_code == 201
+    assert ask(client, email).status_code == 202
+    assert_error(client.post("/api/account/sign-up", json={"email": "b" + email, "password": PASSWORD, "name": "B"}),
+                 422, "request.invalid")  # positive control: one more character is refused as input
