@@ -20,15 +20,17 @@ from collections import Counter
 from pathlib import Path
 
 
-def failed_tests(report: Path) -> tuple[int, list[str]]:
-    """(tests run, ids of the tests that failed or errored) from one JUnit report."""
+def failed_tests(report: Path) -> tuple[int, int, list[str]]:
+    """(tests run, tests skipped, ids of the tests that failed or errored) from one JUnit report."""
     cases = ET.parse(report).getroot().iter("testcase")
-    run, failed = 0, []
+    run, skipped, failed = 0, 0, []
     for case in cases:
         run += 1
         if case.find("failure") is not None or case.find("error") is not None:
             failed.append(f"{case.get('classname', '')}::{case.get('name', '')}")
-    return run, failed
+        elif case.find("skipped") is not None:
+            skipped += 1
+    return run, skipped, failed
 
 
 def main(argv: list[str]) -> int:
@@ -44,15 +46,16 @@ def main(argv: list[str]) -> int:
             report = Path(tmp) / f"run-{n}.xml"
             started = time.monotonic()
             done = subprocess.run([python, "-m", "pytest", *args.files, "-q", "-p", "no:cacheprovider",
-                                   "--screenshot=only-on-failure", f"--junitxml={report}"], check=False)
+                                   "-rfEs", "--screenshot=only-on-failure", f"--junitxml={report}"], check=False)
             took = time.monotonic() - started
             if not report.exists():
                 broken += 1
                 print(f"flakes: run {n}/{args.runs}: pytest exited {done.returncode} without a report", flush=True)
                 continue
-            run, failed = failed_tests(report)
+            run, skipped, failed = failed_tests(report)
             counts.update(failed)
-            print(f"flakes: run {n}/{args.runs}: {run - len(failed)} of {run} passed in {took:.0f} s"
+            print(f"flakes: run {n}/{args.runs}: {run - skipped - len(failed)} of {run} passed, {skipped} skipped,"
+                  f" in {took:.0f} s"
                   + (f"; failed: {', '.join(failed)}" if failed else ""), flush=True)
     print(f"\nflakes: {args.runs} runs of {' '.join(args.files)}")
     if broken:
