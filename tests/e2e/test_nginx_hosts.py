@@ -35,7 +35,8 @@ class Backend(BaseHTTPRequestHandler):
 def nginx(tmp_path: Path) -> Iterator[int]:
     """nginx's port, with the site named tables.example.org in front of a backend that says which host it saw."""
     binary = find_nginx()
-    assert binary is not None, "nginx is not installed (Debian: apt-get install -y nginx-light)"
+    if binary is None:  # the default set-up needs no nginx: the hosted set-up's test says why it did not run
+        pytest.skip("nginx is not installed (Debian: apt-get install -y nginx-light)")
     backend = ThreadingHTTPServer(("127.0.0.1", 0), Backend)
     threading.Thread(target=backend.serve_forever, daemon=True).start()
     port = free_port()

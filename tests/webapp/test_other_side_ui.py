@@ -234,7 +234,9 @@ async def test_a_gargantuans_damage_asks_the_spiral_then_the_branch_and_spills_i
                      "the second d6")
     click(user, "Roll of 3 (left Body branch)")
     await see(user, "left Body branch 2 of 6 marked", card)
-    assert track(user, "Tro", garg.name).endswith("right Spirit branch 5 of 5 marked; nothing crippled")
+    # Each side's aspects are its own (grids.py): the full right spiral cripples the right side's three aspects.
+    assert track(user, "Tro", garg.name).endswith("right Spirit branch 5 of 5 marked; "
+                                                  "crippled: Right Mind, Right Body, Right Spirit")
     assert logged(game, "damage.marked")[-1] | {"points": 18} == {
         "points": 18, "marks": [0, 2, 0, 5, 6, 5], "column": 1, "side": "right", "then_column": 3}
 
