@@ -34,7 +34,7 @@ from models.rules import COMMANDS, Event, GameState, RuleViolation, invalid_word
 from models.rules.warmachine import ArmyEntry, reminders, themes_of
 from models.service import Actor, AlreadyStarted, Conflict, Created, Forbidden, GameService, NotFound, Outcome
 from models.service.access import check_can_act, readable
-from models.service.errors import NoSuchEvent, NotSignedIn
+from models.service.errors import NoSuchEvent, NotSignedIn, SiteError
 from models.service.idempotency import COMMAND_ID_MAX, COMMAND_ID_PATTERN, START_KEY_MIN, START_MEMORY_S
 from models.service.reads import Edition, Reads, entry_json, sse
 from webapp import deps
@@ -90,7 +90,7 @@ def _error(exc: Exception) -> JSONResponse | None:
     """The response for a known refusal, or None for anything else."""
     if isinstance(exc, ApiError):
         return JSONResponse(exc.body, status_code=exc.status)
-    if isinstance(exc, RuleViolation):
+    if isinstance(exc, RuleViolation | SiteError):
         return _json(422, exc.code, exc.message)
     if isinstance(exc, Conflict):
         return _json(409, "conflict", str(exc), version=exc.current)

@@ -130,7 +130,7 @@ class DeleteIn(Strict):
             summary="Download all my data")
 async def export(session: BearerSession) -> JSONResponse:
     me = await account_of(session)
-    body = await run_in_threadpool(export_account, deps.current().service, me)
+    body = await run_in_threadpool(export_account, deps.current().engine, deps.current().service, me)
     return JSONResponse(body, headers={"Content-Disposition": f'attachment; filename="{FILENAME}"'})
 
 

@@ -77,6 +77,20 @@ class ListsIn(Strict):
 class RoundIn(Strict):
     scenario: str = Field(max_length=60, examples=["Spread the Net"],
                           description="The scenario every game of the round plays.")
+    seed: int | None = Field(default=None, description="Round 1 only: the draw's seed (for example a number rolled in "
+                                                       "front of the players); null: the server draws one. Recorded "
+                                                       "as the event's `seed`.")
+    draft: bool = Field(default=False, description="true: the round is drafted, no game opens until it is "
+                                                   "published (`.../rounds/current/publish`).")
+
+
+class SwapIn(Strict):
+    players: list[Annotated[str, Field(max_length=32)]] = Field(min_length=2, max_length=2,
+                                                                description="The account ids of the two players.")
+
+
+class RepairIn(Strict):
+    seed: int | None = Field(default=None, description="Round 1: the new draw's seed (null: the server draws one).")
 
 
 class EventOut(BaseModel):
@@ -100,6 +114,11 @@ class EventOut(BaseModel):
     lists_published: bool
     read_only: bool = Field(description="The organiser's account was deleted and nobody took the event over.")
     time_zone: str = Field(description="The IANA time zone the event's times are shown in.")
+    next_round_at: datetime | None = Field(description="When the organiser says the next round starts (null: not "
+                                                       "said).")
+    seed: int | None = Field(description="Round 1's random draw: the n-th registered player is placed by the "
+                                         "SHA-256 (hex) of `\"{seed}:{n}\"`, then paired as later rounds are; null "
+                                         "until round 1 is paired.")
 
 
 class EntrantOut(BaseModel):
@@ -117,13 +136,25 @@ class EntrantOut(BaseModel):
     lists_note: str
     list_texts: list[str] = Field(description="Each list as text, for the organisers, the player, and everyone "
                                               "once the lists are published (else empty).")
+    club: str = Field(description="The player's club or team (kept apart from its mates in round 1); empty: none.")
 
 
 class TableResultOut(BaseModel):
-    finished: bool
+    finished: bool = Field(description="The table has a result that counts.")
     winner: str | None = Field(description="The winner's account id (null: a draw, or not finished).")
     how: str | None
     game_round: int
+    provenance: str | None = Field(description="Where the result comes from: `played` (the game in the app), "
+                                               "`confirmed` (reported and confirmed), `organiser` (entered).")
+    control_points: tuple[int, int] | None = Field(description="The table's order: player a's, player b's.")
+    army_points_destroyed: tuple[float, float] | None
+    army_points_in_scenario_elements: tuple[float, float] | None
+    report: str | None = Field(description="A player's report: `reported` (waiting for the opponent), "
+                                           "`confirmed`, `disputed` (the organiser settles it); null: none.")
+    reported_by: str | None = Field(description="The reporter's account id.")
+    report_winner: str | None = Field(description="The winner the report names (account id).")
+    report_how: str | None
+    note: str = Field(description="Why the opponent disputed the report.")
 
 
 class PairingOut(BaseModel):
@@ -138,6 +169,9 @@ class PairingOut(BaseModel):
     result: TableResultOut | None
     links: dict[str, str] | None = Field(
         description="The organiser: every link of the table; a player: their own seat link and the watch link.")
+    scenario: str = Field(description="The round's scenario.")
+    published: bool = Field(description="false: a drafted round (no game yet; the organiser may swap players, pair "
+                                        "it again, publish or delete it).")
 
 
 class StandingOut(BaseModel):
@@ -214,11 +248,18 @@ async def read_event(event_id: EventId, session: BearerSession) -> EventDetailOu
     return _detail(await run_in_threadpool(service.events.event, event_id, me))
 
 
+class RegisterIn(Strict):
+    club: str = Field(default="", max_length=60, description="Your club or team: round 1 keeps you apart from its "
+                                                              "other players where it can.")
+
+
 @router.post("/{event_id}/registrations", status_code=201, response_model=EntrantOut,
              responses={**errors(401, 422), **NO_EVENT}, summary="Register for an event")
-async def register(event_id: EventId, session: BearerSession) -> EntrantOut:
+async def register(event_id: EventId, session: BearerSession, body: RegisterIn | None = None) -> EntrantOut:
+    """The body is optional: `{club}`."""
     me = await account_of(session)
-    entrant = await run_in_threadpool(deps.current().events.register, me, event_id)
+    entrant = await run_in_threadpool(deps.current().events.register, me, event_id,
+                                      body.club if body else "")
     return _entrant(entrant)
 
 
@@ -257,8 +298,56 @@ async def pair_round(event_id: EventId, body: RoundIn, session: BearerSession) -
     """The organiser pairs the next round (Swiss by wins and tiebreakers, no rematches, a bye for an odd count);
     each table's game opens at the scenario with the players' lists given."""
     me = await account_of(session)
-    tables = await run_in_threadpool(deps.current().events.pair_next_round, me, event_id, body.scenario)
+    tables = await run_in_threadpool(deps.current().events.pair_next_round, me, event_id, body.scenario,
+                                     body.seed, body.draft)
     return [_pairing(p) for p in tables]
+
+
+ROUND_REFUSED = {**errors(401, 422), **NOT_ORGANISER, **NO_EVENT}
+
+
+class NextRoundIn(Strict):
+    at: datetime | None = Field(description="When the next round starts (ISO date-time; UTC without an offset); "
+                                            "null: not said.")
+
+
+@router.put("/{event_id}/next-round", status_code=204, responses=ROUND_REFUSED,
+            summary="Say when the next round starts (organiser)")
+async def next_round(event_id: EventId, body: NextRoundIn, session: BearerSession) -> None:
+    """Every page of the event shows it; the players' own section says it between rounds."""
+    me = await account_of(session)
+    await run_in_threadpool(deps.current().events.rounds.announce, me, event_id, body.at)
+
+
+@router.post("/{event_id}/rounds/current/publish", status_code=204, responses=ROUND_REFUSED,
+             summary="Publish the drafted round (organiser)")
+async def publish_round(event_id: EventId, session: BearerSession) -> None:
+    """Its games open with their links; the round before closes (`round.published` if it is published already)."""
+    me = await account_of(session)
+    await run_in_threadpool(deps.current().events.rounds.publish, me, event_id)
+
+
+@router.post("/{event_id}/rounds/current/swap", status_code=204, responses=ROUND_REFUSED,
+             summary="Swap two players of the drafted round (organiser)")
+async def swap_players(event_id: EventId, body: SwapIn, session: BearerSession) -> None:
+    me = await account_of(session)
+    await run_in_threadpool(deps.current().events.rounds.swap, me, event_id, body.players[0], body.players[1])
+
+
+@router.post("/{event_id}/rounds/current/repair", status_code=204, responses=ROUND_REFUSED,
+             summary="Pair the drafted round again (organiser)")
+async def repair_round(event_id: EventId, body: RepairIn, session: BearerSession) -> None:
+    me = await account_of(session)
+    await run_in_threadpool(deps.current().events.rounds.repair, me, event_id, body.seed)
+
+
+@router.delete("/{event_id}/rounds/current", status_code=204, responses=ROUND_REFUSED,
+               summary="Delete the newest round (organiser)")
+async def delete_round(event_id: EventId, session: BearerSession) -> None:
+    """A drafted round, or a published one none of whose games has started (`round.started` otherwise): its
+    tables and games go, and the round before takes results again."""
+    me = await account_of(session)
+    await run_in_threadpool(deps.current().events.rounds.delete, me, event_id)
 
 
 @router.get("/{event_id}/standings.json", response_model=list[StandingOut], responses=NO_EVENT,

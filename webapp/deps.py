@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from sqlalchemy import Engine
+
 from models.service import GameService
 from models.service.accounts import AccountService
 from models.service.events import EventService
@@ -20,6 +22,7 @@ if TYPE_CHECKING:
 
 @dataclass
 class Deps:
+    engine: Engine  # the site's services reach the database through their own repositories on it
     service: GameService
     live: Live
     accounts: AccountService = field(init=False)
@@ -29,11 +32,11 @@ class Deps:
     my_data: MyData = field(init=False)
 
     def __post_init__(self) -> None:
-        self.accounts = AccountService(self.service.repo.engine)
-        self.listings = ListingService(self.service)
-        self.events = EventService(self.service)
+        self.accounts = AccountService(self.engine)
+        self.listings = ListingService(self.engine, self.service)
+        self.events = EventService(self.engine, self.service)
         self.hall = HallService(self.events, self.service.now_ms)
-        self.my_data = MyData(self.service)
+        self.my_data = MyData(self.engine, self.service)
 
     @cached_property
     def live_now(self) -> LiveNow:

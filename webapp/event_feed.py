@@ -28,6 +28,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from nicegui import Event, background_tasks, run
+from sqlalchemy import Engine
 
 from models.service.event_changes import EventChanges
 from models.service.events import EventService, EventView
@@ -46,14 +47,14 @@ def feed() -> EventFeed:
     current = deps.current()
     made = _feeds.get(current.live)
     if made is None:
-        made = _feeds[current.live] = EventFeed(current.live, current.events)
+        made = _feeds[current.live] = EventFeed(current.live, current.events, current.engine)
     return made
 
 
 class EventFeed:
-    def __init__(self, live: Live, events: EventService) -> None:
+    def __init__(self, live: Live, events: EventService, engine: Engine) -> None:
         self.live, self.events = live, events
-        self.changes = EventChanges(events.games.repo.engine)
+        self.changes = EventChanges(engine)
         self._pages: dict[str, Event[EventView]] = {}
         self._stamps: dict[str, tuple[object, ...]] = {}
         self._begun: dict[str, int] = {}  # reads begun per event, counted: an older read never follows a newer one

@@ -19,6 +19,7 @@ from webapp import (
     api,
     api_accounts,
     api_docs,
+    api_event_results,
     api_events,
     api_hall,
     api_lists,
@@ -60,7 +61,7 @@ def build(settings: Settings) -> deps.Deps:
     migrate(engine)
     service = GameService(engine, operator_token=settings.operator_token)
     live = Live(service)
-    current = deps.Deps(service=service, live=live)
+    current = deps.Deps(engine=engine, service=service, live=live)
     deps.install(current)
     # Quasar's loading bar follows every background request with an unnamed progress bar (axe: serious); the app
     # says what it is doing in words, so the bar is not shown.
@@ -94,6 +95,7 @@ def build(settings: Settings) -> deps.Deps:
     app.include_router(api_live.router)
     app.include_router(api_events.router)
     app.include_router(api_hall.router)
+    app.include_router(api_event_results.router)
     for router in (api_lists.router, api_my_cards.router, api_my_games.router):
         app.include_router(router)
     app.router.lifespan_context = lifespan

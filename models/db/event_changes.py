@@ -1,6 +1,7 @@
 """One small read that tells whether events changed: a stamp per event of its own rows (status, the round timer,
-registrations, lists given, tables paired). Event pages compare stamps to notice changes made through the API or
-another server process; their games' changes reach them by the games' own notices (webapp/live.py)."""
+registrations, lists given, tables paired, results, the next round's time). Event pages compare stamps to notice
+changes made through the API or another server process; their games' changes reach them by the games' own notices
+(webapp/live.py)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ from sqlalchemy import Engine, String, cast, func
 from sqlmodel import Session, col, select
 
 from models.db.engine import reader
-from models.db.tables import Event, EventPairing, EventPlayer
+from models.db.tables import Event, EventPairing, EventPlayer, ResultReport
 
-Stamp = tuple[str, str, int, int, int]  # status, round timer, players, length of the lists given, tables
+Stamp = tuple[str, str, int, int, int, int]  # status, round timer, players, lists given, tables, results
 
 
 def event_stamps(engine: Engine, event_ids: Sequence[str]) -> dict[str, Stamp]:
@@ -21,11 +22,15 @@ def event_stamps(engine: Engine, event_ids: Sequence[str]) -> dict[str, Stamp]:
         return {}
     ids = sorted(set(event_ids))
     with Session(reader(engine)) as s:
-        status = {r[0]: (r[1], r[2] or "") for r in s.exec(
-            select(Event.id, Event.status, cast(col(Event.round_timer), String)).where(col(Event.id).in_(ids))).all()}
+        status = {r[0]: (f"{r[1]} {r[3]}", r[2] or "") for r in s.exec(
+            select(Event.id, Event.status, cast(col(Event.round_timer), String), Event.next_round_at)
+            .where(col(Event.id).in_(ids))).all()}
         players = {r[0]: (r[1], r[2] or 0) for r in s.exec(
             select(EventPlayer.event_id, func.count(), func.sum(func.length(cast(EventPlayer.lists, String))))
             .where(col(EventPlayer.event_id).in_(ids)).group_by(col(EventPlayer.event_id))).all()}
         tables = dict(s.exec(select(EventPairing.event_id, func.count()).where(col(EventPairing.event_id).in_(ids))
                              .group_by(col(EventPairing.event_id))).all())
-    return {e: (*status[e], *players.get(e, (0, 0)), tables.get(e, 0)) for e in ids if e in status}
+        results = dict(s.exec(select(ResultReport.event_id, func.sum(ResultReport.version))
+                              .where(col(ResultReport.event_id).in_(ids)).group_by(col(ResultReport.event_id))).all())
+    return {e: (*status[e], *players.get(e, (0, 0)), tables.get(e, 0), int(results.get(e) or 0))
+            for e in ids if e in status}

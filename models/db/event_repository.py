@@ -3,14 +3,30 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine
+from sqlalchemy import Engine, delete, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from models.db.engine import reader
-from models.db.tables import Account, AccountGame, Event, EventPairing, EventPlayer
+from models.db.repository import FROZEN
+from models.db.tables import (
+    AccessToken,
+    Account,
+    AccountGame,
+    CommandLog,
+    Event,
+    EventPairing,
+    EventPlayer,
+    Game,
+    PublicListing,
+    ResultCorrection,
+    ResultReport,
+    Snapshot,
+)
 
 
 class EventRepository:
@@ -115,14 +131,21 @@ class EventRepository:
                                .order_by(col(EventPairing.round), col(EventPairing.table_no))).all())
 
     def add_round(self, event_id: str, tables: list[EventPairing], games: list[AccountGame],
-                  dropped: dict[str, str]) -> bool:
-        """Store a round's tables, each player's game links, the players ``dropped`` from the event (with the
-        reason), and the event as running, in one transaction; False when another request stored this round first
-        (the unique table number)."""
+                  dropped: dict[str, str], frozen: Sequence[str] = (), opened: Sequence[Any] = (),
+                  seed: int | None = None) -> bool:
+        """Store a round's tables with the rows of the games ``opened`` for them, each player's game links, the
+        players ``dropped`` from the event (with the reason), the games ``frozen`` (earlier rounds': they take no
+        more commands), round 1's ``seed`` and the event as running, in one transaction; False when another request
+        stored this round first (the unique table number), and then none of it is stored, its games neither."""
         with Session(self.engine) as s:
             event = s.get(Event, event_id)
             if event is None:
                 return False
+            for first in (True, False):  # the games, then their links and logs, then the tables that name them
+                s.add_all([row for row in opened if isinstance(row, Game) == first])
+                s.flush()
+            if frozen:
+                s.exec(update(Game).where(col(Game.id).in_(frozen)).values(status=FROZEN))
             for row in [*tables, *games]:
                 s.add(row)
             for account_id, reason in sorted(dropped.items()):
@@ -132,9 +155,76 @@ class EventRepository:
                     player.dropped_round = min(t.round for t in tables) - 1 if tables else 0
                     s.add(player)
             event.status = "running"
+            if seed is not None:
+                event.seed = seed
             s.add(event)
             try:
                 s.commit()
             except IntegrityError:
                 return False
+        return True
+
+    def set_next_round(self, event_id: str, at: datetime | None) -> None:
+        with Session(self.engine) as s:
+            s.exec(update(Event).where(col(Event.id) == event_id).values(next_round_at=at))
+            s.commit()
+
+    def publish_round(self, event_id: str, round_no: int, tables: Sequence[EventPairing], games: list[AccountGame],
+                      opened: Sequence[Any], frozen: Sequence[str]) -> bool:
+        """A drafted round published: its tables get the games ``opened`` for them and each player's game links, the
+        games ``frozen`` (earlier rounds') take no more commands, in one transaction; False when it is not drafted
+        any more (another request published or deleted it first), and then nothing is stored."""
+        with Session(self.engine) as s:
+            changed = s.exec(update(EventPairing).where(col(EventPairing.event_id) == event_id,
+                                                        col(EventPairing.round) == round_no,
+                                                        col(EventPairing.published).is_(False))
+                             .values(published=True))
+            if changed.rowcount != len(tables):
+                s.rollback()
+                return False
+            for first in (True, False):
+                s.add_all([row for row in opened if isinstance(row, Game) == first])
+                s.flush()
+            for table in tables:
+                s.exec(update(EventPairing).where(col(EventPairing.id) == table.id)
+                       .values(game_id=table.game_id, links=table.links))
+            s.add_all(games)
+            if frozen:
+                s.exec(update(Game).where(col(Game.id).in_(frozen)).values(status=FROZEN))
+            s.commit()
+        return True
+
+    def seat_players(self, event_id: str, round_no: int, seats: dict[int, tuple[str, str | None]]) -> bool:
+        """Drafted tables (by pairing id) get new players; False when the round is not drafted any more."""
+        with Session(self.engine) as s:
+            for pairing_id, (a, b) in seats.items():
+                changed = s.exec(update(EventPairing).where(col(EventPairing.id) == pairing_id,
+                                                            col(EventPairing.event_id) == event_id,
+                                                            col(EventPairing.round) == round_no,
+                                                            col(EventPairing.published).is_(False))
+                                 .values(player_a=a, player_b=b))
+                if changed.rowcount != 1:
+                    s.rollback()
+                    return False
+            s.commit()
+        return True
+
+    def delete_round(self, event_id: str, round_no: int, games: Sequence[str], unfrozen: Sequence[str]) -> bool:
+        """The round's tables go with their ``games`` (every row of them) and the reports on them; the games
+        ``unfrozen`` (the round before's) take commands again. One transaction; False when the round was gone."""
+        with Session(self.engine) as s:
+            ids = list(s.exec(select(EventPairing.id).where(EventPairing.event_id == event_id,
+                                                            EventPairing.round == round_no)).all())
+            if not ids:
+                return False
+            s.exec(delete(ResultCorrection).where(col(ResultCorrection.pairing_id).in_(ids)))
+            s.exec(delete(ResultReport).where(col(ResultReport.pairing_id).in_(ids)))
+            s.exec(delete(EventPairing).where(col(EventPairing.id).in_(ids)))
+            if games:
+                for table in (AccountGame, PublicListing, AccessToken, CommandLog, Snapshot):
+                    s.exec(delete(table).where(col(table.game_id).in_(games)))
+                s.exec(delete(Game).where(col(Game.id).in_(games)))
+            if unfrozen:
+                s.exec(update(Game).where(col(Game.id).in_(unfrozen)).values(status="active"))
+            s.commit()
         return True

@@ -15,11 +15,17 @@ from models.db.engine import reader
 from models.db.notify import CHANNEL
 from models.db.tables import AccessToken, CommandLog, Game, Snapshot, now
 
+FROZEN = "frozen"  # a game's status once its event paired the next round
+
 
 class StaleVersion(Exception):
     def __init__(self, current: int) -> None:
         super().__init__(f"the game is at version {current}")
         self.current = current
+
+
+class Frozen(Exception):
+    """The game is frozen (its event paired the next round): nothing more is logged."""
 
 
 class Taken(Exception):
@@ -80,12 +86,17 @@ class Repository:
                actor: str, *, undo_seq: int | None = None, snapshot: dict[str, Any] | None = None,
                command_id: str | None = None) -> int:
         """Write one log entry as version ``expected + 1``; StaleVersion if someone wrote first, Taken if
-        ``command_id`` is in this game's log already."""
+        ``command_id`` is in this game's log already, Frozen if the game takes no more commands (checked in the
+        same statement, so a command cannot slip in as its event freezes it)."""
         with Session(self.engine) as s:
-            bumped = s.exec(update(Game).where(col(Game.id) == game_id, col(Game.version) == expected)
+            bumped = s.exec(update(Game).where(col(Game.id) == game_id, col(Game.version) == expected,
+                                               col(Game.status) != FROZEN)
                             .values(version=expected + 1, updated=now()))
             if bumped.rowcount != 1:
                 s.rollback()
+                game = self.game(game_id)
+                if game is not None and game.status == FROZEN:
+                    raise Frozen()
                 raise StaleVersion(self.version(game_id) or 0)
             seq = expected + 1
             s.add(CommandLog(game_id=game_id, seq=seq, command=command, events=events, actor=actor,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, Index, UniqueConstraint, false
+from sqlalchemy import JSON, Column, Index, UniqueConstraint, false, true
 from sqlmodel import Field, SQLModel
 
 
@@ -173,6 +173,8 @@ class Event(SQLModel, table=True):
     # times are shown in.
     round_timer: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     time_zone: str = Field(default="UTC", max_length=64, sa_column_kwargs={"server_default": "UTC"})
+    seed: int | None = None  # round 1's random draw (models.rules.swiss.drawn), recorded to show it was fair
+    next_round_at: datetime | None = None  # when the organiser says the next round starts (players see it)
 
 
 class EventPlayer(SQLModel, table=True):
@@ -197,6 +199,7 @@ class EventPlayer(SQLModel, table=True):
     # check every card: the organiser decides), "approved", "rejected" ("" before any list is submitted).
     lists_status: str = Field(default="", max_length=16, sa_column_kwargs={"server_default": ""})
     lists_note: str = Field(default="", max_length=200, sa_column_kwargs={"server_default": ""})
+    club: str = Field(default="", max_length=60, sa_column_kwargs={"server_default": ""})  # kept apart in round 1
 
 
 class EventPairing(SQLModel, table=True):
@@ -212,3 +215,36 @@ class EventPairing(SQLModel, table=True):
     player_b: str | None = Field(default=None, max_length=32)
     game_id: str | None = Field(default=None, foreign_key="game.id", max_length=32)
     links: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    scenario: str = Field(default="", max_length=60, sa_column_kwargs={"server_default": ""})
+    published: bool = Field(default=True, sa_column_kwargs={"server_default": true()})  # False: drafted, no games
+
+
+class ResultReport(SQLModel, table=True):
+    """What the players and the organiser said of one table's result (its game's own result is in its log): a
+    player's report with the opponent's answer, and the organiser's entry, which counts over everything.
+    ``version`` grows with each change, so two answers at once cannot both count."""
+
+    __tablename__ = "result_report"
+    pairing_id: int = Field(foreign_key="event_pairing.id", primary_key=True)
+    event_id: str = Field(foreign_key="event.id", index=True, max_length=32)
+    reported_by: int | None = None  # the table's side (0, 1) that reported
+    status: str | None = Field(default=None, max_length=16)  # reported, confirmed, disputed
+    report: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    note: str = Field(default="", max_length=200)  # why the opponent disputed it
+    entered: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    version: int = 1
+    updated: datetime = Field(default_factory=now)
+
+
+class ResultCorrection(SQLModel, table=True):
+    """The organiser entered or changed a table's result: who, when, the result that counted before and after."""
+
+    __tablename__ = "result_correction"
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: str = Field(foreign_key="event.id", index=True, max_length=32)
+    pairing_id: int = Field(foreign_key="event_pairing.id")
+    by: str = Field(max_length=32)  # the organiser's account id
+    at: datetime = Field(default_factory=now)
+    before: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    after: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    note: str = Field(default="", max_length=200)

@@ -22,7 +22,7 @@ from models.rules.core import (
 from models.rules.dice import Roll
 from models.rules.invalid import invalid_words
 from models.rules.match import PREGAME_LABELS, PREGAME_STEPS, PairedList, Pregame, Result
-from models.rules.swiss import Played, Table, pair_round
+from models.rules.swiss import Played, Table, drawn, pair_round
 from models.rules.text import tidy
 
 __all__ = [
@@ -40,6 +40,7 @@ __all__ = [
     "apply",
     "invalid_words",
     "options",
+    "drawn",
     "pair_round",
     "parse_command",
     "Played",

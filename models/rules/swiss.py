@@ -9,10 +9,16 @@ the tables already played, and stores what this returns).
   exists at all, the round is refused with ``event.no_pairing``: an organiser decides that, not this module.
 - An odd count gives one player a bye: the lowest-ranked who has had none. A second bye goes to a player only when
   every other choice leaves no rematch-free pairing.
+- Round 1 is drawn at random from a seed the service records (``drawn``): each player's place is the SHA-256 of
+  the seed and their registration number, so anyone holding the seed and the list of players (the event page shows
+  both) can draw it again and see it was fair. Players of
+  one club or team are kept apart where some pairing allows it (``avoid``), as tournament software does for
+  round 1; when none does, the round pairs them rather than not at all.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -31,8 +37,22 @@ class Table:
     b: str | None
 
 
-def pair_round(ranked: Sequence[str], played: Sequence[Played] = ()) -> list[Table]:
-    """The tables of the next round for the players in ``ranked`` (best first), given every earlier table."""
+def drawn(players: Sequence[str], seed: int) -> list[str]:
+    """``players`` (in registration order) in the random order the ``seed`` gives: by the SHA-256 (hex) of
+    "seed:n" for the n-th player, counted from 1. The same seed and players give the same order on any machine."""
+    keys = {p: hashlib.sha256(f"{seed}:{n}".encode()).hexdigest() for n, p in enumerate(players, start=1)}
+    return sorted(players, key=lambda p: keys[p])
+
+
+def pair_round(ranked: Sequence[str], played: Sequence[Played] = (),
+               avoid: Sequence[tuple[str, str]] = ()) -> list[Table]:
+    """The tables of the next round for the players in ``ranked`` (best first), given every earlier table; the
+    pairs in ``avoid`` (club or team mates) meet only when no pairing keeps them apart."""
+    if avoid:
+        try:
+            return pair_round(ranked, [*played, *avoid])
+        except RuleViolation:
+            pass  # no pairing keeps every club apart: pair them rather than not at all
     if len(ranked) < 2:
         raise RuleViolation("event.too_few_players", "A round needs at least two players.")
     met = {frozenset((a, b)) for a, b in played if b is not None}

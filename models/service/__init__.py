@@ -5,7 +5,7 @@ this, never ``models.db``."""
 from models.db.engine import DEFAULT_URL, make_engine, migrate
 from models.db.notify import Listener
 from models.service.access import Actor
-from models.service.errors import AlreadyStarted, Conflict, Forbidden, NotFound
+from models.service.errors import AlreadyStarted, Conflict, Forbidden, NotFound, SiteError
 from models.service.games import Created, GameService, LogEntry, Outcome
 
 __all__ = [
@@ -20,6 +20,7 @@ __all__ = [
     "LogEntry",
     "NotFound",
     "Outcome",
+    "SiteError",
     "make_engine",
     "migrate",
 ]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import Engine
+
 from models.db.account_data_repository import AccountDataRepository
 from models.db.tables import now
 from models.service.accounts import Me
@@ -15,8 +17,9 @@ FORMAT = "tablekeeper-account/1"
 FILENAME = "tablekeeper-account.json"
 
 
-def export_account(games: GameService, me: Me) -> dict[str, Any]:
-    rows = AccountDataRepository(games.repo.engine).rows(me.id, me.owner)
+def export_account(engine: Engine, games: GameService, me: Me) -> dict[str, Any]:
+    """The account's rows read through its own repository on ``engine``; each game's result from ``games``."""
+    rows = AccountDataRepository(engine).rows(me.id, me.owner)
     if rows is None:
         raise NotSignedIn()  # deleted meanwhile
     account = rows.account

@@ -4,7 +4,7 @@ password reset by a one-time token.
 An account is optional: every game link works without one. Passwords are kept only as argon2 hashes
 (argon2-cffi); a session is a random token shown once to the browser or API client and stored as a hash, like a
 game link, and so is a reset token. Failed sign-ins are rows in the database, so the limit holds across every
-server process. Bad input raises :class:`RuleViolation` with a sentence for a person, and nothing is stored.
+server process. Bad input raises :class:`AccountError` with a sentence for a person, and nothing is stored.
 """
 
 from __future__ import annotations
@@ -27,10 +27,9 @@ from sqlalchemy import Engine
 from models.db.account_data_repository import AccountDataRepository
 from models.db.account_repository import AccountRepository, Reserved
 from models.db.tables import Account, ResetToken, now
-from models.rules.core import RuleViolation
 from models.rules.text import clean_text
 from models.service.access import hash_token, new_token
-from models.service.errors import NotSignedIn
+from models.service.errors import AccountError, NotSignedIn
 from models.service.mailer import NO_SITE, Mail, Mailer
 
 log = logging.getLogger("tablekeeper.mail")
@@ -61,7 +60,7 @@ _hashing = threading.BoundedSemaphore(HASH_WORKERS)
 def _hash_turn() -> Iterator[None]:
     """Wait for a turn to hash (a queue, not every request's 64 MiB at once); refused as busy after HASH_WAIT."""
     if not _hashing.acquire(timeout=HASH_WAIT):
-        raise RuleViolation("account.busy", "The server is busy with other sign-ins: try again in a minute.")
+        raise AccountError("account.busy", "The server is busy with other sign-ins: try again in a minute.")
     try:
         yield
     finally:
@@ -121,15 +120,15 @@ def _me(account: Account) -> Me:
 def clean_email(email: str) -> str:
     email = (email or "").strip().lower()
     if len(email) > EMAIL_MAX or not _EMAIL.match(email):
-        raise RuleViolation("account.email_invalid", "That is not an email address.")
+        raise AccountError("account.email_invalid", "That is not an email address.")
     return email
 
 
 def check_password(password: str) -> str:
     if len(password or "") < PASSWORD_MIN:
-        raise RuleViolation("account.password_short", f"A password needs at least {PASSWORD_MIN} characters.")
+        raise AccountError("account.password_short", f"A password needs at least {PASSWORD_MIN} characters.")
     if len(password) > PASSWORD_MAX:
-        raise RuleViolation("account.password_long", f"A password may have at most {PASSWORD_MAX} characters.")
+        raise AccountError("account.password_long", f"A password may have at most {PASSWORD_MAX} characters.")
     return password
 
 
@@ -152,7 +151,7 @@ class AccountService:
         wait = self._limited([*_by_address("sign-up ", address, SIGN_UP_ADDRESS_MOST),
                               (f"sign-up {_email_digest(email)}", SIGN_UP_EMAIL_MOST)])
         if wait:
-            raise RuleViolation("account.too_many_sign_ups", f"Too many sign-ups lately: try again in {wait}.")
+            raise AccountError("account.too_many_sign_ups", f"Too many sign-ups lately: try again in {wait}.")
         account = Account(id=secrets.token_hex(8), email=email, name=name, password_hash=_hash(password))
         if not self.repo.add(account):
             (later or self.mailer.send)(self._taken_mail(email))
@@ -180,11 +179,11 @@ class AccountService:
         address, ADDRESS_TRIES from one address, within SIGN_IN_WINDOW. A right password takes its attempt back.
         Past a limit every sign-in is refused, a right one too, until the oldest attempt leaves the window or the
         owner sets a new password (:meth:`reset` lifts the lock)."""
-        wrong = RuleViolation("account.sign_in_failed", "That email and password do not match an account.")
+        wrong = AccountError("account.sign_in_failed", "That email and password do not match an account.")
         by_address = _by_address("", address, ADDRESS_TRIES)
         try:
             email = clean_email(email)
-        except RuleViolation:
+        except AccountError:
             self._reserve(by_address)
             raise wrong from None
         per_email = [(_from(email, address), SIGN_IN_TRIES), (email, EMAIL_TRIES)] if address else [
@@ -210,9 +209,9 @@ class AccountService:
         at = self.clock()
         reserved = self.repo.reserve(limits, at, SIGN_IN_WINDOW)
         if reserved.lifts is not None:
-            raise RuleViolation("account.too_many_attempts", "Too many failed sign-ins: try again in "
-                                f"{_wait_words(reserved.lifts, at)}, or set a new password with \"Forgot your "
-                                "password?\" (that lifts the lock at once).")
+            raise AccountError("account.too_many_attempts", "Too many failed sign-ins: try again in "
+                             f"{_wait_words(reserved.lifts, at)}, or set a new password with \"Forgot your "
+                             "password?\" (that lifts the lock at once).")
         return reserved
 
     def _session(self, account_id: str) -> str:
@@ -247,7 +246,7 @@ class AccountService:
         wait = self._limited([*_by_address("reset ", address, RESET_ADDRESS_MOST),
                               (f"reset {_email_digest(email)}", RESET_EMAIL_MOST)])
         if wait:
-            raise RuleViolation("account.too_many_resets", f"Too many reset requests lately: try again in {wait}.")
+            raise AccountError("account.too_many_resets", f"Too many reset requests lately: try again in {wait}.")
         return lambda: self._mail_reset(email)
 
     def _mail_reset(self, email: str) -> None:
@@ -283,8 +282,8 @@ class AccountService:
             account = self.repo.reset_password(token_hash, new_hash, self.clock(),
                                                lambda email: ([email], _from(email, "")))
         if account is None:
-            raise RuleViolation("account.reset_invalid", "This reset link was used already or is out of date: "
-                                "ask for a new one.")
+            raise AccountError("account.reset_invalid", "This reset link was used already or is out of date: "
+                             "ask for a new one.")
         return _me(account)
 
     def delete(self, session: str | None, password: str) -> None:
@@ -292,7 +291,7 @@ class AccountService:
         password is given again; a wrong one deletes nothing and counts as a failed sign-in."""
         me = self.require(session)
         if self._checked(me.email, password, [(me.email, SIGN_IN_TRIES)]) is None:
-            raise RuleViolation("account.password_wrong", "That is not this account's password: nothing was "
-                                "deleted.")
+            raise AccountError("account.password_wrong", "That is not this account's password: nothing was "
+                             "deleted.")
         if not self.data.delete(me.id, me.owner):
             raise NotSignedIn()

@@ -48,3 +48,29 @@ class NoSuchEvent(NotFound):
     def __init__(self, message: str = "There is no such event.") -> None:
         super().__init__(message)
         self.message = message
+
+
+class SiteError(Exception):
+    """A refusal of the site's services (accounts, events, listings, my data), apart from the rules' RuleViolation:
+    a stable ``code`` (catalogued in ``models.service.site_codes``) and a sentence for a person. Nothing changed."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+class AccountError(SiteError):
+    """Refused by the accounts service (``account.*``)."""
+
+
+class EventError(SiteError):
+    """Refused by the events service (``event.*``, ``result.*`` of an event's tables)."""
+
+
+class ListingError(SiteError):
+    """Refused by the Live now listings (``listing.*``)."""
+
+
+class MyDataError(SiteError):
+    """Refused while moving a browser's data into an account (``my_data.*``)."""

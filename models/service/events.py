@@ -21,10 +21,15 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
+from sqlalchemy import Engine
+
 from models.db.event_repository import EventRepository
-from models.db.tables import AccountGame, Event, EventPairing, EventPlayer
-from models.rules import GameState, RuleViolation, pair_round
+from models.db.result_repository import ResultRepository
+from models.db.tables import AccountGame, Event, EventPairing, EventPlayer, ResultReport
+from models.rules import GameState, RuleViolation, drawn, pair_round
 from models.rules.match import PairedList
+from models.rules.rounds import Stage, check_pair_next
+from models.rules.table_results import Report, ReportStatus, Score, Settled, settled
 from models.rules.text import clean_text
 from models.rules.warmachine.clock import MAX_MINUTES
 from models.rules.warmachine.list_model import GAME_SIZES, TITLE_MAX, Army, parse_army
@@ -32,15 +37,18 @@ from models.rules.warmachine.list_pairs import GiveListPair
 from models.rules.warmachine.pregame import ChooseScenario, RevealLists
 from models.rules.warmachine.setup import NAME_MAX
 from models.rules.warmachine.standings import Finished, Standing, standings
-from models.service.access import Actor
 from models.service.accounts import Me, clean_email
-from models.service.errors import Forbidden, NoSuchEvent, NotFound
-from models.service.games import GameService
+from models.service.errors import EventError, Forbidden, NoSuchEvent, NotFound
+from models.service.event_results import ResultService
+from models.service.event_rounds import RoundService
+from models.service.games import GameService, Prepared
 from models.service.lists import ListService, unchecked_list
 from models.service.results import outcome
 from models.service.zones import UTC_NAME, check_zone
 
 NAME_LIMIT = 80
+CLUB_MAX = 60
+SEED_MAX = 2**31 - 1
 ROUNDS_MAX = 8
 PLAYERS_MAX = 64
 EVENTS_SHOWN = 200
@@ -49,7 +57,6 @@ NOTE_MAX = 200
 LIST_TEXT_MAX = 4000
 WALK_IN = "w"  # a walk-in's id starts so (account ids are 16 hex digits)
 LEFT = "a player who left"  # the name shown for a deleted account's row
-TABLE = Actor(role="table")
 
 
 def wall_clock() -> datetime:
@@ -78,6 +85,8 @@ class EventInfo:
     lists_published: bool  # everyone reads the submitted lists
     read_only: bool  # the organiser's account was deleted and no co-organiser took the event
     time_zone: str = UTC_NAME  # the IANA zone the event's times are shown in (UTC beside them)
+    seed: int | None = None  # round 1's random draw, recorded: anyone can draw it again (models.rules.swiss.drawn)
+    next_round_at: datetime | None = None  # when the organiser says the next round starts
 
 
 @dataclass(frozen=True)
@@ -94,6 +103,7 @@ class Entrant:
     lists_status: str = ""  # "checked", "pending" (for the organiser to judge), "approved", "rejected"
     lists_note: str = ""  # the organiser's note, or what the catalog could not check
     list_texts: tuple[str, ...] = ()  # each list as text, for whom may read it (the organiser; all once published)
+    club: str = ""  # the player's club or team: kept apart from its mates in round 1
 
 
 @dataclass(frozen=True)
@@ -102,6 +112,15 @@ class TableResult:
     winner: str | None  # the winner's account id (None: a draw, or not finished)
     how: str | None
     game_round: int  # the game's own round (0 while it is set up)
+    provenance: str | None = None  # played (in the app), confirmed (reported and confirmed), organiser
+    control_points: tuple[int, int] | None = None  # the table's order: player a's, player b's
+    army_points_destroyed: tuple[float, float] | None = None
+    army_points_in_scenario_elements: tuple[float, float] | None = None
+    report: str | None = None  # a player's report: reported (waiting), confirmed, disputed; None: none
+    reported_by: str | None = None  # the reporter's account id
+    report_winner: str | None = None  # what the report says: its winner's account id, how, and its note
+    report_how: str | None = None
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -116,6 +135,8 @@ class Pairing:
     watch: str | None  # the watch link's token: events are public
     result: TableResult | None  # None for a bye
     links: dict[str, str] | None  # what the reader may hold: the organiser every link, a player their own seat
+    scenario: str = ""  # the round's scenario
+    published: bool = True  # False: a drafted round (no game yet; the organiser may still change it)
 
 
 @dataclass(frozen=True)
@@ -141,11 +162,15 @@ def _aware(when: datetime) -> datetime:
 
 
 class EventService:
-    def __init__(self, games: GameService, now: Callable[[], datetime] = wall_clock) -> None:
+    def __init__(self, engine: Engine, games: GameService, now: Callable[[], datetime] = wall_clock) -> None:
+        """Events are stored through their own repository on ``engine``; games open through ``games``."""
         self.games = games
         self.lists = ListService(games)
-        self.repo = EventRepository(games.repo.engine)
+        self.repo = EventRepository(engine)
+        self.result_rows = ResultRepository(engine)
         self.now = now
+        self.results = ResultService(self)
+        self.rounds = RoundService(self)
 
     # -- events ----------------------------------------------------------------------------------------------
     def create(self, me: Me, name: str, day: str, game_size: int, rounds: int, lists_per_player: int,
@@ -158,13 +183,13 @@ class EventService:
         try:
             day = date.fromisoformat(day or "").isoformat()
         except ValueError:
-            raise RuleViolation("event.day_invalid", "Give the event's day as a date (year-month-day).") from None
+            raise EventError("event.day_invalid", "Give the event's day as a date (year-month-day).") from None
         if game_size not in GAME_SIZES:
-            raise RuleViolation("event.game_size", "Pick a game size of " + ", ".join(map(str, GAME_SIZES)) +
-                                " points.")
+            raise EventError("event.game_size", "Pick a game size of " + ", ".join(map(str, GAME_SIZES)) +
+                             " points.")
         _check_rounds(rounds, 0)
         if lists_per_player not in (1, 2):
-            raise RuleViolation("event.lists_per_player", "Each player brings one list or two.")
+            raise EventError("event.lists_per_player", "Each player brings one list or two.")
         event = Event(id=secrets.token_hex(8), organiser=me.id, name=name, day=day, game_size=game_size,
                       rounds=rounds, lists_per_player=lists_per_player, deadline=_aware(deadline),
                       clock_minutes=_clock(clock_minutes), tables=_tables(tables), time_zone=time_zone)
@@ -179,7 +204,7 @@ class EventService:
         self._check_organiser(me, event)
         unknown = set(changes) - {"name", "rounds", "deadline", "clock_minutes", "tables"}
         if unknown:
-            raise RuleViolation("event.edit", "These cannot be changed: " + ", ".join(sorted(unknown)) + ".")
+            raise EventError("event.edit", "These cannot be changed: " + ", ".join(sorted(unknown)) + ".")
         pairings = self.repo.pairings(event_id)
         if "name" in changes:
             event.name = clean_text(changes["name"], "event's name", NAME_LIMIT)
@@ -204,9 +229,9 @@ class EventService:
         self._check_organiser(me, event)
         email = clean_email(email)
         if email == me.email or email in event.co_organisers:
-            raise RuleViolation("event.co_organiser", "That email runs this event already.")
+            raise EventError("event.co_organiser", "That email runs this event already.")
         if len(event.co_organisers) >= CO_ORGANISERS_MAX:
-            raise RuleViolation("event.co_organisers", f"An event has at most {CO_ORGANISERS_MAX} co-organisers.")
+            raise EventError("event.co_organisers", f"An event has at most {CO_ORGANISERS_MAX} co-organisers.")
         event.co_organisers = [*event.co_organisers, email]
         self.repo.save_event(event)
         return self._info(event, self.repo.players(event_id), self.repo.pairings(event_id), me=me)
@@ -225,27 +250,30 @@ class EventService:
         event = self._event(event_id)
         players, pairings = self.repo.players(event_id), self.repo.pairings(event_id)
         names = {p.account_id: p.name or LEFT for p in players}
-        states = self._states(pairings)
-        tables = tuple(self._pairing(t, names, states, event, me) for t in pairings)
+        found = self.tables(event_id, pairings)
+        tables = tuple(self._pairing(t, names, found, event, me) for t in pairings)
         runs = me is not None and _runs(event, me)
         entrants = tuple(self._entrant(p, texts=runs or event.lists_published or (me is not None and
                                                                                   me.id == p.account_id))
                          for p in players)
-        return EventView(event=self._info(event, players, pairings, states, me), players=entrants, pairings=tables,
-                         standings=tuple(self._standings(players, pairings, states)), names=names)
+        return EventView(event=self._info(event, players, pairings, found, me), players=entrants, pairings=tables,
+                         standings=tuple(self._standings(players, pairings, found)), names=names)
 
     # -- players ---------------------------------------------------------------------------------------------
-    def register(self, me: Me, event_id: str) -> Entrant:
-        """``me`` joins the event under their account's name, until the list deadline and round 1."""
+    def register(self, me: Me, event_id: str, club: str = "") -> Entrant:
+        """``me`` joins the event under their account's name, with their ``club`` or team (kept apart from its
+        mates in round 1), until the list deadline and round 1."""
+        club = clean_text(club, "club or team", CLUB_MAX) if club.strip() else ""
         event = self._event(event_id)
         self._check_running(event)
         self._check_open(event, "register")
         if _aware(event.deadline) <= self.now():
-            raise RuleViolation("event.registration_closed", "Registration closed at the list deadline.")
+            raise EventError("event.registration_closed", "Registration closed at the list deadline.")
         self._check_room(event_id)
-        if not self.repo.register(EventPlayer(event_id=event_id, account_id=me.id, name=me.name, lists=[])):
-            raise RuleViolation("event.registered", "You are registered for this event already.")
-        return Entrant(account=me.id, name=me.name, lists=(), dropped=False)
+        if not self.repo.register(EventPlayer(event_id=event_id, account_id=me.id, name=me.name, lists=[],
+                                              club=club)):
+            raise EventError("event.registered", "You are registered for this event already.")
+        return Entrant(account=me.id, name=me.name, lists=(), dropped=False, club=club)
 
     def add_walk_in(self, me: Me, event_id: str, name: str, list_text: str = "") -> Entrant:
         """The organiser adds a person without an account, before round 1 or late (paired from the next round),
@@ -288,7 +316,7 @@ class EventService:
             paired = max((t.round for t in self.repo.pairings(event_id)), default=0)
             left = self.repo.drop(event_id, who, "player" if who == me.id else "organiser", paired)
         if not left:
-            raise RuleViolation("event.not_registered", "Not registered for this event (or left it already).")
+            raise EventError("event.not_registered", "Not registered for this event (or left it already).")
 
     def reinstate(self, me: Me, event_id: str, player_id: str) -> None:
         """The organiser brings a dropped player back (a late arrival, a drop by mistake): paired again from the
@@ -297,9 +325,9 @@ class EventService:
         self._check_organiser(me, event)
         player = self._player(event_id, player_id)
         if player.left:
-            raise RuleViolation("event.player_left", "This player's account was deleted.")
+            raise EventError("event.player_left", "This player's account was deleted.")
         if not self.repo.reinstate(event_id, player_id):
-            raise RuleViolation("event.not_dropped", f"{player.name} is not dropped.")
+            raise EventError("event.not_dropped", f"{player.name} is not dropped.")
 
     def check_in(self, me: Me, event_id: str, player_id: str, present: bool = True) -> None:
         """The organiser checks a player in (or out again) on the day. Once anyone is checked in, round 1 pairs
@@ -317,15 +345,15 @@ class EventService:
         self._check_running(event)
         player = next((p for p in self.repo.players(event_id) if p.account_id == me.id), None)
         if player is None:
-            raise RuleViolation("event.not_registered", "Register for this event before you submit lists.")
+            raise EventError("event.not_registered", "Register for this event before you submit lists.")
         if self._locked(event):
-            raise RuleViolation("event.lists_locked", "Lists are locked: the deadline has passed or round 1 is "
-                                                      "paired.")
+            raise EventError("event.lists_locked", "Lists are locked: the deadline has passed or round 1 is "
+                                                   "paired.")
         if len(list_ids) != event.lists_per_player:
-            raise RuleViolation("event.list_count", "This event asks for " +
-                                ("one list." if event.lists_per_player == 1 else "two lists."))
+            raise EventError("event.list_count", "This event asks for " +
+                             ("one list." if event.lists_per_player == 1 else "two lists."))
         if len(set(list_ids)) != len(list_ids):
-            raise RuleViolation("event.list_twice", "Submit two different lists.")
+            raise EventError("event.list_twice", "Submit two different lists.")
         cards = self.lists.cards()
         copies: list[dict[str, Any]] = []
         unchecked: list[str] = []
@@ -333,17 +361,17 @@ class EventService:
             try:
                 saved = self.lists.get(me.owner, list_id)
             except NotFound:
-                raise RuleViolation("event.list_not_found", "One of those lists is not among your saved lists.") \
+                raise EventError("event.list_not_found", "One of those lists is not among your saved lists.") \
                     from None
             if saved.army.size != event.game_size:
-                raise RuleViolation("event.list_size", f"{saved.title} is built for {saved.army.size} points; this "
-                                                       f"event plays {event.game_size}.")
+                raise EventError("event.list_size", f"{saved.title} is built for {saved.army.size} points; this "
+                                                    f"event plays {event.game_size}.")
             paired, problems = unchecked_list(saved.army, saved.title, cards)
             unchecked += [f"{saved.title}: {p}" for p in problems]
             copies.append(_copy(saved.id, saved.army, paired))
         if len(copies) == 2 and copies[0]["title"].casefold() == copies[1]["title"].casefold():
-            raise RuleViolation("pairs.same_name", "Give the two lists different names, so that the choice is "
-                                                   "clear.")
+            raise EventError("event.list_same_name", "Give the two lists different names, so that the choice is "
+                                                     "clear.")
         status = "pending" if unchecked else "checked"
         self.repo.update_player(event_id, me.id, lists=copies, lists_status=status,
                                 lists_note="; ".join(unchecked)[:NOTE_MAX])
@@ -356,10 +384,10 @@ class EventService:
         self._check_organiser(me, event)
         player = self._player(event_id, player_id)
         if not player.lists:
-            raise RuleViolation("event.no_lists", f"{player.name} has submitted no lists.")
+            raise EventError("event.no_lists", f"{player.name} has submitted no lists.")
         note = clean_text(note, "note", NOTE_MAX, empty_ok=True)
         if not approve and not note:
-            raise RuleViolation("event.reject_note", "Say in the note why the lists are rejected.")
+            raise EventError("event.reject_note", "Say in the note why the lists are rejected.")
         self.repo.update_player(event_id, player_id, lists_status="approved" if approve else "rejected",
                                 lists_note=note)
         return self._entrant(self._player(event_id, player_id))
@@ -369,78 +397,105 @@ class EventService:
         event = self._event(event_id)
         self._check_organiser(me, event)
         if not self._locked(event):
-            raise RuleViolation("event.lists_open", "Lists are published once they lock (at the deadline or when "
-                                                    "round 1 is paired).")
+            raise EventError("event.lists_open", "Lists are published once they lock (at the deadline or when "
+                                                 "round 1 is paired).")
         event.lists_published = True
         self.repo.save_event(event)
         return self._info(event, self.repo.players(event_id), self.repo.pairings(event_id), me=me)
 
     # -- rounds ----------------------------------------------------------------------------------------------
-    def pair_next_round(self, me: Me, event_id: str, scenario: str) -> list[Pairing]:
+    def pair_next_round(self, me: Me, event_id: str, scenario: str, seed: int | None = None,
+                        draft: bool = False) -> list[Pairing]:
         """The organiser pairs the next round and opens its games at ``scenario`` (every game of the round plays
-        it). Round 1 pairs in registration order the players whose lists are in (the others are left out of the
-        event); later rounds in standings order, once every game of the round before has a result."""
+        it). Round 1 is a random draw of the players it pairs (``_round_one``; the others are left out of the event)
+        from ``seed`` (the organiser's, else one drawn here; it is recorded), club and team mates kept apart where
+        they can be; later rounds pair in standings order, once every table of the round before has a result. A
+        ``draft`` round opens no game: the organiser may swap players or pair it again, then publishes it
+        (``rounds``). The round's tables and games are stored in one transaction."""
         event = self._event(event_id)
         self._check_organiser(me, event)
         players, pairings = self.repo.players(event_id), self.repo.pairings(event_id)
         done = max((t.round for t in pairings), default=0)
         if done >= event.rounds:
-            raise RuleViolation("event.all_rounds_paired", f"All {event.rounds} rounds are paired.")
+            raise EventError("event.all_rounds_paired", f"All {event.rounds} rounds are paired.")
         scenario = clean_text(scenario, "scenario's name", 60)
-        states = self._states(pairings)
-        if any(t.round == done and t.game_id is not None and _result(states.get(t.game_id)) is None
-               for t in pairings):
-            raise RuleViolation("event.round_unfinished", f"Some games of round {done} have no result yet.")
+        found = self.tables(event_id, pairings)
+        if done:
+            last = [t for t in pairings if t.round == done]
+            at = Stage.PLAYING if all(t.published for t in last) else Stage.DRAFTED
+            check_pair_next(at, done, [t.table_no for t in last
+                                       if t.player_b is not None and found[_id(t)].settled is None])
+        avoid: list[tuple[str, str]] = []
         if done == 0:
-            ranked, left_out = _round_one(event, players)
+            ready, left_out = _round_one(event, players)
+            if seed is None:
+                seed = secrets.randbits(31)
+            elif not 0 <= seed <= SEED_MAX:
+                raise EventError("event.seed", f"A draw's seed is a whole number from 0 to {SEED_MAX}.")
+            ranked = drawn(ready, seed)
+            clubs = {p.account_id: p.club.casefold() for p in players if p.club}
+            avoid = [(a, b) for i, a in enumerate(ready) for b in ready[i + 1:]
+                     if clubs.get(a) and clubs.get(a) == clubs.get(b)]
         else:
+            seed = None  # later rounds are not drawn
             dropped = {p.account_id for p in players if p.dropped}
-            ranked = [s.player for s in self._standings(players, pairings, states) if s.player not in dropped]
+            ranked = [s.player for s in self._standings(players, pairings, found) if s.player not in dropped]
             left_out = {}
         if event.tables is not None and len(ranked) // 2 > event.tables:
-            raise RuleViolation("event.tables", f"This round needs {len(ranked) // 2} tables; the event has "
-                                                f"{event.tables}: give it more tables first.")
-        tables = pair_round(ranked, [(t.player_a, t.player_b) for t in pairings])
+            raise EventError("event.tables", f"This round needs {len(ranked) // 2} tables; the event has "
+                                             f"{event.tables}: give it more tables first.")
+        tables = pair_round(ranked, [(t.player_a, t.player_b) for t in pairings], avoid)
         by_id = {p.account_id: p for p in players}
-        rows: list[EventPairing] = []
-        games: list[AccountGame] = []
-        for table in tables:
-            row = EventPairing(event_id=event_id, round=done + 1, table_no=table.number, player_a=table.a,
-                               player_b=table.b, links={})
-            if table.b is not None:
-                row.game_id, row.links = self._open_game(event, done + 1, table.number, scenario,
-                                                         by_id[table.a], by_id[table.b])
-                seat_links = {"title": row.links["title"], "watch": row.links["watch"]}
-                games += [AccountGame(account_id=who, game_id=row.game_id, links={**seat_links, seat: row.links[seat]})
-                          for who, seat in ((table.a, "seat1"), (table.b, "seat2")) if _has_account(by_id[who])]
-            rows.append(row)
-        if not self.repo.add_round(event_id, rows, games, dropped=left_out):
-            raise RuleViolation("event.round_paired", "This round was paired a moment ago: reload the event.")
+        rows = [EventPairing(event_id=event_id, round=done + 1, table_no=table.number, player_a=table.a,
+                             player_b=table.b, links={}, scenario=scenario, published=not draft) for table in tables]
+        games, opened = ([], []) if draft else self.open_games(event, rows, by_id)
+        # every earlier round's results stand once this one is published
+        frozen = [] if draft else [t.game_id for t in pairings if t.game_id is not None]
+        if not self.repo.add_round(event_id, rows, games, dropped=left_out, frozen=frozen, opened=opened, seed=seed):
+            raise EventError("event.round_paired", "This round was paired a moment ago: reload the event.")
         return [p for p in self.event(event_id, me).pairings if p.round == done + 1]
 
+    def open_games(self, event: Event, rows: Sequence[EventPairing],
+                   by_id: dict[str, EventPlayer]) -> tuple[list[AccountGame], list[Any]]:
+        """Open a game for each table of ``rows`` (byes aside), setting each row's game and links: each player's
+        link to it (players with an account), and the games' own rows, for the caller to store with the round in
+        one transaction."""
+        games: list[AccountGame] = []
+        opened: list[Any] = []
+        for row in rows:
+            if row.player_b is None:
+                continue
+            game = self._open_game(event, row.round, row.table_no, row.scenario, by_id[row.player_a],
+                                   by_id[row.player_b])
+            opened += game.rows
+            row.game_id = game.game_id
+            row.links = {"title": f"{event.name} R{row.round} T{row.table_no}"[:NAME_MAX], **game.tokens}
+            seat_links = {"title": row.links["title"], "watch": row.links["watch"]}
+            games += [AccountGame(account_id=who, game_id=row.game_id, links={**seat_links, seat: row.links[seat]})
+                      for who, seat in ((row.player_a, "seat1"), (row.player_b, "seat2")) if _has_account(by_id[who])]
+        return games, opened
+
     def _open_game(self, event: Event, round_no: int, table: int, scenario: str, a: EventPlayer,
-                   b: EventPlayer) -> tuple[str, dict[str, str]]:
-        """A tournament game for one table at ``scenario``, each side's lists given from the submitted copies."""
+                   b: EventPlayer) -> Prepared:
+        """A tournament game for one table at ``scenario``, each side's lists given from the submitted copies, made
+        in memory: the round stores it with its tables."""
         title = f"{event.name} R{round_no} T{table}"[:NAME_MAX]
         lists = [[PairedList.model_validate(x["paired"]) for x in p.lists] for p in (a, b)]
         names = [p.name or LEFT for p in (a, b)]
         clock = float(event.clock_minutes) if event.clock_minutes else None
+        then: list[Any] = [ChooseScenario(name=scenario)]
         if event.lists_per_player == 2:
-            created = self.games.create_game(title, [(names[0], []), (names[1], [])], pairs=True, clock_minutes=clock)
+            setup = self.games.setup_command(title, [(names[0], []), (names[1], [])], pairs=True,
+                                             clock_minutes=clock)
+            then += [GiveListPair(seat=seat, lists=(lists[seat][0], lists[seat][1])) for seat in (0, 1)
+                     if len(lists[seat]) == 2]
         else:
             armies = [(name, list(x[0].army) if x else []) for name, x in zip(names, lists, strict=True)]
-            created = self.games.create_game(title, armies, wizard=True, clock_minutes=clock,
+            setup = self.games.setup_command(title, armies, wizard=True, clock_minutes=clock,
                                              themes=[x[0].theme if x else None for x in lists])
-        version = self.games.execute(created.game_id, ChooseScenario(name=scenario), created.version, TABLE).version
-        if event.lists_per_player == 2:
-            for seat in (0, 1):
-                if len(lists[seat]) == 2:
-                    pair = GiveListPair(seat=seat, lists=(lists[seat][0], lists[seat][1]))
-                    version = self.games.execute(created.game_id, pair, version, TABLE).version
-        elif all(lists):  # the event fixed both lists: nobody names one in secret
-            reveal = RevealLists(lists=(lists[0][0].name, lists[1][0].name))
-            version = self.games.execute(created.game_id, reveal, version, TABLE).version
-        return created.game_id, {"title": title, **created.tokens}
+            if all(lists):  # the event fixed both lists: nobody names one in secret
+                then.append(RevealLists(lists=(lists[0][0].name, lists[1][0].name)))
+        return self.games.prepare(setup, then)
 
     def my_game(self, me: Me, event_id: str) -> MyGame | None:
         """``me``'s table in the newest round, with ``me``'s own seat link (None: not paired in it)."""
@@ -461,7 +516,7 @@ class EventService:
     def standings(self, event_id: str) -> list[Standing]:
         self._event(event_id)
         players, pairings = self.repo.players(event_id), self.repo.pairings(event_id)
-        return self._standings(players, pairings, self._states(pairings))
+        return self._standings(players, pairings, self.tables(event_id, pairings))
 
     def name(self, event_id: str) -> str:
         """The event's name (downloads are named after it)."""
@@ -500,17 +555,17 @@ class EventService:
 
     def _check_running(self, event: Event) -> None:
         if event.organiser is None:
-            raise RuleViolation("event.read_only", "This event's organiser left the site: the event can be read, "
-                                                   "not changed.")
+            raise EventError("event.read_only", "This event's organiser left the site: the event can be read, "
+                                                "not changed.")
 
     def _check_room(self, event_id: str) -> None:
         if len(self.repo.players(event_id)) >= PLAYERS_MAX:
-            raise RuleViolation("event.full", f"The event has the most players it can take ({PLAYERS_MAX}).")
+            raise EventError("event.full", f"The event has the most players it can take ({PLAYERS_MAX}).")
 
     def _player(self, event_id: str, player_id: str) -> EventPlayer:
         player = self.repo.player(event_id, player_id[:32])
         if player is None:
-            raise RuleViolation("event.not_registered", "That player is not registered for this event.")
+            raise EventError("event.not_registered", "That player is not registered for this event.")
         return player
 
     def _entrant(self, p: EventPlayer, texts: bool = True) -> Entrant:
@@ -522,11 +577,11 @@ class EventService:
                        lists=tuple(str(x.get("title", "")) for x in p.lists), dropped=p.dropped, walk_in=p.walk_in,
                        left=p.left, checked_in=p.checked_in, drop_reason=p.drop_reason,
                        dropped_round=p.dropped_round, lists_status=p.lists_status or ("checked" if p.lists else ""),
-                       lists_note=p.lists_note, list_texts=shown)
+                       lists_note=p.lists_note, list_texts=shown, club=p.club)
 
     def _check_open(self, event: Event, verb: str) -> None:
         if event.status != "open":
-            raise RuleViolation("event.started", f"Round 1 is paired: it is too late to {verb}.")
+            raise EventError("event.started", f"Round 1 is paired: it is too late to {verb}.")
 
     def _locked(self, event: Event) -> bool:
         return event.status != "open" or _aware(event.deadline) <= self.now()
@@ -541,38 +596,49 @@ class EventService:
                     continue
         return found
 
+    def tables(self, event_id: str, pairings: Sequence[EventPairing]) -> dict[int, TableFacts]:
+        """What is known of each table's result, by pairing id: its game's state and own result, the players'
+        report and the organiser's entry, and the result that counts of these."""
+        states = self._states(pairings)
+        reports = self.result_rows.reports(event_id)
+        out = {}
+        for t in pairings:
+            state = states.get(t.game_id or "")
+            row = reports.get(_id(t))
+            played = _score(_result(state))
+            report = _report(row)
+            entered = _stored_score(row.entered) if row is not None and row.entered else None
+            out[_id(t)] = TableFacts(state=state, played=played, report=report, row=row,
+                                     settled=settled(played, report, entered))
+        return out
+
     def _standings(self, players: Sequence[EventPlayer], pairings: Sequence[EventPairing],
-                   states: dict[str, GameState]) -> list[Standing]:
+                   found: dict[int, TableFacts]) -> list[Standing]:
         """Every player who plays or played: a player dropped before any round is left out."""
         paired = {t.player_a for t in pairings} | {t.player_b for t in pairings}
         players = [p for p in players if not p.dropped or p.account_id in paired]
         finished = []
         for t in pairings:
+            if not t.published:
+                continue  # a drafted round counts for nothing yet
             if t.player_b is None:
                 finished.append(Finished(a=t.player_a, b=None, winner=t.player_a))
                 continue
-            ended = _result(states.get(t.game_id or ""))
-            if ended is None:
+            counted = found[_id(t)].settled
+            if counted is None:
                 continue
-            tb = ended.get("tiebreakers") or {}
-            seat = ended["winner"]
+            score = counted.score
             finished.append(Finished(
-                a=t.player_a, b=t.player_b, winner=None if seat is None else (t.player_a, t.player_b)[seat],
-                control_points=tuple(tb.get("control_points") or (0, 0)),
-                destroyed=tuple(tb.get("army_points_destroyed") or (0, 0)),
-                elements=tuple(tb.get("army_points_in_scenario_elements") or (0, 0))))
+                a=t.player_a, b=t.player_b,
+                winner=None if score.winner is None else (t.player_a, t.player_b)[score.winner],
+                control_points=score.control_points, destroyed=score.destroyed, elements=score.elements))
         return standings([p.account_id for p in players], finished)
 
-    def _pairing(self, t: EventPairing, names: dict[str, str], states: dict[str, GameState], event: Event,
+    def _pairing(self, t: EventPairing, names: dict[str, str], found: dict[int, TableFacts], event: Event,
                  me: Me | None) -> Pairing:
         result = None
         if t.game_id is not None:
-            state = states.get(t.game_id)
-            ended = _result(state)
-            seat = ended["winner"] if ended else None
-            result = TableResult(finished=ended is not None,
-                                 winner=None if seat is None else (t.player_a, t.player_b)[seat],
-                                 how=ended["how"] if ended else None, game_round=state.round if state else 0)
+            result = _table_result(t, found[_id(t)])
         links: dict[str, str] | None = None
         if me is not None and t.game_id is not None:
             if _runs(event, me):
@@ -583,17 +649,17 @@ class EventService:
         return Pairing(round=t.round, table=t.table_no, player_a=t.player_a, name_a=names.get(t.player_a, ""),
                        player_b=t.player_b, name_b=names.get(t.player_b, "") if t.player_b else None,
                        game_id=t.game_id, watch=str(t.links["watch"]) if t.game_id else None, result=result,
-                       links=links)
+                       links=links, scenario=t.scenario, published=t.published)
 
     def _info(self, event: Event, players: Sequence[EventPlayer], pairings: Sequence[EventPairing],
-              states: dict[str, GameState] | None = None, me: Me | None = None) -> EventInfo:
+              found: dict[int, TableFacts] | None = None, me: Me | None = None) -> EventInfo:
         """The event's facts; its co-organisers' emails only for ``me`` when ``me`` runs it."""
         done = max((t.round for t in pairings), default=0)
         status = event.status
         if done == event.rounds:
-            states = self._states(pairings) if states is None else states
+            found = self.tables(event.id, pairings) if found is None else found
             last = [t for t in pairings if t.round == done and t.game_id is not None]
-            if all(_result(states.get(t.game_id or "")) is not None for t in last):
+            if all(found[_id(t)].settled is not None for t in last):
                 status = "finished"
         return EventInfo(id=event.id, name=event.name, day=event.day, system=event.system,
                          game_size=event.game_size, rounds=event.rounds, lists_per_player=event.lists_per_player,
@@ -603,7 +669,8 @@ class EventService:
                          lists_locked=self._locked(event), clock_minutes=event.clock_minutes, tables=event.tables,
                          co_organisers=tuple(event.co_organisers) if me is not None and _runs(event, me) else (),
                          lists_published=event.lists_published,
-                         read_only=event.organiser is None, time_zone=event.time_zone)
+                         read_only=event.organiser is None, time_zone=event.time_zone, seed=event.seed,
+                         next_round_at=_aware(event.next_round_at) if event.next_round_at else None)
 
 
 def _runs(event: Event, me: Me) -> bool:
@@ -621,8 +688,8 @@ def _round_one(event: Event, players: Sequence[EventPlayer]) -> tuple[list[str],
     waiting for the organiser's approval stop the pairing: the organiser decides them first."""
     waiting = [p.name for p in players if p.lists_status == "pending" and not p.dropped]
     if waiting:
-        raise RuleViolation("event.lists_pending", "Approve or reject the lists of " + ", ".join(waiting) +
-                            " first.")
+        raise EventError("event.lists_pending", "Approve or reject the lists of " + ", ".join(waiting) +
+                         " first.")
     checking = any(p.checked_in for p in players)
     ranked: list[str] = []
     left_out: dict[str, str] = {}
@@ -646,23 +713,87 @@ def _copy(list_id: str, army: Army, paired: PairedList) -> dict[str, Any]:
 
 def _clock(minutes: int | None) -> int | None:
     if minutes is not None and not 1 <= minutes <= MAX_MINUTES:
-        raise RuleViolation("event.clock", f"Give each player from 1 to {MAX_MINUTES} minutes (or no clock).")
+        raise EventError("event.clock", f"Give each player from 1 to {MAX_MINUTES} minutes (or no clock).")
     return minutes
 
 
 def _tables(tables: int | None) -> int | None:
     if tables is not None and not 1 <= tables <= PLAYERS_MAX // 2:
-        raise RuleViolation("event.tables", f"An event has from 1 to {PLAYERS_MAX // 2} tables.")
+        raise EventError("event.tables", f"An event has from 1 to {PLAYERS_MAX // 2} tables.")
     return tables
 
 
 def _check_rounds(rounds: int, paired: int) -> None:
     if not max(1, paired) <= rounds <= ROUNDS_MAX:
-        raise RuleViolation("event.rounds", f"An event has from {max(1, paired)} to {ROUNDS_MAX} rounds.")
+        raise EventError("event.rounds", f"An event has from {max(1, paired)} to {ROUNDS_MAX} rounds.")
 
 
 def _result(state: GameState | None) -> dict[str, Any] | None:
     return None if state is None else outcome(state)
+
+
+@dataclass(frozen=True)
+class TableFacts:
+    state: GameState | None
+    played: Score | None
+    report: Report | None
+    row: ResultReport | None
+    settled: Settled | None
+
+
+def _id(t: EventPairing) -> int:
+    assert t.id is not None  # a stored pairing
+    return t.id
+
+
+def _pair(value: Any, kind: type[int] | type[float] = float) -> tuple[Any, Any]:
+    a, b = value if value else (0, 0)
+    return (kind(a), kind(b)) if kind is int else (_number(a), _number(b))
+
+
+def _number(value: float) -> float:
+    return int(value) if float(value).is_integer() else float(value)
+
+
+def _score(ended: dict[str, Any] | None) -> Score | None:
+    """A game's own result as a table's score."""
+    if ended is None:
+        return None
+    tb = ended.get("tiebreakers") or {}
+    return Score(winner=ended["winner"], how=ended["how"], control_points=_pair(tb.get("control_points"), int),
+                 destroyed=_pair(tb.get("army_points_destroyed")),
+                 elements=_pair(tb.get("army_points_in_scenario_elements")))
+
+
+def _stored_score(data: dict[str, Any]) -> Score:
+    return Score(winner=data["winner"], how=data["how"], control_points=_pair(data["control_points"], int),
+                 destroyed=_pair(data["destroyed"]), elements=_pair(data["elements"]))
+
+
+def _report(row: ResultReport | None) -> Report | None:
+    if row is None or row.report is None or row.status is None or row.reported_by is None:
+        return None
+    return Report(by=row.reported_by, status=ReportStatus(row.status), score=_stored_score(row.report))
+
+
+def _table_result(t: EventPairing, facts: TableFacts) -> TableResult:
+    players = (t.player_a, t.player_b)
+    counted = facts.settled
+    score = counted.score if counted else None
+    report = facts.report
+    return TableResult(
+        finished=counted is not None,
+        winner=players[score.winner] if score is not None and score.winner is not None else None,
+        how=score.how if score else None, game_round=facts.state.round if facts.state else 0,
+        provenance=counted.provenance.value if counted else None,
+        control_points=score.control_points if score else None,
+        army_points_destroyed=score.destroyed if score else None,
+        army_points_in_scenario_elements=score.elements if score else None,
+        report=report.status.value if report else None,
+        reported_by=players[report.by] if report else None,
+        report_winner=players[report.score.winner] if report and report.score.winner is not None else None,
+        report_how=report.score.how if report else None,
+        note=facts.row.note if facts.row is not None else "")
 
 
 def _cell(text: str) -> str:

@@ -21,8 +21,8 @@ from typing import Any
 from sqlalchemy import Engine
 
 from models.catalog.schema import Card
-from models.db.repository import Repository, StaleVersion, Taken
-from models.db.tables import AccessToken
+from models.db.repository import Frozen, Repository, StaleVersion, Taken
+from models.db.tables import AccessToken, CommandLog, Game
 from models.rules import Command, Event, GameState, RuleViolation, apply, parse_command, replay
 from models.rules.dice import Roll
 from models.rules.senders import SENDERS
@@ -64,6 +64,15 @@ class Created:
     game_id: str
     tokens: dict[str, str]
     version: int
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A game made in memory (GameService.prepare): its id, its four links and the rows that store it."""
+
+    game_id: str
+    tokens: dict[str, str]
+    rows: list[Any]
 
 
 @dataclass(frozen=True)
@@ -127,6 +136,38 @@ class GameService:
         from ``catalog`` (a player's: the site's with their card book), else from the site's catalog. ``themes``:
         each side's theme force key (None: no theme). ``pairs``: Steamroller list pairs, given in the wizard (the armies
         are then empty). ``clock_minutes``: an event's deathclock, which either seat starts in the wizard."""
+        command = self.setup_command(title, sides, first, wizard, catalog=catalog, themes=themes, pairs=pairs,
+                                     clock_minutes=clock_minutes)
+        return self.start(command, command_id)
+
+    def prepare(self, setup: Command, then: Sequence[Command] = ()) -> Prepared:
+        """A new game set up by ``setup`` and moved on by ``then`` (each sent by the table link), as the rows that
+        store it, for a caller that stores them in its own transaction with rows of its own (an event's round opens
+        its games with its tables: a killed or repeated request leaves no game that nothing references). Refused
+        commands raise RuleViolation and nothing is made."""
+        keep_shipped_facts(setup)
+        state, events = apply(GameState(), setup)
+        logged = [(setup.model_dump(mode="json"), events)]
+        for command in then:
+            if isinstance(command, GiveListPair):
+                command = command.model_copy(update={"cards": self._pair_cards(command)})
+            check_can_send(Actor(role="table"), state, command)
+            state, events = apply(state, command)
+            logged.append((command.model_dump(mode="json"), events))
+        game_id = secrets.token_hex(8)
+        tokens = {"table": new_token(), "watch": new_token(), "seat1": new_token(), "seat2": new_token()}
+        rows: list[Any] = [Game(id=game_id, system=state.system, title=state.title, version=len(logged))]
+        rows += [AccessToken(hash=hash_token(t), game_id=game_id, role=r[:4] if r.startswith("seat") else r,
+                             seat=int(r[-1]) - 1 if r.startswith("seat") else None) for r, t in tokens.items()]
+        rows += [CommandLog(game_id=game_id, seq=n, command=command, events=_dump(events), actor="table")
+                 for n, (command, events) in enumerate(logged, start=1)]
+        return Prepared(game_id=game_id, tokens=tokens, rows=rows)
+
+    def setup_command(self, title: str, sides: list[tuple[str, list[ArmyEntry]]], first: int = 0,
+                      wizard: bool = False, *, catalog: Mapping[str, Card] | None = None,
+                      themes: Sequence[str | None] = (None, None), pairs: bool = False,
+                      clock_minutes: float | None = None) -> SetupGame:
+        """The command that sets a game up (create_game's arguments), checked against the catalog."""
         if catalog is None:
             self.card_service.forget()  # another server process may have saved a site card meanwhile
             catalog = self.cards()
@@ -143,7 +184,7 @@ class GameService:
                             sides=(Side(player=player1, army=tuple(army1), theme=themes[0]),
                                    Side(player=player2, army=tuple(army2), theme=themes[1])),
                             wizard=wizard or pairs, pairs=pairs, clock_minutes=clock_minutes)
-        return self.start(command, command_id)
+        return command
 
     def start(self, command: Command, command_id: str | None = None) -> Created:
         """Store a new game set up by ``command`` (any game system's setup command) with its four links;
@@ -328,6 +369,9 @@ class GameService:
         try:
             version = self.repo.append(game_id, expected, command, _dump(events), actor.label,
                                        undo_seq=undo_seq, snapshot=snapshot, command_id=command_id)
+        except Frozen:
+            raise RuleViolation("game.frozen", "This game's round is over: the event paired the next round, so its "
+                                               "result stands. Only the event's organiser can correct it.") from None
         except (StaleVersion, Taken) as lost:
             with self._lock:
                 self._cache.pop(game_id, None)

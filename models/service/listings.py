@@ -8,19 +8,21 @@ still being played.
 
 from __future__ import annotations
 
+from sqlalchemy import Engine
+
 from models.db.listing_repository import ListedGame, ListingRepository
 from models.db.tables import AccessToken
-from models.rules import RuleViolation
 from models.service.access import Actor, check_can_list, hash_token, new_token
+from models.service.errors import ListingError
 from models.service.games import GameService
 
 OVER = "over"
 
 
 class ListingService:
-    def __init__(self, games: GameService) -> None:
+    def __init__(self, engine: Engine, games: GameService) -> None:
         self.games = games
-        self.repo = ListingRepository(games.repo.engine)
+        self.repo = ListingRepository(engine)
 
     def watch_token(self, game_id: str, actor: Actor) -> str | None:
         """The listing's watch token (None: not listed), for the game's players only."""
@@ -36,8 +38,8 @@ class ListingService:
             return kept
         _, state = self.games.state(game_id)
         if state.phase == OVER:
-            raise RuleViolation("listing.finished", "This game has ended: Live now shows only games still being "
-                                                    "played.")
+            raise ListingError("listing.finished", "This game has ended: Live now shows only games still being "
+                                                   "played.")
         token = new_token()
         return self.repo.add(game_id, token, AccessToken(hash=hash_token(token), game_id=game_id, role="watch"))
 

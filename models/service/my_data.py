@@ -3,7 +3,8 @@ to them, and moving a browser's lists, cards and game links into the account.
 
 A game's links are kept as they were handed out (raw tokens: the account is where its owner finds them again),
 but only tokens that open that game in the role they are named for are kept. Lists are ListService's, under the
-account's owner key (``Me.owner``). Bad input raises RuleViolation and stores nothing.
+account's owner key (``Me.owner``). Bad input raises MyDataError
+(a card book's refusal: RuleViolation) and stores nothing.
 """
 
 from __future__ import annotations
@@ -12,14 +13,15 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import Engine
+
 from models.db.list_repository import ListRepository
 from models.db.my_data_repository import MyDataRepository
 from models.db.tables import AccountGame, Game
-from models.rules.core import RuleViolation
 from models.rules.text import tidy
 from models.service.accounts import Me
 from models.service.cards import BOOK, CardService
-from models.service.errors import NotFound
+from models.service.errors import MyDataError, NotFound
 from models.service.games import GameService
 from models.service.lists import LISTS_PER_OWNER
 from models.service.results import outcome
@@ -68,10 +70,10 @@ class Moved:
 
 
 class MyData:
-    def __init__(self, games: GameService) -> None:
+    def __init__(self, engine: Engine, games: GameService) -> None:
         self.games = games
-        self.repo = MyDataRepository(games.repo.engine)
-        self.lists = ListRepository(games.repo.engine)
+        self.repo = MyDataRepository(engine)
+        self.lists = ListRepository(engine)
 
     def rename_browser(self, old: str, new: str) -> int:
         """A browser given a new storage id keeps its saved lists; how many moved."""
@@ -158,12 +160,12 @@ class MyData:
     def move_in(self, me: Me, owner: str, browser_cards: dict[str, Any], browser_games: dict[str, Any]) -> Moved:
         """Move the browser's lists, cards and game links into the account, in one transaction: lists change
         owner; cards go through the card book's check (a card the account has its own version of keeps the
-        account's, and is named); links become the account's games. RuleViolation (nothing moved) when the
-        account would hold too many lists or cards."""
+        account's, and is named); links become the account's games. MyDataError (nothing moved) when the
+        account would hold too many lists, RuleViolation too many cards."""
         lists = self.lists.count(owner) if owner else 0
         if lists and self.lists.count(me.owner) + lists > LISTS_PER_OWNER:
-            raise RuleViolation("list.too_many", f"Your account can keep at most {LISTS_PER_OWNER} lists: delete "
-                                                 "some there first, then move this browser's lists in.")
+            raise MyDataError("my_data.too_many_lists", f"Your account can keep at most {LISTS_PER_OWNER} lists: "
+                                                        "delete some there first, then move this browser's lists in.")
         account = self.cards(me)
         mine = account.book()
         theirs = self.games.card_service.for_book({BOOK: browser_cards}).book()

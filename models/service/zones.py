@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
-from models.rules import RuleViolation
+from models.service.errors import EventError
 
 UTC_NAME = "UTC"
 ZONE_MAX = 64
@@ -25,10 +25,10 @@ def check_zone(name: str) -> str:
     if name == UTC_NAME:
         return name
     if len(name) > ZONE_MAX or name not in zones():
-        raise RuleViolation("event.time_zone", "Pick the event's time zone from the list (such as Europe/London).")
+        raise EventError("event.time_zone", "Pick the event's time zone from the list (such as Europe/London).")
     try:
         ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
-        raise RuleViolation("event.time_zone", "Pick the event's time zone from the list (such as "
-                                               "Europe/London).") from None
+        raise EventError("event.time_zone", "Pick the event's time zone from the list (such as "
+                                            "Europe/London).") from None
     return name

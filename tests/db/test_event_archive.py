@@ -28,11 +28,11 @@ from models.db.tables import (
     Game,
     Snapshot,
 )
-from models.rules import RuleViolation
 from models.rules.warmachine.ending import Concede
 from models.rules.warmachine.setup import ArmyEntry
 from models.service import Actor, GameService
 from models.service.accounts import AccountService
+from models.service.errors import SiteError
 from models.service.events import EventService
 
 ARMY = [ArmyEntry(card="agathon"), ArmyEntry(card="cultist-band", size=4)]
@@ -109,7 +109,7 @@ def test_an_event_deleted_after_its_backup_comes_back_with_its_games_and_links(
     states = {g: before.state(g)[1].model_dump() for g in ids}
     results = {g: before.result_json(g)["result"] for g in ids}
     assert results[ids[0]]["winner"] == 0 and results[ids[1]] is None  # positive control: one finished game
-    standings = EventService(before).standings("ev1")
+    standings = EventService(engine, before).standings("ev1")
     assert (standings[0].player, standings[0].wins) == (made["people"][0].id, 1)
 
     archive = export(db_url, "ev1", capsys, tmp_path / "event.json")
@@ -122,7 +122,7 @@ def test_an_event_deleted_after_its_backup_comes_back_with_its_games_and_links(
     after = GameService(engine)  # a fresh cache: the games replay from their restored logs
     assert {g: after.state(g)[1].model_dump() for g in ids} == states
     assert {g: after.result_json(g)["result"] for g in ids} == results
-    assert EventService(after).standings("ev1") == standings
+    assert EventService(engine, after).standings("ev1") == standings
     second = made["games"][1]
     assert after.authorize(second.game_id, second.tokens["seat2"]) == Actor(role="seat", seat=1)
     version = after.state(second.game_id)[0]
@@ -169,7 +169,7 @@ def test_an_event_restored_into_a_new_database_brings_its_accounts_without_passw
     new = make_engine(new_url)
     with Session(new) as s:
         assert sorted(a.name for a in s.exec(select(Account)).all()) == ["Ann", "Bob", "Cy", "Di"]
-    with pytest.raises(RuleViolation, match="do not match"):
+    with pytest.raises(SiteError, match="do not match"):
         AccountService(new).sign_in("ann@example.org", PASSWORD)
     first = made["games"][0]
     assert GameService(new).result_json(first.game_id)["result"]["winner"] == 0

@@ -29,7 +29,7 @@ def engine(db_url: str) -> Iterator[Engine]:
 
 
 def test_an_events_stamp_changes_with_registrations_lists_rounds_and_the_timer_only(engine: Engine) -> None:
-    accounts, events = AccountService(engine), EventService(GameService(engine))
+    accounts, events = AccountService(engine), EventService(engine, GameService(engine))
     changes = EventChanges(engine)
     olga, ann, bob = (accounts.sign_up(f"{n}@example.org", PASSWORD, n)[0] for n in ("olga", "ann", "bob"))
     event = events.create(olga, "Club night", "2030-01-01", 50, 2, 2, datetime(2030, 1, 1, 9, tzinfo=UTC))

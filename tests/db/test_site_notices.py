@@ -51,7 +51,7 @@ def drain(conn: psycopg.Connection) -> list[str]:
 def test_committed_changes_of_an_events_rows_and_of_the_listings_are_announced(engine: Engine,
                                                                                heard: psycopg.Connection) -> None:
     accounts, games = AccountService(engine), GameService(engine)
-    events = EventService(games)
+    events = EventService(engine, games)
     (olga, _), (ann, ann_session) = (accounts.sign_up(f"{n}@example.org", PASSWORD, n) for n in ("olga", "ann"))
     assert drain(heard) == []  # positive control: accounts are not events
     event = events.create(olga, "Club night", "2030-01-01", 50, 2, 2, datetime(2030, 1, 1, 9, tzinfo=UTC))
@@ -68,7 +68,7 @@ def test_committed_changes_of_an_events_rows_and_of_the_listings_are_announced(e
     assert drain(heard) == []
 
     created = games.create_game("Listed", [("Ann", []), ("Bob", [])])
-    listings = ListingService(games)
+    listings = ListingService(engine, games)
     listings.list_game(created.game_id, Actor(role="table"))
     assert drain(heard) == ["listings/"]
     listings.unlist(created.game_id, Actor(role="table"))

@@ -28,6 +28,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from sqlalchemy import create_engine, text
 
 from tests.e2e.conftest import Server
+from tests.service.site_client import seed_in_order
 
 VIEWPORT = {"width": 1280, "height": 900}
 PASSWORD = "correct horse battery"
@@ -198,6 +199,7 @@ def test_an_event_night_two_devices_two_api_players_and_a_spectator(browser: Bro
 
         # Ann pairs round 1: registration order, the spectator sees both tables at once.
         ann.get_by_label("Scenario of round 1").fill("Spread the Net")
+        ann.get_by_label("Draw seed (optional)").fill(str(seed_in_order(4)))  # the draw keeps registration order
         ann.get_by_role("button", name="Pair round 1").click()
         expect(tables(spectator)).to_contain_text("Table 1: Ann against Bob: setting up", timeout=LIVE)
         expect(tables(spectator)).to_contain_text("Table 2: Cid against Dee: setting up")
@@ -285,7 +287,8 @@ def test_a_round_paired_and_a_game_ended_on_another_server_process_show_within_s
         spectator.goto(servers[1].url(f"/events/{event_id}"))
         expect(spectator.get_by_role("heading", name="Tables")).to_be_visible()
 
-        r = olga.call("POST", f"/api/events/{event_id}/rounds", json={"scenario": "Spread the Net"})
+        r = olga.call("POST", f"/api/events/{event_id}/rounds", json={"scenario": "Spread the Net",
+                                                                       "seed": seed_in_order(4)})
         assert r.status_code == 201, r.text
         expect(tables(spectator)).to_contain_text("Table 2: Cid against Dee: setting up", timeout=LIVE)
         players[3].concede(event_id)

@@ -18,6 +18,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import Server
 from tests.e2e.test_event_night import PASSWORD, Api, sign_up, tables
+from tests.service.site_client import seed_in_order
 
 PHONE = {"width": 390, "height": 844}
 TV, TV4K = {"width": 1920, "height": 1080}, {"width": 3840, "height": 2160}
@@ -38,7 +39,8 @@ def new_event(client: httpx.Client, players: int) -> tuple[str, Api, list[Api]]:
     entered = [Api(client, name, f"192.0.2.{n}") for n, name in enumerate(NAMES[:players], start=1)]
     for player in entered:
         player.enter(event_id)
-    r = olga.call("POST", f"/api/events/{event_id}/rounds", json={"scenario": "Spread the Net"})
+    r = olga.call("POST", f"/api/events/{event_id}/rounds", json={"scenario": "Spread the Net",
+                                                                   "seed": seed_in_order(players)})
     assert r.status_code == 201, r.text
     return event_id, olga, entered
 

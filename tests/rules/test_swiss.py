@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from models.rules import Played, RuleViolation, Table, pair_round
+from models.rules import Played, RuleViolation, Table, drawn, pair_round
 from models.rules.warmachine import Finished, standings
 
 
@@ -94,3 +95,24 @@ def test_whole_events_never_rematch_seat_everyone_once_and_spread_the_byes(size:
         played += [(t.a, t.b) for t in found]
         finished += [Finished(a=t.a, b=t.b, winner=t.a if t.b is None or rng.random() < 0.5 else t.b)
                      for t in found]
+
+
+def test_round_one_is_drawn_from_the_seed_so_anyone_can_draw_it_again() -> None:
+    players = [f"p{n}" for n in range(16)]
+    first = drawn(players, 1234)
+    assert drawn(players, 1234) == first and sorted(first) == sorted(players) and first != players
+    assert drawn(players, 1235) != first
+    # by hand: the n-th registered player's key is the SHA-256 of "1234:n"
+    keys = {p: hashlib.sha256(f"1234:{n}".encode()).hexdigest() for n, p in enumerate(players, start=1)}
+    assert first == sorted(players, key=keys.__getitem__)
+
+
+def test_club_mates_are_kept_apart_where_a_pairing_allows_it() -> None:
+    assert tables(pair_round(["a", "b", "c", "d"], avoid=[("a", "b")])) == [("a", "c"), ("b", "d")]
+    assert tables(pair_round(["a", "b", "c", "d"])) == [("a", "b"), ("c", "d")]  # the positive control
+
+
+def test_club_mates_meet_when_nothing_else_avoids_a_rematch() -> None:
+    assert tables(pair_round(["a", "b"], avoid=[("a", "b")])) == [("a", "b")]
+    assert tables(pair_round(["a", "b", "c", "d"], [("a", "c"), ("b", "d"), ("a", "d"), ("b", "c")],
+                             avoid=[("a", "b")])) == [("a", "b"), ("c", "d")]

@@ -10,11 +10,21 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from models.rules import drawn
 from tests.service.test_api import api_client
-from webapp import api_accounts, api_events, api_hall, api_lists, api_live, api_my_cards, api_my_games
+from webapp import (
+    api_accounts,
+    api_event_results,
+    api_events,
+    api_hall,
+    api_lists,
+    api_live,
+    api_my_cards,
+    api_my_games,
+)
 
-ROUTERS = [api_accounts.router, api_live.router, api_events.router, api_hall.router, api_lists.router,
-           api_my_cards.router, api_my_games.router]
+ROUTERS = [api_accounts.router, api_live.router, api_events.router, api_hall.router, api_event_results.router,
+           api_lists.router, api_my_cards.router, api_my_games.router]
 PASSWORD = "correct horse battery"
 
 
@@ -31,3 +41,17 @@ def sign_up(client: TestClient, name: str, email: str | None = None) -> dict[str
     assert r.status_code == 201, r.text
     body = r.json()
     return {**body, "headers": {"Authorization": f"Bearer {body['session']}"}}
+
+
+IN_ORDER = {2: 3, 3: 3, 4: 21, 5: 134, 6: 134, 7: 10366, 8: 44868}  # found by trying 0, 1, 2, ... in turn
+
+
+def seed_in_order(count: int) -> int:
+    """A draw seed that keeps ``count`` players in registration order (round 1 is a random draw from a seed,
+    models.rules.swiss.drawn): tests that name who meets whom at which table pair round 1 with it. Beyond 8 players
+    no such seed is known: the seed returned keeps the first two players at table 1 only."""
+    players = [str(n) for n in range(count)]
+    if count in IN_ORDER:
+        assert drawn(players, IN_ORDER[count]) == players
+        return IN_ORDER[count]
+    return next(seed for seed in range(100_000) if drawn(players, seed)[:2] == players[:2])

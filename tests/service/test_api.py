@@ -68,7 +68,7 @@ def api_client(db_url: str, monkeypatch: pytest.MonkeyPatch, operator: str | Non
     monkeypatch.setattr(deps, "_current", None)  # restored after the test
     service = GameService(engine, operator_token=operator)
     live = Live(service)
-    deps.install(deps.Deps(service=service, live=live))
+    deps.install(deps.Deps(engine=engine, service=service, live=live))
     with TestClient(build_app(live, routers)) as c:
         yield c
     engine.dispose()

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from models.rules.warmachine import Army
 from models.service.lists import ListService
-from tests.service.site_client import sign_up, site_client
+from tests.service.site_client import seed_in_order, sign_up, site_client
 from tests.service.test_api import assert_error
 from tests.service.test_lists import AGATHON_LIST, OMODAMOS_LIST
 from webapp import deps
@@ -53,7 +53,11 @@ def enter(client: TestClient, event: dict[str, Any], name: str) -> dict[str, Any
 
 
 def pair(client: TestClient, event: dict[str, Any], organiser: dict[str, Any]) -> list[dict[str, Any]]:
-    r = client.post(f"/api/events/{event['id']}/rounds", json={"scenario": "Spread the Net"},
+    """The next round; round 1 with a draw that keeps registration order (the tests name who meets whom)."""
+    now = detail(client, event)
+    ready = [p for p in now["players"] if p["lists"] and not p["dropped"]]
+    seed = seed_in_order(len(ready)) if now["event"]["round"] == 0 and len(ready) >= 2 else None
+    r = client.post(f"/api/events/{event['id']}/rounds", json={"scenario": "Spread the Net", "seed": seed},
                     headers=organiser["headers"])
     assert r.status_code == 201, r.text
     return r.json()
@@ -272,7 +276,7 @@ def test_the_next_round_waits_for_every_result(client: TestClient) -> None:
     ann, bob = enter(client, event, "Ann"), enter(client, event, "Bob")
     pair(client, event, organiser)
     assert_error(client.post(f"/api/events/{event['id']}/rounds", json={"scenario": "x"},
-                             headers=organiser["headers"]), 422, "event.round_unfinished")
+                             headers=organiser["headers"]), 422, "round.unfinished")
     concede(client, bob, event)
     assert_error(client.post(f"/api/events/{event['id']}/rounds", json={"scenario": "x"},
                              headers=organiser["headers"]), 422, "event.no_pairing")  # two players met already

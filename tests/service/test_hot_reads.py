@@ -37,7 +37,7 @@ def front(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[TestCl
     migrate(engine)
     monkeypatch.setattr(deps, "_current", None)
     live = Live(GameService(engine))
-    deps.install(deps.Deps(service=live.service, live=live))
+    deps.install(deps.Deps(engine=engine, service=live.service, live=live))
     app = build_app(live)
     app.add_middleware(SecurityHeaders)  # as webapp.main builds it: the front must send the same headers
     build = app.build_middleware_stack

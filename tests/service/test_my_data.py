@@ -9,11 +9,11 @@ import pytest
 
 from models.catalog.schema import BoxesLayout, Card
 from models.db.engine import make_engine, migrate
-from models.rules import RuleViolation
 from models.rules.warmachine.list_model import Army, ListEntry
 from models.rules.warmachine.setup import ArmyEntry
 from models.service import Created, GameService, NotFound
 from models.service.accounts import AccountService, Me
+from models.service.errors import SiteError
 from models.service.lists import LISTS_PER_OWNER, ListService
 from models.service.my_data import MyData
 
@@ -31,7 +31,7 @@ def solo(key: str = "my-solo", boxes: int = 5) -> dict:
 def data(db_url: str) -> Iterator[MyData]:
     engine = make_engine(db_url)
     migrate(engine)
-    yield MyData(GameService(engine))
+    yield MyData(engine, GameService(engine))
     engine.dispose()
 
 
@@ -111,9 +111,9 @@ def test_a_move_that_would_overfill_the_account_moves_nothing(data: MyData, monk
     lists.save(ana.owner, CULT)
     lists.save(BROWSER, CULT)
     monkeypatch.setattr("models.service.my_data.LISTS_PER_OWNER", 1)
-    with pytest.raises(RuleViolation) as refusal:
+    with pytest.raises(SiteError) as refusal:
         data.move_in(ana, BROWSER, {"my-solo": solo()}, {friday.game_id: links(friday)})
-    assert refusal.value.code == "list.too_many"
+    assert refusal.value.code == "my_data.too_many_lists"
     assert len(lists.lists(BROWSER)) == 1 and data.cards(ana).book() == {} and data.my_games(ana) == []
     monkeypatch.setattr("models.service.my_data.LISTS_PER_OWNER", LISTS_PER_OWNER)
     assert data.move_in(ana, BROWSER, {}, {}).lists == 1  # the positive control

@@ -308,7 +308,7 @@ def test_result_export_while_the_game_goes_on(game: Game) -> None:
 
 def test_result_routes_serve_json_and_text_to_any_link(game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(deps, "_current", None)
-    deps.install(deps.Deps(service=game.service, live=None))  # type: ignore[arg-type]
+    deps.install(deps.Deps(engine=game.service.repo.engine, service=game.service, live=None))  # type: ignore[arg-type]
     app = FastAPI()
     app.include_router(router)
     game.do("concede", seat=1)

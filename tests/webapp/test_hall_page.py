@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from nicegui.testing import User
 
+from tests.service.site_client import seed_in_order
 from tests.webapp.helpers import click, eventually, exists, region, see
 from tests.webapp.test_event_pages import concede, deps, event_with_players, sign_in
 from webapp.hall import hall
@@ -14,7 +15,7 @@ from webapp.hall import hall
 async def test_anyone_sees_the_round_on_the_hall_screen_and_it_changes_as_results_come_in(user: User) -> None:
     event = event_with_players()
     olga, _ = event["organiser"]
-    tables = deps().events.pair_next_round(olga, event["id"], "Spread the Net")
+    tables = deps().events.pair_next_round(olga, event["id"], "Spread the Net", seed_in_order(4))
     await user.open(f"/events/{event['id']}/hall")
     await see(user, "Club Steamroller")
     await see(user, "Round 1 of 3")

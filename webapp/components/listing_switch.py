@@ -8,7 +8,7 @@ from __future__ import annotations
 from nicegui import run, ui
 
 from models.rules import RuleViolation
-from models.service import Forbidden
+from models.service import Forbidden, SiteError
 from webapp.view import GameView
 
 WHAT = ("Anyone on the site's Live now page can then watch this game: its round, score and clocks, and its "
@@ -43,7 +43,7 @@ class ListingSwitch:
                 revoked = await run.io_bound(deps.listings.unlist, game_id, actor)
                 if revoked is not None:
                     deps.live_now.revoke(game_id, revoked)
-        except (RuleViolation, Forbidden) as refusal:
+        except (RuleViolation, SiteError, Forbidden) as refusal:
             ui.notify(refusal.message, type="warning")
             self.switch.set_value(self.listed)
             return

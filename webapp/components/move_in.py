@@ -9,6 +9,7 @@ from typing import Any
 from nicegui import app, run, ui
 
 from models.rules import RuleViolation
+from models.service import SiteError
 from models.service.cards import BOOK
 from models.service.my_data import Moved, Moving
 from webapp.components.a11y import named
@@ -63,7 +64,7 @@ async def offer_move_in() -> bool:
         async def move() -> None:
             try:
                 moved = await run.io_bound(data.move_in, me, owner, cards, games)
-            except RuleViolation as refusal:
+            except (RuleViolation, SiteError) as refusal:
                 problem.set_text(refusal.message + " Nothing was moved.")
                 return
             if moved is None:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from nicegui import background_tasks, run, ui
 
 from models.rules import RuleViolation
+from models.service import SiteError
 from models.service.account_export import FILENAME, export_account
 from models.service.accounts import EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, Me
 from models.service.errors import NotSignedIn
@@ -61,7 +62,7 @@ async def _attempt(problem: ui.label, work: Callable[[], tuple[Me, str]]) -> Non
     problem.set_text("")
     try:
         me, token = await run.io_bound(work)
-    except RuleViolation as refusal:
+    except (RuleViolation, SiteError) as refusal:
         problem.set_text(refusal.message)
         return
     await welcome(me, token)
@@ -120,7 +121,7 @@ def _forgot(typed: str) -> None:
             problem.set_text("")
             try:
                 after = await run.io_bound(accounts.request_reset, email.value or "", address)
-            except RuleViolation as refusal:
+            except (RuleViolation, SiteError) as refusal:
                 problem.set_text(refusal.message)
                 return
             # the link is made and mailed after answering: the answer's time does not tell
@@ -172,7 +173,7 @@ def _delete() -> None:
             problem.set_text("")
             try:
                 await run.io_bound(current().accounts.delete, page_session(), password.value or "")
-            except RuleViolation as refusal:
+            except (RuleViolation, SiteError) as refusal:
                 problem.set_text(refusal.message)
                 return
             except NotSignedIn:

@@ -13,16 +13,26 @@ from fastapi import HTTPException
 from nicegui import run, ui
 
 from models.rules import RuleViolation
-from models.service import Forbidden, NotFound
+from models.service import Forbidden, NotFound, SiteError
 from models.service.accounts import Me
+from models.service.event_results import HOWS
 from models.service.events import LEFT, LIST_TEXT_MAX, NOTE_MAX, Entrant, EventView, Pairing
 from models.service.results import HOW_WORDS
+from models.service.scenarios import STEAMROLLER
 from webapp.components.a11y import named
 from webapp.components.once import once
 from webapp.components.round_timer import RoundTimerControls
 from webapp.components.times import at
 from webapp.deps import current
 from webapp.event_feed import feed
+from webapp.pages.event_results import (
+    ResultForms,
+    draw_my_result,
+    next_round_words,
+    progress_words,
+    report_words,
+)
+from webapp.pages.event_rounds import controls_key, draw_round_controls
 from webapp.pages.events import account_of, facts, who_acts, whole
 from webapp.pages.frame import frame
 from webapp.session import page_session
@@ -80,12 +90,14 @@ def table_words(p: Pairing, names: dict[str, str]) -> str:
     """A table as a sentence: who plays whom and where their game stands."""
     a, b = p.name_a or GONE, p.name_b or GONE
     if p.player_b is None:
-        return f"{a} has a bye"
+        return f"{a} has a bye" + ("" if p.published else " (drafted)")
     players = f"{a} against {b}"
+    if not p.published:
+        return f"{players}: drafted"
     r = p.result
     if r is None or not r.finished:
         return f"{players}: " + (f"game round {r.game_round}" if r is not None and r.game_round else "setting up")
-    how = HOW_WORDS.get(r.how or "", r.how or "")
+    how = HOW_WORDS.get(r.how or "") or HOWS.get(r.how or "", r.how or "")
     if r.winner is None:
         return f"{players}: a draw ({how})"
     return f"{players}: {names.get(r.winner) or GONE} won ({how})"
@@ -129,6 +141,7 @@ class EventPage:
             self.heading = ui.label().classes("text-h5").props('role="heading" aria-level="1"')
             self.facts = ui.label().classes("tk-kind")
             ui.link("Hall screen (for a TV in the room)", f"/events/{self.event_id}/hall").classes("p-3 self-start")
+            self.draw = ui.label().classes("tk-kind")
             self.part = named(ui.column().classes("w-full gap-2"), "Your part in this event", role="region")
             self.timer = RoundTimerControls(self.event_id, view.event.time_zone, self._act) \
                 if self._runs(view) else None
@@ -154,6 +167,7 @@ class EventPage:
                 ui.label("Submitted lists").classes("text-h6").props('role="heading" aria-level="2"')
                 self.lists = ui.column().classes("w-full gap-2")
         self.drawn_people: tuple[Any, ...] | None = None
+        self.forms = ResultForms(self._act)
         self.show(view)
         if self.timer is not None:
             ui.timer(0, self.timer.refresh, once=True)
@@ -200,6 +214,9 @@ class EventPage:
         self.heading.set_text(info.name)
         self.facts.set_text(f"{facts(info)} · organised by {info.organiser_name} · lists lock "
                             f"{at(info.deadline, info.time_zone)}")
+        self.draw.set_text(f"Round 1 was drawn at random with seed {info.seed}: the n-th registered player is "
+                           f"placed by the SHA-256 of \"{info.seed}:n\", so anyone can draw it again."
+                           if info.seed is not None else "")
         part = self._part_key(view)
         if part != self.drawn_part:
             self.drawn_part = part
@@ -234,7 +251,7 @@ class EventPage:
                 ui.label("Nobody has registered yet.").classes("tk-kind")
             for e in view.players:
                 with ui.row().classes("items-center gap-2 tk-person"):
-                    ui.label(f"{e.name}: {entrant_words(e)}")
+                    ui.label(f"{e.name}{f' ({e.club})' if e.club else ''}: {entrant_words(e)}")
                     if runs and not e.left:
                         self._player_buttons(view, e)
             if runs:
@@ -322,7 +339,9 @@ class EventPage:
         entrant = next((e for e in view.players if self.me and e.account == self.me.id), None)
         mine = self._mine(view)
         return (self.me is not None, entrant, view.event.lists_locked, view.event.status, view.event.round,
-                mine.game_id if mine else None, mine.player_b if mine else None)
+                mine.game_id if mine else None, mine.player_b if mine else None,
+                mine.result if mine else None, progress_words(view) if mine else None, next_round_words(view),
+                controls_key(view) if self._runs(view) else None)
 
     def _draw_tables(self, view: EventView) -> None:
         info = view.event
@@ -332,14 +351,22 @@ class EventPage:
         with self.tables:
             if not info.round:
                 ui.label("Round 1 is not paired yet.").classes("tk-kind")
+            elif progress := progress_words(view):
+                ui.label(progress).classes("text-bold")
+            if next_round := next_round_words(view):
+                ui.label(next_round).classes("text-bold")
             for p in self._newest(view):
                 with ui.row().classes("items-center gap-3 tk-event-table"):
                     ui.label(f"Table {p.table}: {table_words(p, view.names)}")
+                    if p.result is not None and p.result.report in ("reported", "disputed"):
+                        ui.label(f"({report_words(p, view.names)}, {p.result.report})").classes("tk-kind")
                     if p.game_id and p.watch:
                         named(ui.link("Watch", f"/watch/{p.game_id}/{p.watch}").classes("p-3"),
                               f"Watch table {p.table}")
                     if organiser and p.game_id and p.links:
                         self._organiser_links(p)
+                    if organiser and p.player_b is not None:
+                        self._correct_button(p)
 
     def _organiser_links(self, p: Pairing) -> None:
         links = p.links or {}
@@ -348,10 +375,16 @@ class EventPage:
                 named(ui.link(words, f"/table/{p.game_id}/{links[key]}").classes("p-3"),
                       f"Table {p.table}: {words}")
 
+    def _correct_button(self, p: Pairing) -> None:
+        words = "Correct the result" if p.result is not None and p.result.finished else "Enter the result"
+        named(ui.button(words, icon="edit_note", on_click=lambda: self.forms.open_result(p, as_organiser=True))
+              .props("no-caps outline"), f"{words} of round {p.round}, table {p.table}")
+
     def _draw_earlier(self, view: EventView) -> None:
         self.earlier.clear()
         rounds = sorted({p.round for p in view.pairings if p.round < view.event.round})
         self.earlier_region.set_visibility(bool(rounds))
+        organiser = self._runs(view)
         with self.earlier:
             for n in rounds:
                 ui.label(f"Round {n}").classes("text-bold")
@@ -361,6 +394,8 @@ class EventPage:
                         if p.game_id and p.watch:
                             named(ui.link("Result", f"/result/{p.game_id}/{p.watch}").classes("p-3"),
                                   f"Result of round {n}, table {p.table}")
+                        if organiser and p.player_b is not None:
+                            self._correct_button(p)
 
     # -- your part: register, lists, your game, pairing ----------------------------------------------------------
     def _draw_part(self, view: EventView) -> None:
@@ -373,8 +408,10 @@ class EventPage:
         entrant = next((e for e in view.players if e.account == self.me.id), None)
         if entrant is None:
             if info.status == "open" and not info.lists_locked:
-                once(ui.button("Register for this event", icon="how_to_reg").props("no-caps"),
-                     lambda: self._act(current().events.register))
+                with ui.row().classes("items-end gap-3"):
+                    club = ui.input("Club or team (optional)").props("maxlength=60").classes("w-64")
+                    once(ui.button("Register for this event", icon="how_to_reg").props("no-caps"),
+                         lambda: self._act(current().events.register, club.value or ""))
             elif info.organiser != self.me.id:
                 ui.label("Registration is closed.").classes("tk-kind")
         elif entrant.dropped:
@@ -386,6 +423,8 @@ class EventPage:
         mine = self._mine(view)
         if mine is not None:
             self._draw_my_game(mine)
+            if mine.player_b is not None:
+                draw_my_result(mine, self.me.id, view, self._act, self.forms)
         if self._runs(view):
             self._draw_settings(view)
             self._draw_pairing_form(view)
@@ -484,27 +523,43 @@ class EventPage:
 
     def _draw_pairing_form(self, view: EventView) -> None:
         info = view.event
+        draw_round_controls(view, self._act)
         if info.round >= info.rounds:
             ui.label(f"All {info.rounds} rounds are paired.").classes("tk-kind")
             return
         n = info.round + 1
         with named(ui.row().classes("items-end gap-3"), "Organiser", role="group"):
-            scenario = ui.input(f"Scenario of round {n}").props(f"maxlength={SCENARIO_MAX}").classes("w-80")
-            once(ui.button(f"Pair round {n}", icon="shuffle").props("no-caps"),
-                 lambda: self._act(current().events.pair_next_round, scenario.value or ""))
+            scenario = ui.input(f"Scenario of round {n}", autocomplete=list(STEAMROLLER)).props(
+                f"maxlength={SCENARIO_MAX}").classes("w-80")
+            ui.label("Steamroller: " + ", ".join(STEAMROLLER) + ", or type your own.").classes("tk-kind")
+            seed = ui.input("Draw seed (optional)").props("inputmode=numeric maxlength=10").classes("w-48") \
+                if n == 1 else None
 
-    async def _act(self, action: Callable[..., Any], *args: Any) -> None:
+            async def pair(draft: bool) -> None:
+                given = (seed.value or "").strip() if seed is not None else ""
+                if given and not given.isdigit():
+                    ui.notify("A draw's seed is a whole number (or leave it empty: the server draws one).",
+                              type="warning")
+                    return
+                await self._act(current().events.pair_next_round, scenario.value or "", int(given) if given else None,
+                                draft)
+
+            once(ui.button(f"Pair round {n}", icon="shuffle").props("no-caps"), lambda: pair(False))
+            once(ui.button(f"Draft round {n}", icon="edit").props("no-caps outline"), lambda: pair(True))
+
+    async def _act(self, action: Callable[..., Any], *args: Any) -> bool:
         """Run one of the service's event actions, ``action(me, event_id, *args)``, as the account the page was built
-        for while its session lasts; a refusal is said in words."""
+        for while its session lasts; a refusal is said in words. True when it went through."""
         me = await who_acts(self.token)
         if me is None:
-            return
+            return False
         try:
             await run.io_bound(action, me, self.event_id, *args)
-        except (RuleViolation, Forbidden) as refusal:
+        except (RuleViolation, SiteError, Forbidden) as refusal:
             ui.notify(refusal.message, type="warning")
-            return
+            return False
         except NotFound:
             ui.notify("This event is gone.", type="warning")
-            return
+            return False
         self.poke()
+        return True

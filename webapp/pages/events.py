@@ -10,6 +10,7 @@ from nicegui import run, ui
 
 from models.rules import RuleViolation
 from models.rules.warmachine import GAME_SIZES
+from models.service import SiteError
 from models.service.accounts import Me
 from models.service.events import EventInfo
 from models.service.zones import UTC_NAME, check_zone, zones
@@ -159,7 +160,7 @@ def _new_event_form(token: str | None) -> None:
                 info = await run.io_bound(current().events.create, me, name.value or "", day.value or "",
                                           int(size.value or 0), int(rounds.value), int(lists.value or 0), deadline,
                                           whole(clock.value), whole(tables.value), str(zone.value))
-            except RuleViolation as refusal:
+            except (RuleViolation, SiteError) as refusal:
                 ui.notify(refusal.message, type="warning")
                 return
             if info is not None:

@@ -1,0 +1,162 @@
+"""Results of an event's tables from outside the app: a player reports a table's result, the opponent confirms or
+disputes it, and the organiser enters or corrects any table's result, each correction logged with who, when, and the
+result before and after (decisions in ``models.rules.table_results``; a round's stage in ``models.rules.rounds``).
+
+Only the two players of a table report, confirm or dispute it, and only while its round is open; only the organiser
+enters or corrects, in any round. A table's row changes only at the version its writer read, so two answers at
+once cannot both count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from models.db.tables import EventPairing, ResultCorrection, ResultReport
+from models.rules import table_results
+from models.rules.rounds import Act, Stage, check, stage
+from models.rules.table_results import Score
+from models.rules.text import clean_text
+from models.service.accounts import Me
+from models.service.errors import EventError, Forbidden, NoSuchEvent
+
+if TYPE_CHECKING:
+    from models.service.events import EventService
+
+NOTE_MAX = 200
+HOWS = table_results.HOWS  # how a game was won, in the words a player reads (the pages' choices)
+
+
+@dataclass(frozen=True)
+class ScoreIn:
+    """A result as a person gives it: the winner's account id (None: a draw), how, and each player's numbers in
+    the table's order (its first player's, then its second's)."""
+
+    winner: str | None
+    how: str
+    control_points: tuple[int, int] = (0, 0)
+    army_points_destroyed: tuple[float, float] = (0, 0)
+    army_points_in_scenario_elements: tuple[float, float] = (0, 0)
+
+
+@dataclass(frozen=True)
+class Correction:
+    round: int
+    table: int
+    by: str  # the organiser's name
+    at: datetime
+    before: dict[str, Any] | None  # the result that counted before (None: none), as stored
+    after: dict[str, Any]
+    note: str
+
+
+class ResultService:
+    def __init__(self, events: EventService) -> None:
+        self.events = events
+
+    def report(self, me: Me, event_id: str, round_no: int, table_no: int, result: ScoreIn) -> None:
+        """One of the table's players reports its result; the opponent confirms or disputes it."""
+        t, side, facts = self._as_player(me, event_id, round_no, table_no)
+        score = _score(t, result)
+        made = table_results.report(facts.report, side, score, facts.settled)
+        self._save(t, facts.row, status=made.status.value, reported_by=made.by,
+                   report=_stored(made.score), note="")
+
+    def answer(self, me: Me, event_id: str, round_no: int, table_no: int, agree: bool, note: str = "") -> None:
+        """The reporter's opponent confirms the report (``agree``) or disputes it, saying why in ``note``."""
+        t, side, facts = self._as_player(me, event_id, round_no, table_no)
+        note = clean_text(note, "note", NOTE_MAX) if note else ""
+        made = table_results.answer(facts.report, side, agree)
+        self._save(t, facts.row, status=made.status.value, reported_by=made.by, report=_stored(made.score),
+                   note=note)
+
+    def enter(self, me: Me, event_id: str, round_no: int, table_no: int, result: ScoreIn, note: str = "") -> None:
+        """The organiser enters or corrects a table's result, in any round; the correction log keeps who, when, and
+        the result before and after."""
+        event = self.events._event(event_id)
+        self.events._check_organiser(me, event)
+        pairings = self.events.repo.pairings(event_id)
+        t = _table(pairings, round_no, table_no)
+        facts = self.events.tables(event_id, [t])[_key(t)]
+        check(_stage_of(t, pairings, facts.settled is not None), Act.CORRECT, round_no)
+        note = clean_text(note, "note", NOTE_MAX) if note else ""
+        score = _score(t, result)
+        table_results.check_score(score)
+        before = _stored(facts.settled.score) | {"provenance": facts.settled.provenance.value} \
+            if facts.settled else None
+        after = _stored(score) | {"provenance": table_results.Provenance.ORGANISER.value}
+        row = facts.row
+        correction = ResultCorrection(event_id=event_id, pairing_id=_key(t), by=me.id, before=before, after=after,
+                                      note=note)
+        self._save(t, row, entered=_stored(score), correction=correction,
+                   status=row.status if row else None, reported_by=row.reported_by if row else None,
+                   report=row.report if row else None, note=row.note if row else "")
+
+    def corrections(self, event_id: str) -> list[Correction]:
+        """Every entry and correction the organiser made, oldest first (public, as the standings are)."""
+        event = self.events._event(event_id)
+        tables = {_key(t): t for t in self.events.repo.pairings(event_id)}
+        name = self.events.repo.organiser_name(event.organiser) if event.organiser else ""
+        out = []
+        for c in self.events.result_rows.corrections(event_id):
+            t = tables.get(c.pairing_id)
+            if t is not None:
+                by = name if c.by == event.organiser else "a co-organiser"
+                out.append(Correction(round=t.round, table=t.table_no, by=by, at=c.at, before=c.before,
+                                      after=c.after, note=c.note))
+        return out
+
+    # -- internals -------------------------------------------------------------------------------------------
+    def _as_player(self, me: Me, event_id: str, round_no: int, table_no: int) -> tuple[EventPairing, int, Any]:
+        """The table, ``me``'s side at it and what is known of its result; refused unless ``me`` plays there and
+        its round takes reports."""
+        self.events._event(event_id)
+        pairings = self.events.repo.pairings(event_id)
+        t = _table(pairings, round_no, table_no)
+        if me.id not in (t.player_a, t.player_b):
+            raise Forbidden(f"Only the two players of table {table_no} report, confirm or dispute its result.")
+        if t.player_b is None:
+            raise EventError("event.bye", "A bye has no result to report: it counts as a win.")
+        facts = self.events.tables(event_id, [t])[_key(t)]
+        check(_stage_of(t, pairings, True), Act.REPORT, round_no)
+        return t, 0 if me.id == t.player_a else 1, facts
+
+    def _save(self, t: EventPairing, row: ResultReport | None, *, correction: ResultCorrection | None = None,
+              entered: dict[str, Any] | None = None, **values: Any) -> None:
+        new = ResultReport(pairing_id=_key(t), event_id=t.event_id,
+                           entered=entered if entered is not None else (row.entered if row else None), **values)
+        if not self.events.result_rows.save(new, row.version if row else None, correction):
+            raise EventError("event.result_changed", "This table's result changed a moment ago: look again.")
+
+
+def _key(t: EventPairing) -> int:
+    assert t.id is not None
+    return t.id
+
+
+def _table(pairings: Sequence[EventPairing], round_no: int, table_no: int) -> EventPairing:
+    found = next((t for t in pairings if t.round == round_no and t.table_no == table_no), None)
+    if found is None:
+        raise NoSuchEvent(f"Round {round_no} has no table {table_no}.")
+    return found
+
+
+def _stage_of(t: EventPairing, pairings: Sequence[EventPairing], started: bool) -> Stage:
+    return stage(published=True, started=started, next_paired=any(p.round > t.round for p in pairings))
+
+
+def _score(t: EventPairing, given: ScoreIn) -> Score:
+    """The score in the table's sides; a winner who does not play at the table is refused."""
+    if given.winner is not None and given.winner not in (t.player_a, t.player_b):
+        raise EventError("event.winner_elsewhere", "The winner plays at this table: pick one of its two players.")
+    winner = None if given.winner is None else (0 if given.winner == t.player_a else 1)
+    return Score(winner=winner, how=given.how, control_points=given.control_points,
+                 destroyed=given.army_points_destroyed, elements=given.army_points_in_scenario_elements)
+
+
+def _stored(score: Score) -> dict[str, Any]:
+    return {"winner": score.winner, "how": score.how, "control_points": list(score.control_points),
+            "destroyed": list(score.destroyed), "elements": list(score.elements)}
+
