@@ -50,7 +50,8 @@ EX = {
     "upkeep": {"master": A, "spell": "Dark Shroud"},
     "drop_upkeep": {"master": A, "spell": "Dark Shroud"},
     "shake": {"model": A, "effect": "knocked_down"},
-    "add_effect": {"model": G, "effect": "knocked_down"},
+    "add_effect": {"model": G, "effect": "stat", "stat": "ARM", "amount": 2, "cause": "Iron Flesh",
+                   "duration": "round"},
     "remove_effect": {"model": G, "effect": "knocked_down"},
     "heal": {"master": A, "target": G, "points": 2},
     "boost": {"model": A, "roll": "attack"},
@@ -149,7 +150,20 @@ SAY = {
     ),
     "drop_upkeep": "A master lets an upkeep spell expire instead of paying for it (the other answer of the step).",
     "shake": "A master or horror spends 1 essence to shake off an effect.",
-    "add_effect": "Records an effect that happened at the table (knocked down, Blind, on fire...).",
+    "add_effect": (
+        "Records an effect that happened at the table (knocked down, Blind, on fire...). With `effect` "
+        "`\"stat\"` it records a spell, feat or animus changing one stat of the model: `stat` changes by "
+        "`amount` (-10 to 10, not 0) because of `cause` (the spell's, feat's or animus's name, shown beside the "
+        "number: \"ARM 17 (+2 Iron Flesh)\") for `duration`: `activation` (ends with the activation going on "
+        "now), `turn` (ends as the next turn begins), `round` (ends as the recording side's next turn begins) "
+        "or `upkeep` (ends when `caster`'s upkeep spell named `cause` expires or the caster leaves play). The "
+        "`derived` numbers of `/options`, the card, the watch view and the attack assistant's arithmetic use the "
+        "changed number; a horror whose ESSENCE goes down loses the essence above it at once, a master, "
+        "warcaster or warlock at its next maintenance phase. Each change is listed in the model's `mods`. "
+        "Refused: no stat or an amount of 0 (`effect.stat_missing`), a stat the card lacks (`effect.no_stat`), "
+        "the same cause on the same stat twice (`effect.already`), `activation` while no model is activating "
+        "(`effect.no_activation`), `upkeep` without that upkeep spell in play (`effect.not_upkept`)."
+    ),
     "remove_effect": "Records that an effect ended at the table.",
     "heal": (
         "During its activation a master spends 1 essence per damage point removed from itself or one of its "
@@ -517,7 +531,7 @@ def typ(ann):
         return " \\| ".join(json.dumps(a) for a in args)
     if origin in (typing.Union, __import__("types").UnionType):
         rest = [a for a in args if a is not type(None)]
-        return " \\| ".join(typ(a) for a in rest) + " \\| null"
+        return " \\| ".join(typ(a) for a in rest) + (" \\| null" if type(None) in args else "")
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
             return f"list of {typ(args[0])}"

@@ -51,6 +51,25 @@ class Activation(Frozen):
     declared: int = 0
 
 
+StatName = Literal["SPD", "STR", "MAT", "RAT", "DEF", "ARM", "CMD", "THR", "FOCUS", "FURY", "ESSENCE"]
+Duration = Literal["activation", "turn", "round", "upkeep"]
+
+
+class StatMod(Frozen):
+    """A spell, feat or animus changing one stat of a model for a while: ``amount`` added to ``stat`` because of
+    ``cause``. ``seat``: the side whose turn it was when it began (a "round" ends as that side's next turn
+    begins); ``activation``: the model whose activation a "this activation" change ends with; ``caster``: whose
+    upkeep spell (named ``cause``) keeps a "while upkept" change in play."""
+
+    stat: StatName
+    amount: int
+    cause: str
+    duration: Duration
+    seat: int
+    activation: str | None = None
+    caster: str | None = None
+
+
 class ModelState(Frozen):
     id: str
     card: str
@@ -69,6 +88,8 @@ class ModelState(Frozen):
     replenished: Literal["leech", "sacrifice"] | None = None
     soul_tokens: int = 0
     effects: tuple[str, ...] = ()
+    # Stats changed for a while by spells, feats and animi (``warmachine.modifiers`` reads them).
+    mods: tuple[StatMod, ...] = ()
     feat_used: bool = False
     summoned_this_turn: bool = False
     arrived_this_turn: bool = False

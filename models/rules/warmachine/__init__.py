@@ -24,6 +24,7 @@ from models.rules.warmachine import (  # noqa: F401
     setup,
     shake,
     spells,
+    stat_effects,
     structures,
     summoning,
     tithe,

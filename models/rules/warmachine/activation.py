@@ -10,6 +10,7 @@ from models.rules.core import Activation, Command, Event, GameState, ModelState,
 from models.rules.warmachine.damage import crippled
 from models.rules.warmachine.phases import on_turn_start
 from models.rules.warmachine.points import is_crippled
+from models.rules.warmachine.stat_effects import end_with_activation
 from models.rules.warmachine.state import SYSTEM, combat_refusal, is_horror, live, own_turn, role, spend
 from models.rules.warmachine.structures import movement_refusal
 
@@ -38,9 +39,10 @@ def ready_models(state: GameState) -> tuple[GameState, list[Event]]:
 
 
 def group(state: GameState, m: ModelState) -> list[ModelState]:
-    """The models that activate together: a unit's troopers in play, or the model alone."""
+    """The models that activate together, as ``state`` holds them: a unit's troopers in play, or the model
+    alone."""
     if m.unit is None:
-        return [m]
+        return [state.model(m.id)]
     return [x for x in state.models if x.unit == m.unit and x.in_play]
 
 
@@ -71,8 +73,12 @@ def activate(state: GameState, cmd: Activate) -> tuple[GameState, list[Event]]:
 
 
 def _finish(state: GameState, m: ModelState) -> tuple[GameState, list[Event]]:
-    state = state.with_models(*[x.model_copy(update={"activation": "done"}) for x in group(state, m)])
-    return state, [Event(kind="activation.end", model=m.id, text=f"{group_name(state, m)} ends its activation.")]
+    """End the activation of ``m``'s group, and with it the changes that last "this activation"."""
+    together = group(state, m)
+    state = state.with_models(*[x.model_copy(update={"activation": "done"}) for x in together])
+    state, ended = end_with_activation(state, {x.id for x in together})
+    return state, [Event(kind="activation.end", model=m.id, text=f"{group_name(state, m)} ends its activation."),
+                   *ended]
 
 
 class EndActivation(Command):

@@ -29,6 +29,7 @@ from typing import Literal
 from models.catalog.schema import Card, Frozen, GridLayout, SpiralLayout
 from models.rules.core import AttackRecord, GameState, ModelState
 from models.rules.warmachine.damage import crippled, crippled_systems, rolled_layout
+from models.rules.warmachine.modifiers import stat_now
 
 RollKind = Literal["attack", "damage"]
 Weapon = Literal["left", "right", "head", "other"]
@@ -107,17 +108,14 @@ def attack_dice_words(state: GameState, a: AttackRecord, roll: RollKind, asked_b
 
 
 def attack_stat(state: GameState, m: ModelState, kind: str) -> tuple[str, int | None]:
-    """The stat added to an attack roll of ``kind`` and its value on the card (None: the players give it)."""
-    stats, role = state.card_of(m).stats, state.card_of(m).role
-    if kind in ("melee", "power"):
-        return "MAT", stats.MAT
-    if kind == "ranged":
-        return "RAT", stats.RAT
-    if role == "warcaster":
-        return "FOCUS", stats.FOCUS
-    if role == "warlock":
-        return "FURY", stats.FURY
-    return "magic skill", None
+    """The stat added to an attack roll of ``kind`` and its value now, as effects change it (None: the players
+    give it)."""
+    role = state.card_of(m).role
+    name = {"melee": "MAT", "power": "MAT", "ranged": "RAT"}.get(kind) or {
+        "warcaster": "FOCUS", "warlock": "FURY"}.get(role)
+    if name is None:
+        return "magic skill", None
+    return name, stat_now(state, m, name)
 
 
 def power_name(kind: str) -> str:
@@ -167,16 +165,21 @@ def _bonus_words(bonus: int) -> str:
     return f" + {bonus} combined" if bonus else ""
 
 
+def _because(why: str) -> str:
+    return f" ({why})" if why else ""
+
+
 def hit_check(dice: tuple[int, ...], stat_name: str, stat: int | None, defence: int | None,
-              bonus: int = 0) -> HitCheck:
+              bonus: int = 0, why: tuple[str, str] = ("", "")) -> HitCheck:
     """Whether the attack roll ``dice`` (kept dice) plus ``stat`` (and a combined attack's ``bonus``) reaches
-    ``defence``; all 1s miss and all 6s (two dice or more) hit whatever the numbers."""
+    ``defence``; all 1s miss and all 6s (two dice or more) hit whatever the numbers. ``why``: what changed the
+    stat and the DEF from the cards ("+2 Iron Flesh"), shown beside them."""
     rolled = sum(dice)
     total = None if stat is None else rolled + stat + bonus
-    shown = f"roll {rolled} + {stat_name} {'?' if stat is None else stat}{_bonus_words(bonus)}"
+    shown = f"roll {rolled} + {stat_name} {'?' if stat is None else stat}{_because(why[0])}{_bonus_words(bonus)}"
     if total is not None:
         shown += f" = {total}"
-    shown += f" vs DEF {'?' if defence is None else defence}"
+    shown += f" vs DEF {'?' if defence is None else defence}{_because(why[1])}"
     if dice and all(d == 1 for d in dice):
         return HitCheck(total=total, hit=False, words=f"{shown}: all 1s, a miss whatever the numbers")
     if len(dice) > 1 and all(d == 6 for d in dice):
@@ -189,9 +192,9 @@ def hit_check(dice: tuple[int, ...], stat_name: str, stat: int | None, defence: 
 
 
 def damage_check(dice: tuple[int, ...], name: str, power: int | None, armour: int | None,
-                 bonus: int = 0) -> DamageCheck:
+                 bonus: int = 0, armour_why: str = "") -> DamageCheck:
     """The damage points the damage roll ``dice`` (kept dice) plus ``power`` (and a combined attack's
-    ``bonus``) gets through ``armour``."""
+    ``bonus``) gets through ``armour`` (``armour_why``: what changed it from the card, shown beside it)."""
     rolled = sum(dice)
     shown = f"roll {rolled} + {name} {'?' if power is None else power}{_bonus_words(bonus)}"
     if power is None or armour is None:
@@ -200,4 +203,5 @@ def damage_check(dice: tuple[int, ...], name: str, power: int | None, armour: in
                                               f"{missing} to see the damage")
     total = rolled + power + bonus
     damage = max(0, total - armour)
-    return DamageCheck(damage=damage, words=f"{shown} = {total} - ARM {armour} = {damage} damage")
+    return DamageCheck(damage=damage, words=f"{shown} = {total} - ARM {armour}{_because(armour_why)} = "
+                                            f"{damage} damage")

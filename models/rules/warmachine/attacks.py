@@ -20,6 +20,7 @@ from pydantic import Field
 
 from models.rules.core import AttackRecord, Command, Event, GameState, ModelState, RuleViolation, handles
 from models.rules.dice import Roll, check_dice
+from models.rules.warmachine import modifiers
 from models.rules.warmachine.attack_math import (
     RollKind,
     Weapon,
@@ -35,6 +36,7 @@ from models.rules.warmachine.attack_math import (
     weapon_places,
 )
 from models.rules.warmachine.damage import Entry, Side, remove_damage, sections, suffer, transfer, unmarked
+from models.rules.warmachine.derived import stat_with_why
 from models.rules.warmachine.points import resource
 from models.rules.warmachine.state import SYSTEM, combat_refusal, live, remove, require_acting, spend
 from models.rules.warmachine.structures import is_structure
@@ -304,9 +306,12 @@ def suggested_hit(state: GameState, a: AttackRecord, dice: tuple[int, ...], remo
     """What the numbers say about the pending attack's roll ``dice``: hit, miss or None (a number is missing),
     and the arithmetic in words; ``stat`` and ``defence`` default to the cards'."""
     name, card_stat = attack_stat(state, state.model(a.attacker), a.kind) if a.attacker else ("MAT", None)
-    check = hit_check(kept(dice, removed), name, card_stat if stat is None else stat,
-                      state.card_of(state.model(a.target)).stats.DEF if defence is None else defence,
-                      combined_bonus(a))
+    stat_why = modifiers.why(state.model(a.attacker), name) if a.attacker else ""
+    now, def_why = stat_with_why(state, state.model(a.target), "DEF")
+    stat = card_stat if stat is None else stat
+    defence = now if defence is None else defence
+    check = hit_check(kept(dice, removed), name, stat, defence, combined_bonus(a),
+                      (stat_why if stat == card_stat else "", def_why if defence == now else ""))
     return check.hit, check.words
 
 
@@ -314,9 +319,10 @@ def suggested_damage(state: GameState, a: AttackRecord, dice: tuple[int, ...], r
                      power: int | None = None, armour: int | None = None) -> tuple[int | None, str]:
     """The damage the pending attack's damage roll ``dice`` gets through ARM with the weapon's ``power``
     (None while the power is unknown), and the arithmetic in words; ``armour`` defaults to the card's ARM."""
-    check = damage_check(kept(dice, removed), power_name(a.kind), power,
-                         state.card_of(state.model(a.target)).stats.ARM if armour is None else armour,
-                         combined_bonus(a))
+    now, why = stat_with_why(state, state.model(a.target), "ARM")
+    armour = now if armour is None else armour
+    check = damage_check(kept(dice, removed), power_name(a.kind), power, armour, combined_bonus(a),
+                         why if armour == now else "")
     return check.damage, check.words
 
 

@@ -10,13 +10,17 @@ the effects the app tracks.
   publicly summarised: https://warmachineuniversity.com/mw/index.php/Knockdown and
   https://warmachineuniversity.com/mw/index.php/Stationary). A crippled Movement system lowers DEF by an amount
   no public source we have gives, so it is shown as a note, never as a number. A stat the card lacks stays out.
+  Then the changes spells, feats and animi put on the model (``modifiers``): a knocked down model's DEF is 5
+  before they apply. Any other stat a change touches (SPD, STR, CMD...) is shown beside them while it lasts.
 """
 
 from __future__ import annotations
 
 from models.catalog.schema import Frozen
 from models.rules.core import GameState, ModelState, RuleViolation
+from models.rules.warmachine import modifiers
 from models.rules.warmachine.attack_math import RollKind, attack_dice, dice_count, weapon_places
+from models.rules.warmachine.modifiers import changed
 from models.rules.warmachine.points import caster_control_range
 from models.rules.warmachine.state import control_range, has_essence_manipulation
 
@@ -48,15 +52,22 @@ def ctrl(state: GameState, m: ModelState) -> int | None:
 
 
 def stats(state: GameState, m: ModelState) -> tuple[dict[str, int], dict[str, str]]:
-    """Effective DEF, ARM, MAT and RAT (those the card gives) and why any differs from the card."""
+    """Effective DEF, ARM, MAT and RAT (those the card gives), and any other stat an effect changes, with why
+    any differs from the card."""
     card = state.card_of(m).stats
-    out = {name: value for name in EFFECTIVE_STATS if (value := getattr(card, name)) is not None}
-    why: dict[str, str] = {}
+    names = (*EFFECTIVE_STATS, *dict.fromkeys(mod.stat for mod in m.mods if mod.stat not in EFFECTIVE_STATS))
+    base = {name: value for name in names if (value := getattr(card, name)) is not None}
+    why: dict[str, list[str]] = {}
     lowering = [words for effect, words in LOW_DEF_EFFECTS.items() if effect in m.effects]
-    if lowering and "DEF" in out:
-        out["DEF"] = LOW_DEF
-        why["DEF"] = " and ".join(lowering)
-    return out, why
+    if lowering and "DEF" in base:
+        base["DEF"] = LOW_DEF
+        why["DEF"] = [" and ".join(lowering)]
+    out: dict[str, int] = {}
+    for name, value in base.items():
+        out[name] = changed(m, name, value) or 0
+        if cause := modifiers.why(m, name):
+            why.setdefault(name, []).append(cause)
+    return out, {name: ", ".join(words) for name, words in why.items()}
 
 
 def dice(state: GameState, m: ModelState) -> dict[str, int]:
@@ -85,6 +96,14 @@ def flat(d: Derived) -> dict[str, int]:
     """One flat mapping for the API: "CTRL", "DEF"..., and the dice as "dice:attack", "dice:attack:left"..."""
     out = {"CTRL": d.ctrl} if d.ctrl is not None else {}
     return out | d.stats | {f"dice:{key}": n for key, n in d.dice.items()}
+
+
+def stat_with_why(state: GameState, m: ModelState, name: str) -> tuple[int | None, str]:
+    """One effective stat of ``m`` and what changed it ("" when nothing did; None when the card lacks it)."""
+    values, why = stats(state, m)
+    if name in values:
+        return values[name], why.get(name, "")
+    return modifiers.stat_now(state, m, name), modifiers.why(m, name)
 
 
 def stat_words(d: Derived) -> str:

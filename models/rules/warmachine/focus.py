@@ -15,6 +15,7 @@ from typing import Literal
 from pydantic import Field
 
 from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
+from models.rules.warmachine.modifiers import stat_now
 from models.rules.warmachine.phases import on_enter
 from models.rules.warmachine.points import (
     WARJACK_FOCUS_CAP,
@@ -39,7 +40,7 @@ def lose_excess_focus(state: GameState) -> tuple[GameState, list[Event]]:
             changed.append(m.model_copy(update={"focus": 0}))
             events.append(Event(kind="focus.lost", model=m.id, data={"points": m.focus},
                                 text=f"{m.name} loses its {m.focus} focus."))
-        elif (has_focus_manipulation(state, m) and state.card_of(m).stats.FOCUS is not None
+        elif (has_focus_manipulation(state, m) and stat_now(state, m, "FOCUS") is not None
               and (kept := kept_at_most(m, "focus", stat(state, m, "FOCUS")))):
             changed.append(kept[0])
             events.append(kept[1])
@@ -54,7 +55,7 @@ def replenish_focus(state: GameState) -> tuple[GameState, list[Event]]:
     for m in active_models(state):
         if not has_focus_manipulation(state, m):
             continue
-        cap = state.card_of(m).stats.FOCUS
+        cap = stat_now(state, m, "FOCUS")
         if cap is None:
             events.append(Event(kind="card.incomplete", model=m.id,
                                 text=f"{m.name} cannot replenish focus: enter its FOCUS from the stat card."))

@@ -24,6 +24,7 @@ from models.rules.core import Command, Event, GameState, ModelState, RuleViolati
 from models.rules.dice import Roll, check_dice
 from models.rules.text import tidy
 from models.rules.warmachine.damage import sections, suffer
+from models.rules.warmachine.modifiers import stat_now
 from models.rules.warmachine.phases import before_leaving, on_enter
 from models.rules.warmachine.points import has_fury_manipulation, kept_at_most, stat
 from models.rules.warmachine.state import (
@@ -62,7 +63,7 @@ def lose_excess_fury(state: GameState) -> tuple[GameState, list[Event]]:
     """Maintenance: a model with Fury Manipulation keeps at most its FURY; warbeasts keep their fury (doc 002
     "Game Round")."""
     kept = [k for m in active_models(state)
-            if m.fury and has_fury_manipulation(state, m) and state.card_of(m).stats.FURY is not None
+            if m.fury and has_fury_manipulation(state, m) and stat_now(state, m, "FURY") is not None
             if (k := kept_at_most(m, "fury", stat(state, m, "FURY")))]
     return state.with_models(*(m for m, _ in kept)), [e for _, e in kept]
 

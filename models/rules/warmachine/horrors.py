@@ -4,6 +4,7 @@ drops, the excess goes at once)."""
 from __future__ import annotations
 
 from models.rules.core import Event, GameState
+from models.rules.warmachine.modifiers import stat_now
 from models.rules.warmachine.state import is_horror
 
 
@@ -13,7 +14,7 @@ def cap_horror_essence(state: GameState) -> tuple[GameState, list[Event]]:
     for m in state.models:
         if not (m.in_play and m.essence is not None and is_horror(state, m)):
             continue
-        cap = state.card_of(m).stats.ESSENCE
+        cap = stat_now(state, m, "ESSENCE")
         if cap is not None and m.essence > cap:
             changed.append(m.model_copy(update={"essence": cap}))
             events.append(Event(kind="essence.lost", model=m.id, data={"points": m.essence - cap},

@@ -20,6 +20,7 @@ from typing import Literal
 from models.catalog.schema import Card, GridLayout, SpiralLayout
 from models.rules.core import Event, GameState, ModelState, RuleViolation
 from models.rules.warmachine import grids
+from models.rules.warmachine.modifiers import stat_now
 
 WARJACK_FOCUS_CAP = 3
 ESSENCE_ROLES = ("infernal_master", "master_infernalist", "horror")
@@ -68,8 +69,8 @@ def resource(state: GameState, m: ModelState) -> Resource | None:
 
 
 def stat(state: GameState, m: ModelState, name: Literal["FOCUS", "FURY", "THR"]) -> int:
-    """A stat the rules need; a card that lacks it is completed by the player first."""
-    value: int | None = getattr(state.card_of(m).stats, name)
+    """A stat the rules need, as effects change it; a card that lacks it is completed by the player first."""
+    value = stat_now(state, m, name)
     if value is None:
         raise RuleViolation("card.incomplete",
                             f"{m.name}'s card has no {name} yet: enter it from the stat card first.")
@@ -80,11 +81,10 @@ def caster_control_range(state: GameState, m: ModelState) -> int | None:
     """CTRL in inches of a model with Focus or Fury Manipulation: twice its FOCUS or FURY (Mk III core rule,
     public; the reference gives the ESSENCE version, doc 001 "Control Range"). None for other models or while
     the card lacks the stat."""
-    c = state.card_of(m)
-    if has_focus_manipulation(state, m):
-        return None if c.stats.FOCUS is None else 2 * c.stats.FOCUS
-    if has_fury_manipulation(state, m):
-        return None if c.stats.FURY is None else 2 * c.stats.FURY
+    for name, holds in (("FOCUS", has_focus_manipulation), ("FURY", has_fury_manipulation)):
+        if holds(state, m):
+            value = stat_now(state, m, name)
+            return None if value is None else 2 * value
     return None
 
 

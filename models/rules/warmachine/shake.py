@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
-from models.rules.core import Command, Event, GameState, RuleViolation, handles
+from pydantic import Field
+
+from models.rules.core import Command, Duration, Event, GameState, RuleViolation, StatName, handles
 from models.rules.warmachine.points import resource
+from models.rules.warmachine.stat_effects import AMOUNT_MAX, CAUSE_MAX, add_stat
 from models.rules.warmachine.state import SYSTEM, live, own_turn, spend
 from models.rules.warmachine.structures import effect_refusal
 
@@ -30,15 +33,28 @@ def effect_name(effect: str) -> str:
 
 
 class AddEffect(Command):
-    """Record an effect that happened at the table (knocked down, Blind, on fire...)."""
+    """Record an effect that happened at the table: a state (knocked down, Blind, on fire...), or with
+    ``effect`` "stat" a spell, feat or animus changing one stat of the model: ``stat`` (SPD, STR, MAT, RAT,
+    DEF, ARM, CMD, THR, FOCUS, FURY, ESSENCE) changes by ``amount`` (-10 to 10, not 0) because of ``cause``
+    (the spell's, feat's or animus's name) for ``duration``: "activation" (ends with the activation going on
+    now), "turn" (ends as the next turn begins), "round" (ends as this side's next turn begins) or "upkeep"
+    (ends when ``caster``'s upkeep spell named ``cause`` expires or the caster leaves play). The derived stats,
+    the attack arithmetic and the essence, focus and fury limits read the changed number."""
 
     type: Literal["add_effect"] = "add_effect"
     model: str
-    effect: Effect
+    effect: Effect | Literal["stat"]
+    stat: StatName | None = None
+    amount: int | None = Field(default=None, ge=-AMOUNT_MAX, le=AMOUNT_MAX)
+    cause: str | None = Field(default=None, max_length=CAUSE_MAX)
+    duration: Duration = "turn"
+    caster: str | None = None
 
 
 @handles(AddEffect, system=SYSTEM, timing="anytime")
 def add_effect(state: GameState, cmd: AddEffect) -> tuple[GameState, list[Event]]:
+    if cmd.effect == "stat":
+        return add_stat(state, cmd.model, cmd.stat, cmd.amount, cmd.cause, cmd.duration, cmd.caster)
     m = live(state, cmd.model)
     refusal = effect_refusal(state, m, cmd.effect)
     if refusal is not None:

@@ -12,6 +12,7 @@ from models.rules.core import Command, Event, GameState, ModelState, RuleViolati
 from models.rules.text import clean_text
 from models.rules.warmachine.phases import before_leaving, on_enter, on_turn_start
 from models.rules.warmachine.points import has_focus_manipulation, has_fury_manipulation
+from models.rules.warmachine.stat_effects import end_upkept
 from models.rules.warmachine.state import SYSTEM, has_essence_manipulation, live, own_turn, require_acting, role, spend
 
 # Effects that keep a model from casting spells and using its feat (doc 000 "Restrictions on Any Time
@@ -151,7 +152,8 @@ def drop_upkeep(state: GameState, cmd: DropUpkeep) -> tuple[GameState, list[Even
     """A master may let an upkeep spell expire instead of paying for it (doc 001 "Control Phase" step 4)."""
     m, name = _upkeep_spell(state, cmd.master, cmd.spell, "let a spell expire")
     m, ended = _expire(m, name, "not kept in play")
-    return state.with_models(m), [ended]
+    state, more = end_upkept(state.with_models(m), m.id, name)
+    return state, [ended, *more]
 
 
 def upkeep_due(state: GameState, m: ModelState) -> tuple[str, ...]:

@@ -8,6 +8,7 @@ from typing import Literal
 
 from models.catalog.schema import Card
 from models.rules.core import Event, GameState, ModelState, RuleViolation
+from models.rules.warmachine.modifiers import stat_now
 from models.rules.warmachine.points import has_fury_manipulation, resource, spend_points
 
 SYSTEM = "warmachine"
@@ -31,8 +32,8 @@ def is_horror(state: GameState, m: ModelState) -> bool:
 
 
 def essence_stat(state: GameState, m: ModelState) -> int:
-    """Current ESSENCE (the printed stat; effects that change it will adjust here)."""
-    value = state.card_of(m).stats.ESSENCE
+    """Current ESSENCE: the printed stat after the effects that change it (``modifiers``)."""
+    value = stat_now(state, m, "ESSENCE")
     if value is None:
         raise RuleViolation(
             "card.incomplete", f"{m.name}'s card has no ESSENCE yet: enter it from the stat card first."

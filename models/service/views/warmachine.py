@@ -18,6 +18,7 @@ from models.rules.warmachine.attack_math import attack_dice
 from models.rules.warmachine.attacks import ATTACK_SEQUENCE, DAMAGE_APPLICATION
 from models.rules.warmachine.damage import crippled_notes, marks_of, sections
 from models.rules.warmachine.derived import ctrl, derived, flat, stat_words
+from models.rules.warmachine.modifiers import stat_now, summary
 from models.rules.warmachine.phases import label
 from models.rules.warmachine.points import (
     WARJACK_FOCUS_CAP,
@@ -150,12 +151,12 @@ def points_line(state: GameState, model_id: str) -> tuple[str, int, int | None, 
         return "Focus", m.focus or 0, WARJACK_FOCUS_CAP, ""
     if kind == "warbeast":
         thr = f"THR {stats.THR}" if stats.THR is not None else "THR unknown"
-        return "Fury", m.fury or 0, stats.FURY, thr
+        return "Fury", m.fury or 0, stat_now(state, m, "FURY"), thr
     inches = ctrl(state, m)
     extra = f'CTRL {inches}"' if inches is not None else ""
     if has_focus_manipulation(state, m):
-        return "Focus", m.focus or 0, stats.FOCUS, extra
-    return "Fury", m.fury or 0, stats.FURY, extra
+        return "Focus", m.focus or 0, stat_now(state, m, "FOCUS"), extra
+    return "Fury", m.fury or 0, stat_now(state, m, "FURY"), extra
 
 
 def points_text(kind: str, have: int, cap: int | None) -> str:
@@ -203,6 +204,7 @@ def stats_words(state: GameState, m: ModelState) -> str:
 
 def extras_words(m: ModelState) -> str:
     extras = [effect_name(e).capitalize() for e in m.effects]
+    extras += [summary(mod) for mod in m.mods]
     extras += [f"Upkeep: {spell}" for spell in m.upkeeps]
     if m.soul_tokens:
         extras.append(f"Soul tokens: {m.soul_tokens}")
