@@ -35,7 +35,7 @@ def in_new_shape(old_state: dict[str, Any]) -> dict[str, Any]:
     new = {k: v for k, v in old_state.items() if k not in ("warlord", "warband")}
     new["board"] = with_new_fields(old_state.get("warlord") or old_state.get("warband"))
     new["turn_flow"] = 1
-    new["models"] = [{"removed_why": "", **m} for m in old_state.get("models", [])]  # a field added since, empty
+    new["models"] = [{"removed_why": "", "mods": [], **m} for m in old_state.get("models", [])]  # fields added since
     new["players"] = [{"theme": None, **p} for p in old_state.get("players", [])]  # a theme force: none then
     if isinstance(old_state.get("cards"), dict):  # a card's weapons and spells: none known then
         new["cards"] = {k: {"weapons": [], "spells": [], **c} for k, c in old_state["cards"].items()}

@@ -1,6 +1,6 @@
 """The numbers next to the attack assistant's dice: the attacker's MAT, RAT or magic skill and the target's DEF
 for the attack roll, the weapon's P+S or POW and the target's ARM for the damage roll, pre-filled from the cards
-(editable: an effect the app does not track may change them). The rules do the arithmetic
+as effects change them (editable: an effect the app does not track may change them too). The rules do the arithmetic
 (``attacks.suggested_hit`` / ``suggested_damage``); this only shows it and passes the suggestion on."""
 
 from __future__ import annotations
@@ -10,7 +10,14 @@ from collections.abc import Callable
 from nicegui import ui
 
 from models.rules import AttackRecord, GameState
-from models.rules.warmachine import attack_stat, power_name, suggested_damage, suggested_hit, weapon_powers
+from models.rules.warmachine import (
+    attack_stat,
+    power_name,
+    stat_with_why,
+    suggested_damage,
+    suggested_hit,
+    weapon_powers,
+)
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number
 from webapp.components.dice import DiceField
@@ -36,7 +43,7 @@ class HitNumbers:
         name, value = attack_stat(state, attacker, a.kind)
         with ui.row().classes("gap-2 items-end"):
             self.stat = _number(f"{name} of {attacker.name}", value, self.refresh)
-            self.defence = _number(f"DEF of {target.name}", state.card_of(target).stats.DEF, self.refresh)
+            self.defence = _number(f"DEF of {target.name}", stat_with_why(state, target, "DEF")[0], self.refresh)
         self.words = named(ui.label("").classes("tk-arithmetic text-body1"), "The numbers", role="status")
 
     def values(self) -> tuple[int | None, int | None]:
@@ -70,7 +77,7 @@ class DamageNumbers:
             power = next(iter(weapons.values()))
         with ui.row().classes("gap-2 items-end"):
             self.power = _number(f"{power_name(a.kind)} of the weapon", power, self.refresh)
-            self.armour = _number(f"ARM of {target.name}", state.card_of(target).stats.ARM, self.refresh)
+            self.armour = _number(f"ARM of {target.name}", stat_with_why(state, target, "ARM")[0], self.refresh)
         if len(weapons) > 1:
             with ui.row().classes("gap-2 items-center"):
                 for name, value in weapons.items():

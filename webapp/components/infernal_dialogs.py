@@ -10,8 +10,9 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.catalog.schema import Card, missing_for_play, with_web_rings
-from models.rules import Option
+from models.rules import Option, options
 from models.rules.warmachine import (
+    DURATION_WORDS,
     EFFECTS,
     SPELL_SEQUENCE,
     AddEffect,
@@ -25,6 +26,7 @@ from models.rules.warmachine import (
     summon_cost,
     summonable,
 )
+from webapp.components.a11y import named
 from webapp.components.asking import send_answers
 from webapp.components.card_book import player_catalog, remember
 from webapp.components.card_dialog import whole_number
@@ -162,5 +164,38 @@ def effects_dialog(view: GameView, model_id: str) -> None:
 
             verb = "No longer" if on else "Now"
             once(ui.button(f"{verb} {effect_name(effect)}").props("no-caps outline"), toggle, dialog)
+        change = next((o for o in options(view.state, model_id) if o.action == "change_stat"), None)
+        if change is not None and change.allowed:
+            _stat_change_form(view, change, dialog)
         ui.button("Close", on_click=dialog.close).props("flat no-caps")
     dialog.open()
+
+
+def _stat_change_form(view: GameView, option: Option, dialog: ui.dialog) -> None:
+    """A spell, feat or animus changing a stat: which, by how much, why and for how long; "while upkept" names
+    the upkeep spell in play it hangs on (the option's choices)."""
+    state = view.state
+    ui.label("A spell, feat or animus changes a stat").classes("text-subtitle1")
+    with ui.row().classes("gap-2 items-end"):
+        stat = named(ui.select(list(option.choices["stat"]), value=option.choices["stat"][0], label="Stat"), "Stat")
+        amount = named(ui.number("By (+ or -)", value=2).props("inputmode=numeric"), "Change by")
+    cause = named(ui.input("Spell, feat or animus").props("maxlength=40"), "Spell, feat or animus")
+    upkept = {key: f"{state.model(key.split(':', 1)[0]).name}'s {key.split(':', 1)[1]}"
+              for key in option.choices["upkeep"]}
+    durations = {key: words.capitalize() for key, words in DURATION_WORDS.items()
+                 if key != "upkeep" or upkept}
+    duration = named(ui.select(durations, value="turn", label="For how long"), "For how long")
+    spell = named(ui.select(upkept, label="Kept by the upkeep spell"), "Kept by the upkeep spell")
+    spell.bind_visibility_from(duration, "value", backward=lambda v: v == "upkeep")
+
+    async def record() -> None:
+        by = whole_number(amount.value, -10, 10)
+        if not by:
+            ui.notify("Change the stat by a whole number from -10 to 10 (not 0).", type="warning")
+            return
+        caster, name = (spell.value or ":").split(":", 1) if duration.value == "upkeep" else ("", "")
+        if await send_answers(view, option, stat=stat.value, amount=by, cause=name or cause.value or "",
+                              duration=duration.value, caster=caster or None):
+            dialog.close()
+
+    once(ui.button("Record the change").props("no-caps"), record, dialog)

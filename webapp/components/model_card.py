@@ -88,7 +88,7 @@ class ModelCard:
 
     def update(self, state: GameState) -> None:
         m = state.model(self.model_id)
-        key = (m.status, m.activation, m.effects, m.upkeeps, m.soul_tokens, m.feat_used, m.done_this_turn,
+        key = (m.status, m.activation, m.effects, m.mods, m.upkeeps, m.soul_tokens, m.feat_used, m.done_this_turn,
                state.phase == "over")
         if key == self._shown:
             return

@@ -120,6 +120,7 @@ from models.rules.warmachine.damage import (
     transfer_targets,
     unmarked,
 )
+from models.rules.warmachine.derived import stat_with_why
 from models.rules.warmachine.ending import (
     POINTS_MAX,
     Assassinated,
@@ -194,6 +195,7 @@ from models.rules.warmachine.list_text import (
     export_text,
     parse_text,
 )
+from models.rules.warmachine.modifiers import DURATION_WORDS
 from models.rules.warmachine.options import turn_options
 from models.rules.warmachine.phases import (
     army_type,
@@ -280,6 +282,8 @@ __all__ = [
     "ASPECTS",
     "BRANCH_NAMES",
     "AddEffect",
+    "stat_with_why",
+    "DURATION_WORDS",
     "AddSetupTask",
     "AddSoulToken",
     "AdjustClock",

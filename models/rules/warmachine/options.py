@@ -3,8 +3,20 @@ never disagree about why a button is greyed."""
 
 from __future__ import annotations
 
+from typing import get_args
+
 from models.catalog.schema import Card, Stats, WebLayout
-from models.rules.core import DERIVED, OPTION_PROVIDERS, Command, GameState, ModelState, Option, RuleViolation, probe
+from models.rules.core import (
+    DERIVED,
+    OPTION_PROVIDERS,
+    Command,
+    GameState,
+    ModelState,
+    Option,
+    RuleViolation,
+    StatName,
+    probe,
+)
 from models.rules.warmachine import caster_options
 from models.rules.warmachine.activation import Activate, Charge, EndActivation, Run
 from models.rules.warmachine.attack_math import dice_count, weapon_places
@@ -15,7 +27,7 @@ from models.rules.warmachine.derived import derived, flat
 from models.rules.warmachine.essence import Allocate, Heal, Leech
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.replenish import Sacrifice, sacrifice_refusal
-from models.rules.warmachine.shake import SHAKEABLE, Shake
+from models.rules.warmachine.shake import SHAKEABLE, AddEffect, Shake
 from models.rules.warmachine.spells import CastSpell, DropUpkeep, Upkeep, UseFeat
 from models.rules.warmachine.state import has_essence_manipulation, is_horror
 from models.rules.warmachine.summoning import Summon
@@ -61,6 +73,7 @@ def model_options(state: GameState, model_id: str) -> tuple[Option, ...]:
     found = [Option(action=DERIVED, allowed=False, values=flat(derived(state, m)))]  # numbers, not an action
     found += [probe(state, action, command, ASKED.get(action, ())) for action, command in probes]
     found.append(_attack_option(state, m))
+    found.append(_stat_change_option(state, m))
     found += caster_options.options(state, m)
     if has_essence_manipulation(state, m):
         found += [_sacrifice_option(state, m), _summon_option(state, m)]
@@ -71,7 +84,8 @@ def model_options(state: GameState, model_id: str) -> tuple[Option, ...]:
 # candidates the rules know are in the option's ``choices``.
 ASKED: dict[str, tuple[str, ...]] = {
     "leech": ("points",), "heal_self": ("points",), "receive_allocation": ("points",), "be_healed": ("points",),
-    "cast": ("spell", "cost", "upkeep"), "sacrifice": ("victim", "in_control", "in_formation"),
+    "cast": ("spell", "cost", "upkeep"), "change_stat": ("stat", "amount", "cause", "duration", "caster"),
+    "sacrifice": ("victim", "in_control", "in_formation"),
     "summon": ("vessel", "horror_card", "in_command", "near_gate"),
     "attack": ("target", "kind", "in_range", "free_strike", "weapon", "charge", "combined"),
     **caster_options.ASKED,
@@ -104,6 +118,19 @@ def _attack_option(state: GameState, m: ModelState) -> Option:
     found = probe(state, "attack", DeclareAttack(attacker=m.id, target=targets[0].id), ASKED["attack"],
                   {"target": tuple(x.id for x in targets), "combined": mates})
     return found.model_copy(update={"dice": dice})
+
+
+def _stat_change_option(state: GameState, m: ModelState) -> Option:
+    """A spell, feat or animus changing one of the model's stats: the stats its card gives to change, and the
+    upkeep spells in play a "while upkept" change may hang on (``"caster:spell"``)."""
+    card = state.card_of(m).stats
+    stats = tuple(name for name in get_args(StatName) if getattr(card, name) is not None)
+    if not stats:
+        return _refused("change_stat", f"{m.name}'s card gives no stat to change.", "effect.no_stat")
+    upkept = tuple(f"{x.id}:{spell}" for x in state.models if x.in_play for spell in x.upkeeps)
+    return probe(state, "change_stat", AddEffect(model=m.id, effect="stat", stat=stats[0], amount=1,
+                                                 cause="a spell"),
+                 ASKED["change_stat"], {"stat": stats, "upkeep": upkept})
 
 
 def _sacrifice_option(state: GameState, m: ModelState) -> Option:
