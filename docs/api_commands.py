@@ -58,7 +58,8 @@ EX = {
     "buy_attack": {"model": A},
     "next_attack": {"model": A},
     "feat": {"master": A},
-    "cast": {"model": A, "spell": "Dark Shroud", "cost": 2, "upkeep": True},
+    "cast": {"model": A, "spell": "Dark Shroud", "cost": 2, "upkeep": True, "target": "p2-princess-regna",
+             "stat": "ARM", "amount": -2},
     "summon": {"master": A, "vessel": C, "horror_card": CARD, "in_command": True, "near_gate": False},
     "pay_tithe": {"horror": G},
     "skip_tithe": {"horror": G},
@@ -176,7 +177,13 @@ SAY = {
     "buy_attack": "Spends 1 essence for an additional melee attack (not by a horror summoned this turn).",
     "next_attack": "Moves on to the model's next initial attack (another weapon), so boosts are counted per roll.",
     "feat": "A master uses its feat (once per game, during its activation, not when it runs).",
-    "cast": "A model casts a spell by paying its COST in essence; an upkeep spell stays on the caster.",
+    "cast": (
+        "A model casts a spell by paying its COST in essence, focus or fury; an upkeep spell stays on the caster. "
+        "A spell that changes a stat names its `target` (left out: the caster), the `stat` and the `amount`: "
+        "the change is recorded as `add_effect`'s `\"stat\"` effect, caused by the spell, for `duration` or, "
+        "for an upkeep spell, while it is upkept (cast again, the earlier casting's changes end). A change the "
+        "rules refuse refuses the casting: nothing is paid."
+    ),
     "summon": (
         "A master turns a friendly Marked Soul (`vessel`) into a horror of its battlegroup; `horror_card` "
         "is the card from `GET /api/cards` (completed if needed); `in_command` and `near_gate` are the "

@@ -7,10 +7,12 @@ have the last word (a horror's web rings too) and the refusal is shown.
 
 from __future__ import annotations
 
+from typing import get_args
+
 from nicegui import ui
 
 from models.catalog.schema import Card, missing_for_play, with_web_rings
-from models.rules import Option, options
+from models.rules import Option, StatName, options
 from models.rules.warmachine import (
     DURATION_WORDS,
     EFFECTS,
@@ -135,6 +137,7 @@ def spell_dialog(view: GameView, option: Option) -> None:
             "maxlength=40")
         cost = ui.number("COST", value=1)
         upkeep = ui.checkbox("Upkeep spell")
+        change = _SpellChange(view)
         checklist("The spell-casting sequence", SPELL_SEQUENCE)
 
         async def ok() -> None:
@@ -142,11 +145,46 @@ def spell_dialog(view: GameView, option: Option) -> None:
             if points is None or not (name.value or "").strip():
                 ui.notify("Name the spell and give its COST (0 to 10).", type="warning")
                 return
-            if await send_answers(view, option, spell=name.value.strip(), cost=points, upkeep=upkeep.value):
+            answers = change.answers()
+            if answers is None:
+                return
+            if await send_answers(view, option, spell=name.value.strip(), cost=points, upkeep=upkeep.value,
+                                  **answers):
                 dialog.close()
 
         ok_cancel("Cast", ok, dialog)
     dialog.open()
+
+
+class _SpellChange:
+    """The stat a spell changes, if it changes one: on which model, which stat, by how much and for how long
+    (an upkeep spell's change lasts while it is upkept)."""
+
+    def __init__(self, view: GameView) -> None:
+        state = view.state
+        self.on = ui.checkbox("The spell changes a stat", on_change=lambda e: self.form.set_visibility(e.value))
+        with ui.column().classes("gap-1") as self.form:
+            self.target = ui.select({m.id: m.name for m in state.models if m.in_play},
+                                    label="Model the spell changes")
+            with ui.row().classes("gap-2 items-end"):
+                self.stat = named(ui.select(list(get_args(StatName)), value="ARM", label="Stat"), "Stat")
+                self.amount = named(ui.number("By (+ or -)", value=2).props("inputmode=numeric"), "Change by")
+            self.duration = ui.select({k: w.capitalize() for k, w in DURATION_WORDS.items() if k != "upkeep"},
+                                      value="turn", label="For how long (unless upkept)")
+        self.form.set_visibility(False)
+
+    def answers(self) -> dict[str, object] | None:
+        """The change's answers for the cast command (all empty when the spell changes no stat), or None and a
+        message when the amount is not a whole number."""
+        if not self.on.value:
+            return {"target": None, "stat": None, "amount": None, "duration": "turn"}
+        by = whole_number(self.amount.value, -10, 10)
+        if not by or self.target.value is None:
+            ui.notify("Pick the model and change the stat by a whole number from -10 to 10 (not 0).",
+                      type="warning")
+            return None
+        return {"target": self.target.value, "stat": self.stat.value, "amount": by,
+                "duration": self.duration.value}
 
 
 def effects_dialog(view: GameView, model_id: str) -> None:

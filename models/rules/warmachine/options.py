@@ -84,7 +84,8 @@ def model_options(state: GameState, model_id: str) -> tuple[Option, ...]:
 # candidates the rules know are in the option's ``choices``.
 ASKED: dict[str, tuple[str, ...]] = {
     "leech": ("points",), "heal_self": ("points",), "receive_allocation": ("points",), "be_healed": ("points",),
-    "cast": ("spell", "cost", "upkeep"), "change_stat": ("stat", "amount", "cause", "duration", "caster"),
+    "cast": ("spell", "cost", "upkeep", "target", "stat", "amount", "duration"),
+    "change_stat": ("stat", "amount", "cause", "duration", "caster"),
     "sacrifice": ("victim", "in_control", "in_formation"),
     "summon": ("vessel", "horror_card", "in_command", "near_gate"),
     "attack": ("target", "kind", "in_range", "free_strike", "weapon", "charge", "combined"),

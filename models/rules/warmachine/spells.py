@@ -8,11 +8,11 @@ from typing import Literal
 
 from pydantic import Field
 
-from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
+from models.rules.core import Command, Duration, Event, GameState, ModelState, RuleViolation, StatName, handles
 from models.rules.text import clean_text
 from models.rules.warmachine.phases import before_leaving, on_enter, on_turn_start
 from models.rules.warmachine.points import has_focus_manipulation, has_fury_manipulation
-from models.rules.warmachine.stat_effects import end_upkept
+from models.rules.warmachine.stat_effects import AMOUNT_MAX, add_stat, end_upkept
 from models.rules.warmachine.state import SYSTEM, has_essence_manipulation, live, own_turn, require_acting, role, spend
 
 # Effects that keep a model from casting spells and using its feat (doc 000 "Restrictions on Any Time
@@ -73,13 +73,19 @@ def use_feat(state: GameState, cmd: UseFeat) -> tuple[GameState, list[Event]]:
 
 
 class CastSpell(Command):
-    """A spell cast by paying its COST; an upkeep spell stays on the caster until it expires."""
+    """A spell cast by paying its COST; an upkeep spell stays on the caster until it expires. A spell that
+    changes a stat names its ``target`` (the caster itself for a spell on SELF), the ``stat`` and the
+    ``amount``: the change lasts ``duration``, or while upkept for an upkeep spell (``add_effect``'s rules)."""
 
     type: Literal["cast"] = "cast"
     model: str
     spell: str = Field(min_length=1, max_length=SPELL_MAX)
     cost: int = Field(ge=0, le=10)
     upkeep: bool = False
+    target: str | None = None
+    stat: StatName | None = None
+    amount: int | None = Field(default=None, ge=-AMOUNT_MAX, le=AMOUNT_MAX)
+    duration: Duration = "turn"
 
 
 def _spell_name(text: str) -> str:
@@ -90,7 +96,7 @@ def _spell_name(text: str) -> str:
 def cast_spell(state: GameState, cmd: CastSpell) -> tuple[GameState, list[Event]]:
     """Spellcaster: spells are cast during the caster's activation by paying their COST in essence (doc 001
     "Spellcaster"); not in an activation the model runs (doc 000 ruling)."""
-    m = _caster(state, cmd.model, "cast a spell", "spell")
+    m = before = _caster(state, cmd.model, "cast a spell", "spell")
     name = _spell_name(cmd.spell)
     _in_activation(m, "cast a spell", "spell")
     events: list[Event] = []
@@ -104,7 +110,15 @@ def cast_spell(state: GameState, cmd: CastSpell) -> tuple[GameState, list[Event]
     kept = " and keeps it in play" if cmd.upkeep else ""
     events.append(Event(kind="spell.cast", model=m.id, text=f"{m.name} casts {name}{kept}.",
                         data={"spell": name, "cost": cmd.cost, "upkeep": cmd.upkeep}))
-    return state.with_models(m), events
+    state = state.with_models(m)
+    if cmd.upkeep and name in before.upkeeps:  # cast again: the spell's earlier changes end with the old casting
+        state, more = end_upkept(state, m.id, name)
+        events += more
+    if cmd.target is not None or cmd.stat is not None:
+        state, more = add_stat(state, cmd.target or m.id, cmd.stat, cmd.amount, name,
+                               "upkeep" if cmd.upkeep else cmd.duration, m.id)
+        events += more
+    return state, events
 
 
 class Upkeep(Command):

@@ -157,3 +157,26 @@ def test_a_stat_change_needs_its_stat_an_amount_and_a_cause(game):
     assert refused(game, change(AGATHON, "ARM", 2, " ")) == "name.empty"
     state = run(game, change(AGATHON, "ARM", 2, "Iron Flesh"))
     assert refused(state, change(AGATHON, "ARM", 2, "Iron Flesh")) == "effect.already"
+
+
+def test_a_spell_that_changes_a_stat_records_the_change_when_cast(game):
+    """doc 001 "Spellcaster" (the COST is paid) and "Control Phase" step 4: an upkeep spell's change lasts
+    while upkept; a spell without upkeep lasts the duration the players give. A change the rules refuse
+    refuses the whole casting: nothing is paid."""
+    state = activated(game, AGATHON)
+    assert refused(state, CastSpell(model=AGATHON, spell="Aim", cost=2, target=AGATHON, stat="RAT", amount=2)) \
+        == "effect.no_stat"
+    state = run(state, CastSpell(model=AGATHON, spell="Dark Shroud", cost=2, upkeep=True, target=REGNA,
+                                 stat="ARM", amount=-2),
+                CastSpell(model=AGATHON, spell="Quicken", cost=1, stat="DEF", amount=1, duration="round"))
+    assert state.model(AGATHON).essence == game.model(AGATHON).essence - 3
+    assert derived(state, state.model(REGNA)).stats["ARM"] == 12
+    assert derived(state, state.model(AGATHON)).stats["DEF"] == 15, "no target: the caster itself"
+    assert [m.duration for m in state.model(REGNA).mods] == ["upkeep"]
+    state = run(state, CastSpell(model=AGATHON, spell="Dark Shroud", cost=2, upkeep=True, target=GUARDIAN,
+                                 stat="ARM", amount=-2))
+    assert derived(state, state.model(REGNA)).stats["ARM"] == 14, "cast again: the earlier casting's change ends"
+    assert derived(state, state.model(GUARDIAN)).stats["ARM"] == 16
+    state = to_step(state, "activation", "activate", seat=0, round_no=2)  # the upkeep is let go on the way
+    assert derived(state, state.model(REGNA)).stats["ARM"] == 14
+    assert derived(state, state.model(AGATHON)).stats["DEF"] == 14
