@@ -1,8 +1,9 @@
 """Issue 14: what the turn waits for, played on the table page in a real Chromium as players do.
 
-- Damage typed in pauses like the attack assistant (doc 002 "Damage Application"): "Apply damage" filling the
-  Guardian of Souls leaves it disabled in the attack panel, Next is greyed with the reason, the players let it be
-  boxed and then save it (an effect that removes damage); the turn goes on.
+- Damage typed in pauses like the attack assistant (doc 002 "Damage Application") where a rule in play acts:
+  "Apply damage" filling Madrak (Tough) leaves him disabled in the attack panel, Next is greyed with the reason,
+  the players let him be boxed and then save him (an effect that removes damage); the turn goes on. A Cultist,
+  whom nothing saves, dies in one tap.
 - Spell upkeep and fire are decisions (doc 001 "Control Phase" step 4; "The Infernal Turn", maintenance step 2):
   Agathon casts an upkeep spell and catches fire in round 1; in round 2 the turn stops at the continuous effects
   and then at the upkeep, Next greyed with the reason at each, until the players answer.
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 
 VIEWPORT = {"width": 1280, "height": 900}
 GUARDIAN = "Guardian of Souls"
+MADRAK = "Madrak Ironhide, Thornwood Chieftain"
 SPELL = "Arcane Shield"
 
 
@@ -85,26 +87,51 @@ def ann(page: Page, name: str) -> Locator:
     return side.get_by_role("group", name=name, exact=True)
 
 
+def tough_game(server: Server) -> dict[str, Any]:
+    """Ann's Madrak Ironhide (18 boxes, Tough on his card) against Bob's Agathon."""
+    status, game = api("POST", server.url("/api/games"), {"title": "Tough", "sides": [
+        {"player": "Ann", "army": [{"card": "madrak-ironhide"}]},
+        {"player": "Bob", "army": [{"card": "agathon"}]}]})
+    assert status == 201, game
+    return game
+
+
 def test_damage_typed_in_waits_at_disabled_and_boxed(browser: Browser, server: Server) -> None:
-    """doc 002 "Damage Application": every box marked, the Guardian is disabled and waits; the turn is held;
-    boxed, it is saved by an effect that removes 2 damage and stays in play; then the turn moves on."""
-    page = open_table(browser, server, new_game(server), VIEWPORT)
-    guardian = ann(page, GUARDIAN)
-    guardian.get_by_label(f"Damage to apply to {GUARDIAN}").fill("56")
-    guardian.get_by_role("button", name=f"Apply damage to {GUARDIAN}", exact=True).click()
+    """doc 002 "Damage Application": every box marked, Madrak (Tough: a rule in play that acts now) is disabled
+    and waits; the turn is held; boxed, he is saved by an effect that removes 2 damage and stays in play; then
+    the turn moves on."""
+    page = open_table(browser, server, tough_game(server), VIEWPORT)
+    madrak = ann(page, MADRAK)
+    madrak.get_by_label(f"Damage to apply to {MADRAK}").fill("18")
+    madrak.get_by_role("button", name=f"Apply damage to {MADRAK}", exact=True).click()
     panel = page.get_by_role("region", name="Attack")
-    expect(panel).to_contain_text(f"Damage marked at the table: {GUARDIAN}")
-    expect(panel).to_contain_text(f"{GUARDIAN} is disabled: every damage box is marked.")
+    expect(panel).to_contain_text(f"Damage marked at the table: {MADRAK}")
+    expect(panel).to_contain_text(f"{MADRAK} is disabled: every damage box is marked.")
     held(page, "Damage is being applied: decide what happens to the disabled model first.")
 
-    panel.get_by_role("button", name=f"{GUARDIAN} is boxed").click()
-    expect(panel).to_contain_text(f"{GUARDIAN} is boxed: every damage box is marked.")
+    panel.get_by_role("button", name=f"{MADRAK} is boxed").click()
+    expect(panel).to_contain_text(f"{MADRAK} is boxed: every damage box is marked.")
     panel.get_by_role("spinbutton", name="Damage removed by the effect").fill("2")
-    panel.get_by_role("button", name=f"{GUARDIAN} survives").click()
+    panel.get_by_role("button", name=f"{MADRAK} survives").click()
     expect(panel).to_be_hidden()
-    expect(tile(page.get_by_role("region", name="Ann", exact=True), GUARDIAN)).to_contain_text("Damage 54/56")
+    expect(tile(page.get_by_role("region", name="Ann", exact=True), MADRAK)).to_contain_text("Damage 16/18")
     expect(next_button(page)).not_to_have_attribute("aria-disabled", "true")
     tap_next(page)
+
+
+def test_a_trooper_dies_in_one_tap(browser: Browser, server: Server) -> None:
+    """doc 002 "Damage Application": no rule in play acts when a Cultist is disabled or boxed, so one tap on its
+    box destroys it: no pause, the page stays where it was."""
+    page = open_table(browser, server, new_game(server), VIEWPORT)
+    band = ann(page, "Cultist Band")
+    row = band.locator(".tk-trooper").filter(has_text="Cultist 1")  # the trooper's row: its name and its box
+    row.get_by_role("img", name="Damage boxes: 0 of 1 marked").scroll_into_view_if_needed()
+    before = page.evaluate("window.scrollY")
+    row.get_by_role("img", name="Damage boxes: 0 of 1 marked").click()
+    expect(row).to_contain_text("Destroyed")
+    expect(band).to_contain_text("Unit: 3 of 4 models in play")
+    expect(page.get_by_role("region", name="Attack")).to_be_hidden()
+    assert abs(page.evaluate("window.scrollY") - before) < 50, "the page jumped"
 
 
 def test_fire_and_upkeep_wait_for_the_players_next_turn(browser: Browser, server: Server) -> None:

@@ -10,11 +10,12 @@ The game, in table order:
   Lamenter. End of turn: the tithe prompt, both horrors pay.
 - Round 1, Bea: Omodamos leeches back the essence the transfer cost; the Lamenter cripples the Guardian's outer
   ring (the card says what that does, on both pages); the Tormentor hits Agathon for more than the Foreboder can
-  hold: transfer prompt, the Foreboder fills and is disabled, then boxed and destroyed in the attack panel (doc 002
-  "Damage Application"), the rest marks Agathon.
+  hold: transfer prompt, the Foreboder fills and is disabled, boxed and destroyed at once, nothing in play acting
+  at those steps (doc 002 "Damage Application"), the rest marks Agathon.
 - Round 2, Ann: Agathon sacrifices a cultist in the control-phase guide (refused until it is said to be in his
-  control range), then heals the Guardian (its outer ring is no longer crippled) and kills Omodamos: disabled,
-  boxed, then destroyed, and his horrors are removed from play. The Guardian's tithe goes unpaid: removed from play.
+  control range), then heals the Guardian (its outer ring is no longer crippled) and kills Omodamos in one tap:
+  disabled, boxed, destroyed, and his horrors are removed from play. The Guardian's tithe goes unpaid: removed
+  from play.
 - Round 2, Bea: nothing of hers is left in play; the turn goes round to round 3.
 
 Every change made at the table is asserted on the watch page too, with `expect(..., timeout=LIVE)`. Greyed controls
@@ -180,15 +181,11 @@ def transfer_prompt(page: Page, master: str, amount: int) -> Locator:
 
 
 def let_fall(table: Page, watch: Page, name: str) -> None:
-    """Damage application (doc 002): every box marked, the model waits, disabled, in the attack panel on both
-    pages; nobody saves it: it is boxed, then destroyed."""
-    on_both(table, watch, lambda p: expect(p.get_by_role("region", name="Attack")).to_contain_text(
-        f"Damage marked at the table: {name}", timeout=LIVE))
-    panel = table.get_by_role("region", name="Attack")
-    panel.get_by_role("button", name=f"{name} is boxed").click()
-    expect(panel).to_contain_text("Waiting for what happens to the boxed model.")
-    panel.get_by_role("button", name=f"{name} is destroyed").click()
-    expect(panel).to_be_hidden()
+    """Damage application (doc 002): every box marked, the model is disabled, boxed and destroyed in the same tap,
+    since no rule in play acts at those steps (no Tough): the attack panel never opens on either page."""
+    expect_logged(table, watch, f"{name} is disabled and boxed: every damage box is marked, and no rule in play "
+                                "acts on it.")
+    on_both(table, watch, lambda p: expect(p.get_by_role("region", name="Attack")).to_be_hidden())
 
 
 def points_dialog(page: Page, title: str, hint: str, points: int) -> None:

@@ -25,6 +25,7 @@ from tests.rules.warmachine.tournament import to_clock_commands
 from tests.service.test_api import GAME, assert_error, client, command, game, model, read  # noqa: F401 - fixtures
 
 AGATHON, GUARDIAN, CULTIST = "p1-agathon", "p1-guardian-of-souls", "p1-cultist-band.1"
+MADRAK = "p1-madrak-ironhide"
 TABLE = Actor(role="table")
 
 
@@ -99,19 +100,30 @@ def test_a_roll_already_recorded_cannot_be_boosted_through_the_api(table: Table)
 
 # -- damage typed in pauses ------------------------------------------------------------------------------------
 
-def test_damage_typed_in_pauses_at_disabled_and_boxed_through_the_api(table: Table) -> None:
-    """doc 002 "Damage Application": a model every box of which is marked waits, disabled, then boxed; the
-    turn does not move on until the players decide; then it is destroyed."""
-    state = table.send(type="mark_damage", model=GUARDIAN, amount=56)
+def test_damage_typed_in_destroys_at_once_when_no_rule_in_play_acts_through_the_api(table: Table) -> None:
+    """doc 002 "Damage Application": with no rule in play acting as it is disabled or boxed (no Tough), a model
+    every box of which is marked is destroyed by the one command, and the turn goes on."""
+    state = table.send(type="mark_damage", model=CULTIST, amount=1)
+    assert state["attack"] is None and model(state, CULTIST)["status"] == "destroyed"
+    table.send(type="advance")
+
+
+def test_damage_typed_in_pauses_at_disabled_and_boxed_through_the_api(client: TestClient) -> None:  # noqa: F811
+    """doc 002 "Damage Application": a model with Tough (Madrak Ironhide's card) every box of which is marked
+    waits, disabled, then boxed; the turn does not move on until the players decide; then it is destroyed."""
+    sides = [{"player": "Ann", "army": [{"card": "madrak-ironhide"}]}, {"player": "Bob", "army": [{"card": "agathon"}]}]
+    created = client.post("/api/games", json={"title": "Tough", "sides": sides})
+    assert created.status_code == 201, created.text
+    table = Table(client, created.json())
+    state = table.send(type="mark_damage", model=MADRAK, amount=18)
     attack = state["attack"]
     assert (attack["kind"], attack["attacker"], attack["step"], attack["pending"]) == (
-        "damage", None, "disabled", [GUARDIAN])
-    assert model(state, GUARDIAN)["status"] == "in_play"
+        "damage", None, "disabled", [MADRAK])
+    assert model(state, MADRAK)["status"] == "in_play"
     table.refused("anytime.mid_attack", type="advance")
-    table.send(type="resolve_disabled", model=GUARDIAN)
-    state = table.send(type="resolve_disabled", model=GUARDIAN, stage="boxed")
-    assert state["attack"] is None and model(state, GUARDIAN)["status"] == "destroyed"
-    table.send(type="advance")
+    table.send(type="resolve_disabled", model=MADRAK)
+    state = table.send(type="resolve_disabled", model=MADRAK, stage="boxed")
+    assert state["attack"] is None and model(state, MADRAK)["status"] == "destroyed"
 
 
 # -- upkeep --------------------------------------------------------------------------------------------------

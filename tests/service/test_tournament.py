@@ -93,11 +93,9 @@ class Game:
         return outcome.state
 
     def fall(self, model: str, amount: int) -> GameState:
-        """Damage that fills every box, then (nothing saving it) the model is boxed and destroyed: doc 002
-        "Damage Application" pauses at disabled and at boxed."""
-        self.do("mark_damage", model=model, amount=amount)
-        self.do("resolve_disabled", model=model)
-        return self.do("resolve_disabled", model=model, stage="boxed")
+        """Damage that fills every box: with no rule in play acting when it is disabled or boxed, the model is
+        destroyed at once (doc 002 "Damage Application")."""
+        return self.do("mark_damage", model=model, amount=amount)
 
     def refused(self, type_: str, **fields: Any) -> str:
         before = self.version

@@ -57,7 +57,8 @@ CARDS = (
          stats={"FOCUS": 6}, damage={"kind": "boxes", "boxes": 17}),
     Card(key="test-heavy", name="Ironclad Test", faction="Cygnar", role="warjack", weight="heavy",
          damage={"kind": "grid", "columns": JACK_GRID}),
-    SHIPPED["trencher-blockhouse"].model_copy(update={"damage": BoxesLayout(boxes=20)}),
+    # Written by the players with Tough, so damage application waits for them at disabled and boxed.
+    SHIPPED["trencher-blockhouse"].model_copy(update={"damage": BoxesLayout(boxes=20), "rules": ("Tough",)}),
     Card(key="test-warlock", name="Madrak Test", faction="Trollbloods", role="warlock",
          stats={"FURY": 6}, damage={"kind": "boxes", "boxes": 18}),
     SHIPPED["dire-troll-blitzer"].model_copy(update={
@@ -494,7 +495,7 @@ async def test_the_attack_assistant_rolls_records_and_pauses_at_disabled_and_box
     click(user, "Trencher Blockhouse is boxed")
     await see(user, "Trencher Blockhouse is boxed: every damage box is marked.", attack)
     fill(user, "Damage removed by the effect", "1")
-    click(user, "Trencher Blockhouse survives")  # Tough, say
+    click(user, "Trencher Blockhouse survives")  # Tough
     await eventually(lambda: not exists(user, "Attack"), "the attack to be resolved")
     await see(user, "Damage boxes: 19 of 20 marked", model_card(user, "Cy", "Trencher Blockhouse"))
     assert not shows(user, "Destroyed", model_card(user, "Cy", "Trencher Blockhouse"))

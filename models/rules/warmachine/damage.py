@@ -11,7 +11,16 @@ from pydantic import Field
 from models.catalog.schema import BoxesLayout, Frozen, GridLayout, SpiralLayout, WebLayout
 from models.rules.core import AttackRecord, Command, Event, GameState, ModelState, RuleViolation, handles
 from models.rules.warmachine import grids
-from models.rules.warmachine.state import SYSTEM, battlegroup, has_essence_manipulation, is_horror, live, role, spend
+from models.rules.warmachine.state import (
+    SYSTEM,
+    battlegroup,
+    has_essence_manipulation,
+    is_horror,
+    live,
+    remove,
+    role,
+    spend,
+)
 
 RING_NAMES = ("outer", "middle", "centre")
 CRIPPLED_EFFECT = (
@@ -222,11 +231,29 @@ def suffer(state: GameState, m: ModelState, amount: int, why: str, *, column: in
     return state, events, rest
 
 
+# Rules on a model's own card that act as it is disabled and can keep it in play: doc 002 "Damage Application"
+# (and its attack sequence) names Tough as the effect resolved when a model becomes disabled.
+ACTS_WHEN_DISABLED = frozenset({"Tough"})
+
+
+def pauses_for(state: GameState, m: ModelState) -> bool:
+    """Whether damage application waits for the players as ``m`` is disabled and boxed: only when a rule in
+    play acts then (its card's Tough, for one); otherwise nothing can happen at those steps."""
+    return bool(ACTS_WHEN_DISABLED.intersection(state.card_of(m).rules))
+
+
 def hold(state: GameState, m: ModelState) -> tuple[GameState, list[Event]]:
-    """Damage application (doc 002 "Damage Application"): every box of ``m`` is marked, so it is disabled; the
-    players resolve what that triggers (Tough, for one) before it is boxed, and again before it is destroyed
-    (``attacks.ResolveDisabled``). The pause is the attack in progress, or a record of its own for damage
-    without an attack; until it is over, "any time" abilities wait (the phase gate)."""
+    """Damage application (doc 002 "Damage Application"): every box of ``m`` is marked, so it is disabled. When
+    a rule in play acts on that (``pauses_for``), the players resolve it (Tough, for one) before it is boxed,
+    and again before it is destroyed (``attacks.ResolveDisabled``): the pause is the attack in progress, or a
+    record of its own for damage without an attack, and until it is over "any time" abilities wait (the phase
+    gate). With nothing to resolve it is disabled, boxed and destroyed at once."""
+    if not pauses_for(state, m):
+        events = [Event(kind="damage.disabled", model=m.id,
+                        text=f"{m.name} is disabled and boxed: every damage box is marked, and no rule in play "
+                             "acts on it.")]
+        state, more = remove(state, m, "destroyed", "every damage box is marked")
+        return state, events + more
     a = state.attack or AttackRecord(attacker=None, target=m.id, kind="damage")
     if m.id in a.pending:
         return state, []

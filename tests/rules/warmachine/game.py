@@ -192,3 +192,11 @@ def with_stat(state: GameState, key: str, stat: str, value: int | None) -> GameS
     card = state.cards[key]
     card = card.model_copy(update={"stats": card.stats.model_copy(update={stat: value})})
     return state.model_copy(update={"cards": {**state.cards, key: card}})
+
+
+def tough(state: GameState, *keys: str) -> GameState:
+    """A state whose copies of cards ``keys`` (every card when none is named) carry Tough: a rule in play that
+    acts when the model is disabled, so damage application pauses for it (doc 002 "Damage Application")."""
+    cards = {k: c.model_copy(update={"rules": (*c.rules, "Tough")}) if not keys or k in keys else c
+             for k, c in state.cards.items()}
+    return state.model_copy(update={"cards": cards})

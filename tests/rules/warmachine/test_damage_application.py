@@ -1,7 +1,11 @@
 """Damage application pauses at disabled and boxed whatever the damage came from (doc 002 "Appendix A",
 "Damage Application"; "Disabled Boxed Destroyed"): the attack assistant, damage typed in at the table
 (``mark_damage``), one attack on several models, transferred damage, fire and leeching all go through the same
-pause, where an effect such as Tough can still save the model."""
+pause, where an effect such as Tough can still save the model. The pause is there only when a rule in play acts
+at those steps: in this module every card carries Tough (the ``game`` fixture below), except where a test says
+otherwise."""
+
+import pytest
 
 from models.rules.dice import Roll
 from models.rules.senders import allowed_seats
@@ -27,8 +31,26 @@ from tests.rules.warmachine.game import (
     refused,
     run,
     to_step,
+    tough,
     with_model,
 )
+from tests.rules.warmachine.game import new_game as plain_game
+
+
+@pytest.fixture
+def game():
+    """The standard game with Tough on every card."""
+    return tough(plain_game())
+
+
+def test_with_no_rule_in_play_acting_a_filled_model_is_destroyed_at_once():
+    """doc 002 "Damage Application": disabled, boxed, destroyed, each with what it triggers; when no rule in
+    play acts at those steps (no Tough on its card) the model goes in one step, with no pause to answer."""
+    state, events = happened(plain_game(), MarkDamage(model=FOREBODER, amount=14))
+    assert kinds(events)[-2:] == ["damage.disabled", "model.destroyed"]
+    assert state.model(FOREBODER).status == "destroyed" and state.attack is None
+    toughened, events = happened(tough(plain_game(), "foreboder"), MarkDamage(model=FOREBODER, amount=14))
+    assert kinds(events)[-1] == "attack.paused" and toughened.model(FOREBODER).in_play  # positive control
 
 
 def kinds(events):

@@ -23,6 +23,7 @@ from tests.rules.warmachine.game import (
     refused,
     run,
     to_step,
+    tough,
     with_model,
 )
 
@@ -133,8 +134,8 @@ def test_crippled_outer_ring_without_essence_cannot_run(activation):
 
 def test_crippled_centre_ring_disables_and_destroys_the_horror(game):
     """doc 001, "Crippled Center Ring": the horror is disabled like any model with every box marked (doc 002:
-    disabled, boxed, destroyed, each a pause for what it triggers)."""
-    state, kinds = events(game, MarkDamage(model=GUARDIAN, amount=56))
+    disabled, boxed, destroyed, each a pause for what it triggers when a rule in play acts then: Tough here)."""
+    state, kinds = events(tough(game), MarkDamage(model=GUARDIAN, amount=56))
     assert state.model(GUARDIAN).marks == (30, 16, 10)
     assert "damage.disabled" in kinds and state.model(GUARDIAN).in_play
     state = run(state, ResolveDisabled(model=GUARDIAN, stage="disabled"))
@@ -259,8 +260,8 @@ def test_a_leaders_boxes_cannot_be_filled_in_under_more_marks(game):
 def test_damage_transference_worked_example(game):
     """doc 001, "Damage Transference", EXAMPLE: a master with one unmarked box would suffer 10 damage; it
     spends an essence point to transfer to a horror; unless the horror has at least 10 unmarked boxes, the
-    rest is suffered by the master."""
-    state = with_model(game, AGATHON, marks=(16,))
+    rest is suffered by the master (Tough on the cards: each disabled model waits for it)."""
+    state = with_model(tough(game), AGATHON, marks=(16,))
     state = with_model(state, FOREBODER, marks=(6, 4, 0))  # 4 unmarked boxes
     state, kinds = events(state, MarkDamage(model=AGATHON, amount=10, transfer_to=FOREBODER))
     assert state.model(FOREBODER).marks == (6, 4, 4)

@@ -29,6 +29,7 @@ from tests.rules.warmachine.game import (
     refused,
     run,
     setup_command,
+    tough,
 )
 from tests.rules.warmachine.tournament import CASTER_ARMY_2, MINUTE, P2_AGATHON, T0, score, started, to_clock_step
 
@@ -46,7 +47,7 @@ def game() -> GameState:
 def test_destroying_the_last_caster_ends_a_scenario_game_by_assassination(game):
     """doc 002 "Game Ending", Assassination: the game is over when a caster is destroyed; a final scenario
     scoring is due."""
-    state = run(game, MarkDamage(model=AGATHON, amount=17), ResolveDisabled(model=AGATHON))
+    state = run(tough(game), MarkDamage(model=AGATHON, amount=17), ResolveDisabled(model=AGATHON))
     assert state.phase != "over"  # disabled, then boxed: an effect could still save it
     state, events = apply(state, ResolveDisabled(model=AGATHON, stage="boxed"))
     assert state.phase == "over" and state.attack is None

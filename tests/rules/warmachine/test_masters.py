@@ -1,6 +1,5 @@
 """Infernal master destruction (doc 001) and the Master Infernalist's own battlegroup (doc 000 ruling)."""
 
-from models.rules.warmachine.attacks import ResolveDisabled
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.essence import Leech
 from models.rules.warmachine.phases import Advance
@@ -22,6 +21,7 @@ from tests.rules.warmachine.game import (
     new_game,
     run,
     to_step,
+    tough,
     with_model,
 )
 
@@ -29,8 +29,7 @@ from tests.rules.warmachine.game import (
 def test_infernal_master_destruction_removes_its_battlegroups_horrors(game):
     """doc 001, "Infernal Master Destruction": when a model controlling horrors is destroyed, the horrors in
     its battlegroup are removed from play."""
-    state = run(game, MarkDamage(model=AGATHON, amount=17), ResolveDisabled(model=AGATHON, stage="disabled"))
-    state, kinds = events(state, ResolveDisabled(model=AGATHON, stage="boxed"))
+    state, kinds = events(game, MarkDamage(model=AGATHON, amount=17))  # nothing in play acts: one step
     assert state.model(AGATHON).status == "destroyed"
     assert state.model(GUARDIAN).status == "removed"
     assert state.model(FOREBODER).status == "removed"
@@ -79,7 +78,7 @@ def test_master_infernalist_destruction_spares_the_infernal_masters_horrors():
 def test_master_destroyed_by_leeching_takes_its_horrors_with_it(control):
     """doc 001, "Leeching" and "Infernal Master Destruction": leeching damage can destroy the master, and its
     horrors go with it."""
-    state = with_model(control, AGATHON, essence=7, marks=(16,))
+    state = with_model(tough(control), AGATHON, essence=7, marks=(16,))
     state = run(state, Leech(master=AGATHON, points=2))
     assert state.model(AGATHON).in_play and state.attack.pending == (AGATHON,)  # disabled: Tough could save it
     state = let_fall(state)

@@ -12,6 +12,7 @@ from models.rules.warmachine.attacks import AttackRoll, Boost, BuyAttack, Damage
 from models.rules.warmachine.essence import Heal
 from models.rules.warmachine.spells import CastSpell, UseFeat
 from models.rules.warmachine.summoning import Summon
+from tests.rules.warmachine.game import tough
 from tests.rules.warmachine.infernals.infernal_game import (
     AGATHON,
     CARDS,
@@ -150,7 +151,7 @@ def test_a_damage_roll_already_made_cannot_be_boosted(swinging):
     state = run(swinging, AttackRoll(dice=dice(4, 3), hit=True))
     state = run(state, Boost(model=LAMENTER, roll="damage"))
     assert state.model(LAMENTER).essence == 2
-    big = run(with_model(state, ENEMY_LAMENTER, marks=(8, 6, 3)), DamageRoll(dice=dice(6, 6, 6), damage=1,
+    big = run(with_model(tough(state), ENEMY_LAMENTER, marks=(8, 6, 3)), DamageRoll(dice=dice(6, 6, 6), damage=1,
                                                                              boosted=True))
     assert big.attack is not None and big.attack.step == "disabled"
     assert refused(big, Boost(model=LAMENTER, roll="damage")) == "boost.after_roll"

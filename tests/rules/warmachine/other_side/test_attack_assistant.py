@@ -18,6 +18,7 @@ from models.rules.warmachine.attacks import (
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.spells import CastSpell, UseFeat
+from tests.rules.warmachine.game import tough
 from tests.rules.warmachine.other_side.other_side_game import (
     BLITZ,
     CAST,
@@ -120,8 +121,8 @@ def test_damage_transference_is_a_would_suffer_damage_step(table):
 
 def test_damage_application_pauses_when_a_model_is_disabled(table):
     """doc 002, Appendix A, "Damage Application": all boxes marked: disabled, a pause for effects triggered
-    by it, then boxed, another pause, then destroyed and removed."""
-    state = run(attacking(table, TRENCHER_1), AttackRoll(dice=roll(4, 4), hit=True))
+    by it, then boxed, another pause, then destroyed and removed (Tough on the card: a rule that acts then)."""
+    state = run(attacking(tough(table), TRENCHER_1), AttackRoll(dice=roll(4, 4), hit=True))
     state, events = happened(state, DamageRoll(dice=roll(6, 6), damage=3))
     assert kinds(events)[-2:] == ["damage.disabled", "attack.paused"]
     assert state.model(TRENCHER_1).in_play and state.attack.step == "disabled"
@@ -138,7 +139,7 @@ def test_damage_application_pauses_when_a_model_is_disabled(table):
 def test_an_effect_like_tough_saves_a_disabled_model(table):
     """doc 002, Appendix A, "Damage Application": an effect resolved when the model is disabled (Tough heals
     1 damage point) means it is no longer disabled and stays in play."""
-    state = run(attacking(table, BLITZ), AttackRoll(dice=roll(4, 4), hit=True),
+    state = run(attacking(tough(table, "dire-troll-blitzer"), BLITZ), AttackRoll(dice=roll(4, 4), hit=True),
                 DamageRoll(dice=roll(6, 6), damage=20, column=1))
     assert state.attack.pending == (BLITZ,)
     assert refused(state, ResolveDisabled(model=BLITZ, survives=True)) == "attack.survive_heal"

@@ -8,6 +8,7 @@ from models.catalog.schema import GridLayout, SpiralLayout
 from models.rules import RuleViolation, apply
 from models.rules.warmachine import grids
 from models.rules.warmachine.damage import MarkDamage, RemoveDamage, crippled_systems, marks_of, sections
+from tests.rules.warmachine.game import tough
 from tests.rules.warmachine.other_side.other_side_game import BLITZ, JACK_1, new_game
 
 COLUMN = st.text(alphabet=".-LRHCMAG", min_size=1, max_size=7)
@@ -91,7 +92,7 @@ def test_marks_never_exceed_boxes_and_crippling_follows_the_boxes(layout, moves)
     assert grids.crippled_letters(layout, healed) == ()
 
 
-START = new_game()
+START = tough(new_game())  # Tough on every card: a model with every box marked waits, disabled
 
 
 @settings(max_examples=60, deadline=None)
