@@ -109,9 +109,8 @@ def test_a_destroyed_casters_upkeep_spells_expire_with_it(game):
 
 def test_a_destroyed_casters_upkeep_spell_ending_is_logged(game):
     """doc 001, "Control Phase" step 4: the spell's end is something the players are told."""
-    state = run(activated(game, REGNA), CastSpell(model=REGNA, spell="Hex", cost=2, upkeep=True),
-                MarkDamage(model=REGNA, amount=5), ResolveDisabled(model=REGNA, stage="disabled"))
-    state, kinds = events(state, ResolveDisabled(model=REGNA, stage="boxed"))
+    state = run(activated(game, REGNA), CastSpell(model=REGNA, spell="Hex", cost=2, upkeep=True))
+    state, kinds = events(state, MarkDamage(model=REGNA, amount=5))  # nothing in play saves her: destroyed at once
     assert "spell.expired" in kinds
 
 
