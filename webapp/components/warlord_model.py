@@ -92,6 +92,8 @@ class WarlordCard:
         self.buttons[action] = named(once(ui.button(text).props("no-caps"), lambda a=action: self._tap(a)), name)
 
     def update(self, state: GameState) -> None:
+        if self.controls:  # any model's change may change what this one may do (its numbers typed, for one)
+            self._grey_buttons(state)
         f = figure(state, self.figure_id)
         current = active_figure(state)
         key = (f, state.phase, state.round, current.id if current else None)
@@ -112,9 +114,15 @@ class WarlordCard:
             self._draw_states(f)
         if self.actions is not None:  # once the game is over the rules refuse everything: no controls left
             self.actions.set_visibility(state.phase != "over")
-        if self.controls:
-            self.options = {o.action: o for o in options(state, self.figure_id)}
-            for action, button in self.buttons.items():
+
+    def _grey_buttons(self, state: GameState) -> None:
+        """Ask the rules what each button may do now; only buttons whose answer changed are sent again."""
+        fresh = {o.action: o for o in options(state, self.figure_id)}
+        if fresh == self.options:
+            return
+        before, self.options = self.options, fresh
+        for action, button in self.buttons.items():
+            if before.get(action) != fresh.get(action):
                 grey(button, self._option(action))
 
     def _draw_states(self, f: Figure) -> None:
