@@ -25,6 +25,7 @@ from webapp.components.caster_dialogs import (
 )
 from webapp.components.infernal_dialogs import sacrifice_dialog, spell_dialog, summon_dialog
 from webapp.components.once import once
+from webapp.components.seat import for_link
 from webapp.view import GameView
 
 HIDDEN = {
@@ -77,8 +78,10 @@ class ActionBar:
     def update(self, state: GameState) -> None:
         mine = state.model(self.model_id).seat == state.active
         playing = state.phase not in ("setup", "over")
-        self.current = {o.action: o for o in options(state, self.model_id) if label_for(o.action)
-                        and (self.only is None or o.action.partition(":")[0] in self.only)}
+        # As this page's link may act: on a player's own link the other side's choices are greyed, saying whose
+        # they are, before any dialog opens.
+        self.current = {o.action: for_link(self.view, o) for o in options(state, self.model_id)
+                        if label_for(o.action) and (self.only is None or o.action.partition(":")[0] in self.only)}
         for action in set(self.buttons) - set(self.current):
             if self._shown.pop(action, None) is not None:
                 self.buttons[action].set_visibility(False)

@@ -11,6 +11,7 @@ from models.rules import GameState
 from models.rules.warmachine import AddSoulToken, has_essence_manipulation, is_horror, role, structure_notes
 from models.service.views.warmachine import (
     ACTIVATION_WORDS,
+    activation_now,
     extras_words,
     gone_words,
     has_points,
@@ -88,7 +89,8 @@ class ModelCard:
 
     def update(self, state: GameState) -> None:
         m = state.model(self.model_id)
-        key = (m.status, m.activation, m.effects, m.mods, m.upkeeps, m.soul_tokens, m.feat_used, m.done_this_turn,
+        key = (m.status, activation_now(state, m), m.effects, m.mods, m.upkeeps, m.soul_tokens, m.feat_used,
+               m.done_this_turn,
                state.phase == "over")
         if key == self._shown:
             return
@@ -99,8 +101,8 @@ class ModelCard:
         self.stats.set_text(stats_words(state, m))
         self.status.set_text(status_words(state, m))
         self.box.classes(remove="tk-gone tk-active tk-done")
-        if look(m):
-            self.box.classes(f"tk-{look(m)}")
+        if look(state, m):
+            self.box.classes(f"tk-{look(state, m)}")
 
 
 class UnitCard:
@@ -141,7 +143,7 @@ class UnitCard:
     def update(self, state: GameState) -> None:
         troopers = [m for m in state.models if m.unit == self.unit_id]
         alive = [m for m in troopers if m.in_play]
-        activation = alive[0].activation if alive else "done"
+        activation = activation_now(state, alive[0]) if alive else "done"
         key = (tuple(gone_words(m) for m in troopers), activation, state.phase == "over")
         if key == self._shown:
             return

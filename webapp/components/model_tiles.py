@@ -12,6 +12,7 @@ from models.rules import GameState, ModelState, RuleViolation
 from models.rules.warmachine import has_essence_manipulation, is_horror, marks_of, sections
 from models.service.views.warmachine import (
     ACTIVATION_WORDS,
+    activation_now,
     essence_line,
     has_points,
     look,
@@ -47,7 +48,7 @@ def tile_lines(state: GameState, key: str) -> tuple[str, str, str]:
         m = state.model(key)
         return resource_words(state, m), damage_words(state, m), status_words(state, m)
     alive = [m for m in troopers if m.in_play]
-    activation = alive[0].activation if alive else "done"
+    activation = activation_now(state, alive[0]) if alive else "done"
     return (f"{len(alive)} of {len(troopers)} models", "",
             "Destroyed" if not alive else ACTIVATION_WORDS[activation])
 
@@ -55,9 +56,9 @@ def tile_lines(state: GameState, key: str) -> tuple[str, str, str]:
 def tile_look(state: GameState, key: str) -> str:
     troopers = [m for m in state.models if m.unit == key]
     if not troopers:
-        return look(state.model(key))
+        return look(state, state.model(key))
     alive = [m for m in troopers if m.in_play]
-    return "gone" if not alive else ("" if alive[0].activation == "ready" else alive[0].activation)
+    return look(state, alive[0]) if alive else "gone"
 
 
 def tile_name(name: str, lines: tuple[str, ...]) -> str:

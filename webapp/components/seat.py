@@ -17,13 +17,16 @@ def seat_refusal(view: GameView, command: Command) -> str | None:
 
 
 def for_link(view: GameView, option: Option) -> Option:
-    """``option`` as this page's link sees it: what the rules allow but the link may not send (the other side's
-    model on a player's own link) comes back refused, with the sentence naming who can."""
-    if not option.allowed or option.command is None:
+    """``option`` as this page's link sees it: what the link may not send (the other side's model on a player's
+    own link) comes back refused with the sentence naming who can, whatever the rules say of it (a refusal of
+    the rules keeps its code, so what only means "not now" stays out of the way)."""
+    if option.command is None:
         return option
     reason = seat_refusal(view, option.command)
-    return option if reason is None else option.model_copy(update={"allowed": False, "reason": reason,
-                                                                   "code": "seat.other_side"})
+    if reason is None:
+        return option
+    code = option.code if not option.allowed else "seat.other_side"
+    return option.model_copy(update={"allowed": False, "reason": reason, "code": code})
 
 
 def own_model(view: GameView, seat: int) -> bool:

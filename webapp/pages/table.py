@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from fastapi import HTTPException
 from nicegui import ui
 
@@ -29,20 +31,32 @@ def seats_in_order(view: GameView) -> tuple[int, int]:
     return (1, 0) if view.actor.role == "seat" and view.actor.seat == 1 else (0, 1)
 
 
-def follow_attack(view: GameView) -> None:
-    """When an attack is declared (here or on another screen), bring its panel into view: it is where the
-    players look next."""
+def follow(view: GameView, moment: Callable[[GameState], object], script: str) -> None:
+    """Run ``script`` on this page each time ``moment`` of the game changes (here or on another screen) and
+    says something happened (a truthy value)."""
     client = ui.context.client
-    shown = [view.state.attack is not None]
+    shown = [moment(view.state)]
 
     def update(state: GameState) -> None:
-        now = state.attack is not None
-        if now and not shown[0]:
-            client.run_javascript('setTimeout(() => document.querySelector(".tk-attack")'
-                                  '?.scrollIntoView({block: "center", behavior: "smooth"}), 60)')
+        now = moment(state)
+        if now and now != shown[0]:
+            client.run_javascript(script)
         shown[0] = now
 
     view.on_update(update)
+
+
+def follow_attack(view: GameView) -> None:
+    """When an attack is declared, bring its panel into view: it is where the players look next."""
+    follow(view, lambda s: s.attack is not None, 'setTimeout(() => document.querySelector(".tk-attack")'
+                                                 '?.scrollIntoView({block: "center", behavior: "smooth"}), 60)')
+
+
+def follow_turn(view: GameView) -> None:
+    """When the turn passes, bring the new turn's first step into view: the top of the page, where its prompts
+    and the control-phase guide are."""
+    follow(view, lambda s: (s.round, s.active) if s.phase not in ("setup", "over") else None,
+           'setTimeout(() => window.scrollTo({top: 0, behavior: "smooth"}), 60)')
 
 
 async def table_page(game_id: str, token: str) -> None:
@@ -77,5 +91,6 @@ async def table_page(game_id: str, token: str) -> None:
     with drawer:
         log = GameLog(view)
     follow_attack(view)
+    follow_turn(view)
     await log.refresh()
     view.follow()

@@ -192,9 +192,15 @@ def gone_words(m: ModelState) -> str:
     return f"{words}: {m.removed_why}" if words and m.removed_why else words
 
 
+def activation_now(state: GameState, m: ModelState) -> str:
+    """A model's activation as the table shows it: "done" counts for the side whose turn it is, so the other
+    side's marks are cleared as soon as the turn passes."""
+    return "ready" if m.activation == "done" and m.seat != state.active else m.activation
+
+
 def status_words(state: GameState, m: ModelState) -> str:
     return gone_words(m) or ("Frenzied" if frenzy_steps_now(state, m.id) else "") \
-        or ACTIVATION_WORDS[m.activation]
+        or ACTIVATION_WORDS[activation_now(state, m)]
 
 
 def stats_words(state: GameState, m: ModelState) -> str:
@@ -221,11 +227,12 @@ def arcana_words(state: GameState, m: ModelState) -> list[tuple[str, bool]]:
 
 # -- the spectators' view ----------------------------------------------------------------------------------
 
-def look(m: ModelState) -> str:
-    """The card's look: gone (out of play), active or done (its activation), or plain."""
+def look(state: GameState, m: ModelState) -> str:
+    """The card's look: gone (out of play), active or done (its activation this turn), or plain."""
     if not m.in_play:
         return "gone"
-    return "" if m.activation == "ready" else m.activation
+    now = activation_now(state, m)
+    return "" if now == "ready" else now
 
 
 def view(state: GameState) -> dict[str, Any]:
@@ -311,7 +318,7 @@ def _model(state: GameState, m: ModelState) -> dict[str, Any]:
     track, notes = _track(state, m)
     numbers = derived(state, m)
     card: dict[str, Any] = {"name": m.name, "seat": m.seat, "kind": kind_words(state, m),
-                            "status": status_words(state, m), "look": look(m), "points": _points(state, m),
+                            "status": status_words(state, m), "look": look(state, m), "points": _points(state, m),
                             "track": track, "notes": notes, "extras": extras_words(m),
                             "reminders": list(structures.notes(state, m)),
                             "stats": stat_words(numbers), "derived": flat(numbers)}
@@ -325,13 +332,13 @@ def _model(state: GameState, m: ModelState) -> dict[str, Any]:
 def _unit(state: GameState, unit_id: str) -> dict[str, Any]:
     troopers = [m for m in state.models if m.unit == unit_id]
     alive = [m for m in troopers if m.in_play]
-    activation = alive[0].activation if alive else "done"
+    activation = activation_now(state, alive[0]) if alive else "done"
     leader = troopers[0]
     rows = []
     for t in troopers:
         track, notes = _track(state, t)
         rows.append({"name": t.name.split(": ", 1)[-1], "track": track, "notes": notes, "status": gone_words(t),
-                     "look": look(t)})
+                     "look": look(state, t)})
     return {"name": state.card_of(leader).name, "seat": leader.seat,
             "kind": f"Unit: {len(alive)} of {len(troopers)} models in play",
             "status": "Destroyed" if not alive else ACTIVATION_WORDS[activation],
