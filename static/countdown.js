@@ -3,6 +3,48 @@
 // Used by the table's clock face (webapp/components/clock.js) and the watch page's board (webapp/components/watch.js).
 // `now` is the server's time when it sent the values: the difference to this browser's clock is kept, so a
 // browser whose clock is wrong still shows the server's time.
+// The alarm: at one minute left and when the time runs out, the page says so once per clock event, however many
+// faces show that clock: a "tk-clock-alarm" event on the window (detail.kind "minute" or "out"), a vibration on a
+// phone, a short tone where the browser lets a page play one, and a flash over the whole screen.
+const ALARM_MS = 60000;
+
+function beep(kind) {
+  try {
+    const Audio = window.AudioContext || window.webkitAudioContext;
+    if (!Audio) return;
+    const audio = new Audio();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = kind === "out" ? 660 : 880;
+    gain.gain.value = 0.2;
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + (kind === "out" ? 1.2 : 0.4));
+    tone.onended = () => audio.close();
+  } catch (e) {
+    // a browser that allows no sound before a tap: the flash and the vibration still say it
+  }
+}
+
+function flash(kind) {
+  const veil = document.createElement("div");
+  veil.className = `tk-alarm-flash tk-alarm-${kind}`;
+  veil.setAttribute("role", "alert");
+  veil.textContent = kind === "out" ? "Time is up" : "One minute left";
+  document.body.appendChild(veil);
+  setTimeout(() => veil.remove(), 2600);
+}
+
+function alarm(kind, key) {
+  const seen = (window.tkClockAlarms = window.tkClockAlarms || new Set());
+  if (seen.has(key)) return;
+  seen.add(key);
+  window.dispatchEvent(new CustomEvent("tk-clock-alarm", { detail: { kind } }));
+  if (navigator.vibrate) navigator.vibrate(kind === "out" ? [400, 150, 400, 150, 400] : [200, 100, 200]);
+  beep(kind);
+  flash(kind);
+}
+
 export default {
   template: `<span class="tk-countdown" :class="{ 'tk-countdown-low': left <= 60000, 'tk-countdown-out': left <= 0 }">{{ text }}</span>`,
   props: {
@@ -12,7 +54,7 @@ export default {
     now: { type: Number, default: null },
   },
   data() {
-    return { left: this.remaining, offset: 0, timer: null, fired: false };
+    return { left: this.remaining, offset: 0, timer: null, fired: false, primed: false };
   },
   computed: {
     text() {
@@ -41,11 +83,21 @@ export default {
     sync() {
       this.offset = this.now == null ? 0 : this.now - Date.now();
       this.fired = false;
+      this.primed = false;
       this.tick();
     },
     tick() {
       const spent = this.running && this.since != null ? Date.now() + this.offset - this.since : 0;
+      const before = this.left;
       this.left = this.remaining - Math.max(0, spent);
+      // Only a running clock crossing a mark sounds it: never the first count after new values (a page opened,
+      // or the clock handed over, past the mark).
+      if (this.running && this.primed) {
+        const key = `${this.since}:${this.remaining}`;
+        if (before > ALARM_MS && this.left <= ALARM_MS && this.left > 0) alarm("minute", `minute:${key}`);
+        if (before > 0 && this.left <= 0) alarm("out", `out:${key}`);
+      }
+      this.primed = true;
       if (this.left <= 0 && !this.fired) {
         this.fired = true;
         this.$emit("expired");
