@@ -1,7 +1,8 @@
 """Accessible in both themes (issue 11 item 10): axe-core, injected into the real pages in Chromium, finds no
 serious or critical violation on the home, table, watch, lists, result and the hosted site's pages (account, my
 games, Live now, events, an event, an event's hall screen; /events and a played event on a 390 px phone with the
-standings' tiebreakers opened), in the light and the dark theme.
+standings' tiebreakers opened), in the light and the dark theme, and none on the table page at each decision a
+turn can wait for (tithe, fire, upkeep, a disabled model's pause, a threshold check).
 
 axe-core is not committed: the test fetches the npm package (``npm pack``, else the registry's tarball) into a
 cache directory once, and skips with the reason printed when neither can be reached.
@@ -25,7 +26,10 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.finders import complete_pregame
+from tests.e2e.test_decisions import new_game as new_game_api
 from tests.e2e.test_event_night import Api
+from tests.e2e.test_faults_crash import api
+from tests.e2e.test_faults_pages import command
 
 if TYPE_CHECKING:
     from tests.e2e.conftest import Server
@@ -237,6 +241,117 @@ def test_every_page_has_no_serious_or_critical_violation(browser: Browser, serve
             failing += len(found)
             report.append(describe(name, scheme, found))
         phone.close()
+        print("\n".join(report))
+        assert failing == 0, "\n".join(report)
+    finally:
+        context.close()
+
+
+# -- every decision a turn can wait for ------------------------------------------------------------------------
+
+def _read(server: Server, game: dict) -> dict:
+    _, now = api("GET", server.url(f"/api/games/{game['id']}"), token=game["tokens"]["table"])
+    return now
+
+
+def _send(server: Server, game: dict, *steps: dict) -> None:
+    for step in steps:
+        command(server, game, _read(server, game)["version"], step)
+
+
+def _drive(server: Server, game: dict, until: Callable[[dict], bool]) -> None:
+    """Move the game on through the API (paying every tithe due) until ``until`` says it is there."""
+    for _ in range(60):
+        state = _read(server, game)["state"]
+        if until(state):
+            return
+        _send(server, game, {"type": "pay_tithe", "horror": state["pending_tithe"][0]} if state["pending_tithe"]
+              else {"type": "advance"})
+    raise AssertionError("the game never reached the state asked for")
+
+
+def _threshold_game(server: Server) -> dict:
+    """A warlock and a warbeast (cards as their player typed them: test numbers, a 3-branch spiral) against a
+    warcaster, set up through the API's setup command."""
+    spiral = {"kind": "spiral", "branches": ["...MM", "....BB", "...SS"]}
+    cards = {
+        "test-warlock": {"key": "test-warlock", "name": "Warlock Test", "faction": "Trollbloods", "role": "warlock",
+                         "stats": {"FURY": 6}, "damage": {"kind": "boxes", "boxes": 18}},
+        "test-beast": {"key": "test-beast", "name": "Beast Test", "faction": "Trollbloods", "role": "warbeast",
+                       "weight": "heavy", "stats": {"FURY": 4, "THR": 9}, "damage": spiral},
+        "test-caster": {"key": "test-caster", "name": "Caster Test", "faction": "Cygnar", "role": "warcaster",
+                        "stats": {"FOCUS": 6}, "damage": {"kind": "boxes", "boxes": 17}},
+    }
+    sides = [{"player": "Tro", "army": [{"card": "test-warlock"}, {"card": "test-beast", "battlegroup_of": 0}]},
+             {"player": "Cy", "army": [{"card": "test-caster"}]}]
+    status, game = api("POST", server.url("/api/games/start"),
+                       {"command": {"type": "setup", "title": "Threshold", "cards": cards, "sides": sides}})
+    assert status == 201, game
+    return game
+
+
+def _decisions(server: Server) -> list[tuple[str, dict, Callable[[Page], None]]]:
+    """(what the turn waits for, the game, how the table page shows it): each reached through the API."""
+    infernal = new_game_api(server)
+    _drive(server, infernal, lambda s: s["phase"] == "activation")
+    _send(server, infernal, {"type": "activate", "model": "p1-agathon"},
+          {"type": "cast", "model": "p1-agathon", "spell": "Arcane Shield", "cost": 2, "upkeep": True},
+          {"type": "add_effect", "model": "p1-agathon", "effect": "fire"},
+          {"type": "end_activation", "model": "p1-agathon"})
+    _drive(server, infernal, lambda s: s["step"] == "tithe" and bool(s["pending_tithe"]))
+    tough = api("POST", server.url("/api/games"), {"title": "Tough", "sides": [
+        {"player": "Ann", "army": [{"card": "madrak-ironhide"}]}, {"player": "Bob", "army": [{"card": "agathon"}]}]})[1]
+    _send(server, tough, {"type": "mark_damage", "model": "p1-madrak-ironhide", "amount": 18})
+    beasts = _threshold_game(server)
+    _drive(server, beasts, lambda s: s["phase"] == "activation")
+    _send(server, beasts, {"type": "activate", "model": "p1-test-beast"},
+          {"type": "force", "warbeast": "p1-test-beast", "points": 3, "why": "its animus"},
+          {"type": "end_activation", "model": "p1-test-beast"})
+    _drive(server, beasts, lambda s: (s["round"], s["active"], s["step"]) == (2, 0, "frenzy"))
+
+    def tithe(page: Page) -> None:
+        expect(page.get_by_role("button", name=re.compile(r"^Let .+ go$")).first).to_be_visible()
+
+    def fire(page: Page) -> None:
+        _drive(server, infernal, lambda s: (s["round"], s["active"], s["step"]) == (2, 0, "continuous"))
+        expect(page.get_by_role("region", name="Continuous effects")).to_contain_text("Agathon: fire")
+
+    def upkeep(page: Page) -> None:
+        _send(server, infernal, {"type": "resolve_continuous", "model": "p1-agathon", "effect": "fire",
+                                 "expires": True})
+        _drive(server, infernal, lambda s: s["step"] == "upkeep")
+        expect(page.get_by_role("region", name="Control phase guide").get_by_role(
+            "button", name="Upkeep Arcane Shield (1): Agathon")).to_be_visible()
+
+    def paused(page: Page) -> None:
+        expect(page.get_by_role("region", name="Attack")).to_contain_text("is disabled: every damage box is marked")
+
+    def threshold(page: Page) -> None:
+        expect(page.get_by_role("button", name="Threshold check: Beast Test")).to_be_visible()
+
+    return [("tithe", infernal, tithe), ("fire", infernal, fire), ("upkeep", infernal, upkeep),
+            ("disabled pause", tough, paused), ("threshold check", beasts, threshold)]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_decision_a_turn_waits_for_has_no_serious_or_critical_violation(browser: Browser, server: Server,
+                                                                              axe: str, scheme: str) -> None:
+    """The table page at each decision a turn can hold (a tithe, a fire, an upkeep, a disabled model's pause, a
+    threshold check), in the light and the dark theme."""
+    context = browser.new_context(viewport=TABLET, color_scheme=scheme)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        report, failing, shown = [], 0, None
+        for name, game, reach in _decisions(server):
+            if shown != game["id"]:
+                page.goto(server.url(game["table_url"]))
+                shown = game["id"]
+            reach(page)
+            page.wait_for_load_state("networkidle")
+            found = violations(page, axe)
+            failing += len(found)
+            report.append(describe(f"table, {name}", scheme, found))
         print("\n".join(report))
         assert failing == 0, "\n".join(report)
     finally:

@@ -109,10 +109,10 @@ def test_damage_typed_in_waits_at_disabled_and_boxed(browser: Browser, server: S
     expect(panel).to_contain_text(f"{MADRAK} is disabled: every damage box is marked.")
     held(page, "Damage is being applied: decide what happens to the disabled model first.")
 
-    panel.get_by_role("button", name=f"{MADRAK} is boxed").click()
+    panel.get_by_role("button", name=f"Go on: boxed: {MADRAK}").click()
     expect(panel).to_contain_text(f"{MADRAK} is boxed: every damage box is marked.")
     panel.get_by_role("spinbutton", name="Damage removed by the effect").fill("2")
-    panel.get_by_role("button", name=f"{MADRAK} survives").click()
+    panel.get_by_role("button", name=f"It survives: {MADRAK}").click()
     expect(panel).to_be_hidden()
     expect(tile(page.get_by_role("region", name="Ann", exact=True), MADRAK)).to_contain_text("Damage 16/18")
     expect(next_button(page)).not_to_have_attribute("aria-disabled", "true")

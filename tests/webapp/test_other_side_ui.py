@@ -492,10 +492,10 @@ async def test_the_attack_assistant_rolls_records_and_pauses_at_disabled_and_box
     assert logged(game, "attack.damage_rolled")[0]["rolled_by"] == "service"
     assert logged(game, "attack.damage_rolled")[0]["dice"] == [5, 5]
 
-    click(user, "Trencher Blockhouse is boxed")
+    click(user, "Go on: boxed: Trencher Blockhouse")
     await see(user, "Trencher Blockhouse is boxed: every damage box is marked.", attack)
     fill(user, "Damage removed by the effect", "1")
-    click(user, "Trencher Blockhouse survives")  # Tough
+    click(user, "It survives: Trencher Blockhouse")  # Tough
     await eventually(lambda: not exists(user, "Attack"), "the attack to be resolved")
     await see(user, "Damage boxes: 19 of 20 marked", model_card(user, "Cy", "Trencher Blockhouse"))
     assert not shows(user, "Destroyed", model_card(user, "Cy", "Trencher Blockhouse"))

@@ -337,9 +337,11 @@ class AttackPanel:
                                                  side=side.value if side is not None else None))
 
         with ui.row().classes("gap-2"):
-            named(once(ui.button("It survives").props("no-caps color=positive"), survive), f"{m.name} survives")
+            # Each name starts with the button's own words, then whose it is (what a screen reader and a voice
+            # command both need).
+            named(once(ui.button("It survives").props("no-caps color=positive"), survive), f"It survives: {m.name}")
             named(once(ui.button(f"Go on: {nxt}").props("no-caps"),
-                       lambda: self.view.send(ResolveDisabled(model=m.id, stage=a.step))), f"{m.name} is {nxt}")
+                       lambda: self.view.send(ResolveDisabled(model=m.id, stage=a.step))), f"Go on: {nxt}: {m.name}")
 
     # -- pieces --------------------------------------------------------------------------------------------
     def _column_field(self, choice: dict[int | None, str], label: str = "Where the damage goes in (d6)",
