@@ -287,6 +287,8 @@ CODES: dict[str, str] = {
     "arcana.played": "Each Arcana card is played once.",
     "arcana.once_per_turn": "One Arcana card per turn.",
     "attack.ran": "The model ran this activation: it cannot attack in it.",
+    "spell.card_cost": "A spell the caster's card lists is cast at the card's COST.",
+    "spell.card_upkeep": "A spell the caster's card lists is an upkeep spell or not as the card says.",
     "attack.activation_over": "After its activation a model attacks only with a free strike or a rule's leave.",
     "attack.none": "No attack is being resolved.",
     "attack.wrong_step": "The attack waits for another roll or answer than the one sent.",

@@ -133,10 +133,23 @@ def spell_dialog(view: GameView, option: Option) -> None:
     m = view.state.model(option.command.model)
     with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
         ui.label(f"{m.name} casts a spell").classes("text-h6")
+        listed = {sp.name: sp for sp in view.state.card_of(m).spells}
+        if listed:
+            picked = named(ui.select(list(listed), label="A spell from the card"), "A spell from the card")
         name = ui.input("Spell", validation={"1 to 40 characters": lambda v: 0 < len(v or "") <= 40}).props(
             "maxlength=40")
         cost = ui.number("COST", value=1)
         upkeep = ui.checkbox("Upkeep spell")
+        if listed:
+            def from_card() -> None:
+                """The card's COST and kind fill in (the rules refuse another COST for a spell the card lists)."""
+                spell = listed.get(picked.value or "")
+                if spell is not None:
+                    name.value = spell.name
+                    if spell.cost is not None:
+                        cost.value = spell.cost
+                    upkeep.value = spell.upkeep
+            picked.on_value_change(from_card)
         change = _SpellChange(view)
         checklist("The spell-casting sequence", SPELL_SEQUENCE)
 

@@ -99,6 +99,7 @@ def cast_spell(state: GameState, cmd: CastSpell) -> tuple[GameState, list[Event]
     m = before = _caster(state, cmd.model, "cast a spell", "spell")
     name = _spell_name(cmd.spell)
     _in_activation(m, "cast a spell", "spell")
+    _check_card_spell(state, m, name, cmd)
     events: list[Event] = []
     if cmd.cost:
         m, paid = spend(state, m, cmd.cost, f"cast {name}")
@@ -119,6 +120,21 @@ def cast_spell(state: GameState, cmd: CastSpell) -> tuple[GameState, list[Event]
                                "upkeep" if cmd.upkeep else cmd.duration, m.id)
         events += more
     return state, events
+
+
+def _check_card_spell(state: GameState, m: ModelState, name: str, cmd: CastSpell) -> None:
+    """A spell the caster's card lists is cast at the card's COST and as the card's kind (upkeep or not): the card
+    is the printed rule (doc 001 "Spellcaster": the spell's COST is paid). A spell the card does not list, or
+    whose COST the card leaves open, is taken as the players give it."""
+    listed = next((sp for sp in state.card_of(m).spells if sp.name.casefold() == name.casefold()), None)
+    if listed is None:
+        return
+    if listed.cost is not None and cmd.cost != listed.cost:
+        raise RuleViolation("spell.card_cost", f"{listed.name} costs {listed.cost} on {m.name}'s card, not "
+                                               f"{cmd.cost}.")
+    if listed.dur is not None and cmd.upkeep != listed.upkeep:
+        kind = "an upkeep spell" if listed.upkeep else "not an upkeep spell"
+        raise RuleViolation("spell.card_upkeep", f"{listed.name} is {kind} on {m.name}'s card.")
 
 
 class Upkeep(Command):

@@ -3,6 +3,7 @@ Infernal Master": no spells in an activation the model runs)."""
 
 import pytest
 
+from models.catalog.schema import Spell
 from models.rules import RuleViolation, parse_command
 from models.rules.warmachine.activation import Run
 from models.rules.warmachine.phases import Advance
@@ -182,3 +183,25 @@ def test_upkeep_needs_1_essence(warded):
     """doc 001 "Control Phase" step 4: upkeep is paid in essence points."""
     state = with_model(next_turn(warded), AGATHON, essence=0)
     assert refused(state, Upkeep(master=AGATHON, spell="Ward")) == "essence.not_enough"
+
+
+def with_card_spells(state, model_id, *spells):
+    """The caster's card as the catalog gives it, with these spells printed on it."""
+    card = state.card_of(state.model(model_id))
+    return state.model_copy(update={"cards": {**state.cards, card.key: card.model_copy(update={"spells": spells})}})
+
+
+def test_a_spell_on_the_casters_card_is_cast_at_the_cards_cost(table):
+    """doc 001 "Spellcaster": a spell is cast by paying its COST, the one its card prints; a spell the card lists is
+    refused at another COST or as another kind, and nothing changes."""
+    state = with_card_spells(activated(table, AGATHON), AGATHON, Spell(name="Ward", cost=2, dur="UP"))
+    assert refused(state, CastSpell(model=AGATHON, spell="Ward", cost=1, upkeep=True)) == "spell.card_cost"
+    assert refused(state, CastSpell(model=AGATHON, spell="ward", cost=2, upkeep=False)) == "spell.card_upkeep"
+    cast = run(state, CastSpell(model=AGATHON, spell="Ward", cost=2, upkeep=True))
+    assert cast.model(AGATHON).upkeeps == ("Ward",) and cast.model(AGATHON).essence == 7
+
+
+def test_a_spell_the_card_does_not_list_is_cast_as_the_players_give_it(table):
+    """doc 001 "Spellcaster" (positive control): without the spell on the card, the COST given is paid."""
+    state = with_card_spells(activated(table, AGATHON), AGATHON, Spell(name="Ward", cost=2, dur="UP"))
+    assert run(state, CastSpell(model=AGATHON, spell="Hellfire", cost=3)).model(AGATHON).essence == 6
