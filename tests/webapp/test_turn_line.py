@@ -22,6 +22,7 @@ from nicegui.outbox import Outbox
 from nicegui.testing import User
 from nicegui.testing.user_interaction import UserInteraction
 
+from models.catalog import shipped_cards
 from models.rules import Command, GameState
 from models.rules.warband.phases import Next as WarbandNext
 from models.rules.warlord.end_phase import WarlordEndTurn
@@ -29,14 +30,27 @@ from models.rules.warmachine import turn_options
 from models.rules.warmachine.activation import Activate
 from models.rules.warmachine.attacks import ResolveDisabled
 from models.rules.warmachine.damage import MarkDamage
+from models.rules.warmachine.setup import ArmyEntry
 from models.rules.warmachine.shake import AddEffect
 from models.rules.warmachine.spells import CastSpell, DropUpkeep
 from models.service import Actor, Created, Outcome
 from tests.rules.warband.game import setup_command as warband_setup
 from tests.rules.warlord.game import setup_command as warlord_setup
-from tests.webapp.helpers import eventually, find, next_button, region, see, service, table_url, version
+from tests.webapp.helpers import (
+    ARMY_1,
+    ARMY_2,
+    eventually,
+    find,
+    next_button,
+    region,
+    see,
+    service,
+    table_url,
+    version,
+)
 
-AGATHON, GUARDIAN = "p1-agathon", "p1-guardian-of-souls"
+TOUGH = "guardian-of-souls-with-tough"
+AGATHON, GUARDIAN = "p1-agathon", f"p1-{TOUGH}"
 SPELL = "Arcane Shield"
 # Decisions drawn on the turn line itself: while one shows, Next must not take taps.
 ON_THE_LINE = re.compile(r"^(Pay tithe for |Let .+ go$|(Fire|Corrosion) (expires|stays): )")
@@ -101,6 +115,17 @@ class Screen:
                 self.problems.append(f"version {at}: Next says {props.get('title')!r}, the rules {hold!r}")
             if hold:
                 self.holds.add(hold)
+
+
+@pytest.fixture
+def game(user: User) -> Created:
+    """The standard game, with Tough on the Guardian's card (test data): damage application waits for the players
+    only where a rule in play acts on a disabled model, and the walk needs that pause."""
+    guardian = shipped_cards()["guardian-of-souls"]
+    tough = guardian.model_copy(update={"key": TOUGH, "card_id": None, "rules": (*guardian.rules, "Tough")})
+    army = [ArmyEntry(card=TOUGH, battlegroup_of=0) if e.card == guardian.key else e for e in ARMY_1]
+    return service().create_game("Friday game", [("Ann", army), ("Bob", ARMY_2)],
+                                 catalog={**service().cards(), TOUGH: tough})
 
 
 @pytest.fixture
