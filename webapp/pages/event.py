@@ -412,7 +412,7 @@ class EventPage:
                     club = ui.input("Club or team (optional)").props("maxlength=60").classes("w-64")
                     once(ui.button("Register for this event", icon="how_to_reg").props("no-caps"),
                          lambda: self._act(current().events.register, club.value or ""))
-            elif info.organiser != self.me.id:
+            elif not self._runs(view):
                 ui.label("Registration is closed.").classes("tk-kind")
         elif entrant.dropped:
             ui.label(f"You are out of this event: {entrant_words(entrant)}.").classes("text-bold")

@@ -62,6 +62,7 @@ def facts(info: EventInfo) -> str:
     lists = "one list" if info.lists_per_player == 1 else "two lists"
     players = "1 player" if info.players == 1 else f"{info.players} players"
     clock = f" · {info.clock_minutes} minutes each on the clock" if info.clock_minutes else ""
+    clock += f" · {info.tables} tables" if info.tables else ""
     return (f"{day_words(info.day)} · {info.game_size} points · {info.rounds} rounds · {lists} each{clock} · "
             f"{players} · {progress(info)}")
 
