@@ -91,7 +91,7 @@ def test_a_steamroller_saturday_from_the_first_list_to_the_final_standings(brows
         form.get_by_label("Rounds").fill("2")
         form.get_by_label("Deathclock: minutes per player").fill("45")
         form.get_by_label("Tables").fill("5")
-        form.get_by_label("List deadline: day (UTC)").fill("2030-10-12")
+        form.get_by_label("List deadline: day").fill("2030-10-12")
         form.get_by_role("button", name="Create event").click()
         olga.wait_for_url(re.compile(r"/events/[0-9a-f]+$"))
         day.event_id = olga.url.rsplit("/", 1)[1]

@@ -81,7 +81,7 @@ def test_lists_people_and_the_clock_on_an_event_day(browser: Browser, server: Se
         choose(olga, "Lists per player", "One list")
         form.get_by_label("Deathclock: minutes per player").fill("45")
         form.get_by_label("Tables").fill("4")
-        form.get_by_label("List deadline: day (UTC)").fill("2030-01-10")
+        form.get_by_label("List deadline: day").fill("2030-01-10")
         form.get_by_role("button", name="Create event").click()
         olga.wait_for_url(re.compile(r"/events/[0-9a-f]+$"))
         event_id = olga.url.rsplit("/", 1)[1]
