@@ -147,7 +147,7 @@ def _signed_in(me: Me) -> None:
 
         async def download() -> None:
             try:
-                data = await run.io_bound(export_account, current().service, me)
+                data = await run.io_bound(export_account, current().engine, current().service, me)
             except NotSignedIn:
                 ui.navigate.to("/account")
                 return
