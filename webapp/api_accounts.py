@@ -1,4 +1,4 @@
-"""REST routes of accounts (issue 15): sign up, sign in, sign out, who am I, password reset, export, deletion.
+"""REST routes of accounts: sign up, sign in, sign out, who am I, password reset, export, deletion.
 A session token answers sign-up and sign-in once; send it as ``Authorization: Bearer <session>`` to every route
 that needs an account."""
 

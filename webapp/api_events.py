@@ -1,4 +1,4 @@
-"""REST routes of events (issue 15): create and list events, register, submit lists, pair rounds, standings.
+"""REST routes of events: create and list events, register, submit lists, pair rounds, standings.
 
 Events are public: anyone reads an event, its tables (with watch links) and its standings. Registering, lists and
 "my game" need a signed-in account (``Authorization: Bearer <session>``); pairing a round is the organiser's only.

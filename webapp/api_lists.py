@@ -1,4 +1,4 @@
-"""REST routes of a signed-in account's army lists (issue 15): the same lists the Lists page keeps for the
+"""REST routes of a signed-in account's army lists: the same lists the Lists page keeps for the
 account, on any device. Every route needs ``Authorization: Bearer <session>``; another account's list answers
 404, as an unknown id does. A list goes in as JSON (``army``) or as the plain text the list builder exports
 (``text``), and comes out as both."""

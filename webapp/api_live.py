@@ -1,4 +1,4 @@
-"""REST routes of the site's "Live now" (issue 15): a game's players list it publicly or take it off (the link's
+"""REST routes of the site's "Live now": a game's players list it publicly or take it off (the link's
 token, as every game route), and anyone reads the list of listed games still being played."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""REST routes of a signed-in account's card book (issue 15): the cards its player completed or wrote, on the
+"""REST routes of a signed-in account's card book: the cards its player completed or wrote, on the
 server for every device, and the card pack form the card editor exports. Every route needs ``Authorization:
 Bearer <session>``; each card is checked as the card editor checks it (CardService.save)."""
 

@@ -1,4 +1,4 @@
-"""REST route of a signed-in account's games (issue 15): every game it started or played, newest first, with how
+"""REST route of a signed-in account's games: every game it started or played, newest first, with how
 far it got and the links it holds to it. Needs ``Authorization: Bearer <session>``."""
 
 from __future__ import annotations

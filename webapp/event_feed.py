@@ -1,4 +1,4 @@
-"""Live event pages (issue 15): an event's standings, tables and players, read once per change for every page of
+"""Live event pages: an event's standings, tables and players, read once per change for every page of
 that event in this server process, and pushed to them.
 
 Two kinds of change reach an event page:

@@ -60,7 +60,7 @@ class AccessToken(SQLModel, table=True):
 
 class CardRow(SQLModel, table=True):
     """A card an operator saved for the whole site (``by_operator``). Rows without it were written by any game
-    link before issue 10; they are kept but never read."""
+    link before site-wide cards needed an operator; they are kept but never read."""
 
     __tablename__ = "card"
     key: str = Field(primary_key=True, max_length=64)
@@ -80,7 +80,7 @@ class ArmyList(SQLModel, table=True):
     updated: datetime = Field(default_factory=now)
 
 
-# -- the hosted site (issue 15): accounts, their cards and games, public listings, events ----------------------
+# -- the hosted site: accounts, their cards and games, public listings, events ----------------------
 
 class Account(SQLModel, table=True):
     """A person with an email and a password (argon2 hash only). Playing needs none: links keep working."""

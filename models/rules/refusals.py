@@ -8,7 +8,7 @@ so renaming a code leaves every game logged before as it was.
 
 from __future__ import annotations
 
-# Codes renamed by issue 13 (one code for one refusal in every system), for a client that matched the old ones.
+# Codes renamed when every system came to share one code per refusal, for a client that matched the old ones.
 RENAMED: dict[str, str] = {
     "phase.setup": "game.not_set_up or game.not_started",
     "warband.not_set_up": "game.not_set_up",

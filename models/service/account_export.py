@@ -1,4 +1,4 @@
-"""An account's data as one JSON document (issue 15, "export of all my data"): the account without its password
+"""An account's data as one JSON document ("export of all my data"): the account without its password
 hash, its saved lists, card book, games with their results, the events it organises and its registrations."""
 
 from __future__ import annotations

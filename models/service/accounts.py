@@ -1,4 +1,4 @@
-"""Accounts of the hosted site (issue 15): sign up and sign in with an email and a password, sessions, and a
+"""Accounts of the hosted site: sign up and sign in with an email and a password, sessions, and a
 password reset by a one-time token.
 
 An account is optional: every game link works without one. Passwords are kept only as argon2 hashes

@@ -1,4 +1,4 @@
-"""Events (issue 15): an organiser's Swiss tournament of Warmachine games.
+"""Events: an organiser's Swiss tournament of Warmachine games.
 
 An account creates an event; accounts register and submit copies of their saved lists (checked as legal for the
 event's game size), which lock at the deadline or when round 1 is paired, whichever comes first. The organiser

@@ -1,4 +1,4 @@
-"""Public listing of games on the site's "Live now" page (issue 15), off by default.
+"""Public listing of games on the site's "Live now" page, off by default.
 
 A game's players (its table link or a seat's link: models/service/access.py) list it; listing mints a watch link
 of its own, kept with the listing so that anyone on Live now can open the watch view, and unlisting revokes that

@@ -1,4 +1,4 @@
-"""What a signed-in person keeps on the server (issue 15): their card book, the games they played with the links
+"""What a signed-in person keeps on the server: their card book, the games they played with the links
 to them, and moving a browser's lists, cards and game links into the account.
 
 A game's links are kept as they were handed out (raw tokens: the account is where its owner finds them again),

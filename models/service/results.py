@@ -1,4 +1,4 @@
-"""A game's result as data for tournament software (JSON) and as plain text (issue 6), for every game system.
+"""A game's result as data for tournament software (JSON) and as plain text, for every game system.
 
 Built from the game's state (result, scenario, clock, setup record) and its log (the timeline). Pure functions
 of their inputs: GameService.result_json / result_text read the state and the log and call these. Every system's

@@ -46,7 +46,7 @@ LABELS = {
     "receive_allocation": "Allocate…", "be_healed": "Heal…", "pay_tithe": "Pay tithe (1)",
     "skip_tithe": "Let it go", "feat": "Feat", "cast": "Cast spell…", "sacrifice": "Sacrifice…",
     "summon": "Summon…",
-    # Warcasters and warjacks, warlocks and warbeasts (issue 4).
+    # Warcasters and warjacks, warlocks and warbeasts.
     "allocate_focus": "Allocate focus…", "receive_focus": "Allocate focus…", "skip_power_up": "Skip power up",
     "leech_fury": "Leech fury…", "leech_life": "Leech life…", "spirit_bond": "Spirit bond…", "force": "Force…",
     "threshold_check": "Threshold check…", "end_frenzy": "End frenzy…",

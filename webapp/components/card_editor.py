@@ -440,7 +440,7 @@ class CardsFile:
                     "accept=.json,application/json flat bordered").classes("hidden")
                 named(self.upload, "Import a card pack")
                 # A plain named button opens the (hidden) uploader's file picker: Quasar's own picker button is
-                # nameless and nested in a control, which screen readers cannot use (axe-core, issue 11).
+                # nameless and nested in a control, which screen readers cannot use (axe-core).
                 ui.button("Import card pack", icon="upload").props("no-caps outline").on(
                     "click", js_handler=f"() => runMethod({self.upload.id}, 'pickFiles', [])")
 

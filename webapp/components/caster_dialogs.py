@@ -1,4 +1,4 @@
-"""Dialogs for warcasters, warjacks, warlocks and warbeasts (issue 4): leeching fury, spirit bond, allocating
+"""Dialogs for warcasters, warjacks, warlocks and warbeasts: leeching fury, spirit bond, allocating
 focus, forcing, the threshold check, the end of a frenzy, and a Grymkin warlock's Arcana cards.
 
 Each offers the choices it can know, asks about the table in plain words (control range), and sends one

@@ -1,4 +1,4 @@
-"""Panels on the cards of the other side of the table (issue 4): a frenzied warbeast's forced behaviour, step
+"""Panels on the cards of the other side of the table: a frenzied warbeast's forced behaviour, step
 by step, and a Grymkin warlock's Arcana cards, played or not, on the table and the watch page alike."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Warjack damage grids and warbeast damage spirals as data (issue 4; doc 002 "Damage Application").
+"""Warjack damage grids and warbeast damage spirals as data (doc 002 "Damage Application").
 
 A grid is six columns, each read top to bottom ('.' a plain box, a letter a system box, '-' no box). Damage
 enters the column the players rolled (or chose) and fills it top to bottom; a full column sends the rest to

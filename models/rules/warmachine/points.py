@@ -1,4 +1,4 @@
-"""Focus and fury as points a model holds and spends (issue 4; the Mk III core rules as publicly known,
+"""Focus and fury as points a model holds and spends (the Mk III core rules as publicly known,
 doc 002 "Game Round" for when they come and go).
 
 - Warcasters (Focus Manipulation) hold focus, start the game with FOCUS points, spend them in their own

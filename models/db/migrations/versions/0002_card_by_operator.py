@@ -1,4 +1,4 @@
-"""card.by_operator: site-wide cards need an operator's right (issue 10)
+"""card.by_operator: site-wide cards need an operator's right
 
 Rows written before this revision came from any game link and are not trusted: they get ``by_operator = false``,
 stay in the table for an operator to look at, and are never read into the catalog.

@@ -1,4 +1,4 @@
-"""drop every snapshot: GameState moved each game system's own part into one registered ``board`` (issue 13)
+"""drop every snapshot: GameState moved each game system's own part into one registered ``board``
 
 Revision ID: 0004_drop_snapshots
 Revises: 0003_command_ids

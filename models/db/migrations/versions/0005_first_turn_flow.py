@@ -1,4 +1,4 @@
-"""games set up before turn flow 2 keep turn flow 1: their setup commands say so (issue 11)
+"""games set up before turn flow 2 keep turn flow 1: their setup commands say so
 
 Revision ID: 0005_first_turn_flow
 Revises: 0004_drop_snapshots
