@@ -15,6 +15,7 @@ import httpx
 from playwright.sync_api import Browser, expect
 
 from tests.e2e.test_event_night import EVENT, VIEWPORT, Api, organised, tables, two_servers
+from tests.service.site_client import seed_in_order
 
 LIVE = 8000  # ms: within seconds
 
@@ -44,7 +45,8 @@ def test_changes_made_through_one_process_show_on_another_processs_pages_by_noti
         expect(players).to_contain_text("Bob: lists given", timeout=LIVE)
 
         # A round paired and its timer started: B's event page and hall screen show them.
-        r = olga.call("POST", f"/api/events/{event_id}/rounds", json={"scenario": "Spread the Net"})
+        r = olga.call("POST", f"/api/events/{event_id}/rounds", json={"scenario": "Spread the Net",
+                                                                       "seed": seed_in_order(2)})
         assert r.status_code == 201, r.text
         expect(tables(event_page)).to_contain_text("Table 1: Ann against Bob: setting up", timeout=LIVE)
         r = olga.call("POST", f"/api/events/{event_id}/timer", json={"action": "start", "minutes": 50})

@@ -163,10 +163,12 @@ class EventPage:
             with named(ui.column().classes("w-full gap-1"), "Players", role="region"):
                 ui.label("Players").classes("text-h6").props('role="heading" aria-level="2"')
                 self.players = ui.column().classes("w-full gap-0")
+                self.walk_in = ui.column().classes("w-full gap-0")
             with named(ui.column().classes("w-full gap-1"), "Submitted lists", role="region") as self.lists_region:
                 ui.label("Submitted lists").classes("text-h6").props('role="heading" aria-level="2"')
                 self.lists = ui.column().classes("w-full gap-2")
         self.drawn_people: tuple[Any, ...] | None = None
+        self.drawn_walk_in: tuple[bool, bool] | None = None
         self.forms = ResultForms(self._act)
         self.show(view)
         if self.timer is not None:
@@ -235,6 +237,13 @@ class EventPage:
             self.drawn_people = people
             self._draw_players(view)
             self._draw_lists_region(view)
+        walk_in = (self._runs(view), info.round > 0)
+        if walk_in != self.drawn_walk_in:  # apart from the players: a walk-in being typed outlives their changes
+            self.drawn_walk_in = walk_in
+            self.walk_in.clear()
+            if walk_in[0]:
+                with self.walk_in:
+                    self._walk_in_form(view)
 
     def _runs(self, view: EventView) -> bool:
         """Whether this page's account organises the event (its organiser or a co-organiser)."""
@@ -254,8 +263,6 @@ class EventPage:
                     ui.label(f"{e.name}{f' ({e.club})' if e.club else ''}: {entrant_words(e)}")
                     if runs and not e.left:
                         self._player_buttons(view, e)
-            if runs:
-                self._walk_in_form(view)
 
     def _player_buttons(self, view: EventView, e: Entrant) -> None:
         events = current().events
@@ -281,8 +288,12 @@ class EventPage:
                          "Walk-in's name")
             typed = named(ui.textarea("Their list as text (optional)").props(f"outlined maxlength={LIST_TEXT_MAX}")
                           .classes("w-full tk-mono"), "Walk-in's list")
-            once(ui.button("Add the walk-in", icon="person_add").props("no-caps"),
-                 lambda: self._act(current().events.add_walk_in, name.value or "", typed.value or ""))
+
+            async def add() -> None:
+                if await self._act(current().events.add_walk_in, name.value or "", typed.value or ""):
+                    name.value, typed.value = "", ""  # added: the form is ready for the next walk-in
+
+            once(ui.button("Add the walk-in", icon="person_add").props("no-caps"), add)
 
     def _draw_lists_region(self, view: EventView) -> None:
         """The lists as text: the organisers review them (approve, or reject with a note) and publish them once
