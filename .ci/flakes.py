@@ -33,12 +33,31 @@ def failed_tests(report: Path) -> tuple[int, int, list[str]]:
     return run, skipped, failed
 
 
+CI_DATABASE = "postgresql+psycopg://postgres@127.0.0.1:5432/test"  # as .ci/run
+
+
+def with_postgresql() -> None:
+    """Point the runs at PostgreSQL as CI does (its tests run on both databases), or say why they will skip."""
+    if os.environ.get("TEST_DATABASE_URL"):
+        return
+    try:
+        import psycopg
+
+        psycopg.connect(CI_DATABASE.replace("+psycopg", ""), connect_timeout=3).close()
+    except Exception as error:  # noqa: BLE001 - any failure means: no PostgreSQL here
+        print(f"flakes: PostgreSQL not reachable at {CI_DATABASE} ({error}); its variants will be skipped", flush=True)
+        return
+    os.environ["TEST_DATABASE_URL"] = CI_DATABASE
+    print(f"flakes: PostgreSQL variants run on {CI_DATABASE}", flush=True)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("-n", "--runs", type=int, default=5, help="how many times to run the tests (default 5)")
     parser.add_argument("files", nargs="*", default=["tests/e2e"], help="test files or folders (default tests/e2e)")
     args = parser.parse_args(argv)
     python = os.environ.get("PY", sys.executable)
+    with_postgresql()
     counts: Counter[str] = Counter()
     broken = 0
     with tempfile.TemporaryDirectory(prefix="flakes-") as tmp:
