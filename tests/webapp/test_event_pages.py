@@ -51,11 +51,11 @@ def save_lists(me: Me, *armies: Army) -> list[str]:
     return [deps().events.lists.save(me.owner, army).id for army in armies]
 
 
-def event_with_players(names: tuple[str, ...] = ("Ann", "Bob", "Cid", "Dee")) -> dict[str, Any]:
-    """An event of 50 points, two lists each, with ``names`` registered and their lists in."""
+def event_with_players(names: tuple[str, ...] = ("Ann", "Bob", "Cid", "Dee"), zone: str = "UTC") -> dict[str, Any]:
+    """An event of 50 points, two lists each, its times in ``zone``, with ``names`` registered and their lists in."""
     events = deps().events
     organiser, organiser_token = account("Olga")
-    info = events.create(organiser, "Club Steamroller", "2030-01-01", 50, 3, 2, DEADLINE)
+    info = events.create(organiser, "Club Steamroller", "2030-01-01", 50, 3, 2, DEADLINE, time_zone=zone)
     players = {}
     for name in names:
         me, token = account(name)

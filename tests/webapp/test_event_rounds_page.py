@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from nicegui import ui
 from nicegui.testing import User
 
@@ -37,7 +39,7 @@ async def test_the_organiser_drafts_swaps_publishes_and_deletes_a_round(user: Us
 
     fill(user, "Round 2 starts at (HH:MM, UTC)", "14:30")
     click(user, "Tell the players")
-    await see(user, "Round 2 starts at 14:30 UTC (01 Jan).")
+    await see(user, "Round 2 starts on 01 Jan at 14:30 UTC.")
 
     click(user, "Delete round 1")
     await see(user, "Round 1 is not paired yet.")
@@ -56,3 +58,25 @@ async def test_a_player_sees_no_round_controls(user: User) -> None:
     await user.open(f"/events/{made['id']}")
     await see(user, "Round 1 is a draft: no game is open yet.")
     assert exists(user, "Publish round 1", ui.button)
+
+
+async def test_the_next_round_time_is_typed_and_shown_in_the_events_time_zone_with_utc_beside(user: User) -> None:
+    made = event_with_players(zone="America/New_York")
+    olga = made["organiser"][0]
+    deps().events.pair_next_round(olga, made["id"], "Bunkers", seed_in_order(4))
+    await user.open("/events")
+    sign_in(user, made["organiser"][1])
+    await user.open(f"/events/{made['id']}")
+    fill(user, "Round 2 starts at (HH:MM, America/New_York)", "14:30")
+    click(user, "Tell the players")
+    await see(user, "Round 2 starts on 01 Jan at 14:30 America/New_York (19:30 UTC).")
+    assert deps().events.event(made["id"]).event.next_round_at == datetime(2030, 1, 1, 19, 30, tzinfo=UTC)
+
+    fill(user, "Round 2 starts at (HH:MM, America/New_York)", "25:99")  # not a time: refused, nothing changes
+    click(user, "Tell the players")
+    await see(user, "Give the time as hours and minutes, for example 14:30.")
+    assert deps().events.event(made["id"]).event.next_round_at == datetime(2030, 1, 1, 19, 30, tzinfo=UTC)
+
+    sign_in(user, made["players"]["Ann"][1])  # a player reads it on their own page, in the same words
+    await user.open(f"/events/{made['id']}")
+    await see(user, "Round 2 starts on 01 Jan at 14:30 America/New_York (19:30 UTC).")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from nicegui import ui
 
@@ -13,6 +14,7 @@ from models.service.event_results import HOWS, ScoreIn
 from models.service.events import EventView, Pairing
 from webapp.components.a11y import named
 from webapp.components.once import once
+from webapp.components.times import at
 from webapp.deps import current
 
 Act = Callable[..., Awaitable[bool]]  # the page's _act: runs action(me, event_id, *args), True when it went through
@@ -67,10 +69,11 @@ def progress_words(view: EventView) -> str:
 
 def next_round_words(view: EventView) -> str:
     """When the organiser said the next round starts ("" when not said, or after the last round)."""
-    at = view.event.next_round_at
-    if at is None or view.event.round >= view.event.rounds:
+    when, zone = view.event.next_round_at, view.event.time_zone
+    if when is None or view.event.round >= view.event.rounds:
         return ""
-    return f"Round {view.event.round + 1} starts at {at.strftime('%H:%M')} UTC ({at.strftime('%d %b')})."
+    day = when.astimezone(ZoneInfo(zone))
+    return f"Round {view.event.round + 1} starts on {day:%d %b} at {at(when, zone, day=False)}."
 
 
 

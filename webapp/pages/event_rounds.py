@@ -5,8 +5,9 @@ when one has)."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from datetime import UTC, date, datetime, time
+from datetime import date, datetime, time
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from nicegui import ui
 
@@ -47,10 +48,10 @@ def draw_round_controls(view: EventView, act: Act) -> None:
              lambda: act(current().events.rounds.delete))
     if n < info.rounds:
         with named(ui.row().classes("items-end gap-3"), "Next round", role="group"):
-            at = ui.input(f"Round {n + 1} starts at (HH:MM, UTC)").props("maxlength=5").classes("w-56")
+            at = ui.input(f"Round {n + 1} starts at (HH:MM, {info.time_zone})").props("maxlength=5").classes("w-72")
 
             async def announce() -> None:
-                when = _time(info.day, at.value or "")
+                when = _time(info.day, at.value or "", info.time_zone)
                 if when is None:
                     ui.notify("Give the time as hours and minutes, for example 14:30.", type="warning")
                     return
@@ -59,11 +60,11 @@ def draw_round_controls(view: EventView, act: Act) -> None:
             once(ui.button("Tell the players", icon="schedule").props("no-caps outline"), announce)
 
 
-def _time(day: str, text: str) -> datetime | None:
-    """HH:MM on the event's day, in UTC (None: not a time)."""
+def _time(day: str, text: str, zone: str) -> datetime | None:
+    """HH:MM on the event's day, as the clocks of the event's time zone show it (None: not a time)."""
     try:
         hours, minutes = (int(x) for x in text.strip().split(":"))
-        return datetime.combine(date.fromisoformat(day), time(hours, minutes), tzinfo=UTC)
+        return datetime.combine(date.fromisoformat(day), time(hours, minutes), tzinfo=ZoneInfo(zone))
     except ValueError:
         return None
 
