@@ -407,6 +407,16 @@ async def name_co_organiser(event_id: EventId, body: CoOrganiserIn, session: Bea
     return _event(await run_in_threadpool(deps.current().events.name_co_organiser, me, event_id, body.email))
 
 
+@router.delete("/{event_id}/co-organisers/{email}", response_model=EventOut, responses=ORGANISER,
+               summary="Remove a co-organiser (the organiser only)")
+async def remove_co_organiser(event_id: EventId, email: Annotated[str, Path(max_length=254)],
+                              session: BearerSession) -> EventOut:
+    """Whoever signs in with this email no longer runs the event. Only the event's own organiser may remove one;
+    `422 event.not_co_organiser` for an email that is not among them."""
+    me = await account_of(session)
+    return _event(await run_in_threadpool(deps.current().events.remove_co_organiser, me, event_id, email))
+
+
 @router.post("/{event_id}/walk-ins", status_code=201, response_model=EntrantOut, responses=ORGANISER,
              summary="Add a walk-in (organisers)")
 async def add_walk_in(event_id: EventId, body: WalkInIn, session: BearerSession) -> EntrantOut:

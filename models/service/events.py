@@ -236,6 +236,20 @@ class EventService:
         self.repo.save_event(event)
         return self._info(event, self.repo.players(event_id), self.repo.pairings(event_id), me=me)
 
+    def remove_co_organiser(self, me: Me, event_id: str, email: str) -> EventInfo:
+        """The event's own organiser takes ``email`` off its co-organisers: whoever signs in with it no longer runs
+        the event nor holds its tables' links. A co-organiser cannot remove anyone (themselves included)."""
+        event = self._event(event_id)
+        self._check_running(event)
+        if me.id != event.organiser:
+            raise Forbidden("Only the event's organiser can remove a co-organiser.")
+        email = clean_email(email)
+        if email not in event.co_organisers:
+            raise EventError("event.not_co_organiser", "That email is not a co-organiser of this event.")
+        event.co_organisers = [e for e in event.co_organisers if e != email]
+        self.repo.save_event(event)
+        return self._info(event, self.repo.players(event_id), self.repo.pairings(event_id), me=me)
+
     def events(self) -> list[EventInfo]:
         """Every event, newest day first (public)."""
         out = []

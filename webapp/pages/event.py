@@ -249,7 +249,7 @@ class EventPage:
         """Whether this page's account organises the event (its organiser or a co-organiser)."""
         info = view.event
         return self.me is not None and not info.read_only and (self.me.id == info.organiser or
-                                                                self.me.id in info.co_organisers)
+                                                                self.me.email in info.co_organisers)
 
     def _draw_players(self, view: EventView) -> None:
         """Every player and where they stand; the organisers check them in, drop and reinstate them."""
@@ -352,7 +352,7 @@ class EventPage:
         return (self.me is not None, entrant, view.event.lists_locked, view.event.status, view.event.round,
                 mine.game_id if mine else None, mine.player_b if mine else None,
                 mine.result if mine else None, progress_words(view) if mine else None, next_round_words(view),
-                controls_key(view) if self._runs(view) else None)
+                controls_key(view) if self._runs(view) else None, view.event.co_organisers)
 
     def _draw_tables(self, view: EventView) -> None:
         info = view.event
@@ -469,12 +469,24 @@ class EventPage:
             once(ui.button("Save the settings", icon="save").props("no-caps outline"),
                  lambda: self._act(current().events.edit, {"clock_minutes": whole(clock.value),
                                                            "tables": whole(tables.value)}))
-        with named(ui.row().classes("items-end gap-3"), "Co-organisers", role="group"):
-            ui.label("Co-organisers: " + ", ".join(info.co_organisers) if info.co_organisers else
-                     "No co-organiser yet: if your account is deleted, the event stays read-only.").classes("tk-kind")
-            email = ui.input("Co-organiser's email").props("type=email maxlength=254").classes("w-72")
-            once(ui.button("Name co-organiser", icon="group_add").props("no-caps outline"),
-                 lambda: self._act(current().events.name_co_organiser, email.value or ""))
+        owner = self.me is not None and self.me.id == info.organiser
+        with named(ui.column().classes("gap-2"), "Co-organisers", role="group"):
+            if not info.co_organisers:
+                ui.label("No co-organiser yet: if your account is deleted, the event stays read-only.").classes(
+                    "tk-kind")
+            else:
+                ui.label("Co-organisers:" if owner else "Co-organisers (only the event's organiser removes one):")
+            for co in info.co_organisers:
+                with ui.row().classes("items-center gap-2"):
+                    ui.label(co)
+                    if owner:
+                        once(named(ui.button("Remove", icon="person_remove").props("no-caps flat"),
+                                   f"Remove co-organiser {co}"),
+                             lambda co=co: self._act(current().events.remove_co_organiser, co))
+            with ui.row().classes("items-end gap-3"):
+                email = ui.input("Co-organiser's email").props("type=email maxlength=254").classes("w-72")
+                once(ui.button("Name co-organiser", icon="group_add").props("no-caps outline"),
+                     lambda: self._act(current().events.name_co_organiser, email.value or ""))
 
     def _draw_lists(self, view: EventView, entrant: Entrant) -> None:
         info, given = view.event, entrant.lists
