@@ -1,8 +1,9 @@
 """The hall screen of an event (a TV across the room, no account) and the round timer the organiser runs.
 
 The hall screen's view is one JSON document per change of the event, built once per server process and sent to
-every hall screen of the event (webapp/hall.py): the round's tables with their live scores (taken from each game's
-spectators' view, never a second read of a game), the standings, the round timer, and how many tables still play.
+every hall screen of the event (webapp/hall.py): the round's scenario, its tables with their live scores (taken from
+each game's spectators' view, never a second read of a game), the standings, the round timer, and how many tables
+still play.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from models.service.accounts import Me
 from models.service.errors import NoSuchEvent
 from models.service.events import EventService, EventView, Pairing
 from models.service.results import HOW_WORDS
+from models.service.scenarios import scenario_words
 
 __all__ = ["MINUTES_MAX", "GONE", "HallService", "RoundTimer", "hall_view"]  # the web reads the timer from here
 
@@ -72,6 +74,7 @@ def hall_view(view: EventView, timer: RoundTimer | None, games: dict[str, dict[s
         progress = f"{playing} of {len(tables)} tables still playing"
     else:
         progress = f"Every table of round {info.round} has a result"
+    scenario = next((p.scenario for p in newest if p.scenario), "")
     if info.status == "finished":
         round_words = f"Finished after {info.rounds} rounds"
     elif info.round:
@@ -80,6 +83,7 @@ def hall_view(view: EventView, timer: RoundTimer | None, games: dict[str, dict[s
         round_words = "Lists locked" if info.lists_locked else "Registration open"
     return {
         "name": info.name, "round_words": round_words,
+        "scenario": f"Scenario: {scenario_words(scenario)}" if scenario and info.status != "finished" else "",
         "tables_words": f"Round {info.round} tables" if info.round else "Tables",
         "empty": "Round 1 is not paired yet.",
         "timer": None if timer is None else {"left": timer.left_ms, "since": timer.since_ms,

@@ -3,6 +3,7 @@ spectators' view, how many still play, the standings and the round timer, in wor
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from models.rules.round_timer import start
@@ -79,3 +80,15 @@ def test_a_change_at_one_table_is_sent_as_that_table_only() -> None:
     scored = {**GAME, "score": {"round": 2, "cp": [2, 3], "active": 1}}
     after = hall_view(event(1, tables), None, {"g1": GAME, "g2": scored})
     assert diff(before, after) == {"tables": {"2": {"cp": [2, 3]}}}
+
+
+def test_the_round_scenario_shows_with_what_it_puts_on_the_table_and_an_organisers_own_by_its_name() -> None:
+    """Steamroller 2019 scenario 2, Bunkers: two rectangular zones, three flags, two objectives (models/service/
+    scenarios.py, SOURCE)."""
+    tables = tuple(replace(t, scenario="bunkers") for t in (table(1, "a", "b", "g1", PLAYING),
+                                                             table(2, "c", "d", "g2", PLAYING)))
+    view = hall_view(event(1, tables), None, {})
+    assert view["scenario"] == "Scenario: Bunkers (scenario 2: 2 rectangular zones, 3 flags, 2 objectives)"
+    own = (replace(table(1, "a", "b", "g1", PLAYING), scenario="Mirror Lake"),)
+    assert hall_view(event(1, own), None, {})["scenario"] == "Scenario: Mirror Lake"
+    assert hall_view(event(0, ()), None, {})["scenario"] == ""  # no round yet, no scenario

@@ -18,7 +18,8 @@ async def test_the_organiser_drafts_swaps_publishes_and_deletes_a_round(user: Us
     await user.open("/events")
     sign_in(user, made["organiser"][1])
     await user.open(f"/events/{made['id']}")
-    await see(user, "Steamroller: The Pit II, Stand Off, Spread the Net, Breakdown, Outlast, Recon II")
+    await see(user, "Steamroller 2019: King of the Hill, Bunkers, Spread the Net, Invasion, Anarchy, Recon II, or type "
+                    "your own.")
     fill(user, "Scenario of round 1", "Spread the Net")
     fill(user, "Draw seed (optional)", str(seed_in_order(4)))
     click(user, "Draft round 1")

@@ -19,6 +19,8 @@ async def test_anyone_sees_the_round_on_the_hall_screen_and_it_changes_as_result
     await user.open(f"/events/{event['id']}/hall")
     await see(user, "Club Steamroller")
     await see(user, "Round 1 of 3")
+    assert hall().views[event["id"]][1]["scenario"] == ("Scenario: Spread the Net (scenario 3: 2 rectangular zones, "
+                                                        "1 circular zone, 2 flags)")
     await see(user, "2 of 2 tables still playing")
     concede(tables[0].game_id, 1)
     await see(user, "1 of 2 tables still playing")

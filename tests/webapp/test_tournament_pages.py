@@ -41,8 +41,8 @@ def do(game: Created, type_: str, **fields: object) -> None:
     service().execute(game.game_id, {"type": type_, **fields}, version(game), TABLE)
 
 
-def started(game: Created) -> None:
-    for type_, fields in (("choose_scenario", {"name": "Club scenario"}), ("reveal_lists", {}),
+def started(game: Created, scenario: str = "Club scenario") -> None:
+    for type_, fields in (("choose_scenario", {"name": scenario}), ("reveal_lists", {}),
                           ("choose_objectives", {}), ("roll_priority", {"dice": [{"dice": [6]}, {"dice": [1]}]}),
                           ("choose_order", {"goes_first": True}), ("choose_side", {"side": "north"}),
                           ("finish_setup_step", {}), ("finish_setup_step", {}), ("finish_setup_step", {}),
@@ -111,10 +111,21 @@ async def test_the_turn_ends_with_the_scoring_prompt(user: User, wizard: Created
     turn = region(user, "Turn")
     await see(user, "End of Ann's turn: score the scenario.", within=turn)
     assert not exists(user, "End turn: hand over to Bob")  # the plain end turn gives way to scoring
+    await see(user, "Scenario: Club scenario", within=turn)  # an organiser's own scenario: its name
     fill(user, "Control points scored by Ann", "2")
     click(user, "Score and hand over to Bob")
     await see(user, "Bob's turn", within=turn)
     await see(user, "CP Ann 2 · Bob 0", within=turn)
+
+
+async def test_the_scoring_prompt_names_a_steamroller_scenario_and_its_elements(user: User, wizard: Created) -> None:
+    """Steamroller 2019 scenario 4, Invasion: one rectangular zone, two circular zones, two objectives (models/service/
+    scenarios.py, SOURCE); typed as the organiser announced it, in any case."""
+    started(wizard, "invasion")
+    to_turn_end(wizard)
+    await user.open(table_url(wizard))
+    await see(user, "Scenario: Invasion (scenario 4: 1 rectangular zone, 2 circular zones, 2 objectives)",
+              within=region(user, "Turn"))
 
 
 async def test_concession_shows_the_result_live_on_the_watch_page(user: User, create_user, wizard: Created) -> None:

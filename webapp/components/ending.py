@@ -11,7 +11,7 @@ from models.rules.warmachine import POINTS_MAX, Assassinated, Concede, FinalScor
 from models.service.views.warmachine import headline, tiebreakers
 from webapp.components.dialogs import transient_dialog
 from webapp.components.once import once
-from webapp.components.scoring import read_cp
+from webapp.components.scoring import read_cp, scenario_line
 from webapp.view import GameView
 
 
@@ -87,6 +87,7 @@ class ResultPanel:
         else:
             ui.label("Final scenario scoring: leave out what the losing side can no longer score or contest "
                      "with (inert warjacks, wild warbeasts, horrors removed with their master).").classes("tk-prompt")
+        scenario_line(state)
         with ui.row().classes("items-end gap-3"):
             fields = [ui.number(f"{names[s]}: control points", value=0, step=1, format="%d").classes("w-56")
                       for s in (0, 1)]

@@ -1,5 +1,6 @@
-"""The scoring prompt at the end of each turn of a scenario game (shown in the turn bar): control points each
-side scored, the kill-box question, and one button that scores and hands the turn (and the clock) over."""
+"""The scoring prompt at the end of each turn of a scenario game (shown in the turn bar): the scenario's name and
+elements, control points each side scored, the kill-box question, and one button that scores and hands the turn
+(and the clock) over."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from nicegui import ui
 
 from models.rules import GameState
 from models.rules.warmachine import CP_MAX, KILLBOX_CP, ScoreTurn, scoring_now
+from models.service.scenarios import scenario_words
 from webapp.components.once import once
 from webapp.view import GameView
 
@@ -20,6 +22,13 @@ def read_cp(values: list[float | None]) -> tuple[int, int] | None:
             return None
         out.append(int(v))
     return out[0], out[1]
+
+
+def scenario_line(state: GameState) -> None:
+    """The scenario being played (with what it puts on the table when it is one of the Steamroller pack), so the
+    players score the right elements."""
+    if state.scenario is not None and state.scenario.name:
+        ui.label(f"Scenario: {scenario_words(state.scenario.name)}").classes("tk-kind")
 
 
 class ScorePrompt:
@@ -43,6 +52,7 @@ class ScorePrompt:
         names = state.player_name(0), state.player_name(1)
         with self.box:
             ui.label(f"End of {names[state.active]}'s turn: score the scenario.").classes("tk-prompt")
+            scenario_line(state)
             with ui.row().classes("items-end gap-3"):
                 cps = [ui.number(f"{names[s]}: control points", value=0, step=1, format="%d")
                        .classes("w-56") for s in (0, 1)]

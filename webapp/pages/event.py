@@ -554,7 +554,7 @@ class EventPage:
         with named(ui.row().classes("items-end gap-3"), "Organiser", role="group"):
             scenario = ui.input(f"Scenario of round {n}", autocomplete=list(STEAMROLLER)).props(
                 f"maxlength={SCENARIO_MAX}").classes("w-80")
-            ui.label("Steamroller: " + ", ".join(STEAMROLLER) + ", or type your own.").classes("tk-kind")
+            ui.label("Steamroller 2019: " + ", ".join(STEAMROLLER) + ", or type your own.").classes("tk-kind")
             seed = ui.input("Draw seed (optional)").props("inputmode=numeric maxlength=10").classes("w-48") \
                 if n == 1 else None
 
