@@ -147,6 +147,39 @@ async def test_concession_shows_the_result_live_on_the_watch_page(user: User, cr
                      "the tiebreaker on the watch page")
 
 
+async def test_after_an_assassination_one_final_scenario_scoring_then_the_last_tiebreaker(user: User,
+                                                                                           wizard: Created) -> None:
+    """doc 002 "Game Ending", Assassination: after one player is assassinated, a final round of scenario scoring
+    (the 2nd tiebreaker), then army points destroyed (computed) and army points in scenario elements (asked)."""
+    started(wizard, "Bunkers")
+    do(wizard, "assassinated", seat=1)
+    await user.open(table_url(wizard))
+    result = region(user, "Result")
+    await see(user, "Ann wins by assassination", within=result)
+    await see(user, "The winner stands. One last scenario scoring still counts for the tiebreakers", within=result)
+    await see(user, "Scenario: Bunkers (scenario 2: 2 rectangular zones, 3 flags, 2 objectives)", within=result)
+    assert not exists(user, "Record the army points")  # the scoring comes first
+    fill(user, "Final control points of Ann", "3")
+    click(user, "Record the scoring")
+    await see(user, "Last tiebreaker: army points each side has in scenario elements.", within=result)
+    assert not exists(user, "Record the scoring")  # asked once, never again
+    r = service().state(wizard.game_id)[1].result
+    assert (r.winner, r.how, r.cp, r.due) == (0, "assassination", (3, 0), None)  # the win is not changed by it
+
+
+async def test_after_a_scenario_win_no_more_scenario_scoring_is_asked(user: User, wizard: Created) -> None:
+    """doc 002 "Game Ending", Scenario: if one player wins on scenario, there is no need to do more scenario
+    scoring; only the last tiebreaker (army points in scenario elements) is left to enter."""
+    started(wizard)
+    to_turn_end(wizard)
+    do(wizard, "score_turn", cp=[5, 0])
+    await user.open(table_url(wizard))
+    result = region(user, "Result")
+    await see(user, "Ann wins", within=result)
+    await see(user, "Last tiebreaker: army points each side has in scenario elements.", within=result)
+    assert not exists(user, "Record the scoring") and not exists(user, "Final control points of Ann")
+
+
 async def test_result_page_shows_tiebreakers_charts_and_exports(user: User, wizard: Created) -> None:
     started(wizard)
     to_turn_end(wizard)

@@ -85,8 +85,10 @@ class ResultPanel:
             ui.label(f"Score the scenario now, as at the end of a turn: {names[seat]} wins only with a lead of 5 "
                      "or more.").classes("tk-prompt")
         else:
-            ui.label("Final scenario scoring: leave out what the losing side can no longer score or contest "
-                     "with (inert warjacks, wild warbeasts, horrors removed with their master).").classes("tk-prompt")
+            ui.label("The winner stands. One last scenario scoring still counts for the tiebreakers (control "
+                     "points come right after the win): leave out what the losing side can no longer score or "
+                     "contest with (inert warjacks, wild warbeasts, horrors removed with their master).").classes(
+                         "tk-prompt")
         scenario_line(state)
         with ui.row().classes("items-end gap-3"):
             fields = [ui.number(f"{names[s]}: control points", value=0, step=1, format="%d").classes("w-56")
