@@ -25,6 +25,7 @@ async def test_the_organiser_drafts_swaps_publishes_and_deletes_a_round(user: Us
     click(user, "Draft round 1")
     await see(user, "Round 1 is a draft: no game is open yet.")
     await see(user, "Table 1: Ann against Bob: drafted")
+    await see(user, "Scenario: Spread the Net (scenario 3: 2 rectangular zones, 1 circular zone, 2 flags)")
     assert not exists(user, "Table 1: table link")  # no game yet
 
     choose(user, "First player to swap", "Bob")

@@ -18,7 +18,7 @@ from models.service.accounts import Me
 from models.service.event_results import HOWS
 from models.service.events import LEFT, LIST_TEXT_MAX, NOTE_MAX, Entrant, EventView, Pairing
 from models.service.results import HOW_WORDS
-from models.service.scenarios import STEAMROLLER
+from models.service.scenarios import STEAMROLLER, scenario_words
 from webapp.components.a11y import named
 from webapp.components.once import once
 from webapp.components.round_timer import RoundTimerControls
@@ -362,7 +362,9 @@ class EventPage:
         with self.tables:
             if not info.round:
                 ui.label("Round 1 is not paired yet.").classes("tk-kind")
-            elif progress := progress_words(view):
+            elif scenario := next((p.scenario for p in self._newest(view) if p.scenario), ""):
+                ui.label(f"Scenario: {scenario_words(scenario)}")
+            if info.round and (progress := progress_words(view)):
                 ui.label(progress).classes("text-bold")
             if next_round := next_round_words(view):
                 ui.label(next_round).classes("text-bold")
