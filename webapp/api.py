@@ -157,12 +157,15 @@ _ERRORS: dict[int, tuple[type[BaseModel], str]] = {
 }
 
 
-def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+Responses = dict[int | str, dict[str, Any]]  # a route's documented answers besides its 200, for OpenAPI
+
+
+def errors(*statuses: int) -> Responses:
     return {s: {"model": _ERRORS[s][0], "description": _ERRORS[s][1]} for s in statuses}
 
 
-_STARTED = {409: {"model": AlreadyStartedBody, "description": "The `command_id` started a game whose links this "
-                  "server no longer holds: code `game.already_started`, `game` is its id."}}
+_STARTED: Responses = {409: {"model": AlreadyStartedBody, "description": "The `command_id` started a game whose links "
+                             "this server no longer holds: code `game.already_started`, `game` is its id."}}
 
 
 # -- request and response models ---------------------------------------------------------------------------
@@ -422,7 +425,7 @@ def _cached(request: Request, if_none_match: str | None, body: bytes, gzipped: C
 
 IfNoneMatch = Annotated[str | None, Header(description="An `ETag` from an earlier answer: 304 while the game is "
                                                        "still at that version.")]
-NOT_MODIFIED = {304: {"description": "Not modified: the game is still at the version of `If-None-Match`."}}
+NOT_MODIFIED: Responses = {304: {"description": "Not modified: the game is still at the version of `If-None-Match`."}}
 
 
 @router.get("/games/{game_id}", response_model=GameOut, responses={**errors(403, 404), **NOT_MODIFIED},
@@ -545,9 +548,12 @@ async def model_options(game_id: GameId, model_id: Annotated[str, Path(max_lengt
     return await run_in_threadpool(_options, _service(), game_id, token, model_id)
 
 
-def _result(service: GameService, game_id: str, token: str | None, as_text: bool) -> dict[str, Any] | str:
-    actor = _actor(service, game_id, token, acting=False)
-    return service.result_text(game_id, actor) if as_text else service.result_json(game_id, actor)
+def _result_json(service: GameService, game_id: str, token: str | None) -> dict[str, Any]:
+    return service.result_json(game_id, _actor(service, game_id, token, acting=False))
+
+
+def _result_text(service: GameService, game_id: str, token: str | None) -> str:
+    return service.result_text(game_id, _actor(service, game_id, token, acting=False))
 
 
 @router.get("/games/{game_id}/result", responses=errors(403, 404), summary="The result, for tournament software")
@@ -556,14 +562,14 @@ async def game_result(game_id: GameId, token: Token) -> dict[str, Any]:
     army points in scenario elements), each turn's scoring and clock use, and the timeline; for a Warlord or
     warband game winner, how, headline and round with the timeline. `result` is null while the game goes on.
     Any link may read it."""
-    return await run_in_threadpool(_result, _service(), game_id, token, False)  # type: ignore[return-value]
+    return await run_in_threadpool(_result_json, _service(), game_id, token)
 
 
 @router.get("/games/{game_id}/result.txt", response_class=PlainTextResponse, responses=errors(403, 404),
             summary="The result as plain text")
 async def game_result_text(game_id: GameId, token: Token) -> str:
     """The same result as plain lines of text."""
-    return await run_in_threadpool(_result, _service(), game_id, token, True)  # type: ignore[return-value]
+    return await run_in_threadpool(_result_text, _service(), game_id, token)
 
 
 @router.get("/cards", response_model=list[Card], tags=["cards"], summary="The card catalog")

@@ -19,13 +19,13 @@ from starlette.concurrency import run_in_threadpool
 from models.service.errors import NoSuchEvent
 from models.service.events import Entrant, EventInfo, EventView, MyGame, Pairing
 from webapp import deps
-from webapp.api import ErrorBody, ErrorMappingRoute, Strict, errors
+from webapp.api import ErrorBody, ErrorMappingRoute, Responses, Strict, errors
 from webapp.session import BearerSession, account_of
 
 router = APIRouter(prefix="/api/events", tags=["events"], route_class=ErrorMappingRoute)
 EventId = Annotated[str, Path(max_length=32, description="The event's id.")]
-NO_EVENT = {404: {"model": ErrorBody, "description": "No such event: code `event.not_found`."}}
-NOT_ORGANISER = {403: {"model": ErrorBody, "description": "Only the event's organiser may: code "
+NO_EVENT: Responses = {404: {"model": ErrorBody, "description": "No such event: code `event.not_found`."}}
+NOT_ORGANISER: Responses = {403: {"model": ErrorBody, "description": "Only the event's organiser may: code "
                                                           "`access.forbidden`."}}
 
 
@@ -303,7 +303,7 @@ async def pair_round(event_id: EventId, body: RoundIn, session: BearerSession) -
     return [_pairing(p) for p in tables]
 
 
-ROUND_REFUSED = {**errors(401, 422), **NOT_ORGANISER, **NO_EVENT}
+ROUND_REFUSED: Responses = {**errors(401, 422), **NOT_ORGANISER, **NO_EVENT}
 
 
 class NextRoundIn(Strict):

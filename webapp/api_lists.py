@@ -19,13 +19,13 @@ from models.service import NotFound
 from models.service.accounts import Me
 from models.service.lists import ListService, SavedList
 from webapp import deps
-from webapp.api import ApiError, ErrorBody, ErrorMappingRoute, Strict, errors
+from webapp.api import ApiError, ErrorBody, ErrorMappingRoute, Responses, Strict, errors
 from webapp.session import BearerSession, account_of
 
 router = APIRouter(prefix="/api/lists", tags=["lists"], route_class=ErrorMappingRoute)
 ListId = Annotated[str, Path(max_length=32)]
-NO_LIST = {404: {"model": ErrorBody, "description": "No list of this account has that id (code `list.not_found`): "
-                                                    "another account's list answers alike."}}
+NO_LIST: Responses = {404: {"model": ErrorBody, "description": "No list of this account has that id "
+                            "(code `list.not_found`): another account's list answers alike."}}
 
 
 class ListIn(Strict):

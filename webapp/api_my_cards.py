@@ -13,7 +13,7 @@ from models.catalog.schema import Card
 from models.service.accounts import Me
 from models.service.cards import PACK_MAX, CardService
 from webapp import deps
-from webapp.api import ApiError, ErrorBody, ErrorMappingRoute, errors
+from webapp.api import ApiError, ErrorBody, ErrorMappingRoute, Responses, errors
 from webapp.session import BearerSession, account_of
 
 router = APIRouter(prefix="/api/cards/mine", tags=["cards"], route_class=ErrorMappingRoute)
@@ -22,7 +22,7 @@ CARD_BODY = {"requestBody": {"required": True, "content": {"application/json": {
 PACK_BODY = {"requestBody": {"required": True, "content": {"application/json": {"schema": {
     "type": "object", "description": "A card pack as `GET /cards/mine/pack` gives it: "
                                      "`{\"format\": \"tablekeeper-cards\", \"version\": 1, \"cards\": [...]}`."}}}}}
-REFUSED = {422: {"model": ErrorBody, "description": "Not a card or not a card pack (`cards.malformed`, "
+REFUSED: Responses = {422: {"model": ErrorBody, "description": "Not a card or not a card pack (`cards.malformed`, "
                                                     "`cards.not_json`...), a card breaking the card rules "
                                                     "(`cards.invalid`, `card.fact_given`), or a full card book "
                                                     "(`book.full`): nothing is kept."}}

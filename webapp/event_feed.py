@@ -27,12 +27,13 @@ import weakref
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from nicegui import Event, background_tasks, run
+from nicegui import Event, background_tasks
 from sqlalchemy import Engine
 
 from models.service.event_changes import EventChanges
 from models.service.events import EventService, EventView
 from webapp import deps
+from webapp.blocking import io
 from webapp.live import Live
 
 log = logging.getLogger(__name__)
@@ -96,7 +97,7 @@ class EventFeed:
         self._due.discard(event_id)
         order = self._begun[event_id] = self._begun.get(event_id, 0) + 1
         try:
-            view = await run.io_bound(self.events.event, event_id)
+            view = await io(self.events.event, event_id)
         except Exception:  # noqa: BLE001 - a failed read leaves the pages as they are; the next change reads again
             log.exception("Could not read event %s after a change", event_id)
             return
@@ -128,7 +129,7 @@ class EventFeed:
         try:
             while ids := self.followed():
                 try:
-                    stamps = await run.io_bound(self.changes.stamps, ids) or {}
+                    stamps = await io(self.changes.stamps, ids) or {}
                 except Exception:  # noqa: BLE001 - the database may be away for a moment: try again later
                     log.exception("Could not read the followed events' stamps")
                     stamps = {}

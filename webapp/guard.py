@@ -166,7 +166,8 @@ def _verdict(data: tuple[Any, ...]) -> tuple[bool, Client | None]:
     if not isinstance(msg, dict) or not isinstance(msg.get("client_id"), str):
         return False, None
     client = Client.instances.get(msg["client_id"])
-    element = client.elements.get(msg.get("id")) if client is not None and isinstance(msg.get("id"), int) else None
+    element_id = msg.get("id")
+    element = client.elements.get(element_id) if client is not None and isinstance(element_id, int) else None
     if client is None or element is None:
         return False, None
     listeners = getattr(element, "_event_listeners", None)
@@ -190,7 +191,9 @@ def ignore_unknown_listeners() -> bool:
     nothing.
     """
     handlers = getattr(core.sio, "handlers", None)
-    original = handlers.get("/", {}).get("event") if isinstance(handlers, dict) else None
+    if not isinstance(handlers, dict):
+        return False
+    original = handlers.get("/", {}).get("event")
     if original is None or getattr(original, "tk_guarded", False):
         return False
 

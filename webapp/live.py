@@ -20,16 +20,18 @@ import asyncio
 import logging
 import weakref
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, TypeVar
 
-from nicegui import Event, core, run
+from nicegui import Event, core
 from nicegui.server import Server
 
 from models.rules import GameState
 from models.service import Forbidden, GameService, Listener, LogEntry, NotFound
 from models.service.reads import Edition, Reads
+from webapp.blocking import io
 
 log = logging.getLogger(__name__)
+R = TypeVar("R")
 VIEW_EVENT = "tk_view"  # server -> watch page: an edition's envelope (patch or whole view)
 JOIN_EVENT = "tk_watch"  # watch page -> server: join the game's room; answered with the view when it is behind
 STREAM_QUEUE = 64  # editions a slow event stream may lag behind before it is closed (the client resumes)
@@ -123,8 +125,8 @@ class Live:
         while self._streams and not self.stopping:
             await asyncio.sleep(STREAM_CHECK)
             links = {(s.game_id, s.token) for streams in list(self._streams.values()) for s in streams}
-            revoked = await run.io_bound(self._revoked, links)
-            for game_id, token in revoked or ():
+            revoked = await io(self._revoked, links)
+            for game_id, token in revoked:
                 self.reads.forget_token(game_id, token or "")
                 for stream in list(self._streams.get(game_id, ())):
                     if stream.token == token:
@@ -171,17 +173,14 @@ class Live:
             self._logs[(game_id, after)] = (newest, entries)
         return entries
 
-    async def _shared(self, key: Hashable, fn: Callable[..., Any], *args: Any) -> Any:
+    async def _shared(self, key: Hashable, fn: Callable[..., R], *args: Any) -> R:
         """Run blocking ``fn(*args)`` in a worker thread once for all concurrent callers with the same key."""
-        future = self._inflight.get(key)
+        future: asyncio.Future[R] | None = self._inflight.get(key)
         if future is None:
-            future = asyncio.ensure_future(run.io_bound(fn, *args))
+            future = asyncio.ensure_future(io(fn, *args))
             self._inflight[key] = future
             future.add_done_callback(lambda _: self._inflight.pop(key, None))
-        result = await asyncio.shield(future)
-        if result is None:  # run.io_bound's answer when the app is stopping or the call was cancelled
-            raise asyncio.CancelledError
-        return result
+        return await asyncio.shield(future)
 
     def on_commit(self, hook: Callable[[str, int], None]) -> None:
         """Also tell ``hook(game_id, version)`` of every commit, this process's and the other processes', in the

@@ -24,12 +24,13 @@ import time
 import weakref
 from typing import Any
 
-from nicegui import run, ui
+from nicegui import ui
 
 from models.service import NotFound
 from models.service.listings import ListingService
 from models.service.views import diff
 from models.service.views.summary import summary
+from webapp.blocking import io
 from webapp.live import Live
 
 log = logging.getLogger(__name__)
@@ -103,7 +104,7 @@ class LiveNow:
         """Read the listings again (one query) and bring every listed game's line up to date (after this process
         listed or unlisted a game, a reading of its own: one under way may have started before)."""
         asked = time.monotonic()
-        listed = await run.io_bound(self.listings.listed)
+        listed = await io(self.listings.listed)
         if listed is None:  # the app is stopping
             return
         before, self._listed = self._listed, {g.game_id: (g.watch_token, g.version, g.listed) for g in listed}

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from fastapi.responses import FileResponse, JSONResponse
 from nicegui import Client, app, background_tasks, ui
+from nicegui.ui_run import DocsConfig
 
 from models.catalog import shipped_cards, shipped_themes
 from models.service import GameService, make_engine, migrate
@@ -175,7 +176,8 @@ def main() -> None:
     gc_log.install()
     app.on_startup(lambda: background_tasks.create(_purge_tab_storage_forever(), name="purge idle tab storage"))
     ui.run(host=settings.host, port=settings.port, title="Tablekeeper", reload=False, show=False,
-           fastapi_docs={"title": api_docs.TITLE},
+           # NiceGUI declares DocsConfig total yet reads each key with .get: the title alone is what it needs
+           fastapi_docs=DocsConfig(title=api_docs.TITLE),  # type: ignore[typeddict-item]
            language="en-GB",  # the pages' <html lang>, for screen readers
            storage_secret=settings.storage_secret, favicon=STATIC / "favicon.svg", reconnect_timeout=10.0)
 

@@ -10,13 +10,15 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any
+from typing import Any, Protocol
 
-from nicegui import run, ui
+from nicegui import ui
 
+from models.catalog.schema import Card
 from models.rules import Command, Event, GameState, RuleViolation
 from models.service import Actor, Conflict, Forbidden, Outcome
 from models.service.access import WATCH_ONLY
+from webapp.blocking import io
 from webapp.deps import Deps
 
 Update = Callable[[GameState], None]
@@ -27,7 +29,49 @@ def new_command_id() -> str:
     return secrets.token_urlsafe(16)
 
 
-class GameView:
+class GameView(Protocol):
+    """What a component sees of its page's game: the page's connection (:class:`GameConnection`), or a part of it
+    scoped to one model (``model_card.ScopedView``)."""
+
+    @property
+    def deps(self) -> Deps: ...
+
+    @property
+    def game_id(self) -> str: ...
+
+    @property
+    def actor(self) -> Actor: ...
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def state(self) -> GameState: ...
+
+    @property
+    def last_events(self) -> tuple[Event, ...]: ...
+
+    @property
+    def can_act(self) -> bool: ...
+
+    def on_update(self, fn: Update) -> None: ...
+
+    def on_version(self, fn: Callable[[int], Awaitable[None] | None]) -> None: ...
+
+    def follow(self) -> None: ...
+
+    def send(self, command: Command | dict[str, Any]) -> Coroutine[Any, Any, bool]: ...
+
+    def undo(self) -> Coroutine[Any, Any, bool]: ...
+
+    def redo(self) -> Coroutine[Any, Any, bool]: ...
+
+    def complete_card(self, card: Card) -> Coroutine[Any, Any, bool]: ...
+
+
+class GameConnection:
+    """A page's connection to one game (see the module's docstring)."""
+
     def __init__(self, deps: Deps, game_id: str, actor: Actor, version: int, state: GameState) -> None:
         self.deps = deps
         self.game_id = game_id
@@ -65,7 +109,7 @@ class GameView:
         Live.state), or with None read the database now."""
         async with self._lock:
             if at_least is None:
-                version, state = await run.io_bound(self.deps.service.state, self.game_id)
+                version, state = await io(self.deps.service.state, self.game_id)
             else:
                 version, state = await self.deps.live.state(self.game_id, at_least)
             if version != self.version:
@@ -85,7 +129,7 @@ class GameView:
         at, key = self.version, new_command_id()
         return self._do(lambda: self.deps.service.redo(self.game_id, at, self.actor, key), at, "redo")
 
-    def complete_card(self, card: Any) -> Coroutine[Any, Any, bool]:
+    def complete_card(self, card: Card) -> Coroutine[Any, Any, bool]:
         at, key = self.version, new_command_id()
         return self._do(lambda: self.deps.service.complete_card(self.game_id, card, at, self.actor, key), at, card)
 
@@ -99,7 +143,7 @@ class GameView:
         client = ui.context.client
         async with self._lock:
             try:
-                outcome = await run.io_bound(call)
+                outcome = await io(call)
             except RuleViolation as refusal:
                 with client:
                     ui.notify(refusal.message, type="warning")
@@ -119,7 +163,7 @@ class GameView:
                 with client:
                     ui.notify("The game changed on another screen: showing the latest state. Try again.",
                               type="info")
-                version, state = await run.io_bound(self.deps.service.state, self.game_id)
+                version, state = await io(self.deps.service.state, self.game_id)
                 await self._show(version, state)
                 return False
             self._mine = (outcome.version, what)
@@ -133,8 +177,8 @@ class GameView:
         self.version, self.state = version, state
         for fn in self._updates:
             fn(state)
-        for fn in self._after:
-            result = fn(version)
+        for after in self._after:
+            result = after(version)
             if result is not None:
                 await result
 

@@ -37,7 +37,7 @@ from tests.webapp.helpers import (
     version,
 )
 from webapp.deps import current
-from webapp.view import GameView
+from webapp.view import GameConnection
 
 TAKES_IT = "Agathon takes it"
 NOT_APPLIED = "That tap came before your last action showed: it was not applied."
@@ -126,7 +126,7 @@ async def test_two_quick_sends_from_one_page_apply_only_the_first(user: User, ga
     await user.open(table_url(game))
     deps = current()
     at, state = service().state(game.game_id)
-    view = GameView(deps, game.game_id, Actor(role="table"), at, state)
+    view = GameConnection(deps, game.game_id, Actor(role="table"), at, state)
     hit = MarkDamage(model="p1-guardian-of-souls", amount=1)
     with user.client:  # type: ignore[union-attr]
         sent = [view.send(Advance()), view.send(hit), view.send(Advance())]  # three taps at version 1

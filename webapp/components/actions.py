@@ -5,6 +5,7 @@ opens the dialog for what the option still asks and sends that command with the 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from functools import partial
 from inspect import isawaitable
 from typing import Any
 
@@ -105,7 +106,7 @@ class ActionBar:
     def _make(self, action: str) -> ui.button:
         text = label_for(action) or action
         with self.row:
-            button = named(once(ui.button(text).props("no-caps"), lambda a=action: self._tap(a)),
+            button = named(once(ui.button(text).props("no-caps"), partial(self._tap, action)),
                            f'{text.rstrip("…")}: {self.name}')
         self.buttons[action] = button
         return button

@@ -9,7 +9,7 @@ command and the log. The panel is one per page; the watch page shows the same at
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from nicegui import ui
 
@@ -152,8 +152,7 @@ def unit_attack_dialog(view: GameView, unit_id: str) -> None:
 
 def _column_choice(state: GameState, model_ids: list[str]) -> dict[int | None, str] | None:
     """Options for where damage goes in when one of ``model_ids`` has a grid or spiral, else None."""
-    layouts = [rolled_layout(state, state.model(x)) for x in model_ids]
-    layouts = [lay for lay in layouts if lay is not None]
+    layouts = [lay for x in model_ids if (lay := rolled_layout(state, state.model(x))) is not None]
     if not layouts:
         return None
     layout = layouts[0]
@@ -216,6 +215,7 @@ class AttackPanel:
                 else:
                     button.props("outline")
 
+        numbers: HitNumbers  # made below, once the fields it reads exist
         dice = DiceField(self.view, "Attack dice", lambda: attack_dice(state, a, "attack", asked()), rerolls=True,
                          on_change=lambda: numbers.refresh())
         removed = named(ui.number("Dice removed", value=0, on_change=lambda _: numbers.refresh()).classes("w-40"),
@@ -318,6 +318,7 @@ class AttackPanel:
 
     def _pause(self, state: GameState, a: AttackRecord) -> None:
         m = state.model(a.pending[0])
+        stage: Literal["disabled", "boxed"] = "boxed" if a.step == "boxed" else "disabled"  # the other steps: above
         nxt = "boxed" if a.step == "disabled" else "destroyed"
         ui.label(f"{m.name} is {a.step}: every damage box is marked. Apply an effect that saves it (such as Tough: "
                  f"remove damage) before it is {nxt}, or go on.").classes("tk-prompt")
@@ -332,7 +333,7 @@ class AttackPanel:
             if points is None:
                 ui.notify("Damage removed: a whole number from 1 to 99.", type="warning")
                 return
-            await self.view.send(ResolveDisabled(model=m.id, stage=a.step, survives=True, heal=points,
+            await self.view.send(ResolveDisabled(model=m.id, stage=stage, survives=True, heal=points,
                                                  column=column.value if column is not None else None,
                                                  side=side.value if side is not None else None))
 
@@ -341,7 +342,7 @@ class AttackPanel:
             # command both need).
             named(once(ui.button("It survives").props("no-caps color=positive"), survive), f"It survives: {m.name}")
             named(once(ui.button(f"Go on: {nxt}").props("no-caps"),
-                       lambda: self.view.send(ResolveDisabled(model=m.id, stage=a.step))), f"Go on: {nxt}: {m.name}")
+                       lambda: self.view.send(ResolveDisabled(model=m.id, stage=stage))), f"Go on: {nxt}: {m.name}")
 
     # -- pieces --------------------------------------------------------------------------------------------
     def _column_field(self, choice: dict[int | None, str], label: str = "Where the damage goes in (d6)",

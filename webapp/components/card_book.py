@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from nicegui import app, run, ui
+from nicegui import app, ui
 
 from models.catalog.schema import Card
 from models.rules import RuleViolation
 from models.service.accounts import Me
 from models.service.cards import CardService
+from webapp.blocking import io
 from webapp.components.whose import signed_in_now
 from webapp.deps import current
 
@@ -33,14 +34,14 @@ async def card_service() -> CardService:
 
 async def player_catalog(service: CardService | None = None) -> dict[str, Card]:
     """The cards this player may pick: the site's catalog with their card book on top."""
-    return await run.io_bound((service or await card_service()).catalog) or {}
+    return await io((service or await card_service()).catalog) or {}
 
 
 async def keep_cards(service: CardService, cards: Sequence[Card]) -> list[Card]:
     """Save cards into the card book through its one check, where the book's storage must be written."""
     if service.book_on_loop:
         return service.save(cards)
-    return await run.io_bound(service.save, cards) or []
+    return await io(service.save, cards) or []
 
 
 async def remember(card: Card) -> None:

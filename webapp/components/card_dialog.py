@@ -27,7 +27,7 @@ def whole_number(value: object, low: int, high: int) -> int | None:
 
     The number fields this checks have no ``min``/``max``/``precision``: NiceGUI clamps and rounds those on
     blur, which races the button's click, so "-3" could be sent as 1 and "150" as 99 instead of refused."""
-    if value is None or isinstance(value, bool):
+    if not isinstance(value, int | float | str) or isinstance(value, bool):
         return None
     try:
         number = float(value)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from nicegui import events, run, ui
+from nicegui import events, ui
 
 from models.catalog import shipped_cards
 from models.catalog.schema import (
@@ -33,6 +33,7 @@ from models.rules import RuleViolation, tidy
 from models.rules.warmachine import drawing_problem, sides
 from models.service import Forbidden
 from models.service.cards import PACK_MAX, CardService, checked
+from webapp.blocking import io
 from webapp.components.a11y import named
 from webapp.components.card_book import keep_cards
 from webapp.components.card_words import ROLE_WORDS, kind_words
@@ -358,7 +359,7 @@ class CardEditor:
         if card is None:
             return
         try:
-            await run.io_bound(lambda: self.service.save([card], for_site=True, operator_token=self.operator))
+            await io(lambda: self.service.save([card], for_site=True, operator_token=self.operator))
         except Forbidden:
             self._refuse("Saving for the whole site needs the operator token.")
             return
@@ -445,7 +446,7 @@ class CardsFile:
                     "click", js_handler=f"() => runMethod({self.upload.id}, 'pickFiles', [])")
 
     async def export(self) -> None:
-        pack = await run.io_bound(self.service.export_pack) or ""
+        pack = await io(self.service.export_pack) or ""
         ui.download.content(pack.encode("utf-8"), "tablekeeper-cards.json", "application/json")
 
     async def imported(self, event: events.UploadEventArguments) -> None:
@@ -456,7 +457,7 @@ class CardsFile:
     async def read(self, data: bytes | str) -> None:
         """Check the pack in a worker thread; keep its cards in the card book here (all or none)."""
         try:
-            cards = await keep_cards(self.service, await run.io_bound(CardService.read_pack, data) or [])
+            cards = await keep_cards(self.service, await io(CardService.read_pack, data) or [])
         except RuleViolation as refusal:
             ui.notify(refusal.message + " No card was kept.", type="warning")
             return

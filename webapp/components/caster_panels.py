@@ -77,7 +77,7 @@ class ArcanaPanel:
 
     def __init__(self, view: GameView, model_id: str, controls: bool) -> None:
         self.view, self.model_id = view, model_id
-        self._shown: tuple | None = None
+        self._shown: tuple[object, ...] | None = None
         name = view.state.model(model_id).name
         with named(ui.column().classes("tk-arcana gap-1"), f"{name}'s Arcana cards", role="group"):
             with ui.row().classes("items-center gap-2") as self.cards:

@@ -59,7 +59,7 @@ class ClockPanel:
     def __init__(self, view: GameView, controls: bool) -> None:
         self.view = view
         self.controls = controls
-        self._shown: tuple | None = None
+        self._shown: tuple[object, ...] | None = None
         self.box = ui.card().classes("tk-clock w-full").props('role="region" aria-label="Clock"')
         with self.box:
             with ui.row().classes("tk-clock-faces w-full"):

@@ -5,6 +5,8 @@ the step until each is answered; Next says so."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from nicegui import ui
 
 from models.rules import GameState
@@ -31,7 +33,7 @@ class ContinuousPrompt:
 
     def __init__(self, view: GameView) -> None:
         self.view = view
-        self._shown: tuple | None = None
+        self._shown: tuple[object, ...] | None = None
         self.box = named(ui.column().classes("tk-tithe w-full"), "Continuous effects", role="region")
         self.dialogs = ui.element("div")  # outside the box: answering redraws the box, its dialogs stay
 
@@ -51,9 +53,9 @@ class ContinuousPrompt:
                 with ui.row().classes("items-center gap-2"):
                     ui.label(f"{name}: {effect}")
                     # Each button shows the words its accessible name starts with (WCAG 2.5.3).
-                    named(once(ui.button(f"{word} expires").props("no-caps"),
-                               lambda x=model_id, e=effect: self.view.send(
-                                   ResolveContinuous(model=x, effect=e, expires=True))), f"{word} expires: {name}")
+                    expires = ResolveContinuous(model=model_id, effect=effect, expires=True)
+                    named(once(ui.button(f"{word} expires").props("no-caps"), partial(self.view.send, expires)),
+                          f"{word} expires: {name}")
                     named(ui.button(f"{word} stays", on_click=lambda x=model_id, e=effect: self._stays(x, e))
                           .props("outline no-caps"), f"{word} stays: {name}")
 

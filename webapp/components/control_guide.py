@@ -74,8 +74,8 @@ def hint(state: GameState) -> str:
 class ControlGuide:
     def __init__(self, view: GameView) -> None:
         self.view = view
-        self._shown: tuple | None = None
-        self._steps_shown: tuple | None = None
+        self._shown: tuple[object, ...] | None = None
+        self._steps_shown: tuple[tuple[str, str], ...] | None = None
         self.steps: dict[str, ui.label] = {}
         with ui.card().classes("tk-guide w-full").props('role="region" aria-label="Control phase guide"') as self.box:
             ui.label("Control phase").classes("text-h6")

@@ -9,11 +9,12 @@ warbeast of its battlegroup (1 fury), or taking the damage itself.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from functools import partial
 
 from nicegui import ui
 
 from models.catalog.schema import GridLayout
-from models.rules import GameState, RuleViolation
+from models.rules import GameState, ModelState, RuleViolation
 from models.rules.warmachine import (
     BRANCH_NAMES,
     SIDES,
@@ -79,7 +80,7 @@ def ask_column(view: GameView, model_id: str, amount: int, then: Callable[[Entry
             for n in range(1, 7):
                 where = entered_by(layout, n, side)
                 name = where.capitalize() if grid else f"Roll of {n} ({where})"
-                named(once(ui.button(str(n)).props("no-caps"), lambda c=n: pick(c), dialog), name)
+                named(once(ui.button(str(n)).props("no-caps"), partial(pick, n), dialog), name)
         with ui.row():
             named(once(ui.button("Roll for me", icon="casino").props("no-caps outline"), roll, dialog),
                   f"Roll for me: {what} on {m.name}")
@@ -152,7 +153,7 @@ class DamageTrack:
     def __init__(self, view: GameView, model_id: str, controls: bool, compact: bool = False) -> None:
         self.view, self.model_id, self.controls = view, model_id, controls
         name = view.state.model(model_id).name
-        self._shown: tuple | None = None
+        self._shown: tuple[object, ...] | None = None
         with ui.column().classes("tk-damage gap-1"):
             self.drawing = ui.html("", sanitize=False).classes("tk-track")
             self.notes = ui.label("").classes("tk-notes")
@@ -234,7 +235,7 @@ class DamageTrack:
         ask_column(self.view, receiver.id, amount, lambda where: self.view.send(
             MarkDamage(model=m.id, amount=amount, transfer_to=transfer_to, **where.args())), verb=verb)
 
-    def _ask_transfer(self, amount: int, targets: list, pays: str) -> None:
+    def _ask_transfer(self, amount: int, targets: list[ModelState], pays: str) -> None:
         state = self.view.state
         m = state.model(self.model_id)
         kind = "horror" if pays == "essence" else "warbeast"
@@ -254,7 +255,7 @@ class DamageTrack:
                     detail = f"{room} boxes free" + (f", {back} comes back" if back else "")
                 except RuleViolation:
                     detail = "card incomplete"
-                once(ui.button(f"Transfer to {h.name} ({detail})").props("no-caps"), lambda t=h.id: choose(t), dialog)
+                once(ui.button(f"Transfer to {h.name} ({detail})").props("no-caps"), partial(choose, h.id), dialog)
             once(ui.button(f"{m.name} takes it").props("outline no-caps"), lambda: choose(None), dialog)
         dialog.open()
 

@@ -9,6 +9,7 @@ import contextlib
 from collections.abc import Awaitable, Callable
 
 from nicegui import ui
+from nicegui.events import ValueChangeEventArguments
 
 from webapp.components.once import once
 
@@ -18,7 +19,7 @@ LINGER_S = 3.0
 def transient_dialog() -> ui.dialog:
     dialog = ui.dialog()
 
-    def closed(event) -> None:  # noqa: ANN001 - NiceGUI value-change arguments
+    def closed(event: ValueChangeEventArguments[bool]) -> None:
         if not event.value:
             asyncio.get_running_loop().call_later(LINGER_S, _delete, dialog)
 

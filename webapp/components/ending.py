@@ -4,6 +4,8 @@ the result page. The watch page shows the same panel without controls, live."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from nicegui import ui
 
 from models.rules import GameState, Result
@@ -32,11 +34,11 @@ def end_game_button(view: GameView) -> ui.button:
                 ui.label("A caster is gone (destroyed or removed): the other side wins by assassination.")
                 for s in (0, 1):
                     once(ui.button(f"{names[s]}'s caster is gone").props("no-caps outline"),
-                         lambda k=s: do(Assassinated(seat=k)), dialog)
+                         partial(do, Assassinated(seat=s)), dialog)
             ui.label("A player concedes: the other side wins.")
             for s in (0, 1):
                 once(ui.button(f"{names[s]} concedes").props("no-caps outline color=negative"),
-                     lambda k=s: do(Concede(seat=k)), dialog)
+                     partial(do, Concede(seat=s)), dialog)
             ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
         dialog.open()
 

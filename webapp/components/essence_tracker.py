@@ -12,7 +12,7 @@ from webapp.view import GameView
 class EssenceTracker:
     def __init__(self, view: GameView, model_id: str) -> None:
         self.view, self.model_id = view, model_id
-        self._shown: tuple | None = None
+        self._shown: tuple[object, ...] | None = None
         with ui.row().classes("tk-essence items-center gap-2"):
             self.text = ui.label("").classes("tk-essence-text")
             self.pips = ui.html("", sanitize=False)

@@ -4,12 +4,13 @@ pairs in the wizard (list_pairs.py)."""
 
 from __future__ import annotations
 
-from nicegui import run, ui
+from nicegui import ui
 
 from models.catalog.schema import Card
 from models.rules import RuleViolation
 from models.rules.warmachine import TEXT_MAX, Army, parse_text
 from models.service.lists import SavedList
+from webapp.blocking import io
 from webapp.components.a11y import named
 from webapp.components.list_builder import my_lists
 from webapp.components.list_text_dialogs import show_unrecognised
@@ -68,10 +69,10 @@ async def start_from_lists_section() -> None:
     """Start a game from two saved lists, or a saved list and the opponent's pasted text."""
     service, owner = await my_lists()
     try:
-        saved = await run.io_bound(service.lists, owner) if owner else []
+        saved = await io(service.lists, owner) if owner else []
     except RuleViolation:
         saved = []
-    cards = await run.io_bound(service.cards)
+    cards = await io(service.cards)
     with ui.column().classes("w-full tk-from-lists").props('role="region" aria-label="Start from two lists"'):
         ui.label("Pick a saved list for each player, or paste the opponent's list as text. The lists must be "
                  "legal; build and check them on the Lists page.").classes("tk-kind")
@@ -93,7 +94,7 @@ async def start_from_lists_section() -> None:
                     return
                 armies.append((side.name.value or f"Player {side.seat + 1}", army))
             try:  # a list that cannot play is refused before its cards' facts are asked
-                entries = await run.io_bound(service.armies, armies)
+                entries = await io(service.armies, armies)
             except RuleViolation as refusal:
                 ui.notify(refusal.message, type="warning")
                 return

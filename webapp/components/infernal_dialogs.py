@@ -12,7 +12,7 @@ from typing import get_args
 from nicegui import ui
 
 from models.catalog.schema import Card, missing_for_play, with_web_rings
-from models.rules import Option, StatName, options
+from models.rules import Command, Option, StatName, options
 from models.rules.warmachine import (
     DURATION_WORDS,
     EFFECTS,
@@ -175,6 +175,7 @@ class _SpellChange:
 
     def __init__(self, view: GameView) -> None:
         state = view.state
+        self.form: ui.column  # made just below; the checkbox shows and hides it
         self.on = ui.checkbox("The spell changes a stat", on_change=lambda e: self.form.set_visibility(e.value))
         with ui.column().classes("gap-1") as self.form:
             self.target = ui.select({m.id: m.name for m in state.models if m.in_play},
@@ -209,7 +210,7 @@ def effects_dialog(view: GameView, model_id: str) -> None:
             on = effect in m.effects
             command = RemoveEffect(model=m.id, effect=effect) if on else AddEffect(model=m.id, effect=effect)
 
-            async def toggle(c=command) -> None:
+            async def toggle(c: Command = command) -> None:
                 if await view.send(c):
                     dialog.close()
 

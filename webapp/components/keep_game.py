@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from nicegui import app, run, ui
+from nicegui import app, ui
 
 from models.service import NotFound
+from webapp.blocking import io
 from webapp.components.a11y import named
 from webapp.components.whose import signed_in_now
 from webapp.deps import current
@@ -18,13 +19,13 @@ async def keep_in_account(game_id: str, links: dict[str, Any]) -> None:
     """Keep a game just started in the signed-in account (nothing without an account)."""
     me = await signed_in_now()
     if me is not None:
-        await run.io_bound(current().my_data.keep_game, me, game_id, links)
+        await io(current().my_data.keep_game, me, game_id, links)
 
 
 async def account_links(game_id: str) -> dict[str, str] | None:
     """The links the signed-in account keeps to this game (None: signed out, or not in the account)."""
     me = await signed_in_now()
-    return None if me is None else await run.io_bound(current().my_data.links_of, me, game_id)
+    return None if me is None else await io(current().my_data.links_of, me, game_id)
 
 
 def _links_here(view: GameView, game_id: str, token: str) -> dict[str, Any]:
@@ -40,14 +41,14 @@ async def keep_game_offer(view: GameView, game_id: str, token: str) -> None:
     """The "Keep this game in my account" button, for a signed-in person whose account lacks this game."""
     me = await signed_in_now()
     data = current().my_data
-    if me is None or await run.io_bound(data.links_of, me, game_id) is not None:
+    if me is None or await io(data.links_of, me, game_id) is not None:
         return
     links = _links_here(view, game_id, token)
 
     async def keep() -> None:
         button.disable()
         try:
-            await run.io_bound(data.keep_game, me, game_id, links)
+            await io(data.keep_game, me, game_id, links)
         except NotFound:
             ui.notify("This game is no longer on the server.", type="warning")
             return

@@ -13,7 +13,7 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from nicegui import app, run, ui
+from nicegui import app, ui
 
 from models.catalog.schema import FREE_POINT_ROLES, Card
 from models.rules import RuleViolation, tidy
@@ -43,6 +43,7 @@ from models.rules.warmachine import (
 )
 from models.service import NotFound
 from models.service.lists import ListService, SavedList
+from webapp.blocking import io
 from webapp.components.a11y import named
 from webapp.components.card_book import book_of
 from webapp.components.card_words import cost_words, kind_words
@@ -279,7 +280,7 @@ class ListBuilder:
                                       value=self.list_id if any(s.id == self.list_id for s in self.saved) else None)
 
     async def _reload_saved(self) -> None:
-        self.saved = await run.io_bound(self.service.lists, self.owner)
+        self.saved = await io(self.service.lists, self.owner)
         self._fill_saved()
 
     async def _open_selected(self, event: Any) -> None:
@@ -305,9 +306,9 @@ class ListBuilder:
         if army is None:
             return
         try:
-            saved = await run.io_bound(self.service.save, self.owner, army, self.list_id)
+            saved = await io(self.service.save, self.owner, army, self.list_id)
         except NotFound:
-            saved = await run.io_bound(self.service.save, self.owner, army, None)
+            saved = await io(self.service.save, self.owner, army, None)
         except RuleViolation as refusal:
             ui.notify(refusal.message, type="warning")
             return
@@ -321,7 +322,7 @@ class ListBuilder:
             return
         await self.save()
         try:
-            copy = await run.io_bound(self.service.duplicate, self.owner, self.list_id)
+            copy = await io(self.service.duplicate, self.owner, self.list_id)
         except (RuleViolation, NotFound) as refusal:
             ui.notify(getattr(refusal, "message", "That list is gone."), type="warning")
             return
@@ -333,6 +334,7 @@ class ListBuilder:
         if self.list_id is None:
             ui.notify("Save the list first; then you can rename it.", type="warning")
             return
+        list_id = self.list_id
         with ui.dialog() as dialog, ui.card().classes("tk-dialog"):
             ui.label("Rename the list").classes("text-h6")
             field = ui.input("New name", value=self.army.title).props(f"maxlength={TITLE_MAX} autofocus")
@@ -340,7 +342,7 @@ class ListBuilder:
 
             async def apply() -> None:
                 try:
-                    saved = await run.io_bound(self.service.rename, self.owner, self.list_id, field.value or "")
+                    saved = await io(self.service.rename, self.owner, list_id, field.value or "")
                 except (RuleViolation, NotFound) as refusal:
                     ui.notify(getattr(refusal, "message", "That list is gone."), type="warning")
                     return
@@ -359,13 +361,14 @@ class ListBuilder:
         if self.list_id is None:
             ui.notify("This list is not saved.", type="warning")
             return
+        list_id = self.list_id
         with ui.dialog() as dialog, ui.card().classes("tk-dialog"):
             ui.label("Delete this list?").classes("text-h6")
             ui.label(self.army.title)
 
             async def apply() -> None:
                 with contextlib.suppress(NotFound):
-                    await run.io_bound(self.service.delete, self.owner, self.list_id)
+                    await io(self.service.delete, self.owner, list_id)
                 await self._reload_saved()
                 dialog.close()
                 self.new_list()

@@ -6,20 +6,22 @@ decided here: a list is read and checked by the list service, the pair and the c
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from functools import partial
 
-from nicegui import run, ui
+from nicegui import ui
 
-from models.rules import GameState, PairedList, Pregame, RuleViolation
-from models.rules.warmachine import TEXT_MAX, ChooseFromPair, GiveListPair
+from models.rules import Command, GameState, PairedList, Pregame, RuleViolation
+from models.rules.warmachine import TEXT_MAX, ArmyEntry, ChooseFromPair, GiveListPair
 from models.service import Actor
 from models.service.access import send_refusal
 from models.service.lists import ListService
+from webapp.blocking import io
 from webapp.components.a11y import named
 from webapp.components.once import once
 from webapp.components.starting import GameStarter
 from webapp.deps import current
 
-Send = Callable[[object], Awaitable[object]]
+Send = Callable[[Command], Awaitable[object]]
 ORDINALS = ("first", "second")
 
 
@@ -47,7 +49,7 @@ def pairs_game_section() -> None:
 
         async def start() -> None:
             name = title.value or "Game with list pairs"
-            sides = [(n.value or f"Player {s + 1}", []) for s, n in enumerate(names)]
+            sides: list[tuple[str, list[ArmyEntry]]] = [(n.value or f"Player {s + 1}", []) for s, n in enumerate(names)]
             service = current().service
             await starter.start(lambda key: service.create_game(name, sides, pairs=True, command_id=key), name)
 
@@ -97,7 +99,7 @@ class PairStep:
                 lists: list[PairedList] = []
                 for n, area in zip(ORDINALS, texts, strict=True):
                     try:
-                        lists.append(await run.io_bound(lists_of_site().paired_list, area.value or ""))
+                        lists.append(await io(lists_of_site().paired_list, area.value or ""))
                     except RuleViolation as refusal:
                         ui.notify(f"{who}'s {n} list: {refusal.message}", type="warning")
                         return
@@ -117,6 +119,6 @@ class PairStep:
             elif acts_for(self.actor, state, seat):
                 for index, lst in enumerate(pair):
                     once(ui.button(f"{who} plays {lst.name}").props("no-caps outline"),
-                         lambda i=index: self.send(ChooseFromPair(seat=seat, index=i)))
+                         partial(self.send, ChooseFromPair(seat=seat, index=index)))
             else:
                 ui.label(f"Waiting for {who}'s choice.")

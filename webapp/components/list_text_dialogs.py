@@ -37,9 +37,11 @@ def export_dialog(army: Army, cards: dict[str, Card]) -> None:
         area = ui.textarea(value=text).props("readonly outlined autogrow").classes("w-full tk-mono")
         named(area, "List text")
         with ui.row():
-            named(ui.button("Copy", icon="content_copy",
-                            on_click=lambda: (ui.clipboard.write(text), ui.notify("Copied."))).props("no-caps"),
-                  "Copy the text")
+            def copy() -> None:
+                ui.clipboard.write(text)
+                ui.notify("Copied.")
+
+            named(ui.button("Copy", icon="content_copy", on_click=copy).props("no-caps"), "Copy the text")
             ui.button("Close", on_click=dialog.close).props("flat no-caps")
     dialog.open()
 

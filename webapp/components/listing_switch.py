@@ -5,10 +5,11 @@ flipped on the other player's device shows here too."""
 
 from __future__ import annotations
 
-from nicegui import run, ui
+from nicegui import ui
 
 from models.rules import RuleViolation
 from models.service import Forbidden, SiteError
+from webapp.blocking import io
 from webapp.view import GameView
 
 WHAT = ("Anyone on the site's Live now page can then watch this game: its round, score and clocks, and its "
@@ -26,7 +27,7 @@ class ListingSwitch:
     async def load(self) -> None:
         """Show whether the game is listed now (the switch waits greyed until it is known)."""
         deps = self.view.deps
-        token = await run.io_bound(deps.listings.watch_token, self.view.game_id, self.view.actor)
+        token = await io(deps.listings.watch_token, self.view.game_id, self.view.actor)
         self.listed = token is not None
         self.switch.set_value(self.listed)
         self.switch.props(remove="disable")
@@ -38,9 +39,9 @@ class ListingSwitch:
         deps, game_id, actor = self.view.deps, self.view.game_id, self.view.actor
         try:
             if wanted:
-                await run.io_bound(deps.listings.list_game, game_id, actor)
+                await io(deps.listings.list_game, game_id, actor)
             else:
-                revoked = await run.io_bound(deps.listings.unlist, game_id, actor)
+                revoked = await io(deps.listings.unlist, game_id, actor)
                 if revoked is not None:
                     deps.live_now.revoke(game_id, revoked)
         except (RuleViolation, SiteError, Forbidden) as refusal:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from nicegui import ui
 
-from models.rules import GameState
+from models.catalog.schema import Card
+from models.rules import Command, Event, GameState
 from models.rules.warmachine import AddSoulToken, has_essence_manipulation, is_horror, role, structure_notes
+from models.service import Actor
 from models.service.views.warmachine import (
     ACTIVATION_WORDS,
     activation_now,
@@ -32,6 +34,7 @@ from webapp.components.model_tiles import ModelTile
 from webapp.components.once import once
 from webapp.components.points_tracker import PointsTracker
 from webapp.components.seat import own_model
+from webapp.deps import Deps
 from webapp.view import GameView
 
 
@@ -46,7 +49,7 @@ class ModelCard:
         self.view, self.model_id = view, model_id
         state = view.state
         m = state.model(model_id)
-        self._shown: tuple | None = None
+        self._shown: tuple[object, ...] | None = None
         kind = kind_words(state, m)
         self.box = named(ui.card().classes(f"tk-model tk-seat-{m.seat}"), m.name, role="group")
         with self.box:
@@ -114,7 +117,7 @@ class UnitCard:
         troopers = [m for m in state.models if m.unit == unit_id]
         leader = troopers[0]
         card = state.card_of(leader)
-        self._shown: tuple | None = None
+        self._shown: tuple[object, ...] | None = None
         self.box = named(ui.card().classes(f"tk-model tk-unit tk-seat-{leader.seat}"), card.name, role="group")
         with self.box:
             with ui.row().classes("items-baseline justify-between w-full"):
@@ -168,10 +171,54 @@ class ScopedView:
     ``update``) only while the model is in the game state: undoing a summon takes the horror out again."""
 
     def __init__(self, view: GameView, model_id: str) -> None:
-        self._view, self._model_id, self._updates = view, model_id, []
+        self._view, self._model_id = view, model_id
+        self._updates: list[Callable[[GameState], None]] = []
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._view, name)
+    @property
+    def deps(self) -> Deps:
+        return self._view.deps
+
+    @property
+    def game_id(self) -> str:
+        return self._view.game_id
+
+    @property
+    def actor(self) -> Actor:
+        return self._view.actor
+
+    @property
+    def version(self) -> int:
+        return self._view.version
+
+    @property
+    def state(self) -> GameState:
+        return self._view.state
+
+    @property
+    def last_events(self) -> tuple[Event, ...]:
+        return self._view.last_events
+
+    @property
+    def can_act(self) -> bool:
+        return self._view.can_act
+
+    def on_version(self, fn: Callable[[int], Awaitable[None] | None]) -> None:
+        self._view.on_version(fn)
+
+    def follow(self) -> None:
+        self._view.follow()
+
+    def send(self, command: Command | dict[str, Any]) -> Coroutine[Any, Any, bool]:
+        return self._view.send(command)
+
+    def undo(self) -> Coroutine[Any, Any, bool]:
+        return self._view.undo()
+
+    def redo(self) -> Coroutine[Any, Any, bool]:
+        return self._view.redo()
+
+    def complete_card(self, card: Card) -> Coroutine[Any, Any, bool]:
+        return self._view.complete_card(card)
 
     def on_update(self, fn: Callable[[GameState], None]) -> None:
         self._updates.append(fn)

@@ -70,7 +70,7 @@ def tile_name(name: str, lines: tuple[str, ...]) -> str:
 class ModelTile:
     def __init__(self, state: GameState, key: str, name: str, seat: int, on_tap: Callable[[str], None]) -> None:
         self.key = key
-        self._shown: tuple | None = None
+        self._shown: tuple[object, ...] | None = None
         self.name = name
         self.box = named(ui.element("button").classes(f"tk-tile tk-seat-{seat}"), tile_name(name, ()),
                          type="button", **{"aria-pressed": "false"})

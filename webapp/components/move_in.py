@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from nicegui import app, run, ui
+from nicegui import app, ui
 
 from models.rules import RuleViolation
 from models.service import SiteError
 from models.service.cards import BOOK
 from models.service.my_data import Moved, Moving
+from webapp.blocking import io
 from webapp.components.a11y import named
 from webapp.components.list_builder import browser_owner
 from webapp.components.whose import signed_in_now
@@ -51,7 +52,7 @@ async def offer_move_in() -> bool:
     if me is None:
         return False
     data, owner, cards, games = current().my_data, browser_owner(), _stored(BOOK), _stored(GAMES)
-    moving = await run.io_bound(data.moving, me, owner, cards, games)
+    moving = await io(data.moving, me, owner, cards, games)
     if moving is None or not moving.anything:
         return False
     with ui.dialog().props("persistent") as dialog, ui.card().classes("tk-dialog"):
@@ -63,7 +64,7 @@ async def offer_move_in() -> bool:
 
         async def move() -> None:
             try:
-                moved = await run.io_bound(data.move_in, me, owner, cards, games)
+                moved = await io(data.move_in, me, owner, cards, games)
             except (RuleViolation, SiteError) as refusal:
                 problem.set_text(refusal.message + " Nothing was moved.")
                 return

@@ -6,12 +6,14 @@ and on the My games page."""
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
+from typing import Any
 
-from nicegui import app, run, ui
+from nicegui import app, ui
 
 from models.rules import GameState
 from models.service import NotFound
 from models.service.my_data import MyGame
+from webapp.blocking import io
 from webapp.components.a11y import named
 from webapp.components.whose import signed_in_now
 from webapp.deps import current
@@ -47,7 +49,7 @@ def progress(state: GameState | None) -> str:
     return f"round {state.round}" if state.round else "setting up"
 
 
-def started(links: dict) -> str:
+def started(links: dict[str, Any]) -> str:
     try:
         return "started " + date.fromisoformat(str(links.get("started"))).strftime("%d %b %Y").lstrip("0")
     except ValueError:
@@ -75,13 +77,13 @@ def account_game(game: MyGame) -> None:
 async def my_games() -> None:
     me = await signed_in_now()
     if me is not None:
-        await _account_games(await run.io_bound(current().my_data.my_games, me) or [])
+        await _account_games(await io(current().my_data.my_games, me) or [])
         return
     games = app.storage.user.get("games", {})
     if not isinstance(games, dict) or not games:
         return
     recent = list(reversed(list(games.items())))[:SHOWN]
-    states = await run.io_bound(_states, [game_id for game_id, _ in recent])
+    states = await io(_states, [game_id for game_id, _ in recent])
     with named(ui.column().classes("tk-my-games gap-1 w-full"), "Games started on this device", role="region"):
         ui.label("Games started on this device").classes("text-h6")
         for game_id, links in recent:

@@ -83,7 +83,10 @@ class QuickCard:
         value = self.numbers[label].value
         if label == LEADER and value in (None, ""):
             return None
-        number = whole_number(value, 1, 99)
+        return self._whole(label)
+
+    def _whole(self, label: str) -> int:
+        number = whole_number(self.numbers[label].value, 1, 99)
         if number is None:
             raise BadFact(f"{self.source.name}, {label}: enter a whole number from 1 to 99.")
         return number
@@ -98,10 +101,11 @@ class QuickCard:
             damage = BoxesLayout(boxes=values["Damage boxes"])
         if "Boxes in the outer ring" in values:
             total = damage.total if isinstance(damage, WebLayout) else None
-            rings = tuple(values[f"Boxes in the {r} ring"] for r in RINGS)
+            outer, middle, inner = (self._whole(f"Boxes in the {r} ring") for r in RINGS)
+            rings = (outer, middle, inner)
             if total is not None and sum(rings) != total:
                 raise BadFact(f"{card.name}: the three rings must add up to the web's {total} boxes.")
-            damage = WebLayout(total=total, rings=rings)  # type: ignore[arg-type]
+            damage = WebLayout(total=total, rings=rings)
         if self.drawing is not None:
             damage = self.drawing.layout(getattr(damage, "total", None))
             problem = drawing_problem(damage)

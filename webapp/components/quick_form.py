@@ -155,7 +155,8 @@ class SideForm:
 
     def _caster_changed(self, *_: Any, why: str = "caster's army") -> None:
         """A new caster keeps only the models its army may take; the player is told what went."""
-        kept, dropped = [], []
+        kept: list[ArmyEntry] = []
+        dropped: list[str] = []
         for entry in self.entries:
             trial = [*([ArmyEntry(card=self.master.value)] if self.master.value else []), *kept]
             if self.master.value and quick_refusal(trial, self.cards, entry, self.theme_key()) is None:

@@ -7,9 +7,10 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from nicegui import run, ui
+from nicegui import ui
 
 from models.service.hall import MINUTES_MAX, RoundTimer
+from webapp.blocking import io
 from webapp.components.a11y import named
 from webapp.components.once import once
 from webapp.components.times import at
@@ -35,7 +36,7 @@ def timer_words(timer: RoundTimer | None, now_ms: int, zone: str) -> str:
 class RoundTimerControls:
     """``act(action, *args)`` runs an organiser's action as the page's account (the event page's own)."""
 
-    def __init__(self, event_id: str, zone: str, act: Callable[..., Awaitable[None]]) -> None:
+    def __init__(self, event_id: str, zone: str, act: Callable[..., Awaitable[object]]) -> None:
         self.event_id, self.zone, self.act = event_id, zone, act
         with named(ui.column().classes("w-full gap-2"), "Round timer", role="region") as self.box:
             ui.label("Round timer").classes("text-h6").props('role="heading" aria-level="2"')
@@ -60,5 +61,5 @@ class RoundTimerControls:
     async def refresh(self) -> None:
         """Read the timer again and say where it stands."""
         deps = current()
-        timer = await run.io_bound(deps.hall.timer, self.event_id)
+        timer = await io(deps.hall.timer, self.event_id)
         self.state.set_text(timer_words(timer, deps.service.now_ms(), self.zone))

@@ -36,7 +36,7 @@ class ScorePrompt:
 
     def __init__(self, view: GameView) -> None:
         self.view = view
-        self._shown: tuple | None = None
+        self._shown: tuple[object, ...] | None = None
         self.box = ui.column().classes("tk-score w-full").props('role="group" aria-label="Score this turn"')
 
     def update(self, state: GameState) -> None:

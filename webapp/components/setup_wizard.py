@@ -4,6 +4,7 @@ far above it. Every answer is a command (models/rules/warmachine/pregame.py); no
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from typing import Literal
 
 from nicegui import ui
 
@@ -184,7 +185,7 @@ class SetupWizard:
         self._checklist(pre, "after")
         _button("Start the game", lambda: self.send(StartGame()))
 
-    def _checklist(self, pre: Pregame, when: str) -> None:
+    def _checklist(self, pre: Pregame, when: Literal["before", "after"]) -> None:
         tasks = pre.before if when == "before" else pre.after
         for i, task in enumerate(tasks):
             box = ui.checkbox(task.text, value=task.done)

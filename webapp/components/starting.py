@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from nicegui import run, ui
+from nicegui import ui
 
 from models.rules import RuleViolation
 from models.service import AlreadyStarted, Created
+from webapp.blocking import io
 from webapp.components.keep_game import keep_in_account
 from webapp.components.my_games import mark_started
 from webapp.components.share import remember_links
@@ -26,7 +27,7 @@ class GameStarter:
         """Run ``start(key)`` off the event loop, remember the links in this browser (and in the signed-in
         account) and open the table; whether a game was started."""
         try:
-            created = await run.io_bound(start, self.key)
+            created = await io(start, self.key)
         except RuleViolation as refusal:
             ui.notify(refusal.message, type="warning")
             return False

@@ -10,6 +10,8 @@ tappable Next beside a decision still pending, and a test can wait for the line 
 
 from __future__ import annotations
 
+from functools import partial
+
 from nicegui import ui
 from nicegui.element import Element
 
@@ -56,9 +58,9 @@ class TurnBar:
 
     def __init__(self, view: GameView, controls: bool) -> None:
         self.view = view
-        self._shown: tuple | None = None
-        self._tithe_shown: tuple | None = None
-        self._clock_shown: tuple | None = None
+        self._shown: tuple[object, ...] | None = None
+        self._tithe_shown: tuple[object, ...] | None = None
+        self._clock_shown: tuple[object, ...] | None = None
         self.toast = UndoToast(view) if controls else None
         self.box = ui.element("section").classes("tk-turnbar w-full").props('role="region" aria-label="Turn"')
         with self.box:
@@ -170,12 +172,12 @@ class TurnBar:
             ui.label("Tithe: each horror pays 1 essence to stay, or leaves play.").classes("tk-prompt")
             for horror_id in state.pending_tithe:
                 h = state.model(horror_id)
-                tithe = {o.action: o.command for o in options(state, horror_id)}
+                tithe = {o.action: o.command for o in options(state, horror_id) if o.command is not None}
                 with ui.row().classes("items-center gap-2"):
                     ui.label(f"{h.name} ({h.essence or 0} essence)")
                     # Each button shows the words of its accessible name (WCAG 2.5.3).
                     named(once(ui.button("Pay tithe").props("no-caps"),
-                               lambda c=tithe["pay_tithe"]: self.view.send(c)), f"Pay tithe for {h.name}")
+                               partial(self.view.send, tithe["pay_tithe"])), f"Pay tithe for {h.name}")
                     named(once(ui.button(f"Let {h.name} go").props("outline no-caps"),
-                               lambda c=tithe["skip_tithe"]: self.view.send(c)), f"Let {h.name} go")
+                               partial(self.view.send, tithe["skip_tithe"])), f"Let {h.name} go")
 

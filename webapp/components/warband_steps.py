@@ -41,17 +41,22 @@ from webapp.components.warband_dialogs import UNDER, roll_field, typed_roll
 from webapp.view import GameView
 
 
-def _key(state: GameState) -> tuple:
+def _key(state: GameState) -> tuple[object, ...]:
     b = board(state)
     return (state.phase, state.step, state.round, state.active, b.rout, b.grab, b.events, b.treasures,
             b.hidden_events, tuple(due(state)) if state.phase == "upkeep" else (), headline(state),
             rout_sum(b, state.active))
 
 
+def _spell_check(unit: str, spell: str) -> Callable[[bool, int | None], Command]:
+    """The check of ``unit``'s lasting ``spell`` as the player records it."""
+    return lambda passed, roll: SpellCheck(unit=unit, spell=spell, passed=passed, roll=roll)
+
+
 class StepPanel:
     def __init__(self, view: GameView, controls: bool) -> None:
         self.view, self.controls = view, controls
-        self._shown: tuple | None = None
+        self._shown: tuple[object, ...] | None = None
         with named(ui.card().classes("tk-guide w-full"), "What happens now", role="region"):
             self.body = ui.column().classes("gap-2 w-full")
             if controls:  # the watch page stays small: its unit cards say what a unit's condition means
@@ -142,9 +147,7 @@ class StepPanel:
         ui.label(SPELLS).classes("tk-prompt")
         for u, spell in due(state):
             ui.label(f"{spell} ({u.name})")
-            self._check(f"{spell} ({u.name})",
-                        lambda passed, roll, uid=u.id, s=spell: SpellCheck(unit=uid, spell=s, passed=passed,
-                                                                          roll=roll))
+            self._check(f"{spell} ({u.name})", _spell_check(u.id, spell))
 
     def _events(self, state: GameState) -> None:
         for i, event in enumerate(board(state).events):

@@ -26,7 +26,7 @@ def next_label(state: GameState) -> str:
 class WarbandTurnBar:
     def __init__(self, view: GameView, controls: bool) -> None:
         self.view = view
-        self._shown: tuple | None = None
+        self._shown: tuple[object, ...] | None = None
         self.box = ui.card().classes("tk-turnbar w-full").props('role="region" aria-label="Turn"')
         with self.box:
             with ui.row().classes("items-center gap-4 w-full"):

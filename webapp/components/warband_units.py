@@ -5,6 +5,7 @@ reason (tapping says it), what does not belong to this moment is hidden."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from nicegui import ui
 
@@ -31,7 +32,7 @@ class UnitCard:
     def __init__(self, view: GameView, unit_id: str, controls: bool) -> None:
         self.view, self.unit_id, self.controls = view, unit_id, controls
         u = self._unit(view.state)
-        self._shown: tuple | None = None
+        self._shown: tuple[object, ...] | None = None
         self.box = named(ui.card().classes(f"tk-model tk-seat-{u.seat}"), u.name, role="group")
         with self.box:
             with ui.row().classes("items-baseline justify-between w-full"):
@@ -79,7 +80,7 @@ class UnitCard:
                     text = f"End {spell}"
                 if text is None or (not option.allowed and option.code in HIDDEN):
                     continue
-                button = named(once(ui.button(text).props("no-caps outline"), lambda o=option: self._tap(o)),
+                button = named(once(ui.button(text).props("no-caps outline"), partial(self._tap, option)),
                                f"{text.rstrip('…')}: {u.name}")
                 if not option.allowed:
                     button.classes("tk-unavailable")

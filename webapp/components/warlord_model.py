@@ -3,6 +3,8 @@ when it ends, and (on the table) the buttons of its activation, greyed with the 
 
 from __future__ import annotations
 
+from functools import partial
+
 from nicegui import ui
 
 from models.rules import GameState, Option, options
@@ -49,8 +51,8 @@ class WarlordCard:
         self.view, self.figure_id, self.controls = view, figure_id, controls
         f = figure(view.state, figure_id)
         self.name = f.name
-        self._shown: tuple | None = None
-        self._chips: tuple | None = None
+        self._shown: tuple[object, ...] | None = None
+        self._chips: tuple[object, ...] | None = None
         self.options: dict[str, Option] = {}
         self.buttons: dict[str, ui.button] = {}
         self.actions: ui.row | None = None
@@ -89,7 +91,7 @@ class WarlordCard:
         self.update(view.state)
 
     def _button(self, action: str, text: str, name: str) -> None:
-        self.buttons[action] = named(once(ui.button(text).props("no-caps"), lambda a=action: self._tap(a)), name)
+        self.buttons[action] = named(once(ui.button(text).props("no-caps"), partial(self._tap, action)), name)
 
     def update(self, state: GameState) -> None:
         if self.controls:  # any model's change may change what this one may do (its numbers typed, for one)
@@ -134,7 +136,7 @@ class WarlordCard:
                     ui.label(text).classes("tk-wl-what")
                     if self.controls:
                         remove = ui.button(icon="close").props("flat round")
-                        named(once(remove, lambda n=name: self._tap(f"remove:{n}")), f"Remove {label(name)}: {f.name}")
+                        named(once(remove, partial(self._tap, f"remove:{name}")), f"Remove {label(name)}: {f.name}")
 
     def _option(self, action: str) -> Option | None:
         """What the rules say of ``action`` now, as this page's link may act on it (a seat link greys the other
@@ -149,7 +151,7 @@ class WarlordCard:
             ui.notify(option.reason if option else "Not possible now.", type="warning")
             return False
         if action in ASKING:
-            ASKING[action](self.view, option)
+            ASKING[action](self.view, option, self.figure_id)
             return True
         return await self.view.send(option.command)
 
@@ -165,7 +167,7 @@ class WarlordCard:
 
             with ui.row().classes("gap-2"):
                 for name in CONDITIONS:
-                    button = named(once(ui.button(label(name)).props("no-caps"), lambda n=name: add(n), dialog),
+                    button = named(once(ui.button(label(name)).props("no-caps"), partial(add, name), dialog),
                                    label(name))
                     grey(button, self._option(f"add:{name}"), hide=False)
             ui.button("Cancel", on_click=dialog.close).props("flat no-caps")

@@ -4,6 +4,7 @@ dialog), and the dialogs of a melee attack, a ranged attack and a spell. The rul
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from functools import partial
 
 from nicegui import ui
 
@@ -76,14 +77,14 @@ def _target_buttons(view: GameView, option: Option, dialog: ui.dialog, aim: Call
     """One button per model the rules let it aim at (the option's choices), and ``none`` for no model."""
     with ui.row().classes("gap-2"):
         for target in option.choices.get("target", ()):
-            once(ui.button(figure(view.state, target).name).props("no-caps"), lambda t=target: aim(t), dialog)
+            once(ui.button(figure(view.state, target).name).props("no-caps"), partial(aim, target), dialog)
         once(ui.button(none).props("outline no-caps"), lambda: aim(None), dialog)
 
 
-def _attack_dialog(view: GameView, option: Option, melee: bool) -> None:
+def _attack_dialog(view: GameView, option: Option, figure_id: str, melee: bool) -> None:
     """Fight or shoot: at which model (its states change the numbers), or at one the app need not know; a melee
     attack also asks whether it is a flying model's Swift Attack on the ground."""
-    f = figure(view.state, option.command.model if option.command is not None else "")
+    f = figure(view.state, figure_id)
     title = "Melee attack" if melee else "Ranged attack"
     with transient_dialog() as dialog, named(ui.card().classes("tk-dialog"), f"{title}: {f.name}"):
         ui.label(f"{title}: {f.name}").classes("text-h6")
@@ -99,17 +100,17 @@ def _attack_dialog(view: GameView, option: Option, melee: bool) -> None:
     dialog.open()
 
 
-def melee_dialog(view: GameView, option: Option) -> None:
-    _attack_dialog(view, option, melee=True)
+def melee_dialog(view: GameView, option: Option, figure_id: str) -> None:
+    _attack_dialog(view, option, figure_id, melee=True)
 
 
-def ranged_dialog(view: GameView, option: Option) -> None:
-    _attack_dialog(view, option, melee=False)
+def ranged_dialog(view: GameView, option: Option, figure_id: str) -> None:
+    _attack_dialog(view, option, figure_id, melee=False)
 
 
-def spell_dialog(view: GameView, option: Option) -> None:
+def spell_dialog(view: GameView, option: Option, figure_id: str) -> None:
     """Cast: the spell's name, whether it needs line of sight, and its target."""
-    f = figure(view.state, option.command.model if option.command is not None else "")
+    f = figure(view.state, figure_id)
     with transient_dialog() as dialog, named(ui.card().classes("tk-dialog"), f"Cast a spell: {f.name}"):
         ui.label(f"{f.name} casts a spell").classes("text-h6")
         spell = ui.input("Spell name").props(f'maxlength={SPELL_NAME_MAX} aria-label="Spell name"')

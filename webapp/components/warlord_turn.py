@@ -6,7 +6,8 @@ result, Blessed and Cursed cancelling) is read where the players look."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from functools import partial
 
 from nicegui import ui
 
@@ -15,6 +16,7 @@ from models.rules.warlord import (
     MAX_DIE,
     POISON_TARGET,
     REASON_MAX,
+    Figure,
     WarlordConcede,
     WarlordEndGame,
     active_figure,
@@ -37,8 +39,8 @@ from webapp.view import GameView
 class WarlordTurnBar:
     def __init__(self, view: GameView, controls: bool) -> None:
         self.view = view
-        self._shown: tuple | None = None
-        self._due: tuple | None = None
+        self._shown: tuple[object, ...] | None = None
+        self._due: tuple[object, ...] | None = None
         self.end = self.next = None
         self.options: dict[str, Option] = {}
         self.box = ui.card().classes("tk-turnbar w-full").props('role="region" aria-label="Turn"')
@@ -119,19 +121,21 @@ class WarlordTurnBar:
             reason = named(ui.input("What decided it (optional)").props(f"maxlength={REASON_MAX}").classes(
                 "w-full"), "What decided it (optional)")
             with ui.row().classes("gap-2"):
+                def ending(winner: int | None) -> Callable[[], Command]:
+                    return lambda: WarlordEndGame(winner=winner, reason=reason.value or "")
+
                 for s in (0, 1):
-                    button(f"{names[s]} wins", "end_game",
-                           lambda k=s: WarlordEndGame(winner=k, reason=reason.value or ""))
-                button("A draw", "end_game", lambda: WarlordEndGame(winner=None, reason=reason.value or ""), "outline")
+                    button(f"{names[s]} wins", "end_game", ending(s))
+                button("A draw", "end_game", ending(None), "outline")
             ui.label("Or a player concedes: the other side wins.")
             with ui.row().classes("gap-2"):
                 for s in (0, 1):
-                    button(f"{names[s]} concedes", f"concede:{s}", lambda k=s: WarlordConcede(seat=k),
+                    button(f"{names[s]} concedes", f"concede:{s}", partial(WarlordConcede, seat=s),
                            "outline color=negative")
             ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
         dialog.open()
 
-    def _draw_poison(self, due: tuple) -> None:
+    def _draw_poison(self, due: tuple[Figure, ...]) -> None:
         assert self.poison is not None
         self.poison.clear()
         if not due:
@@ -146,13 +150,17 @@ class WarlordTurnBar:
                     ui.label(f"{f.name}: die {bonus}").classes("text-bold")
                     die = named(ui.number(label="Die").props("dense outlined").classes("tk-amount"),
                                 f"Die result for {f.name}")
-                    check = named(once(ui.button("Check poison").props("no-caps"),
-                                       lambda x=f.id, d=die: self._check(x, d.value)), f"Check poison: {f.name}")
+                    check = named(once(ui.button("Check poison").props("no-caps"), self._checker(f.id, die)),
+                                  f"Check poison: {f.name}")
                     grey(check, self._poison_option(f.id), hide=False)
 
     def _poison_option(self, figure_id: str) -> Option:
         """The model's poison check as this page's link may send it (a seat rolls only for its own models)."""
         return for_link(self.view, next(o for o in options(self.view.state, figure_id) if o.action == "poison_check"))
+
+    def _checker(self, figure_id: str, die: ui.number) -> Callable[[], Awaitable[None]]:
+        """The poison check of ``figure_id`` with the result typed in ``die`` when the button is tapped."""
+        return lambda: self._check(figure_id, die.value)
 
     async def _check(self, figure_id: str, value: object) -> None:
         option = self._poison_option(figure_id)

@@ -32,7 +32,7 @@ class WatchBoard(Element, component="watch.js"):
         self._props.update(game=game_id, initial=edition.view_text, serverNow=now_ms, mode=mode,
                            parts=list(parts), resultUrl=result_url)
 
-    def _displayed_contents(self, *, only_visible: bool) -> list:
+    def _displayed_contents(self, *, only_visible: bool) -> list[str]:
         """The words the board shows: those of the newest view this process sent to the game's room (what a
         browser on this page renders), for NiceGUI's ``ElementFilter`` and ``User.should_see``."""
         edition = current().live.reads.cached(self.game_id)

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from nicegui import run
-
 from models.service.accounts import Me
+from webapp.blocking import io
 from webapp.deps import current
 from webapp.session import page_session
 
@@ -12,4 +11,4 @@ from webapp.session import page_session
 async def signed_in_now() -> Me | None:
     """The account signed in on this browser. The session is read here, on the event loop, where the page's
     storage is found (a worker thread has no page context); the lookup runs in a worker thread."""
-    return await run.io_bound(current().accounts.me, page_session())
+    return await io(current().accounts.me, page_session())

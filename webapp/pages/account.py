@@ -20,6 +20,7 @@ from models.service.account_export import FILENAME, export_account
 from models.service.accounts import EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, Me
 from models.service.errors import NotSignedIn
 from models.service.mailer import Mail
+from webapp.blocking import io
 from webapp.components.a11y import named
 from webapp.components.move_in import offer_move_in
 from webapp.deps import current
@@ -61,7 +62,7 @@ def _problem() -> ui.label:
 async def _attempt(problem: ui.label, work: Callable[[], tuple[Me, str]]) -> None:
     problem.set_text("")
     try:
-        me, token = await run.io_bound(work)
+        me, token = await io(work)
     except (RuleViolation, SiteError) as refusal:
         problem.set_text(refusal.message)
         return
@@ -120,7 +121,7 @@ def _forgot(typed: str) -> None:
         async def send() -> None:
             problem.set_text("")
             try:
-                after = await run.io_bound(accounts.request_reset, email.value or "", address)
+                after = await io(accounts.request_reset, email.value or "", address)
             except (RuleViolation, SiteError) as refusal:
                 problem.set_text(refusal.message)
                 return
@@ -141,13 +142,13 @@ def _signed_in(me: Me) -> None:
         ui.label(me.email)
 
         async def sign_out() -> None:
-            await run.io_bound(current().accounts.sign_out, page_session())
+            await io(current().accounts.sign_out, page_session())
             keep_session(None)
             ui.navigate.to("/account")
 
         async def download() -> None:
             try:
-                data = await run.io_bound(export_account, current().engine, current().service, me)
+                data = await io(export_account, current().engine, current().service, me)
             except NotSignedIn:
                 ui.navigate.to("/account")
                 return
@@ -172,7 +173,7 @@ def _delete() -> None:
         async def confirm() -> None:
             problem.set_text("")
             try:
-                await run.io_bound(current().accounts.delete, page_session(), password.value or "")
+                await io(current().accounts.delete, page_session(), password.value or "")
             except (RuleViolation, SiteError) as refusal:
                 problem.set_text(refusal.message)
                 return
@@ -190,7 +191,7 @@ def _delete() -> None:
 
 async def account_page(welcome: bool = False) -> None:
     """``welcome``: just signed in (webapp/session.py): offer to move this browser's data into the account."""
-    me = await run.io_bound(current().accounts.me, page_session())
+    me = await io(current().accounts.me, page_session())
     if me is None and page_session():
         keep_session(None)  # ended elsewhere (signed out, a new password): the header says so from now on
     elif me is not None:

@@ -4,9 +4,10 @@ a card pack. With the operator's token a card may also be saved for the whole si
 
 from __future__ import annotations
 
-from nicegui import run, ui
+from nicegui import ui
 
 from models.catalog.schema import Card
+from webapp.blocking import io
 from webapp.components.a11y import named
 from webapp.components.card_book import card_service, player_catalog
 from webapp.components.card_editor import CardEditor, CardsFile, MissingView
@@ -30,10 +31,10 @@ async def cards_page(key: str | None = None) -> None:
                 fresh = await player_catalog(service)
                 missing.set_cards(fresh)
                 if editor is not None:
-                    editor.cards, editor.own = fresh, set(await run.io_bound(service.book) or {})
+                    editor.cards, editor.own = fresh, set(await io(service.book) or {})
 
             editor = CardEditor(service, cards, refresh)
-            editor.own = set(await run.io_bound(service.book) or {})
+            editor.own = set(await io(service.book) or {})
             CardsFile(service, refresh)
             if service.has_operator:
                 _operator_sign_in(editor)

@@ -7,6 +7,7 @@ round; the organiser pairs each round and holds every table's links. Standings e
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from fastapi import HTTPException
@@ -484,7 +485,7 @@ class EventPage:
                     if owner:
                         once(named(ui.button("Remove", icon="person_remove").props("no-caps flat"),
                                    f"Remove co-organiser {co}"),
-                             lambda co=co: self._act(current().events.remove_co_organiser, co))
+                             partial(self._act, current().events.remove_co_organiser, co))
             with ui.row().classes("items-end gap-3"):
                 email = ui.input("Co-organiser's email").props("type=email maxlength=254").classes("w-72")
                 once(ui.button("Name co-organiser", icon="group_add").props("no-caps outline"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from nicegui import run, ui
+from nicegui import ui
 
 from models.rules import RuleViolation
 from models.rules.warmachine import GAME_SIZES
@@ -14,6 +14,7 @@ from models.service import SiteError
 from models.service.accounts import Me
 from models.service.events import EventInfo
 from models.service.zones import UTC_NAME, check_zone, zones
+from webapp.blocking import io
 from webapp.components.a11y import named
 from webapp.components.once import once
 from webapp.deps import current
@@ -28,7 +29,7 @@ LEAD_DAYS = 7  # the form offers an event a week ahead
 
 async def account_of(token: str | None) -> Me | None:
     """The account holding a session token, or None (looked up in a worker thread)."""
-    return await run.io_bound(current().accounts.me, token)
+    return await io(current().accounts.me, token)
 
 
 async def who_acts(token: str | None) -> Me | None:
@@ -77,7 +78,7 @@ async def events_page() -> None:
     deps = current()
     token = page_session()
     me = await account_of(token)
-    events = await run.io_bound(deps.events.events) or []
+    events = await io(deps.events.events) or []
     with ui.column().classes("tk-events w-full gap-4"):
         ui.label("Events").classes("text-h5").props('role="heading" aria-level="1"')
         _event_list("Coming up and running", [e for e in events if e.status != "finished"],
@@ -158,7 +159,7 @@ def _new_event_form(token: str | None) -> None:
             if me is None:
                 return
             try:
-                info = await run.io_bound(current().events.create, me, name.value or "", day.value or "",
+                info = await io(current().events.create, me, name.value or "", day.value or "",
                                           int(size.value or 0), int(rounds.value), int(lists.value or 0), deadline,
                                           whole(clock.value), whole(tables.value), str(zone.value))
             except (RuleViolation, SiteError) as refusal:

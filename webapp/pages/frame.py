@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from fastapi import HTTPException
-from nicegui import run, ui
+from nicegui import ui
 
 from models.service import Actor, NotFound
+from webapp.blocking import io
 from webapp.deps import current
 from webapp.session import header_name
-from webapp.view import GameView
+from webapp.view import GameConnection
 
 
 def frame(title: str) -> ui.header:
@@ -41,17 +42,17 @@ def frame(title: str) -> ui.header:
 async def authorise(game_id: str, token: str) -> Actor:
     """Who a link makes its holder in the game it points to, or stop with a clear 404 page."""
     try:
-        return await run.io_bound(current().service.authorize, game_id, token)
+        return await io(current().service.authorize, game_id, token)
     except NotFound:  # an unknown game and a key that does not open it look alike
         raise HTTPException(status_code=404, detail="There is no game at this address.") from None
 
 
-async def open_game(game_id: str, token: str) -> GameView:
+async def open_game(game_id: str, token: str) -> GameConnection:
     """Authorise a link and load the game it points to, or stop with a clear 404 page."""
     deps = current()
     actor = await authorise(game_id, token)
     try:
-        version, state = await run.io_bound(deps.service.state, game_id)
+        version, state = await io(deps.service.state, game_id)
     except NotFound:
         raise HTTPException(status_code=404, detail="There is no game at this address.") from None
-    return GameView(deps, game_id, actor, version, state)
+    return GameConnection(deps, game_id, actor, version, state)

@@ -3,8 +3,9 @@ links it holds to the game's table, watch and result pages, on any device."""
 
 from __future__ import annotations
 
-from nicegui import run, ui
+from nicegui import ui
 
+from webapp.blocking import io
 from webapp.components.a11y import named
 from webapp.components.my_games import account_game
 from webapp.components.whose import signed_in_now
@@ -21,7 +22,7 @@ async def games_page() -> None:
             ui.label("Sign in to see the games kept in your account, on any device.")
             ui.link("Sign in", "/account").classes("tk-game-link")
             return
-        games = await run.io_bound(current().my_data.my_games, me) or []
+        games = await io(current().my_data.my_games, me) or []
         if not games:
             ui.label("No games yet: a game you start while signed in is kept here, with its links.")
         for game in games:

@@ -53,7 +53,8 @@ async def _casual_game() -> None:
     book = await card_service()
     cards = await player_catalog(book)
     kept = stored()
-    kept_sides = kept.get("sides") if isinstance(kept.get("sides"), list) else []
+    sides_kept = kept.get("sides")
+    kept_sides = sides_kept if isinstance(sides_kept, list) else []
     ui.label("New Warmachine Mk III game").classes("text-h6")
     ui.label("Pick a caster for each player, then its battlegroup and other models: only what that army may "
              "take is offered, with the points it costs.").classes("tk-kind")

@@ -3,9 +3,10 @@ the account when signed in, else in this browser)."""
 
 from __future__ import annotations
 
-from nicegui import run, ui
+from nicegui import ui
 
 from models.rules import RuleViolation
+from webapp.blocking import io
 from webapp.components.catalog_browser import CatalogBrowser
 from webapp.components.list_builder import ListBuilder, my_lists
 from webapp.pages.frame import frame
@@ -14,9 +15,9 @@ from webapp.pages.frame import frame
 async def lists_page(list_id: str | None = None) -> None:
     frame("Army lists")
     service, owner = await my_lists()
-    cards = await run.io_bound(service.cards)
+    cards = await io(service.cards)
     try:
-        saved = await run.io_bound(service.lists, owner)
+        saved = await io(service.lists, owner)
     except RuleViolation as refusal:
         saved = []
         ui.notify(refusal.message, type="warning")

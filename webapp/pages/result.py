@@ -8,9 +8,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from nicegui import run, ui
+from nicegui import ui
 
 from models.rules.warmachine import shown
+from webapp.blocking import io
 from webapp.pages.frame import frame, open_game
 from webapp.view import GameView
 
@@ -64,7 +65,7 @@ class ResultView:
         view.on_version(self.refresh)
 
     async def refresh(self, _version: int | None = None) -> None:
-        self.data = await run.io_bound(self.view.deps.service.result_json, self.view.game_id)
+        self.data = await io(self.view.deps.service.result_json, self.view.game_id)
         self.body.clear()
         with self.body:
             self._draw(self.data)
@@ -149,7 +150,7 @@ class ResultView:
                             "application/json")
 
     async def _text(self) -> None:
-        text = await run.io_bound(self.view.deps.service.result_text, self.view.game_id)
+        text = await io(self.view.deps.service.result_text, self.view.game_id)
         ui.download.content(text, f"tablekeeper-{self.view.game_id}.txt", "text/plain")
 
 

@@ -105,18 +105,18 @@ async def warband_page() -> None:
         first = named(ui.select({0: "Player 1 goes first", 1: "Player 2 goes first"}, value=0), "Who goes first")
 
         async def start() -> None:
-            sides = [f.warband() for f in forms]
-            problem = next((s for s in sides if isinstance(s, str)), None)
+            one, other = (f.warband() for f in forms)
+            problem = next((s for s in (one, other) if isinstance(s, str)), None)
             tokens = whole_number(treasures.value, 0, TOKENS_MAX)
             hidden = None if events.value in (None, "") else whole_number(events.value, 0, TOKENS_MAX)
             if problem is None and tokens is None:
                 problem = f"Enter the treasure tokens on the table: a whole number from 0 to {TOKENS_MAX}."
             if problem is None and events.value not in (None, "") and hidden is None:
                 problem = "Event tokens: a whole number, or leave it empty if nobody knows."
-            if problem is not None:
+            if problem is not None or isinstance(one, str) or isinstance(other, str) or tokens is None:
                 ui.notify(problem, type="warning")
                 return
-            command = SetupWarband(title=(title.value or "")[:TITLE_MAX], sides=tuple(sides), first=first.value or 0,
+            command = SetupWarband(title=(title.value or "")[:TITLE_MAX], sides=(one, other), first=first.value or 0,
                                    treasures=tokens, event_tokens=hidden)
             await starter.start(lambda key: deps.service.start(command, key), title.value or "Warband game")
 

@@ -76,7 +76,7 @@ class WarbandForm:
                    else f"A warband has at most {MAX_MODELS} models here." if len(self.entries) >= MAX_MODELS
                    else stats if isinstance(stats, str)
                    else "")
-        if problem or isinstance(stats, str):
+        if problem or isinstance(stats, str) or tracks is None or tough is None:
             ui.notify(problem, type="warning")
             return
         chosen: tuple[Ability, ...] = tuple(a for a, box in self.abilities.items() if box.value)

@@ -129,7 +129,7 @@ def crippled_notes(state: GameState, m: ModelState) -> tuple[str, ...]:
                  for i in crippled(state, m))
 
 
-Side = Literal["left", "right"]
+Side = grids.Side
 
 
 def side_index(state: GameState, m: ModelState, side: Side | None) -> int:

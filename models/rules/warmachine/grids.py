@@ -30,6 +30,8 @@ summarised (not part of the reference documents); the words are ours.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from models.catalog.schema import GridLayout, SpiralLayout
 
 NO_BOX = "-"
@@ -57,7 +59,8 @@ ASPECTS: dict[str, tuple[str, str]] = {
     "S": ("Spirit", "it can no longer be forced."),
 }
 BRANCH_NAMES = ("Mind", "Body", "Spirit")
-SIDES = ("left", "right")
+Side = Literal["left", "right"]
+SIDES: tuple[Side, Side] = ("left", "right")
 
 Layout = GridLayout | SpiralLayout
 
@@ -105,7 +108,7 @@ def entry(layout: Layout, roll: int, side: int = 0) -> int:
     return side * count + within
 
 
-def side_for_roll(roll: int) -> str:
+def side_for_roll(roll: int) -> Side:
     """The side a d6 gives damage with no side of its own: 1-3 left, 4-6 right."""
     return SIDES[0] if roll <= 3 else SIDES[1]
 

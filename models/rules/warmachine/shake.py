@@ -16,7 +16,7 @@ from models.rules.warmachine.structures import effect_refusal
 Effect = Literal[
     "knocked_down", "stationary", "blind", "shadow_bind", "fire", "corrosion", "disrupted", "stealth",
 ]
-EFFECTS: tuple[str, ...] = get_args(Effect)
+EFFECTS: tuple[Effect, ...] = get_args(Effect)
 # How each effect reads after "is" ("Agathon is knocked down", "the Lamenter is no longer on fire").
 EFFECT_NAMES = {
     "knocked_down": "knocked down", "stationary": "stationary", "blind": "blinded",
