@@ -1,7 +1,7 @@
 """Runs every benchmark and rewrites the generated part of docs/PERFORMANCE.md (``make bench``).
 
     python -m tests.bench                 # everything; rewrites the results in docs/PERFORMANCE.md
-    python -m tests.bench --only fanout   # some of: rules, service, fanout, memory, reads, cluster, tablet
+    python -m tests.bench --only fanout   # some of: rules, service, fanout, memory, reads, cluster, bytes, tablet
     python -m tests.bench --only fanout,memory,reads,cluster --spectators 20 --pages 20 --cycles 50 --readers 20 \
         --cluster-spectators 20   # a small check
 
@@ -25,7 +25,7 @@ from tests.bench.common import REPO_ROOT, Report, Row, machine, pg_base_url
 
 DOC = REPO_ROOT / "docs" / "PERFORMANCE.md"
 START, END = "<!-- bench:start -->", "<!-- bench:end -->"
-PARTS = ("rules", "service", "fanout", "memory", "reads", "cluster", "tablet")
+PARTS = ("rules", "service", "fanout", "memory", "reads", "cluster", "bytes", "tablet")
 
 
 def run(only: list[str], spectators: tuple[int, ...], pages: int, cycles: int, readers: int,
@@ -33,7 +33,7 @@ def run(only: list[str], spectators: tuple[int, ...], pages: int, cycles: int, r
     from tests.bench.bench_cluster import bench_cluster
     from tests.bench.bench_core import bench_rules, bench_storage
     from tests.bench.bench_fanout import bench_fanout
-    from tests.bench.bench_pages import memory, tablet
+    from tests.bench.bench_pages import first_load_bytes, memory, tablet
     from tests.bench.bench_reads import bench_reads
 
     report = Report()
@@ -47,6 +47,7 @@ def run(only: list[str], spectators: tuple[int, ...], pages: int, cycles: int, r
         "memory": lambda: asyncio.run(memory(report, tmp, watch_pages=pages, cycles=cycles)),
         "reads": lambda: bench_reads(report, tmp, readers),
         "cluster": lambda: bench_cluster(report, tmp, cluster_spectators),
+        "bytes": lambda: first_load_bytes(report, tmp),  # sync Playwright too: after every asyncio part
         "tablet": lambda: tablet(report, tmp),  # last: sync Playwright leaves no loop for asyncio.run after it
     }
     for name in PARTS:

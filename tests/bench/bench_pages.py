@@ -12,10 +12,12 @@ from typing import Any
 import aiohttp
 
 from tests.bench.bench_fanout import game_body
-from tests.bench.common import Report, Row, Stats
+from tests.bench.common import Report, Row, Stats, pg_base_url, pg_database
 from tests.bench.procs import app_server, http_json, rss_bytes
 from tests.bench.spectators import Spectator, close_all, open_many
+from tests.bench.wire import Relay, first_load
 
+FIRST_LOAD_KIB = 300  # DESIGN.md, performance budget: the table page's first load with an empty cache
 RECONNECT_TIMEOUT = 10.0  # webapp.main: ui.run(reconnect_timeout=10); a closed page's client is deleted after it
 
 
@@ -126,6 +128,47 @@ async def memory(report: Report, tmp: Path, watch_pages: int = 200, table_pages:
         server.stop()
 
 
+def _shown(page: Any) -> None:
+    page.get_by_role("region", name="Turn").get_by_text("Round 1").wait_for(timeout=30_000)
+
+
+def first_loads(report: Report, browser: Any, base: str, where: str, port: int) -> None:
+    """Bytes of each game page's first load (empty cache) through a counting relay in front of ``port``: what
+    reached the browser in all, and the largest of the page's own files. No timing: the counts repeat exactly."""
+    game = http_json("POST", base + "/api/games", game_body("First load"))
+    relay = Relay("127.0.0.1", port)
+    try:
+        for kind in ("table", "watch"):
+            load = first_load(browser, relay, game[f"{kind}_url"], _shown)
+            files = sum(r.wire for r in load.resources)
+            target = FIRST_LOAD_KIB if kind == "table" else None
+            report.add(Row("6 tablet", f"first load of the {kind} page {where} (empty cache, gzip): bytes to the "
+                                       "browser", f"{load.total / 1024:.0f} KiB in all ({files / 1024:.0f} KiB the "
+                                       f"page's {len(load.resources)} files, the rest headers, the socket and the "
+                                       f"service worker's own fetches); largest files (KiB): {load.largest()}",
+                           f"<= {FIRST_LOAD_KIB} KiB" if target else "",
+                           load.total <= target * 1024 if target else None))
+    finally:
+        relay.close()
+
+
+def first_load_bytes(report: Report, tmp: Path) -> None:
+    """Benchmark 6's byte counts: the game pages' first loads from the app, then through nginx."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.e2e.conftest import CHROMIUM_ARGS, find_chromium
+
+    server = app_server(tmp / "bytes")
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS, headless=True)
+            first_loads(report, browser, server.url("").rstrip("/"), "from the app", server.port)
+            _through_nginx(report, browser, tmp)
+            browser.close()
+    finally:
+        server.stop()
+
+
 def tablet(report: Report, tmp: Path, loads: int = 5, taps: int = 30) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -138,34 +181,25 @@ def tablet(report: Report, tmp: Path, loads: int = 5, taps: int = 30) -> None:
             browser = pw.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS, headless=True)
             for kind in ("table", "watch"):
                 url = server.url(game[f"{kind}_url"])
-                wire, raw, fcp, shown = [], [], [], []
+                fcp, shown = [], []
                 for _ in range(loads):
                     context = browser.new_context(viewport={"width": 1280, "height": 900})  # empty cache
                     page = context.new_page()
-                    cdp = context.new_cdp_session(page)
-                    cdp.send("Network.enable")
-                    sizes = {"wire": 0, "raw": 0}
-                    cdp.on("Network.loadingFinished",
-                           lambda e, s=sizes: s.__setitem__("wire", s["wire"] + e["encodedDataLength"]))
-                    cdp.on("Network.dataReceived", lambda e, s=sizes: s.__setitem__("raw", s["raw"] + e["dataLength"]))
                     t0 = time.perf_counter()
                     page.goto(url, wait_until="commit")
-                    page.get_by_role("region", name="Turn").get_by_text("Round 1").wait_for(timeout=30_000)
+                    _shown(page)
                     shown.append((time.perf_counter() - t0) * 1000)
                     page.wait_for_load_state("networkidle")
                     paint = page.evaluate("() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime")
                     fcp.append(float(paint or 0))
-                    wire.append(sizes["wire"])
-                    raw.append(sizes["raw"])
                     context.close()
-                report.add(Row("6 tablet", f"first load of the {kind} page (empty cache, gzip), median of {loads}",
-                               f"{Stats.of(wire).median / 1024:.0f} KiB transferred ({Stats.of(raw).median / 1024:.0f}"
-                               f" KiB uncompressed); first contentful paint {Stats.of(fcp).median:.0f} ms; game shown "
+                report.add(Row("6 tablet", f"first load of the {kind} page (empty cache), median of {loads}",
+                               f"first contentful paint {Stats.of(fcp).median:.0f} ms; game shown "
                                f"{Stats.of(shown).median:.0f} ms after navigation"))
             context = browser.new_context(viewport={"width": 1280, "height": 900})
             page = context.new_page()
             page.goto(server.url(game["table_url"]))
-            page.get_by_role("region", name="Turn").get_by_text("Round 1").wait_for(timeout=30_000)
+            _shown(page)
             page.wait_for_load_state("networkidle")
             times: list[float] = []
             # The Guardian's tile shows its card; the amount empties after each Apply, so it is typed (untimed).
@@ -182,6 +216,24 @@ def tablet(report: Report, tmp: Path, loads: int = 5, taps: int = 30) -> None:
                        stats.ms(), "p95 < 100 ms", stats.p95 < 100))
     finally:
         server.stop()
+
+
+def _through_nginx(report: Report, browser: Any, tmp: Path) -> None:
+    """The same first loads through deploy/nginx-site.conf (one app process behind nginx, on PostgreSQL)."""
+    from deploy.cluster import Cluster, find_nginx
+
+    base = pg_base_url()
+    if find_nginx() is None or base is None:
+        why = "nginx is not installed" if base else "PostgreSQL not reachable"
+        report.add(Row("6 tablet", "first loads through nginx", f"skipped: {why}"))
+        return
+    with pg_database(base) as database_url:
+        cluster = Cluster(database_url, 1, workdir=tmp / "tablet-nginx")
+        cluster.start()
+        try:
+            first_loads(report, browser, cluster.url, "through nginx", cluster.port)
+        finally:
+            cluster.stop()
 
 
 # Measured inside the page: from the click to the damage track's aria-label changing (MutationObserver).
