@@ -179,7 +179,8 @@ def main() -> None:
            # NiceGUI declares DocsConfig total yet reads each key with .get: the title alone is what it needs
            fastapi_docs=DocsConfig(title=api_docs.TITLE),  # type: ignore[typeddict-item]
            language="en-GB",  # the pages' <html lang>, for screen readers
-           storage_secret=settings.storage_secret, favicon=STATIC / "favicon.svg", reconnect_timeout=10.0)
+           storage_secret=settings.storage_secret, favicon=STATIC / "favicon.svg", reconnect_timeout=10.0,
+           tailwind=False)  # its in-browser compiler: 67 KiB of each first load; our few utilities are in our CSS
 
 
 if __name__ in {"__main__", "__mp_main__"}:
