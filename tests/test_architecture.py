@@ -7,6 +7,7 @@ Inside models/rules, core.py and the shared modules beside it know no game syste
 each registers its board and commands with the core (DESIGN.md "Layers and folders").
 The web imports the service, the rules' shared face (models.rules) and each system's face (models.rules.<system>),
 never a rule module nor the database; the catalog's cards are data it may read.
+The service and the web look a game system up by name (models/service/systems.py) and never branch on the name.
 """
 
 import ast
@@ -208,3 +209,99 @@ def test_checker_finds_the_web_reaching_past_a_face(tmp_path):
     assert web_imports_past_the_faces(tmp_path) == [
         "webapp/board.py:1 imports 'models.rules.chess.moves'", "webapp/board.py:2 imports 'models.rules.chess.moves'",
         "webapp/board.py:3 imports 'models.db.engine'", "webapp/board.py:8 imports 'models.db'"]
+
+
+# --- a game system is looked up, never branched on by its name ---
+
+def system_names(root: Path = REPO_ROOT) -> set[str]:
+    """The game systems' names ("warmachine", ...), one per package under models/rules."""
+    return {name.rsplit(".", 1)[1] for name in game_systems(root)}
+
+
+def _names_system(node: ast.AST) -> bool:
+    """`system`, `x.system` or `x["system"]`: an expression that holds a game system's name."""
+    if isinstance(node, ast.Subscript):
+        return isinstance(node.slice, ast.Constant) and node.slice.value == "system"
+    return (isinstance(node, ast.Name) and node.id == "system") or (
+        isinstance(node, ast.Attribute) and node.attr == "system")
+
+
+def _strings(node: ast.AST) -> set[str]:
+    """The string constants `node` is or (a tuple, list or set literal) holds."""
+    items = node.elts if isinstance(node, ast.Tuple | ast.List | ast.Set) else [node]
+    return {i.value for i in items if isinstance(i, ast.Constant) and isinstance(i.value, str)}
+
+
+def _chooses_by_system(node: ast.AST, names: set[str]) -> bool:
+    if isinstance(node, ast.Compare):
+        sides = [node.left, *node.comparators]
+        literal = set().union(*(_strings(s) for s in sides))
+        return bool(literal & names) or bool(literal and any(_names_system(s) for s in sides))
+    if isinstance(node, ast.Match):
+        return _names_system(node.subject)
+    if isinstance(node, ast.MatchValue):
+        return bool(_strings(node.value) & names)
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get"
+            and len(node.args) == 2 and _names_system(node.args[0]))
+
+
+def system_dispatches(source: str, names: set[str]) -> list[int]:
+    """Lines of `source` that choose by a game system's name: a comparison with a system's name (`== "warlord"`,
+    `in ("warlord", "warband")`) or of a system-valued expression with a string, a `match` on one, or a
+    `.get(x.system, default)` that falls back to a default system."""
+    return sorted({node.lineno for node in ast.walk(ast.parse(source)) if _chooses_by_system(node, names)})
+
+
+def dispatches_on_system_names(root: Path = REPO_ROOT) -> list[str]:
+    """'path:line' for each choice by a game system's name in the service and the web."""
+    names = system_names(root)
+    out = []
+    for folder in ("models/service", "webapp"):
+        for path in sorted((root / folder).glob("**/*.py")):
+            rel = path.relative_to(root).as_posix()
+            out += [f"{rel}:{line}" for line in system_dispatches(path.read_text(encoding="utf-8"), names)]
+    return out
+
+
+def test_no_service_or_web_module_dispatches_on_a_system_name():
+    assert system_names() >= {"warmachine", "warlord", "warband"}
+    found = dispatches_on_system_names()
+    assert not found, ("the service and the web look a game system up (models/service/systems.py), never branch "
+                       "on its name (DESIGN.md):\n  " + "\n  ".join(found))
+
+
+def test_checker_finds_a_branch_on_a_system_name():
+    names = {"warmachine", "warlord", "warband"}
+    source = (
+        'if system == "warmachine":\n'                                        # 1
+        '    pass\n'
+        'turn = "game turn" if data["system"] == "warlord" else "round"\n'   # 3
+        'if state.system in ("warlord", "warband"):\n'                      # 4
+        '    pass\n'
+        'if "warband" != kind:\n'                                            # 6
+        '    pass\n'
+        'match state.system:\n'                                              # 8
+        '    case "warlord":\n'                                              # 9
+        '        pass\n'
+        'label = LABELS.get(game.system, "Warmachine")\n'                   # 11
+        'if view.state.system == "warmahcine":\n'                           # 12: a typo is still a branch on a name
+        '    pass\n'
+    )
+    assert system_dispatches(source, names) == [1, 3, 4, 6, 8, 9, 11, 12]
+    # A lookup, a system as data and a comparison of two games' systems are not a branch on a name.
+    assert system_dispatches(
+        'view = game_system(state.system).view(state, "")\n'
+        'WARLORD = GameSystem(name="warlord", label="Warlord")\n'
+        'same = event.system == game.system\n'
+        'if kind == "damage":\n    pass\n', names) == []
+
+
+def test_checker_scans_the_service_and_the_web(tmp_path):
+    (tmp_path / "models" / "rules" / "chess").mkdir(parents=True)
+    (tmp_path / "models" / "rules" / "chess" / "__init__.py").write_text("")
+    (tmp_path / "models" / "service").mkdir(parents=True)
+    (tmp_path / "models" / "service" / "views.py").write_text('x = 1\nif state.system == "chess":\n    pass\n')
+    (tmp_path / "webapp" / "pages").mkdir(parents=True)
+    (tmp_path / "webapp" / "pages" / "table.py").write_text('big = "chess" in (state.system,)\n')
+    (tmp_path / "models" / "rules" / "chess" / "core.py").write_text('if system == "chess":\n    pass\n')
+    assert dispatches_on_system_names(tmp_path) == ["models/service/views.py:2", "webapp/pages/table.py:1"]

@@ -29,6 +29,7 @@ from models.rules import GameState
 from models.service import views
 from models.service.access import SPECTATOR, Actor, readable
 from models.service.games import GameService, LogEntry
+from models.service.views.game import build
 
 KEEP = 256  # games whose newest edition is kept
 FRESH = 1.0  # s: how long an edition the database confirmed is served without asking again
@@ -197,7 +198,7 @@ class Reads:
         after = previous.version if previous is not None else max(0, version - views.LOG_SHOWN)
         entries = [e for e in self.service.log(game_id, after) if e.seq <= version]
         log = views.log_tail(previous.view["log"] if previous is not None else {}, entries)
-        view = views.build(version, readable(state, SPECTATOR), log)
+        view = build(version, readable(state, SPECTATOR), log)
         entry = next((e for e in entries if e.seq == version), None)
         made = Edition(game_id, version, state, view, entry,
                        base=previous.version if previous is not None else None,

@@ -14,8 +14,7 @@ from models.db.repository import LogRow
 from models.rules import GameState
 from models.rules.warmachine.clock import shown
 from models.service.history import counts
-from models.service.views import warband, warlord
-from models.service.views.warmachine import headline
+from models.service.systems import game_system
 
 FORMAT = "tablekeeper-result/1"
 HOW_WORDS = {
@@ -27,10 +26,6 @@ HOW_WORDS = {
     "end_of_game": "ended by the players",
     "rout": "rout",
 }
-
-
-def _points(value: float) -> int | float:
-    return int(value) if float(value).is_integer() else value
 
 
 def turns(state: GameState) -> list[dict[str, Any]]:
@@ -60,27 +55,11 @@ def turns(state: GameState) -> list[dict[str, Any]]:
 
 def outcome(state: GameState) -> dict[str, Any] | None:
     """The result of a game of any system (None while it goes on)."""
-    ended = warlord.outcome(state) if state.system == "warlord" else \
-        warband.outcome(state) if state.system == "warband" else _warmachine(state)
+    ended = game_system(state.system).outcome(state)
     if ended is None:
         return None
     winner = ended["winner"]
     return {**ended, "winner_name": state.player_name(winner) if winner is not None else None}
-
-
-def _warmachine(state: GameState) -> dict[str, Any] | None:
-    r = state.result
-    if r is None:
-        return None
-    return {"winner": r.winner, "how": r.how, "title": headline(state, r), "detail": r.detail, "seat": r.seat,
-            "round": r.round, "turn_of": r.turn, "scoring_due": r.due,
-            "tiebreakers": {
-                "win": [int(r.winner == s) for s in (0, 1)] if r.winner is not None else [0, 0],
-                "control_points": list(r.cp),
-                "army_points_destroyed": [_points(x) for x in r.destroyed],
-                "army_points_in_scenario_elements": list(r.elements) if r.elements is not None else None,
-            },
-            "not_counted": list(r.uncounted)}
 
 
 def report(game_id: str, version: int, state: GameState, log: list[LogRow]) -> dict[str, Any]:

@@ -22,9 +22,10 @@ from models.rules.warlord.model_states import WarlordAddState
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.replenish import AddSoulToken
 from models.rules.warmachine.spells import CastSpell
-from models.service import Actor, Created, GameService, views
+from models.service import Actor, Created, GameService
 from models.service.reads import Reads
 from models.service.views import LOG_SHOWN, diff
+from models.service.views.game import build
 from tests.bench.script import SIDES, commands_for, setup_command
 from tests.rules.warband.game import THUG
 from tests.rules.warband.game import setup_command as warband_setup
@@ -204,7 +205,7 @@ def test_the_watch_view_shows_no_upkeep_or_soul_tokens_of_a_destroyed_caster() -
     card says nothing of them; the same caster in play shows both (the positive control)."""
     kept = play(activated(new_game(), REGNA), CastSpell(model=REGNA, spell="Hex", cost=2, upkeep=True),
                AddSoulToken(model=REGNA, count=2))
-    shown = orjson.dumps(views.build(1, kept, {})).decode()
+    shown = orjson.dumps(build(1, kept, {})).decode()
     assert "Upkeep: Hex" in shown and "Soul tokens: 2" in shown
-    gone = orjson.dumps(views.build(2, fall(kept, MarkDamage(model=REGNA, amount=5)), {})).decode()
+    gone = orjson.dumps(build(2, fall(kept, MarkDamage(model=REGNA, amount=5)), {})).decode()
     assert "Upkeep: Hex" not in gone and "Soul tokens" not in gone

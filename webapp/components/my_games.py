@@ -13,13 +13,13 @@ from nicegui import app, ui
 from models.rules import GameState
 from models.service import NotFound
 from models.service.my_data import MyGame
+from models.service.systems import game_system
 from webapp.blocking import io
 from webapp.components.a11y import named
 from webapp.components.whose import signed_in_now
 from webapp.deps import current
 
 SHOWN = 6
-SYSTEMS = {"warmachine": "Warmachine", "warlord": "Warlord", "warband": "Warband"}
 
 
 def mark_started(game_id: str) -> None:
@@ -61,7 +61,7 @@ def account_game(game: MyGame) -> None:
     with ui.row().classes("items-center gap-3 tk-my-game"):
         ui.label(game.title).classes("text-bold")
         when = "started " + game.started.strftime("%d %b %Y").lstrip("0")
-        ui.label(" · ".join((SYSTEMS.get(game.system, game.system), game.progress, when))).classes("tk-kind")
+        ui.label(" · ".join((game_system(game.system).label, game.progress, when))).classes("tk-kind")
         act, watch = game.act_token, game.links.get("watch")
         if act and not game.finished:
             named(ui.button("Resume", icon="play_arrow",

@@ -11,6 +11,7 @@ from typing import Any
 from nicegui import ui
 
 from models.rules.warmachine import shown
+from models.service.systems import game_system
 from webapp.blocking import io
 from webapp.pages.frame import frame, open_game
 from webapp.view import GameView
@@ -74,13 +75,12 @@ class ResultView:
         p = data["players"]
         r = data["result"]
         with ui.card().classes("w-full").props('role="region" aria-label="Result"'):
+            turn = game_system(data["system"]).turn_word
             if r is None:
-                turn = "game turn" if data["system"] == "warlord" else "round"
                 ui.label(f"The game goes on: {turn} {data['round']}.").classes("tk-result-title")
             else:
                 ui.label(r["title"]).classes("tk-result-title")
                 ui.label(r["detail"]).classes("tk-result-detail")
-                turn = "game turn" if data["system"] == "warlord" else "round"
                 ui.label(f"Ended in {turn} {r['round']}.")
             if r is not None and "tiebreakers" in r:
                 if r["scoring_due"]:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Mapping
+from functools import partial
 
 from fastapi import HTTPException
 from nicegui import ui
 
 from models.rules import GameState
+from models.service.systems import WARBAND, WARLORD, WARMACHINE, game_system
 from webapp.components.a11y import named
 from webapp.components.attack_assistant import AttackPanel
 from webapp.components.clock import ClockPanel
@@ -24,6 +26,8 @@ from webapp.components.warband_table import warband_table
 from webapp.pages.frame import frame, open_game
 from webapp.pages.warlord import warlord_table
 from webapp.view import GameView
+
+TablePage = Callable[[GameView, str, str], Awaitable[None]]  # (the page's view, the game's id, the link's token)
 
 
 def seats_in_order(view: GameView) -> tuple[int, int]:
@@ -63,12 +67,16 @@ async def table_page(game_id: str, token: str) -> None:
     view = await open_game(game_id, token)
     if not view.can_act:
         raise HTTPException(status_code=403, detail="A watch link cannot open the table. Use it on /watch.")
-    if view.state.system == "warlord":
-        await warlord_table(view, game_id, token)
-        return
-    if view.state.system == "warband":
-        await warband_table(view, game_id, token, controls=True)
-        return
+    await table_for(view.state.system)(view, game_id, token)
+
+
+def table_for(system: str) -> TablePage:
+    """The table page of the game system registered as ``system`` (UnknownSystem when there is none)."""
+    return TABLES[game_system(system).name]
+
+
+async def warmachine_table(view: GameView, game_id: str, token: str) -> None:
+    """A Warmachine game's table: turn bar, result, clock, setup wizard, control guide, attacks, both armies."""
     # Open beside the page on a wide screen; on a tablet (1180 px or less) it opens over the page when asked.
     drawer = ui.right_drawer(value=None, fixed=True).props("bordered breakpoint=1200").classes("tk-log-drawer")
     with frame(view.state.title):
@@ -94,3 +102,8 @@ async def table_page(game_id: str, token: str) -> None:
     follow_turn(view)
     await log.refresh()
     view.follow()
+
+
+# The table page of every game system the service registers (models/service/systems.py), and of no other.
+TABLES: Mapping[str, TablePage] = {WARMACHINE.name: warmachine_table, WARLORD.name: warlord_table,
+                                   WARBAND.name: partial(warband_table, controls=True)}

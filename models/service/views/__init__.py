@@ -4,16 +4,14 @@
 
 Everything here is a pure function of the state and the newest log entries. Words a player typed (names,
 titles, spells) stay plain strings: the browser shows them as text. The only markup is the damage drawings,
-made here from numbers (drawings.py).
+made here from numbers (drawings.py). game.py puts a whole view together; each game system's part of it is
+looked up in models/service/systems.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
-
-from models.rules import GameState
-from models.service.views import warband, warlord, warmachine
 
 if TYPE_CHECKING:  # the service's results use these views: a run-time import would go round in a circle
     from models.service.games import LogEntry
@@ -37,24 +35,12 @@ def log_tail(previous: dict[str, list[Any]], entries: Iterable[LogEntry]) -> dic
     return tail
 
 
-def build(version: int, state: GameState, log: dict[str, list[Any]]) -> View:
-    """The whole view of a game at ``version``; ``log`` from :func:`log_tail`."""
-    common: View = {"v": version, "system": state.system, "title": state.title,
-                    "players": [state.player_name(0), state.player_name(1)], "log": log}
-    if state.system == "warlord":
-        newest = log.get(str(version))
-        return {**common, **warlord.view(state, newest[0] if newest else ""),
-                "result": result_box(warlord.outcome(state), "Game turn")}
-    if state.system == "warband":
-        return {**common, **warband.view(state), "result": result_box(warband.outcome(state), "Round")}
-    return {**common, **warmachine.view(state)}
-
-
 def result_box(ended: dict[str, Any] | None, turn_word: str) -> dict[str, str] | None:
     """The watch page's result box for a Warlord or warband game (Warmachine's adds its tiebreakers)."""
     if ended is None:
         return None
-    return {"title": ended["title"], "detail": ended["detail"], "tiebreakers": f"{turn_word} {ended['round']}"}
+    return {"title": ended["title"], "detail": ended["detail"],
+            "tiebreakers": f"{turn_word.capitalize()} {ended['round']}"}
 
 
 def diff(old: Any, new: Any) -> Any:

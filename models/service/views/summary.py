@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-SYSTEM_WORDS = {"warmachine": "Warmachine", "warlord": "Warlord", "warband": "Warband"}
+from models.service.systems import game_system
 
 
 def summary(view: dict[str, Any], watch_url: str, listed: str) -> dict[str, Any]:
     """The game's line; ``watch_url`` opens its watch view, ``listed`` (ISO time) orders the lines."""
     turn, score, clock = view.get("turn") or {}, view.get("score") or {}, view.get("clock")
     return {
-        "title": view["title"], "system": SYSTEM_WORDS.get(view["system"], view["system"]),
+        "title": view["title"], "system": game_system(view["system"]).label,
         "players": list(view["players"]), "round": turn.get("round", ""), "turn": turn.get("player", ""),
         "phase": turn.get("phase", ""), "cp": score.get("cp"),
         "clock": None if clock is None else {"remaining": clock["remaining"], "since": clock["since"],

@@ -56,6 +56,28 @@ FRENZY = "Frenzy: "
 
 # -- words the table shares --------------------------------------------------------------------------------
 
+def _whole(value: float) -> int | float:
+    """A number of army points as a whole number when it is one (10.0 -> 10, 2.5 stays)."""
+    return int(value) if float(value).is_integer() else value
+
+
+def outcome(state: GameState) -> dict[str, Any] | None:
+    """The result once the game is over (None before): winner, how, a headline and a sentence, the round, and
+    Warmachine's own: whose turn it ended in, whether a scoring is still due, the tiebreakers in order."""
+    r = state.result
+    if r is None:
+        return None
+    return {"winner": r.winner, "how": r.how, "title": headline(state, r), "detail": r.detail, "seat": r.seat,
+            "round": r.round, "turn_of": r.turn, "scoring_due": r.due,
+            "tiebreakers": {
+                "win": [int(r.winner == s) for s in (0, 1)] if r.winner is not None else [0, 0],
+                "control_points": list(r.cp),
+                "army_points_destroyed": [_whole(x) for x in r.destroyed],
+                "army_points_in_scenario_elements": list(r.elements) if r.elements is not None else None,
+            },
+            "not_counted": list(r.uncounted)}
+
+
 def headline(state: GameState, result: Result) -> str:
     if result.winner is None:
         return "The game is over: no winner yet"
