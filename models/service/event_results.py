@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from models.db.tables import EventPairing, ResultCorrection, ResultReport
+from models.db.tables import Event, EventPairing, ResultCorrection, ResultReport
 from models.rules import table_results
 from models.rules.rounds import Act, Stage, check, stage
 from models.rules.table_results import Score
@@ -97,10 +97,18 @@ class ResultService:
     def corrections(self, event_id: str) -> list[Correction]:
         """Every entry and correction the organiser made, oldest first (public, as the standings are)."""
         event = self.events._event(event_id)
-        tables = {_key(t): t for t in self.events.repo.pairings(event_id)}
+        return self.logged(event, self.events.repo.pairings(event_id))
+
+    def logged(self, event: Event, pairings: Sequence[EventPairing]) -> list[Correction]:
+        """The correction log of ``event`` whose tables are ``pairings`` (as read with them: one more query, two
+        when it holds anything)."""
+        rows = self.events.result_rows.corrections(event.id)
+        if not rows:
+            return []
+        tables = {_key(t): t for t in pairings}
         name = self.events.repo.organiser_name(event.organiser) if event.organiser else ""
         out = []
-        for c in self.events.result_rows.corrections(event_id):
+        for c in rows:
             t = tables.get(c.pairing_id)
             if t is not None:
                 by = name if c.by == event.organiser else "a co-organiser"

@@ -39,7 +39,7 @@ from models.rules.warmachine.setup import NAME_MAX
 from models.rules.warmachine.standings import Finished, Standing, standings
 from models.service.accounts import Me, clean_email
 from models.service.errors import EventError, Forbidden, NoSuchEvent, NotFound
-from models.service.event_results import ResultService
+from models.service.event_results import Correction, ResultService
 from models.service.event_rounds import RoundService
 from models.service.games import GameService, Prepared
 from models.service.lists import ListService, unchecked_list
@@ -146,6 +146,7 @@ class EventView:
     pairings: tuple[Pairing, ...]
     standings: tuple[Standing, ...]
     names: dict[str, str]  # account id -> the name the player registered with
+    corrections: tuple[Correction, ...] = ()  # the organiser's entries and corrections of results, oldest first
 
 
 @dataclass(frozen=True)
@@ -271,7 +272,8 @@ class EventService:
                                                                                   me.id == p.account_id))
                          for p in players)
         return EventView(event=self._info(event, players, pairings, found, me), players=entrants, pairings=tables,
-                         standings=tuple(self._standings(players, pairings, found)), names=names)
+                         standings=tuple(self._standings(players, pairings, found)), names=names,
+                         corrections=tuple(self.results.logged(event, pairings)))
 
     # -- players ---------------------------------------------------------------------------------------------
     def register(self, me: Me, event_id: str, club: str = "") -> Entrant:

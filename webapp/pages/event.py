@@ -28,6 +28,7 @@ from webapp.deps import current
 from webapp.event_feed import feed
 from webapp.pages.event_results import (
     ResultForms,
+    correction_words,
     draw_my_result,
     next_round_words,
     progress_words,
@@ -161,6 +162,9 @@ class EventPage:
             with named(ui.column().classes("w-full gap-1"), "Earlier rounds", role="region") as self.earlier_region:
                 ui.label("Earlier rounds").classes("text-h6").props('role="heading" aria-level="2"')
                 self.earlier = ui.column().classes("w-full gap-1")
+            with named(ui.column().classes("w-full gap-1"), "Result corrections", role="region") as self.log_region:
+                ui.label("Result corrections").classes("text-h6").props('role="heading" aria-level="2"')
+                self.log = ui.column().classes("w-full gap-1")
             with named(ui.column().classes("w-full gap-1"), "Players", role="region"):
                 ui.label("Players").classes("text-h6").props('role="heading" aria-level="2"')
                 self.players = ui.column().classes("w-full gap-0")
@@ -169,6 +173,7 @@ class EventPage:
                 ui.label("Submitted lists").classes("text-h6").props('role="heading" aria-level="2"')
                 self.lists = ui.column().classes("w-full gap-2")
         self.drawn_people: tuple[Any, ...] | None = None
+        self.drawn_log: tuple[Any, ...] | None = None
         self.drawn_walk_in: tuple[bool, bool] | None = None
         self.forms = ResultForms(self._act)
         self.show(view)
@@ -233,6 +238,7 @@ class EventPage:
                                 "played": s.played} for s in view.standings]
         self.standings.update()
         self._draw_earlier(view)
+        self._draw_log(view)
         people = (view.players, info.round, info.lists_locked, info.lists_published, self._runs(view))
         if people != self.drawn_people:  # redrawn only when a player changed: a note being typed stays
             self.drawn_people = people
@@ -410,6 +416,17 @@ class EventPage:
                                   f"Result of round {n}, table {p.table}")
                         if organiser and p.player_b is not None:
                             self._correct_button(p)
+
+    def _draw_log(self, view: EventView) -> None:
+        """The organiser's entries and corrections of results, each with who and when (public, as the standings)."""
+        if view.corrections == self.drawn_log:
+            return
+        self.drawn_log = view.corrections
+        self.log_region.set_visibility(bool(view.corrections))
+        self.log.clear()
+        with self.log:
+            for c in view.corrections:
+                ui.label(correction_words(c, view))
 
     # -- your part: register, lists, your game, pairing ----------------------------------------------------------
     def _draw_part(self, view: EventView) -> None:

@@ -5,12 +5,13 @@ one dialog for both; the service decides what counts (models/service/event_resul
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from datetime import UTC
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from nicegui import ui
 
-from models.service.event_results import HOWS, ScoreIn
+from models.service.event_results import HOWS, Correction, ScoreIn
 from models.service.events import EventView, Pairing
 from webapp.components.a11y import named
 from webapp.components.once import once
@@ -65,6 +66,26 @@ def progress_words(view: EventView) -> str:
     numbers = ", ".join(map(str, playing))
     return (f"Round {view.event.round}: {len(playing)} of {len(tables)} tables still playing "
             f"(table{'s' if len(playing) > 1 else ''} {numbers}).")
+
+
+def correction_words(c: Correction, view: EventView) -> str:
+    """One line of the correction log: which table, entered or corrected, by whom and when, the result it gave and
+    the one it replaced, and the organiser's note."""
+    table = next((p for p in view.pairings if p.round == c.round and p.table == c.table), None)
+    sides = (table.name_a or GONE, table.name_b or GONE) if table is not None else (GONE, GONE)
+    when = at(c.at if c.at.tzinfo is not None else c.at.replace(tzinfo=UTC), view.event.time_zone)
+    words = (f"Round {c.round}, table {c.table}: {'entered' if c.before is None else 'corrected'} by {c.by} on "
+             f"{when}: {_logged(c.after, sides)}")
+    if c.before is not None:
+        words += f", was {_logged(c.before, sides)}"
+    return words + (f". Note: {c.note}" if c.note else ".")
+
+
+def _logged(result: dict[str, Any], sides: tuple[str, str]) -> str:
+    winner = result.get("winner")
+    who = "a draw" if winner not in (0, 1) else f"{sides[winner]} won"
+    how = HOWS.get(result.get("how") or "", result.get("how") or "")
+    return f"{who} ({how}; {PROVENANCE.get(result.get('provenance') or '', '')})"
 
 
 def next_round_words(view: EventView) -> str:

@@ -1,0 +1,30 @@
+"""The correction log on the event page (simulated browser): anyone reading the event sees each result the
+organiser entered or corrected, with who, when, the result and the one it replaced, as it happens."""
+
+from __future__ import annotations
+
+from nicegui.testing import User
+
+from models.service.event_results import ScoreIn
+from tests.service.site_client import seed_in_order
+from tests.webapp.helpers import exists, see
+from tests.webapp.test_event_pages import concede, deps, event_with_players
+
+
+async def test_a_spectator_sees_the_organisers_correction_with_who_and_when_without_a_reload(user: User) -> None:
+    event = event_with_players()
+    olga, _ = event["organiser"]
+    tables = deps().events.pair_next_round(olga, event["id"], "Spread the Net", seed_in_order(4))
+    concede(tables[0].game_id or "", 1)  # Bob concedes in the app: Ann wins
+    await user.open(f"/events/{event['id']}")
+    await see(user, "Table 1: Ann against Bob: Ann won (concession)")
+    assert not exists(user, "Result corrections")  # nothing corrected yet: the log is not shown
+
+    bob = event["players"]["Bob"][0]
+    deps().events.results.enter(olga, event["id"], 1, 1, ScoreIn(winner=bob.id, how="assassination"),
+                                "conceded on the wrong link")
+    await see(user, "Table 1: Ann against Bob: Bob won (assassination)")
+    await see(user, "Round 1, table 1: corrected by Olga on ")
+    await see(user, "Bob won (assassination; entered by the organiser), was Ann won (concession; played in the "
+                    "app). Note: conceded on the wrong link")
+    assert exists(user, "Result corrections")
