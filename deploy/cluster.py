@@ -35,7 +35,11 @@ from models.db.engine import make_engine, migrate, normalise
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SITE = Path(__file__).with_name("nginx-site.conf")
 NGINX_CANDIDATES = ("nginx", "/usr/sbin/nginx")
-MAIN = """worker_processes 1;
+# Started as root (tests, `make cluster` on a fresh machine) nginx would hand its work to the user "nobody", who
+# cannot enter this private temporary directory (the cache of NiceGUI's files lives there): the workers stay the
+# user who started it. Started as anyone else, nginx ignores the line.
+MAIN = """user root;
+worker_processes 1;
 pid @DIR@/nginx.pid;
 error_log @DIR@/error.log warn;
 events { worker_connections 4096; }
@@ -61,10 +65,13 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def site_config(listen: str, backends: list[str], server_name: str = "127.0.0.1 localhost") -> str:
+def site_config(listen: str, backends: list[str], server_name: str = "127.0.0.1 localhost",
+                cache: Path | None = None) -> str:
     """deploy/nginx-site.conf for these backends (``host:port``), listening on ``listen`` for ``server_name``
-    (a cluster on this machine answers to its loopback names only)."""
-    text = SITE.read_text().replace("@SERVER_NAME@", server_name)
+    (a cluster on this machine answers to its loopback names only), keeping NiceGUI's versioned files in
+    ``cache`` (default: a directory in the system's temporary directory)."""
+    cache = cache or Path(tempfile.gettempdir()) / "tablekeeper-nginx-cache"
+    text = SITE.read_text().replace("@SERVER_NAME@", server_name).replace("@CACHE@", str(cache))
     text = text.replace("@SERVERS@", "\n".join(f"    server {b};" for b in backends))
     text = text.replace("@NODES@", "\n".join(f'    "{b}" {b};' for b in backends))
     return text.replace("@LISTEN@", listen)
@@ -145,7 +152,7 @@ class Cluster:
     def _start_nginx(self, nginx: str, timeout: float) -> None:
         home = self.workdir / "nginx"
         home.mkdir(exist_ok=True)
-        (home / "site.conf").write_text(site_config(f"127.0.0.1:{self.port}", self.backends))
+        (home / "site.conf").write_text(site_config(f"127.0.0.1:{self.port}", self.backends, cache=home / "cache"))
         (home / "nginx.conf").write_text(MAIN.replace("@DIR@", str(home)))
         with open(self.workdir / "nginx.log", "ab") as log:
             proc = subprocess.Popen([nginx, "-p", str(home), "-c", str(home / "nginx.conf"), "-g", "daemon off;"],
