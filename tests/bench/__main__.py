@@ -1,7 +1,8 @@
 """Runs every benchmark and rewrites the generated part of docs/PERFORMANCE.md (``make bench``).
 
     python -m tests.bench                 # everything; rewrites the results in docs/PERFORMANCE.md
-    python -m tests.bench --only fanout   # some of: rules, service, fanout, memory, reads, cluster, bytes, tablet
+    python -m tests.bench --only fanout   # some of: rules, service, fanout, memory, reads, cluster, eventday, bytes,
+                                          # tablet
     python -m tests.bench --only fanout,memory,reads,cluster --spectators 20 --pages 20 --cycles 50 --readers 20 \
         --cluster-spectators 20   # a small check
 
@@ -21,15 +22,16 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
+from tests.bench.bench_eventday import EventDay, bench_eventday
 from tests.bench.common import REPO_ROOT, Report, Row, machine, pg_base_url
 
 DOC = REPO_ROOT / "docs" / "PERFORMANCE.md"
 START, END = "<!-- bench:start -->", "<!-- bench:end -->"
-PARTS = ("rules", "service", "fanout", "memory", "reads", "cluster", "bytes", "tablet")
+PARTS = ("rules", "service", "fanout", "memory", "reads", "cluster", "eventday", "bytes", "tablet")
 
 
 def run(only: list[str], spectators: tuple[int, ...], pages: int, cycles: int, readers: int,
-        cluster_spectators: int) -> Report:
+        cluster_spectators: int, day: EventDay) -> Report:
     from tests.bench.bench_cluster import bench_cluster
     from tests.bench.bench_core import bench_rules, bench_storage
     from tests.bench.bench_fanout import bench_fanout
@@ -47,6 +49,7 @@ def run(only: list[str], spectators: tuple[int, ...], pages: int, cycles: int, r
         "memory": lambda: asyncio.run(memory(report, tmp, watch_pages=pages, cycles=cycles)),
         "reads": lambda: bench_reads(report, tmp, readers),
         "cluster": lambda: bench_cluster(report, tmp, cluster_spectators),
+        "eventday": lambda: bench_eventday(report, tmp, day),
         "bytes": lambda: first_load_bytes(report, tmp),  # sync Playwright too: after every asyncio part
         "tablet": lambda: tablet(report, tmp),  # last: sync Playwright leaves no loop for asyncio.run after it
     }
@@ -116,6 +119,15 @@ def main() -> int:
     parser.add_argument("--cycles", type=int, default=1000, help="memory: watch-page connect/disconnect cycles")
     parser.add_argument("--readers", type=int, default=200, help="reads: concurrent API readers")
     parser.add_argument("--cluster-spectators", type=int, default=500, help="cluster: spectators over all processes")
+    full = EventDay()
+    parser.add_argument("--event-tables", type=int, default=full.tables, help="event day: live tables")
+    parser.add_argument("--event-spectators", type=int, default=full.spectators,
+                        help="event day: spectators over all tables")
+    parser.add_argument("--event-viewers", type=int, default=full.viewers,
+                        help="event day: viewers on Live now and the event page")
+    parser.add_argument("--event-processes", type=int, default=full.processes, help="event day: app processes")
+    parser.add_argument("--event-seconds", type=float, default=full.seconds,
+                        help="event day: how long the tables play (one command per table every 5 s)")
     args = parser.parse_args()
     only = [p.strip() for p in args.only.split(",") if p.strip()]
     unknown = set(only) - set(PARTS)
@@ -125,9 +137,12 @@ def main() -> int:
     load_before = os.getloadavg()[0]
     t0 = time.monotonic()
     spectators = tuple(int(n) for n in args.spectators.split(",") if n.strip())
-    report = run(only, spectators, args.pages, args.cycles, args.readers, args.cluster_spectators)
+    day = EventDay(tables=args.event_tables, spectators=args.event_spectators, viewers=args.event_viewers,
+                   processes=args.event_processes, seconds=args.event_seconds)
+    report = run(only, spectators, args.pages, args.cycles, args.readers, args.cluster_spectators, day)
     block = render(report, started, time.monotonic() - t0, load_before)
-    sizes = ("spectators", "pages", "cycles", "readers", "cluster_spectators")
+    sizes = ("spectators", "pages", "cycles", "readers", "cluster_spectators", "event_tables", "event_spectators",
+             "event_viewers", "event_processes", "event_seconds")
     full_size = all(getattr(args, k) == parser.get_default(k) for k in sizes)
     if set(only) == set(PARTS) and full_size:
         write(block)
