@@ -305,3 +305,47 @@ def test_checker_scans_the_service_and_the_web(tmp_path):
     (tmp_path / "webapp" / "pages" / "table.py").write_text('big = "chess" in (state.system,)\n')
     (tmp_path / "models" / "rules" / "chess" / "core.py").write_text('if system == "chess":\n    pass\n')
     assert dispatches_on_system_names(tmp_path) == ["models/service/views.py:2", "webapp/pages/table.py:1"]
+
+
+# --- each service reaches the database through its own repositories ---
+
+def repository_reaches(source: str) -> list[int]:
+    """Lines of `source` that use another object's repository (`games.repo`, `self.events.repo`) or take a
+    repository's engine to build another one (`self.repo.engine`): a service gets its own repositories (or
+    asks the other service) instead."""
+    return sorted({node.lineno for node in ast.walk(ast.parse(source)) if _reaches(node)})
+
+
+def _reaches(node: ast.AST) -> bool:
+    if not isinstance(node, ast.Attribute):
+        return False
+    if node.attr == "repo":
+        return not (isinstance(node.value, ast.Name) and node.value.id == "self")
+    return node.attr == "engine" and isinstance(node.value, ast.Attribute) and node.value.attr == "repo"
+
+
+def repository_reaches_in(root: Path = REPO_ROOT) -> list[str]:
+    out = []
+    for folder in ("models/service", "webapp"):
+        for path in sorted((root / folder).glob("**/*.py")):
+            rel = path.relative_to(root).as_posix()
+            out += [f"{rel}:{line}" for line in repository_reaches(path.read_text(encoding="utf-8"))]
+    return out
+
+
+def test_no_service_or_web_module_reaches_through_another_services_repository():
+    found = repository_reaches_in()
+    assert not found, ("a service uses its own repositories and asks other services, never their repository "
+                       "(DESIGN.md, the site's layer):\n  " + "\n  ".join(found))
+
+
+def test_checker_finds_a_reach_through_a_repository():
+    source = (
+        "self.repo = ListRepository(games.repo.engine)\n"       # 1: another service's repository
+        "version = self.service.repo.version(game_id)\n"        # 2
+        "books = MyDataRepository(self.repo.engine)\n"          # 3: its own repository's engine, for another
+        "row = self.repo.get(owner, list_id)\n"                 # its own repository: allowed
+        "self.repo = HallRepository(engine)\n"
+        "version = self.service.version(game_id)\n"
+    )
+    assert repository_reaches(source) == [1, 2, 3]

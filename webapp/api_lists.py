@@ -52,7 +52,7 @@ class ListOut(ListSummary):
 
 
 def _service(me: Me) -> ListService:
-    return ListService(deps.current().service, deps.current().service.card_service.for_account(me.id))
+    return deps.current().lists.for_cards(deps.current().service.card_service.for_account(me.id))
 
 
 def _summary(saved: SavedList) -> ListSummary:

@@ -13,6 +13,7 @@ from models.service.accounts import AccountService
 from models.service.events import EventService
 from models.service.hall import HallService
 from models.service.listings import ListingService
+from models.service.lists import ListService
 from models.service.my_data import MyData
 from webapp.live_now import LiveNow
 
@@ -29,13 +30,15 @@ class Deps:
     listings: ListingService = field(init=False)
     events: EventService = field(init=False)
     hall: HallService = field(init=False)
+    lists: ListService = field(init=False)  # with the site's catalog: ``lists.for_cards`` gives a player's
     my_data: MyData = field(init=False)
 
     def __post_init__(self) -> None:
         self.accounts = AccountService(self.engine)
         self.listings = ListingService(self.engine, self.service)
         self.events = EventService(self.engine, self.service)
-        self.hall = HallService(self.events, self.service.now_ms)
+        self.hall = HallService(self.engine, self.events, self.service.now_ms)
+        self.lists = ListService(self.engine, self.service)
         self.my_data = MyData(self.engine, self.service)
 
     @cached_property

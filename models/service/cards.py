@@ -161,6 +161,7 @@ class CardService:
 
     def __init__(self, engine: Engine, operator_token: str | None = None) -> None:
         self.repo = CardRepository(engine)
+        self._account_books = MyDataRepository(engine)  # where signed-in players' card books live
         self._operator = hash_token(operator_token) if operator_token else None
         # The site's catalog and when it was read, shared with every player's copy of this service.
         self._site: list[tuple[float, dict[str, Card]]] = []
@@ -174,7 +175,7 @@ class CardService:
 
     def for_account(self, account_id: str) -> CardService:
         """This service for a signed-in account: its card book is on the server."""
-        return self.for_book(AccountBook(MyDataRepository(self.repo.engine), account_id))
+        return self.for_book(AccountBook(self._account_books, account_id))
 
     @property
     def book_on_loop(self) -> bool:

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from models.db.event_repository import EventRepository
+from models.db.result_repository import ResultRepository
 from models.db.tables import Event, EventPairing, ResultCorrection, ResultReport
 from models.rules import table_results
 from models.rules.rounds import Act, Stage, check, stage
@@ -53,8 +55,12 @@ class Correction:
 
 
 class ResultService:
-    def __init__(self, events: EventService) -> None:
+    def __init__(self, events: EventService, repo: EventRepository, rows: ResultRepository) -> None:
+        """A part of ``events``: its tables' results, stored through the repositories ``events`` hands it (its
+        events' and its results')."""
         self.events = events
+        self.repo = repo
+        self.rows = rows
 
     def report(self, me: Me, event_id: str, round_no: int, table_no: int, result: ScoreIn) -> None:
         """One of the table's players reports its result; the opponent confirms or disputes it."""
@@ -77,7 +83,7 @@ class ResultService:
         the result before and after."""
         event = self.events._event(event_id)
         self.events._check_organiser(me, event)
-        pairings = self.events.repo.pairings(event_id)
+        pairings = self.repo.pairings(event_id)
         t = _table(pairings, round_no, table_no)
         facts = self.events.tables(event_id, [t])[_key(t)]
         check(_stage_of(t, pairings, facts.settled is not None), Act.CORRECT, round_no)
@@ -97,16 +103,16 @@ class ResultService:
     def corrections(self, event_id: str) -> list[Correction]:
         """Every entry and correction the organiser made, oldest first (public, as the standings are)."""
         event = self.events._event(event_id)
-        return self.logged(event, self.events.repo.pairings(event_id))
+        return self.logged(event, self.repo.pairings(event_id))
 
     def logged(self, event: Event, pairings: Sequence[EventPairing]) -> list[Correction]:
         """The correction log of ``event`` whose tables are ``pairings`` (as read with them: one more query, two
         when it holds anything)."""
-        rows = self.events.result_rows.corrections(event.id)
+        rows = self.rows.corrections(event.id)
         if not rows:
             return []
         tables = {_key(t): t for t in pairings}
-        name = self.events.repo.organiser_name(event.organiser) if event.organiser else ""
+        name = self.repo.organiser_name(event.organiser) if event.organiser else ""
         out = []
         for c in rows:
             t = tables.get(c.pairing_id)
@@ -121,7 +127,7 @@ class ResultService:
         """The table, ``me``'s side at it and what is known of its result; refused unless ``me`` plays there and
         its round takes reports."""
         self.events._event(event_id)
-        pairings = self.events.repo.pairings(event_id)
+        pairings = self.repo.pairings(event_id)
         t = _table(pairings, round_no, table_no)
         if me.id not in (t.player_a, t.player_b):
             raise Forbidden(f"Only the two players of table {table_no} report, confirm or dispute its result.")
@@ -135,7 +141,7 @@ class ResultService:
               entered: dict[str, Any] | None = None, **values: Any) -> None:
         new = ResultReport(pairing_id=_key(t), event_id=t.event_id,
                            entered=entered if entered is not None else (row.entered if row else None), **values)
-        if not self.events.result_rows.save(new, row.version if row else None, correction):
+        if not self.rows.save(new, row.version if row else None, correction):
             raise EventError("event.result_changed", "This table's result changed a moment ago: look again.")
 
 

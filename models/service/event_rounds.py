@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
+from models.db.event_repository import EventRepository
 from models.db.tables import Event, EventPairing
 from models.rules.rounds import Act, Stage, check, check_pair_next, stage
 from models.service.accounts import Me
@@ -19,8 +20,10 @@ if TYPE_CHECKING:
 
 
 class RoundService:
-    def __init__(self, events: EventService) -> None:
+    def __init__(self, events: EventService, repo: EventRepository) -> None:
+        """A part of ``events``: its rounds, stored through the event repository ``events`` hands it."""
         self.events = events
+        self.repo = repo
 
     def publish(self, me: Me, event_id: str) -> None:
         """The drafted newest round is announced: its games open, and the round before closes (its results
@@ -33,10 +36,10 @@ class RoundService:
             last = [t for t in before if t.round == newest[0].round - 1]
             check_pair_next(Stage.PLAYING, newest[0].round - 1,
                             [t.table_no for t in last if t.player_b is not None and found[_key(t)].settled is None])
-        by_id = {p.account_id: p for p in self.events.repo.players(event_id)}
+        by_id = {p.account_id: p for p in self.repo.players(event_id)}
         games, opened = self.events.open_games(event, newest, by_id)
         frozen = [t.game_id for t in before if t.game_id is not None]
-        if not self.events.repo.publish_round(event_id, newest[0].round, newest, games, opened, frozen):
+        if not self.repo.publish_round(event_id, newest[0].round, newest, games, opened, frozen):
             raise EventError("event.round_changed", "This round changed a moment ago: look again.")
 
     def swap(self, me: Me, event_id: str, first: str, second: str) -> None:
@@ -51,7 +54,7 @@ class RoundService:
         new = {_key(t): (seats[(t.id, 0)], seats[(t.id, 1)]) for t in newest}
         if any(a is None for a, _ in new.values()):
             raise EventError("event.swap_players", "A bye keeps its player first: swap the player, not the bye.")
-        if not self.events.repo.seat_players(event_id, newest[0].round,
+        if not self.repo.seat_players(event_id, newest[0].round,
                                              {k: (str(a), b) for k, (a, b) in new.items()}):
             raise EventError("event.round_changed", "This round changed a moment ago: look again.")
 
@@ -59,7 +62,7 @@ class RoundService:
         """The drafted newest round is paired again (round 1: drawn again, from ``seed`` if given)."""
         event, _, newest = self._newest(me, event_id)
         check(self._stage(event, newest), Act.REPAIR, newest[0].round)
-        if not self.events.repo.delete_round(event_id, newest[0].round, [], []):
+        if not self.repo.delete_round(event_id, newest[0].round, [], []):
             raise EventError("event.round_changed", "This round changed a moment ago: look again.")
         self.events.pair_next_round(me, event_id, newest[0].scenario, seed, draft=True)
 
@@ -71,20 +74,20 @@ class RoundService:
         check(self._stage(event, newest), Act.DELETE, round_no)
         games = [t.game_id for t in newest if t.game_id is not None]
         unfrozen = [t.game_id for t in pairings if t.round == round_no - 1 and t.game_id is not None]
-        if not self.events.repo.delete_round(event_id, round_no, games, unfrozen):
+        if not self.repo.delete_round(event_id, round_no, games, unfrozen):
             raise EventError("event.round_changed", "This round changed a moment ago: look again.")
 
     def announce(self, me: Me, event_id: str, at: datetime | None) -> None:
         """The organiser says when the next round starts (None: not said); the players' pages show it."""
         event = self.events._event(event_id)
         self.events._check_organiser(me, event)
-        self.events.repo.set_next_round(event_id, at if at is None or at.tzinfo else at.replace(tzinfo=UTC))
+        self.repo.set_next_round(event_id, at if at is None or at.tzinfo else at.replace(tzinfo=UTC))
 
     # -- internals -------------------------------------------------------------------------------------------
     def _newest(self, me: Me, event_id: str) -> tuple[Event, list[EventPairing], list[EventPairing]]:
         event = self.events._event(event_id)
         self.events._check_organiser(me, event)
-        pairings = self.events.repo.pairings(event_id)
+        pairings = self.repo.pairings(event_id)
         if not pairings:
             raise EventError("event.no_round", "No round is paired yet.")
         round_no = max(t.round for t in pairings)

@@ -166,12 +166,12 @@ class EventService:
     def __init__(self, engine: Engine, games: GameService, now: Callable[[], datetime] = wall_clock) -> None:
         """Events are stored through their own repository on ``engine``; games open through ``games``."""
         self.games = games
-        self.lists = ListService(games)
+        self.lists = ListService(engine, games)
         self.repo = EventRepository(engine)
         self.result_rows = ResultRepository(engine)
         self.now = now
-        self.results = ResultService(self)
-        self.rounds = RoundService(self)
+        self.results = ResultService(self, self.repo, self.result_rows)
+        self.rounds = RoundService(self, self.repo)
 
     # -- events ----------------------------------------------------------------------------------------------
     def create(self, me: Me, name: str, day: str, game_size: int, rounds: int, lists_per_player: int,

@@ -222,6 +222,10 @@ class GameService:
             raise NotFound(game_id)
         return Actor(role=row.role, seat=row.seat)  # type: ignore[arg-type]
 
+    def version(self, game_id: str) -> int | None:
+        """The game's current version, read from the database (None: no such game)."""
+        return self.repo.version(game_id)
+
     def state(self, game_id: str) -> tuple[int, GameState]:
         """The game's current version and state (from memory when it is current)."""
         version = self.repo.version(game_id)

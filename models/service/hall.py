@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from sqlalchemy import Engine
+
 from models.db.hall_repository import HallRepository
 from models.rules.round_timer import MINUTES_MAX, RoundTimer, pause, resume, start
 from models.service.accounts import Me
@@ -25,9 +27,11 @@ GONE = "a player who left"  # an account deleted after its games were paired
 
 
 class HallService:
-    def __init__(self, events: EventService, now_ms: Callable[[], int]) -> None:
+    def __init__(self, engine: Engine, events: EventService, now_ms: Callable[[], int]) -> None:
+        """The hall's timers are stored through their own repository on ``engine``; events are read through
+        ``events``."""
         self.events = events
-        self.repo = HallRepository(events.repo.engine)
+        self.repo = HallRepository(engine)
         self.now_ms = now_ms
 
     def timer(self, event_id: str) -> RoundTimer | None:

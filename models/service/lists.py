@@ -7,10 +7,13 @@ Bad input raises :class:`RuleViolation` with a sentence for a player, and nothin
 
 from __future__ import annotations
 
+import copy
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
+
+from sqlalchemy import Engine
 
 from models.catalog.schema import Card
 from models.db.list_repository import ListRepository
@@ -57,10 +60,17 @@ class ListService:
     """The lists of one owner, built from ``cards``: the player's cards (the site's catalog with their card book;
     without one, the site's catalog)."""
 
-    def __init__(self, games: GameService, cards: CardService | None = None) -> None:
+    def __init__(self, engine: Engine, games: GameService, cards: CardService | None = None) -> None:
+        """Lists are stored through their own repository on ``engine``; games open through ``games``."""
         self.games = games
         self.card_service = cards if cards is not None else games.card_service
-        self.repo = ListRepository(games.repo.engine)
+        self.repo = ListRepository(engine)
+
+    def for_cards(self, cards: CardService) -> ListService:
+        """This service for a player whose cards are ``cards`` (the site's catalog with their card book)."""
+        mine = copy.copy(self)
+        mine.card_service = cards
+        return mine
 
     # -- the catalog -------------------------------------------------------------------------------------
     def cards(self) -> dict[str, Card]:

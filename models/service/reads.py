@@ -175,7 +175,7 @@ class Reads:
         if known is not None and at_least and known.version >= at_least:
             return known
         asked = time.monotonic()
-        version = self.service.repo.version(game_id)
+        version = self.service.version(game_id)
         if known is not None and version == known.version:
             self._confirm(game_id, asked)
             return known

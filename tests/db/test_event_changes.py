@@ -44,7 +44,7 @@ def test_an_events_stamp_changes_with_registrations_lists_rounds_and_the_timer_o
         seen.append(changes.stamps([event.id]))
     events.pair_next_round(olga, event.id, "Spread the Net")
     seen.append(changes.stamps([event.id]))
-    hall = HallService(events, lambda: 1_000)
+    hall = HallService(engine, events, lambda: 1_000)
     hall.start_timer(olga, event.id, 50)
     seen.append(changes.stamps([event.id]))
     hall.pause_timer(olga, event.id)

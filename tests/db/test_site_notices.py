@@ -58,7 +58,7 @@ def test_committed_changes_of_an_events_rows_and_of_the_listings_are_announced(e
     assert drain(heard) == [f"event/{event.id}"]
     events.register(ann, event.id)
     assert drain(heard) == [f"event/{event.id}"]
-    HallService(events, lambda: 0).repo.set_timer(event.id, start(1, 50, now_ms=0).to_json())
+    HallService(engine, events, lambda: 0).repo.set_timer(event.id, start(1, 50, now_ms=0).to_json())
     assert drain(heard) == [f"event/{event.id}"]
 
     with Session(engine) as s:  # a change rolled back is never announced

@@ -12,7 +12,6 @@ import pytest
 from fastapi.testclient import TestClient
 
 from models.rules.warmachine import Army
-from models.service.lists import ListService
 from tests.service.site_client import seed_in_order, sign_up, site_client
 from tests.service.test_api import assert_error
 from tests.service.test_lists import AGATHON_LIST, OMODAMOS_LIST
@@ -31,7 +30,7 @@ def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]
 
 def save_lists(account: dict[str, Any], *armies: Army) -> list[str]:
     """Saved lists of the account (the lists' own routes are another module's)."""
-    lists = ListService(deps.current().service)
+    lists = deps.current().lists
     return [lists.save(f"account:{account['account']['id']}", army).id for army in armies]
 
 

@@ -38,7 +38,7 @@ def clock() -> Clock:
     made = Clock()
     current = deps.current()
     current.service.now_ms = made
-    current.hall = HallService(current.events, made)
+    current.hall = HallService(current.engine, current.events, made)
     return made
 
 

@@ -82,7 +82,8 @@ def test_a_pair_game_with_armies_is_refused(client: TestClient) -> None:  # noqa
 def test_a_pasted_list_of_a_pair_is_read_whole_and_legal(new_service: Callable[[], GameService]) -> None:
     """The wizard's pair form: a list's text gives its name, army and theme; a line not recognised or a list
     breaking a rule is refused, and the same list made legal is taken (the positive control)."""
-    lists = ListService(new_service())
+    service = new_service()
+    lists = ListService(service.repo.engine, service)
     read = lists.paired_list("Title: Dark Agathon\nTheme: Dark Legacy\nAgathon, +28\nCultist Band (4 models), 5\n")
     assert (read.name, read.theme, [e.card for e in read.army]) == ("Dark Agathon", "dark-legacy",
                                                                     ["agathon", "cultist-band"])

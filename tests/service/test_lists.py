@@ -31,7 +31,7 @@ OMODAMOS_LIST = Army(title="Omodamos", size=50, entries=(
 def service(db_url: str) -> Iterator[ListService]:
     engine = make_engine(db_url)
     migrate(engine)
-    yield ListService(GameService(engine))
+    yield ListService(engine, GameService(engine))
     engine.dispose()
 
 
@@ -144,7 +144,7 @@ def test_a_list_may_use_a_card_of_the_players_card_book(service: ListService):
                                                         "damage": BoxesLayout(boxes=5)})
     book = service.games.card_service.for_book({})
     book.save([mine])
-    lists = ListService(service.games, book)
+    lists = service.for_cards(book)
     army = OMODAMOS_LIST.model_copy(update={"entries": (*OMODAMOS_LIST.entries, ListEntry(card="my-solo"))})
     saved = lists.save(ME, army)
     assert saved.points == service.save(ME, OMODAMOS_LIST).points + 3

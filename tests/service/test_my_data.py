@@ -77,7 +77,7 @@ def test_an_accounts_games_are_its_own(data: MyData) -> None:
 
 def test_moving_in_brings_the_browsers_lists_cards_and_games(data: MyData) -> None:
     ana, friday = account(data, "Ana"), game(data)
-    lists = ListService(data.games)
+    lists = ListService(data.games.repo.engine, data.games)
     lists.save(BROWSER, CULT)
     browser_cards, browser_games = {"my-solo": solo()}, {friday.game_id: links(friday), "gone": {"watch": "x"}}
     moving = data.moving(ana, BROWSER, browser_cards, browser_games)
@@ -107,7 +107,7 @@ def test_a_broken_browser_card_is_left_out_of_the_move(data: MyData) -> None:
 
 def test_a_move_that_would_overfill_the_account_moves_nothing(data: MyData, monkeypatch: pytest.MonkeyPatch) -> None:
     ana, friday = account(data, "Ana"), game(data)
-    lists = ListService(data.games)
+    lists = ListService(data.games.repo.engine, data.games)
     lists.save(ana.owner, CULT)
     lists.save(BROWSER, CULT)
     monkeypatch.setattr("models.service.my_data.LISTS_PER_OWNER", 1)

@@ -78,7 +78,7 @@ def test_without_the_theme_the_first_turn_stops_for_tithe(client: TestClient) ->
 
 def test_a_game_from_a_saved_list_carries_its_theme(new_service: Callable[[], GameService]) -> None:
     service = new_service()
-    lists = ListService(service)
+    lists = ListService(service.repo.engine, service)
     legacy = Army(title="Legacy", theme="dark-legacy", entries=(ListEntry(card="agathon"),
                                                                ListEntry(card="tormentor", battlegroup_of=0)))
     plain = Army(title="Plain", entries=(ListEntry(card="agathon"),))

@@ -47,7 +47,8 @@ def test_a_nul_typed_into_a_title_or_name_never_reaches_the_database(
     assert service.state(created.game_id)[1].players[0].name == "Ann"
     assert sorted(stored_titles(service, Game)) == ["Crypt raid", "Friday game", "Ruins at dusk"]
     assert {service.state(g.game_id)[1].title for g in (warlord, warband)} == {"Crypt raid", "Ruins at dusk"}
-    ListService(service).save("browser", AGATHON_LIST.model_copy(update={"title": f"Ago{NUL}thon"}))
+    lists = ListService(service.repo.engine, service)
+    lists.save("browser", AGATHON_LIST.model_copy(update={"title": f"Ago{NUL}thon"}))
     assert stored_titles(service, ArmyList) == ["Agothon"]
 
 

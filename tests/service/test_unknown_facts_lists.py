@@ -9,7 +9,6 @@ from fastapi.testclient import TestClient
 from models.catalog import shipped_cards
 from models.rules.warmachine import Army, ListEntry
 from models.rules.warmachine.list_checks import UNCHECKED, blocking, validate
-from models.service.lists import ListService
 from tests.service.site_client import sign_up
 from tests.service.test_api import assert_error
 from tests.service.test_events_api import client, new_event, save_lists  # noqa: F401 - fixture
@@ -39,7 +38,7 @@ def test_a_list_with_unknown_facts_is_saved_and_submitted(client: TestClient) ->
     ann = sign_up(client, "Ann")
     client.post(f"/api/events/{event['id']}/registrations", headers=ann["headers"])
     heretic, sorscha = save_lists(ann, HERETIC, SORSCHA)
-    lists = ListService(deps.current().service)
+    lists = deps.current().lists
     assert {s.title for s in lists.lists(f"account:{ann['account']['id']}")} == {"Heretic", "Sorscha"}
     r = client.put(f"/api/events/{event['id']}/lists", json={"lists": [heretic, sorscha]}, headers=ann["headers"])
     assert r.status_code == 200, r.text

@@ -20,6 +20,7 @@ from models.catalog import shipped_cards
 from models.catalog.schema import Card
 from models.rules.warmachine.setup import ArmyEntry
 from models.service import Created, GameService
+from models.service.lists import ListService
 from webapp.components.watch_board import WatchBoard
 from webapp.components.watch_board import texts as watch_texts
 
@@ -32,6 +33,11 @@ RETRIES = 50  # x 0.1 s: commands run in a worker thread, live notices hop threa
 def service() -> GameService:
     """The GameService of the app the `user` fixture is running (main.py has just installed it)."""
     return importlib.import_module("webapp.deps").current().service
+
+
+def site_lists() -> ListService:
+    """The ListService of the app the `user` fixture is running, with the site's catalog."""
+    return importlib.import_module("webapp.deps").current().lists
 
 
 def new_game(title: str = "Friday game", players: tuple[str, str] = ("Ann", "Bob")) -> Created:

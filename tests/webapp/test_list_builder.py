@@ -26,11 +26,12 @@ from tests.webapp.helpers import (
     see,
     service,
     shows,
+    site_lists,
 )
 
 
 def lists() -> ListService:
-    return ListService(service())
+    return site_lists()
 
 
 def saved_rows() -> list[ArmyList]:

@@ -12,8 +12,7 @@ from nicegui.testing import User
 
 from models.catalog.schema import BoxesLayout, Card
 from models.service.accounts import Me
-from models.service.lists import ListService
-from tests.webapp.helpers import card_book, click, completed_foreboder, fill, find, see, service
+from tests.webapp.helpers import card_book, click, completed_foreboder, fill, find, see, service, site_lists
 from tests.webapp.test_card_book import start_from_the_form
 from tests.webapp.test_list_builder import add
 
@@ -42,13 +41,13 @@ async def test_a_list_saved_while_signed_in_is_kept_with_the_account(user: User)
     await add(user, "Agathon", "Lamenter")
     click(user, "Save list")
     await see(user, "Saved “Club night”.")
-    assert [s.title for s in ListService(service()).lists(me.owner)] == ["Club night"]
+    assert [s.title for s in site_lists().lists(me.owner)] == ["Club night"]
 
 
 async def test_a_list_of_the_account_is_offered_when_signed_in(user: User) -> None:
     me = await sign_in(user, "Ana")
     other, _ = accounts().sign_up("bob@example.org", "correct horse battery", "Bob")
-    lists = ListService(service())
+    lists = site_lists()
     mine = lists.save(me.owner, lists.import_text("Agathon\nLamenter").army.model_copy(update={"title": "Mine"}))
     lists.save(Me(id=other.id, email="", name="").owner, mine.army.model_copy(update={"title": "Bob's"}))
     await user.open(f"/lists?list_id={mine.id}")

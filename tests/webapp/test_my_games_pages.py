@@ -11,7 +11,6 @@ from nicegui.testing import User
 
 from models.service import Actor
 from models.service.accounts import Me
-from models.service.lists import ListService
 from tests.webapp.helpers import (
     click,
     eventually,
@@ -22,6 +21,7 @@ from tests.webapp.helpers import (
     new_game,
     see,
     service,
+    site_lists,
     table_url,
 )
 from tests.webapp.test_list_builder import add
@@ -101,7 +101,7 @@ async def test_signing_in_offers_to_move_this_browsers_data_in(user: User) -> No
     await see(user, "Moved into your account: 1 list, 0 cards and 0 games.")
     click(user, "Done")
     await see(user, "Signed in as Ana")
-    assert [s.title for s in ListService(service()).lists(me.owner)] == ["Club night"]
+    assert [s.title for s in site_lists().lists(me.owner)] == ["Club night"]
 
 
 async def test_not_now_leaves_this_browsers_data_where_it_is(user: User) -> None:
@@ -109,6 +109,6 @@ async def test_not_now_leaves_this_browsers_data_where_it_is(user: User) -> None
     await see(user, "This browser keeps 1 saved list that your account does not have.")
     click(user, "Not now")
     await see(user, "Signed in as Ana")
-    assert ListService(service()).lists(me.owner) == []
+    assert site_lists().lists(me.owner) == []
     await user.open("/lists")
     assert [str(v) for v in find(user, "Saved lists", ui.select).options.values()] == []  # type: ignore[union-attr]

@@ -61,7 +61,7 @@ async def my_lists() -> tuple[ListService, str]:
     """The lists of whoever uses this page, built from their cards, and the owner key they are kept under: the
     signed-in account's (any device), or this browser's."""
     me = await signed_in_now()
-    return ListService(current().service, book_of(me)), me.owner if me is not None else browser_owner()
+    return current().lists.for_cards(book_of(me)), me.owner if me is not None else browser_owner()
 
 
 class ListBuilder:

@@ -27,7 +27,7 @@ ORDINALS = ("first", "second")
 
 def lists_of_site() -> ListService:
     """Lists read with the site's cards: a pair's cards come from the site's catalog (GameService._pair_cards)."""
-    return ListService(current().service)
+    return current().lists
 
 
 def acts_for(actor: Actor, state: GameState, seat: int) -> bool:
