@@ -34,6 +34,7 @@ from models.rules.warmachine import drawing_problem, sides
 from models.service import Forbidden
 from models.service.cards import PACK_MAX, CardService, checked
 from webapp.blocking import io
+from webapp.components import icons
 from webapp.components.a11y import named
 from webapp.components.card_book import keep_cards
 from webapp.components.card_words import ROLE_WORDS, kind_words
@@ -411,8 +412,8 @@ class MissingView:
         with self.rows:
             for card in found[:SHOWN_MAX]:
                 with ui.row().classes("items-center no-wrap gap-2 w-full tk-result"):
-                    named(ui.button(icon="edit", on_click=lambda _, c=card: self.on_pick(c)).props("round dense flat"),
-                          f"Edit {card.name}")
+                    named(ui.button(icon=icons.EDIT, on_click=lambda _, c=card: self.on_pick(c)).props(
+                        "round dense flat"), f"Edit {card.name}")
                     with ui.column().classes("gap-0"):
                         ui.label(f"{card.name} ({card.faction})").classes("text-bold")
                         missing = missing_facts(card)

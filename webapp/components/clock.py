@@ -13,6 +13,7 @@ from nicegui.element import Element
 from models.rules import GameState
 from models.rules.warmachine import AdjustClock, ClockExpired, PassClock, PauseClock, ResumeClock, shown
 from models.service.views.warmachine import clock_note, clock_status
+from webapp.components import icons
 from webapp.components.dialogs import ok_cancel, transient_dialog
 from webapp.components.once import once
 from webapp.components.seat import grey, seat_refusal
@@ -69,11 +70,11 @@ class ClockPanel:
                 ui.space()
                 self.pause = self.resume = self.adjust = None
                 if controls:
-                    self.pause = once(ui.button("Pause for a judge", icon="pause").props("outline no-caps"),
+                    self.pause = once(ui.button("Pause for a judge", icon=icons.PAUSE).props("outline no-caps"),
                                       lambda: view.send(PauseClock(reason="Judge call")))
-                    self.resume = once(ui.button("Resume the clock", icon="play_arrow").props("no-caps"),
+                    self.resume = once(ui.button("Resume the clock", icon=icons.PLAY).props("no-caps"),
                                        lambda: view.send(ResumeClock()))
-                    self.adjust = once(ui.button("Set a player's time", icon="edit").props("outline no-caps"),
+                    self.adjust = once(ui.button("Set a player's time", icon=icons.EDIT).props("outline no-caps"),
                                        self._adjust_dialog)
                     # A judge's buttons: greyed on a player's own link, saying who can (the table link).
                     for button, command in ((self.pause, PauseClock(reason="Judge call")), (self.resume, ResumeClock()),

@@ -11,6 +11,7 @@ from models.rules import RuleViolation
 from models.rules.warmachine import TEXT_MAX, Army, parse_text
 from models.service.lists import SavedList
 from webapp.blocking import io
+from webapp.components import icons
 from webapp.components.a11y import named
 from webapp.components.list_builder import my_lists
 from webapp.components.list_text_dialogs import show_unrecognised
@@ -105,5 +106,5 @@ async def start_from_lists_section() -> None:
                                 name)
 
         starter = GameStarter()
-        named(once(ui.button("Start the game from these lists", icon="play_arrow").props("no-caps size=lg"), start),
+        named(once(ui.button("Start the game from these lists", icon=icons.PLAY).props("no-caps size=lg"), start),
               "Start the game from these lists")

@@ -44,6 +44,7 @@ from models.rules.warmachine import (
 from models.service import NotFound
 from models.service.lists import ListService, SavedList
 from webapp.blocking import io
+from webapp.components import icons
 from webapp.components.a11y import named
 from webapp.components.card_book import book_of
 from webapp.components.card_words import cost_words, kind_words
@@ -101,7 +102,7 @@ class ListBuilder:
             with ui.row().classes("items-center gap-2 w-full tk-list-actions"):
                 named(ui.button("Save", icon="save", on_click=self.save).props("no-caps"), "Save list")
                 ui.button("Save as a copy", icon="content_copy", on_click=self.duplicate).props("no-caps outline")
-                named(ui.button("Rename", icon="edit", on_click=self.rename_dialog).props("no-caps outline"),
+                named(ui.button("Rename", icon=icons.EDIT, on_click=self.rename_dialog).props("no-caps outline"),
                       "Rename list")
                 named(ui.button("Delete", icon="delete", on_click=self.delete_dialog).props("no-caps outline"),
                       "Delete list")
@@ -240,7 +241,8 @@ class ListBuilder:
             if card is not None:
                 self._entry_controls(i, entry, card, line)
             ui.space()
-            named(ui.button(icon="close", on_click=lambda _, k=i: self.remove(k)).props("flat round"), f"Remove {line}")
+            named(ui.button(icon=icons.CLOSE, on_click=lambda _, k=i: self.remove(k)).props("flat round"),
+                  f"Remove {line}")
 
     def _entry_controls(self, i: int, entry: ListEntry, card: Card, line: str) -> None:
         entries = self.army.entries

@@ -16,6 +16,7 @@ from models.service import Actor
 from models.service.access import send_refusal
 from models.service.lists import ListService
 from webapp.blocking import io
+from webapp.components import icons
 from webapp.components.a11y import named
 from webapp.components.once import once
 from webapp.components.starting import GameStarter
@@ -53,7 +54,7 @@ def pairs_game_section() -> None:
             service = current().service
             await starter.start(lambda key: service.create_game(name, sides, pairs=True, command_id=key), name)
 
-        named(once(ui.button("Start with list pairs", icon="play_arrow").props("no-caps size=lg"), start),
+        named(once(ui.button("Start with list pairs", icon=icons.PLAY).props("no-caps size=lg"), start),
               "Start with list pairs")
 
 

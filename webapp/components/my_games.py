@@ -15,6 +15,7 @@ from models.service import NotFound
 from models.service.my_data import MyGame
 from models.service.systems import game_system
 from webapp.blocking import io
+from webapp.components import icons
 from webapp.components.a11y import named
 from webapp.components.whose import signed_in_now
 from webapp.deps import current
@@ -64,7 +65,7 @@ def account_game(game: MyGame) -> None:
         ui.label(" · ".join((game_system(game.system).label, game.progress, when))).classes("tk-kind")
         act, watch = game.act_token, game.links.get("watch")
         if act and not game.finished:
-            named(ui.button("Resume", icon="play_arrow",
+            named(ui.button("Resume", icon=icons.PLAY,
                             on_click=lambda: ui.navigate.to(f"/table/{game.game_id}/{act}")).props("no-caps"),
                   f"Resume {game.title}")
         if watch:
@@ -93,7 +94,7 @@ async def my_games() -> None:
                 ui.label(title).classes("text-bold")
                 ui.label(" · ".join(w for w in (progress(state), started(links)) if w)).classes("tk-kind")
                 if state is not None:
-                    named(ui.button("Resume", icon="play_arrow",
+                    named(ui.button("Resume", icon=icons.PLAY,
                                     on_click=lambda _, g=game_id, t=links.get("table"): ui.navigate.to(
                                         f"/table/{g}/{t}")).props("no-caps"), f"Resume {title}")
                     named(ui.link("Watch", f"/watch/{game_id}/{links.get('watch')}"), f"Watch {title}")

@@ -22,6 +22,7 @@ from models.rules.warmachine import (
     stats_to_ask,
 )
 from models.service.cards import CardService
+from webapp.components import icons
 from webapp.components.a11y import named
 from webapp.components.card_book import card_service, keep_cards, player_catalog
 from webapp.components.card_dialog import whole_number
@@ -152,7 +153,7 @@ async def side_screen(player: str, cards: Sequence[Card], book: CardService, las
         ui.label("Saving starts the game." if last else "Saving goes on to the next player's cards.")
         with ui.row().classes("gap-2"):
             # The button says exactly its accessible name (WCAG 2.5.3); what follows is said above it.
-            named(once(ui.button(f"Save {player}'s cards", icon="play_arrow" if last else "arrow_forward")
+            named(once(ui.button(f"Save {player}'s cards", icon=icons.PLAY if last else "arrow_forward")
                        .props("no-caps size=lg"), save, dialog), f"Save {player}'s cards")
             ui.button("Back to the form", on_click=lambda: dialog.submit(False)).props("outline no-caps size=lg")
     dialog.open()

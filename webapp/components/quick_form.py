@@ -23,6 +23,7 @@ from models.rules.warmachine import (
     quick_unit_sizes,
     themes_of,
 )
+from webapp.components import icons
 from webapp.components.a11y import named
 
 STORE = "quick_form"
@@ -244,7 +245,7 @@ class SideForm:
                     size = f" ({entry.size} models)" if entry.size else ""
                     points = quick_cost(entry, card)
                     ui.label(f"{card.name}{size} · " + (f"{points} pts" if points is not None else "cost not known"))
-                    named(ui.button(icon="close", on_click=lambda _, k=i: self._remove(k)).props("flat round"),
+                    named(ui.button(icon=icons.CLOSE, on_click=lambda _, k=i: self._remove(k)).props("flat round"),
                           f"Remove {card.name}")
 
     def kept(self) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from nicegui import ui
 
 from models.service.hall import MINUTES_MAX, RoundTimer
 from webapp.blocking import io
+from webapp.components import icons
 from webapp.components.a11y import named
 from webapp.components.once import once
 from webapp.components.times import at
@@ -45,8 +46,8 @@ class RoundTimerControls:
                 self.minutes = ui.number("Round length (minutes)", value=ROUND_MINUTES, min=1, max=MINUTES_MAX,
                                          step=1, precision=0).classes("w-56")
                 once(ui.button("Start round timer", icon="timer").props("no-caps"), self._start)
-                once(ui.button("Pause", icon="pause").props("no-caps outline"), lambda: self._do("pause_timer"))
-                once(ui.button("Resume", icon="play_arrow").props("no-caps outline"), lambda: self._do("resume_timer"))
+                once(ui.button("Pause", icon=icons.PAUSE).props("no-caps outline"), lambda: self._do("pause_timer"))
+                once(ui.button("Resume", icon=icons.PLAY).props("no-caps outline"), lambda: self._do("resume_timer"))
 
     async def _start(self) -> None:
         if self.minutes.value is None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import segno
 from nicegui import app, background_tasks, ui
 
+from webapp.components import icons
 from webapp.components.keep_game import account_links
 from webapp.components.listing_switch import ListingSwitch
 from webapp.view import GameView
@@ -78,4 +79,4 @@ async def share_button(view: GameView, game_id: str) -> None:
         dialog.open()
         background_tasks.create(listing.load())  # the other player may have switched it on their device
 
-    ui.button("Share links", icon="share", on_click=open_dialog).props("outline no-caps")
+    ui.button("Share links", icon=icons.SHARE, on_click=open_dialog).props("outline no-caps")

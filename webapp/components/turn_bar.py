@@ -18,6 +18,7 @@ from nicegui.element import Element
 from models.rules import GameState, options
 from models.rules.warmachine import next_stop, scoring_now, step_label, turn_options, turn_steps
 from models.service.views.warmachine import cp_words, turn_words
+from webapp.components import icons
 from webapp.components.a11y import named
 from webapp.components.clock import Countdown
 from webapp.components.continuous_prompt import ContinuousPrompt
@@ -68,7 +69,7 @@ class TurnBar:
                 self.next = self.end = None
                 if controls:
                     with ui.row().classes("tk-turn-left no-wrap gap-2"):
-                        once(ui.button("Undo", icon="undo").props('outline no-caps color=white '
+                        once(ui.button("Undo", icon=icons.UNDO).props('outline no-caps color=white '
                                                                   'aria-label="Undo last action"'), self.undo)
                         self.end = end_game_button(view)
                         self.end.props("outline color=white")

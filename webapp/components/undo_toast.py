@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from nicegui import ui
 
+from webapp.components import icons
 from webapp.components.once import once
 from webapp.view import GameView
 
@@ -19,8 +20,8 @@ class UndoToast:
         self._timer: ui.timer | None = None
         with ui.element("div").classes("tk-toast").props('role="status" aria-live="polite"') as self.box:
             self.text = ui.label("").classes("tk-toast-text")
-            once(ui.button("Redo", icon="redo").props("no-caps color=accent text-color=dark"), self.redo)
-            ui.button(icon="close", on_click=self.hide).props('flat round aria-label="Dismiss"')
+            once(ui.button("Redo", icon=icons.REDO).props("no-caps color=accent text-color=dark"), self.redo)
+            ui.button(icon=icons.CLOSE, on_click=self.hide).props('flat round aria-label="Dismiss"')
         self.box.set_visibility(False)
         view.on_version(self._moved)
 

@@ -24,6 +24,7 @@ from models.rules.warlord import (
     words,
 )
 from models.service.views.warlord import status, tracks_words
+from webapp.components import icons
 from webapp.components.a11y import named
 from webapp.components.dialogs import transient_dialog
 from webapp.components.once import once
@@ -135,7 +136,7 @@ class WarlordCard:
                     ui.label(chip).classes(f"tk-wl-chip tk-wl-{name}")
                     ui.label(text).classes("tk-wl-what")
                     if self.controls:
-                        remove = ui.button(icon="close").props("flat round")
+                        remove = ui.button(icon=icons.CLOSE).props("flat round")
                         named(once(remove, partial(self._tap, f"remove:{name}")), f"Remove {label(name)}: {f.name}")
 
     def _option(self, action: str) -> Option | None:

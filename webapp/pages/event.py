@@ -20,6 +20,7 @@ from models.service.event_results import HOWS
 from models.service.events import LEFT, LIST_TEXT_MAX, NOTE_MAX, Entrant, EventView, Pairing
 from models.service.results import HOW_WORDS
 from models.service.scenarios import STEAMROLLER, scenario_words
+from webapp.components import icons
 from webapp.components.a11y import named
 from webapp.components.once import once
 from webapp.components.round_timer import RoundTimerControls
@@ -274,7 +275,7 @@ class EventPage:
     def _player_buttons(self, view: EventView, e: Entrant) -> None:
         events = current().events
         if e.dropped:
-            named(once(ui.button("Reinstate", icon="undo").props("no-caps outline"),
+            named(once(ui.button("Reinstate", icon=icons.UNDO).props("no-caps outline"),
                        lambda: self._act(events.reinstate, e.account)), f"Reinstate {e.name}")
             return
         if not view.event.round:
@@ -560,7 +561,7 @@ class EventPage:
         other = mine.name_b if seat == "seat1" else mine.name_a
         with ui.row().classes("items-center gap-3"):
             ui.label(f"Your game this round: table {mine.table} against {other}").classes("text-bold")
-            named(ui.button("Open your game", icon="play_arrow",
+            named(ui.button("Open your game", icon=icons.PLAY,
                             on_click=lambda: ui.navigate.to(f"/table/{mine.game_id}/{links[seat]}")).props("no-caps"),
                   f"Your game this round: table {mine.table} against {other}")
 
@@ -588,7 +589,7 @@ class EventPage:
                                 draft)
 
             once(ui.button(f"Pair round {n}", icon="shuffle").props("no-caps"), lambda: pair(False))
-            once(ui.button(f"Draft round {n}", icon="edit").props("no-caps outline"), lambda: pair(True))
+            once(ui.button(f"Draft round {n}", icon=icons.EDIT).props("no-caps outline"), lambda: pair(True))
 
     async def _act(self, action: Callable[..., Any], *args: Any) -> bool:
         """Run one of the service's event actions, ``action(me, event_id, *args)``, as the account the page was built

@@ -7,6 +7,7 @@ from nicegui import ui
 
 from models.service import Actor, NotFound
 from webapp.blocking import io
+from webapp.components import icons
 from webapp.deps import current
 from webapp.session import header_name
 from webapp.view import GameConnection
@@ -34,7 +35,7 @@ def frame(title: str) -> ui.header:
         if header_name():
             ui.link("My games", "/games").classes("tk-nav")
         ui.link(header_name() or "Sign in", "/account").classes("tk-nav tk-account-link")
-        ui.button(icon="contrast", on_click=lambda: dark.set_value(not dark.value)).props(
+        ui.button(icon=icons.CONTRAST, on_click=lambda: dark.set_value(not dark.value)).props(
             'flat round color=white aria-label="Switch light or dark theme"')
     return header
 

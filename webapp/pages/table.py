@@ -10,6 +10,7 @@ from nicegui import ui
 
 from models.rules import GameState
 from models.service.systems import WARBAND, WARLORD, WARMACHINE, game_system
+from webapp.components import icons
 from webapp.components.a11y import named
 from webapp.components.attack_assistant import AttackPanel
 from webapp.components.clock import ClockPanel
@@ -80,7 +81,7 @@ async def warmachine_table(view: GameView, game_id: str, token: str) -> None:
     # Open beside the page on a wide screen; on a tablet (1180 px or less) it opens over the page when asked.
     drawer = ui.right_drawer(value=None, fixed=True).props("bordered breakpoint=1200").classes("tk-log-drawer")
     with frame(view.state.title):
-        ui.button("Log", icon="history", on_click=drawer.toggle).props(
+        ui.button("Log", icon=icons.HISTORY, on_click=drawer.toggle).props(
             'flat no-caps color=white aria-label="Open the game log"').classes("tk-nav-button")
         TurnBar(view, controls=True)
     ResultPanel(view, token, controls=True)

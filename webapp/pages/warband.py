@@ -17,6 +17,7 @@ from models.rules.warband import (
     UnitEntry,
     Warband,
 )
+from webapp.components import icons
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number
 from webapp.components.once import once
@@ -73,7 +74,7 @@ class WarbandForm:
                     named(ui.checkbox("Can carry treasure", value=row["can_carry"]),
                           f"Player {p} unit {n} can carry treasure").on_value_change(
                         lambda e, r=row: r.update(can_carry=bool(e.value)))
-                    named(ui.button(icon="close", on_click=lambda _, k=i: self.remove(k)).props("flat round"),
+                    named(ui.button(icon=icons.CLOSE, on_click=lambda _, k=i: self.remove(k)).props("flat round"),
                           f"Remove player {p} unit {n}")
 
     def warband(self) -> Warband | str:

@@ -22,6 +22,7 @@ from models.rules.warlord import (
     abilities_text,
     stats_text,
 )
+from webapp.components import icons
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number
 from webapp.components.game_log import GameLog
@@ -97,7 +98,7 @@ class WarbandForm:
                 with ui.row().classes("items-center gap-2 tk-wl-model w-full"):
                     numbers = stats_text(entry.stats) if entry.stats is not None else ""
                     ui.label(" · ".join(p for p in (entry.name, f"{entry.tracks} DT", extras, numbers) if p))
-                    named(ui.button(icon="close", on_click=lambda _, k=i: self._remove(k)).props("flat round"),
+                    named(ui.button(icon=icons.CLOSE, on_click=lambda _, k=i: self._remove(k)).props("flat round"),
                           f"Remove {entry.name}")
 
     def _remove(self, index: int) -> None:
