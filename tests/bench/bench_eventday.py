@@ -127,14 +127,19 @@ def _event(base: str) -> str:
         return f"/events/{orjson.loads(answer.read())['id']}"
 
 
-async def _open_spread(base: str, path: str, count: int, backends: list[str], sessions: list[aiohttp.ClientSession],
-                       keep: bool, deadline: float) -> tuple[list[Spectator], str]:
-    """``count`` pages of ``path``, spread evenly over the processes (each share through its process's cookie)."""
-    opened, why = [], ""
+async def _open_spread(base: str, path: str, count: int, sessions: list[aiohttp.ClientSession], keep: bool,
+                       end: float) -> tuple[list[Spectator], str]:
+    """``count`` pages of ``path`` spread evenly over the processes (each share through its process's cookie),
+    until the monotonic time ``end``; the pages opened and why it stopped short ('' when all opened)."""
+    opened: list[Spectator] = []
+    why = ""
     for k, http in enumerate(sessions):
-        share = count // len(backends) + (1 if k < count % len(backends) else 0)
-        if share:
-            got, short = await open_many(base, path, share, concurrency=8, deadline=deadline, keep=keep, http=http)
+        share = count // len(sessions) + (1 if k < count % len(sessions) else 0)
+        left = end - time.monotonic()
+        if share and left < 1:
+            why = why or f"{path}: the time for opening pages had run out"
+        elif share:
+            got, short = await open_many(base, path, share, concurrency=8, deadline=left, keep=keep, http=http)
             opened += got
             why = why or short
     return opened, why
@@ -154,20 +159,15 @@ async def _run(database_url: str, tmp: Path, day: EventDay) -> list[Row]:
             http_json("PUT", f"{base}/api/games/{game['id']}/listing", {}, game["tokens"]["table"])
             tables.append(Table(game, [], []))
         event_path = _event(base)
-        t_open, short = time.monotonic(), []
-        per_table = shares(day.spectators, day.tables)
-        for table, n in zip(tables, per_table, strict=True):
-            left = max(10.0, day.open_deadline - (time.monotonic() - t_open))
-            table.watchers, why = await _open_spread(base, table.game["watch_url"], n, cluster.backends, sessions,
-                                                     True, left)
-            if why:
-                short.append(why)
+        t_open = time.monotonic()
+        end, short = t_open + day.open_deadline, ""
+        for table, n in zip(tables, shares(day.spectators, day.tables), strict=True):
+            table.watchers, why = await _open_spread(base, table.game["watch_url"], n, sessions, True, end)
+            short = short or why
         for path, n in (("/live", day.viewers - day.viewers // 2), (event_path, day.viewers // 2)):
-            left = max(10.0, day.open_deadline - (time.monotonic() - t_open))
-            got, why = await _open_spread(base, path, n, cluster.backends, sessions, False, left)
+            got, why = await _open_spread(base, path, n, sessions, False, end)
             viewers += got
-            if why:
-                short.append(why)
+            short = short or why
         open_s = time.monotonic() - t_open
         await asyncio.sleep(4)
         apps, nginx = [p.pid for p in cluster.procs[:-1]], cluster.procs[-1].pid
@@ -204,7 +204,7 @@ async def _run(database_url: str, tmp: Path, day: EventDay) -> list[Row]:
                 f"{day.spectators} spectators (the busiest table {max(len(t.watchers) for t in tables)}), "
                 f"{len(viewers)} of {day.viewers} viewers on Live now and the event page, {day.processes} processes "
                 "behind nginx, PostgreSQL")
-        opened = f"pages opened in {open_s:.0f} s" + (f"; {'; '.join(short)}" if short else "")
+        opened = f"pages opened in {open_s:.0f} s" + (f" (first shortfall: {short})" if short else "")
         return [
             Row("9 event day", size, f"tap p50 {taps.median:.0f} / p95 {taps.p95:.0f} / max {taps.max:.0f} ms "
                                      f"(n={taps.n}, {failed} not accepted); spectators p50 {spectator.median:.0f} / "
