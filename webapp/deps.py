@@ -15,10 +15,10 @@ from models.service.hall import HallService
 from models.service.listings import ListingService
 from models.service.lists import ListService
 from models.service.my_data import MyData
-from webapp.live_now import LiveNow
+from webapp.live.now import LiveNow
 
 if TYPE_CHECKING:
-    from webapp.live import Live
+    from webapp.live.games import Live
 
 
 @dataclass

@@ -9,7 +9,7 @@
 - :func:`ignore_unknown_listeners`: socket events naming an element or listener a page does not have are dropped
   with one log line per page, instead of a traceback per event in the server log.
 
-Errors are flat ``{"code", "message"}`` bodies, like every other error of the API (webapp/api.py).
+Errors are flat ``{"code", "message"}`` bodies, like every other error of the API (webapp/api/base.py).
 """
 
 from __future__ import annotations

@@ -16,26 +16,14 @@ from nicegui.ui_run import DocsConfig
 
 from models.catalog import shipped_cards, shipped_themes
 from models.service import GameService, make_engine, migrate
-from webapp import (
-    api,
-    api_accounts,
-    api_docs,
-    api_event_results,
-    api_events,
-    api_hall,
-    api_lists,
-    api_live,
-    api_my_cards,
-    api_my_games,
-    deps,
-    gc_log,
-    hot_reads,
-    session,
-)
+from webapp import deps, gc_log, session
+from webapp.api import accounts, event_results, events, games, hall, hot_reads, lists, my_cards, my_games
+from webapp.api import docs as api_docs
+from webapp.api import live as live_now_api
 from webapp.components import hall_board, live_board, watch_board
 from webapp.guard import BodyGuard, PathGuard, ignore_unknown_listeners
 from webapp.headers import SecurityHeaders
-from webapp.live import Live
+from webapp.live.games import Live
 from webapp.pages import errors
 from webapp.pages.account import account_page, reset_page
 from webapp.pages.cards import cards_page
@@ -91,14 +79,8 @@ def build(settings: Settings) -> deps.Deps:
     # build() again for every test on the same app: the layers piled up until the stack overflowed. Our routers
     # have no lifespan of their own, so the app's is kept as it was.
     lifespan = app.router.lifespan_context
-    app.include_router(api.router)
-    app.include_router(api_accounts.router)
-    app.include_router(api_live.router)
-    app.include_router(api_events.router)
-    app.include_router(api_hall.router)
-    app.include_router(api_event_results.router)
-    for router in (api_lists.router, api_my_cards.router, api_my_games.router):
-        app.include_router(router)
+    for module in (games, accounts, live_now_api, events, hall, event_results, lists, my_cards, my_games):
+        app.include_router(module.router)
     app.router.lifespan_context = lifespan
     errors.install()  # pages get error pages in our words; the API keeps JSON
     app.add_api_route("/healthz", lambda: health(live), methods=["GET"], include_in_schema=False)

@@ -1,7 +1,7 @@
 """One small read that tells whether events changed: a stamp per event of its own rows (status, the round timer,
 registrations, lists given, tables paired, results, the next round's time). Event pages compare stamps to notice
 changes made through the API or another server process; their games' changes reach them by the games' own notices
-(webapp/live.py)."""
+(webapp/live/games.py)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Whether events changed since a page last looked, for every event a server process shows, in one small read
-(models/db/event_changes.py); the event pages' feed (webapp/event_feed.py) polls it."""
+(models/db/event_changes.py); the event pages' feed (webapp/live/event_feed.py) polls it."""
 
 from __future__ import annotations
 

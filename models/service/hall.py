@@ -1,8 +1,8 @@
 """The hall screen of an event (a TV across the room, no account) and the round timer the organiser runs.
 
 The hall screen's view is one JSON document per change of the event, built once per server process and sent to
-every hall screen of the event (webapp/hall.py): the round's scenario, its tables with their live scores (taken from
-each game's spectators' view, never a second read of a game), the standings, the round timer, and how many tables
+every hall screen of the event (webapp/live/hall.py): the round's scenario, its tables with their live scores (taken
+from each game's spectators' view, never a second read of a game), the standings, the round timer, and how many tables
 still play.
 """
 

@@ -1,6 +1,6 @@
 """The site's notices on PostgreSQL (models/db/site_notices.py): every committed change of an event's rows says
 "event/<id>", of Live now's listings "listings/", a bulk change of event rows "event/*"; a rolled-back change
-says nothing. Another server process's listener hears them (webapp/live.py)."""
+says nothing. Another server process's listener hears them (webapp/live/games.py)."""
 
 from __future__ import annotations
 

@@ -12,19 +12,10 @@ from fastapi.testclient import TestClient
 
 from models.rules import drawn
 from tests.service.test_api import api_client
-from webapp import (
-    api_accounts,
-    api_event_results,
-    api_events,
-    api_hall,
-    api_lists,
-    api_live,
-    api_my_cards,
-    api_my_games,
-)
+from webapp.api import accounts, event_results, events, hall, lists, live, my_cards, my_games
 
-ROUTERS = [api_accounts.router, api_live.router, api_events.router, api_hall.router, api_event_results.router,
-           api_lists.router, api_my_cards.router, api_my_games.router]
+ROUTERS = [accounts.router, live.router, events.router, hall.router, event_results.router, lists.router,
+           my_cards.router, my_games.router]
 PASSWORD = "correct horse battery"
 
 

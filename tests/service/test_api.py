@@ -1,4 +1,4 @@
-"""The REST API (webapp/api.py) over a real GameService and database: every route, every error path.
+"""The REST API (webapp/api/games.py) over a real GameService and database: every route, every error path.
 
 The app here is a bare FastAPI app with only the API router, so these tests need no NiceGUI. Tests taking
 `client` run on SQLite and, when TEST_DATABASE_URL is set, on PostgreSQL (the `db_url` fixture).
@@ -22,8 +22,8 @@ from models.rules import parse_command
 from models.rules.core import COMMANDS
 from models.service import GameService
 from webapp import deps
-from webapp.api import router
-from webapp.live import Live
+from webapp.api.games import router
+from webapp.live.games import Live
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 AGATHON, REGNA, FOREBODER = "p1-agathon", "p2-princess-regna", "p1-foreboder"

@@ -1,4 +1,4 @@
-"""The round timer's routes (webapp/api_hall.py): the organiser starts, pauses and resumes it; anyone reads it;
+"""The round timer's routes (webapp/api/hall.py): the organiser starts, pauses and resumes it; anyone reads it;
 anyone else is refused and nothing changes. SQLite and PostgreSQL."""
 
 from __future__ import annotations

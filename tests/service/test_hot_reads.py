@@ -1,4 +1,4 @@
-"""Hot reads (webapp/hot_reads.py): a reader whose token was checked lately gets the game's current edition from
+"""Hot reads (webapp/api/hot_reads.py): a reader whose token was checked lately gets the game's current edition from
 in front of the app, with the same bytes and headers as the route would send; anything not known to be current
 and allowed goes through the app. Each test counts what reached the app, so it can fail both ways."""
 
@@ -13,10 +13,11 @@ from fastapi.testclient import TestClient
 from models.db.engine import make_engine, migrate
 from models.service import GameService
 from tests.service.test_api import AGATHON, GAME, build_app, command
-from webapp import deps, hot_reads
+from webapp import deps
+from webapp.api import hot_reads
 from webapp.guard import Receive, Scope, Send
 from webapp.headers import SecurityHeaders
-from webapp.live import Live
+from webapp.live.games import Live
 
 
 class Counted:

@@ -22,7 +22,7 @@ from models.rules.warmachine.scenario import last_step
 from models.rules.warmachine.setup import ArmyEntry
 from models.service import Actor, Forbidden, GameService
 from webapp import deps
-from webapp.api import router
+from webapp.api.games import router
 
 TABLE = Actor(role="table")
 SEAT_1, SEAT_2 = Actor(role="seat", seat=0), Actor(role="seat", seat=1)

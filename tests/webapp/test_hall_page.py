@@ -9,7 +9,7 @@ from nicegui.testing import User
 from tests.service.site_client import seed_in_order
 from tests.webapp.helpers import click, eventually, exists, region, see
 from tests.webapp.test_event_pages import concede, deps, event_with_players, sign_in
-from webapp.hall import hall
+from webapp.live.hall import hall
 
 
 async def test_anyone_sees_the_round_on_the_hall_screen_and_it_changes_as_results_come_in(user: User) -> None:

@@ -18,7 +18,7 @@ from tests.webapp.helpers import click, elements, eventually, exists, find, reco
 from tests.webapp.test_warband_page import new_warband_game
 from tests.webapp.test_warlord_page import warlord_game
 from webapp.components.live_board import LiveBoard
-from webapp.live_now import LIST_EVENT, POLL, ROOM
+from webapp.live.now import LIST_EVENT, POLL, ROOM
 
 TABLE = Actor(role="table")
 

@@ -1,4 +1,4 @@
-"""The watch page's board (webapp/components/watch_board.py) and its room (webapp/live.py) through NiceGUI's
+"""The watch page's board (webapp/components/watch_board.py) and its room (webapp/live/games.py) through NiceGUI's
 `user` fixture: one message per commit for every watch page of a game, which sockets may join a game's room,
 and the whole view for a page that is behind. The browser's side (watch.js) is checked in tests/e2e.
 
@@ -29,7 +29,7 @@ from tests.webapp.helpers import (
     watched,
 )
 from webapp.components.watch_board import join
-from webapp.live import room
+from webapp.live.games import room
 
 TABLE = Actor(role="table")
 GUARDIAN = "p1-guardian-of-souls"

@@ -15,7 +15,7 @@ from nicegui import core
 from nicegui.element import Element
 
 from webapp.components.watch_board import own_board, texts
-from webapp.hall import JOIN_EVENT, hall, room
+from webapp.live.hall import JOIN_EVENT, hall, room
 
 
 class HallBoard(Element, component="hall.js"):

@@ -16,7 +16,7 @@ from nicegui.element import Element
 
 from webapp.components.watch_board import own_board
 from webapp.deps import current
-from webapp.live_now import JOIN_EVENT, ROOM
+from webapp.live.now import JOIN_EVENT, ROOM
 
 EMPTY = "No game is being shown right now."
 

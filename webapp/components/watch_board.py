@@ -15,7 +15,7 @@ from nicegui.element import Element
 
 from models.service.reads import Edition
 from webapp.deps import current
-from webapp.live import JOIN_EVENT, room
+from webapp.live.games import JOIN_EVENT, room
 
 MODES = ("phone", "tv", "overlay")
 PARTS = ("score", "turn", "prompt", "result", "clock", "attack", "models", "log")

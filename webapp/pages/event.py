@@ -26,7 +26,7 @@ from webapp.components.once import once
 from webapp.components.round_timer import RoundTimerControls
 from webapp.components.times import at
 from webapp.deps import current
-from webapp.event_feed import feed
+from webapp.live.event_feed import feed
 from webapp.pages.event_results import (
     ResultForms,
     correction_words,

@@ -10,7 +10,7 @@ from nicegui import ui
 
 from models.service import NotFound
 from webapp.components.hall_board import HallBoard
-from webapp.hall import hall
+from webapp.live.hall import hall
 
 HEAD = ('<link rel="stylesheet" href="/static/tablekeeper.css"><link rel="stylesheet" href="/static/hall.css">'
         '<meta name="theme-color" content="#3b1d4a"><script src="/static/tablekeeper.js" defer></script>')

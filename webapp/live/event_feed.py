@@ -4,11 +4,11 @@ that event in this server process, and pushed to them.
 Two kinds of change reach an event page:
 
 - **A game of the event changed** (a command, a result): each page follows its event's games through
-  webapp/live.py (in this process right after the commit, from other processes by PostgreSQL NOTIFY) and pokes
+  webapp/live/games.py (in this process right after the commit, from other processes by PostgreSQL NOTIFY) and pokes
   the feed.
 - **The event's own rows changed** (a registration, lists, a round paired, the round timer): a page that made the
   change pokes at once. On PostgreSQL every change of them, made through any page, the REST API or another server
-  process, is announced by NOTIFY (models/db/site_notices.py) and heard through webapp/live.py's listener, like a
+  process, is announced by NOTIFY (models/db/site_notices.py) and heard through webapp/live/games.py's listener, like a
   game's. SQLite has one process and no notices: there one small read of every followed event's stamp each POLL
   seconds (models/service/event_changes.py), for all pages of the process together, notices what the REST API
   changed.
@@ -34,7 +34,7 @@ from models.service.event_changes import EventChanges
 from models.service.events import EventService, EventView
 from webapp import deps
 from webapp.blocking import io
-from webapp.live import Live
+from webapp.live.games import Live
 
 log = logging.getLogger(__name__)
 POLL = 2.0  # s between two reads of the followed events' stamps

@@ -16,7 +16,7 @@ from starlette.concurrency import run_in_threadpool
 
 from models.service.event_results import ScoreIn
 from webapp import deps
-from webapp.api import ErrorBody, ErrorMappingRoute, Strict, errors
+from webapp.api.base import ErrorBody, ErrorMappingRoute, Strict, errors
 from webapp.session import BearerSession, account_of
 
 router = APIRouter(prefix="/api/events", tags=["event results"], route_class=ErrorMappingRoute)

@@ -19,7 +19,7 @@ from models.service import NotFound
 from models.service.accounts import Me
 from models.service.lists import ListService, SavedList
 from webapp import deps
-from webapp.api import ApiError, ErrorBody, ErrorMappingRoute, Responses, Strict, errors
+from webapp.api.base import ApiError, ErrorBody, ErrorMappingRoute, Responses, Strict, errors
 from webapp.session import BearerSession, account_of
 
 router = APIRouter(prefix="/api/lists", tags=["lists"], route_class=ErrorMappingRoute)

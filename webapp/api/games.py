@@ -1,12 +1,10 @@
-"""The REST API (DESIGN.md "webapp/api.py"): the same GameService the pages call, documented at /docs.
+"""The games' REST routes (DESIGN.md "webapp/api"): the same GameService the pages call, documented at /docs.
 
 Every route that touches a game takes the link's token (header ``X-Token`` or query ``token``); the token's
 role decides what it may do: table and seat links act, a watch link only reads. Blocking service calls run in
 Starlette's thread pool, never on the event loop.
 
-Errors are flat JSON objects ``{"code", "message"}`` (plus ``"version"`` on a 409), mapped here by the
-router's own route class, so they never depend on the app's exception handlers (NiceGUI renders HTML error
-pages) and never carry a traceback.
+Errors are flat JSON objects, mapped by the router's own route class (webapp/api/base.py).
 
 Reads of a game (its state, its spectators' view, its event stream) are served from one edition per version
 (models/service/reads.py): serialised once, sent to every reader, with the version as ``ETag``. At most
@@ -16,29 +14,26 @@ READERS of them touch the database at once, so a crowd of readers cannot crowd o
 from __future__ import annotations
 
 import asyncio
-import inspect
 import logging
-from collections.abc import AsyncIterator, Callable, Coroutine
+from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, PlainTextResponse, StreamingResponse
-from fastapi.routing import APIRoute
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from fastapi import APIRouter, Header, Path, Query, Request, Response
+from fastapi.responses import PlainTextResponse, StreamingResponse
+from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from models.catalog.schema import Card
-from models.rules import COMMANDS, Event, GameState, RuleViolation, invalid_words, options, parse_command
+from models.rules import COMMANDS, Event, GameState, RuleViolation, options, parse_command
 from models.rules.warmachine import ArmyEntry, reminders, themes_of
-from models.service import Actor, AlreadyStarted, Conflict, Created, Forbidden, GameService, NotFound, Outcome
+from models.service import Actor, Created, Forbidden, GameService, Outcome
 from models.service.access import check_can_act, readable
-from models.service.errors import NoSuchEvent, NotSignedIn, SiteError
 from models.service.idempotency import COMMAND_ID_MAX, COMMAND_ID_PATTERN, START_KEY_MIN, START_MEMORY_S
 from models.service.reads import Edition, Reads, entry_json, sse
 from webapp import deps
-from webapp.hot_reads import cached_answer
+from webapp.api.base import ApiError, ErrorBody, ErrorMappingRoute, GameId, Responses, Strict, Token, errors
+from webapp.api.hot_reads import cached_answer
 
 log = logging.getLogger(__name__)
 
@@ -51,30 +46,6 @@ RETRY_MS = 3000  # an event stream's reconnect delay, sent to its reader
 _readers: asyncio.Semaphore | None = None
 
 
-# -- errors ------------------------------------------------------------------------------------------------
-
-class ApiError(Exception):
-    """A refusal with its HTTP status and a flat body (raised by the routes themselves)."""
-
-    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
-        super().__init__(message)
-        self.status, self.body = status, {"code": code, "message": message, **extra}
-
-
-class ErrorBody(BaseModel):
-    """Every error of this API: a stable ``code`` for programs and a ``message`` for people."""
-
-    code: str = Field(examples=["step.wrong"])
-    message: str = Field(examples=["That belongs to the control phase; it is now the maintenance phase."])
-
-
-class ConflictBody(ErrorBody):
-    """The game changed since ``expected_version``: reload the state at ``version`` and decide again."""
-
-    code: Literal["conflict"] = "conflict"
-    version: int
-
-
 class AlreadyStartedBody(ErrorBody):
     """A start repeated with its `command_id` after its links were forgotten: `game` is the game it made."""
 
@@ -82,97 +53,13 @@ class AlreadyStartedBody(ErrorBody):
     game: str
 
 
-def _json(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
-    return JSONResponse({"code": code, "message": message, **extra}, status_code=status)
-
-
-def _error(exc: Exception) -> JSONResponse | None:
-    """The response for a known refusal, or None for anything else."""
-    if isinstance(exc, ApiError):
-        return JSONResponse(exc.body, status_code=exc.status)
-    if isinstance(exc, RuleViolation | SiteError):
-        return _json(422, exc.code, exc.message)
-    if isinstance(exc, Conflict):
-        return _json(409, "conflict", str(exc), version=exc.current)
-    if isinstance(exc, AlreadyStarted):
-        return _json(409, "game.already_started", str(exc), game=exc.game_id)
-    if isinstance(exc, NoSuchEvent):
-        return _json(404, "event.not_found", exc.message)
-    if isinstance(exc, NotFound):
-        return _json(404, "game.not_found", "There is no such game.")
-    if isinstance(exc, NotSignedIn):
-        return _json(401, "account.signed_out", exc.message)
-    if isinstance(exc, Forbidden):
-        return _json(403, "access.forbidden", exc.message)
-    if isinstance(exc, RequestValidationError | ValidationError):
-        return _json(422, "request.invalid", invalid_words(exc.errors(), "request"))
-    return None
-
-
-class ErrorMappingRoute(APIRoute):
-    """Maps service refusals to flat JSON errors for this router's routes only (FastAPI's custom route class
-    pattern; an APIRouter has no exception handlers of its own), and validates request bodies strictly."""
-
-    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
-        handler = super().get_route_handler()
-        body_model = _body_model(self.endpoint)
-
-        async def mapped(request: Request) -> Response:
-            try:
-                if body_model is not None:
-                    body_model.model_validate_json(await request.body(), strict=True)
-                return await handler(request)
-            except Exception as exc:  # every failure becomes JSON, never a traceback
-                response = _error(exc)
-                if response is not None:
-                    return response
-                log.exception("API %s %s failed", request.method, request.url.path)
-                return _json(500, "server.error", "Something went wrong on the server.")
-
-        return mapped
-
-
-def _body_model(endpoint: Callable[..., Any]) -> type[BaseModel] | None:
-    """The route's request body model. FastAPI validates bodies in Python mode, where ``"1"``, ``2.0`` and
-    ``true`` pass for an integer; the body is checked first in strict JSON mode (JSON types exactly, arrays for
-    tuples), the same way commands are (``parse_command(..., strict=True)``)."""
-    for parameter in inspect.signature(endpoint, eval_str=True).parameters.values():
-        if isinstance(parameter.annotation, type) and issubclass(parameter.annotation, BaseModel):
-            return parameter.annotation
-    return None
-
-
 router = APIRouter(prefix="/api", tags=["games"], route_class=ErrorMappingRoute)
-
-_ERRORS: dict[int, tuple[type[BaseModel], str]] = {
-    401: (ErrorBody, "The route needs a signed-in account: send `Authorization: Bearer <session>` (code "
-                     "`account.signed_out`)."),
-    403: (ErrorBody, "The link may not do this (a watch link changes nothing; a seat link acts for its own side; "
-                     "some commands are the table link's only): code `access.forbidden`, the message says who can."),
-    404: (ErrorBody, "No such game, or a token that does not open it (the two answer alike): code "
-                     "`game.not_found`."),
-    409: (ConflictBody, "Stale `expected_version`: code `conflict`, `version` is the current one."),
-    422: (ErrorBody, "Refused by the rules (code such as `step.wrong`, `command.invalid`) or a malformed "
-                     "request (code `request.invalid`)."),
-}
-
-
-Responses = dict[int | str, dict[str, Any]]  # a route's documented answers besides its 200, for OpenAPI
-
-
-def errors(*statuses: int) -> Responses:
-    return {s: {"model": _ERRORS[s][0], "description": _ERRORS[s][1]} for s in statuses}
-
 
 _STARTED: Responses = {409: {"model": AlreadyStartedBody, "description": "The `command_id` started a game whose links "
                              "this server no longer holds: code `game.already_started`, `game` is its id."}}
 
 
 # -- request and response models ---------------------------------------------------------------------------
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
 
 def _command_id() -> Any:
     return Field(default=None, min_length=1, max_length=COMMAND_ID_MAX, pattern=COMMAND_ID_PATTERN,
@@ -286,19 +173,6 @@ class OptionOut(BaseModel):
     ask: list[str] = Field(default_factory=list, description="The command's fields the player must still answer.")
     choices: dict[str, list[str]] = Field(
         default_factory=dict, description="For some asked fields, the values the rules allow now (model ids).")
-
-
-GameId = Annotated[str, Path(max_length=64, description="The game's id.")]
-
-
-async def _token(  # async: FastAPI runs a plain function dependency in a worker thread, per request
-    x_token: Annotated[str | None, Header(description="The link's token (or use `?token=`).")] = None,
-    token: Annotated[str | None, Query(description="The link's token (or use header `X-Token`).")] = None,
-) -> str | None:
-    return x_token or token
-
-
-Token = Annotated[str | None, Depends(_token)]
 
 
 def _service() -> GameService:
@@ -417,7 +291,7 @@ async def _read_edition(game_id: str, token: str | None) -> tuple[Edition, Actor
 
 def _cached(request: Request, if_none_match: str | None, body: bytes, gzipped: Callable[[], bytes],
             version: int) -> Response:
-    """One version's bytes (or 304), answered as webapp/hot_reads.py answers the same read in front of the app."""
+    """One version's bytes (or 304), answered as webapp/api/hot_reads.py answers the same read in front of the app."""
     status, headers, content = cached_answer(version, body, gzipped, if_none_match,
                                              request.headers.get("accept-encoding", ""))
     return Response(content, status_code=status, headers={k.decode(): v.decode() for k, v in headers})

@@ -11,8 +11,8 @@ from starlette.concurrency import run_in_threadpool
 
 from models.service.hall import MINUTES_MAX, RoundTimer
 from webapp import deps
-from webapp.api import ErrorMappingRoute, Strict, errors
-from webapp.api_events import NO_EVENT, NOT_ORGANISER, EventId
+from webapp.api.base import ErrorMappingRoute, Strict, errors
+from webapp.api.events import NO_EVENT, NOT_ORGANISER, EventId
 from webapp.session import BearerSession, account_of
 
 router = APIRouter(prefix="/api/events", tags=["events"], route_class=ErrorMappingRoute)

@@ -2,9 +2,9 @@
 process and sent once to the Socket.IO room of that event's hall screens (webapp/components/hall_board.py renders
 it in the browser; no element tree per table or per viewer).
 
-A change reaches it the way it reaches the event pages: the event feed (webapp/event_feed.py) brings each new read of
-the event, and a commit of one of the round's games (this process's or, by NOTIFY, another's) pokes the feed. The
-round timer is part of the event's rows: starting or pausing it is a change of the event like any other.
+A change reaches it the way it reaches the event pages: the event feed (webapp/live/event_feed.py) brings each new
+read of the event, and a commit of one of the round's games (this process's or, by NOTIFY, another's) pokes the feed.
+The round timer is part of the event's rows: starting or pausing it is a change of the event like any other.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from models.service.events import EventView
 from models.service.hall import HallService, hall_view
 from models.service.views import diff
 from webapp import deps
-from webapp.event_feed import EventFeed, feed
-from webapp.live import Live
+from webapp.live.event_feed import EventFeed, feed
+from webapp.live.games import Live
 
 log = logging.getLogger(__name__)
 VIEW_EVENT = "tk_hall"  # server -> hall screen: the view's patch (or the whole view)

@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from webapp import deps
-from webapp.api import ErrorMappingRoute, errors
+from webapp.api.base import ErrorMappingRoute, errors
 from webapp.session import BearerSession, account_of
 
 router = APIRouter(prefix="/api/me", tags=["accounts"], route_class=ErrorMappingRoute)

@@ -10,8 +10,8 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from webapp import deps
-from webapp.api import ErrorMappingRoute, GameId, Token, errors
-from webapp.live_now import WATCH_URL
+from webapp.api.base import ErrorMappingRoute, GameId, Token, errors
+from webapp.live.now import WATCH_URL
 
 router = APIRouter(prefix="/api", tags=["live now"], route_class=ErrorMappingRoute)
 

@@ -19,7 +19,7 @@ from starlette.concurrency import run_in_threadpool
 from models.service.errors import NoSuchEvent
 from models.service.events import Entrant, EventInfo, EventView, MyGame, Pairing
 from webapp import deps
-from webapp.api import ErrorBody, ErrorMappingRoute, Responses, Strict, errors
+from webapp.api.base import ErrorBody, ErrorMappingRoute, Responses, Strict, errors
 from webapp.session import BearerSession, account_of
 
 router = APIRouter(prefix="/api/events", tags=["events"], route_class=ErrorMappingRoute)

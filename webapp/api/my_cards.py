@@ -13,7 +13,7 @@ from models.catalog.schema import Card
 from models.service.accounts import Me
 from models.service.cards import PACK_MAX, CardService
 from webapp import deps
-from webapp.api import ApiError, ErrorBody, ErrorMappingRoute, Responses, errors
+from webapp.api.base import ApiError, ErrorBody, ErrorMappingRoute, Responses, errors
 from webapp.session import BearerSession, account_of
 
 router = APIRouter(prefix="/api/cards/mine", tags=["cards"], route_class=ErrorMappingRoute)

@@ -31,7 +31,7 @@ from models.service.listings import ListingService
 from models.service.views import diff
 from models.service.views.summary import summary
 from webapp.blocking import io
-from webapp.live import Live
+from webapp.live.games import Live
 
 log = logging.getLogger(__name__)
 POLL = 2.0  # s: how often the listings are read again while this process has viewers

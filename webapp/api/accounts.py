@@ -11,7 +11,7 @@ from starlette.concurrency import run_in_threadpool
 
 from models.service.account_export import FILENAME, export_account
 from webapp import deps
-from webapp.api import ErrorMappingRoute, Strict, errors
+from webapp.api.base import ErrorMappingRoute, Strict, errors
 from webapp.session import BearerSession, account_of
 
 router = APIRouter(prefix="/api/account", tags=["accounts"], route_class=ErrorMappingRoute)
