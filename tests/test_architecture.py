@@ -5,8 +5,8 @@ Relative imports are resolved; `importlib.import_module("x")` / `__import__("x")
 Imports under `if TYPE_CHECKING:` count as well: a type-only dependency is still a dependency.
 Inside models/rules, core.py and the shared modules beside it know no game system, and no system imports another:
 each registers its board and commands with the core (DESIGN.md "Layers and folders").
-The web imports the service, the rules' shared face (models.rules) and each system's face (models.rules.<system>),
-never a rule module nor the database; the catalog's cards are data it may read.
+The web imports the service, the rules' shared face (models.rules) and each system's face (models.rules.<system>,
+with its builders), never a rule module nor the database; the catalog's cards are data it may read.
 The service and the web look a game system up by name (models/service/systems.py) and never branch on the name.
 """
 
@@ -113,8 +113,9 @@ WEB_MAY_IMPORT = ("models.service", "models.catalog")
 
 def web_imports_past_the_faces(root: Path = REPO_ROOT) -> list[str]:
     """'path:line imports name' for each import in webapp/ of a models module other than the service, the catalog,
-    the rules' shared face and the systems' faces, and for a rule module taken from a face by name."""
-    faces = {"models.rules", *game_systems(root)}
+    the rules' shared face and the systems' faces (with the builders each face exports), and for a rule module
+    taken from a face by name."""
+    faces = {"models.rules", *game_systems(root), *(f"{system}.builders" for system in game_systems(root))}
     out = []
     for path in sorted((root / "webapp").glob("**/*.py")):
         rel = path.relative_to(root).as_posix()
@@ -197,6 +198,7 @@ def test_checker_finds_the_web_reaching_past_a_face(tmp_path):
     for init in (rules / "__init__.py", rules / "chess" / "__init__.py"):
         init.write_text("")
     (rules / "chess" / "moves.py").write_text("")
+    (rules / "chess" / "builders.py").write_text("")
     (tmp_path / "webapp").mkdir()
     (tmp_path / "webapp" / "board.py").write_text(
         "from models.rules.chess import Castle, moves\n"     # a name from the face; a rule module through it
@@ -205,7 +207,8 @@ def test_checker_finds_the_web_reaching_past_a_face(tmp_path):
         "from models.service import GameService\n"           # allowed: the service, the faces, the catalog
         "from models.rules import Option\n"
         "from models.catalog.schema import Card\n"
-        "def late():\n    from models.db import notify\n")
+        "def late():\n    from models.db import notify\n"
+        "from models.rules.chess import builders\n")         # allowed: the builders the face exports
     assert web_imports_past_the_faces(tmp_path) == [
         "webapp/board.py:1 imports 'models.rules.chess.moves'", "webapp/board.py:2 imports 'models.rules.chess.moves'",
         "webapp/board.py:3 imports 'models.db.engine'", "webapp/board.py:8 imports 'models.db'"]
@@ -349,3 +352,4 @@ def test_checker_finds_a_reach_through_a_repository():
         "version = self.service.version(game_id)\n"
     )
     assert repository_reaches(source) == [1, 2, 3]
+

@@ -460,7 +460,8 @@ def test_options_say_what_a_model_may_do_and_change_nothing(client: TestClient, 
     assert by_action["derived"]["allowed"] is False and by_action["derived"]["values"]["CTRL"] == 18
     mark = by_action["mark_damage"]
     assert {k: mark[k] for k in ("action", "allowed", "reason", "code", "ask")} == {
-        "action": "mark_damage", "allowed": True, "reason": "", "code": "", "ask": []}
+        "action": "mark_damage", "allowed": True, "reason": "", "code": "",
+        "ask": ["amount", "column", "side", "then_column", "transfer_to"]}
     assert parse_command(mark["command"]) == parse_command({"type": "mark_damage", "model": AGATHON, "amount": 1,
                                                             "column": 1})
     assert by_action["leech"]["allowed"] is False

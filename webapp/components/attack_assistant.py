@@ -18,12 +18,10 @@ from models.rules import AttackRecord, GameState, Option, options
 from models.rules.warmachine import (
     SIDES,
     WEAPON_NAMES,
-    AttackRoll,
-    DamageRoll,
-    EndAttack,
-    ResolveDisabled,
+    Entry,
     attack_dice,
     attack_dice_words,
+    builders,
     entered_by,
     kind_name,
     rolled_layout,
@@ -242,9 +240,8 @@ class AttackPanel:
                 ui.notify("Dice removed: a whole number from 0.", type="warning")
                 return
             stat, defence = numbers.values()
-            await self.view.send(AttackRoll(dice=rolled, hit=hit, boosted=asked(), free_boost=bool(free.value),
-                                            removed=taken, rerolled=tuple(dice.earlier), stat=stat,
-                                            defence=defence))
+            await self.view.send(builders.attack_roll(rolled, hit, asked(), bool(free.value), taken,
+                                                      tuple(dice.earlier), stat, defence))
 
         target = state.model(a.target).name
         with ui.row().classes("gap-2"):
@@ -304,12 +301,12 @@ class AttackPanel:
             power, armour = numbers.values()
             if power is not None:
                 self._powers[(a.attacker or "", a.kind)] = power
-            await self.view.send(DamageRoll(
-                dice=rolled, damage=damage, boosted=asked(), free_boost=free is not None and bool(free.value),
-                column=column.value if column is not None else None, power=power, armour=armour,
-                side=side.value if side is not None else None,
-                then_column=then_column.value if then_column is not None else None,
-                transfer_to=(who.value or None) if who is not None else None))
+            await self.view.send(builders.damage_roll(
+                rolled, damage, asked(), free is not None and bool(free.value),
+                Entry(column=column.value if column is not None else None,
+                      side=side.value if side is not None else None,
+                      then_column=then_column.value if then_column is not None else None),
+                (who.value or None) if who is not None else None, power, armour))
 
         with ui.row().classes("gap-2"):
             named(once(ui.button("Apply the damage").props("no-caps"), apply), f"Apply the damage to {target.name}")
@@ -333,16 +330,16 @@ class AttackPanel:
             if points is None:
                 ui.notify("Damage removed: a whole number from 1 to 99.", type="warning")
                 return
-            await self.view.send(ResolveDisabled(model=m.id, stage=stage, survives=True, heal=points,
-                                                 column=column.value if column is not None else None,
-                                                 side=side.value if side is not None else None))
+            await self.view.send(builders.resolve_disabled(m.id, stage, points,
+                                                           column.value if column is not None else None,
+                                                           side.value if side is not None else None))
 
         with ui.row().classes("gap-2"):
             # Each name starts with the button's own words, then whose it is (what a screen reader and a voice
             # command both need).
             named(once(ui.button("It survives").props("no-caps color=positive"), survive), f"It survives: {m.name}")
             named(once(ui.button(f"Go on: {nxt}").props("no-caps"),
-                       lambda: self.view.send(ResolveDisabled(model=m.id, stage=stage))), f"Go on: {nxt}: {m.name}")
+                       lambda: self.view.send(builders.resolve_disabled(m.id, stage))), f"Go on: {nxt}: {m.name}")
 
     # -- pieces --------------------------------------------------------------------------------------------
     def _column_field(self, choice: dict[int | None, str], label: str = "Where the damage goes in (d6)",
@@ -385,8 +382,8 @@ class AttackPanel:
         return side, then
 
     def _aside(self) -> None:
-        named(once(ui.button("Put the attack aside").props("flat no-caps"), lambda: self.view.send(EndAttack())),
-              "Put the attack aside")
+        named(once(ui.button("Put the attack aside").props("flat no-caps"),
+                   lambda: self.view.send(builders.end_attack())), "Put the attack aside")
 
 
 class AttackButton:

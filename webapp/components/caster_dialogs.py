@@ -15,7 +15,6 @@ from models.rules import ModelState, Option, tidy
 from models.rules.warmachine import (
     WARJACK_FOCUS_CAP,
     AllocateFocus,
-    AssignArcana,
     EndFrenzy,
     Force,
     LeechFury,
@@ -23,6 +22,7 @@ from models.rules.warmachine import (
     SpiritBond,
     ThresholdCheck,
     arcana_offer,
+    builders,
     caster_control_range,
     fallen_warbeasts,
 )
@@ -208,7 +208,7 @@ def arcana_dialog(view: GameView, warlock_id: str) -> None:
             if any(not c for c in cards):
                 ui.notify("Pick all three cards.", type="warning")
                 return
-            if await view.send(AssignArcana(warlock=lock.id, cards=tuple(cards))):
+            if await view.send(builders.assign_arcana(lock.id, (cards[0], cards[1], cards[2]))):
                 dialog.close()
 
         ok_cancel("Reveal the cards", ok, dialog)

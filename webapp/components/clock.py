@@ -11,7 +11,7 @@ from nicegui import ui
 from nicegui.element import Element
 
 from models.rules import GameState
-from models.rules.warmachine import AdjustClock, ClockExpired, PassClock, PauseClock, ResumeClock, shown
+from models.rules.warmachine import builders, shown
 from models.service.views.warmachine import clock_note, clock_status
 from webapp.components import icons
 from webapp.components.dialogs import ok_cancel, transient_dialog
@@ -47,9 +47,9 @@ class Face:
             if controls:
                 self.hand = once(ui.button(f"Hand the clock to {other}").props(
                     "no-caps size=lg unelevated").classes("tk-clock-hand"),
-                    lambda: view.send(PassClock(to_seat=1 - seat)))
-                self.expired = once(ui.button(f"{name}'s time is up").props(
-                    "no-caps color=negative").classes("tk-clock-expired"), lambda: view.send(ClockExpired(seat=seat)))
+                    lambda: view.send(builders.pass_clock(1 - seat)))
+                self.expired = once(ui.button(f"{name}'s time is up").props("no-caps color=negative").classes(
+                    "tk-clock-expired"), lambda: view.send(builders.clock_expired(seat)))
                 self.expired.set_visibility(False)
                 self.digits.on("expired", lambda: self.expired.set_visibility(True) if self.expired else None)
 
@@ -71,14 +71,15 @@ class ClockPanel:
                 self.pause = self.resume = self.adjust = None
                 if controls:
                     self.pause = once(ui.button("Pause for a judge", icon=icons.PAUSE).props("outline no-caps"),
-                                      lambda: view.send(PauseClock(reason="Judge call")))
+                                      lambda: view.send(builders.pause_clock()))
                     self.resume = once(ui.button("Resume the clock", icon=icons.PLAY).props("no-caps"),
-                                       lambda: view.send(ResumeClock()))
+                                       lambda: view.send(builders.resume_clock()))
                     self.adjust = once(ui.button("Set a player's time", icon=icons.EDIT).props("outline no-caps"),
                                        self._adjust_dialog)
                     # A judge's buttons: greyed on a player's own link, saying who can (the table link).
-                    for button, command in ((self.pause, PauseClock(reason="Judge call")), (self.resume, ResumeClock()),
-                                            (self.adjust, AdjustClock(seat=0, remaining_ms=0))):
+                    for button, command in ((self.pause, builders.pause_clock()),
+                                            (self.resume, builders.resume_clock()),
+                                            (self.adjust, builders.adjust_clock(0, 0, 0))):
                         grey(button, seat_refusal(view, command))
         view.on_update(self.update)
         self.update(view.state)
@@ -130,7 +131,7 @@ class ClockPanel:
                 if not (0 <= m <= 600 and 0 <= s <= 59):
                     ui.notify("Enter minutes from 0 to 600 and seconds from 0 to 59.", type="warning")
                     return
-                if await self.view.send(AdjustClock(seat=int(seat.value or 0), remaining_ms=(m * 60 + s) * 1000)):
+                if await self.view.send(builders.adjust_clock(int(seat.value or 0), m, s)):
                     dialog.close()
 
             ok_cancel("Set time", save, dialog)

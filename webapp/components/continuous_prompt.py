@@ -10,7 +10,7 @@ from functools import partial
 from nicegui import ui
 
 from models.rules import GameState
-from models.rules.warmachine import Continuous, ResolveContinuous, rolled_layout, unresolved
+from models.rules.warmachine import Continuous, builders, rolled_layout, unresolved
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number
 from webapp.components.damage_track import ask_column
@@ -53,7 +53,7 @@ class ContinuousPrompt:
                 with ui.row().classes("items-center gap-2"):
                     ui.label(f"{name}: {effect}")
                     # Each button shows the words its accessible name starts with (WCAG 2.5.3).
-                    expires = ResolveContinuous(model=model_id, effect=effect, expires=True)
+                    expires = builders.continuous_expires(model_id, effect)
                     named(once(ui.button(f"{word} expires").props("no-caps"), partial(self.view.send, expires)),
                           f"{word} expires: {name}")
                     named(ui.button(f"{word} stays", on_click=lambda x=model_id, e=effect: self._stays(x, e))
@@ -75,10 +75,10 @@ class ContinuousPrompt:
                 if damage and rolled_layout(self.view.state, m) is not None:
                     dialog.close()
                     with self.dialogs:
-                        ask_column(self.view, m.id, damage, lambda where: self.view.send(ResolveContinuous(
-                            model=m.id, effect=effect, expires=False, damage=damage, **where.args())))
+                        ask_column(self.view, m.id, damage, lambda where: self.view.send(
+                            builders.continuous_damage(m.id, effect, damage, where)))
                     return
-                if await self.view.send(ResolveContinuous(model=m.id, effect=effect, expires=False, damage=damage)):
+                if await self.view.send(builders.continuous_damage(m.id, effect, damage)):
                     dialog.close()
 
             ok_cancel("OK", ok, dialog)

@@ -14,12 +14,11 @@ from functools import partial
 from nicegui import ui
 
 from models.catalog.schema import GridLayout
-from models.rules import GameState, ModelState, RuleViolation
+from models.rules import Command, GameState, ModelState, RuleViolation, answered, options
 from models.rules.warmachine import (
     BRANCH_NAMES,
     SIDES,
     Entry,
-    MarkDamage,
     Side,
     crippled_notes,
     entered_by,
@@ -215,7 +214,7 @@ class DamageTrack:
             ui.notify(f"{m.name} is no longer in play.", type="warning")
             return
         if state.phase == "over":
-            await self.view.send(MarkDamage(model=m.id, amount=amount))  # the rules say why not (game.over)
+            await self.view.send(self._damage(amount))  # the rules say why not (game.over)
             return
         targets, pays = transfer_targets(state, m)
         if targets:
@@ -229,11 +228,17 @@ class DamageTrack:
         m = state.model(self.model_id)
         receiver = state.model(transfer_to) if transfer_to else m
         if rolled_layout(state, receiver) is None:
-            await self.view.send(MarkDamage(model=m.id, amount=amount, transfer_to=transfer_to))
+            await self.view.send(self._damage(amount, transfer_to))
             return
         verb = f"takes {m.name}'s" if transfer_to else "suffers"
-        ask_column(self.view, receiver.id, amount, lambda where: self.view.send(
-            MarkDamage(model=m.id, amount=amount, transfer_to=transfer_to, **where.args())), verb=verb)
+        ask_column(self.view, receiver.id, amount,
+                   lambda where: self.view.send(self._damage(amount, transfer_to, where)), verb=verb)
+
+    def _damage(self, amount: int, transfer_to: str | None = None, where: Entry = Entry()) -> Command:
+        """The rules' own ``mark_damage`` option of this model, answered: how much, where it goes in, and the
+        model it is transferred to (if any)."""
+        option = next(o for o in options(self.view.state, self.model_id) if o.action == "mark_damage")
+        return answered(option, amount=amount, transfer_to=transfer_to, **where.args())
 
     def _ask_transfer(self, amount: int, targets: list[ModelState], pays: str) -> None:
         state = self.view.state

@@ -9,7 +9,7 @@ from functools import partial
 from nicegui import ui
 
 from models.rules import GameState, Result
-from models.rules.warmachine import POINTS_MAX, Assassinated, Concede, FinalScore, ScenarioElements
+from models.rules.warmachine import POINTS_MAX, builders
 from models.service.views.warmachine import headline, tiebreakers
 from webapp.components.dialogs import transient_dialog
 from webapp.components.once import once
@@ -34,11 +34,11 @@ def end_game_button(view: GameView) -> ui.button:
                 ui.label("A caster is gone (destroyed or removed): the other side wins by assassination.")
                 for s in (0, 1):
                     once(ui.button(f"{names[s]}'s caster is gone").props("no-caps outline"),
-                         partial(do, Assassinated(seat=s)), dialog)
+                         partial(do, builders.assassinated(s)), dialog)
             ui.label("A player concedes: the other side wins.")
             for s in (0, 1):
                 once(ui.button(f"{names[s]} concedes").props("no-caps outline color=negative"),
-                     partial(do, Concede(seat=s)), dialog)
+                     partial(do, builders.concede(s)), dialog)
             ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
         dialog.open()
 
@@ -103,7 +103,7 @@ class ResultPanel:
             if cp is None:
                 ui.notify("Control points are whole numbers from 0 to 20.", type="warning")
                 return
-            await self.view.send(FinalScore(cp=cp))
+            await self.view.send(builders.final_score(cp))
 
         once(ui.button("Record the scoring").props("no-caps"), save)
 
@@ -122,6 +122,6 @@ class ResultPanel:
             if any(int(v) != v or not 0 <= v <= POINTS_MAX for v in values):
                 ui.notify(f"Army points are whole numbers from 0 to {POINTS_MAX}.", type="warning")
                 return
-            await self.view.send(ScenarioElements(points=(int(values[0]), int(values[1]))))
+            await self.view.send(builders.scenario_elements((int(values[0]), int(values[1]))))
 
         once(ui.button("Record the army points").props("no-caps"), save)

@@ -11,22 +11,23 @@ from typing import get_args
 
 from nicegui import ui
 
-from models.catalog.schema import Card, missing_for_play, with_web_rings
-from models.rules import Command, Option, StatName, options
+from models.rules import Command, Option, RuleViolation, StatName, options
 from models.rules.warmachine import (
     DURATION_WORDS,
     EFFECTS,
+    RING_MAX,
     SPELL_SEQUENCE,
-    AddEffect,
     CastSpell,
-    RemoveEffect,
     Sacrifice,
     Summon,
+    builders,
     control_range,
     effect_name,
     friendly_gate,
+    rings_to_ask,
     summon_cost,
     summonable,
+    with_typed_rings,
 )
 from webapp.components.a11y import named
 from webapp.components.asking import send_answers
@@ -88,11 +89,10 @@ async def summon_dialog(view: GameView, option: Option) -> None:
                 return
             cost.set_text(f"Cost: {summon_cost(card, bool(near and near.value))} essence "
                           f"({m.name} has {m.essence or 0})")
-            if "web rings" in missing_for_play(card):
+            if rings_to_ask(card):
                 with rings:
                     ui.label(f"Enter {card.name}'s web rings from your card (kept in your card book).")
-                    ring_inputs.extend(ui.number(f"{r} ring")
-                                       for r in ("Outer", "Middle", "Centre"))
+                    ring_inputs.extend(ui.number(f"{r} ring") for r in rings_to_ask(card))
 
         horror.on_value_change(show)
         if near is not None:
@@ -103,8 +103,10 @@ async def summon_dialog(view: GameView, option: Option) -> None:
             if card is None:
                 ui.notify("Pick the horror to summon.", type="warning")
                 return
-            done = _with_rings(card, ring_inputs)
-            if done is None:
+            try:
+                done = with_typed_rings(card, [whole_number(r.value, 1, RING_MAX) for r in ring_inputs])
+            except RuleViolation as refusal:
+                ui.notify(refusal.message, type="warning")
                 return
             if await send_answers(view, option, vessel=vessel.value, horror_card=done, in_command=in_cmd.value,
                                   near_gate=bool(near and near.value)):
@@ -114,18 +116,6 @@ async def summon_dialog(view: GameView, option: Option) -> None:
 
         ok_cancel("Summon", ok, dialog)
     dialog.open()
-
-
-def _with_rings(card: Card, ring_inputs: list[ui.number]) -> Card | None:
-    """The card with the web rings typed in the dialog (the rules check that they fit), or None and a message
-    when one is not a number of boxes."""
-    if not ring_inputs:
-        return card
-    outer, middle, centre = (whole_number(r.value, 1, 60) for r in ring_inputs)
-    if outer is None or middle is None or centre is None:
-        ui.notify("Each ring needs a whole number of boxes from 1 to 60.", type="warning")
-        return None
-    return with_web_rings(card, (outer, middle, centre))
 
 
 def spell_dialog(view: GameView, option: Option) -> None:
@@ -208,7 +198,7 @@ def effects_dialog(view: GameView, model_id: str) -> None:
         ui.label(f"Effects on {m.name}").classes("text-h6")
         for effect in EFFECTS:
             on = effect in m.effects
-            command = RemoveEffect(model=m.id, effect=effect) if on else AddEffect(model=m.id, effect=effect)
+            command = builders.toggle_effect(m.id, effect, on)
 
             async def toggle(c: Command = command) -> None:
                 if await view.send(c):

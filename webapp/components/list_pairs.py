@@ -11,7 +11,7 @@ from functools import partial
 from nicegui import ui
 
 from models.rules import Command, GameState, PairedList, Pregame, RuleViolation
-from models.rules.warmachine import TEXT_MAX, ArmyEntry, ChooseFromPair, GiveListPair
+from models.rules.warmachine import TEXT_MAX, ArmyEntry, builders
 from models.service import Actor
 from models.service.access import send_refusal
 from models.service.lists import ListService
@@ -34,7 +34,7 @@ def lists_of_site() -> ListService:
 def acts_for(actor: Actor, state: GameState, seat: int) -> bool:
     """Whether this link gives and chooses for ``seat``: the service's answer (both commands name the seat they
     act for, so a choice asks for both)."""
-    return send_refusal(actor, state, ChooseFromPair(seat=seat, index=0)) is None
+    return send_refusal(actor, state, builders.choose_from_pair(seat, 0)) is None
 
 
 def pairs_game_section() -> None:
@@ -104,7 +104,7 @@ class PairStep:
                     except RuleViolation as refusal:
                         ui.notify(f"{who}'s {n} list: {refusal.message}", type="warning")
                         return
-                await self.send(GiveListPair(seat=seat, lists=(lists[0], lists[1])))
+                await self.send(builders.give_list_pair(seat, (lists[0], lists[1])))
 
             named(once(ui.button(f"Give {who}'s pair").props("no-caps"), give), f"Give {who}'s pair")
 
@@ -120,6 +120,6 @@ class PairStep:
             elif acts_for(self.actor, state, seat):
                 for index, lst in enumerate(pair):
                     once(ui.button(f"{who} plays {lst.name}").props("no-caps outline"),
-                         partial(self.send, ChooseFromPair(seat=seat, index=index)))
+                         partial(self.send, builders.choose_from_pair(seat, index)))
             else:
                 ui.label(f"Waiting for {who}'s choice.")

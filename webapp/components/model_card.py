@@ -9,7 +9,7 @@ from nicegui import ui
 
 from models.catalog.schema import Card
 from models.rules import Command, Event, GameState
-from models.rules.warmachine import AddSoulToken, has_essence_manipulation, is_horror, role, structure_notes
+from models.rules.warmachine import builders, has_essence_manipulation, is_horror, role, structure_notes
 from models.service import Actor
 from models.service.views.warmachine import (
     ACTIVATION_WORDS,
@@ -85,7 +85,8 @@ class ModelCard:
                                    lambda: effects_dialog(view, model_id)), f"Effects on {m.name}")
                         AttackButton(view, model_id)
                         if has_essence_manipulation(state, m):
-                            soul = once(ui.button("+1 soul token"), lambda: view.send(AddSoulToken(model=model_id)))
+                            soul = once(ui.button("+1 soul token"),
+                                        lambda: view.send(builders.add_soul_token(model_id)))
                             named(soul.props("flat no-caps"), f"+1 soul token for {m.name}")
         view.on_update(self.update)
         self.update(state)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import GameState
-from models.rules.warmachine import CP_MAX, KILLBOX_CP, ScoreTurn, scoring_now
+from models.rules.warmachine import CP_MAX, KILLBOX_CP, builders, scoring_now
 from models.service.scenarios import scenario_words
 from webapp.components.once import once
 from webapp.view import GameView
@@ -70,6 +70,6 @@ class ScorePrompt:
                     ui.notify(f"Control points are whole numbers from 0 to {CP_MAX}.", type="warning")
                     return
                 killbox = (bool(boxes[0] and boxes[0].value), bool(boxes[1] and boxes[1].value))
-                await self.view.send(ScoreTurn(cp=cp, killbox=killbox))
+                await self.view.send(builders.score_turn(cp, killbox))
 
             once(ui.button(f"Score and hand over to {names[1 - state.active]}").props("no-caps size=lg"), score)

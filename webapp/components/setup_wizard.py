@@ -8,21 +8,11 @@ from typing import Literal
 
 from nicegui import ui
 
-from models.rules import PREGAME_LABELS, PREGAME_STEPS, Command, GameState, Pregame, Roll
+from models.rules import PREGAME_LABELS, PREGAME_STEPS, Command, GameState, Pregame
 from models.rules.warmachine import (
     PREGAME_TEXT_MAX,
     TASK_MAX,
-    AddSetupTask,
-    ChooseObjectives,
-    ChooseOrder,
-    ChooseScenario,
-    ChooseSide,
-    FinishSetupStep,
-    RevealLists,
-    RollPriority,
-    StartClock,
-    StartGame,
-    TickSetupTask,
+    builders,
 )
 from models.service.access import send_refusal
 from webapp.components.list_pairs import PairStep
@@ -76,7 +66,7 @@ class SetupWizard:
     def _step_scenario(self, state: GameState, pre: Pregame) -> None:
         ui.label("Type the scenario's name as the organiser announced it (or as you agreed).")
         name = _text("Scenario", "Scenario name")
-        _button("Confirm the scenario", lambda: self.send(ChooseScenario(name=name.value or "")))
+        _button("Confirm the scenario", lambda: self.send(builders.choose_scenario(name.value or "")))
 
     def _step_lists(self, state: GameState, pre: Pregame) -> None:
         if pre.paired:
@@ -87,14 +77,14 @@ class SetupWizard:
         fields = [_text(f"{state.player_name(s)}'s list", f"{state.player_name(s)}'s list", placeholder="as set up")
                   for s in (0, 1)]
         _button("Reveal both lists",
-                lambda: self.send(RevealLists(lists=(fields[0].value or "", fields[1].value or ""))))
+                lambda: self.send(builders.reveal_lists((fields[0].value or "", fields[1].value or ""))))
 
     def _step_objectives(self, state: GameState, pre: Pregame) -> None:
         ui.label("Each player's objective for this scenario (blank: none).")
         fields = [_text(f"{state.player_name(s)}'s objective", f"{state.player_name(s)}'s objective")
                   for s in (0, 1)]
         _button("Confirm the objectives",
-                lambda: self.send(ChooseObjectives(objectives=(fields[0].value or "", fields[1].value or ""))))
+                lambda: self.send(builders.choose_objectives((fields[0].value or "", fields[1].value or ""))))
 
     def _step_priority(self, state: GameState, pre: Pregame) -> None:
         for roll in pre.rolls:
@@ -110,30 +100,30 @@ class SetupWizard:
             if any(f is None or int(f) != f or not 1 <= f <= 6 for f in faces):
                 ui.notify("Each die shows a number from 1 to 6.", type="warning")
                 return
-            await self.send(RollPriority(dice=(Roll(dice=(int(faces[0]),)), Roll(dice=(int(faces[1]),)))))
+            await self.send(builders.roll_priority((int(faces[0]), int(faces[1]))))
 
         with ui.row():
             _button("Use these dice", typed)
-            _button("Roll for us", lambda: self.send(RollPriority()), outline=True)
+            _button("Roll for us", lambda: self.send(builders.roll_priority()), outline=True)
 
     def _step_order(self, state: GameState, pre: Pregame) -> None:
         winner = state.player_name(pre.priority or 0)
         ui.label(f"{winner} won the roll and chooses.")
-        if not self._may(state, ChooseOrder(goes_first=True)):
+        if not self._may(state, builders.choose_order(True)):
             ui.label(f"Waiting for {winner} to choose.").classes("tk-kind")
             return
         with ui.row():
-            _button(f"{winner} goes first", lambda: self.send(ChooseOrder(goes_first=True)))
-            _button(f"{winner} goes second", lambda: self.send(ChooseOrder(goes_first=False)))
+            _button(f"{winner} goes first", lambda: self.send(builders.choose_order(True)))
+            _button(f"{winner} goes second", lambda: self.send(builders.choose_order(False)))
 
     def _step_side(self, state: GameState, pre: Pregame) -> None:
         second = state.player_name(1 - (pre.first or 0))
         ui.label(f"{second} goes second and picks the table side to deploy on.")
-        if not self._may(state, ChooseSide(side="-")):
+        if not self._may(state, builders.choose_side("-")):
             ui.label(f"Waiting for {second} to pick.").classes("tk-kind")
             return
         side = _text("Table side", "Table side", placeholder="e.g. the edge with the forest")
-        _button("Confirm the side", lambda: self.send(ChooseSide(side=side.value or "")))
+        _button("Confirm the side", lambda: self.send(builders.choose_side(side.value or "")))
 
     def _step_clock(self, state: GameState, pre: Pregame) -> None:
         first = state.player_name(pre.first or 0)
@@ -143,13 +133,13 @@ class SetupWizard:
                      f"ready; {first}'s time runs first: deployment is on the clock.")
             with ui.row():
                 _button(f"Start the clock ({fixed:g} minutes each)",
-                        lambda: self.send(StartClock(minutes_per_player=fixed)))
-                _button("Play without a clock", lambda: self.send(FinishSetupStep()), outline=True)
+                        lambda: self.send(builders.start_clock(fixed)))
+                _button("Play without a clock", lambda: self.send(builders.finish_setup_step()), outline=True)
             return
-        if not self._may(state, StartClock(minutes_per_player=DEFAULT_MINUTES)):
+        if not self._may(state, builders.start_clock(DEFAULT_MINUTES)):
             ui.label("The shared table link sets up the clock (the minutes are the organiser's call), or you both "
                      "play without one.")
-            _button("Play without a clock", lambda: self.send(FinishSetupStep()), outline=True)
+            _button("Play without a clock", lambda: self.send(builders.finish_setup_step()), outline=True)
             return
         ui.label("Agree each player's time with your organiser (the app has no official figure). "
                  f"{first}'s time runs first: deployment is on the clock.")
@@ -161,11 +151,11 @@ class SetupWizard:
             if value is None or not 0 < value <= 600:
                 ui.notify("Enter the minutes per player: more than 0, at most 600.", type="warning")
                 return
-            await self.send(StartClock(minutes_per_player=float(value)))
+            await self.send(builders.start_clock(float(value)))
 
         with ui.row():
             _button("Start the clock", start)
-            _button("Play without a clock", lambda: self.send(FinishSetupStep()), outline=True)
+            _button("Play without a clock", lambda: self.send(builders.finish_setup_step()), outline=True)
 
     def _may(self, state: GameState, command: Command) -> bool:
         """Whether this page's link may send ``command`` (a seat is offered only its own side's choices)."""
@@ -174,27 +164,27 @@ class SetupWizard:
     def _step_before(self, state: GameState, pre: Pregame) -> None:
         ui.label("Resolve what happens before the game begins: Arcana, terrain from a theme, Ambush, ...")
         self._checklist(pre, "before")
-        _button("Done: deploy the armies", lambda: self.send(FinishSetupStep()))
+        _button("Done: deploy the armies", lambda: self.send(builders.finish_setup_step()))
 
     def _step_deploy(self, state: GameState, pre: Pregame) -> None:
         ui.label(f"Deploy the armies, {state.player_name(pre.first or 0)} first.")
-        _button("Deployment is finished", lambda: self.send(FinishSetupStep()))
+        _button("Deployment is finished", lambda: self.send(builders.finish_setup_step()))
 
     def _step_after(self, state: GameState, pre: Pregame) -> None:
         ui.label("Resolve what happens after deployment, before the first turn (Prey, ...).")
         self._checklist(pre, "after")
-        _button("Start the game", lambda: self.send(StartGame()))
+        _button("Start the game", lambda: self.send(builders.start_game()))
 
     def _checklist(self, pre: Pregame, when: Literal["before", "after"]) -> None:
         tasks = pre.before if when == "before" else pre.after
         for i, task in enumerate(tasks):
             box = ui.checkbox(task.text, value=task.done)
-            box.on_value_change(lambda e, k=i: self.send(TickSetupTask(when=when, index=k, done=bool(e.value))))
+            box.on_value_change(lambda e, k=i: self.send(builders.tick_setup_task(when, k, bool(e.value))))
         with ui.row().classes("items-end gap-2"):
             item = ui.input("Something to resolve", validation={f"At most {TASK_MAX} characters":
                                                                 lambda v: len(v or "") <= TASK_MAX}).props(
                 f'maxlength={TASK_MAX} aria-label="Something to resolve"').classes("w-96")
-            _button("Add to the list", lambda: self.send(AddSetupTask(text=item.value or "", when=when)),
+            _button("Add to the list", lambda: self.send(builders.add_setup_task(item.value or "", when)),
                     outline=True)
 
 

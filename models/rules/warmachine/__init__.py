@@ -5,6 +5,7 @@ from models.rules.warmachine import (  # noqa: F401
     activation,
     arcana,
     attacks,
+    builders,
     clock,
     continuous,
     damage,
@@ -86,6 +87,7 @@ from models.rules.warmachine.clock import (
     shown,
 )
 from models.rules.warmachine.completion import (
+    RING_MAX,
     cards_to_complete,
     drawing_problem,
     drawn_cells,
@@ -95,6 +97,7 @@ from models.rules.warmachine.completion import (
     grid_rows,
     next_sign,
     pregame_facts,
+    rings_to_ask,
     section_names,
     setup_refusal,
     sides,
@@ -102,6 +105,7 @@ from models.rules.warmachine.completion import (
     spiral_cells,
     spiral_cycle,
     stats_to_ask,
+    with_typed_rings,
 )
 from models.rules.warmachine.continuous import (
     Continuous,
@@ -276,6 +280,10 @@ from models.rules.warmachine.themes import (
 )
 
 __all__ = [
+    "builders",
+    "RING_MAX",
+    "rings_to_ask",
+    "with_typed_rings",
     "standings",
     "arcana_offer",
     "ACTIVATION_SEQUENCE",

@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from models.catalog.schema import TWO_SIDED, Card, GridLayout, SpiralLayout, has_stat, missing_for_play
+from models.catalog.schema import (
+    TWO_SIDED,
+    Card,
+    GridLayout,
+    SpiralLayout,
+    has_stat,
+    missing_for_play,
+    with_web_rings,
+)
 from models.rules.core import RuleViolation
 from models.rules.text import clean_text
 from models.rules.warmachine.army_rules import army_problems
@@ -24,6 +32,8 @@ GRID_ROWS = 6
 COLOSSAL_ROWS = 8
 SPIRAL_CELLS = 12  # cells drawn per branch (read from the outside in): a heavy's branch fits, on a tablet
 GARGANTUAN_SPIRAL_CELLS = 20
+RING_NAMES = ("Outer", "Middle", "Centre")  # a web's rings as its card prints them, outer first
+RING_MAX = 60
 
 
 def stats_to_ask(card: Card) -> tuple[str, ...]:
@@ -40,6 +50,23 @@ def trump_to_ask(card: Card) -> tuple[str, ...]:
     """A Grymkin warlock's Trump arcana card when its card does not name it (doc 001 "Arcana": its three Arcana
     cards include it, so they cannot be dealt without it)."""
     return ("Trump arcana",) if card.role == "warlock" and card.faction == "Grymkin" and not card.trump else ()
+
+
+def rings_to_ask(card: Card) -> tuple[str, ...]:
+    """The web rings a card must still be given (from the player's own card) before its model can be tracked,
+    outer first; none when the card has them."""
+    return RING_NAMES if "web rings" in missing_for_play(card) else ()
+
+
+def with_typed_rings(card: Card, rings: Sequence[int | None]) -> Card:
+    """``card`` with the rings its player typed for ``rings_to_ask`` (None: not a whole number), or the card as
+    it is when none are asked. Whether they fit its web is checked where the card is used."""
+    if not rings_to_ask(card):
+        return card
+    typed = [r for r in rings if r is not None and 1 <= r <= RING_MAX]
+    if len(typed) != len(RING_NAMES) or len(rings) != len(RING_NAMES):
+        raise RuleViolation("card.rings", f"Each ring needs a whole number of boxes from 1 to {RING_MAX}.")
+    return with_web_rings(card, (typed[0], typed[1], typed[2]))
 
 
 def pregame_facts(card: Card) -> tuple[str, ...]:

@@ -83,6 +83,7 @@ def model_options(state: GameState, model_id: str) -> tuple[Option, ...]:
 # What the player answers before each action's command is sent (the probe holds stand-ins there); the
 # candidates the rules know are in the option's ``choices``.
 ASKED: dict[str, tuple[str, ...]] = {
+    "mark_damage": ("amount", "column", "side", "then_column", "transfer_to"),
     "leech": ("points",), "heal_self": ("points",), "receive_allocation": ("points",), "be_healed": ("points",),
     "cast": ("spell", "cost", "upkeep", "target", "stat", "amount", "duration"),
     "change_stat": ("stat", "amount", "cause", "duration", "caster"),
