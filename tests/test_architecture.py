@@ -6,7 +6,8 @@ Imports under `if TYPE_CHECKING:` count as well: a type-only dependency is still
 Inside models/rules, core.py and the shared modules beside it know no game system, and no system imports another:
 each registers its board and commands with the core (DESIGN.md "Layers and folders").
 The web imports the service, the rules' shared face (models.rules) and each system's face (models.rules.<system>,
-with its builders), never a rule module nor the database; the catalog's cards are data it may read.
+with its builders), never a rule module nor the database; the catalog's cards are data it may read. It sends the
+commands the rules offer (an option's) or a face's builders make, never one it builds by hand.
 The service and the web look a game system up by name (models/service/systems.py) and never branch on the name.
 """
 
@@ -353,3 +354,66 @@ def test_checker_finds_a_reach_through_a_repository():
     )
     assert repository_reaches(source) == [1, 2, 3]
 
+
+# --- the web sends what the rules offer ---
+
+def command_classes() -> set[str]:
+    """The names of every command class the game systems register (their public vocabulary)."""
+    from models.rules import COMMANDS
+
+    return {cls.__name__ for cls in COMMANDS.values()}
+
+
+def _is_class_check(node: ast.AST) -> bool:
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance"
+            and len(node.args) == 2)
+
+
+def command_constructions(source: str, names: set[str]) -> list[int]:
+    """Lines of `source` that build a rule's command by hand: a command class called (`MarkDamage(...)`,
+    `warmachine.EndAttack()`) or handed on to be called later (`partial(Concede, seat=1)`, `make=Next`). Naming
+    a class to check what an option carries (`isinstance(option.command, Summon)`) builds nothing."""
+    tree = ast.parse(source)
+    checked = {id(cls) for node in ast.walk(tree) if _is_class_check(node) for cls in ast.walk(node.args[1])}
+    return sorted({node.lineno for node in ast.walk(tree) if id(node) not in checked and (
+        (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in names)
+        or (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and node.attr in names))})
+
+
+def web_command_constructions(root: Path = REPO_ROOT, names: set[str] | None = None) -> list[str]:
+    """'path:line' for each command the web builds by hand instead of sending an option's command (filled
+    through its `ask`) or one a system's face builds (`models.rules.<system>.builders`)."""
+    names = command_classes() if names is None else names
+    out = []
+    for path in sorted((root / "webapp").glob("**/*.py")):
+        rel = path.relative_to(root).as_posix()
+        out += [f"{rel}:{line}" for line in command_constructions(path.read_text(encoding="utf-8"), names)]
+    return out
+
+
+def test_the_web_builds_no_command_by_hand():
+    assert {"MarkDamage", "Next", "WarlordSetup"} <= command_classes()
+    found = web_command_constructions()
+    assert not found, ("the web sends an option's command or one a face's builders make, never one it builds "
+                       "(DESIGN.md, the web):\n  " + "\n  ".join(found))
+
+
+def test_checker_finds_a_command_built_by_hand(tmp_path):
+    names = {"MarkDamage", "Concede", "Next", "Summon"}
+    source = (
+        "from models.rules.warmachine import MarkDamage, Summon\n"
+        "await view.send(MarkDamage(model=m.id, amount=1))\n"           # 2: called
+        "button(partial(Concede, seat=1))\n"                             # 3: handed on to be called
+        "command = warband.Next()\n"                                     # 4: through the face's module
+        "assert isinstance(option.command, Summon)\n"                    # a class check builds nothing
+        "if isinstance(c, (Summon, MarkDamage)):\n    pass\n"
+        "await view.send(answered(option, amount=2))\n"                  # the option's own command
+        "await view.send(builders.concede(1))\n"                         # a face's builder
+    )
+    assert command_constructions(source, names) == [2, 3, 4]
+    (tmp_path / "webapp" / "components").mkdir(parents=True)
+    (tmp_path / "webapp" / "components" / "damage.py").write_text(source)
+    (tmp_path / "models" / "rules").mkdir(parents=True)
+    (tmp_path / "models" / "rules" / "damage.py").write_text(source)  # the rules build their own commands
+    assert web_command_constructions(tmp_path, names) == [
+        "webapp/components/damage.py:2", "webapp/components/damage.py:3", "webapp/components/damage.py:4"]

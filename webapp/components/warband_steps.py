@@ -11,14 +11,9 @@ from nicegui import ui
 from models.rules import Command, GameState
 from models.rules.warband import (
     MEANING,
-    GrabAttempt,
-    GrabNearby,
-    NeutralsGone,
-    RoutCheck,
-    SpellCheck,
-    VoluntaryRout,
     able,
     board,
+    builders,
     due,
     rout_sum,
 )
@@ -50,7 +45,7 @@ def _key(state: GameState) -> tuple[object, ...]:
 
 def _spell_check(unit: str, spell: str) -> Callable[[bool, int | None], Command]:
     """The check of ``unit``'s lasting ``spell`` as the player records it."""
-    return lambda passed, roll: SpellCheck(unit=unit, spell=spell, passed=passed, roll=roll)
+    return lambda passed, roll: builders.spell_check(unit, spell, passed, roll)
 
 
 class StepPanel:
@@ -132,11 +127,11 @@ class StepPanel:
         ui.label(why).classes("tk-prompt")
         ui.label(f"{how} Roll it as your game does and say how it went.")
         if b.rout == "due":
-            self._check("rout check", lambda passed, roll: RoutCheck(passed=passed, roll=roll))
+            self._check("rout check", builders.rout_check)
         elif b.rout == "passed":
             ui.label(rout_passed(state))
             if self.controls:
-                self._button("Rout by choice", VoluntaryRout, "no-caps outline")
+                self._button("Rout by choice", builders.voluntary_rout, "no-caps outline")
 
     def _treasure(self, state: GameState) -> None:
         ui.label(treasure_words(state, self.controls)).classes("tk-prompt")
@@ -155,7 +150,7 @@ class StepPanel:
                 ui.label(event_words(state, event))
                 if self.controls and event.neutrals_on_board:
                     named(once(ui.button("Neutrals left the board").props("no-caps flat"),
-                               self._send(NeutralsGone(event=i))), f"Neutrals of event {i + 1} left the board")
+                               self._send(builders.neutrals_gone(i))), f"Neutrals of event {i + 1} left the board")
 
     # -- the grab after a rout ----------------------------------------------------------------------------
     def _grab(self, state: GameState) -> None:
@@ -172,7 +167,7 @@ class StepPanel:
                 loser = named(ui.checkbox(f"{lose} has a unit within 5\""), f"{lose} has a unit within 5 inches")
 
                 async def answer() -> None:
-                    await self.view.send(GrabNearby(winner_near=bool(winner.value), loser_near=bool(loser.value)))
+                    await self.view.send(builders.grab_nearby(bool(winner.value), bool(loser.value)))
 
                 once(ui.button("Confirm").props("no-caps"), answer)
             return
@@ -188,10 +183,9 @@ class StepPanel:
                        "Plague check")
         plague.bind_visibility_from(under, "value", backward=lambda v: v == "plague")
 
-        def attempt(passed: bool | None, roll: int | None) -> GrabAttempt:
-            return GrabAttempt(unit=unit.value or "", passed=passed, roll=roll, under=under.value,
-                               plague_passed=None if under.value != "plague" or plague.value is None
-                               else plague.value == "pass")
+        def attempt(passed: bool | None, roll: int | None) -> Command:
+            return builders.grab_attempt(unit.value or "", passed, roll, under.value,
+                                         None if plague.value is None else plague.value == "pass")
 
         if g.turn == "winner_auto":
             self._button("Take the token", lambda: attempt(None, None), "no-caps")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import GameState
-from models.rules.warband import PLAY, UPKEEP, Next, label, step_of
+from models.rules.warband import PLAY, UPKEEP, builders, label, step_of
 from models.service.views.warband import headline
 from webapp.components.a11y import named
 from webapp.components.once import once
@@ -63,12 +63,12 @@ class WarbandTurnBar:
         if self.next is not None:
             self.next.set_text(next_label(state))
             self.next.set_visibility(state.phase in ("upkeep", "play"))
-            grey(self.next, seat_refusal(self.view, Next()))
+            grey(self.next, seat_refusal(self.view, builders.next_step()))
 
     async def _next(self) -> None:
         """On a player's own link only that player's turn moves on: the other's tap says who can."""
-        not_ours = seat_refusal(self.view, Next())
+        not_ours = seat_refusal(self.view, builders.next_step())
         if not_ours:
             ui.notify(not_ours, type="warning")
             return
-        await self.view.send(Next())
+        await self.view.send(builders.next_step())

@@ -9,7 +9,7 @@ from functools import partial
 from nicegui import ui
 
 from models.rules import Option, answered
-from models.rules.warlord import MAX_STAT, SPELL_NAME_MAX, STAT_LABELS, StatName, Stats, WarlordSetStats, figure
+from models.rules.warlord import MAX_STAT, SPELL_NAME_MAX, STAT_LABELS, StatName, Stats, builders, figure
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number
 from webapp.components.dialogs import transient_dialog
@@ -63,7 +63,7 @@ def numbers_dialog(view: GameView, figure_id: str) -> None:
             if isinstance(typed, str):
                 ui.notify(typed, type="warning")
                 return
-            if await view.send(WarlordSetStats(model=figure_id, stats=typed)):
+            if await view.send(builders.set_stats(figure_id, typed)):
                 dialog.close()
 
         with ui.row():

@@ -11,14 +11,12 @@ from functools import partial
 
 from nicegui import ui
 
-from models.rules import Command, GameState, Option, options
+from models.rules import Command, GameState, Option, answered, options
 from models.rules.warlord import (
     MAX_DIE,
     POISON_TARGET,
     REASON_MAX,
     Figure,
-    WarlordConcede,
-    WarlordEndGame,
     active_figure,
     poison_bonus,
     poison_due,
@@ -122,7 +120,7 @@ class WarlordTurnBar:
                 "w-full"), "What decided it (optional)")
             with ui.row().classes("gap-2"):
                 def ending(winner: int | None) -> Callable[[], Command]:
-                    return lambda: WarlordEndGame(winner=winner, reason=reason.value or "")
+                    return lambda: answered(found["end_game"], winner=winner, reason=reason.value or "")
 
                 for s in (0, 1):
                     button(f"{names[s]} wins", "end_game", ending(s))
@@ -130,7 +128,7 @@ class WarlordTurnBar:
             ui.label("Or a player concedes: the other side wins.")
             with ui.row().classes("gap-2"):
                 for s in (0, 1):
-                    button(f"{names[s]} concedes", f"concede:{s}", partial(WarlordConcede, seat=s),
+                    button(f"{names[s]} concedes", f"concede:{s}", partial(answered, found[f"concede:{s}"]),
                            "outline color=negative")
             ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
         dialog.open()

@@ -13,9 +13,9 @@ from models.rules.warband import (
     TITLE_MAX,
     TOKENS_MAX,
     UNITS_MAX,
-    SetupWarband,
     UnitEntry,
     Warband,
+    builders,
 )
 from webapp.components import icons
 from webapp.components.a11y import named
@@ -117,8 +117,8 @@ async def warband_page() -> None:
             if problem is not None or isinstance(one, str) or isinstance(other, str) or tokens is None:
                 ui.notify(problem, type="warning")
                 return
-            command = SetupWarband(title=(title.value or "")[:TITLE_MAX], sides=(one, other), first=first.value or 0,
-                                   treasures=tokens, event_tokens=hidden)
+            command = builders.setup_warband((title.value or "")[:TITLE_MAX], (one, other), first.value or 0,
+                                             tokens, hidden)
             await starter.start(lambda key: deps.service.start(command, key), title.value or "Warband game")
 
         starter = GameStarter()

@@ -18,8 +18,8 @@ from models.rules.warlord import (
     Ability,
     ModelEntry,
     Warband,
-    WarlordSetup,
     abilities_text,
+    builders,
     stats_text,
 )
 from webapp.components import icons
@@ -124,7 +124,7 @@ async def new_game_page() -> None:
 
         async def start() -> None:
             try:
-                command = WarlordSetup(title=title.value or "", sides=(forms[0].side(), forms[1].side()))
+                command = builders.warlord_setup(title.value or "", (forms[0].side(), forms[1].side()))
             except RuleViolation as refusal:
                 ui.notify(refusal.message, type="warning")
                 return

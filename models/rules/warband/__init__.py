@@ -3,6 +3,7 @@ package registers its board, its commands and its option provider under the syst
 below are its public face for the service and the web."""
 
 from models.rules.warband import (  # noqa: F401
+    builders,
     conditions,
     neutrals,
     options,
@@ -61,6 +62,7 @@ from models.rules.warband.treasure import (
 )
 
 __all__ = [
+    "builders",
     "GrabAttempt",
     "GrabNearby",
     "Incapacitate",

@@ -4,6 +4,7 @@ below are its public face for the service and the web."""
 
 from models.rules.warlord import (  # noqa: F401
     activation,
+    builders,
     card,
     combat,
     damage,
@@ -74,6 +75,7 @@ from models.rules.warlord.state import (
 )
 
 __all__ = [
+    "builders",
     "ABILITIES",
     "ABILITY_LABELS",
     "ACTIONS",

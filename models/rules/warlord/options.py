@@ -90,7 +90,7 @@ def turn_options(state: GameState) -> dict[str, Option]:
     """Ending the game turn (the end phase begins), starting the next one, ending the game and conceding."""
     return {"end_turn": probe(state, "end_turn", WarlordEndTurn()),
             "next_turn": probe(state, "next_turn", WarlordNextTurn()),
-            "end_game": probe(state, "end_game", WarlordEndGame()),
+            "end_game": probe(state, "end_game", WarlordEndGame(), ("winner", "reason")),
             **{f"concede:{s}": probe(state, f"concede:{s}", WarlordConcede(seat=s)) for s in (0, 1)}}
 
 

@@ -4,6 +4,7 @@ cannot carry, events not triggered but Plague checks made."""
 
 from __future__ import annotations
 
+from models.rules.warband import builders
 from models.rules.warband.phases import Next
 from models.rules.warband.rout import GrabAttempt, GrabNearby, RoutCheck
 from models.rules.warband.state import carried_off
@@ -167,3 +168,12 @@ def test_each_warband_carries_off_the_tokens_its_units_hold_at_the_end() -> None
     game.do(GrabNearby(winner_near=False, loser_near=True), GrabAttempt(unit=CAPTAIN, passed=True))
     game.do(GrabNearby(winner_near=False, loser_near=False))
     assert (carried_off(game.board, 0), carried_off(game.board, 1)) == (1, 1)
+
+
+def test_the_plague_check_is_recorded_only_when_the_plague_lay_under_the_token() -> None:
+    """Doc 004: only the Plague asks a check when the token is taken; an answer given for another token is not
+    recorded (the builder the web uses)."""
+    assert builders.grab_attempt(CAPTAIN, True, 4, "event", False) == GrabAttempt(unit=CAPTAIN, passed=True, roll=4,
+                                                                                 under="event")
+    assert builders.grab_attempt(CAPTAIN, True, None, "plague", False) == GrabAttempt(
+        unit=CAPTAIN, passed=True, under="plague", plague_passed=False)

@@ -7,7 +7,7 @@ draw), and that a player may concede. The derived numbers come from doc 003 "Stu
 
 from __future__ import annotations
 
-from models.rules import GameState, options
+from models.rules import GameState, answered, options
 from models.rules.core import DERIVED
 from models.rules.warlord.activation import WarlordActivate
 from models.rules.warlord.damage import WarlordDamage
@@ -123,3 +123,13 @@ def test_derived_numbers_of_a_poisoned_model(game: GameState) -> None:
     values = options(state, KNIGHT)[0].values
     assert values is not None and (values["poison:bonus"], values["poison:needs"], values["DT"]) == (3, 10, 2)
     assert "poison:bonus" not in (options(game, KNIGHT)[0].values or {})
+
+
+def test_the_end_of_game_option_asks_the_winner_and_what_decided_it(game: GameState) -> None:
+    """Doc 003 end phase (our reading): the players name the winner (or a draw) and, if they like, why; the
+    option carries the command and those two questions, and answering fills them in."""
+    ending = turn_options(run(game, WarlordEndTurn()))["end_game"]
+    assert ending.allowed and ending.ask == ("winner", "reason")
+    assert answered(ending, winner=1, reason="Bob holds the well.") == WarlordEndGame(
+        winner=1, reason="Bob holds the well.")
+    assert answered(turn_options(game)["concede:0"]) == WarlordConcede(seat=0)
