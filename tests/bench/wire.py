@@ -25,8 +25,9 @@ QUIET = 1.5  # seconds without a byte to the browser: the load (and the service 
 class Relay:
     """A TCP relay from a free loopback port to ``host:port`` that counts the bytes sent back to the client."""
 
-    def __init__(self, host: str, port: int) -> None:
+    def __init__(self, host: str, port: int, scheme: str = "http") -> None:
         self.target = (host, port)
+        self.scheme = scheme  # what the browser speaks through the relay (https: the bytes counted are TLS records)
         self.down = 0  # bytes from the server to the browser
         self.last = time.monotonic()
         self.port = 0
@@ -68,7 +69,7 @@ class Relay:
             await asyncio.gather(pipe(reader, up_writer, False), pipe(up_reader, writer, True))
 
     def url(self, path: str = "") -> str:
-        return f"http://127.0.0.1:{self.port}{path}"
+        return f"{self.scheme}://127.0.0.1:{self.port}{path}"
 
     def reset(self) -> None:
         self.down = 0
@@ -120,7 +121,7 @@ def first_load(browser: Any, relay: Relay, path: str, ready: Any) -> Load:
     """Open ``path`` through ``relay`` in a fresh context (empty cache, service worker allowed) and count what
     reached the browser until the line went quiet; then again with the service worker blocked, per file.
     ``ready(page)`` waits until the page shows what it is for."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, ignore_https_errors=True)
     try:
         page = context.new_page()
         relay.reset()
@@ -133,7 +134,8 @@ def first_load(browser: Any, relay: Relay, path: str, ready: Any) -> Load:
 
 
 def _per_file(browser: Any, url: str, ready: Any) -> list[Resource]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block",
+                                  ignore_https_errors=True)
     files: dict[str, Resource] = {}
     try:
         page = context.new_page()
