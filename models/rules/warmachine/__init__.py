@@ -176,9 +176,7 @@ from models.rules.warmachine.list_model import (
     TITLE_MAX,
     Army,
     ListEntry,
-    army_entries,
     canonical,
-    parse_army,
     tops,
 )
 from models.rules.warmachine.list_pairs import (
@@ -253,11 +251,6 @@ from models.rules.warmachine.spells import (
 from models.rules.warmachine.spells import (
     is_grymkin_warlock as is_grymkin_warlock_model,
 )
-from models.rules.warmachine.standings import (
-    Finished,
-    Standing,
-    standings,
-)
 from models.rules.warmachine.state import (
     control_range,
     has_essence_manipulation,
@@ -284,7 +277,6 @@ __all__ = [
     "RING_MAX",
     "rings_to_ask",
     "with_typed_rings",
-    "standings",
     "arcana_offer",
     "ACTIVATION_SEQUENCE",
     "ASPECTS",
@@ -316,7 +308,6 @@ __all__ = [
     "EndFrenzy",
     "Entry",
     "FinalScore",
-    "Finished",
     "FinishSetupStep",
     "Force",
     "GAME_SIZES",
@@ -346,7 +337,6 @@ __all__ = [
     "RollPriority",
     "SIDES",
     "SPELL_SEQUENCE",
-    "Standing",
     "SYSTEMS",
     "Sacrifice",
     "ScenarioElements",
@@ -365,7 +355,6 @@ __all__ = [
     "Unrecognised",
     "WARJACK_FOCUS_CAP",
     "WEAPON_NAMES",
-    "army_entries",
     "army_list_points",
     "army_points",
     "army_type",
@@ -402,7 +391,6 @@ __all__ = [
     "marks_of",
     "next_sign",
     "next_stop",
-    "parse_army",
     "parse_text",
     "per_side",
     "power_name",
