@@ -72,6 +72,7 @@ clean:
 	rm -rf .pytest_cache .ruff_cache test-results build dist *.egg-info $(STAMP) $(VENV)/.bench-installed
 	find . -path ./$(VENV) -prune -o -type d -name __pycache__ -exec rm -rf {} +
 
-# Rewrites the command list of docs/API.md from the registered commands (a test checks they agree).
+# Rewrites the generated parts of docs/API.md (the commands, who may send them); the prose around them is kept.
+# tests/service/test_api_doc.py fails while it is out of date, or while a route of the API is missing from it.
 docs: $(STAMP)
 	$(PY) docs/api_commands.py

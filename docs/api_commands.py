@@ -109,8 +109,10 @@ SAY = {
     ),
     "mark_damage": (
         "Damage a model suffers, marked at the table; a master may transfer it to a horror of its "
-        "battlegroup (`transfer_to`, 1 essence). A model whose every box is marked is disabled and waits, "
-        "like in the attack assistant: `state.attack` (kind `damage`) until `resolve_disabled`. A grid or spiral "
+        "battlegroup (`transfer_to`, 1 essence). A model whose every box is marked is disabled; when a rule in "
+        "play acts then (Tough on its card) it waits, like in the attack assistant: `state.attack` (kind `damage`) "
+        "until `resolve_disabled`. With no such rule it is disabled, boxed and destroyed by the same command "
+        "(`damage.disabled`, `model.destroyed`), with no pause. A grid or spiral "
         "needs the d6 `column`; a colossal's two grids or a gargantuan's two spirals also the `side` (`left`, "
         "`right`: the attacker's side, or a d6 with none, 1-3 left; else `damage.side_needed`) and, when the "
         "damage fills that side, `then_column`, the d6 where the rest goes in on the other side (else "
@@ -251,6 +253,16 @@ SAY = {
     ),
 }
 
+# What a field's type and default do not say, shown after them in its row.
+FIELD_NOTES = {
+    ("declare_attack", "combined"): "the other troopers of the attacker's unit in a combined attack",
+}
+# Examples shown after a command's first (EX), for uses its first does not show.
+MORE_EX = {
+    "declare_attack": [{"attacker": "p1-cultist-band.0", "target": RG, "kind": "melee",
+                        "combined": ["p1-cultist-band.1", "p1-cultist-band.2"]}],
+}
+
 WIZARD = (
     "choose_scenario",
     "reveal_lists",
@@ -339,7 +351,16 @@ SAY.update(
         "structure hits). Only a free strike is allowed to a horror summoned this turn or a model that ran. `weapon` "
         "(`left`, `right`, `head`, `other`): where a warjack's weapon sits (a crippled arm or head rolls one die "
         "fewer); `charge` left out: the first melee attack after a charge is a charge attack (damage roll boosted). "
-        "The view's `attack.dice` then gives the dice each roll needs.",
+        "The view's `attack.dice` then gives the dice each roll needs.\n\n"
+        "Units attack the same way, one trooper at a time: its `attacker` is the trooper's id (`p1-cultist-band.2`). "
+        "Troopers of one unit may combine a melee or ranged attack: `combined` lists the other troopers taking part "
+        "(the attack option's `choices.combined` names those in play); the `attacker` makes one attack roll and one "
+        "damage roll for them all with its own numbers, +1 to both for each model taking part, itself included "
+        "(`state.attack.combined`; the arithmetic in `attack.rolled` and `attack.damage_rolled` shows \"+ 3 "
+        "combined\"). Each trooper taking part uses an attack of its activation; the attack is a charge attack only "
+        "when every one of them charged. Refused: a combined magic or power attack or free strike "
+        "(`attack.combined_kind`), a model outside the attacker's unit or an attacker in no unit "
+        "(`attack.combined_unit`), a trooper named twice (`attack.combined_twice`).",
         "attack_roll": "The attack roll as rolled and whether it hit; `boosted` costs the attacker 1 point unless "
         "already paid or `free_boost`. It must have the dice the rules give (the view's `attack.dice`; else 422 "
         "`attack.dice_count`); `stat` and `defence` (default: the cards' MAT/RAT and DEF) give the arithmetic the "
@@ -348,7 +369,8 @@ SAY.update(
         "`column`; `transfer_to` for damage transference); a model it disables waits (`resolve_disabled`). The dice "
         "the rules give (`attack.dice_count`); `damage` left out: roll + `power` (P+S or POW) - `armour` (default "
         "the card's ARM).",
-        "resolve_disabled": "At a pause of damage application (an attack's, or damage typed in): the model "
+        "resolve_disabled": "At a pause of damage application (an attack's, or damage typed in; only for a model "
+        "with a rule that acts when it is disabled, such as Tough): the model "
         "`survives` (with `heal` points removed) or goes on to boxed, then destroyed.",
         "end_attack": "Puts the attack assistant aside before damage is applied.",
     }
@@ -576,7 +598,8 @@ def section(t, cls):
         for n, f in fields:
             extra = cons(f.metadata)
             extra.append("required" if f.is_required() else f"default `{json.dumps(f.default)}`")
-            lines.append(f"| `{n}` | {typ(f.annotation)} | {', '.join(extra)} |")
+            note = FIELD_NOTES.get((t, n))
+            lines.append(f"| `{n}` | {typ(f.annotation)} | {', '.join(extra)}{f': {note}' if note else ''} |")
     else:
         lines.append("No fields.")
     ex = EX.get(t, "MISSING")
@@ -595,8 +618,9 @@ def section(t, cls):
         sys.exit(f"no example for {t}: add one to EX in docs/api_commands.py")
     else:
         data = {"type": t, **ex}
-    lines += ["", "```json", json.dumps(data), "```", ""]
-    return "\n".join(lines)
+    for example in [data] + [{"type": t, **more} for more in MORE_EX.get(t, [])]:
+        lines += ["", "```json", json.dumps(example), "```"]
+    return "\n".join(lines + [""])
 
 
 ORDER = [
@@ -677,19 +701,29 @@ def replace_between(text: str, start: str, end: str, body: str) -> str:
     return text[:i] + "\n" + body + "\n" + text[j:]
 
 
+DOC = Path(__file__).with_name("API.md")
+COMMANDS_START = "<!-- commands:start (generated from models.rules.core.COMMANDS) -->"
+COMMANDS_END = "<!-- commands:end -->"
+
+
+def commands_section(commands: dict[str, type[BaseModel]]) -> str:
+    """Every registered command: what it does, when, its fields and an example."""
+    types = [t for t in ORDER if t in commands] + sorted(t for t in commands if t not in ORDER)
+    return f"{len(types)} command types are registered (`models.rules.core.COMMANDS`).\n\n" + "\n".join(
+        section(t, commands[t]) for t in types
+    ).rstrip("\n")
+
+
+def render(text: str, commands: dict[str, type[BaseModel]] | None = None) -> str:
+    """docs/API.md's text with its generated parts (between the markers) made anew; the rest is kept as written."""
+    text = replace_between(text, COMMANDS_START, COMMANDS_END, commands_section(commands or dict(COMMANDS)))
+    return replace_between(text, SENDERS_START, SENDERS_END, senders_table())
+
+
 def main() -> None:
     """Rewrites the parts of docs/API.md between the markers."""
-    types = [t for t in ORDER if t in COMMANDS] + sorted(t for t in COMMANDS if t not in ORDER)
-    body = f"{len(types)} command types are registered (`models.rules.core.COMMANDS`).\n\n" + "\n".join(
-        section(t, COMMANDS[t]) for t in types
-    )
-    doc = Path("docs/API.md")
-    text = doc.read_text()
-    start, end = "<!-- commands:start (generated from models.rules.core.COMMANDS) -->", "<!-- commands:end -->"
-    i, j = text.index(start) + len(start), text.index(end)
-    text = text[:i] + "\n" + body + text[j:]
-    doc.write_text(replace_between(text, SENDERS_START, SENDERS_END, senders_table()))
-    print("documented", len(types), types)
+    DOC.write_text(render(DOC.read_text(encoding="utf-8")), encoding="utf-8")
+    print("documented", len(COMMANDS), "commands")
 
 
 if __name__ == "__main__":

@@ -42,6 +42,9 @@ from webapp.pages.watch import watch_page
 from webapp.settings import Settings
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
+# The REST API's routers, in the order the app includes them (docs/API.md lists their routes; a test checks).
+ROUTERS = tuple(module.router for module in (games, accounts, live_now_api, events, hall, event_results, lists,
+                                             my_cards, my_games))
 PAGE_TIMEOUT = 30.0  # seconds a game page may take to build before NiceGUI gives up with a 500
 
 
@@ -79,8 +82,8 @@ def build(settings: Settings) -> deps.Deps:
     # build() again for every test on the same app: the layers piled up until the stack overflowed. Our routers
     # have no lifespan of their own, so the app's is kept as it was.
     lifespan = app.router.lifespan_context
-    for module in (games, accounts, live_now_api, events, hall, event_results, lists, my_cards, my_games):
-        app.include_router(module.router)
+    for router in ROUTERS:
+        app.include_router(router)
     app.router.lifespan_context = lifespan
     errors.install()  # pages get error pages in our words; the API keeps JSON
     app.add_api_route("/healthz", lambda: health(live), methods=["GET"], include_in_schema=False)
