@@ -25,9 +25,9 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.events import Api
 from tests.e2e.finders import complete_pregame
 from tests.e2e.test_decisions import new_game as new_game_api
-from tests.e2e.test_event_night import Api
 from tests.e2e.test_faults_crash import api
 from tests.e2e.test_faults_pages import command
 

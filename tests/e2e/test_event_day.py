@@ -28,14 +28,25 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import Server
-from tests.e2e.test_event_night import Api, choose, sign_up, tables
-from tests.e2e.test_event_people import HERETIC, TYPED, part, sign_in, wizard
-from tests.e2e.test_event_results import fill_result, my_result
+from tests.e2e.events import (
+    HERETIC,
+    TYPED,
+    Api,
+    choose,
+    fill_result,
+    my_result,
+    organise,
+    part,
+    phone,
+    sign_in,
+    sign_up,
+    tables,
+    wizard,
+)
 
-PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
 SCREEN = {"width": 1920, "height": 1080}
 LIVE = 15_000  # ms: a change shows on the other screens within seconds (more while the machine is busy)
@@ -76,10 +87,6 @@ class Day:
         assert r.status_code == 200, r.text
 
 
-def phone(browser: Browser) -> BrowserContext:
-    return browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-
-
 def hall_row(region: Any, *cells: str | int) -> Any:
     """The hall screen's row whose cells begin with ``cells`` (a table's number and players, a standing)."""
     return region.get_by_role("row", name=re.compile("^" + " ".join(re.escape(str(c)) for c in cells) + "( |$)"))
@@ -110,18 +117,7 @@ def test_a_steamroller_saturday_from_the_first_list_to_the_final_standings(brows
 
         # -- before the day: the event, its clock and tables; lists in, one for the organiser to approve --------
         sign_up(olga, server, "Olga")
-        olga.goto(server.url("/events"))
-        form = olga.get_by_role("region", name="Organise an event")
-        form.get_by_label("Event name").fill(EVENT)
-        form.get_by_label("Day", exact=True).fill("2030-10-12")
-        choose(olga, "Lists per player", "One list")
-        form.get_by_label("Rounds").fill("2")
-        form.get_by_label("Deathclock: minutes per player").fill("45")
-        form.get_by_label("Tables").fill("5")
-        form.get_by_label("List deadline: day").fill("2030-10-12")
-        form.get_by_role("button", name="Create event").click()
-        olga.wait_for_url(re.compile(r"/events/[0-9a-f]+$"))
-        day.event_id = olga.url.rsplit("/", 1)[1]
+        day.event_id = organise(olga, server, EVENT, "2030-10-12", rounds=2, clock_minutes=45, table_count=5)
         r = client.post("/api/account/sign-in", json={"email": "olga@example.org", "password": "correct horse battery"})
         day.olga_headers = {"Authorization": f"Bearer {r.json()['session']}"}
 

@@ -20,97 +20,19 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, expect
 from sqlalchemy import create_engine, text
 
 from tests.e2e.conftest import Server
+from tests.e2e.events import PASSWORD, Api, build_list, organise, register_and_submit, sign_up, standing, tables
 from tests.service.site_client import seed_in_order
 
 VIEWPORT = {"width": 1280, "height": 900}
-PASSWORD = "correct horse battery"
 LIVE = 8000  # ms: a change shows on the other devices within a few seconds
 EVENT = "Thursday Steamroller"
-LIST = {"title": "{name}'s Agathon", "faction": "Infernals", "size": 75,
-        "entries": [{"card": "agathon"}, {"card": "cultist-band", "size": 6}]}
-
-
-def sign_up(page: Page, server: Server, name: str) -> None:
-    page.goto(server.url("/account"))
-    form = page.get_by_role("region", name="Sign up", exact=True)
-    form.get_by_label("Name other players see").fill(name)
-    form.get_by_label("Email").fill(f"{name.lower()}@example.org")
-    form.get_by_label("Password").fill(PASSWORD)
-    form.get_by_role("button", name="Sign up").click()
-    expect(page.get_by_role("heading", name=f"Signed in as {name}")).to_be_visible(timeout=LIVE)
-
-
-def build_list(page: Page, server: Server, title: str) -> None:
-    """A legal 75-point list built in the list builder: Agathon with a band of cultists."""
-    page.goto(server.url("/lists"))
-    builder = page.get_by_role("region", name="Army list")
-    builder.get_by_label("List name").fill(title)
-    catalog = page.get_by_role("region", name="Catalog")
-    for model in ("Agathon", "Cultist Band"):
-        catalog.get_by_role("button", name=f"Add {model}", exact=True).click()
-    expect(builder.get_by_text("This list is legal.")).to_be_visible(timeout=LIVE)
-    builder.get_by_role("button", name="Save list").click()
-    expect(page.get_by_role("alert").filter(has_text=f"Saved “{title}”.")).to_be_visible(timeout=LIVE)
-
-
-def choose(page: Page, field: str, option: re.Pattern[str] | str) -> None:
-    page.get_by_role("combobox", name=field, exact=True).click()
-    page.get_by_role("option", name=option).click()
-    expect(page.get_by_role("listbox")).to_have_count(0)
-
-
-def register_and_submit(page: Page, name: str) -> None:
-    part = page.get_by_role("region", name="Your part in this event")
-    part.get_by_role("button", name="Register for this event").click()
-    expect(part).to_contain_text("Your lists: none given yet", timeout=LIVE)
-    choose(page, "Your list", re.compile(rf"^{name}'s Agathon \(Infernals"))
-    part.get_by_role("button", name="Submit lists").click()
-    expect(part).to_contain_text(f"Your lists: {name}'s Agathon", timeout=LIVE)
-
-
-class Api:
-    """A player made through the REST API (another device, as a club's own software would be)."""
-
-    def __init__(self, client: httpx.Client, name: str, address: str | None = None) -> None:
-        """``address``: the player's own device's address (sent as nginx would, ``X-Forwarded-For``), for events
-        with more players than sign-ups one address may make."""
-        self.client, self.name = client, name
-        device = {"X-Forwarded-For": address} if address else {}
-        r = client.post("/api/account/sign-up", json={"email": f"{name.lower()}@example.org", "password": PASSWORD,
-                                                     "name": name}, headers=device)
-        assert r.status_code == 201, r.text
-        self.headers = {"Authorization": f"Bearer {r.json()['session']}", **device}
-        self.id = r.json()["account"]["id"]
-        army = {**LIST, "title": LIST["title"].format(name=name)}
-        r = client.post("/api/lists", json={"army": army}, headers=self.headers)
-        assert r.status_code == 201, r.text
-        self.list_id = r.json()["id"]
-
-    def call(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
-        return self.client.request(method, path, headers={**self.headers, **kwargs.pop("headers", {})}, **kwargs)
-
-    def enter(self, event_id: str) -> None:
-        assert self.call("POST", f"/api/events/{event_id}/registrations").status_code == 201
-        r = self.call("PUT", f"/api/events/{event_id}/lists", json={"lists": [self.list_id]})
-        assert r.status_code == 200, r.text
-
-    def concede(self, event_id: str) -> None:
-        """Concede this round's game on the player's own seat link."""
-        mine = self.call("GET", f"/api/events/{event_id}/my-game").json()
-        seat = "seat1" if "seat1" in mine["links"] else "seat2"
-        token = {"X-Token": mine["links"][seat]}
-        game = self.client.get(f"/api/games/{mine['game_id']}", headers=token).json()
-        r = self.client.post(f"/api/games/{mine['game_id']}/commands", headers=token, json={
-            "command": {"type": "concede", "seat": int(seat[-1]) - 1}, "expected_version": game["version"]})
-        assert r.status_code == 200, r.text
 
 
 def rows_of(server: Server, account_id: str) -> dict[str, int]:
@@ -128,15 +50,6 @@ def rows_of(server: Server, account_id: str) -> dict[str, int]:
         engine.dispose()
 
 
-def tables(page: Page) -> Any:
-    return page.get_by_role("region", name="Tables", exact=True)
-
-
-def standing(page: Page, rank: int) -> Any:
-    """The standings table's row of ``rank`` (row 0 is the header)."""
-    return page.get_by_role("region", name="Standings").get_by_role("row").nth(rank)
-
-
 @pytest.mark.parametrize("server", ["sqlite", "postgresql"], indirect=True)
 def test_an_event_night_two_devices_two_api_players_and_a_spectator(browser: Browser, server: Server) -> None:
     contexts: list[BrowserContext] = [browser.new_context(viewport=VIEWPORT) for _ in range(3)]
@@ -152,16 +65,7 @@ def test_an_event_night_two_devices_two_api_players_and_a_spectator(browser: Bro
             build_list(page, server, f"{name}'s Agathon")
 
         # Ann organises the event.
-        ann.goto(server.url("/events"))
-        form = ann.get_by_role("region", name="Organise an event")
-        form.get_by_label("Event name").fill(EVENT)
-        form.get_by_label("Day", exact=True).fill("2030-01-10")
-        choose(ann, "Lists per player", "One list")
-        form.get_by_label("Rounds").fill("2")
-        form.get_by_label("List deadline: day").fill("2030-01-10")
-        form.get_by_role("button", name="Create event").click()
-        ann.wait_for_url(re.compile(r"/events/[0-9a-f]+$"))
-        event_id = ann.url.rsplit("/", 1)[1]
+        event_id = organise(ann, server, EVENT, "2030-01-10", rounds=2)
         expect(ann.get_by_role("heading", name=EVENT)).to_be_visible()
 
         # A spectator without an account follows it from the events page.

@@ -14,7 +14,8 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.test_event_night import EVENT, VIEWPORT, Api, organised, tables, two_servers
+from tests.e2e.events import Api, tables
+from tests.e2e.test_event_night import EVENT, VIEWPORT, organised, two_servers
 from tests.service.site_client import seed_in_order
 
 LIVE = 8000  # ms: within seconds

@@ -17,40 +17,14 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import Server
-from tests.e2e.test_event_night import PASSWORD, Api, choose, sign_up
+from tests.e2e.events import HERETIC, PASSWORD, TYPED, Api, choose, organise, part, phone, sign_in, sign_up, wizard
 
-PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
 LIVE = 8000  # ms
 EVENT = "Saturday Steamroller"
-HERETIC = {"title": "Ann's Heretic", "faction": "Grymkin", "size": 75, "entries": [
-    {"card": "the-heretic", "arcana": ["Accursed", "Desolation", "Fortune's Path"]},
-    {"card": "gorehound", "battlegroup_of": 0}]}
-TYPED = "Agathon\n- Tormentor\n- Lamenter"
-
-
-def phone(browser: Browser) -> BrowserContext:
-    return browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-
-
-def sign_in(page: Page, server: Server, name: str) -> None:
-    page.goto(server.url("/account"))
-    form = page.get_by_role("region", name="Sign in", exact=True)
-    form.get_by_label("Email").fill(f"{name.lower()}@example.org")
-    form.get_by_label("Password").fill(PASSWORD)
-    form.get_by_role("button", name="Sign in").click()
-    expect(page.get_by_role("heading", name=f"Signed in as {name}")).to_be_visible(timeout=LIVE)
-
-
-def part(page: Page) -> Any:
-    return page.get_by_role("region", name="Your part in this event")
-
-
-def wizard(page: Page) -> Any:
-    return page.get_by_role("region", name="Setup wizard")
 
 
 def api_player(client: httpx.Client, name: str, army: dict[str, Any] | None = None) -> Api:
@@ -74,17 +48,7 @@ def test_lists_people_and_the_clock_on_an_event_day(browser: Browser, server: Se
 
         # Olga creates the event with its clock and tables on the laptop.
         sign_up(olga, server, "Olga")
-        olga.goto(server.url("/events"))
-        form = olga.get_by_role("region", name="Organise an event")
-        form.get_by_label("Event name").fill(EVENT)
-        form.get_by_label("Day", exact=True).fill("2030-01-10")
-        choose(olga, "Lists per player", "One list")
-        form.get_by_label("Deathclock: minutes per player").fill("45")
-        form.get_by_label("Tables").fill("4")
-        form.get_by_label("List deadline: day").fill("2030-01-10")
-        form.get_by_role("button", name="Create event").click()
-        olga.wait_for_url(re.compile(r"/events/[0-9a-f]+$"))
-        event_id = olga.url.rsplit("/", 1)[1]
+        event_id = organise(olga, server, EVENT, "2030-01-10", clock_minutes=45, table_count=4)
         expect(olga.get_by_text("45 minutes each on the clock")).to_be_visible()
 
         # Ann (a Heretic list the catalog cannot check) and Bob sign in on their phones and enter.

@@ -14,43 +14,19 @@ Selectors are roles and accessible names; every wait is for what a page shows.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, expect
 
 from tests.e2e.conftest import Server
-from tests.e2e.test_event_night import PASSWORD, Api, choose, standing, tables
+from tests.e2e.events import Api, fill_result, my_result, sign_in, standing, tables
 from tests.service.site_client import seed_in_order
 
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 820, "height": 1180}
 LAPTOP = {"width": 1280, "height": 900}
 LIVE = 8000  # ms: a change shows on the other devices within a few seconds
-
-
-def sign_in(page: Page, server: Server, name: str) -> None:
-    page.goto(server.url("/account"))
-    form = page.get_by_role("region", name="Sign in", exact=True)
-    form.get_by_label("Email").fill(f"{name.lower()}@example.org")
-    form.get_by_label("Password").fill(PASSWORD)
-    form.get_by_role("button", name="Sign in").click()
-    expect(page.get_by_role("heading", name=f"Signed in as {name}")).to_be_visible(timeout=LIVE)
-
-
-def my_result(page: Page) -> Any:
-    return page.get_by_role("group", name="My table's result")
-
-
-def fill_result(page: Page, winner: str, how: str, numbers: dict[str, int]) -> Any:
-    """The result dialog filled in: the winner, how, and the numbers given by their field's accessible name."""
-    dialog = page.get_by_role("dialog")
-    choose(page, "Winner", winner)
-    choose(page, "How", how)
-    for field, value in numbers.items():
-        dialog.get_by_label(field, exact=True).fill(str(value))
-    return dialog
 
 
 @pytest.mark.parametrize("server", ["sqlite", "postgresql"], indirect=True)

@@ -17,7 +17,7 @@ import httpx
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import Server
-from tests.e2e.test_event_night import PASSWORD, Api, sign_up, tables
+from tests.e2e.events import Api, sign_in, sign_up, tables
 from tests.service.site_client import seed_in_order
 
 PHONE = {"width": 390, "height": 844}
@@ -103,15 +103,6 @@ def test_the_event_pages_fit_a_phone(browser: Browser, server: Server) -> None:
         assert overflow(page) == 0
     finally:
         context.close()
-
-
-def sign_in(page: Page, server: Server, name: str) -> None:
-    page.goto(server.url("/account"))
-    form = page.get_by_role("region", name="Sign in", exact=True)
-    form.get_by_label("Email").fill(f"{name.lower()}@example.org")
-    form.get_by_label("Password").fill(PASSWORD)
-    form.get_by_role("button", name="Sign in").click()
-    expect(page.get_by_role("heading", name=f"Signed in as {name}")).to_be_visible(timeout=LIVE)
 
 
 def type_size(locator: Any) -> float:

@@ -6,17 +6,13 @@ front of a stand-in backend.
 from __future__ import annotations
 
 import http.client
-import socket
-import subprocess
-import threading
-import time
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
 
-from deploy.cluster import MAIN, find_nginx, free_port, site_config
+from tests.e2e.nginx_site import site_in_front_of
 
 
 class Backend(BaseHTTPRequestHandler):
@@ -34,31 +30,8 @@ class Backend(BaseHTTPRequestHandler):
 @pytest.fixture
 def nginx(tmp_path: Path) -> Iterator[int]:
     """nginx's port, with the site named tables.example.org in front of a backend that says which host it saw."""
-    binary = find_nginx()
-    if binary is None:  # the default set-up needs no nginx: the hosted set-up's test says why it did not run
-        pytest.skip("nginx is not installed (Debian: apt-get install -y nginx-light)")
-    backend = ThreadingHTTPServer(("127.0.0.1", 0), Backend)
-    threading.Thread(target=backend.serve_forever, daemon=True).start()
-    port = free_port()
-    (tmp_path / "site.conf").write_text(site_config(f"127.0.0.1:{port}", [f"127.0.0.1:{backend.server_port}"],
-                                                    "tables.example.org"))
-    (tmp_path / "nginx.conf").write_text(MAIN.replace("@DIR@", str(tmp_path)))
-    proc = subprocess.Popen([binary, "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf"), "-g", "daemon off;"],
-                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-    try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                assert time.monotonic() < deadline and proc.poll() is None, "nginx did not start"
-                time.sleep(0.05)
+    with site_in_front_of(Backend, tmp_path) as port:
         yield port
-    finally:
-        proc.terminate()
-        proc.wait(10)
-        backend.shutdown()
 
 
 def get(port: int, host: str) -> tuple[int, str]:
