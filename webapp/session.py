@@ -13,8 +13,9 @@ from __future__ import annotations
 import secrets
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Concatenate, ParamSpec, TypeVar
 
 from fastapi import Depends, Header, Request
 from fastapi.responses import RedirectResponse
@@ -24,6 +25,8 @@ from starlette.concurrency import run_in_threadpool
 from models.service.accounts import Me
 from webapp import deps
 
+P = ParamSpec("P")
+T = TypeVar("T")
 SESSION_KEY = "session"
 NAME_KEY = "account_name"  # shown in every page's header without asking the database
 SIGNED_IN = "/account/signed-in"
@@ -108,3 +111,9 @@ BearerSession = Annotated[str | None, Depends(_bearer)]
 async def account_of(session: str | None) -> Me:
     """The account holding ``session``; raises NotSignedIn (401) when there is none."""
     return await run_in_threadpool(deps.current().accounts.require, session)
+
+
+async def as_account(session: str | None, call: Callable[Concatenate[Me, P], T], *args: P.args,
+                     **kwargs: P.kwargs) -> T:
+    """``call(me, *args)`` in the thread pool for the account ``me`` holding ``session`` (401 when there is none)."""
+    return await run_in_threadpool(call, await account_of(session), *args, **kwargs)

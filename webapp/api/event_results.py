@@ -17,7 +17,7 @@ from starlette.concurrency import run_in_threadpool
 from models.service.event_results import ScoreIn
 from webapp import deps
 from webapp.api.base import ErrorBody, ErrorMappingRoute, Strict, errors
-from webapp.session import BearerSession, account_of
+from webapp.session import BearerSession, as_account
 
 router = APIRouter(prefix="/api/events", tags=["event results"], route_class=ErrorMappingRoute)
 EventId = Annotated[str, Path(max_length=32, description="The event's id.")]
@@ -82,24 +82,21 @@ async def report(event_id: EventId, round_no: RoundNo, table_no: TableNo, body: 
     """One of the table's two players reports its result; it counts once the opponent confirms it. The reporter
     may report again until it is answered. Refused for a game that ended in the app (its result is the game's own,
     code `report.settled`) and once the next round is paired (`round.closed`)."""
-    me = await account_of(session)
-    await run_in_threadpool(deps.current().events.results.report, me, event_id, round_no, table_no, _score(body))
+    await as_account(session, deps.current().events.results.report, event_id, round_no, table_no, _score(body))
 
 
 @router.post(TABLE + "/confirm", status_code=204, responses=REFUSED, summary="Confirm the opponent's report")
 async def confirm(event_id: EventId, round_no: RoundNo, table_no: TableNo, session: BearerSession) -> None:
     """The reporter's opponent confirms the report: it counts in the standings."""
-    me = await account_of(session)
-    await run_in_threadpool(deps.current().events.results.answer, me, event_id, round_no, table_no, True)
+    await as_account(session, deps.current().events.results.answer, event_id, round_no, table_no, True)
 
 
 @router.post(TABLE + "/dispute", status_code=204, responses=REFUSED, summary="Dispute the opponent's report")
 async def dispute(event_id: EventId, round_no: RoundNo, table_no: TableNo, body: DisputeIn,
                   session: BearerSession) -> None:
     """The reporter's opponent disputes the report: it counts for nothing until the organiser enters the result."""
-    me = await account_of(session)
-    await run_in_threadpool(deps.current().events.results.answer, me, event_id, round_no, table_no, False,
-                            body.note)
+    await as_account(session, deps.current().events.results.answer, event_id, round_no, table_no, False,
+                     body.note)
 
 
 @router.put(TABLE + "/result", status_code=204, responses=REFUSED,
@@ -108,9 +105,8 @@ async def enter(event_id: EventId, round_no: RoundNo, table_no: TableNo, body: C
                 session: BearerSession) -> None:
     """The organiser's result counts over the game's own and over any report, in any round (closed ones too);
     each is kept in the correction log with who, when, and the result before and after."""
-    me = await account_of(session)
-    await run_in_threadpool(deps.current().events.results.enter, me, event_id, round_no, table_no, _score(body),
-                            body.note)
+    await as_account(session, deps.current().events.results.enter, event_id, round_no, table_no, _score(body),
+                     body.note)
 
 
 @router.get("/{event_id}/corrections", response_model=list[CorrectionOut], responses=REFUSED,

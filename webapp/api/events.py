@@ -20,7 +20,7 @@ from models.service.errors import NoSuchEvent
 from models.service.events import Entrant, EventInfo, EventView, MyGame, Pairing
 from webapp import deps
 from webapp.api.base import ErrorBody, ErrorMappingRoute, Responses, Strict, errors
-from webapp.session import BearerSession, account_of
+from webapp.session import BearerSession, account_of, as_account
 
 router = APIRouter(prefix="/api/events", tags=["events"], route_class=ErrorMappingRoute)
 EventId = Annotated[str, Path(max_length=32, description="The event's id.")]
@@ -227,10 +227,9 @@ def _detail(view: EventView) -> EventDetailOut:
 @router.post("", status_code=201, response_model=EventOut, responses=errors(401, 422), summary="Create an event")
 async def create_event(body: CreateEventIn, session: BearerSession) -> EventOut:
     """The signed-in account organises the new event."""
-    me = await account_of(session)
-    info = await run_in_threadpool(deps.current().events.create, me, body.name, body.day, body.game_size,
-                                   body.rounds, body.lists_per_player, body.deadline, body.clock_minutes, body.tables,
-                                   body.time_zone)
+    info = await as_account(session, deps.current().events.create, body.name, body.day, body.game_size,
+                            body.rounds, body.lists_per_player, body.deadline, body.clock_minutes, body.tables,
+                            body.time_zone)
     return _event(info)
 
 
@@ -257,9 +256,8 @@ class RegisterIn(Strict):
              responses={**errors(401, 422), **NO_EVENT}, summary="Register for an event")
 async def register(event_id: EventId, session: BearerSession, body: RegisterIn | None = None) -> EntrantOut:
     """The body is optional: `{club}`."""
-    me = await account_of(session)
-    entrant = await run_in_threadpool(deps.current().events.register, me, event_id,
-                                      body.club if body else "")
+    entrant = await as_account(session, deps.current().events.register, event_id,
+                               body.club if body else "")
     return _entrant(entrant)
 
 
@@ -268,8 +266,7 @@ async def register(event_id: EventId, session: BearerSession, body: RegisterIn |
 async def withdraw(event_id: EventId, session: BearerSession) -> None:
     """Before round 1 the registration goes; afterwards you are dropped: your games stay in the standings and no
     later round pairs you."""
-    me = await account_of(session)
-    await run_in_threadpool(deps.current().events.withdraw, me, event_id)
+    await as_account(session, deps.current().events.withdraw, event_id)
 
 
 @router.delete("/{event_id}/registrations/{account_id}", status_code=204,
@@ -278,8 +275,7 @@ async def drop_player(event_id: EventId, account_id: Annotated[str, Path(max_len
                       session: BearerSession) -> None:
     """The organiser drops a player (a no-show), as `DELETE /registrations` does for the player; a player may
     name their own account too."""
-    me = await account_of(session)
-    await run_in_threadpool(deps.current().events.withdraw, me, event_id, account_id)
+    await as_account(session, deps.current().events.withdraw, event_id, account_id)
 
 
 @router.put("/{event_id}/lists", response_model=EntrantOut, responses={**errors(401, 422), **NO_EVENT},
@@ -287,8 +283,7 @@ async def drop_player(event_id: EventId, account_id: Annotated[str, Path(max_len
 async def submit_lists(event_id: EventId, body: ListsIn, session: BearerSession) -> EntrantOut:
     """Copies of your saved lists, each legal at the event's game size; they replace what you submitted before,
     until the lists lock (code `event.lists_locked`)."""
-    me = await account_of(session)
-    entrant = await run_in_threadpool(deps.current().events.submit_lists, me, event_id, body.lists)
+    entrant = await as_account(session, deps.current().events.submit_lists, event_id, body.lists)
     return _entrant(entrant)
 
 
@@ -297,9 +292,8 @@ async def submit_lists(event_id: EventId, body: ListsIn, session: BearerSession)
 async def pair_round(event_id: EventId, body: RoundIn, session: BearerSession) -> list[PairingOut]:
     """The organiser pairs the next round (Swiss by wins and tiebreakers, no rematches, a bye for an odd count);
     each table's game opens at the scenario with the players' lists given."""
-    me = await account_of(session)
-    tables = await run_in_threadpool(deps.current().events.pair_next_round, me, event_id, body.scenario,
-                                     body.seed, body.draft)
+    tables = await as_account(session, deps.current().events.pair_next_round, event_id, body.scenario,
+                              body.seed, body.draft)
     return [_pairing(p) for p in tables]
 
 
@@ -315,30 +309,26 @@ class NextRoundIn(Strict):
             summary="Say when the next round starts (organiser)")
 async def next_round(event_id: EventId, body: NextRoundIn, session: BearerSession) -> None:
     """Every page of the event shows it; the players' own section says it between rounds."""
-    me = await account_of(session)
-    await run_in_threadpool(deps.current().events.rounds.announce, me, event_id, body.at)
+    await as_account(session, deps.current().events.rounds.announce, event_id, body.at)
 
 
 @router.post("/{event_id}/rounds/current/publish", status_code=204, responses=ROUND_REFUSED,
              summary="Publish the drafted round (organiser)")
 async def publish_round(event_id: EventId, session: BearerSession) -> None:
     """Its games open with their links; the round before closes (`round.published` if it is published already)."""
-    me = await account_of(session)
-    await run_in_threadpool(deps.current().events.rounds.publish, me, event_id)
+    await as_account(session, deps.current().events.rounds.publish, event_id)
 
 
 @router.post("/{event_id}/rounds/current/swap", status_code=204, responses=ROUND_REFUSED,
              summary="Swap two players of the drafted round (organiser)")
 async def swap_players(event_id: EventId, body: SwapIn, session: BearerSession) -> None:
-    me = await account_of(session)
-    await run_in_threadpool(deps.current().events.rounds.swap, me, event_id, body.players[0], body.players[1])
+    await as_account(session, deps.current().events.rounds.swap, event_id, body.players[0], body.players[1])
 
 
 @router.post("/{event_id}/rounds/current/repair", status_code=204, responses=ROUND_REFUSED,
              summary="Pair the drafted round again (organiser)")
 async def repair_round(event_id: EventId, body: RepairIn, session: BearerSession) -> None:
-    me = await account_of(session)
-    await run_in_threadpool(deps.current().events.rounds.repair, me, event_id, body.seed)
+    await as_account(session, deps.current().events.rounds.repair, event_id, body.seed)
 
 
 @router.delete("/{event_id}/rounds/current", status_code=204, responses=ROUND_REFUSED,
@@ -346,8 +336,7 @@ async def repair_round(event_id: EventId, body: RepairIn, session: BearerSession
 async def delete_round(event_id: EventId, session: BearerSession) -> None:
     """A drafted round, or a published one none of whose games has started (`round.started` otherwise): its
     tables and games go, and the round before takes results again."""
-    me = await account_of(session)
-    await run_in_threadpool(deps.current().events.rounds.delete, me, event_id)
+    await as_account(session, deps.current().events.rounds.delete, event_id)
 
 
 @router.get("/{event_id}/standings.json", response_model=list[StandingOut], responses=NO_EVENT,
@@ -377,8 +366,7 @@ def attachment(filename: str) -> str:
 @router.get("/{event_id}/my-game", response_model=MyGameOut, responses={**errors(401), **NO_EVENT},
             summary="My table in the newest round, with my seat link")
 async def my_game(event_id: EventId, session: BearerSession) -> MyGameOut:
-    me = await account_of(session)
-    found: MyGame | None = await run_in_threadpool(deps.current().events.my_game, me, event_id)
+    found: MyGame | None = await as_account(session, deps.current().events.my_game, event_id)
     if found is None:
         raise NoSuchEvent("You have no table in this event's newest round.")
     return MyGameOut(**found.__dict__)
@@ -403,8 +391,7 @@ async def edit_event(event_id: EventId, body: EditEventIn, session: BearerSessio
 async def name_co_organiser(event_id: EventId, body: CoOrganiserIn, session: BearerSession) -> EventOut:
     """Whoever signs in with this email runs the event too; the first with an account takes it over if the
     organiser's account is deleted. The answer never says whether the email has an account."""
-    me = await account_of(session)
-    return _event(await run_in_threadpool(deps.current().events.name_co_organiser, me, event_id, body.email))
+    return _event(await as_account(session, deps.current().events.name_co_organiser, event_id, body.email))
 
 
 @router.delete("/{event_id}/co-organisers/{email}", response_model=EventOut, responses=ORGANISER,
@@ -413,44 +400,38 @@ async def remove_co_organiser(event_id: EventId, email: Annotated[str, Path(max_
                               session: BearerSession) -> EventOut:
     """Whoever signs in with this email no longer runs the event. Only the event's own organiser may remove one;
     `422 event.not_co_organiser` for an email that is not among them."""
-    me = await account_of(session)
-    return _event(await run_in_threadpool(deps.current().events.remove_co_organiser, me, event_id, email))
+    return _event(await as_account(session, deps.current().events.remove_co_organiser, event_id, email))
 
 
 @router.post("/{event_id}/walk-ins", status_code=201, response_model=EntrantOut, responses=ORGANISER,
              summary="Add a walk-in (organisers)")
 async def add_walk_in(event_id: EventId, body: WalkInIn, session: BearerSession) -> EntrantOut:
     """A person without an account, checked in; after round 1 they are paired from the next round."""
-    me = await account_of(session)
-    return _entrant(await run_in_threadpool(deps.current().events.add_walk_in, me, event_id, body.name, body.list))
+    return _entrant(await as_account(session, deps.current().events.add_walk_in, event_id, body.name, body.list))
 
 
 @router.put("/{event_id}/players/{player_id}/check-in", status_code=204, responses=ORGANISER,
             summary="Check a player in or out (organisers)")
 async def check_in(event_id: EventId, player_id: PlayerId, body: CheckInIn, session: BearerSession) -> None:
     """Once anyone is checked in, round 1 pairs only the players checked in."""
-    me = await account_of(session)
-    await run_in_threadpool(deps.current().events.check_in, me, event_id, player_id, body.present)
+    await as_account(session, deps.current().events.check_in, event_id, player_id, body.present)
 
 
 @router.post("/{event_id}/players/{player_id}/reinstate", status_code=204, responses=ORGANISER,
              summary="Reinstate a dropped player (organisers)")
 async def reinstate(event_id: EventId, player_id: PlayerId, session: BearerSession) -> None:
     """Paired again from the next round, earlier games kept."""
-    me = await account_of(session)
-    await run_in_threadpool(deps.current().events.reinstate, me, event_id, player_id)
+    await as_account(session, deps.current().events.reinstate, event_id, player_id)
 
 
 @router.put("/{event_id}/players/{player_id}/lists-review", response_model=EntrantOut, responses=ORGANISER,
             summary="Approve or reject a player's lists (organisers)")
 async def review_lists(event_id: EventId, player_id: PlayerId, body: ReviewIn, session: BearerSession) -> EntrantOut:
-    me = await account_of(session)
-    return _entrant(await run_in_threadpool(deps.current().events.review_lists, me, event_id, player_id,
-                                            body.approve, body.note))
+    return _entrant(await as_account(session, deps.current().events.review_lists, event_id, player_id,
+                                     body.approve, body.note))
 
 
 @router.post("/{event_id}/lists/publish", response_model=EventOut, responses=ORGANISER,
              summary="Publish the locked lists (organisers)")
 async def publish_lists(event_id: EventId, session: BearerSession) -> EventOut:
-    me = await account_of(session)
-    return _event(await run_in_threadpool(deps.current().events.publish_lists, me, event_id))
+    return _event(await as_account(session, deps.current().events.publish_lists, event_id))

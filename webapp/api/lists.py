@@ -20,7 +20,7 @@ from models.service.accounts import Me
 from models.service.lists import ListService, SavedList
 from webapp import deps
 from webapp.api.base import ApiError, ErrorBody, ErrorMappingRoute, Responses, Strict, errors
-from webapp.session import BearerSession, account_of
+from webapp.session import BearerSession, account_of, as_account
 
 router = APIRouter(prefix="/api/lists", tags=["lists"], route_class=ErrorMappingRoute)
 ListId = Annotated[str, Path(max_length=32)]
@@ -116,32 +116,27 @@ async def my_lists(session: BearerSession) -> list[ListSummary]:
 async def new_list(body: ListIn, session: BearerSession) -> ListOut:
     """Keep a new list in the account. A list with rule problems may be kept (they are listed); one naming cards
     this site and the account's card book do not know may not."""
-    me = await account_of(session)
-    return await run_in_threadpool(_save, me, body, None)
+    return await as_account(session, _save, body, None)
 
 
 @router.get("/{list_id}", response_model=ListOut, responses={**errors(401), **NO_LIST}, summary="One of my lists")
 async def read_list(list_id: ListId, session: BearerSession) -> ListOut:
-    me = await account_of(session)
-    return await run_in_threadpool(_read, me, list_id)
+    return await as_account(session, _read, list_id)
 
 
 @router.get("/{list_id}/text", response_class=PlainTextResponse, responses={**errors(401), **NO_LIST},
             summary="One of my lists as plain text")
 async def list_text(list_id: ListId, session: BearerSession) -> str:
-    me = await account_of(session)
-    return (await run_in_threadpool(_read, me, list_id)).text
+    return (await as_account(session, _read, list_id)).text
 
 
 @router.put("/{list_id}", response_model=ListOut, responses={**errors(401, 422), **NO_LIST},
             summary="Change one of my lists")
 async def put_list(list_id: ListId, body: ListIn, session: BearerSession) -> ListOut:
     """Replace the list with this id (as JSON or as text)."""
-    me = await account_of(session)
-    return await run_in_threadpool(_save, me, body, list_id)
+    return await as_account(session, _save, body, list_id)
 
 
 @router.delete("/{list_id}", status_code=204, responses={**errors(401), **NO_LIST}, summary="Delete one of my lists")
 async def delete_list(list_id: ListId, session: BearerSession) -> None:
-    me = await account_of(session)
-    await run_in_threadpool(_delete, me, list_id)
+    await as_account(session, _delete, list_id)

@@ -14,7 +14,7 @@ from models.service.accounts import Me
 from models.service.cards import PACK_MAX, CardService
 from webapp import deps
 from webapp.api.base import ApiError, ErrorBody, ErrorMappingRoute, Responses, errors
-from webapp.session import BearerSession, account_of
+from webapp.session import BearerSession, account_of, as_account
 
 router = APIRouter(prefix="/api/cards/mine", tags=["cards"], route_class=ErrorMappingRoute)
 CARD_BODY = {"requestBody": {"required": True, "content": {"application/json": {
@@ -48,8 +48,7 @@ def _remove(me: Me, key: str) -> None:
 @router.get("", response_model=list[Card], responses=errors(401), summary="My card book")
 async def my_cards(session: BearerSession) -> list[Card]:
     """The cards the account completed or wrote, by key (games started while signed in offer them)."""
-    me = await account_of(session)
-    return await run_in_threadpool(_mine, me)
+    return await as_account(session, _mine)
 
 
 @router.put("", response_model=Card, responses={**errors(401), **REFUSED}, openapi_extra=CARD_BODY,
@@ -71,8 +70,7 @@ async def put_card(request: Request, session: BearerSession) -> Card:
     "model": ErrorBody, "description": "The card book has no such card: code `card.not_found`."}},
     summary="Take a card out of my card book")
 async def delete_card(key: Annotated[str, Path(max_length=64)], session: BearerSession) -> None:
-    me = await account_of(session)
-    await run_in_threadpool(_remove, me, key)
+    await as_account(session, _remove, key)
 
 
 @router.get("/pack", responses={**errors(401), 200: {"content": {"application/json": {}},

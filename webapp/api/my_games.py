@@ -7,11 +7,10 @@ from datetime import datetime
 
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
-from starlette.concurrency import run_in_threadpool
 
 from webapp import deps
 from webapp.api.base import ErrorMappingRoute, errors
-from webapp.session import BearerSession, account_of
+from webapp.session import BearerSession, as_account
 
 router = APIRouter(prefix="/api/me", tags=["accounts"], route_class=ErrorMappingRoute)
 
@@ -30,7 +29,6 @@ class MyGameOut(BaseModel):
 
 @router.get("/games", response_model=list[MyGameOut], responses=errors(401), summary="My games")
 async def my_games(session: BearerSession) -> list[MyGameOut]:
-    me = await account_of(session)
-    games = await run_in_threadpool(deps.current().my_data.my_games, me)
+    games = await as_account(session, deps.current().my_data.my_games)
     return [MyGameOut(id=g.game_id, title=g.title, system=g.system, started=g.started, progress=g.progress,
                       finished=g.finished, links=g.links) for g in games]
