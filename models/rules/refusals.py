@@ -109,6 +109,7 @@ CODES: dict[str, str] = {
     "card.fact_given": "Completing a card cannot change what the card already gives.",
     "card.rings": "A web damage ring has no box.",
     "card.rings_total": "A web's rings do not add up to its boxes.",
+    "card.drawing": "A drawn grid or spiral has a column or branch without a box, or not the card's boxes.",
     "card.still_incomplete": "The completed card still lacks a stat needed for play.",
     "card.damaged": "A card's boxes cannot change once a model using it has damage.",
     "card.incomplete": "The model's card lacks a stat this needs: complete the card first.",

@@ -6,12 +6,12 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.catalog.schema import (
-    BoxesLayout,
     Card,
     WebLayout,
     missing_for_play,
 )
-from models.rules.warmachine import drawing_problem, facts_to_ask, stats_to_ask
+from models.rules import RuleViolation
+from models.rules.warmachine import completed_card, facts_to_ask, stats_to_ask
 from webapp.components.card_book import remember
 from webapp.components.dialogs import ok_cancel, transient_dialog
 from webapp.components.tap_editor import TapGrid, TapSpiral
@@ -72,21 +72,15 @@ def open_completion(view: GameView, card: Card) -> None:
                               type="warning")
                     return
                 values[name] = number
-            stats = card.stats.model_copy(update={"ESSENCE": values.get("ESSENCE", card.stats.ESSENCE),
-                                                  **{s: values[s] for s in stats_to_ask(card)}})
-            damage = card.damage
-            if "outer" in values:
-                total = damage.total if isinstance(damage, WebLayout) else None
-                damage = WebLayout(total=total, rings=(values["outer"], values["middle"], values["centre"]))
-            if "boxes" in values:
-                damage = BoxesLayout(boxes=values["boxes"])
-            if drawing is not None:
-                damage = drawing.layout(getattr(damage, "total", None))
-                problem = drawing_problem(damage)
-                if problem:
-                    ui.notify(problem, type="warning")
-                    return
-            done = card.model_copy(update={"stats": stats, "damage": damage})
+            try:
+                done = completed_card(
+                    card, {s: values[s] for s in ("ESSENCE", *stats_to_ask(card)) if s in values},
+                    boxes=values.get("boxes"),
+                    rings=(values["outer"], values["middle"], values["centre"]) if "outer" in values else None,
+                    drawn=None if drawing is None else drawing.layout(None))
+            except RuleViolation as refusal:
+                ui.notify(refusal.message, type="warning")
+                return
             if await view.complete_card(done):
                 await remember(done)
                 dialog.close()

@@ -11,12 +11,12 @@ from collections.abc import Sequence
 
 from nicegui import ui
 
-from models.catalog.schema import NAME_MAX, BoxesLayout, Card, UnitInfo, WebLayout
+from models.catalog.schema import NAME_MAX, Card, UnitInfo, WebLayout
 from models.rules import RuleViolation, tidy
 from models.rules.warmachine import (
     ArmyEntry,
     cards_to_complete,
-    drawing_problem,
+    completed_card,
     pregame_facts,
     setup_refusal,
     stats_to_ask,
@@ -95,23 +95,20 @@ class QuickCard:
     def card(self) -> Card:
         card = self.source
         values = {label: self._read(label) for label in self.numbers}
-        stats = card.stats.model_copy(update={s: values[s] for s in ("ESSENCE", "FOCUS", "FURY", "THR")
-                                              if s in values})
-        damage = card.damage
-        if "Damage boxes" in values:
-            damage = BoxesLayout(boxes=values["Damage boxes"])
+        rings = None
         if "Boxes in the outer ring" in values:
-            total = damage.total if isinstance(damage, WebLayout) else None
+            total = card.damage.total if isinstance(card.damage, WebLayout) else None
             outer, middle, inner = (self._whole(f"Boxes in the {r} ring") for r in RINGS)
             rings = (outer, middle, inner)
             if total is not None and sum(rings) != total:
                 raise BadFact(f"{card.name}: the three rings must add up to the web's {total} boxes.")
-            damage = WebLayout(total=total, rings=rings)
-        if self.drawing is not None:
-            damage = self.drawing.layout(getattr(damage, "total", None))
-            problem = drawing_problem(damage)
-            if problem:
-                raise BadFact(f"{card.name}: {problem}")
+        try:
+            done = completed_card(
+                card, {s: n for s in ("ESSENCE", "FOCUS", "FURY", "THR") if (n := values.get(s)) is not None},
+                boxes=values.get("Damage boxes"), rings=rings,
+                drawn=None if self.drawing is None else self.drawing.layout(None))
+        except RuleViolation as refusal:
+            raise BadFact(f"{card.name}: {refusal.message}") from refusal
         unit = card.unit
         if "Trooper boxes" in values:
             unit = (unit or UnitInfo()).model_copy(update={
@@ -122,7 +119,7 @@ class QuickCard:
             trump = tidy(self.trump.value)[:NAME_MAX]
             if not trump:
                 raise BadFact(f"{card.name}, Trump arcana: enter the name of its Trump card.")
-        return card.model_copy(update={"stats": stats, "damage": damage, "unit": unit, "trump": trump})
+        return done.model_copy(update={"unit": unit, "trump": trump})
 
 
 async def side_screen(player: str, cards: Sequence[Card], book: CardService, last: bool) -> bool:

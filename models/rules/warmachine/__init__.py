@@ -89,6 +89,7 @@ from models.rules.warmachine.clock import (
 from models.rules.warmachine.completion import (
     RING_MAX,
     cards_to_complete,
+    completed_card,
     drawing_problem,
     drawn_cells,
     facts_to_ask,
@@ -274,6 +275,7 @@ from models.rules.warmachine.themes import (
 
 __all__ = [
     "builders",
+    "completed_card",
     "RING_MAX",
     "rings_to_ask",
     "with_typed_rings",

@@ -12,9 +12,11 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from models.catalog.schema import (
     TWO_SIDED,
+    BoxesLayout,
     Card,
     GridLayout,
     SpiralLayout,
+    WebLayout,
     has_stat,
     missing_for_play,
     with_web_rings,
@@ -67,6 +69,24 @@ def with_typed_rings(card: Card, rings: Sequence[int | None]) -> Card:
     if len(typed) != len(RING_NAMES) or len(rings) != len(RING_NAMES):
         raise RuleViolation("card.rings", f"Each ring needs a whole number of boxes from 1 to {RING_MAX}.")
     return with_web_rings(card, (typed[0], typed[1], typed[2]))
+
+
+def completed_card(card: Card, stats: Mapping[str, int], boxes: int | None = None,
+                   rings: tuple[int, int, int] | None = None, drawn: GridLayout | SpiralLayout | None = None) -> Card:
+    """``card`` with the facts its player typed from their own card: stats, its damage boxes, a web's rings, or
+    a grid or spiral drawn on the screen (the card's total of boxes is kept). A drawing with a column or branch
+    without a box, or not the card's boxes, is refused; the rest is checked where the card is used."""
+    damage = card.damage
+    if boxes is not None:
+        damage = BoxesLayout(boxes=boxes)
+    if rings is not None:
+        damage = WebLayout(total=damage.total if isinstance(damage, WebLayout) else None, rings=rings)
+    if drawn is not None:
+        damage = type(drawn).model_validate({**drawn.model_dump(), "total": getattr(damage, "total", None)})
+        problem = drawing_problem(damage)
+        if problem:
+            raise RuleViolation("card.drawing", problem)
+    return card.model_copy(update={"stats": card.stats.model_copy(update=dict(stats)), "damage": damage})
 
 
 def pregame_facts(card: Card) -> tuple[str, ...]:

@@ -1,11 +1,15 @@
 """Which cards the pre-game screen asks about, and how a tapped grid or spiral becomes the card's strings
 (models/rules/warmachine/completion.py)."""
 
+import pytest
+
 from models.catalog import shipped_cards
 from models.catalog.schema import GridLayout, SpiralLayout, Stats
+from models.rules import RuleViolation
 from models.rules.warmachine.completion import (
     GRID_CYCLE,
     cards_to_complete,
+    completed_card,
     drawing_problem,
     drawn_cells,
     facts_to_ask,
@@ -116,3 +120,23 @@ def test_a_grymkin_warlocks_unknown_trump_is_asked_before_the_game():
     assert [c.key for c in cards_to_complete(["the-king-of-nothing"], cards)] == ["the-king-of-nothing"]
     known = king.model_copy(update={"trump": "Trump of the Test"})
     assert pregame_facts(known) == () and cards_to_complete(["k"], {"k": known}) == []
+
+
+def test_a_card_is_completed_with_the_facts_typed_and_the_grid_drawn_from_the_players_card():
+    """doc 002 "Damage Application": a warjack's grid is drawn as its card shows it and keeps the card's total;
+    a stat typed fills the card (the facts the card already gives stay)."""
+    charger = CARDS["charger"]
+    columns = ("....", "....", "....", "....", "....", "......")
+    done = completed_card(charger, {"FOCUS": 3}, drawn=GridLayout(columns=columns))
+    assert done.damage == GridLayout(total=26, columns=columns) and done.stats.FOCUS == 3
+    assert done.stats.SPD == charger.stats.SPD
+    assert completed_card(CARDS["trencher-blockhouse"], {}, boxes=10).damage.boxes == 10
+    assert completed_card(CARDS["foreboder"], {}, rings=(7, 6, 4)).damage.rings == (7, 6, 4)
+
+
+def test_a_drawn_grid_without_the_cards_boxes_completes_nothing():
+    """doc 002 "Damage Application": every box of the card is drawn; a drawing that is not the card's is
+    refused with what is wrong."""
+    with pytest.raises(RuleViolation) as bad:
+        completed_card(CARDS["charger"], {}, drawn=GridLayout(columns=("..", ".", ".", ".", ".", ".")))
+    assert bad.value.code == "card.drawing" and bad.value.message == "Your card has 26 boxes; 7 are drawn."
