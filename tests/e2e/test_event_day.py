@@ -237,12 +237,14 @@ def test_a_steamroller_saturday_from_the_first_list_to_the_final_standings(brows
         confirmed, disputed = reporting[0], reporting[1]
         a, b = confirmed["name_a"], confirmed["name_b"]
         reporter = on_phone(a)
+        expect(my_result(reporter)).to_contain_text("Round 1: 3 of 4 tables still playing")  # Cid's result in
         my_result(reporter).get_by_role("button", name="Report the result").click()
         fill_result(reporter, a, "scenario", {f"Control points of {a}": 5, f"Control points of {b}": 2,
                                               f"Army points destroyed of {a}": 40}) \
             .get_by_role("button", name="Send the report").click()
         expect(my_result(reporter)).to_contain_text(f"{a} reported: {a} won (scenario). Waiting for your opponent")
         opponent = on_phone(b)
+        expect(my_result(opponent)).to_contain_text("Round 1: 3 of 4 tables still playing")
         expect(my_result(opponent)).to_contain_text(f"{a} reported: {a} won (scenario).")
         my_result(opponent).get_by_role("button", name="Confirm the result").click()
         expect(my_result(opponent)).to_contain_text(f"Your result: {a} won (scenario); control points {a} 5, {b} 2")
@@ -251,11 +253,14 @@ def test_a_steamroller_saturday_from_the_first_list_to_the_final_standings(brows
 
         c, d = disputed["name_a"], disputed["name_b"]
         reporter = on_phone(c)
+        expect(my_result(reporter)).to_contain_text("Round 1: 2 of 4 tables still playing")
         my_result(reporter).get_by_role("button", name="Report the result").click()
         fill_result(reporter, c, "assassination", {f"Control points of {c}": 3, f"Control points of {d}": 1}) \
             .get_by_role("button", name="Send the report").click()
         expect(my_result(reporter)).to_contain_text(f"{c} reported: {c} won (assassination). Waiting")
         opponent = on_phone(d)
+        expect(my_result(opponent)).to_contain_text(f"{c} reported: {c} won (assassination).")
+        expect(my_result(opponent)).to_contain_text("Round 1: 2 of 4 tables still playing")
         my_result(opponent).get_by_role("button", name="Dispute the result").click()
         opponent.get_by_role("dialog").get_by_label("Why you dispute it").fill("My warcaster was still standing")
         opponent.get_by_role("dialog").get_by_role("button", name="Send the dispute").click()
@@ -278,6 +283,7 @@ def test_a_steamroller_saturday_from_the_first_list_to_the_final_standings(brows
         players.get_by_role("button", name="Reinstate Hal").click()
         expect(players).to_contain_text("Hal: lists given, checked in", timeout=LIVE)
         dee = pages["Dee"]
+        expect(part(dee)).to_contain_text("Round 1: every table has a result.")
         part(dee).get_by_role("button", name="Drop out of this event").click()
         dee.get_by_role("dialog").get_by_role("button", name="Drop out", exact=True).click()
         expect(part(dee)).to_contain_text("You are out of this event: dropped out after round 1.", timeout=LIVE)
@@ -305,6 +311,7 @@ def test_a_steamroller_saturday_from_the_first_list_to_the_final_standings(brows
         for t in round2:
             day.concede(t, 1)
         expect(hall_tables).to_contain_text("Every table of round 2 has a result")
+        expect(tables(olga)).to_contain_text("Round 2: every table has a result.")
         top = next(t for t in round2 if t["table"] == 1)
         a, b = top["name_a"], top["name_b"]
         tables(olga).get_by_role("button", name="Correct the result of round 2, table 1").click()

@@ -155,3 +155,33 @@ def test_a_round_is_frozen_once_the_next_is_paired(client: TestClient) -> None:
     fix = {"winner": pid(p["Bob"]), "how": "tiebreakers", "control_points": [1, 2]}
     assert client.put(url(event, 1, "result"), json=fix, headers=organiser["headers"]).status_code == 204
     assert table(client, event, 1)["result"]["winner"] == pid(p["Bob"])
+
+
+def test_only_the_reporters_opponent_disputes_and_only_the_organiser_enters_a_result(client: TestClient) -> None:
+    """The dispute and the organiser's entry refuse everyone else, each beside its positive control; nothing is
+    stored for a refusal."""
+    organiser, event, p, _ = four(client)
+    assert client.post(url(event, 1, "report"), json={**WIN, "winner": pid(p["Ann"])},
+                       headers=p["Ann"]["headers"]).status_code == 204
+    why = {"note": "I had 4 control points"}
+    assert_error(client.post(url(event, 1, "dispute"), json=why, headers=p["Cid"]["headers"]), 403,
+                 "access.forbidden")  # a player of table 2 disputing table 1's report
+    assert_error(client.post(url(event, 1, "dispute"), json=why, headers=organiser["headers"]), 403,
+                 "access.forbidden")  # the organiser settles a dispute, never makes one
+    assert_error(client.post(url(event, 1, "dispute"), json=why), 401, "account.signed_out")
+    assert_error(client.post(url(event, 1, "dispute"), json=why, headers=p["Ann"]["headers"]), 422,
+                 "report.own")  # the reporter
+    assert table(client, event, 1)["result"]["report"] == "reported"
+    assert client.post(url(event, 1, "dispute"), json=why, headers=p["Bob"]["headers"]).status_code == 204  # control
+
+    fix = {**WIN, "winner": pid(p["Bob"]), "control_points": [2, 5], "note": "Bob held both zones"}
+    outsider = sign_up(client, "Uma")  # signed in, but neither a player here nor the organiser
+    for refused in (outsider, p["Bob"], p["Cid"]):
+        assert_error(client.put(url(event, 1, "result"), json=fix, headers=refused["headers"]), 403,
+                     "access.forbidden")
+    assert_error(client.put(url(event, 1, "result"), json=fix), 401, "account.signed_out")
+    assert client.get(f"/api/events/{event['id']}/corrections").json() == []
+    assert table(client, event, 1)["result"]["finished"] is False
+    assert client.put(url(event, 1, "result"), json=fix, headers=organiser["headers"]).status_code == 204  # control
+    assert table(client, event, 1)["result"]["winner"] == pid(p["Bob"])
+    assert [c["by"] for c in client.get(f"/api/events/{event['id']}/corrections").json()] == ["Olga"]

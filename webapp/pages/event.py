@@ -175,6 +175,8 @@ class EventPage:
                 self.lists = ui.column().classes("w-full gap-2")
         self.drawn_people: tuple[Any, ...] | None = None
         self.drawn_log: tuple[Any, ...] | None = None
+        self.drawn_tables: tuple[Any, ...] | None = None  # what the tables and earlier rounds show: redrawn on change
+        self.drawn_earlier: tuple[Any, ...] | None = None
         self.drawn_walk_in: tuple[bool, bool] | None = None
         self.forms = ResultForms(self._act)
         self.show(view)
@@ -364,9 +366,13 @@ class EventPage:
 
     def _draw_tables(self, view: EventView) -> None:
         info = view.event
+        organiser = self._runs(view)
+        shown = (info.round, organiser, progress_words(view), next_round_words(view), tuple(self._newest(view)))
+        if shown == self.drawn_tables:  # unchanged: a tap on a table's button is not lost to a redraw
+            return
+        self.drawn_tables = shown
         self.tables_heading.set_text(f"Round {info.round} tables" if info.round else "Tables")
         self.tables.clear()
-        organiser = self._runs(view)
         with self.tables:
             if not info.round:
                 ui.label("Round 1 is not paired yet.").classes("tk-kind")
@@ -402,10 +408,14 @@ class EventPage:
               .props("no-caps outline"), f"{words} of round {p.round}, table {p.table}")
 
     def _draw_earlier(self, view: EventView) -> None:
+        organiser = self._runs(view)
+        shown = (organiser, tuple(p for p in view.pairings if p.round < view.event.round))
+        if shown == self.drawn_earlier:
+            return
+        self.drawn_earlier = shown
         self.earlier.clear()
         rounds = sorted({p.round for p in view.pairings if p.round < view.event.round})
         self.earlier_region.set_visibility(bool(rounds))
-        organiser = self._runs(view)
         with self.earlier:
             for n in rounds:
                 ui.label(f"Round {n}").classes("text-bold")
