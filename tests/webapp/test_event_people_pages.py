@@ -12,7 +12,7 @@ from models.rules.warmachine import ChooseObjectives, ChooseOrder, ChooseSide, R
 from models.service import Actor
 from tests.service.test_event_people import HERETIC_LIST
 from tests.service.test_lists import AGATHON_LIST
-from tests.webapp.helpers import click, exists, fill, region, see
+from tests.webapp.helpers import click, exists, fill, find, region, see
 from tests.webapp.test_event_pages import DEADLINE, account, deps, save_lists, sign_in
 
 TABLE = Actor(role="table")
@@ -134,3 +134,24 @@ async def test_a_seat_sees_only_its_own_wizard_choices_and_starts_the_events_clo
     await see(user, "Before the game begins")
     clock = service.state(game_id)[1].clock
     assert clock is not None and clock.remaining_ms == (45 * 60_000, 45 * 60_000)
+
+
+async def test_a_note_the_organiser_types_for_one_player_outlives_another_players_registration(user: User) -> None:
+    made = one_list_event(("Ann", "Bob"))
+    await user.open("/events")
+    sign_in(user, made["organiser"][1])  # type: ignore[index]
+    await user.open(f"/events/{made['id']}")
+    players, lists = region(user, "Players"), region(user, "Submitted lists")
+    await see(user, "The Heretic's Trump card is not known yet", lists)
+    fill(user, "Note for Ann", "Trump checked on her card")
+    note = find(user, "Note for Ann", ui.input)
+
+    eve, _ = account("Eve")  # Eve registers and submits her lists elsewhere while Olga types
+    deps().events.register(eve, made["id"])
+    deps().events.submit_lists(eve, made["id"], save_lists(eve, AGATHON_LIST))
+    await see(user, "Eve: lists given", players)
+    await see(user, "Eve: lists given", lists)
+    assert find(user, "Note for Ann", ui.input) is note and note.value == "Trump checked on her card"
+    click(user, "Approve Ann's lists")
+    await see(user, "Ann: lists approved", players)
+    await see(user, "Trump checked on her card", lists)  # the note went with the approval

@@ -173,8 +173,12 @@ class EventPage:
             with named(ui.column().classes("w-full gap-1"), "Submitted lists", role="region") as self.lists_region:
                 ui.label("Submitted lists").classes("text-h6").props('role="heading" aria-level="2"')
                 self.lists = ui.column().classes("w-full gap-2")
+                with self.lists:
+                    self.lists_head = ui.column().classes("w-full gap-2")
         self.drawn_people: tuple[Any, ...] | None = None
         self.drawn_log: tuple[Any, ...] | None = None
+        self.drawn_lists_head: tuple[bool, ...] | None = None
+        self.list_cards: dict[str, tuple[tuple[Any, ...], ui.column]] = {}  # account -> what its card shows, the card
         self.drawn_tables: tuple[Any, ...] | None = None  # what the tables and earlier rounds show: redrawn on change
         self.drawn_earlier: tuple[Any, ...] | None = None
         self.drawn_walk_in: tuple[bool, bool] | None = None
@@ -307,34 +311,52 @@ class EventPage:
 
     def _draw_lists_region(self, view: EventView) -> None:
         """The lists as text: the organisers review them (approve, or reject with a note) and publish them once
-        locked; everyone reads them once published."""
+        locked; everyone reads them once published. Each player's card is redrawn only when their lists change: a
+        note being typed, or a tap on Approve, outlives another player's registration."""
         runs, info = self._runs(view), view.event
         shown = [e for e in view.players if e.list_texts and not e.left]
         self.lists_region.set_visibility(runs or info.lists_published)
-        self.lists.clear()
-        with self.lists:
-            if runs and not info.lists_published:
-                if info.lists_locked:
-                    once(ui.button("Publish the lists", icon="campaign").props("no-caps"),
-                         lambda: self._act(current().events.publish_lists))
-                else:
-                    ui.label("The lists are yours to read until they lock; then publish them for everyone.") \
-                        .classes("tk-kind")
-            elif info.lists_published:
-                ui.label("Published: everyone reads these lists.").classes("tk-kind")
-            if not shown:
-                ui.label("No lists submitted yet.").classes("tk-kind")
-            for e in shown:
-                with named(ui.column().classes("w-full gap-1 tk-list-card"), f"{e.name}'s lists", role="group"):
-                    status = LISTS_WORDS.get(e.lists_status, e.lists_status)
-                    ui.label(f"{e.name}: {status}").classes("text-bold")
-                    if runs and e.lists_note:
-                        ui.label(e.lists_note).classes("tk-kind")
-                    for title, text in zip(e.lists, e.list_texts, strict=False):
-                        ui.label(title).classes("text-bold")
-                        ui.label(text).classes("tk-mono whitespace-pre-wrap")
-                    if runs:
-                        self._review(e)
+        head = (runs, info.lists_locked, info.lists_published, bool(shown))
+        if head != self.drawn_lists_head:
+            self.drawn_lists_head = head
+            self.lists_head.clear()
+            with self.lists_head:
+                if runs and not info.lists_published:
+                    if info.lists_locked:
+                        once(ui.button("Publish the lists", icon="campaign").props("no-caps"),
+                             lambda: self._act(current().events.publish_lists))
+                    else:
+                        ui.label("The lists are yours to read until they lock; then publish them for everyone.") \
+                            .classes("tk-kind")
+                elif info.lists_published:
+                    ui.label("Published: everyone reads these lists.").classes("tk-kind")
+                if not shown:
+                    ui.label("No lists submitted yet.").classes("tk-kind")
+        for account, (_, card) in list(self.list_cards.items()):
+            if account not in {e.account for e in shown}:
+                del self.list_cards[account]
+                card.delete()
+        for e in shown:
+            key = (runs, e.name, e.lists_status, e.lists_note, e.lists, e.list_texts)
+            drawn = self.list_cards.get(e.account)
+            if drawn is not None and drawn[0] == key:
+                continue
+            if drawn is None:
+                with self.lists:
+                    card = named(ui.column().classes("w-full gap-1 tk-list-card"), f"{e.name}'s lists", role="group")
+            else:
+                card = drawn[1]
+                card.clear()
+            self.list_cards[e.account] = (key, card)
+            with card:
+                ui.label(f"{e.name}: {LISTS_WORDS.get(e.lists_status, e.lists_status)}").classes("text-bold")
+                if runs and e.lists_note:
+                    ui.label(e.lists_note).classes("tk-kind")
+                for title, text in zip(e.lists, e.list_texts, strict=False):
+                    ui.label(title).classes("text-bold")
+                    ui.label(text).classes("tk-mono whitespace-pre-wrap")
+                if runs:
+                    self._review(e)
 
     def _review(self, e: Entrant) -> None:
         events = current().events
