@@ -1,5 +1,6 @@
-"""The correction log on the event page (simulated browser): anyone reading the event sees each result the
-organiser entered or corrected, with who, when, the result and the one it replaced, as it happens."""
+"""Results on the event page (simulated browser): anyone reading the event sees each result the organiser entered
+or corrected, with who, when, the result and the one it replaced, as it happens; the organiser's table buttons stay
+put while other parts of the event change."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from nicegui.testing import User
 
 from models.service.event_results import ScoreIn
 from tests.service.site_client import seed_in_order
-from tests.webapp.helpers import exists, see
-from tests.webapp.test_event_pages import concede, deps, event_with_players
+from tests.webapp.helpers import exists, find, see
+from tests.webapp.test_event_pages import concede, deps, event_with_players, sign_in
 
 
 async def test_a_spectator_sees_the_organisers_correction_with_who_and_when_without_a_reload(user: User) -> None:
@@ -28,3 +29,21 @@ async def test_a_spectator_sees_the_organisers_correction_with_who_and_when_with
     await see(user, "Bob won (assassination; entered by the organiser), was Ann won (concession; played in the "
                     "app). Note: conceded on the wrong link")
     assert exists(user, "Result corrections")
+
+
+async def test_the_organisers_table_buttons_stay_put_while_another_part_of_the_event_changes(user: User) -> None:
+    """A change elsewhere in the event (here the lists published) leaves the tables as they were: a tap on a
+    table's button at that moment is not lost to a redraw."""
+    event = event_with_players()
+    olga, token = event["organiser"]
+    tables = deps().events.pair_next_round(olga, event["id"], "Spread the Net", seed_in_order(4))
+    await user.open("/events")
+    sign_in(user, token)
+    await user.open(f"/events/{event['id']}")
+    button = find(user, "Enter the result of round 1, table 1")
+    deps().events.publish_lists(olga, event["id"])
+    await see(user, "Published: everyone reads these lists.")
+    assert find(user, "Enter the result of round 1, table 1") is button
+    concede(tables[0].game_id or "", 1)
+    await see(user, "Table 1: Ann against Bob: Ann won (concession)")
+    assert find(user, "Correct the result of round 1, table 1") is not button  # a change of the table redraws it
