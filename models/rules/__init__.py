@@ -1,8 +1,8 @@
-"""The pure rules core (DESIGN.md), the shared face of the rules: importing it registers every game system's
-board and commands. The web imports this and the systems' own faces (``models.rules.<system>``), never a rule
-module."""
+"""The pure rules core (DESIGN.md), the shared face of the rules: importing it registers the game systems
+(models/rules/systems.py, the one place that does). The web imports this and the systems' own faces
+(``models.rules.<system>``), never a rule module."""
 
-from models.rules import warband, warlord, warmachine  # noqa: F401
+from models.rules import systems  # noqa: F401
 from models.rules.core import (
     COMMANDS,
     AttackRecord,

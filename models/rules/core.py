@@ -154,35 +154,39 @@ def _any_board_schema(schema: dict[str, Any], cls: type) -> None:
 
 class Board(Frozen):
     """Base of a game system's own part of the state (its figures, units, tokens...): each system subclasses it
-    and registers the class with :func:`register_board`, so the core stores a board without knowing any game."""
+    declares the class on its ``RuleSystem``, so the core stores a board without knowing any game."""
 
     model_config = ConfigDict(json_schema_extra=_any_board_schema)
 
 
-# The board class of each game system, by system name (filled when the system's ``state`` module is imported).
+class UnknownSystem(LookupError):
+    """A game system name that no system of the rules is registered under (models/rules/systems.py)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"No game system is registered as {name!r} in the rules "
+                         f"(registered: {', '.join(sorted(GATES))}).")
+        self.name = name
+
+
+# What models/rules/systems.py registers for each game system, by system name (models/rules/system.py fills
+# them; nothing else does): its board class, and what it keeps sealed from a reader (see :func:`seen_by`).
 BOARDS: dict[str, type[Board]] = {}
-
-
-def register_board(system: str, cls: type[Board]) -> None:
-    """Make ``cls`` the board of ``system``: a state's JSON with that system reads its ``board`` as ``cls``."""
-    BOARDS[system] = cls
-
-
-# What each game system keeps sealed from a reader (see :func:`seen_by`), by system name.
 Seal = Callable[["GameState", "int | None"], "GameState"]
 SEALS: dict[str, Seal] = {}
 
 
-def register_seal(system: str, seal: Seal) -> None:
-    """``seal(state, seat)`` hides from a reader on ``seat`` (None: a spectator) what ``system`` keeps secret for
-    now, and returns ``state`` itself when nothing is."""
-    SEALS[system] = seal
+def registered(system: str) -> str:
+    """``system`` itself when a game system is registered under that name; :class:`UnknownSystem` otherwise."""
+    if system not in GATES:
+        raise UnknownSystem(system)
+    return system
 
 
 def seen_by(state: GameState, seat: int | None) -> GameState:
     """The state as a reader on ``seat`` (None: a spectator) may know it: a secret choice stays sealed to everyone
-    but its maker until the game reveals it. ``state`` itself when nothing is sealed."""
-    seal = SEALS.get(state.system)
+    but its maker until the game reveals it (a system's seal, ``seal(state, seat)``, hides what it keeps secret
+    for now and returns ``state`` itself when nothing is). ``state`` itself when nothing is sealed."""
+    seal = SEALS.get(registered(state.system))
     return state if seal is None else seal(state, seat)
 
 
@@ -288,9 +292,11 @@ def answered(option: Option, **answers: Any) -> Command:
 Handler = Callable[[GameState, Any], tuple[GameState, list[Event]]]
 # When a command may be sent (models/rules/steps.py says what each timing means; its gate checks it).
 Timing = Literal["setup", "pregame", "step", "anytime", "game", "result"]
+# The registered systems' commands (models/rules/system.py fills these when models/rules/systems.py registers the
+# systems): command class and handler by command type, the game system each belongs to (a game set up for one
+# system refuses another's commands) and its timing.
 COMMANDS: dict[str, type[Command]] = {}
 HANDLERS: dict[str, Handler] = {}
-# The game system each command type belongs to: a game set up for one system refuses another's commands.
 SYSTEM_OF: dict[str, str] = {}
 TIMING_OF: dict[str, Timing] = {}
 # Each system's gate (its step table's): run before every handler of the system, it refuses a command whose
@@ -298,21 +304,25 @@ TIMING_OF: dict[str, Timing] = {}
 Gate = Callable[[GameState, Command, Timing], tuple[GameState, list[Event]]]
 GATES: dict[str, Gate] = {}
 OPTION_PROVIDERS: dict[str, Callable[[GameState, str], tuple[Option, ...]]] = {}
+_MARK = "_handles"
 
 
 def handles(cls: type[Command], *, system: str, timing: Timing) -> Callable[[Handler], Handler]:
-    """Register ``fn`` as the handler of command class ``cls`` (one handler per command type) in ``system``; its
-    ``timing`` says when the command may be sent, and the system's gate checks it before ``fn`` runs."""
-    type_name = cls.model_fields["type"].default
+    """Mark ``fn`` as the handler of command class ``cls`` in ``system``; its ``timing`` says when the command may
+    be sent, and the system's gate checks it before ``fn`` runs. Marking registers nothing: the system's
+    ``RuleSystem`` names the modules its handlers are in, and registering the system registers them."""
 
-    def register(fn: Handler) -> Handler:
-        COMMANDS[type_name] = cls
-        HANDLERS[type_name] = fn
-        SYSTEM_OF[type_name] = system
-        TIMING_OF[type_name] = timing
+    def mark(fn: Handler) -> Handler:
+        setattr(fn, _MARK, (cls, system, timing))
         return fn
 
-    return register
+    return mark
+
+
+def marked_handler(value: object) -> tuple[type[Command], str, Timing] | None:
+    """What :func:`handles` marked ``value`` as handling (command class, system, timing); None when not marked."""
+    marked = getattr(value, _MARK, None) if callable(value) else None
+    return marked if isinstance(marked, tuple) else None
 
 
 def parse_command(data: dict[str, Any], *, strict: bool = False) -> Command:
@@ -367,5 +377,4 @@ def probe(state: GameState, action: str, command: Command, ask: tuple[str, ...] 
 
 def options(state: GameState, model_id: str) -> tuple[Option, ...]:
     """What ``model_id`` may do now, each with the reason when it may not."""
-    provider = OPTION_PROVIDERS.get(state.system)
-    return provider(state, model_id) if provider else ()
+    return OPTION_PROVIDERS[registered(state.system)](state, model_id)

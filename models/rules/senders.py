@@ -37,11 +37,12 @@ class Sender:
     shown: str = ""
 
 
+# The registered systems' senders by command type (models/rules/system.py fills it).
 SENDERS: dict[str, Sender] = {}
 
 
 def declare(table: dict[str, Sender]) -> None:
-    """Register a system's senders (its ``seats.py`` calls this once)."""
+    """Register a system's senders (its ``seats.py`` lists them; registering the system declares them)."""
     for type_name, sender in table.items():
         if sender.kind == "acting" and sender.seats is None:
             raise ValueError(f"{type_name}: an acting sender needs a seats function")

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
 
-from models.rules.core import GATES, SYSTEM_OF, TIMING_OF, Command, Event, GameState, RuleViolation, Timing
+from models.rules.core import SYSTEM_OF, TIMING_OF, Command, Event, GameState, RuleViolation, Timing
 
 Waits = Literal["always", "never", "when"]
 Check = Callable[[GameState], None]
@@ -30,7 +30,7 @@ Moves = Callable[[GameState, str, str], tuple[GameState, list[Event]]]
 H = TypeVar("H")
 F = TypeVar("F")
 
-# Each system's step table, by system name (filled when the system's ``phases`` module is imported).
+# Each registered system's step table, by system name (models/rules/system.py fills it).
 TABLES: dict[str, StepTable[Any]] = {}
 # The phase of a game that is set up but has not begun (Warmachine's setup wizard), and of a game that is over.
 SETUP = "setup"
@@ -109,10 +109,6 @@ class StepTable(Generic[H]):
     leave: dict[tuple[str, str], list[Check]] = field(default_factory=dict)
     waits: dict[tuple[str, str], list[Callable[[GameState], bool]]] = field(default_factory=dict)
     turn_start: list[H] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        GATES[self.system] = self.gate
-        TABLES[self.system] = self
 
     # -- registering ----------------------------------------------------------------------------------------
 

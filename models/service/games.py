@@ -14,7 +14,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,8 +26,7 @@ from models.db.tables import AccessToken, CommandLog, Game
 from models.rules import Command, Event, GameState, RuleViolation, apply, parse_command, replay
 from models.rules.dice import Roll
 from models.rules.senders import SENDERS
-from models.rules.warmachine.list_pairs import GiveListPair
-from models.rules.warmachine.pregame import RollPriority
+from models.rules.system import Supplies, rule_system
 from models.rules.warmachine.setup import ArmyEntry, CompleteCard, SetupGame, Side
 from models.service.access import (
     SPECTATOR,
@@ -48,7 +47,6 @@ from models.service.results import report, text
 log = logging.getLogger(__name__)
 SNAPSHOT_EVERY = 50
 CACHE_SIZE = 256
-FUTURE_SLACK_MS = 2_000  # a client's clock time may run ahead of the server's by this much, no more
 
 
 def wall_clock_ms() -> int:
@@ -107,6 +105,7 @@ class GameService:
         self._listeners: list[Callable[[str, int], None]] = []
         self.card_service = CardService(engine, operator_token)
         self._starts: RecentStarts[Created] = RecentStarts()
+        self._supplies = Supplies(now_ms=lambda: self.now_ms(), roll=lambda: self.roll(), cards=self._site_cards)
 
     # -- listeners -------------------------------------------------------------------------------------
     def on_change(self, listener: Callable[[str, int], None]) -> None:
@@ -149,9 +148,8 @@ class GameService:
         state, events = apply(GameState(), setup)
         logged = [(setup.model_dump(mode="json"), events)]
         for command in then:
-            if isinstance(command, GiveListPair):
-                command = command.model_copy(update={"cards": self._pair_cards(command)})
             check_can_send(Actor(role="table"), state, command)
+            command = self._filled(state, command)
             state, events = apply(state, command)
             logged.append((command.model_dump(mode="json"), events))
         game_id = secrets.token_hex(8)
@@ -248,10 +246,8 @@ class GameService:
     def _execute(self, game_id: str, command: Command, expected_version: int, actor: Actor,
                  command_id: str | None) -> Outcome:
         state = self._at(game_id, expected_version)
-        command = self._stamp(state, command)
         check_can_send(actor, state, command)
-        if isinstance(command, GiveListPair):
-            command = command.model_copy(update={"cards": self._pair_cards(command)})
+        command = self._filled(state, command)
         keep_shipped_facts(command, state.cards)
         new_state, events = apply(state, command)
         return self._append(game_id, expected_version, command.model_dump(mode="json"), events, actor, new_state,
@@ -336,27 +332,15 @@ class GameService:
         return Roll(dice=tuple(self.roll() for _ in range(count)), rolled_by="service")
 
     # -- internals -------------------------------------------------------------------------------------
-    def _stamp(self, state: GameState, command: Command) -> Command:
-        """Fill in what the service provides: the server's time on clock commands (never earlier than the
-        clock's last stamp), and dice the players left to the app."""
-        update: dict[str, Any] = {}
-        if "at_ms" in type(command).model_fields:
-            now = self.now_ms()
-            given = getattr(command, "at_ms", None)
-            if given is None:
-                update["at_ms"] = max(now, state.clock.last_ms if state.clock else 0)
-            elif given > now + FUTURE_SLACK_MS:
-                raise RuleViolation("clock.future", "A clock time cannot be later than the server's time.")
-        if isinstance(command, RollPriority) and command.dice is None:
-            update["dice"] = tuple(Roll(dice=(self.roll(),), rolled_by="service") for _ in range(2))
-        return command.model_copy(update=update) if update else command
+    def _filled(self, state: GameState, command: Command) -> Command:
+        """``command`` with what the service supplies to it (the server's time, dice left to the app, the site's
+        cards): its game system says what (``RuleSystem.fill``)."""
+        return rule_system(state.system).fill(state, command, self._supplies)
 
-    def _pair_cards(self, command: GiveListPair) -> dict[str, Card]:
-        """The cards a pair of lists uses, from the site's catalog unless the command brings them (a card it
-        names that nobody knows is the rules' refusal)."""
-        used = {e.card for lst in command.lists for e in lst.army} - command.cards.keys()
-        catalog = self.cards() if used else {}
-        return {**{k: catalog[k] for k in sorted(used) if k in catalog}, **command.cards}
+    def _site_cards(self, keys: Collection[str]) -> dict[str, Card]:
+        """The cards of the site's catalog among ``keys`` (the unknown ones left out: the rules refuse them)."""
+        catalog = self.cards()
+        return {k: catalog[k] for k in sorted(keys) if k in catalog}
 
     def _at(self, game_id: str, expected: int) -> GameState:
         version, state = self.state(game_id)

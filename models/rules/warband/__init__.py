@@ -1,12 +1,14 @@
-"""A Mordheim-style warband campaign game: its Upkeep phase (doc 004) and the turn around it. Importing this
-package registers its board, its commands and its option provider under the system name "warband"; the names
-below are its public face for the service and the web."""
+"""A Mordheim-style warband campaign game: its Upkeep phase (doc 004) and the turn around it, declared once as
+:data:`RULES` (registered in models/rules/systems.py); the names below are its public face for the service and the
+web."""
 
-from models.rules.warband import (  # noqa: F401
+from models.rules.system import RuleSystem
+from models.rules.warband import (
     builders,
     conditions,
     neutrals,
     options,
+    phases,
     rout,
     seats,
     setup,
@@ -61,7 +63,19 @@ from models.rules.warband.treasure import (
     PickUp,
 )
 
+# Warband as the rules core knows it.
+RULES = RuleSystem(
+    name=state.SYSTEM,
+    turn=phases.TURN,
+    modules=(conditions, neutrals, phases, rout, setup, spells, treasure),
+    options=options.unit_options,
+    senders=seats.SENDERS,
+    setup=setup.SetupWarband,
+    board=state.WarbandBoard,
+)
+
 __all__ = [
+    "RULES",
     "builders",
     "GrabAttempt",
     "GrabNearby",

@@ -3,11 +3,11 @@ a refusal always give the same reason."""
 
 from __future__ import annotations
 
-from models.rules.core import DERIVED, OPTION_PROVIDERS, Command, GameState, Option, probe
+from models.rules.core import DERIVED, Command, GameState, Option, probe
 from models.rules.warband.conditions import Incapacitate, SetCondition
 from models.rules.warband.rout import ROUT_AT, rout_sum
 from models.rules.warband.spells import EndSpell, SpellCheck, StartSpell
-from models.rules.warband.state import SYSTEM, Condition, WarbandUnit, board, rout_morale, unable, unit
+from models.rules.warband.state import Condition, WarbandUnit, board, rout_morale, unable, unit
 from models.rules.warband.treasure import NO_RUN, DropTreasure, PickUp
 
 CONDITIONS: tuple[Condition, ...] = ("stunned", "dazed", "staggered", "normal")
@@ -65,5 +65,3 @@ def _run(u: WarbandUnit) -> Option:
     return Option(action="run", allowed=not u.carrying, reason=NO_RUN if u.carrying else "",
                   code="treasure.no_run" if u.carrying else "")
 
-
-OPTION_PROVIDERS[SYSTEM] = unit_options

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from models.rules.core import GameState
-from models.rules.senders import acting, active_seat, declare, either, nobody
+from models.rules.senders import Sender, acting, active_seat, either, nobody
 from models.rules.warband.state import WarbandBoard
 
 BOTH = {0, 1}
@@ -23,7 +23,7 @@ def unit_owner(state: GameState, command: Any) -> set[int]:
     return {found.seat} if found is not None else set(BOTH)
 
 
-declare({
+SENDERS: dict[str, Sender] = {
     "warband_setup": nobody("set a game up: a new game is stored from its setup"),
     "warband_next": acting("move this turn on", active_seat),
     "warband_rout_check": acting("record this warband's rout check", active_seat),
@@ -38,4 +38,4 @@ declare({
     "warband_incapacitate": either("mark a unit out of action"),
     "warband_neutrals_gone": either("record the neutrals leaving"),
     "warband_grab_nearby": either("record who is near the token"),
-})
+}

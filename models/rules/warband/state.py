@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Literal
 
 from models.catalog.schema import Frozen
-from models.rules.core import Board, GameState, RuleViolation, register_board
+from models.rules.core import Board, GameState, RuleViolation
 
 SYSTEM = "warband"
 NAME_MAX = 40
@@ -89,8 +89,6 @@ class WarbandBoard(Board):
     def side(self, seat: int) -> tuple[WarbandUnit, ...]:
         return tuple(u for u in self.units if u.seat == seat)
 
-
-register_board(SYSTEM, WarbandBoard)
 
 
 def board(state: GameState) -> WarbandBoard:

@@ -1,8 +1,9 @@
 """Warlord (Reaper Miniatures, R.A.G.E. rules): the live model states of doc 003 ("Game Effects & Model
-States"). Importing this package registers its board and commands under the system name "warlord"; the names
-below are its public face for the service and the web."""
+States"). Declared once as :data:`RULES` (registered in models/rules/systems.py); the names below are its public face
+for the service and the web."""
 
-from models.rules.warlord import (  # noqa: F401
+from models.rules.system import RuleSystem
+from models.rules.warlord import (
     activation,
     builders,
     card,
@@ -12,6 +13,7 @@ from models.rules.warlord import (  # noqa: F401
     ending,
     model_states,
     options,
+    phases,
     seats,
     setup,
     state,
@@ -74,7 +76,19 @@ from models.rules.warlord.state import (
     figure,
 )
 
+# Warlord as the rules core knows it.
+RULES = RuleSystem(
+    name=state.SYSTEM,
+    turn=phases.TURN,
+    modules=(activation, card, combat, damage, end_phase, ending, model_states, setup),
+    options=options.figure_options,
+    senders=seats.SENDERS,
+    setup=setup.WarlordSetup,
+    board=state.WarlordBoard,
+)
+
 __all__ = [
+    "RULES",
     "builders",
     "ABILITIES",
     "ABILITY_LABELS",

@@ -3,7 +3,7 @@ buttons the UI greys and the rules can never disagree."""
 
 from __future__ import annotations
 
-from models.rules.core import DERIVED, OPTION_PROVIDERS, Command, GameState, Option, probe
+from models.rules.core import DERIVED, Command, GameState, Option, probe
 from models.rules.warlord.activation import (
     ACTIONS_PER_ACTIVATION,
     WarlordAction,
@@ -29,7 +29,7 @@ from models.rules.warlord.end_phase import (
 )
 from models.rules.warlord.ending import WarlordConcede, WarlordEndGame
 from models.rules.warlord.model_states import WarlordAddState, WarlordRemoveState
-from models.rules.warlord.state import ACTIONS, CONDITIONS, SYSTEM, Figure, board, figure
+from models.rules.warlord.state import ACTIONS, CONDITIONS, Figure, board, figure
 
 
 def turn_numbers(f: Figure) -> dict[str, int]:
@@ -93,5 +93,3 @@ def turn_options(state: GameState) -> dict[str, Option]:
             "end_game": probe(state, "end_game", WarlordEndGame(), ("winner", "reason")),
             **{f"concede:{s}": probe(state, f"concede:{s}", WarlordConcede(seat=s)) for s in (0, 1)}}
 
-
-OPTION_PROVIDERS[SYSTEM] = figure_options

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from models.rules.core import GameState
-from models.rules.senders import acting, declare, either, named_seat, nobody
+from models.rules.senders import Sender, acting, either, named_seat, nobody
 from models.rules.warlord.state import WarlordBoard
 
 BOTH = {0, 1}
@@ -25,7 +25,7 @@ def figure_owner(state: GameState, command: Any) -> set[int]:
     return {found.seat} if found is not None else set(BOTH)
 
 
-declare({
+SENDERS: dict[str, Sender] = {
     "warlord_setup": nobody("set a game up: a new game is stored from its setup"),
     "warlord_activate": acting("activate this model", figure_owner),
     "warlord_action": acting("take this model's action", figure_owner),
@@ -44,4 +44,4 @@ declare({
     "warlord_next_turn": either("begin the next game turn"),
     "warlord_end_game": either("end the game"),
     "warlord_concede": acting("concede for this side", named_seat),
-})
+}

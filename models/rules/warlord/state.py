@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import Field
 
 from models.catalog.schema import Frozen
-from models.rules.core import Board, GameState, RuleViolation, register_board
+from models.rules.core import Board, GameState, RuleViolation
 
 SYSTEM = "warlord"
 
@@ -112,8 +112,6 @@ class WarlordBoard(Board):
     figures: tuple[Figure, ...] = ()
     result: WarlordResult | None = None
 
-
-register_board(SYSTEM, WarlordBoard)
 
 
 def board(state: GameState) -> WarlordBoard:

@@ -1,7 +1,9 @@
-"""Warmachine/Hordes Mk III. Importing the package registers every rule module's commands; the names below are
-its public face for the service and the web (everything the web uses from it)."""
+"""Warmachine/Hordes Mk III, declared once as :data:`RULES` (registered in models/rules/systems.py); the names
+below are its public face for the service and the web (everything the web uses from it). Importing the rule
+modules puts their hooks on the system's step table; it registers nothing with the core."""
 
-from models.rules.warmachine import (  # noqa: F401
+from models.rules.system import RuleSystem
+from models.rules.warmachine import (
     activation,
     arcana,
     attacks,
@@ -18,6 +20,7 @@ from models.rules.warmachine import (  # noqa: F401
     list_pairs,
     multi_damage,
     options,
+    phases,
     pregame,
     replenish,
     scenario,
@@ -26,8 +29,11 @@ from models.rules.warmachine import (  # noqa: F401
     shake,
     spells,
     stat_effects,
+    state,
     structures,
     summoning,
+    supplied,
+    themes,
     tithe,
     units,
 )
@@ -273,7 +279,24 @@ from models.rules.warmachine.themes import (
     themes_of,
 )
 
+# Warmachine as the rules core knows it. Its state is still the shared fields of GameState: it has no board.
+RULES = RuleSystem(
+    name=state.SYSTEM,
+    turn=phases.TURN,
+    modules=(
+        activation, arcana, attacks, clock, continuous, damage, decisions, ending, essence, focus, fury,
+        horrors, list_pairs, multi_damage, phases, pregame, replenish, scenario, setup, shake, spells,
+        stat_effects, structures, summoning, themes, tithe, units,
+    ),
+    options=options.model_options,
+    senders=seats.SENDERS,
+    setup=setup.SetupGame,
+    seal=list_pairs.sealed,
+    fill=supplied.supplied,
+)
+
 __all__ = [
+    "RULES",
     "builders",
     "completed_card",
     "RING_MAX",

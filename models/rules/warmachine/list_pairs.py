@@ -16,7 +16,7 @@ from typing import Literal
 from pydantic import Field
 
 from models.catalog.schema import Card
-from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles, register_seal
+from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
 from models.rules.match import PairedList, Pregame
 from models.rules.warmachine.pregame import arcana_tasks, next_step, require_step, text_answer
 from models.rules.warmachine.setup import check_army, place_army
@@ -145,5 +145,3 @@ def sealed(state: GameState, seat: int | None) -> GameState:
                                  "pair_cards": {k: v for k, v in pre.pair_cards.items() if k in shown}})
     return state.model_copy(update={"pregame": pre})
 
-
-register_seal(SYSTEM, sealed)

@@ -8,7 +8,6 @@ from typing import get_args
 from models.catalog.schema import Card, Stats, WebLayout
 from models.rules.core import (
     DERIVED,
-    OPTION_PROVIDERS,
     Command,
     GameState,
     ModelState,
@@ -178,5 +177,3 @@ def notes(state: GameState, model_id: str) -> tuple[str, ...]:
         return (gap.message, *more)
     return crippled_notes(state, m) + more
 
-
-OPTION_PROVIDERS["warmachine"] = model_options

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from models.rules.core import GameState, RuleViolation
-from models.rules.senders import SeatsOf, acting, active_seat, declare, either, named_seat, nobody, table_only
+from models.rules.senders import SeatsOf, Sender, acting, active_seat, either, named_seat, nobody, table_only
 from models.rules.warmachine.ending import casters
 
 BOTH = {0, 1}
@@ -70,7 +70,7 @@ def second_player(state: GameState, _: Any) -> set[int]:
     return {1 - pregame.first} if pregame is not None and pregame.first is not None else set(BOTH)
 
 
-SENDERS = {
+SENDERS: dict[str, Sender] = {
     # Game and turn flow
     "setup": nobody("set a game up: a new game is stored from its setup"),
     "advance": acting("move on to the next step of this turn", active_seat),
@@ -147,5 +147,3 @@ SENDERS = {
     "apply_attack_damage": either("apply the attack's damage"),
     "end_attack": either("end the attack"),
 }
-
-declare(SENDERS)

@@ -1,0 +1,36 @@
+"""What the service supplies to a Warmachine command before it is applied (the rules keep no clock and roll no
+dice): the server's time on clock commands, priority dice the players leave to the app, and the catalog's cards
+for a pair of lists."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from models.rules.core import Command, GameState, RuleViolation
+from models.rules.dice import Roll
+from models.rules.system import Supplies
+from models.rules.warmachine.list_pairs import GiveListPair
+from models.rules.warmachine.pregame import RollPriority
+
+FUTURE_SLACK_MS = 2_000  # a client's clock time may run ahead of the server's by this much, no more
+
+
+def supplied(state: GameState, command: Command, supplies: Supplies) -> Command:
+    """``command`` with what the service supplies: a clock command's time (the server's, never earlier than the
+    clock's last stamp; a time sent ahead of the server's is refused), both priority dice when none were typed,
+    and the cards a pair of lists uses from the site's catalog unless the command brings them (a card nobody
+    knows is refused when the pair is given)."""
+    update: dict[str, Any] = {}
+    if "at_ms" in type(command).model_fields:
+        now = supplies.now_ms()
+        given = getattr(command, "at_ms", None)
+        if given is None:
+            update["at_ms"] = max(now, state.clock.last_ms if state.clock else 0)
+        elif given > now + FUTURE_SLACK_MS:
+            raise RuleViolation("clock.future", "A clock time cannot be later than the server's time.")
+    if isinstance(command, RollPriority) and command.dice is None:
+        update["dice"] = tuple(Roll(dice=(supplies.roll(),), rolled_by="service") for _ in range(2))
+    if isinstance(command, GiveListPair):
+        used = {e.card for lst in command.lists for e in lst.army} - command.cards.keys()
+        update["cards"] = {**(supplies.cards(used) if used else {}), **command.cards}
+    return command.model_copy(update=update) if update else command
