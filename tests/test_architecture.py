@@ -108,6 +108,32 @@ def test_the_rules_core_knows_no_game():
     assert not found, "core.py and the shared rules modules must not import a game system:\n  " + "\n  ".join(found)
 
 
+def system_names_in(path: Path, root: Path = REPO_ROOT) -> list[str]:
+    """'path:line' for each string in ``path``'s code (docstrings aside) that is a game system's name."""
+    names = {s.rsplit(".", 1)[-1] for s in game_systems(root)}
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {id(n.body[0].value) for n in ast.walk(tree)
+            if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef)) and n.body
+            and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+    return [f"{path.relative_to(root).as_posix()}:{n.lineno}" for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and id(n) not in docs and n.value in names]
+
+
+def test_the_rules_core_names_no_game_system():
+    found = system_names_in(REPO_ROOT / "models/rules/core.py")
+    assert not found, "core.py must not name a game system (no default system):\n  " + "\n  ".join(found)
+
+
+def test_checker_finds_a_core_that_names_a_game(tmp_path):
+    (tmp_path / "models" / "rules" / "chess").mkdir(parents=True)
+    (tmp_path / "models" / "rules" / "chess" / "__init__.py").write_text("")
+    core = tmp_path / "models" / "rules" / "core.py"
+    core.write_text('"""Knows chess by name only here."""\nsystem: str = ""\n')
+    assert system_names_in(core, tmp_path) == []  # a docstring may speak of a game
+    core.write_text('"""A core."""\nsystem: str = "chess"\n')
+    assert system_names_in(core, tmp_path) == ["models/rules/core.py:2"]
+
+
 # What the web may import from models/: the service (any of its modules), the faces, and the catalog's data.
 WEB_MAY_IMPORT = ("models.service", "models.catalog")
 

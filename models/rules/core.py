@@ -1,8 +1,13 @@
 """The rules core's contract (DESIGN.md "The rules core").
 
 State is an immutable value, commands are typed data, refusals are :class:`RuleViolation` with a stable code,
-and :func:`options` tells the UI what a model may do now and why not. Game systems register their command
-handlers and option providers here; nothing in this package does I/O, keeps a clock or rolls dice.
+and :func:`options` tells the UI what a model may do now and why not. The game systems registered in
+models/rules/systems.py give the core their boards, commands, gates and options; nothing in this package does
+I/O, keeps a clock or rolls dice.
+
+Warmachine's own state is still a set of fields of :class:`GameState` (``models``, ``pregame``, ``attack``,
+``clock``, ``scenario``, ``result``, ...), not a board: they are the top level of the state's JSON that clients
+read. Their classes live in models/rules/match.py, which imports nothing of the rules.
 """
 
 from __future__ import annotations
@@ -15,9 +20,14 @@ from pydantic import ConfigDict, Field, SerializeAsAny, ValidationError, model_v
 
 from models.catalog.schema import Card, Frozen, Theme
 from models.rules.invalid import invalid_words
+from models.rules.match import Activation as Activation
+from models.rules.match import AttackRecord as AttackRecord
 from models.rules.match import ClockState, Pregame, Result, ScenarioState
-
-Status = Literal["in_play", "removed", "destroyed"]
+from models.rules.match import Duration as Duration
+from models.rules.match import ModelState as ModelState
+from models.rules.match import StatMod as StatMod
+from models.rules.match import StatName as StatName
+from models.rules.match import Status as Status
 
 
 class RuleViolation(Exception):
@@ -38,112 +48,12 @@ class Event(Frozen):
     data: dict[str, Any] = Field(default_factory=dict)
 
 
-class Activation(Frozen):
-    """Bookkeeping for the activation in progress (cleared when the model's next turn begins)."""
-
-    ran: bool = False
-    charged: bool = False
-    attack: int = 1
-    boosted: tuple[str, ...] = ()
-    bought_attacks: int = 0
-    feat: bool = False
-    spells: int = 0
-    declared: int = 0
-
-
-StatName = Literal["SPD", "STR", "MAT", "RAT", "DEF", "ARM", "CMD", "THR", "FOCUS", "FURY", "ESSENCE"]
-Duration = Literal["activation", "turn", "round", "upkeep"]
-
-
-class StatMod(Frozen):
-    """A spell, feat or animus changing one stat of a model for a while: ``amount`` added to ``stat`` because of
-    ``cause``. ``seat``: the side whose turn it was when it began (a "round" ends as that side's next turn
-    begins); ``activation``: the model whose activation a "this activation" change ends with; ``caster``: whose
-    upkeep spell (named ``cause``) keeps a "while upkept" change in play."""
-
-    stat: StatName
-    amount: int
-    cause: str
-    duration: Duration
-    seat: int
-    activation: str | None = None
-    caster: str | None = None
-
-
-class ModelState(Frozen):
-    id: str
-    card: str
-    name: str
-    seat: int
-    unit: str | None = None
-    leader: bool = False
-    battlegroup: str | None = None
-    essence: int | None = None
-    marks: tuple[int, ...] = ()
-    status: Status = "in_play"
-    # Why a model left play, in a few words for its card ("sacrificed", "used as a vessel"); empty in play.
-    removed_why: str = ""
-    activation: Literal["ready", "active", "done"] = "ready"
-    act: Activation = Activation()
-    replenished: Literal["leech", "sacrifice"] | None = None
-    soul_tokens: int = 0
-    effects: tuple[str, ...] = ()
-    # Stats changed for a while by spells, feats and animi (``warmachine.modifiers`` reads them).
-    mods: tuple[StatMod, ...] = ()
-    feat_used: bool = False
-    summoned_this_turn: bool = False
-    arrived_this_turn: bool = False
-    upkeeps: tuple[str, ...] = ()
-    upkept: tuple[str, ...] = ()
-    # Warcasters and warjacks hold focus, warlocks and warbeasts fury (None: the model has no such points).
-    focus: int | None = None
-    fury: int | None = None
-    # Things done this turn that may be done only once per turn ("spirit_bond", "threshold", "arcana",
-    # "power_up", "continuous:fire", "frenzy"...); cleared whenever a player's turn begins.
-    done_this_turn: tuple[str, ...] = ()
-    # A Grymkin warlock's three Arcana cards and those already played (doc 001 "Arcana").
-    arcana: tuple[str, ...] = ()
-    arcana_played: tuple[str, ...] = ()
-
-    @property
-    def in_play(self) -> bool:
-        return self.status == "in_play"
-
-
 class Player(Frozen):
     """A side of the game; ``theme``: the theme force its army is built as (None: none, as in games before)."""
 
     seat: int
     name: str
     theme: Theme | None = None
-
-
-class AttackRecord(Frozen):
-    """The attack in progress (doc 002 "Appendix A: Attack Sequence"): who attacks whom, the step it has
-    reached, and every roll the players entered (dice as numbers, so replay is exact).
-
-    ``step``: ``attack_roll`` (waiting for the attack roll), ``damage_roll`` (hit: waiting for the damage
-    roll), ``disabled`` / ``boxed`` (damage application paused for effects such as Tough on ``pending``).
-    Damage typed in at the table pauses the same way: ``kind`` "damage", no ``attacker``, no rolls.
-    ``weapon``: where the weapon sits on a warjack (a crippled arm or head rolls fewer dice); ``charge``: a
-    charge attack (its damage roll is boosted); ``combined``: the other troopers of the attacker's unit taking
-    part in a combined melee or ranged attack (the attacker rolls for them all)."""
-
-    attacker: str | None
-    target: str
-    kind: Literal["melee", "ranged", "magic", "power", "damage"]
-    weapon: str | None = None
-    charge: bool = False
-    step: Literal["attack_roll", "damage_roll", "disabled", "boxed"] = "attack_roll"
-    attack_dice: tuple[int, ...] = ()
-    rerolled: tuple[tuple[int, ...], ...] = ()
-    boosted_attack: bool = False
-    hit: bool | None = None
-    damage_dice: tuple[int, ...] = ()
-    boosted_damage: bool = False
-    damage: int | None = None
-    pending: tuple[str, ...] = ()
-    combined: tuple[str, ...] = ()
 
 
 def _any_board_schema(schema: dict[str, Any], cls: type) -> None:
@@ -154,7 +64,7 @@ def _any_board_schema(schema: dict[str, Any], cls: type) -> None:
 
 class Board(Frozen):
     """Base of a game system's own part of the state (its figures, units, tokens...): each system subclasses it
-    declares the class on its ``RuleSystem``, so the core stores a board without knowing any game."""
+    and declares the class on its ``RuleSystem``, so the core stores a board without knowing any game."""
 
     model_config = ConfigDict(json_schema_extra=_any_board_schema)
 
@@ -191,7 +101,8 @@ def seen_by(state: GameState, seat: int | None) -> GameState:
 
 
 class GameState(Frozen):
-    system: str = "warmachine"
+    # The name of the game system the game is played in; empty until a system's setup command sets it.
+    system: str = ""
     title: str = ""
     players: tuple[Player, ...] = ()
     round: int = 0

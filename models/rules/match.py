@@ -2,8 +2,9 @@
 control points and the result (doc 002 "Game Setup" and "Game Ending"; Steamroller 2019 figures in
 /work/shared/reference/README.md).
 
-These classes are fields of :class:`models.rules.core.GameState`, so this module imports nothing of the
-rules themselves; the commands that change them live in ``models/rules/warmachine/`` (pregame, clock,
+With the models in play (``ModelState``) and the attack in progress (``AttackRecord``), these classes are
+Warmachine's fields of :class:`models.rules.core.GameState`, so this module imports nothing of the rules
+themselves; the commands that change them live in ``models/rules/warmachine/`` (pregame, clock,
 scenario, ending). Times are milliseconds stamped by the service: the rules never read a clock.
 """
 
@@ -168,3 +169,106 @@ class Result(Frozen):
     uncounted: tuple[str, ...] = ()
     elements: tuple[int, int] | None = None
     due: Literal["clock_score", "final_score"] | None = None
+
+
+Status = Literal["in_play", "removed", "destroyed"]
+
+
+class Activation(Frozen):
+    """Bookkeeping for the activation in progress (cleared when the model's next turn begins)."""
+
+    ran: bool = False
+    charged: bool = False
+    attack: int = 1
+    boosted: tuple[str, ...] = ()
+    bought_attacks: int = 0
+    feat: bool = False
+    spells: int = 0
+    declared: int = 0
+
+
+StatName = Literal["SPD", "STR", "MAT", "RAT", "DEF", "ARM", "CMD", "THR", "FOCUS", "FURY", "ESSENCE"]
+Duration = Literal["activation", "turn", "round", "upkeep"]
+
+
+class StatMod(Frozen):
+    """A spell, feat or animus changing one stat of a model for a while: ``amount`` added to ``stat`` because of
+    ``cause``. ``seat``: the side whose turn it was when it began (a "round" ends as that side's next turn
+    begins); ``activation``: the model whose activation a "this activation" change ends with; ``caster``: whose
+    upkeep spell (named ``cause``) keeps a "while upkept" change in play."""
+
+    stat: StatName
+    amount: int
+    cause: str
+    duration: Duration
+    seat: int
+    activation: str | None = None
+    caster: str | None = None
+
+
+class ModelState(Frozen):
+    id: str
+    card: str
+    name: str
+    seat: int
+    unit: str | None = None
+    leader: bool = False
+    battlegroup: str | None = None
+    essence: int | None = None
+    marks: tuple[int, ...] = ()
+    status: Status = "in_play"
+    # Why a model left play, in a few words for its card ("sacrificed", "used as a vessel"); empty in play.
+    removed_why: str = ""
+    activation: Literal["ready", "active", "done"] = "ready"
+    act: Activation = Activation()
+    replenished: Literal["leech", "sacrifice"] | None = None
+    soul_tokens: int = 0
+    effects: tuple[str, ...] = ()
+    # Stats changed for a while by spells, feats and animi (``warmachine.modifiers`` reads them).
+    mods: tuple[StatMod, ...] = ()
+    feat_used: bool = False
+    summoned_this_turn: bool = False
+    arrived_this_turn: bool = False
+    upkeeps: tuple[str, ...] = ()
+    upkept: tuple[str, ...] = ()
+    # Warcasters and warjacks hold focus, warlocks and warbeasts fury (None: the model has no such points).
+    focus: int | None = None
+    fury: int | None = None
+    # Things done this turn that may be done only once per turn ("spirit_bond", "threshold", "arcana",
+    # "power_up", "continuous:fire", "frenzy"...); cleared whenever a player's turn begins.
+    done_this_turn: tuple[str, ...] = ()
+    # A Grymkin warlock's three Arcana cards and those already played (doc 001 "Arcana").
+    arcana: tuple[str, ...] = ()
+    arcana_played: tuple[str, ...] = ()
+
+    @property
+    def in_play(self) -> bool:
+        return self.status == "in_play"
+
+
+class AttackRecord(Frozen):
+    """The attack in progress (doc 002 "Appendix A: Attack Sequence"): who attacks whom, the step it has
+    reached, and every roll the players entered (dice as numbers, so replay is exact).
+
+    ``step``: ``attack_roll`` (waiting for the attack roll), ``damage_roll`` (hit: waiting for the damage
+    roll), ``disabled`` / ``boxed`` (damage application paused for effects such as Tough on ``pending``).
+    Damage typed in at the table pauses the same way: ``kind`` "damage", no ``attacker``, no rolls.
+    ``weapon``: where the weapon sits on a warjack (a crippled arm or head rolls fewer dice); ``charge``: a
+    charge attack (its damage roll is boosted); ``combined``: the other troopers of the attacker's unit taking
+    part in a combined melee or ranged attack (the attacker rolls for them all)."""
+
+    attacker: str | None
+    target: str
+    kind: Literal["melee", "ranged", "magic", "power", "damage"]
+    weapon: str | None = None
+    charge: bool = False
+    step: Literal["attack_roll", "damage_roll", "disabled", "boxed"] = "attack_roll"
+    attack_dice: tuple[int, ...] = ()
+    rerolled: tuple[tuple[int, ...], ...] = ()
+    boosted_attack: bool = False
+    hit: bool | None = None
+    damage_dice: tuple[int, ...] = ()
+    boosted_damage: bool = False
+    damage: int | None = None
+    pending: tuple[str, ...] = ()
+    combined: tuple[str, ...] = ()

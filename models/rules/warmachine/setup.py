@@ -69,8 +69,9 @@ def setup_game(state: GameState, cmd: SetupGame) -> tuple[GameState, list[Event]
     models: list[ModelState] = []
     for seat, side in enumerate(cmd.sides):
         models += place_army(players[seat], side.army, cmd.cards, models)
-    state = GameState(title=title, players=players, first=cmd.first, active=cmd.first, models=tuple(models),
-                      cards=dict(cmd.cards), listed=tuple(m.id for m in models), turn_flow=cmd.turn_flow)
+    state = GameState(system=SYSTEM, title=title, players=players, first=cmd.first, active=cmd.first,
+                      models=tuple(models), cards=dict(cmd.cards), listed=tuple(m.id for m in models),
+                      turn_flow=cmd.turn_flow)
     if cmd.clock_minutes is not None and not cmd.wizard:
         raise RuleViolation("clock.event_setup", "An event's clock is started in the setup wizard.")
     state, events = begin(state, paired=cmd.pairs, clock_minutes=cmd.clock_minutes) if cmd.wizard else \
