@@ -4,6 +4,8 @@ options, seal and senders, and a game of an unknown system is an error, never a 
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import sys
 from types import ModuleType
 from typing import Literal
@@ -11,7 +13,18 @@ from typing import Literal
 import pytest
 
 from models.rules import GameState, RuleViolation, options, parse_command, seen_by, warband, warlord, warmachine
-from models.rules.core import BOARDS, COMMANDS, GATES, OPTION_PROVIDERS, SEALS, Command, Event, UnknownSystem, handles
+from models.rules.core import (
+    BOARDS,
+    COMMANDS,
+    GATES,
+    OPTION_PROVIDERS,
+    SEALS,
+    Command,
+    Event,
+    UnknownSystem,
+    handles,
+    marked_handler,
+)
 from models.rules.senders import SENDERS
 from models.rules.steps import TABLES
 from models.rules.system import REGISTERED, RuleSystem, register, rule_system
@@ -82,3 +95,15 @@ def test_a_game_of_an_unknown_system_is_an_error_not_another_systems_game() -> N
 def test_importing_the_rules_registers_the_systems_from_one_module() -> None:
     assert sys.modules["models.rules.systems"].SYSTEMS is SYSTEMS
     assert dict(SYSTEMS) == REGISTERED
+
+
+def test_every_handler_of_a_systems_package_is_in_a_module_it_declares() -> None:
+    for face in (warmachine, warlord, warband):
+        marked = set()
+        for info in pkgutil.iter_modules(face.__path__, f"{face.__name__}."):
+            module = importlib.import_module(info.name)
+            marked |= {name for name, value in vars(module).items()
+                       if (mark := marked_handler(value)) is not None and mark[1] == face.RULES.name
+                       and getattr(value, "__module__", "") == info.name}
+        assert marked, "a package without marked handlers would pass this test"
+        assert sorted(h.__name__ for _, h, _ in face.RULES.handlers().values()) == sorted(marked)
