@@ -20,6 +20,7 @@ from models.rules.warmachine.clock import charge, hand_over, out_of_time
 from models.rules.warmachine.ending import army_points_destroyed, decide_on_points, end, stamp
 from models.rules.warmachine.phases import advance, before_leaving, turn_steps
 from models.rules.warmachine.state import SYSTEM
+from models.rules.warmachine.tithe import tithe_decided
 
 KILLBOX_CP = 2
 WINNING_LEAD = 5
@@ -58,7 +59,8 @@ def scored(state: GameState) -> bool:
 @before_leaving("end", "tithe")
 def require_scoring(state: GameState) -> None:
     """Ending a turn of a scenario game without scoring it is refused (so the turn waits at its last step for
-    the score)."""
+    the score); the tithe is decided before the score is asked for (its check is on this step before this one)."""
+    tithe_decided(state)
     if scoring_now(state) and not scored(state):
         raise RuleViolation("score.pending", "Score the scenario to end the turn (0 when nobody scored).")
 
