@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import Engine, String, cast, or_
+from sqlalchemy import String, cast, or_
 from sqlmodel import Session, col, delete, select
 
-from models.db.engine import reader
+from models.db.store import Store
 from models.db.tables import (
     Account,
     AccountCard,
@@ -34,11 +34,7 @@ class AccountRows:
     registrations: list[EventPlayer]
 
 
-class AccountDataRepository:
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self.reads = reader(engine)
-
+class AccountDataRepository(Store):
     def rows(self, account_id: str, owner: str) -> AccountRows | None:
         """The account's rows (None when it is gone); ``owner`` is the owner key of its saved lists."""
         with Session(self.reads) as s:

@@ -7,11 +7,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import Engine, func, or_, text
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import func, or_, text
 from sqlmodel import Session, col, delete, select
 
-from models.db.engine import reader
+from models.db.store import Store
 from models.db.tables import Account, AccountSession, ResetToken, SignInFailure
 
 
@@ -28,11 +27,7 @@ def _aware(at: datetime) -> datetime:
     return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
 
 
-class AccountRepository:
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self.reads = reader(engine)
-
+class AccountRepository(Store):
     def by_email(self, email: str) -> Account | None:
         with Session(self.reads) as s:
             return s.exec(select(Account).where(Account.email == email)).first()
@@ -43,15 +38,8 @@ class AccountRepository:
 
     def add(self, account: Account) -> bool:
         """Store a new account; False when its email is taken (also when another process took it first)."""
-        with Session(self.engine, expire_on_commit=False) as s:
-            if s.exec(select(Account.id).where(Account.email == account.email)).first() is not None:
-                return False
-            s.add(account)
-            try:
-                s.commit()
-            except IntegrityError:
-                return False
-        return True
+        return self.add_new(account, lambda s: s.exec(select(Account.id).where(Account.email == account.email))
+                            .first() is not None)
 
     def add_session(self, token_hash: str, account_id: str) -> None:
         with Session(self.engine) as s:

@@ -4,18 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Engine
 from sqlmodel import Session, select
 
-from models.db.engine import reader
+from models.db.store import Store
 from models.db.tables import CardRow, now
 
 
-class CardRepository:
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self.reads = reader(engine)
-
+class CardRepository(Store):
     def site_cards(self) -> dict[str, dict[str, Any]]:
         """The cards an operator saved, by key (rows from before the operator right are left out)."""
         with Session(self.reads) as s:

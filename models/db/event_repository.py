@@ -7,12 +7,12 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, delete, update
+from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from models.db.engine import reader
 from models.db.repository import FROZEN
+from models.db.store import Store
 from models.db.tables import (
     AccessToken,
     Account,
@@ -29,11 +29,7 @@ from models.db.tables import (
 )
 
 
-class EventRepository:
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self.reads = reader(engine)
-
+class EventRepository(Store):
     def add(self, event: Event) -> None:
         with Session(self.engine, expire_on_commit=False) as s:
             s.add(event)
@@ -83,24 +79,10 @@ class EventRepository:
 
     def register(self, player: EventPlayer) -> bool:
         """False when this account is registered already (also when another process registered it first)."""
-        with Session(self.engine, expire_on_commit=False) as s:
-            if s.get(EventPlayer, (player.event_id, player.account_id)) is not None:
-                return False
-            s.add(player)
-            try:
-                s.commit()
-            except IntegrityError:
-                return False
-        return True
+        return self.add_new(player, lambda s: s.get(EventPlayer, (player.event_id, player.account_id)) is not None)
 
     def withdraw(self, event_id: str, account_id: str) -> bool:
-        with Session(self.engine) as s:
-            row = s.get(EventPlayer, (event_id, account_id))
-            if row is None:
-                return False
-            s.delete(row)
-            s.commit()
-        return True
+        return self.delete_row(EventPlayer, (event_id, account_id))
 
     def drop(self, event_id: str, account_id: str, reason: str, after_round: int) -> bool:
         """Mark a player dropped for ``reason`` after ``after_round`` rounds; False when they are not registered or

@@ -5,18 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Engine
 from sqlmodel import Session, col, func, select
 
-from models.db.engine import reader
+from models.db.store import Store
 from models.db.tables import Event, EventPairing
 
 
-class HallRepository:
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self.reads = reader(engine)
-
+class HallRepository(Store):
     def timer(self, event_id: str) -> tuple[int, dict[str, Any] | None] | None:
         """The event's newest round and its timer as stored; None when there is no such event."""
         with Session(self.reads) as s:

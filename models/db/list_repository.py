@@ -4,18 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Engine, func
+from sqlalchemy import func
 from sqlmodel import Session, col, select, update
 
-from models.db.engine import reader
+from models.db.store import Store
 from models.db.tables import ArmyList, now
 
 
-class ListRepository:
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self.reads = reader(engine)
-
+class ListRepository(Store):
     def lists(self, owner: str, limit: int = 500) -> list[ArmyList]:
         with Session(self.reads) as s:
             return list(s.exec(select(ArmyList).where(ArmyList.owner == owner)

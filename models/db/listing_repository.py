@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, delete, select
 
-from models.db.engine import reader
+from models.db.store import Store
 from models.db.tables import AccessToken, Game, PublicListing
 
 
@@ -22,11 +21,7 @@ class ListedGame:
     listed: str
 
 
-class ListingRepository:
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self.reads = reader(engine)
-
+class ListingRepository(Store):
     def watch_token(self, game_id: str) -> str | None:
         """The listing's watch token, or None when the game is not listed."""
         with Session(self.reads) as s:

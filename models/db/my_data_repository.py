@@ -6,18 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import Engine, update
+from sqlalchemy import update
 from sqlmodel import Session, col, select
 
-from models.db.engine import reader
+from models.db.store import Store
 from models.db.tables import AccountCard, AccountGame, ArmyList, Game, now
 
 
-class MyDataRepository:
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self.reads = reader(engine)
-
+class MyDataRepository(Store):
     # -- the card book -------------------------------------------------------------------------------------
     def cards(self, account_id: str) -> dict[str, dict[str, Any]]:
         with Session(self.reads) as s:
@@ -31,13 +27,7 @@ class MyDataRepository:
             s.commit()
 
     def delete_card(self, account_id: str, key: str) -> bool:
-        with Session(self.engine) as s:
-            row = s.get(AccountCard, (account_id, key))
-            if row is None:
-                return False
-            s.delete(row)
-            s.commit()
-            return True
+        return self.delete_row(AccountCard, (account_id, key))
 
     # -- games ---------------------------------------------------------------------------------------------
     def games(self, account_id: str, limit: int = 500) -> list[tuple[AccountGame, Game]]:

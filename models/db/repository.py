@@ -11,8 +11,8 @@ from sqlalchemy import Engine, delete, func, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from models.db.engine import reader
 from models.db.notify import CHANNEL
+from models.db.store import Store
 from models.db.tables import AccessToken, CommandLog, Game, Snapshot, now
 
 FROZEN = "frozen"  # a game's status once its event paired the next round
@@ -46,10 +46,9 @@ class LogRow:
     at: str
 
 
-class Repository:
+class Repository(Store):
     def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self.reads = reader(engine)
+        super().__init__(engine)
         self.notify_sql = engine.dialect.name == "postgresql"
 
     def create_game(self, game_id: str, system: str, title: str, tokens: list[AccessToken],

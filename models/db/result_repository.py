@@ -5,19 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Engine, update
+from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from models.db.engine import reader
+from models.db.store import Store
 from models.db.tables import ResultCorrection, ResultReport, now
 
 
-class ResultRepository:
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self.reads = reader(engine)
-
+class ResultRepository(Store):
     def reports(self, event_id: str) -> dict[int, ResultReport]:
         """Each table's row by its pairing id."""
         with Session(self.reads) as s:

@@ -1,0 +1,42 @@
+"""What every repository shares: the engine for writes, the reader for reads (models/db/engine.py), and the two
+writes that look alike in all of them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, SQLModel
+
+from models.db.engine import reader
+
+
+class Store:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.reads = reader(engine)
+
+    def add_new(self, row: SQLModel, taken: Callable[[Session], bool]) -> bool:
+        """Store ``row`` unless ``taken`` says its like is there; False then, also when another process stored its
+        like first (the table's unique key refuses it)."""
+        with Session(self.engine, expire_on_commit=False) as s:
+            if taken(s):
+                return False
+            s.add(row)
+            try:
+                s.commit()
+            except IntegrityError:
+                return False
+        return True
+
+    def delete_row(self, table: type[SQLModel], key: Any) -> bool:
+        """Delete the row of ``table`` whose primary key is ``key``; False when there is none."""
+        with Session(self.engine) as s:
+            row = s.get(table, key)
+            if row is None:
+                return False
+            s.delete(row)
+            s.commit()
+        return True
