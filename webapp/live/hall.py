@@ -14,13 +14,14 @@ import logging
 import weakref
 from typing import Any, Protocol
 
-from nicegui import Client, background_tasks, run
+from nicegui import Client, background_tasks
 
 from models.service import NotFound
 from models.service.events import EventView
 from models.service.hall import HallService, hall_view
 from models.service.views import diff
 from webapp import deps
+from webapp.blocking import io
 from webapp.live.event_feed import EventFeed, feed
 from webapp.live.games import Live
 
@@ -65,10 +66,7 @@ class Hall:
     async def view(self, event_id: str) -> tuple[int, dict[str, Any]]:
         """The event's hall view (read now when no hall screen of this process shows it)."""
         if event_id not in self.views or not self.boards.get(event_id):
-            read = await run.io_bound(self.feed.events.event, event_id)
-            if read is None:
-                raise asyncio.CancelledError
-            await self.remake(read)
+            await self.remake(await io(self.feed.events.event, event_id))
         return self.views[event_id]
 
     def add_board(self, event_id: str, board: HallBoardLike) -> None:
@@ -102,7 +100,7 @@ class Hall:
         """The event's hall view from a new read of the event; the change is sent once to its hall screens."""
         event_id = view.event.id
         async with self._locks.setdefault(event_id, asyncio.Lock()):
-            timer = await run.io_bound(self.service.timer, event_id)
+            timer = await io(self.service.timer, event_id)
             games: dict[str, dict[str, Any]] = {}
             for p in view.pairings:
                 if p.round != view.event.round or p.game_id is None:

@@ -11,7 +11,7 @@ from functools import partial
 from typing import Any
 
 from fastapi import HTTPException
-from nicegui import run, ui
+from nicegui import ui
 
 from models.rules import RuleViolation
 from models.service import Forbidden, NotFound, SiteError
@@ -20,6 +20,7 @@ from models.service.event_results import HOWS
 from models.service.events import LEFT, LIST_TEXT_MAX, NOTE_MAX, Entrant, EventView, Pairing
 from models.service.results import HOW_WORDS
 from models.service.scenarios import STEAMROLLER, scenario_words
+from webapp.blocking import io
 from webapp.components import icons
 from webapp.components.a11y import named
 from webapp.components.once import once
@@ -81,12 +82,11 @@ async def event_page(event_id: str) -> None:
     token = page_session()
     me = await account_of(token)
     try:
-        view = await run.io_bound(deps.events.event, event_id[:32], me)
+        view = await io(deps.events.event, event_id[:32], me)
     except NotFound:
         raise HTTPException(status_code=404, detail="There is no event at this address.") from None
-    if view is not None:
-        frame(view.event.name)
-        EventPage(view, me, token)
+    frame(view.event.name)
+    EventPage(view, me, token)
 
 
 def table_words(p: Pairing, names: dict[str, str]) -> str:
@@ -199,10 +199,10 @@ class EventPage:
         self.reads_begun += 1
         order = self.reads_begun
         try:
-            own = await run.io_bound(current().events.event, self.event_id, self.me)
+            own = await io(current().events.event, self.event_id, self.me)
         except NotFound:
             return
-        if own is not None and order > self.read_shown:  # never an older read over a newer one
+        if order > self.read_shown:  # never an older read over a newer one
             self.read_shown = order
             self.show(own)
 
@@ -558,7 +558,7 @@ class EventPage:
         async def fill() -> None:
             me = self.me
             assert me is not None
-            saved = await run.io_bound(current().events.lists.lists, me.owner) or []
+            saved = await io(current().events.lists.lists, me.owner) or []
             fitting = {s.id: f"{s.title} ({s.faction}, {s.points} of {s.army.size} points)" for s in saved
                        if s.army.size == info.game_size}
             row.clear()
@@ -630,7 +630,7 @@ class EventPage:
         if me is None:
             return False
         try:
-            await run.io_bound(action, me, self.event_id, *args)
+            await io(action, me, self.event_id, *args)
         except (RuleViolation, SiteError, Forbidden) as refusal:
             ui.notify(refusal.message, type="warning")
             return False
