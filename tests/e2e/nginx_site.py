@@ -20,6 +20,20 @@ from deploy.cluster import MAIN, find_nginx, free_port, site_config
 NAME = "tables.example.org"  # the site's own name
 
 
+class StandIn(BaseHTTPRequestHandler):
+    """A backend in place of the app: it answers through :meth:`answer` and logs nothing."""
+
+    def answer(self, body: bytes, headers: list[tuple[str, str]]) -> None:
+        self.send_response(200)
+        for name, value in [*headers, ("Content-Length", str(len(body)))]:
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
 @contextmanager
 def site_in_front_of(backend: type[BaseHTTPRequestHandler], home: Path, **site: Any) -> Iterator[int]:
     """nginx's port, with the site named NAME (``site``: site_config's other options) in front of ``backend``."""

@@ -7,24 +7,16 @@ from __future__ import annotations
 
 import http.client
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
 
-from tests.e2e.nginx_site import site_in_front_of
+from tests.e2e.nginx_site import StandIn, site_in_front_of
 
 
-class Backend(BaseHTTPRequestHandler):
+class Backend(StandIn):
     def do_GET(self) -> None:  # noqa: N802 - http.server's name
-        body = f"app saw host {self.headers['Host']}".encode()
-        self.send_response(200)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args: object) -> None:
-        pass
+        self.answer(f"app saw host {self.headers['Host']}".encode(), [])
 
 
 @pytest.fixture

@@ -9,18 +9,17 @@ from __future__ import annotations
 import gzip
 import http.client
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
 
-from tests.e2e.nginx_site import site_in_front_of
+from tests.e2e.nginx_site import StandIn, site_in_front_of
 
 VERSIONED = "/_nicegui/3.18.0/static/quasar.umd.prod.js"
 BODY = b"window.Quasar = {};" * 100
 
 
-class Backend(BaseHTTPRequestHandler):
+class Backend(StandIn):
     """Answers as the app does for a file: gzip when asked, a fresh session cookie, ``Vary: Cookie``."""
 
     seen: list[tuple[str, str, str]] = []  # (path, Accept-Encoding, Cookie) of every request that reached it
@@ -29,19 +28,10 @@ class Backend(BaseHTTPRequestHandler):
         encoding = self.headers.get("Accept-Encoding", "")
         Backend.seen.append((self.path, encoding, self.headers.get("Cookie", "")))
         body = gzip.compress(BODY) if "gzip" in encoding else BODY
-        self.send_response(200)
-        self.send_header("Content-Type", "text/javascript")
-        self.send_header("Cache-Control", "public, max-age=31536000, immutable")
-        self.send_header("Vary", "Accept-Encoding, Cookie")
-        self.send_header("Set-Cookie", f"session=visitor-{len(Backend.seen)}; Path=/; HttpOnly")
-        if "gzip" in encoding:
-            self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args: object) -> None:
-        pass
+        self.answer(body, [("Content-Type", "text/javascript"), ("Vary", "Accept-Encoding, Cookie"),
+                           ("Cache-Control", "public, max-age=31536000, immutable"),
+                           ("Set-Cookie", f"session=visitor-{len(Backend.seen)}; Path=/; HttpOnly"),
+                           *([("Content-Encoding", "gzip")] if "gzip" in encoding else [])])
 
 
 @pytest.fixture
