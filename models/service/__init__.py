@@ -6,7 +6,8 @@ from models.db.engine import DEFAULT_URL, make_engine, migrate
 from models.db.notify import Listener
 from models.service.access import Actor
 from models.service.errors import AlreadyStarted, Conflict, Forbidden, NotFound, SiteError
-from models.service.games import Created, GameService, LogEntry, Outcome
+from models.service.games import Created, GameService, Outcome
+from models.service.history import LogEntry
 
 __all__ = [
     "DEFAULT_URL",

@@ -40,7 +40,7 @@ from models.service.access import (
 )
 from models.service.cards import CardService, keep_shipped_facts
 from models.service.errors import AlreadyStarted, Conflict, NotFound
-from models.service.history import UNDO, counted_at, counts, is_undo, replayed
+from models.service.history import UNDO, LogEntry, counted_at, counts, is_undo, replayed
 from models.service.idempotency import START_KEY_MIN, RecentStarts, check_command_id, reused, same_request
 from models.service.results import report, text
 
@@ -78,17 +78,6 @@ class Outcome:
     version: int
     state: GameState
     events: tuple[Event, ...]
-
-
-@dataclass(frozen=True)
-class LogEntry:
-    seq: int
-    kind: str
-    texts: tuple[str, ...]
-    actor: str
-    undone: bool
-    at: str
-    target: int | None = None
 
 
 class GameService:

@@ -6,6 +6,7 @@ rules' ``replay`` of the commands that count, never a loop of its own.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from models.rules import Command, GameState, parse_command, replay
@@ -50,3 +51,16 @@ def counted_at(rows: Iterable[Logged], seq: int) -> list[Command]:
 def replayed(rows: Iterable[Logged], state: GameState | None = None) -> GameState:
     """The state the rows that count make, from ``state`` (a snapshot's) or from a new game."""
     return replay(counted(rows), state)
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One entry of a game's log as pages and the API show it: its command's type, what happened, who sent it."""
+
+    seq: int
+    kind: str
+    texts: tuple[str, ...]
+    actor: str
+    undone: bool
+    at: str
+    target: int | None = None

@@ -28,7 +28,8 @@ import orjson
 from models.rules import GameState
 from models.service import views
 from models.service.access import SPECTATOR, Actor, readable
-from models.service.games import GameService, LogEntry
+from models.service.games import GameService
+from models.service.history import LogEntry
 from models.service.views.game import build
 
 KEEP = 256  # games whose newest edition is kept

@@ -11,10 +11,9 @@ looked up in models/service/systems.py.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:  # the service's results use these views: a run-time import would go round in a circle
-    from models.service.games import LogEntry
+from models.service.history import LogEntry
 
 LOG_SHOWN = 60  # log entries in a view, newest first
 
