@@ -55,6 +55,27 @@ http {
 """
 
 
+BROTLI_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so")  # libnginx-mod-http-brotli-filter
+BROTLI_TYPES = "text/css text/javascript application/javascript application/json image/svg+xml"
+# The server that makes the brotli copy of one of NiceGUI's versioned files, once: at level 11 Quasar's file takes
+# about a second of CPU, paid again only when nginx's copy expires (deploy/nginx-site.conf, docs/DEPLOY.md).
+BROTLI_SERVER = f"""upstream tk_brotli {{
+    server unix:@SOCKET@;
+}}
+server {{
+    listen unix:@SOCKET@;
+    brotli on;
+    brotli_comp_level 11;
+    brotli_types {BROTLI_TYPES};
+    location / {{
+        proxy_pass http://tablekeeper;
+        proxy_http_version 1.1;
+        proxy_set_header Host $host;
+        proxy_set_header Accept-Encoding "";
+    }}
+}}"""
+
+
 def find_nginx() -> str | None:
     return next((path for name in NGINX_CANDIDATES if (path := shutil.which(name))), None)
 
@@ -66,12 +87,20 @@ def free_port() -> int:
 
 
 def site_config(listen: str, backends: list[str], server_name: str = "127.0.0.1 localhost",
-                cache: Path | None = None) -> str:
+                cache: Path | None = None, brotli: bool = False) -> str:
     """deploy/nginx-site.conf for these backends (``host:port``), listening on ``listen`` for ``server_name``
     (a cluster on this machine answers to its loopback names only), keeping NiceGUI's versioned files in
-    ``cache`` (default: a directory in the system's temporary directory)."""
+    ``cache`` (default: a directory in the system's temporary directory); with ``brotli`` (nginx must load
+    BROTLI_MODULE) also a brotli copy of each, made by a small server on a socket beside the cache."""
     cache = cache or Path(tempfile.gettempdir()) / "tablekeeper-nginx-cache"
-    text = SITE.read_text().replace("@SERVER_NAME@", server_name).replace("@CACHE@", str(cache))
+    text = SITE.read_text().replace("@SERVER_NAME@", server_name)
+    if brotli:
+        socket_path = cache.with_name(cache.name + ".brotli.sock")
+        text = text.replace("@BROTLI_ACCEPTED@", r"    ~*\bbr\b  br;")
+        text = text.replace("@BROTLI@", BROTLI_SERVER.replace("@SOCKET@", str(socket_path)))
+    else:
+        text = text.replace("@BROTLI_ACCEPTED@\n", "").replace("@BROTLI@", "# (no brotli: its module is not loaded)")
+    text = text.replace("@CACHE@", str(cache))
     text = text.replace("@SERVERS@", "\n".join(f"    server {b};" for b in backends))
     text = text.replace("@NODES@", "\n".join(f'    "{b}" {b};' for b in backends))
     return text.replace("@LISTEN@", listen)
@@ -152,8 +181,11 @@ class Cluster:
     def _start_nginx(self, nginx: str, timeout: float) -> None:
         home = self.workdir / "nginx"
         home.mkdir(exist_ok=True)
-        (home / "site.conf").write_text(site_config(f"127.0.0.1:{self.port}", self.backends, cache=home / "cache"))
-        (home / "nginx.conf").write_text(MAIN.replace("@DIR@", str(home)))
+        brotli = BROTLI_MODULE.exists()
+        (home / "site.conf").write_text(site_config(f"127.0.0.1:{self.port}", self.backends, cache=home / "cache",
+                                                    brotli=brotli))
+        main = MAIN.replace("@DIR@", str(home))
+        (home / "nginx.conf").write_text(f"load_module {BROTLI_MODULE};\n{main}" if brotli else main)
         with open(self.workdir / "nginx.log", "ab") as log:
             proc = subprocess.Popen([nginx, "-p", str(home), "-c", str(home / "nginx.conf"), "-g", "daemon off;"],
                                     stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,

@@ -1,9 +1,8 @@
-"""What the game pages' first load would be over HTTPS with brotli (benchmark 6, a "what if" row).
+"""The game pages' first load over HTTPS through the shipped nginx site with brotli (benchmark 6).
 
-Chromium asks for brotli only over HTTPS, and Debian's nginx compresses with it only with
-``libnginx-mod-http-brotli-filter`` installed; deploy/nginx-site.conf does neither yet. This runs nginx with a
-self-signed certificate and the brotli filter at level 11 (what files compressed once ahead of time would be) in
-front of one app process, which is asked for plain answers. Skipped without nginx, the module or openssl.
+Chromium asks for brotli only over HTTPS. This runs deploy/nginx-site.conf (with its brotli part, so Debian's
+``libnginx-mod-http-brotli-filter`` must be installed) listening with TLS on a self-signed certificate, in front
+of one app process. Skipped without nginx, the module or openssl.
 """
 
 from __future__ import annotations
@@ -15,54 +14,15 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from deploy.cluster import find_nginx, free_port
+from deploy.cluster import BROTLI_MODULE, MAIN, find_nginx, free_port, site_config
 from tests.bench.common import Report, Row
-
-MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so")
-TYPES = "text/css text/javascript application/javascript application/json image/svg+xml application/manifest+json"
-CONFIG = """load_module @MODULE@;
-user root;
-worker_processes 1;
-pid @DIR@/nginx.pid;
-error_log @DIR@/error.log warn;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    client_body_temp_path @DIR@/client_body;
-    proxy_temp_path @DIR@/proxy;
-    fastcgi_temp_path @DIR@/fastcgi;
-    uwsgi_temp_path @DIR@/uwsgi;
-    scgi_temp_path @DIR@/scgi;
-    brotli on;
-    brotli_comp_level 11;
-    brotli_types @TYPES@;
-    gzip on;
-    gzip_proxied any;
-    gzip_types @TYPES@;
-    map $http_upgrade $connection_upgrade { default upgrade; '' close; }
-    server {
-        listen 127.0.0.1:@PORT@ ssl;
-        ssl_certificate @DIR@/cert.pem;
-        ssl_certificate_key @DIR@/key.pem;
-        location / {
-            proxy_pass http://127.0.0.1:@APP@;
-            proxy_http_version 1.1;
-            proxy_set_header Host $host;
-            proxy_set_header Upgrade $http_upgrade;
-            proxy_set_header Connection $connection_upgrade;
-            proxy_set_header Accept-Encoding "";
-            proxy_read_timeout 1h;
-        }
-    }
-}
-"""
 
 
 def over_https_with_brotli(report: Report, home: Path, app_base: str, app_port: int,
                            measure: Callable[[str, int], None]) -> None:
     """Run ``measure(app_base, port)`` with nginx over HTTPS with brotli on ``port`` in front of the app."""
     nginx, openssl = find_nginx(), shutil.which("openssl")
-    if nginx is None or openssl is None or not MODULE.exists():
+    if nginx is None or openssl is None or not BROTLI_MODULE.exists():
         missing = "nginx" if nginx is None else "openssl" if openssl is None else "libnginx-mod-http-brotli-filter"
         report.add(Row("6 tablet", "first loads over HTTPS with brotli", f"skipped: {missing} is not installed"))
         return
@@ -71,8 +31,11 @@ def over_https_with_brotli(report: Report, home: Path, app_base: str, app_port: 
                     "-out", str(home / "cert.pem"), "-days", "1", "-subj", "/CN=127.0.0.1"],
                    check=True, capture_output=True)
     port = free_port()
-    text = CONFIG.replace("@MODULE@", str(MODULE)).replace("@TYPES@", TYPES).replace("@DIR@", str(home))
-    (home / "nginx.conf").write_text(text.replace("@PORT@", str(port)).replace("@APP@", str(app_port)))
+    (home / "site.conf").write_text(site_config(f"127.0.0.1:{port} ssl", [f"127.0.0.1:{app_port}"],
+                                                cache=home / "cache", brotli=True))
+    tls = f"ssl_certificate {home / 'cert.pem'};\n    ssl_certificate_key {home / 'key.pem'};\n    include"
+    main = MAIN.replace("@DIR@", str(home)).replace("include", tls, 1)
+    (home / "nginx.conf").write_text(f"load_module {BROTLI_MODULE};\n{main}")
     proc = subprocess.Popen([nginx, "-p", str(home), "-c", str(home / "nginx.conf"), "-g", "daemon off;"],
                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
                             start_new_session=True)

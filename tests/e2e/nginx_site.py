@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from deploy.cluster import MAIN, find_nginx, free_port, site_config
+from deploy.cluster import BROTLI_MODULE, MAIN, find_nginx, free_port, site_config
 
 NAME = "tables.example.org"  # the site's own name
 
@@ -36,16 +36,20 @@ class StandIn(BaseHTTPRequestHandler):
 
 @contextmanager
 def site_in_front_of(backend: type[BaseHTTPRequestHandler], home: Path, **site: Any) -> Iterator[int]:
-    """nginx's port, with the site named NAME (``site``: site_config's other options) in front of ``backend``."""
+    """nginx's port, with the site named NAME (``site``: site_config's other options) in front of ``backend``; with
+    ``brotli=True`` nginx loads its brotli module (the test is skipped where it is not installed)."""
     binary = find_nginx()
     if binary is None:  # the default set-up needs no nginx: the hosted set-up's test says why it did not run
         pytest.skip("nginx is not installed (Debian: apt-get install -y nginx-light)")
+    if site.get("brotli") and not BROTLI_MODULE.exists():
+        pytest.skip("nginx's brotli module is not installed (apt-get install -y libnginx-mod-http-brotli-filter)")
     server = ThreadingHTTPServer(("127.0.0.1", 0), backend)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     port = free_port()
     (home / "site.conf").write_text(site_config(f"127.0.0.1:{port}", [f"127.0.0.1:{server.server_port}"], NAME,
                                                 **site))
-    (home / "nginx.conf").write_text(MAIN.replace("@DIR@", str(home)))
+    main = MAIN.replace("@DIR@", str(home))
+    (home / "nginx.conf").write_text(f"load_module {BROTLI_MODULE};\n{main}" if site.get("brotli") else main)
     proc = subprocess.Popen([binary, "-p", str(home), "-c", str(home / "nginx.conf"), "-g", "daemon off;"],
                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     try:

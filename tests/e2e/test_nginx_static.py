@@ -34,10 +34,11 @@ class Backend(StandIn):
                            *([("Content-Encoding", "gzip")] if "gzip" in encoding else [])])
 
 
-@pytest.fixture
-def nginx(tmp_path: Path) -> Iterator[int]:
+@pytest.fixture(params=[False, True], ids=["gzip", "brotli"])
+def nginx(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[int]:
+    """nginx's port in front of the stand-in backend; the second run with brotli (its module must be installed)."""
     Backend.seen = []
-    with site_in_front_of(Backend, tmp_path, cache=tmp_path / "cache") as port:
+    with site_in_front_of(Backend, tmp_path, cache=tmp_path / "cache", brotli=request.param) as port:
         yield port
 
 
@@ -78,3 +79,27 @@ def test_pages_and_our_own_files_still_reach_the_app_every_time(nginx: int) -> N
     assert [(path, cookie) for path, _, cookie in Backend.seen] == [
         ("/table/g1/t1", "session=visitor-1"), ("/table/g1/t1", "session=visitor-2"),
         ("/static/tablekeeper.css", "session=visitor-1"), ("/static/tablekeeper.css", "session=visitor-2")]
+
+
+def test_a_browser_that_takes_brotli_gets_nginx_s_brotli_copy_made_once(nginx: int,
+                                                                         request: pytest.FixtureRequest) -> None:
+    """With the module (over HTTPS a browser asks for brotli): the file is asked of the app once, plain, and every
+    brotli-taking visitor gets the same smaller copy; a gzip-taking one still gets gzip. Without it (the gzip run)
+    a browser asking for brotli gets gzip."""
+    brotli = "brotli" in request.node.callspec.id
+    sizes = set()
+    for visitor in (1, 2, 3):
+        conn = http.client.HTTPConnection("127.0.0.1", nginx, timeout=10)
+        conn.request("GET", VERSIONED, headers={"Host": "tables.example.org", "Cookie": f"session=visitor-{visitor}",
+                                                "Accept-Encoding": "gzip, deflate, br"})
+        answer = conn.getresponse()
+        body = answer.read()
+        conn.close()
+        assert answer.status == 200
+        assert answer.getheader("Content-Encoding") == ("br" if brotli else "gzip")
+        assert answer.getheader("Set-Cookie") is None
+        sizes.add(len(body))
+    assert len(sizes) == 1 and sizes.pop() < len(BODY)
+    assert [(path, encoding) for path, encoding, _ in Backend.seen] == [(VERSIONED, "" if brotli else "gzip")]
+    body, headers = get(nginx, VERSIONED, 4, gzip_ok=True)
+    assert body == BODY and headers["content-encoding"] == "gzip"
