@@ -68,7 +68,7 @@ server {{
     brotli_comp_level 11;
     brotli_types {BROTLI_TYPES};
     location / {{
-        proxy_pass http://tablekeeper;
+        proxy_pass http://$http_x_tk_node;  # set by the site's own location, not the browser: the page's process
         proxy_http_version 1.1;
         proxy_set_header Host $host;
         proxy_set_header Accept-Encoding "";

@@ -23,8 +23,8 @@ NAME = "tables.example.org"  # the site's own name
 class StandIn(BaseHTTPRequestHandler):
     """A backend in place of the app: it answers through :meth:`answer` and logs nothing."""
 
-    def answer(self, body: bytes, headers: list[tuple[str, str]]) -> None:
-        self.send_response(200)
+    def answer(self, body: bytes, headers: list[tuple[str, str]], status: int = 200) -> None:
+        self.send_response(status)
         for name, value in [*headers, ("Content-Length", str(len(body)))]:
             self.send_header(name, value)
         self.end_headers()

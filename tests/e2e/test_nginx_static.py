@@ -31,7 +31,8 @@ class Backend(StandIn):
         self.answer(body, [("Content-Type", "text/javascript"), ("Vary", "Accept-Encoding, Cookie"),
                            ("Cache-Control", "public, max-age=31536000, immutable"),
                            ("Set-Cookie", f"session=visitor-{len(Backend.seen)}; Path=/; HttpOnly"),
-                           *([("Content-Encoding", "gzip")] if "gzip" in encoding else [])])
+                           *([("Content-Encoding", "gzip")] if "gzip" in encoding else [])],
+                    404 if "not-loaded-yet" in self.path else 200)
 
 
 @pytest.fixture(params=[False, True], ids=["gzip", "brotli"])
@@ -103,3 +104,17 @@ def test_a_browser_that_takes_brotli_gets_nginx_s_brotli_copy_made_once(nginx: i
     assert [(path, encoding) for path, encoding, _ in Backend.seen] == [(VERSIONED, "" if brotli else "gzip")]
     body, headers = get(nginx, VERSIONED, 4, gzip_ok=True)
     assert body == BODY and headers["content-encoding"] == "gzip"
+
+
+def test_a_file_a_process_does_not_have_yet_is_not_kept(nginx: int) -> None:
+    """A process that has not loaded a component answers 404 for it, with the same year-long Cache-Control: nginx
+    must ask again next time (the page's own process has it), not hand the 404 to everyone for a month."""
+    missing = "/_nicegui/3.18.0/components/not-loaded-yet/link.js"
+    for _ in range(2):
+        conn = http.client.HTTPConnection("127.0.0.1", nginx, timeout=10)
+        conn.request("GET", missing, headers={"Host": "tables.example.org", "Accept-Encoding": "gzip"})
+        answer = conn.getresponse()
+        answer.read()
+        conn.close()
+        assert answer.status == 404
+    assert [path for path, _, _ in Backend.seen] == [missing, missing]
