@@ -114,7 +114,13 @@ class Load:
 
     def largest(self, n: int = 6) -> str:
         top = sorted(self.resources, key=lambda r: -r.wire)[:n]
-        return ", ".join(f"{r.url.rsplit('/', 1)[-1] or r.url} {r.wire / 1024:.0f}" for r in top)
+        return ", ".join(f"{_name(r.url)} {r.wire / 1024:.0f}" for r in top)
+
+
+def _name(url: str) -> str:
+    """A file's name; "the page" for the game page itself (its last part is a secret token)."""
+    path = url.split("://", 1)[-1].partition("/")[2]
+    return "the page" if path.startswith(("table/", "watch/")) else path.rsplit("/", 1)[-1] or url
 
 
 def first_load(browser: Any, relay: Relay, path: str, ready: Any, encodings: str = "") -> Load:
