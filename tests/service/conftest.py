@@ -1,14 +1,16 @@
-"""Service-level fixtures shared by the game systems' tests."""
+"""Service-level fixtures shared by the game systems' tests, and the site's REST API client."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import Engine
 
 from models.db.engine import make_engine, migrate
 from models.service import GameService
+from tests.service.site_client import site_client
 
 
 @pytest.fixture
@@ -25,3 +27,10 @@ def new_service(db_url: str) -> Iterator[Callable[[], GameService]]:
     yield make
     for engine in made:
         engine.dispose()
+
+
+@pytest.fixture
+def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+    """The site's routers over a fresh database (a test module with a client of its own keeps that one)."""
+    with site_client(db_url, monkeypatch) as c:
+        yield c

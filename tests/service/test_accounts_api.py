@@ -2,19 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from fastapi.testclient import TestClient
 
-from tests.service.site_client import PASSWORD, sign_up, site_client
+from tests.service.site_client import PASSWORD, sign_up
 from tests.service.test_api import assert_error
-
-
-@pytest.fixture
-def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    with site_client(db_url, monkeypatch) as c:
-        yield c
 
 
 def test_sign_up_signs_in_and_the_session_names_the_account(client: TestClient) -> None:

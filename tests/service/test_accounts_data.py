@@ -6,11 +6,9 @@ account's data. On SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
@@ -26,15 +24,9 @@ from models.db.tables import (
     EventPlayer,
     SignInFailure,
 )
-from tests.service.site_client import PASSWORD, sign_up, site_client
+from tests.service.site_client import PASSWORD, sign_up
 from tests.service.test_api import GAME, assert_error
 from webapp import deps
-
-
-@pytest.fixture
-def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    with site_client(db_url, monkeypatch) as c:
-        yield c
 
 
 def give_data(client: TestClient, account: dict[str, Any], game: dict[str, Any], tag: str) -> None:

@@ -4,7 +4,6 @@ PostgreSQL."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -14,15 +13,9 @@ from models.db.engine import make_engine, migrate
 from models.service.accounts import ADDRESS_TRIES, SIGN_IN_TRIES, AccountService
 from models.service.errors import SiteError
 from models.service.mailer import Mailer
-from tests.service.site_client import PASSWORD, sign_up, site_client
+from tests.service.site_client import PASSWORD, sign_up
 from tests.service.test_api import assert_error
 from webapp import deps
-
-
-@pytest.fixture
-def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    with site_client(db_url, monkeypatch) as c:
-        yield c
 
 
 def attempt(client: TestClient, password: str, email: str = "ana@example.org") -> object:

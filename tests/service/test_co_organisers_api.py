@@ -4,21 +4,13 @@ clear refusal, never a 500. SQLite always, PostgreSQL when TEST_DATABASE_URL is 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
-from tests.service.site_client import sign_up, site_client
+from tests.service.site_client import sign_up
 from tests.service.test_api import assert_error
 from tests.service.test_events_api import detail, new_event
-
-
-@pytest.fixture
-def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    with site_client(db_url, monkeypatch) as c:
-        yield c
 
 
 def with_co_organisers(client: TestClient) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]]:

@@ -5,15 +5,13 @@ TEST_DATABASE_URL is set (``db_url``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
 from models.rules.warmachine import Army
 from models.rules.warmachine.list_model import ListEntry
-from tests.service.site_client import PASSWORD, sign_up, site_client
+from tests.service.site_client import PASSWORD, sign_up
 from tests.service.test_api import assert_error
 from tests.service.test_events_api import detail, new_event, pair, save_lists
 from tests.service.test_lists import AGATHON_LIST
@@ -23,12 +21,6 @@ HERETIC_LIST = Army(title="Heretic", faction="Grymkin", size=50, entries=(
     ListEntry(card="the-heretic", arcana=("Accursed", "Desolation", "Fortune's Path")),
     ListEntry(card="gorehound", battlegroup_of=0)))
 TYPED_LIST = "Agathon\n- Tormentor\n- Lamenter"
-
-
-@pytest.fixture
-def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    with site_client(db_url, monkeypatch) as c:
-        yield c
 
 
 def one_list_event(client: TestClient, organiser: dict[str, Any], **changes: Any) -> dict[str, Any]:

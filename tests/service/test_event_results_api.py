@@ -4,24 +4,16 @@ user, each refusal beside a positive control. SQLite always, PostgreSQL when TES
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
-from tests.service.site_client import sign_up, site_client
+from tests.service.site_client import sign_up
 from tests.service.test_api import assert_error
 from tests.service.test_events_api import concede, detail, enter, new_event, pair
 
 WIN = {"how": "scenario", "control_points": [5, 2], "army_points_destroyed": [40, 25.5],
        "army_points_in_scenario_elements": [0, 3]}
-
-
-@pytest.fixture
-def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    with site_client(db_url, monkeypatch) as c:
-        yield c
 
 
 def four(client: TestClient) -> tuple[dict[str, Any], dict[str, Any], dict[str, dict[str, Any]], list[Any]]:

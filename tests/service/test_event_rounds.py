@@ -4,7 +4,6 @@ kept apart. SQLite always, PostgreSQL when TEST_DATABASE_URL is set."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,17 +14,11 @@ from sqlmodel import Session, select
 from models.db.tables import AccessToken, CommandLog, EventPairing, Game
 from models.rules import drawn, pair_round
 from models.service.errors import EventError
-from tests.service.site_client import seed_in_order, sign_up, site_client
+from tests.service.site_client import seed_in_order, sign_up
 from tests.service.test_api import assert_error
 from tests.service.test_events_api import concede, detail, enter, new_event, pair, save_lists
 from tests.service.test_lists import AGATHON_LIST, OMODAMOS_LIST
 from webapp import deps
-
-
-@pytest.fixture
-def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    with site_client(db_url, monkeypatch) as c:
-        yield c
 
 
 def counts() -> dict[str, int]:

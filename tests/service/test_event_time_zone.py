@@ -3,22 +3,14 @@ with UTC beside (webapp/components/times.py). SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime
 
-import pytest
 from fastapi.testclient import TestClient
 
-from tests.service.site_client import sign_up, site_client
+from tests.service.site_client import sign_up
 from tests.service.test_api import assert_error
 from tests.service.test_events_api import EVENT
 from webapp.components.times import at
-
-
-@pytest.fixture
-def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    with site_client(db_url, monkeypatch) as c:
-        yield c
 
 
 def test_an_event_keeps_the_time_zone_its_organiser_picked(client: TestClient) -> None:

@@ -4,7 +4,6 @@ the wrong user. SQLite always, PostgreSQL when TEST_DATABASE_URL is set (``db_ur
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -12,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from models.rules.warmachine import Army
-from tests.service.site_client import seed_in_order, sign_up, site_client
+from tests.service.site_client import seed_in_order, sign_up
 from tests.service.test_api import assert_error
 from tests.service.test_lists import AGATHON_LIST, OMODAMOS_LIST
 from webapp import deps
@@ -20,12 +19,6 @@ from webapp import deps
 DEADLINE = datetime(2030, 1, 1, 9, 0, tzinfo=UTC)
 EVENT = {"name": "Club Steamroller", "day": "2030-01-01", "game_size": 50, "rounds": 3, "lists_per_player": 2,
          "deadline": DEADLINE.isoformat()}
-
-
-@pytest.fixture
-def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    with site_client(db_url, monkeypatch) as c:
-        yield c
 
 
 def save_lists(account: dict[str, Any], *armies: Army) -> list[str]:

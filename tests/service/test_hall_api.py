@@ -3,13 +3,11 @@ anyone else is refused and nothing changes. SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from fastapi.testclient import TestClient
 
 from models.service.hall import HallService
-from tests.service.site_client import sign_up, site_client
+from tests.service.site_client import sign_up
 from tests.service.test_api import assert_error
 from tests.service.test_events_api import enter, new_event, pair
 from webapp import deps
@@ -25,12 +23,6 @@ class Clock:
 
     def __call__(self) -> int:
         return self.ms
-
-
-@pytest.fixture
-def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    with site_client(db_url, monkeypatch) as c:
-        yield c
 
 
 @pytest.fixture

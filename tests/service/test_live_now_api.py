@@ -3,20 +3,11 @@ makes, and the list anyone reads; on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
-from tests.service.site_client import site_client
 from tests.service.test_api import GAME, assert_error, command
-
-
-@pytest.fixture
-def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    with site_client(db_url, monkeypatch) as c:
-        yield c
 
 
 def new_game(client: TestClient, title: str = "Friday game") -> dict[str, Any]:

@@ -4,7 +4,6 @@ each route works for its account, and refuses no session and another account (a 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -12,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from models.catalog.schema import BoxesLayout, Card
 from models.service.accounts import Me
-from tests.service.site_client import sign_up, site_client
+from tests.service.site_client import sign_up
 from tests.service.test_api import GAME, assert_error
 from webapp import deps
 
@@ -21,12 +20,6 @@ CULT = {"title": "Cult", "faction": "Infernals", "size": 50,
                     {"card": "cultist-band", "size": 6}]}
 MY_SOLO = Card(key="my-solo", name="My Solo", faction="Infernals", role="solo", cost=3,
                damage=BoxesLayout(boxes=5)).model_dump(mode="json", exclude_none=True)
-
-
-@pytest.fixture
-def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    with site_client(db_url, monkeypatch) as c:
-        yield c
 
 
 @pytest.fixture

@@ -5,23 +5,14 @@ not outlive its token. On SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
-from tests.service.site_client import site_client
 from tests.service.test_api import command, events
 from tests.service.test_live_now_api import listing, new_game, put
 
 ENDS_WITHIN = 10.0  # s: generous for a loaded machine; the server checks every STREAM_CHECK (1 s)
-
-
-@pytest.fixture
-def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    with site_client(db_url, monkeypatch) as c:
-        yield c
 
 
 class Follower:

@@ -11,7 +11,7 @@ from models.rules.warmachine import Army, ListEntry
 from models.rules.warmachine.list_checks import UNCHECKED, blocking, validate
 from tests.service.site_client import sign_up
 from tests.service.test_api import assert_error
-from tests.service.test_events_api import client, new_event, save_lists  # noqa: F401 - fixture
+from tests.service.test_events_api import new_event, save_lists
 from webapp import deps
 
 HERETIC = Army(title="Heretic", faction="Grymkin", size=50, entries=(
