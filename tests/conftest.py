@@ -3,15 +3,22 @@
 - NiceGUI's `user` / `create_user` fixtures (ini option `main_file` in pyproject.toml: webapp/main.py).
   Harmless for the separate Playwright run: the plugin only adds fixtures and a temporary storage path.
 - `db_url`: every database test runs on SQLite and, when TEST_DATABASE_URL is set, on PostgreSQL,
-  each test on a database of its own.
+  each test on a database of its own; `engine`: an engine on it with the schema migrated (`migrated` for any URL).
 """
+
+from __future__ import annotations
 
 import os
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
 
 pytest_plugins = ["nicegui.testing.user_plugin"]
 
@@ -55,6 +62,25 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path}/t.db"
     return request.getfixturevalue("pg_url")
+
+
+@contextmanager
+def migrated(url: str) -> Iterator[Engine]:
+    """An engine on ``url`` with the schema migrated, disposed of afterwards."""
+    from models.db.engine import make_engine, migrate
+
+    made = make_engine(url)
+    migrate(made)
+    try:
+        yield made
+    finally:
+        made.dispose()
+
+
+@pytest.fixture
+def engine(db_url: str) -> Iterator[Engine]:
+    with migrated(db_url) as made:
+        yield made
 
 
 E2E_DIR = Path(__file__).parent / "e2e"

@@ -6,7 +6,6 @@ TEST_DATABASE_URL, on PostgreSQL."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -37,14 +36,6 @@ from models.service.events import EventService
 
 ARMY = [ArmyEntry(card="agathon"), ArmyEntry(card="cultist-band", size=4)]
 PASSWORD = "correct horse battery"
-
-
-@pytest.fixture
-def engine(db_url: str) -> Iterator[Engine]:
-    made = make_engine(db_url)
-    migrate(made)
-    yield made
-    made.dispose()
 
 
 def an_event(engine: Engine) -> dict[str, Any]:

@@ -3,13 +3,10 @@ a registration, lists given, a round paired, the round timer; it stays the same 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime
 
-import pytest
 from sqlalchemy import Engine
 
-from models.db.engine import make_engine, migrate
 from models.service import GameService
 from models.service.accounts import AccountService
 from models.service.event_changes import EventChanges
@@ -18,14 +15,6 @@ from models.service.hall import HallService
 from tests.service.test_lists import AGATHON_LIST, OMODAMOS_LIST
 
 PASSWORD = "correct horse battery"
-
-
-@pytest.fixture
-def engine(db_url: str) -> Iterator[Engine]:
-    made = make_engine(db_url)
-    migrate(made)
-    yield made
-    made.dispose()
 
 
 def test_an_events_stamp_changes_with_registrations_lists_rounds_and_the_timer_only(engine: Engine) -> None:

@@ -6,7 +6,6 @@ access tokens and the operator's site cards. Every test runs on SQLite and, when
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,14 +26,6 @@ from models.db.tables import AccessToken, CardRow, CommandLog, Game, Snapshot
 
 TABLES = {"game", "command_log", "snapshot", "army_list", "card", "access_token"}
 GAME = "g1"
-
-
-@pytest.fixture
-def engine(db_url: str) -> Iterator[Engine]:
-    engine = make_engine(db_url)
-    migrate(engine)
-    yield engine
-    engine.dispose()
 
 
 @pytest.fixture

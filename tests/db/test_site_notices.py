@@ -12,7 +12,6 @@ import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from models.db.engine import make_engine, migrate
 from models.db.notify import CHANNEL, Listener
 from models.db.tables import EventPlayer
 from models.rules.round_timer import start
@@ -22,16 +21,15 @@ from models.service.accounts import AccountService
 from models.service.events import EventService
 from models.service.hall import HallService
 from models.service.listings import ListingService
+from tests.conftest import migrated
 
 PASSWORD = "correct horse battery"
 
 
 @pytest.fixture
 def engine(pg_url: str) -> Iterator[Engine]:
-    made = make_engine(pg_url)
-    migrate(made)
-    yield made
-    made.dispose()
+    with migrated(pg_url) as made:
+        yield made
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ Runs on SQLite and, when TEST_DATABASE_URL is set, on PostgreSQL (the `db_url` f
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -16,7 +15,6 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine
 
-from models.db.engine import make_engine, migrate
 from models.rules import GameState, RuleViolation
 from models.rules.warmachine.scenario import last_step
 from models.rules.warmachine.setup import ArmyEntry
@@ -55,14 +53,6 @@ class Dice:
 
     def __call__(self) -> int:
         return self.faces.pop(0)
-
-
-@pytest.fixture
-def engine(db_url: str) -> Iterator[Engine]:
-    engine = make_engine(db_url)
-    migrate(engine)
-    yield engine
-    engine.dispose()
 
 
 @pytest.fixture
