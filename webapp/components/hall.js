@@ -1,4 +1,4 @@
-// The hall screen's board: an event on a TV across the room (webapp/hall.py builds its JSON view). The round's
+// The hall screen's board: an event on a TV across the room (webapp/live/hall.py builds its JSON view). The round's
 // tables with their live scores on the left, the standings on the right paging by themselves, the round timer
 // large in the header. Everything a person typed (names) is shown as text.
 //

@@ -1,7 +1,7 @@
 """The hall screen's one element: a Vue component (hall.js) that renders an event's hall view in the browser.
 
 A hall screen holds no element per table: its board gets the view as it was when the page was built, then joins
-the event's hall room, where each change is sent once for every hall screen of this process (webapp/hall.py).
+the event's hall room, where each change is sent once for every hall screen of this process (webapp/live/hall.py).
 Joining is this module's socket event: only a page's own socket joins, and a page that is behind gets the whole
 view back.
 """

@@ -1,4 +1,4 @@
-// The /live page's board: renders the Live now list (webapp/live_now.py) in the browser, one line per listed
+// The /live page's board: renders the Live now list (webapp/live/now.py) in the browser, one line per listed
 // game, each opening its watch view.
 //
 // The server sends each change once to the Live now room ("tk_live"): a JSON merge patch from the list before

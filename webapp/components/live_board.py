@@ -1,7 +1,7 @@
 """The /live page's one element: a Vue component (live_board.js) that renders the Live now list in the browser.
 
 A viewer's page holds no element per game: its board gets the list as it was when the page was built, then joins
-the Live now room, where each change is sent once for every viewer of this process (webapp/live_now.py).
+the Live now room, where each change is sent once for every viewer of this process (webapp/live/now.py).
 Joining is this module's socket event: only a page's own socket joins, and a page that is behind gets the whole
 list back.
 """

@@ -2,7 +2,7 @@
 
 Spectators are many, so a watch page holds no element tree: its board gets the view of the version it was
 opened at, then joins the game's Socket.IO room, where each new version is sent once for all of them
-(webapp/live.py). Joining is this module's socket event: a page's own socket asks for its board's game (the
+(webapp/live/games.py). Joining is this module's socket event: a page's own socket asks for its board's game (the
 page's link was checked when the page was built), and gets the whole view back when it is behind.
 """
 
@@ -27,7 +27,7 @@ class WatchBoard(Element, component="watch.js"):
                  parts: tuple[str, ...] = (), result_url: str = "", token: str = "") -> None:
         super().__init__()
         self.game_id = game_id
-        self.token = token  # the link it was opened with: a revoked link's pages are sent away (webapp/live_now.py)
+        self.token = token  # the link it was opened with: a revoked link's pages are sent away (webapp/live/now.py)
         # The view as a string: the same object for every page of this version (a dict prop would be copied).
         self._props.update(game=game_id, initial=edition.view_text, serverNow=now_ms, mode=mode,
                            parts=list(parts), resultUrl=result_url)

@@ -1,5 +1,5 @@
 """/events/{id}: one event. Anyone, without an account, follows its standings, pairings and every live table (each
-opening its watch page), updated live as games change and rounds are paired (webapp/event_feed.py). A signed-in
+opening its watch page), updated live as games change and rounds are paired (webapp/live/event_feed.py). A signed-in
 person registers and submits lists from their saved lists until they lock, and opens their own game of the
 round; the organiser pairs each round and holds every table's links. Standings export as CSV and JSON (the API).
 """
