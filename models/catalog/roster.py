@@ -18,25 +18,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-ROSTER_DIR = Path(__file__).parent / "roster"
-PACKAGE = "warmahordes-opendata"
+from models.catalog.opendata import FACTIONS, PACKAGE, ROLES
+from models.catalog.theme_parse import resolve
 
-# The package's faction slugs -> the faction names players read (the catalog's ``faction``).
-FACTIONS: dict[str, str] = {
-    "infernals": "Infernals", "crucible_guard": "Crucible Guard", "cygnar": "Cygnar",
-    "protectorate": "Protectorate of Menoth", "khador": "Khador", "cryx": "Cryx",
-    "retribution": "Retribution of Scyrah", "mercenaries": "Mercenaries", "convergence": "Convergence of Cyriss",
-    "trollbloods": "Trollbloods", "circle": "Circle Orboros", "skorne": "Skorne", "legion": "Legion of Everblight",
-    "minions": "Minions", "grymkin": "Grymkin",
-}
-# The package's roles -> the catalog's. A battle engine and a structure share the package's role
-# ``engine_structure``; which one a model is stays a fact to cite (a facts record's ``role``), so until then it is
-# a battle engine: the rules then track it without a structure's restrictions.
-ROLES: dict[str, str] = {
-    "warcaster": "warcaster", "warjack": "warjack", "warlock": "warlock", "warbeast": "warbeast",
-    "infernal_master": "infernal_master", "horror": "horror", "unit": "unit", "solo": "solo",
-    "engine_structure": "battle_engine",
-}
+ROSTER_DIR = Path(__file__).parent / "roster"
 
 
 @dataclass(frozen=True)
@@ -114,8 +99,6 @@ def _read_yaml(path: Path) -> dict[str, Any]:
 
 def build(out_dir: Path = ROSTER_DIR) -> str:
     """Rewrite the roster files from the installed package; returns a one-line summary."""
-    from models.catalog.theme_parse import resolve
-
     version, data = _package_data()
     models: dict[str, list[dict[str, Any]]] = {s: [] for s in FACTIONS}
     for path in sorted((data / "models").rglob("*.yaml")):

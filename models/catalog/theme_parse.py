@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from models.catalog.roster import ROLES
+from models.catalog.opendata import ROLES
 
 # The catalog roles a line's last words name.
 _ROLE_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
