@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import TypeVar
 
 from models.catalog.facts import Conflict, FactRecord, empty_damage, fact_records, merge
-from models.catalog.roster import FACTIONS, RosterModel, roster, roster_source, roster_themes, slug
+from models.catalog.opendata import FACTIONS
+from models.catalog.roster import RosterModel, roster, roster_source, roster_themes, slug
 from models.catalog.schema import SCHEMA_FILE, Arcanum, Card, Theme, ThemeLine, UnitInfo
 
 CATALOG_DIR = Path(__file__).parent

@@ -13,7 +13,8 @@ from pydantic import ValidationError
 
 from models.catalog import Catalog, _with_facts, build_catalog, shipped_cards, shipped_themes
 from models.catalog.facts import FactRecord, fact_records
-from models.catalog.roster import FACTIONS, ROSTER_DIR, roster, roster_files, roster_version
+from models.catalog.opendata import FACTIONS
+from models.catalog.roster import ROSTER_DIR, roster, roster_files, roster_version
 from models.catalog.schema import Card, GridLayout, Spell, UnitInfo, Weapon
 
 ROOT = Path(__file__).resolve().parents[2]
