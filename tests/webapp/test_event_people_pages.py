@@ -136,7 +136,7 @@ async def test_a_seat_sees_only_its_own_wizard_choices_and_starts_the_events_clo
     assert clock is not None and clock.remaining_ms == (45 * 60_000, 45 * 60_000)
 
 
-async def test_a_note_the_organiser_types_for_one_player_outlives_another_players_registration(user: User) -> None:
+async def test_a_note_or_a_tap_for_one_player_outlives_another_players_registration(user: User) -> None:
     made = one_list_event(("Ann", "Bob"))
     await user.open("/events")
     sign_in(user, made["organiser"][1])  # type: ignore[index]
@@ -144,7 +144,7 @@ async def test_a_note_the_organiser_types_for_one_player_outlives_another_player
     players, lists = region(user, "Players"), region(user, "Submitted lists")
     await see(user, "The Heretic's Trump card is not known yet", lists)
     fill(user, "Note for Ann", "Trump checked on her card")
-    note = find(user, "Note for Ann", ui.input)
+    note, check_in = find(user, "Note for Ann", ui.input), find(user, "Check in Ann")
 
     eve, _ = account("Eve")  # Eve registers and submits her lists elsewhere while Olga types
     deps().events.register(eve, made["id"])
@@ -152,6 +152,7 @@ async def test_a_note_the_organiser_types_for_one_player_outlives_another_player
     await see(user, "Eve: lists given", players)
     await see(user, "Eve: lists given", lists)
     assert find(user, "Note for Ann", ui.input) is note and note.value == "Trump checked on her card"
+    assert find(user, "Check in Ann") is check_in  # Ann's row stayed as it was: a tap on it is not lost
     click(user, "Approve Ann's lists")
     await see(user, "Ann: lists approved", players)
     await see(user, "Trump checked on her card", lists)  # the note went with the approval

@@ -23,6 +23,7 @@ from models.service.scenarios import STEAMROLLER, scenario_words
 from webapp.blocking import io
 from webapp.components import icons
 from webapp.components.a11y import named
+from webapp.components.kept_parts import KeptParts, Part
 from webapp.components.once import once
 from webapp.components.round_timer import RoundTimerControls
 from webapp.components.times import at
@@ -130,6 +131,14 @@ def entrant_words(e: Entrant) -> str:
     return ", ".join(words)
 
 
+def _player_row_box() -> ui.row:
+    return ui.row().classes("items-center gap-2 tk-person")
+
+
+def _list_card_box(name: str) -> ui.column:
+    return named(ui.column().classes("w-full gap-1 tk-list-card"), f"{name}'s lists", role="group")
+
+
 class EventPage:
     """The page of one event for one browser; ``show`` draws a new view of it."""
 
@@ -169,6 +178,8 @@ class EventPage:
             with named(ui.column().classes("w-full gap-1"), "Players", role="region"):
                 ui.label("Players").classes("text-h6").props('role="heading" aria-level="2"')
                 self.players = ui.column().classes("w-full gap-0")
+                with self.players:
+                    self.nobody = ui.label("Nobody has registered yet.").classes("tk-kind")
                 self.walk_in = ui.column().classes("w-full gap-0")
             with named(ui.column().classes("w-full gap-1"), "Submitted lists", role="region") as self.lists_region:
                 ui.label("Submitted lists").classes("text-h6").props('role="heading" aria-level="2"')
@@ -178,7 +189,8 @@ class EventPage:
         self.drawn_people: tuple[Any, ...] | None = None
         self.drawn_log: tuple[Any, ...] | None = None
         self.drawn_lists_head: tuple[bool, ...] | None = None
-        self.list_cards: dict[str, tuple[tuple[Any, ...], ui.column]] = {}  # account -> what its card shows, the card
+        self.list_cards = KeptParts(self.lists)  # a player's card is redrawn only when their lists change
+        self.player_rows = KeptParts(self.players)  # and their row only when they change
         self.drawn_tables: tuple[Any, ...] | None = None  # what the tables and earlier rounds show: redrawn on change
         self.drawn_earlier: tuple[Any, ...] | None = None
         self.drawn_walk_in: tuple[bool, bool] | None = None
@@ -266,17 +278,17 @@ class EventPage:
                                                                 self.me.email in info.co_organisers)
 
     def _draw_players(self, view: EventView) -> None:
-        """Every player and where they stand; the organisers check them in, drop and reinstate them."""
-        runs = self._runs(view)
-        self.players.clear()
-        with self.players:
-            if not view.players:
-                ui.label("Nobody has registered yet.").classes("tk-kind")
-            for e in view.players:
-                with ui.row().classes("items-center gap-2 tk-person"):
-                    ui.label(f"{e.name}{f' ({e.club})' if e.club else ''}: {entrant_words(e)}")
-                    if runs and not e.left:
-                        self._player_buttons(view, e)
+        """Every player and where they stand; the organisers check them in, drop and reinstate them. A player's row
+        is redrawn only when they change: a tap on another player's button outlives a registration."""
+        runs, paired = self._runs(view), bool(view.event.round)
+        self.nobody.set_visibility(not view.players)
+        self.player_rows.show([Part(e.account, (e, runs, paired), _player_row_box,
+                                    partial(self._player_row, view, e, runs)) for e in view.players])
+
+    def _player_row(self, view: EventView, e: Entrant, runs: bool) -> None:
+        ui.label(f"{e.name}{f' ({e.club})' if e.club else ''}: {entrant_words(e)}")
+        if runs and not e.left:
+            self._player_buttons(view, e)
 
     def _player_buttons(self, view: EventView, e: Entrant) -> None:
         events = current().events
@@ -332,31 +344,19 @@ class EventPage:
                     ui.label("Published: everyone reads these lists.").classes("tk-kind")
                 if not shown:
                     ui.label("No lists submitted yet.").classes("tk-kind")
-        for account, (_, card) in list(self.list_cards.items()):
-            if account not in {e.account for e in shown}:
-                del self.list_cards[account]
-                card.delete()
-        for e in shown:
-            key = (runs, e.name, e.lists_status, e.lists_note, e.lists, e.list_texts)
-            drawn = self.list_cards.get(e.account)
-            if drawn is not None and drawn[0] == key:
-                continue
-            if drawn is None:
-                with self.lists:
-                    card = named(ui.column().classes("w-full gap-1 tk-list-card"), f"{e.name}'s lists", role="group")
-            else:
-                card = drawn[1]
-                card.clear()
-            self.list_cards[e.account] = (key, card)
-            with card:
-                ui.label(f"{e.name}: {LISTS_WORDS.get(e.lists_status, e.lists_status)}").classes("text-bold")
-                if runs and e.lists_note:
-                    ui.label(e.lists_note).classes("tk-kind")
-                for title, text in zip(e.lists, e.list_texts, strict=False):
-                    ui.label(title).classes("text-bold")
-                    ui.label(text).classes("tk-mono whitespace-pre-wrap")
-                if runs:
-                    self._review(e)
+        self.list_cards.show([Part(e.account, (runs, e.name, e.lists_status, e.lists_note, e.lists, e.list_texts),
+                                   partial(_list_card_box, e.name),
+                                   partial(self._list_card, e, runs)) for e in shown])
+
+    def _list_card(self, e: Entrant, runs: bool) -> None:
+        ui.label(f"{e.name}: {LISTS_WORDS.get(e.lists_status, e.lists_status)}").classes("text-bold")
+        if runs and e.lists_note:
+            ui.label(e.lists_note).classes("tk-kind")
+        for title, text in zip(e.lists, e.list_texts, strict=False):
+            ui.label(title).classes("text-bold")
+            ui.label(text).classes("tk-mono whitespace-pre-wrap")
+        if runs:
+            self._review(e)
 
     def _review(self, e: Entrant) -> None:
         events = current().events
