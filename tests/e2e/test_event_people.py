@@ -105,23 +105,17 @@ def test_lists_people_and_the_clock_on_an_event_day(browser: Browser, server: Se
         bob_seat = 0 if table["name_a"] == "Bob" else 1
         expect(wizard(bob)).to_contain_text("Setup, step 3 of 10: Choose objectives", timeout=LIVE)
         wizard(bob).get_by_role("button", name="Confirm the objectives").click()
-        wizard(bob).get_by_role("button", name="Roll for us").click()
-        expect(wizard(bob)).to_contain_text("First or second", timeout=LIVE)
+        # The dice are typed as the players rolled them (no tie to roll again): Bob's opponent has priority.
+        wizard(bob).get_by_label(f"Die of player {bob_seat + 1}", exact=True).fill("2")
+        wizard(bob).get_by_label(f"Die of player {2 - bob_seat}", exact=True).fill("5")
+        wizard(bob).get_by_role("button", name="Use these dice").click()
+        expect(wizard(bob)).to_contain_text("Waiting for", timeout=LIVE)
         state = api.get(f"/api/games/{game_id}", headers=table_token).json()
-        while state["state"]["pregame"]["priority"] is None:  # a tie: roll again
-            wizard(bob).get_by_role("button", name="Roll for us").click()
-            state = api.get(f"/api/games/{game_id}", headers=table_token).json()
-        if state["state"]["pregame"]["priority"] == bob_seat:
-            wizard(bob).get_by_role("button", name="Bob goes first").click()
-            expect(wizard(bob)).to_contain_text("picks the table side", timeout=LIVE)
-            expect(wizard(bob)).to_contain_text("Waiting for", timeout=LIVE)  # the opponent picks the side
-            send(api, game_id, table_token, {"type": "choose_side", "side": "the north edge"})
-        else:
-            expect(wizard(bob)).to_contain_text("Waiting for", timeout=LIVE)
-            expect(wizard(bob).get_by_role("button", name=re.compile("goes first"))).to_have_count(0)
-            send(api, game_id, table_token, {"type": "choose_order", "goes_first": True})
-            wizard(bob).get_by_label("Table side", exact=True).fill("the north edge")
-            wizard(bob).get_by_role("button", name="Confirm the side").click()
+        assert state["state"]["pregame"]["priority"] == 1 - bob_seat
+        expect(wizard(bob).get_by_role("button", name=re.compile("goes first"))).to_have_count(0)
+        send(api, game_id, table_token, {"type": "choose_order", "goes_first": True})
+        wizard(bob).get_by_label("Table side", exact=True).fill("the north edge")
+        wizard(bob).get_by_role("button", name="Confirm the side").click()
         expect(wizard(bob)).to_contain_text("The event gives each player 45 minutes.", timeout=LIVE)
         wizard(bob).get_by_role("button", name="Start the clock (45 minutes each)").click()
         expect(wizard(bob)).to_contain_text("Setup, step 8 of 10: Before the game begins", timeout=LIVE)
