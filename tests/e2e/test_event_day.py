@@ -24,6 +24,7 @@ wait is for what a page shows.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -49,7 +50,7 @@ from tests.e2e.events import (
 
 LAPTOP = {"width": 1280, "height": 800}
 SCREEN = {"width": 1920, "height": 1080}
-LIVE = 15_000  # ms: a change shows on the other screens within seconds (more while the machine is busy)
+LIVE = 20_000  # ms: a change shows on the other screens within seconds, more while the machine is busy
 EVENT = "Saturday Steamroller at the Long Table"
 CLUB = "Long Table Club"  # Ann and Bob's: round 1 keeps them apart
 SEED = "1012"
@@ -90,6 +91,14 @@ class Day:
 def hall_row(region: Any, *cells: str | int) -> Any:
     """The hall screen's row whose cells begin with ``cells`` (a table's number and players, a standing)."""
     return region.get_by_role("row", name=re.compile("^" + " ".join(re.escape(str(c)) for c in cells) + "( |$)"))
+
+
+@pytest.fixture(autouse=True)
+def patient() -> Iterator[None]:
+    """Every expectation here waits as long as a change may take to reach another screen on a busy machine."""
+    expect.set_options(timeout=LIVE)
+    yield
+    expect.set_options(timeout=None)
 
 
 @pytest.mark.parametrize("server", ["sqlite", "postgresql"], indirect=True)
