@@ -278,12 +278,10 @@ def heal(state: GameState, m: ModelState, amount: int) -> tuple[GameState, Event
                         text=f"{m.name} has {amount} damage removed{note}.")
 
 
-class MarkDamage(Command):
-    """Damage a model suffers. A master may send it to a horror of its battlegroup (``transfer_to``). A grid or
-    spiral needs the d6 ``column``; a colossal's or gargantuan's the ``side`` too, and ``then_column`` when the
-    damage spills into its other side."""
+class DamageToModel(Frozen):
+    """Damage one model suffers and where it enters its track (``suffer``): the fields of a ``MarkDamage`` and of
+    each hit of an attack that damages several models."""
 
-    type: Literal["mark_damage"] = "mark_damage"
     model: str
     amount: int = Field(ge=1, le=99)
     column: int | None = Field(default=None, ge=1, le=6)
@@ -291,6 +289,17 @@ class MarkDamage(Command):
     then_column: int | None = Field(default=None, ge=1, le=6)
     transfer_to: str | None = None
     in_control: bool = True
+
+    def entry(self) -> Entry:
+        return Entry(column=self.column, side=self.side, then_column=self.then_column)
+
+
+class MarkDamage(DamageToModel, Command):
+    """Damage a model suffers. A master may send it to a horror of its battlegroup (``transfer_to``). A grid or
+    spiral needs the d6 ``column``; a colossal's or gargantuan's the ``side`` too, and ``then_column`` when the
+    damage spills into its other side."""
+
+    type: Literal["mark_damage"] = "mark_damage"
 
 
 @handles(MarkDamage, system=SYSTEM, timing="anytime")
@@ -302,7 +311,7 @@ def mark_damage(state: GameState, cmd: MarkDamage) -> tuple[GameState, list[Even
     again. A warlock sends it to a warbeast of its battlegroup for 1 fury (Mk III core rule, public)."""
     m = live(state, cmd.model)
     sections(state, m)
-    where = Entry(column=cmd.column, side=cmd.side, then_column=cmd.then_column)
+    where = cmd.entry()
     if cmd.transfer_to is None:
         state, events, _ = suffer(state, m, cmd.amount, "marked at the table", **where.args())
         return state, events

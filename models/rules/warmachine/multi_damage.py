@@ -8,27 +8,13 @@ from typing import Literal
 
 from pydantic import Field
 
-from models.catalog.schema import Frozen
 from models.rules.core import Command, Event, GameState, RuleViolation, handles
-from models.rules.warmachine.damage import Entry, Side, sections, suffer, transfer
+from models.rules.warmachine.damage import DamageToModel, sections, suffer, transfer
 from models.rules.warmachine.state import SYSTEM, is_horror, live
 
 
-class Hit(Frozen):
-    """The damage one model would suffer from the attack; a master may send it on with ``transfer_to``. A grid
-    or spiral (the receiver's) needs the d6 ``column``, a colossal's or gargantuan's the ``side`` too and
-    ``then_column`` when the damage spills into its other side (damage.py ``suffer``)."""
-
-    model: str
-    amount: int = Field(ge=1, le=99)
-    column: int | None = Field(default=None, ge=1, le=6)
-    side: Side | None = None
-    then_column: int | None = Field(default=None, ge=1, le=6)
-    transfer_to: str | None = None
-    in_control: bool = True
-
-    def entry(self) -> Entry:
-        return Entry(column=self.column, side=self.side, then_column=self.then_column)
+class Hit(DamageToModel):
+    """The damage one model would suffer from the attack (``DamageToModel``)."""
 
 
 class AttackDamage(Command):
