@@ -6,38 +6,16 @@
 
 from __future__ import annotations
 
-from nicegui import ui
-
 from models.rules import GameState
 from models.service.views.warmachine import has_points, points_line, points_text
-from webapp.view import GameView
+from webapp.components.pip_tracker import PipLine, PipTracker
 
 __all__ = ["PointsTracker", "has_points"]
 
 
-class PointsTracker:
-    def __init__(self, view: GameView, model_id: str) -> None:
-        self.view, self.model_id = view, model_id
-        self._shown: tuple[object, ...] | None = None
-        with ui.row().classes("tk-essence tk-points-row items-center gap-2"):
-            self.text = ui.label("").classes("tk-essence-text")
-            self.pips = ui.html("", sanitize=False)
-            self.extra = ui.label("").classes("tk-ctrl")
-        view.on_update(self.update)
-        self.update(view.state)
+class PointsTracker(PipTracker):
+    row_classes = "tk-essence tk-points-row"
 
-    def update(self, state: GameState) -> None:
+    def line(self, state: GameState) -> PipLine:
         kind, have, cap, extra = points_line(state, self.model_id)
-        key = (kind, have, cap, extra)
-        if key == self._shown:
-            return
-        self._shown = key
-        self.extra.set_text(extra)
-        self.text.set_text(points_text(kind, have, cap))
-        if cap is None:
-            self.pips.set_content("")
-            return
-        look = "tk-fury" if kind == "Fury" else "tk-focus"
-        dots = "".join(f'<span class="tk-pip {look} {"tk-full" if k < have else ""}"></span>'
-                       for k in range(max(cap, have)))
-        self.pips.set_content(f'<span aria-hidden="true">{dots}</span>')
+        return points_text(kind, have, cap), have, cap, extra, "tk-fury" if kind == "Fury" else "tk-focus"
