@@ -22,3 +22,14 @@ export function unfollow(vm) {
     socket.off("connect", vm.handlers.connect);
   }
 }
+
+// Joins the room (again after a reconnection: a new socket is in no room), one ask at a time; the server's answer
+// (the whole view when the board is behind) goes to onAnswer.
+export function joinRoom(vm, name, payload, onAnswer) {
+  if (vm.joining) return;
+  vm.joining = true;
+  window.socket.emit(name, { client: window.clientId, ...payload }, (answer) => {
+    vm.joining = false;
+    onAnswer(answer);
+  });
+}

@@ -7,7 +7,7 @@
 // the whole view ("tk_hall_join", which also joins the room, on every (re)connection).
 import Countdown from "/static/countdown.js";
 import merge from "/static/merge.js";
-import { follow, unfollow } from "/static/room.js";
+import { follow, joinRoom, unfollow } from "/static/room.js";
 
 const PAGE_SECONDS = 12; // how long one page of a long list stays up
 const ROWS = 9; // rows a page shows: a row is 7 % of the screen's height (static/hall.css), under the headings
@@ -100,10 +100,7 @@ export default {
       this.$q.dark.toggle();
     },
     join() {
-      if (this.joining) return;
-      this.joining = true;
-      window.socket.emit("tk_hall_join", { client: window.clientId, v: this.v }, (answer) => {
-        this.joining = false;
+      joinRoom(this, "tk_hall_join", { v: this.v }, (answer) => {
         if (answer && answer.ok) this.receive(answer);
       });
     },

@@ -7,7 +7,7 @@
 // (titles, names) is shown as text.
 import Countdown from "/static/countdown.js";
 import merge from "/static/merge.js";
-import { follow, unfollow } from "/static/room.js";
+import { follow, joinRoom, unfollow } from "/static/room.js";
 
 export default {
   components: { Countdown },
@@ -62,10 +62,7 @@ export default {
     join() {
       // Joins the room (again after a reconnection: a new socket is in no room); the whole list comes back
       // when this page is behind.
-      if (this.joining) return;
-      this.joining = true;
-      window.socket.emit("tk_live_join", { client: window.clientId, v: this.v }, (answer) => {
-        this.joining = false;
+      joinRoom(this, "tk_live_join", { v: this.v }, (answer) => {
         if (answer && answer.ok) this.receive(answer);
       });
     },

@@ -7,7 +7,7 @@
 // drawings, made by the server from numbers.
 import Countdown from "/static/countdown.js";
 import merge from "/static/merge.js";
-import { follow, unfollow } from "/static/room.js";
+import { follow, joinRoom, unfollow } from "/static/room.js";
 
 const PARTS = ["score", "turn", "prompt", "result", "clock", "attack", "models", "log"];
 const TV = ["score", "turn", "result", "attack", "models"];
@@ -197,10 +197,7 @@ export default {
     join() {
       // Joins the game's room (again after a reconnection: a new socket is in no room) and gets the whole view
       // when this page is behind the version it saw announced.
-      if (this.joining) return;
-      this.joining = true;
-      window.socket.emit("tk_watch", { client: window.clientId, v: this.view.v, seen: this.behind }, (answer) => {
-        this.joining = false;
+      joinRoom(this, "tk_watch", { v: this.view.v, seen: this.behind }, (answer) => {
         this.receive(answer);
         if (this.behind > this.view.v) this.join();
       });
