@@ -10,7 +10,7 @@ from nicegui import ui
 from models.rules import Option, RuleViolation, answered
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number
-from webapp.components.dialogs import ok_cancel, transient_dialog
+from webapp.components.dialogs import ok_cancel, titled_dialog
 from webapp.view import GameView
 
 
@@ -27,8 +27,7 @@ async def send_answers(view: GameView, option: Option, **answers: Any) -> bool:
 
 def points_dialog(view: GameView, option: Option, title: str, hint: str, high: int = 10) -> None:
     """A title, a hint and a number of points (1 to ``high``): the one answer ``option`` asks."""
-    with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
-        ui.label(title).classes("text-h6")
+    with titled_dialog(title) as dialog:
         ui.label(hint)
         field = named(ui.number("Points", value=1), "Points")
 
@@ -40,4 +39,3 @@ def points_dialog(view: GameView, option: Option, title: str, hint: str, high: i
                 dialog.close()
 
         ok_cancel("OK", ok, dialog)
-    dialog.open()

@@ -34,7 +34,7 @@ from webapp.components.a11y import named
 from webapp.components.asking import send_answers
 from webapp.components.attack_numbers import DamageNumbers, HitNumbers
 from webapp.components.card_dialog import whole_number
-from webapp.components.dialogs import ok_cancel, transient_dialog
+from webapp.components.dialogs import ok_cancel, titled_dialog
 from webapp.components.dice import DiceField, service_roll
 from webapp.components.once import once
 from webapp.view import GameView
@@ -54,8 +54,7 @@ def declare_dialog(view: GameView, attacker_id: str) -> None:
     others = [state.model(x) for x in option.choices["target"]]
     names = {x.id: x.name + (" (own side)" if x.seat == m.seat else "") for x in others}
     places = weapon_places(state, m)
-    with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
-        ui.label(f"{m.name} attacks").classes("text-h6")
+    with titled_dialog(f"{m.name} attacks") as dialog:
         refused = None if option.allowed else option
         if refused is not None:
             ui.label(f"{refused.reason} It may still make a free strike.").classes("tk-prompt")
@@ -75,7 +74,6 @@ def declare_dialog(view: GameView, attacker_id: str) -> None:
                 dialog.close()
 
         ok_cancel("Declare the attack", ok, dialog)
-    dialog.open()
 
 
 def _attack_option(state: GameState, model_id: str) -> Option:
@@ -105,8 +103,7 @@ def unit_attack_dialog(view: GameView, unit_id: str) -> None:
     if not others:
         ui.notify("There is nothing in play for this unit to attack.", type="warning")
         return
-    with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
-        ui.label(f"{state.card_of(troopers[0]).name} attacks").classes("text-h6")
+    with titled_dialog(f"{state.card_of(troopers[0]).name} attacks") as dialog:
         ui.label("Tick the attacking troopers: one, or several for a combined attack (the first ticked rolls "
                  "for them all).").classes("tk-prompt")
         ticks = {m.id: named(ui.checkbox(trooper_name(m.name), value=i == 0), f"Attacking: {trooper_name(m.name)}")
@@ -145,7 +142,6 @@ def unit_attack_dialog(view: GameView, unit_id: str) -> None:
                 dialog.close()
 
         ok_cancel("Declare the attack", ok, dialog)
-    dialog.open()
 
 
 def _column_choice(state: GameState, model_ids: list[str]) -> dict[int | None, str] | None:

@@ -13,7 +13,7 @@ from models.catalog.schema import (
 from models.rules import RuleViolation
 from models.rules.warmachine import completed_card, facts_to_ask, stats_to_ask
 from webapp.components.card_book import remember
-from webapp.components.dialogs import ok_cancel, transient_dialog
+from webapp.components.dialogs import ok_cancel, titled_dialog
 from webapp.components.tap_editor import TapGrid, TapSpiral
 from webapp.view import GameView
 
@@ -41,8 +41,7 @@ def whole_number(value: object, low: int, high: int) -> int | None:
 def open_completion(view: GameView, card: Card) -> None:
     missing = missing_for_play(card)
     inputs: dict[str, ui.number] = {}
-    with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
-        ui.label(f"Complete {card.name}'s card").classes("text-h6")
+    with titled_dialog(f"Complete {card.name}'s card") as dialog:
         ui.label("Enter these from your own stat card. They fill in this game's card and are kept in your card "
                  "book for your next games.")
         if "ESSENCE" in missing:
@@ -86,4 +85,3 @@ def open_completion(view: GameView, card: Card) -> None:
                 dialog.close()
 
         ok_cancel("Save card", save, dialog)
-    dialog.open()

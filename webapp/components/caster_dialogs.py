@@ -29,7 +29,7 @@ from models.rules.warmachine import (
 from webapp.components.a11y import named
 from webapp.components.asking import points_dialog, send_answers
 from webapp.components.card_dialog import whole_number
-from webapp.components.dialogs import ok_cancel, transient_dialog
+from webapp.components.dialogs import ok_cancel, titled_dialog
 from webapp.components.dice import DiceField
 from webapp.view import GameView
 
@@ -65,8 +65,7 @@ def leech_fury_dialog(view: GameView, option: Option) -> None:
     """A warlock leeches fury from a warbeast of its battlegroup."""
     assert isinstance(option.command, LeechFury)
     lock = view.state.model(option.command.warlock)
-    with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
-        ui.label(f"{lock.name} leeches fury").classes("text-h6")
+    with titled_dialog(f"{lock.name} leeches fury") as dialog:
         ui.label(f"{lock.name} has {lock.fury or 0} fury. Take fury from a warbeast of its battlegroup:")
         beast = _pick(view, option, "warbeast", lambda b: f"{b.name} ({b.fury or 0} fury)", "Warbeast to leech from")
         field = _points()
@@ -79,7 +78,6 @@ def leech_fury_dialog(view: GameView, option: Option) -> None:
                 dialog.close()
 
         ok_cancel("Leech", ok, dialog)
-    dialog.open()
 
 
 def leech_life_dialog(view: GameView, option: Option) -> None:
@@ -101,8 +99,7 @@ def allocate_focus_dialog(view: GameView, option: Option) -> None:
     """A warcaster gives focus to a warjack of its battlegroup (a warjack holds at most 3)."""
     assert isinstance(option.command, AllocateFocus)
     caster = view.state.model(option.command.warcaster)
-    with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
-        ui.label(f"{caster.name} allocates focus").classes("text-h6")
+    with titled_dialog(f"{caster.name} allocates focus") as dialog:
         ui.label(f"{caster.name} has {caster.focus or 0} focus. A warjack holds at most {WARJACK_FOCUS_CAP}.")
         jack = _pick(view, option, "warjack", lambda j: f"{j.name} ({j.focus or 0} of {WARJACK_FOCUS_CAP} focus)",
                      "Warjack to give focus to")
@@ -118,15 +115,13 @@ def allocate_focus_dialog(view: GameView, option: Option) -> None:
                 dialog.close()
 
         ok_cancel("Allocate", ok, dialog)
-    dialog.open()
 
 
 def force_dialog(view: GameView, option: Option) -> None:
     """Force a warbeast for something the app does not count itself (an animus, a special rule)."""
     assert isinstance(option.command, Force)
     beast = view.state.model(option.command.warbeast)
-    with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
-        ui.label(f"Force {beast.name}").classes("text-h6")
+    with titled_dialog(f"Force {beast.name}") as dialog:
         ui.label("Boosts, extra attacks, running and charging force it by themselves; use this for the rest "
                  "(an animus, a special rule). Each point puts 1 fury on it.")
         field = _points()
@@ -146,7 +141,6 @@ def force_dialog(view: GameView, option: Option) -> None:
                 dialog.close()
 
         ok_cancel("Force", ok, dialog)
-    dialog.open()
 
 
 def threshold_dialog(view: GameView, option: Option) -> None:
@@ -156,8 +150,7 @@ def threshold_dialog(view: GameView, option: Option) -> None:
     state = view.state
     beast = state.model(option.command.warbeast)
     thr = state.card_of(beast).stats.THR
-    with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
-        ui.label(f"Threshold check for {beast.name}").classes("text-h6")
+    with titled_dialog(f"Threshold check for {beast.name}") as dialog:
         ui.label(f"2d6 + {beast.fury or 0} fury against THR {thr if thr is not None else '?'}: "
                  "above THR it frenzies.")
         dice = DiceField(view, "Threshold dice (2d6)", lambda: 2)
@@ -168,15 +161,13 @@ def threshold_dialog(view: GameView, option: Option) -> None:
                 dialog.close()
 
         ok_cancel("Check", ok, dialog)
-    dialog.open()
 
 
 def end_frenzy_dialog(view: GameView, option: Option) -> None:
     assert isinstance(option.command, EndFrenzy)
     beast = view.state.model(option.command.warbeast)
     have = beast.fury or 0
-    with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
-        ui.label(f"End {beast.name}'s frenzy").classes("text-h6")
+    with titled_dialog(f"End {beast.name}'s frenzy") as dialog:
         ui.label(f"It calms down and its activation is over. It has {have} fury: remove as many as you like.")
         field = _points("Fury to remove", 0)
 
@@ -186,7 +177,6 @@ def end_frenzy_dialog(view: GameView, option: Option) -> None:
                 dialog.close()
 
         ok_cancel("End frenzy", ok, dialog)
-    dialog.open()
 
 
 def arcana_dialog(view: GameView, warlock_id: str) -> None:
@@ -196,8 +186,7 @@ def arcana_dialog(view: GameView, warlock_id: str) -> None:
     lock = state.model(warlock_id)
     own, regular = arcana_offer(state, lock)
     everything = ([own] if own else []) + regular
-    with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
-        ui.label(f"{lock.name}'s Arcana cards").classes("text-h6")
+    with titled_dialog(f"{lock.name}'s Arcana cards") as dialog:
         ui.label("Three cards: its own Trump and two others. Both players see them; each is played once.")
         picks = [named(ui.select(everything, value=own or None, label="Trump card"), "Trump card"),
                  named(ui.select(regular, label="Second card"), "Second card"),
@@ -212,4 +201,3 @@ def arcana_dialog(view: GameView, warlock_id: str) -> None:
                 dialog.close()
 
         ok_cancel("Reveal the cards", ok, dialog)
-    dialog.open()

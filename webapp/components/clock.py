@@ -14,7 +14,7 @@ from models.rules import GameState
 from models.rules.warmachine import builders, shown
 from models.service.views.warmachine import clock_note, clock_status
 from webapp.components import icons
-from webapp.components.dialogs import ok_cancel, transient_dialog
+from webapp.components.dialogs import ok_cancel, titled_dialog
 from webapp.components.once import once
 from webapp.components.seat import grey, seat_refusal
 from webapp.view import GameView
@@ -114,8 +114,7 @@ class ClockPanel:
 
     def _adjust_dialog(self) -> None:
         state = self.view.state
-        with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
-            ui.label("Set a player's time (judge)").classes("text-h6")
+        with titled_dialog("Set a player's time (judge)") as dialog:
             seat = ui.select({0: state.player_name(0), 1: state.player_name(1)}, value=0, label="Player").props(
                 'aria-label="Player"')
             minutes = ui.number("Minutes", value=0, step=1, format="%d").props(
@@ -135,7 +134,6 @@ class ClockPanel:
                     dialog.close()
 
             ok_cancel("Set time", save, dialog)
-        dialog.open()
 
 
 __all__ = ["ClockPanel", "Countdown", "shown"]

@@ -36,7 +36,7 @@ from models.rules.warmachine import (
 from models.service.views.drawings import drawing, faces
 from webapp.components.a11y import named
 from webapp.components.card_dialog import needs_completion, open_completion, whole_number
-from webapp.components.dialogs import transient_dialog
+from webapp.components.dialogs import titled_dialog, transient_dialog
 from webapp.components.dice import service_roll
 from webapp.components.once import once
 from webapp.view import GameView
@@ -244,8 +244,7 @@ class DamageTrack:
         state = self.view.state
         m = state.model(self.model_id)
         kind = "horror" if pays == "essence" else "warbeast"
-        with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
-            ui.label(f"{m.name} would suffer {amount} damage").classes("text-h6")
+        with titled_dialog(f"{m.name} would suffer {amount} damage") as dialog:
             ui.label(f"Spend 1 {pays} to send it to a {kind} of its battlegroup in its control range? "
                      f"What the {kind} cannot hold comes back to the {'master' if pays == 'essence' else 'warlock'}.")
 
@@ -262,7 +261,6 @@ class DamageTrack:
                     detail = "card incomplete"
                 once(ui.button(f"Transfer to {h.name} ({detail})").props("no-caps"), partial(choose, h.id), dialog)
             once(ui.button(f"{m.name} takes it").props("outline no-caps"), lambda: choose(None), dialog)
-        dialog.open()
 
     def _complete(self) -> None:
         m = self.view.state.model(self.model_id)

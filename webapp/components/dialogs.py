@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 
 from nicegui import ui
 from nicegui.events import ValueChangeEventArguments
@@ -25,6 +25,16 @@ def transient_dialog() -> ui.dialog:
 
     dialog.on_value_change(closed)
     return dialog
+
+
+@contextlib.contextmanager
+def titled_dialog(title: str) -> Iterator[ui.dialog]:
+    """A transient dialog's card headed by ``title``; the dialog opens once the body built in the block is
+    complete."""
+    with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
+        ui.label(title).classes("text-h6")
+        yield dialog
+    dialog.open()
 
 
 def _delete(dialog: ui.dialog) -> None:

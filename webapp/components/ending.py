@@ -11,7 +11,7 @@ from nicegui import ui
 from models.rules import GameState, Result
 from models.rules.warmachine import POINTS_MAX, builders
 from models.service.views.warmachine import headline, tiebreakers
-from webapp.components.dialogs import transient_dialog
+from webapp.components.dialogs import titled_dialog
 from webapp.components.once import once
 from webapp.components.scoring import read_cp, scenario_line
 from webapp.view import GameView
@@ -23,8 +23,7 @@ def end_game_button(view: GameView) -> ui.button:
     def open_dialog() -> None:
         state = view.state
         names = state.player_name(0), state.player_name(1)
-        with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
-            ui.label("End the game").classes("text-h6")
+        with titled_dialog("End the game") as dialog:
 
             async def do(command: object) -> None:
                 if await view.send(command):  # type: ignore[arg-type]
@@ -40,7 +39,6 @@ def end_game_button(view: GameView) -> ui.button:
                 once(ui.button(f"{names[s]} concedes").props("no-caps outline color=negative"),
                      partial(do, builders.concede(s)), dialog)
             ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
-        dialog.open()
 
     return once(ui.button("End the game…").props("outline no-caps"), open_dialog)
 

@@ -34,7 +34,7 @@ from webapp.components.asking import send_answers
 from webapp.components.card_book import player_catalog, remember
 from webapp.components.card_dialog import whole_number
 from webapp.components.checklists import checklist
-from webapp.components.dialogs import ok_cancel, transient_dialog
+from webapp.components.dialogs import ok_cancel, titled_dialog
 from webapp.components.once import once
 from webapp.view import GameView
 
@@ -44,8 +44,7 @@ def sacrifice_dialog(view: GameView, option: Option) -> None:
     assert isinstance(option.command, Sacrifice)
     state = view.state
     m = state.model(option.command.master)
-    with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
-        ui.label(f"{m.name} sacrifices a model").classes("text-h6")
+    with titled_dialog(f"{m.name} sacrifices a model") as dialog:
         ui.label(f"The model is removed from play and {m.name} refills to its ESSENCE.")
         choice = ui.radio({v: state.model(v).name for v in option.choices["victim"]},
                           value=option.command.victim).props('aria-label="Model to sacrifice"')
@@ -58,7 +57,6 @@ def sacrifice_dialog(view: GameView, option: Option) -> None:
                 dialog.close()
 
         ok_cancel("Sacrifice", ok, dialog)
-    dialog.open()
 
 
 async def summon_dialog(view: GameView, option: Option) -> None:
@@ -69,8 +67,7 @@ async def summon_dialog(view: GameView, option: Option) -> None:
     m = state.model(option.command.master)
     horrors = summonable({**await player_catalog(), **state.cards})
     gate = friendly_gate(state, m.seat)
-    with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
-        ui.label(f"{m.name} summons a horror").classes("text-h6")
+    with titled_dialog(f"{m.name} summons a horror") as dialog:
         vessel = ui.select({v: state.model(v).name for v in option.choices["vessel"]}, value=option.command.vessel,
                            label="Vessel (a Marked Soul)")
         horror = ui.select({k: c.name for k, c in horrors.items()}, label="Horror")
@@ -115,14 +112,12 @@ async def summon_dialog(view: GameView, option: Option) -> None:
                 dialog.close()
 
         ok_cancel("Summon", ok, dialog)
-    dialog.open()
 
 
 def spell_dialog(view: GameView, option: Option) -> None:
     assert isinstance(option.command, CastSpell)
     m = view.state.model(option.command.model)
-    with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
-        ui.label(f"{m.name} casts a spell").classes("text-h6")
+    with titled_dialog(f"{m.name} casts a spell") as dialog:
         listed = {sp.name: sp for sp in view.state.card_of(m).spells}
         if listed:
             picked = named(ui.select(list(listed), label="A spell from the card"), "A spell from the card")
@@ -156,7 +151,6 @@ def spell_dialog(view: GameView, option: Option) -> None:
                 dialog.close()
 
         ok_cancel("Cast", ok, dialog)
-    dialog.open()
 
 
 class _SpellChange:
@@ -194,8 +188,7 @@ class _SpellChange:
 def effects_dialog(view: GameView, model_id: str) -> None:
     """Put an effect on a model or take it off (knocked down, Blind, fire...), as it happens at the table."""
     m = view.state.model(model_id)
-    with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
-        ui.label(f"Effects on {m.name}").classes("text-h6")
+    with titled_dialog(f"Effects on {m.name}") as dialog:
         for effect in EFFECTS:
             on = effect in m.effects
             command = builders.toggle_effect(m.id, effect, on)
@@ -210,7 +203,6 @@ def effects_dialog(view: GameView, model_id: str) -> None:
         if change is not None and change.allowed:
             _stat_change_form(view, change, dialog)
         ui.button("Close", on_click=dialog.close).props("flat no-caps")
-    dialog.open()
 
 
 def _stat_change_form(view: GameView, option: Option, dialog: ui.dialog) -> None:
