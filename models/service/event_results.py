@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from models.db.event_repository import EventRepository
 from models.db.result_repository import ResultRepository
@@ -23,9 +23,7 @@ from models.rules.table_results import Score
 from models.rules.text import clean_text
 from models.service.accounts import Me
 from models.service.errors import EventError, Forbidden, NoSuchEvent
-
-if TYPE_CHECKING:
-    from models.service.events import EventService
+from models.service.event_access import EventAccess, pairing_id
 
 NOTE_MAX = 200
 HOWS = table_results.HOWS  # how a game was won, in the words a player reads (the pages' choices)
@@ -55,10 +53,10 @@ class Correction:
 
 
 class ResultService:
-    def __init__(self, events: EventService, repo: EventRepository, rows: ResultRepository) -> None:
-        """A part of ``events``: its tables' results, stored through the repositories ``events`` hands it (its
-        events' and its results')."""
-        self.events = events
+    def __init__(self, access: EventAccess, repo: EventRepository, rows: ResultRepository) -> None:
+        """An event's tables' results: events read through ``access``, stored through ``repo`` (events') and
+        ``rows`` (results')."""
+        self.access = access
         self.repo = repo
         self.rows = rows
 
@@ -81,11 +79,11 @@ class ResultService:
     def enter(self, me: Me, event_id: str, round_no: int, table_no: int, result: ScoreIn, note: str = "") -> None:
         """The organiser enters or corrects a table's result, in any round; the correction log keeps who, when, and
         the result before and after."""
-        event = self.events._event(event_id)
-        self.events._check_organiser(me, event)
+        event = self.access.event(event_id)
+        self.access.check_organiser(me, event)
         pairings = self.repo.pairings(event_id)
         t = _table(pairings, round_no, table_no)
-        facts = self.events.tables(event_id, [t])[_key(t)]
+        facts = self.access.tables(event_id, [t])[pairing_id(t)]
         check(_stage_of(t, pairings, facts.settled is not None), Act.CORRECT, round_no)
         note = clean_text(note, "note", NOTE_MAX) if note else ""
         score = _score(t, result)
@@ -94,7 +92,7 @@ class ResultService:
             if facts.settled else None
         after = _stored(score) | {"provenance": table_results.Provenance.ORGANISER.value}
         row = facts.row
-        correction = ResultCorrection(event_id=event_id, pairing_id=_key(t), by=me.id, before=before, after=after,
+        correction = ResultCorrection(event_id=event_id, pairing_id=pairing_id(t), by=me.id, before=before, after=after,
                                       note=note)
         self._save(t, row, entered=_stored(score), correction=correction,
                    status=row.status if row else None, reported_by=row.reported_by if row else None,
@@ -102,7 +100,7 @@ class ResultService:
 
     def corrections(self, event_id: str) -> list[Correction]:
         """Every entry and correction the organiser made, oldest first (public, as the standings are)."""
-        event = self.events._event(event_id)
+        event = self.access.event(event_id)
         return self.logged(event, self.repo.pairings(event_id))
 
     def logged(self, event: Event, pairings: Sequence[EventPairing]) -> list[Correction]:
@@ -111,7 +109,7 @@ class ResultService:
         rows = self.rows.corrections(event.id)
         if not rows:
             return []
-        tables = {_key(t): t for t in pairings}
+        tables = {pairing_id(t): t for t in pairings}
         name = self.repo.organiser_name(event.organiser) if event.organiser else ""
         out = []
         for c in rows:
@@ -126,28 +124,23 @@ class ResultService:
     def _as_player(self, me: Me, event_id: str, round_no: int, table_no: int) -> tuple[EventPairing, int, Any]:
         """The table, ``me``'s side at it and what is known of its result; refused unless ``me`` plays there and
         its round takes reports."""
-        self.events._event(event_id)
+        self.access.event(event_id)
         pairings = self.repo.pairings(event_id)
         t = _table(pairings, round_no, table_no)
         if me.id not in (t.player_a, t.player_b):
             raise Forbidden(f"Only the two players of table {table_no} report, confirm or dispute its result.")
         if t.player_b is None:
             raise EventError("event.bye", "A bye has no result to report: it counts as a win.")
-        facts = self.events.tables(event_id, [t])[_key(t)]
+        facts = self.access.tables(event_id, [t])[pairing_id(t)]
         check(_stage_of(t, pairings, True), Act.REPORT, round_no)
         return t, 0 if me.id == t.player_a else 1, facts
 
     def _save(self, t: EventPairing, row: ResultReport | None, *, correction: ResultCorrection | None = None,
               entered: dict[str, Any] | None = None, **values: Any) -> None:
-        new = ResultReport(pairing_id=_key(t), event_id=t.event_id,
+        new = ResultReport(pairing_id=pairing_id(t), event_id=t.event_id,
                            entered=entered if entered is not None else (row.entered if row else None), **values)
         if not self.rows.save(new, row.version if row else None, correction):
             raise EventError("event.result_changed", "This table's result changed a moment ago: look again.")
-
-
-def _key(t: EventPairing) -> int:
-    assert t.id is not None
-    return t.id
 
 
 def _table(pairings: Sequence[EventPairing], round_no: int, table_no: int) -> EventPairing:

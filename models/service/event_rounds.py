@@ -1,29 +1,36 @@
 """The organiser's hand on the newest round (the stages are ``models.rules.rounds``): publish a drafted round (its
 games open then), swap two players of a drafted round or pair it again, and delete the round while no game of it
-has started (a drafted round always). Pairing itself is EventService.pair_next_round.
+has started (a drafted round always). Pairing itself is the event service's (``Pairer``), handed in.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from models.db.event_repository import EventRepository
 from models.db.tables import Event, EventPairing
 from models.rules.rounds import Act, Stage, check, check_pair_next, stage
 from models.service.accounts import Me
 from models.service.errors import EventError, NotFound
+from models.service.event_access import EventAccess, pairing_id
 
-if TYPE_CHECKING:
-    from models.service.events import EventService
+
+class Pairer(Protocol):
+    def pair_next_round(self, me: Me, event_id: str, scenario: str, seed: int | None = None,
+                        draft: bool = False) -> Sequence[object]:
+        """Pair the event's next round at ``scenario`` (a ``draft`` opens no game)."""
+        ...
 
 
 class RoundService:
-    def __init__(self, events: EventService, repo: EventRepository) -> None:
-        """A part of ``events``: its rounds, stored through the event repository ``events`` hands it."""
-        self.events = events
+    def __init__(self, access: EventAccess, repo: EventRepository, pairer: Pairer) -> None:
+        """An event's rounds: events read through ``access``, rounds stored through ``repo``, and a round paired
+        again through ``pairer``."""
+        self.access = access
         self.repo = repo
+        self.pairer = pairer
 
     def publish(self, me: Me, event_id: str) -> None:
         """The drafted newest round is announced: its games open, and the round before closes (its results
@@ -32,12 +39,13 @@ class RoundService:
         check(self._stage(event, newest), Act.PUBLISH, newest[0].round)
         before = [t for t in pairings if t.round < newest[0].round]
         if before:
-            found = self.events.tables(event_id, before)
+            found = self.access.tables(event_id, before)
             last = [t for t in before if t.round == newest[0].round - 1]
             check_pair_next(Stage.PLAYING, newest[0].round - 1,
-                            [t.table_no for t in last if t.player_b is not None and found[_key(t)].settled is None])
+                            [t.table_no for t in last
+                             if t.player_b is not None and found[pairing_id(t)].settled is None])
         by_id = {p.account_id: p for p in self.repo.players(event_id)}
-        games, opened = self.events.open_games(event, newest, by_id)
+        games, opened = self.access.open_games(event, newest, by_id)
         frozen = [t.game_id for t in before if t.game_id is not None]
         if not self.repo.publish_round(event_id, newest[0].round, newest, games, opened, frozen):
             raise EventError("event.round_changed", "This round changed a moment ago: look again.")
@@ -51,7 +59,7 @@ class RoundService:
         if first not in where or second not in where or first == second:
             raise EventError("event.swap_players", "Pick two different players of this round to swap.")
         seats[where[first]], seats[where[second]] = second, first
-        new = {_key(t): (seats[(t.id, 0)], seats[(t.id, 1)]) for t in newest}
+        new = {pairing_id(t): (seats[(t.id, 0)], seats[(t.id, 1)]) for t in newest}
         if any(a is None for a, _ in new.values()):
             raise EventError("event.swap_players", "A bye keeps its player first: swap the player, not the bye.")
         if not self.repo.seat_players(event_id, newest[0].round,
@@ -64,7 +72,7 @@ class RoundService:
         check(self._stage(event, newest), Act.REPAIR, newest[0].round)
         if not self.repo.delete_round(event_id, newest[0].round, [], []):
             raise EventError("event.round_changed", "This round changed a moment ago: look again.")
-        self.events.pair_next_round(me, event_id, newest[0].scenario, seed, draft=True)
+        self.pairer.pair_next_round(me, event_id, newest[0].scenario, seed, draft=True)
 
     def delete(self, me: Me, event_id: str) -> None:
         """The newest round goes, drafted or published while none of its games has started; the round before opens
@@ -79,14 +87,14 @@ class RoundService:
 
     def announce(self, me: Me, event_id: str, at: datetime | None) -> None:
         """The organiser says when the next round starts (None: not said); the players' pages show it."""
-        event = self.events._event(event_id)
-        self.events._check_organiser(me, event)
+        event = self.access.event(event_id)
+        self.access.check_organiser(me, event)
         self.repo.set_next_round(event_id, at if at is None or at.tzinfo else at.replace(tzinfo=UTC))
 
     # -- internals -------------------------------------------------------------------------------------------
     def _newest(self, me: Me, event_id: str) -> tuple[Event, list[EventPairing], list[EventPairing]]:
-        event = self.events._event(event_id)
-        self.events._check_organiser(me, event)
+        event = self.access.event(event_id)
+        self.access.check_organiser(me, event)
         pairings = self.repo.pairings(event_id)
         if not pairings:
             raise EventError("event.no_round", "No round is paired yet.")
@@ -99,19 +107,15 @@ class RoundService:
         opening = 4 if event.lists_per_player == 2 else 2  # setup, scenario (and each side's pair of lists)
         started = False
         if published:
-            found = self.events.tables(event.id, newest)
+            found = self.access.tables(event.id, newest)
             for t in newest:
                 if t.game_id is None:
                     continue
                 try:
-                    version = self.events.games.state(t.game_id)[0]
+                    version = self.access.games.state(t.game_id)[0]
                 except NotFound:
                     continue
-                if version > opening or found[_key(t)].settled is not None or found[_key(t)].report is not None:
+                facts = found[pairing_id(t)]
+                if version > opening or facts.settled is not None or facts.report is not None:
                     started = True
         return stage(published=published, started=started, next_paired=False)
-
-
-def _key(t: EventPairing) -> int:
-    assert t.id is not None
-    return t.id

@@ -25,25 +25,22 @@ from sqlalchemy import Engine
 
 from models.db.event_repository import EventRepository
 from models.db.result_repository import ResultRepository
-from models.db.tables import AccountGame, Event, EventPairing, EventPlayer, ResultReport
-from models.rules import GameState, RuleViolation, drawn, pair_round
+from models.db.tables import Event, EventPairing, EventPlayer
+from models.rules import RuleViolation, drawn, pair_round
 from models.rules.match import PairedList
 from models.rules.rounds import Stage, check_pair_next
-from models.rules.table_results import Report, ReportStatus, Score, Settled, settled
 from models.rules.text import clean_text
 from models.rules.warmachine.clock import MAX_MINUTES
 from models.rules.warmachine.list_model import GAME_SIZES, TITLE_MAX, Army, parse_army
-from models.rules.warmachine.list_pairs import GiveListPair
-from models.rules.warmachine.pregame import ChooseScenario, RevealLists
 from models.rules.warmachine.setup import NAME_MAX
 from models.rules.warmachine.standings import Finished, Standing, standings
 from models.service.accounts import Me, clean_email
-from models.service.errors import EventError, Forbidden, NoSuchEvent, NotFound
+from models.service.errors import EventError, Forbidden, NotFound
+from models.service.event_access import LEFT, EventAccess, TableFacts, pairing_id, runs
 from models.service.event_results import Correction, ResultService
 from models.service.event_rounds import RoundService
-from models.service.games import GameService, Prepared
+from models.service.games import GameService
 from models.service.lists import ListService, unchecked_list
-from models.service.results import outcome
 from models.service.zones import UTC_NAME, check_zone
 
 NAME_LIMIT = 80
@@ -56,7 +53,6 @@ CO_ORGANISERS_MAX = 5
 NOTE_MAX = 200
 LIST_TEXT_MAX = 4000
 WALK_IN = "w"  # a walk-in's id starts so (account ids are 16 hex digits)
-LEFT = "a player who left"  # the name shown for a deleted account's row
 
 
 def wall_clock() -> datetime:
@@ -170,8 +166,9 @@ class EventService:
         self.repo = EventRepository(engine)
         self.result_rows = ResultRepository(engine)
         self.now = now
-        self.results = ResultService(self, self.repo, self.result_rows)
-        self.rounds = RoundService(self, self.repo)
+        self.access = EventAccess(self.repo, self.result_rows, games)
+        self.results = ResultService(self.access, self.repo, self.result_rows)
+        self.rounds = RoundService(self.access, self.repo, self)
 
     # -- events ----------------------------------------------------------------------------------------------
     def create(self, me: Me, name: str, day: str, game_size: int, rounds: int, lists_per_player: int,
@@ -201,8 +198,8 @@ class EventService:
         """The organiser changes the event's ``name``, ``rounds`` (not below those paired), ``deadline`` (while
         round 1 is not paired), ``clock_minutes`` (games opened from then on) or ``tables``; each checked as at
         creation, nothing stored when one is refused."""
-        event = self._event(event_id)
-        self._check_organiser(me, event)
+        event = self.access.event(event_id)
+        self.access.check_organiser(me, event)
         unknown = set(changes) - {"name", "rounds", "deadline", "clock_minutes", "tables"}
         if unknown:
             raise EventError("event.edit", "These cannot be changed: " + ", ".join(sorted(unknown)) + ".")
@@ -226,8 +223,8 @@ class EventService:
         """The organisers name a co-organiser by email: whoever signs in with it runs the event too, and the first
         of them with an account takes it over if the organiser's account is deleted. Whether the email has an
         account is never said (naming one answers alike either way)."""
-        event = self._event(event_id)
-        self._check_organiser(me, event)
+        event = self.access.event(event_id)
+        self.access.check_organiser(me, event)
         email = clean_email(email)
         if email == me.email or email in event.co_organisers:
             raise EventError("event.co_organiser", "That email runs this event already.")
@@ -240,8 +237,8 @@ class EventService:
     def remove_co_organiser(self, me: Me, event_id: str, email: str) -> EventInfo:
         """The event's own organiser takes ``email`` off its co-organisers: whoever signs in with it no longer runs
         the event nor holds its tables' links. A co-organiser cannot remove anyone (themselves included)."""
-        event = self._event(event_id)
-        self._check_running(event)
+        event = self.access.event(event_id)
+        self.access.check_running(event)
         if me.id != event.organiser:
             raise Forbidden("Only the event's organiser can remove a co-organiser.")
         email = clean_email(email)
@@ -262,13 +259,13 @@ class EventService:
         """The event with its players, tables and standings; links as ``me`` may hold them (None: nobody
         signed in, the watch links only), and the lists as text where ``me`` may read them (the organisers; a
         player their own; everyone once the lists are published)."""
-        event = self._event(event_id)
+        event = self.access.event(event_id)
         players, pairings = self.repo.players(event_id), self.repo.pairings(event_id)
         names = {p.account_id: p.name or LEFT for p in players}
-        found = self.tables(event_id, pairings)
+        found = self.access.tables(event_id, pairings)
         tables = tuple(self._pairing(t, names, found, event, me) for t in pairings)
-        runs = me is not None and _runs(event, me)
-        entrants = tuple(self._entrant(p, texts=runs or event.lists_published or (me is not None and
+        organises = me is not None and runs(event, me)
+        entrants = tuple(self._entrant(p, texts=organises or event.lists_published or (me is not None and
                                                                                   me.id == p.account_id))
                          for p in players)
         return EventView(event=self._info(event, players, pairings, found, me), players=entrants, pairings=tables,
@@ -280,8 +277,8 @@ class EventService:
         """``me`` joins the event under their account's name, with their ``club`` or team (kept apart from its
         mates in round 1), until the list deadline and round 1."""
         club = clean_text(club, "club or team", CLUB_MAX) if club.strip() else ""
-        event = self._event(event_id)
-        self._check_running(event)
+        event = self.access.event(event_id)
+        self.access.check_running(event)
         self._check_open(event, "register")
         if _aware(event.deadline) <= self.now():
             raise EventError("event.registration_closed", "Registration closed at the list deadline.")
@@ -295,8 +292,8 @@ class EventService:
         """The organiser adds a person without an account, before round 1 or late (paired from the next round),
         checked in; ``list_text``, a list typed in, is read against the catalog: its lists status says whether the
         catalog could check it (the organiser typed it, so it needs no approval)."""
-        event = self._event(event_id)
-        self._check_organiser(me, event)
+        event = self.access.event(event_id)
+        self.access.check_organiser(me, event)
         name = clean_text(name, "player's name", NAME_MAX)
         self._check_room(event_id)
         lists: list[dict[str, Any]] = []
@@ -321,11 +318,11 @@ class EventService:
         """A player leaves: ``me``, or the player ``account_id`` (the organiser's, or ``me``'s own). Before round 1
         a player's own registration goes; otherwise the player is dropped: their games stay in the standings (their
         opponents' strength of schedule counts them) and no later round pairs them."""
-        event = self._event(event_id)
-        self._check_running(event)
+        event = self.access.event(event_id)
+        self.access.check_running(event)
         who = account_id or me.id
         if who != me.id:
-            self._check_organiser(me, event)
+            self.access.check_organiser(me, event)
         if event.status == "open" and who == me.id:
             left = self.repo.withdraw(event_id, who)
         else:  # the organiser's drop before round 1 can be undone (reinstate), like any later one
@@ -337,8 +334,8 @@ class EventService:
     def reinstate(self, me: Me, event_id: str, player_id: str) -> None:
         """The organiser brings a dropped player back (a late arrival, a drop by mistake): paired again from the
         next round, their earlier games kept."""
-        event = self._event(event_id)
-        self._check_organiser(me, event)
+        event = self.access.event(event_id)
+        self.access.check_organiser(me, event)
         player = self._player(event_id, player_id)
         if player.left:
             raise EventError("event.player_left", "This player's account was deleted.")
@@ -348,8 +345,8 @@ class EventService:
     def check_in(self, me: Me, event_id: str, player_id: str, present: bool = True) -> None:
         """The organiser checks a player in (or out again) on the day. Once anyone is checked in, round 1 pairs
         only the players checked in."""
-        event = self._event(event_id)
-        self._check_organiser(me, event)
+        event = self.access.event(event_id)
+        self.access.check_organiser(me, event)
         self._player(event_id, player_id)
         self.repo.update_player(event_id, player_id, checked_in=present)
 
@@ -357,8 +354,8 @@ class EventService:
         """Copies of ``me``'s saved lists (``list_ids``, as many as the event asks), each legal at the event's game
         size; they replace what ``me`` submitted before, until the lists lock. A list whose cards the catalog
         cannot fully check (a cost or a Trump it lacks) is kept for the organiser to approve."""
-        event = self._event(event_id)
-        self._check_running(event)
+        event = self.access.event(event_id)
+        self.access.check_running(event)
         player = next((p for p in self.repo.players(event_id) if p.account_id == me.id), None)
         if player is None:
             raise EventError("event.not_registered", "Register for this event before you submit lists.")
@@ -396,8 +393,8 @@ class EventService:
     def review_lists(self, me: Me, event_id: str, player_id: str, approve: bool, note: str = "") -> Entrant:
         """The organiser approves or rejects a player's lists, with a ``note`` the player reads. A rejected player
         submits again while the lists are open; one still rejected when round 1 is paired is left out."""
-        event = self._event(event_id)
-        self._check_organiser(me, event)
+        event = self.access.event(event_id)
+        self.access.check_organiser(me, event)
         player = self._player(event_id, player_id)
         if not player.lists:
             raise EventError("event.no_lists", f"{player.name} has submitted no lists.")
@@ -410,8 +407,8 @@ class EventService:
 
     def publish_lists(self, me: Me, event_id: str) -> EventInfo:
         """The organiser publishes the lists once they are locked: everyone reads them on the event page."""
-        event = self._event(event_id)
-        self._check_organiser(me, event)
+        event = self.access.event(event_id)
+        self.access.check_organiser(me, event)
         if not self._locked(event):
             raise EventError("event.lists_open", "Lists are published once they lock (at the deadline or when "
                                                  "round 1 is paired).")
@@ -428,19 +425,19 @@ class EventService:
         they can be; later rounds pair in standings order, once every table of the round before has a result. A
         ``draft`` round opens no game: the organiser may swap players or pair it again, then publishes it
         (``rounds``). The round's tables and games are stored in one transaction."""
-        event = self._event(event_id)
-        self._check_organiser(me, event)
+        event = self.access.event(event_id)
+        self.access.check_organiser(me, event)
         players, pairings = self.repo.players(event_id), self.repo.pairings(event_id)
         done = max((t.round for t in pairings), default=0)
         if done >= event.rounds:
             raise EventError("event.all_rounds_paired", f"All {event.rounds} rounds are paired.")
         scenario = clean_text(scenario, "scenario's name", 60)
-        found = self.tables(event_id, pairings)
+        found = self.access.tables(event_id, pairings)
         if done:
             last = [t for t in pairings if t.round == done]
             at = Stage.PLAYING if all(t.published for t in last) else Stage.DRAFTED
             check_pair_next(at, done, [t.table_no for t in last
-                                       if t.player_b is not None and found[_id(t)].settled is None])
+                                       if t.player_b is not None and found[pairing_id(t)].settled is None])
         avoid: list[tuple[str, str]] = []
         if done == 0:
             ready, left_out = _round_one(event, players)
@@ -464,58 +461,16 @@ class EventService:
         by_id = {p.account_id: p for p in players}
         rows = [EventPairing(event_id=event_id, round=done + 1, table_no=table.number, player_a=table.a,
                              player_b=table.b, links={}, scenario=scenario, published=not draft) for table in tables]
-        games, opened = ([], []) if draft else self.open_games(event, rows, by_id)
+        games, opened = ([], []) if draft else self.access.open_games(event, rows, by_id)
         # every earlier round's results stand once this one is published
         frozen = [] if draft else [t.game_id for t in pairings if t.game_id is not None]
         if not self.repo.add_round(event_id, rows, games, dropped=left_out, frozen=frozen, opened=opened, seed=seed):
             raise EventError("event.round_paired", "This round was paired a moment ago: reload the event.")
         return [p for p in self.event(event_id, me).pairings if p.round == done + 1]
 
-    def open_games(self, event: Event, rows: Sequence[EventPairing],
-                   by_id: dict[str, EventPlayer]) -> tuple[list[AccountGame], list[Any]]:
-        """Open a game for each table of ``rows`` (byes aside), setting each row's game and links: each player's
-        link to it (players with an account), and the games' own rows, for the caller to store with the round in
-        one transaction."""
-        games: list[AccountGame] = []
-        opened: list[Any] = []
-        for row in rows:
-            if row.player_b is None:
-                continue
-            game = self._open_game(event, row.round, row.table_no, row.scenario, by_id[row.player_a],
-                                   by_id[row.player_b])
-            opened += game.rows
-            row.game_id = game.game_id
-            row.links = {"title": f"{event.name} R{row.round} T{row.table_no}"[:NAME_MAX], **game.tokens}
-            seat_links = {"title": row.links["title"], "watch": row.links["watch"]}
-            games += [AccountGame(account_id=who, game_id=row.game_id, links={**seat_links, seat: row.links[seat]})
-                      for who, seat in ((row.player_a, "seat1"), (row.player_b, "seat2")) if _has_account(by_id[who])]
-        return games, opened
-
-    def _open_game(self, event: Event, round_no: int, table: int, scenario: str, a: EventPlayer,
-                   b: EventPlayer) -> Prepared:
-        """A tournament game for one table at ``scenario``, each side's lists given from the submitted copies, made
-        in memory: the round stores it with its tables."""
-        title = f"{event.name} R{round_no} T{table}"[:NAME_MAX]
-        lists = [[PairedList.model_validate(x["paired"]) for x in p.lists] for p in (a, b)]
-        names = [p.name or LEFT for p in (a, b)]
-        clock = float(event.clock_minutes) if event.clock_minutes else None
-        then: list[Any] = [ChooseScenario(name=scenario)]
-        if event.lists_per_player == 2:
-            setup = self.games.setup_command(title, [(names[0], []), (names[1], [])], pairs=True,
-                                             clock_minutes=clock)
-            then += [GiveListPair(seat=seat, lists=(lists[seat][0], lists[seat][1])) for seat in (0, 1)
-                     if len(lists[seat]) == 2]
-        else:
-            armies = [(name, list(x[0].army) if x else []) for name, x in zip(names, lists, strict=True)]
-            setup = self.games.setup_command(title, armies, wizard=True, clock_minutes=clock,
-                                             themes=[x[0].theme if x else None for x in lists])
-            if all(lists):  # the event fixed both lists: nobody names one in secret
-                then.append(RevealLists(lists=(lists[0][0].name, lists[1][0].name)))
-        return self.games.prepare(setup, then)
-
     def my_game(self, me: Me, event_id: str) -> MyGame | None:
         """``me``'s table in the newest round, with ``me``'s own seat link (None: not paired in it)."""
-        self._event(event_id)
+        self.access.event(event_id)
         pairings = self.repo.pairings(event_id)
         newest = max((t.round for t in pairings), default=0)
         names = {p.account_id: p.name for p in self.repo.players(event_id)}
@@ -530,13 +485,13 @@ class EventService:
 
     # -- standings -------------------------------------------------------------------------------------------
     def standings(self, event_id: str) -> list[Standing]:
-        self._event(event_id)
+        self.access.event(event_id)
         players, pairings = self.repo.players(event_id), self.repo.pairings(event_id)
-        return self._standings(players, pairings, self.tables(event_id, pairings))
+        return self._standings(players, pairings, self.access.tables(event_id, pairings))
 
     def name(self, event_id: str) -> str:
         """The event's name (downloads are named after it)."""
-        return self._event(event_id).name
+        return self.access.event(event_id).name
 
     def standings_csv(self, event_id: str) -> str:
         """The standings as CSV (rank, player, wins, then the tiebreakers in order)."""
@@ -553,26 +508,10 @@ class EventService:
         return out.getvalue()
 
     # -- internals -------------------------------------------------------------------------------------------
-    def _event(self, event_id: str) -> Event:
-        event = self.repo.get(event_id) if event_id and len(event_id) <= 32 else None
-        if event is None:
-            raise NoSuchEvent()
-        return event
 
     def check_runs(self, me: Me, event_id: str) -> None:
         """Refused unless ``me`` runs the event (its organiser or a co-organiser) and it still has an organiser."""
-        self._check_organiser(me, self._event(event_id))
-
-    def _check_organiser(self, me: Me, event: Event) -> None:
-        """The organiser or a co-organiser, of an event that still has one."""
-        self._check_running(event)
-        if not _runs(event, me):
-            raise Forbidden("Only the event's organiser can do this.")
-
-    def _check_running(self, event: Event) -> None:
-        if event.organiser is None:
-            raise EventError("event.read_only", "This event's organiser left the site: the event can be read, "
-                                                "not changed.")
+        self.access.check_organiser(me, self.access.event(event_id))
 
     def _check_room(self, event_id: str) -> None:
         if len(self.repo.players(event_id)) >= PLAYERS_MAX:
@@ -602,32 +541,6 @@ class EventService:
     def _locked(self, event: Event) -> bool:
         return event.status != "open" or _aware(event.deadline) <= self.now()
 
-    def _states(self, pairings: Sequence[EventPairing]) -> dict[str, GameState]:
-        found = {}
-        for t in pairings:
-            if t.game_id is not None:
-                try:
-                    found[t.game_id] = self.games.state(t.game_id)[1]
-                except NotFound:
-                    continue
-        return found
-
-    def tables(self, event_id: str, pairings: Sequence[EventPairing]) -> dict[int, TableFacts]:
-        """What is known of each table's result, by pairing id: its game's state and own result, the players'
-        report and the organiser's entry, and the result that counts of these."""
-        states = self._states(pairings)
-        reports = self.result_rows.reports(event_id)
-        out = {}
-        for t in pairings:
-            state = states.get(t.game_id or "")
-            row = reports.get(_id(t))
-            played = _score(_result(state))
-            report = _report(row)
-            entered = _stored_score(row.entered) if row is not None and row.entered else None
-            out[_id(t)] = TableFacts(state=state, played=played, report=report, row=row,
-                                     settled=settled(played, report, entered))
-        return out
-
     def _standings(self, players: Sequence[EventPlayer], pairings: Sequence[EventPairing],
                    found: dict[int, TableFacts]) -> list[Standing]:
         """Every player who plays or played: a player dropped before any round is left out."""
@@ -640,7 +553,7 @@ class EventService:
             if t.player_b is None:
                 finished.append(Finished(a=t.player_a, b=None, winner=t.player_a))
                 continue
-            counted = found[_id(t)].settled
+            counted = found[pairing_id(t)].settled
             if counted is None:
                 continue
             score = counted.score
@@ -654,10 +567,10 @@ class EventService:
                  me: Me | None) -> Pairing:
         result = None
         if t.game_id is not None:
-            result = _table_result(t, found[_id(t)])
+            result = _table_result(t, found[pairing_id(t)])
         links: dict[str, str] | None = None
         if me is not None and t.game_id is not None:
-            if _runs(event, me):
+            if runs(event, me):
                 links = {k: str(v) for k, v in t.links.items()}
             elif me.id in (t.player_a, t.player_b):
                 seat = "seat1" if me.id == t.player_a else "seat2"
@@ -673,9 +586,9 @@ class EventService:
         done = max((t.round for t in pairings), default=0)
         status = event.status
         if done == event.rounds:
-            found = self.tables(event.id, pairings) if found is None else found
+            found = self.access.tables(event.id, pairings) if found is None else found
             last = [t for t in pairings if t.round == done and t.game_id is not None]
-            if all(found[_id(t)].settled is not None for t in last):
+            if all(found[pairing_id(t)].settled is not None for t in last):
                 status = "finished"
         return EventInfo(id=event.id, name=event.name, day=event.day, system=event.system,
                          game_size=event.game_size, rounds=event.rounds, lists_per_player=event.lists_per_player,
@@ -683,19 +596,10 @@ class EventService:
                          organiser_name=self.repo.organiser_name(event.organiser) if event.organiser else LEFT,
                          players=len([p for p in players if not p.dropped]), round=done,
                          lists_locked=self._locked(event), clock_minutes=event.clock_minutes, tables=event.tables,
-                         co_organisers=tuple(event.co_organisers) if me is not None and _runs(event, me) else (),
+                         co_organisers=tuple(event.co_organisers) if me is not None and runs(event, me) else (),
                          lists_published=event.lists_published,
                          read_only=event.organiser is None, time_zone=event.time_zone, seed=event.seed,
                          next_round_at=_aware(event.next_round_at) if event.next_round_at else None)
-
-
-def _runs(event: Event, me: Me) -> bool:
-    """Whether ``me`` organises ``event`` (as its organiser or a co-organiser)."""
-    return event.organiser is not None and (me.id == event.organiser or me.email in event.co_organisers)
-
-
-def _has_account(p: EventPlayer) -> bool:
-    return not p.walk_in and not p.left
 
 
 def _round_one(event: Event, players: Sequence[EventPlayer]) -> tuple[list[str], dict[str, str]]:
@@ -742,54 +646,6 @@ def _tables(tables: int | None) -> int | None:
 def _check_rounds(rounds: int, paired: int) -> None:
     if not max(1, paired) <= rounds <= ROUNDS_MAX:
         raise EventError("event.rounds", f"An event has from {max(1, paired)} to {ROUNDS_MAX} rounds.")
-
-
-def _result(state: GameState | None) -> dict[str, Any] | None:
-    return None if state is None else outcome(state)
-
-
-@dataclass(frozen=True)
-class TableFacts:
-    state: GameState | None
-    played: Score | None
-    report: Report | None
-    row: ResultReport | None
-    settled: Settled | None
-
-
-def _id(t: EventPairing) -> int:
-    assert t.id is not None  # a stored pairing
-    return t.id
-
-
-def _pair(value: Any, kind: type[int] | type[float] = float) -> tuple[Any, Any]:
-    a, b = value if value else (0, 0)
-    return (kind(a), kind(b)) if kind is int else (_number(a), _number(b))
-
-
-def _number(value: float) -> float:
-    return int(value) if float(value).is_integer() else float(value)
-
-
-def _score(ended: dict[str, Any] | None) -> Score | None:
-    """A game's own result as a table's score."""
-    if ended is None:
-        return None
-    tb = ended.get("tiebreakers") or {}
-    return Score(winner=ended["winner"], how=ended["how"], control_points=_pair(tb.get("control_points"), int),
-                 destroyed=_pair(tb.get("army_points_destroyed")),
-                 elements=_pair(tb.get("army_points_in_scenario_elements")))
-
-
-def _stored_score(data: dict[str, Any]) -> Score:
-    return Score(winner=data["winner"], how=data["how"], control_points=_pair(data["control_points"], int),
-                 destroyed=_pair(data["destroyed"]), elements=_pair(data["elements"]))
-
-
-def _report(row: ResultReport | None) -> Report | None:
-    if row is None or row.report is None or row.status is None or row.reported_by is None:
-        return None
-    return Report(by=row.reported_by, status=ReportStatus(row.status), score=_stored_score(row.report))
 
 
 def _table_result(t: EventPairing, facts: TableFacts) -> TableResult:

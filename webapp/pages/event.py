@@ -16,8 +16,9 @@ from nicegui import ui
 from models.rules import RuleViolation
 from models.service import Forbidden, NotFound, SiteError
 from models.service.accounts import Me
+from models.service.event_access import LEFT
 from models.service.event_results import HOWS
-from models.service.events import LEFT, LIST_TEXT_MAX, NOTE_MAX, Entrant, EventView, Pairing
+from models.service.events import LIST_TEXT_MAX, NOTE_MAX, Entrant, EventView, Pairing
 from models.service.results import HOW_WORDS
 from models.service.scenarios import STEAMROLLER, scenario_words
 from webapp.blocking import io

@@ -1,0 +1,179 @@
+"""What every part of the event services shares: finding an event, who may run it, what is known of each table's
+result, and opening a round's games through GameService. The event, round and result services build on this;
+it knows none of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from models.db.event_repository import EventRepository
+from models.db.result_repository import ResultRepository
+from models.db.tables import AccountGame, Event, EventPairing, EventPlayer, ResultReport
+from models.rules import GameState
+from models.rules.match import PairedList
+from models.rules.table_results import Report, ReportStatus, Score, Settled, settled
+from models.rules.warmachine.list_pairs import GiveListPair
+from models.rules.warmachine.pregame import ChooseScenario, RevealLists
+from models.rules.warmachine.setup import NAME_MAX
+from models.service.accounts import Me
+from models.service.errors import EventError, Forbidden, NoSuchEvent, NotFound
+from models.service.games import GameService, Prepared
+from models.service.results import outcome
+
+LEFT = "a player who left"  # the name shown for a deleted account's row
+
+
+class EventAccess:
+    def __init__(self, repo: EventRepository, rows: ResultRepository, games: GameService) -> None:
+        """Events read through ``repo``, their tables' results through ``rows``; games open through ``games``."""
+        self.repo = repo
+        self.rows = rows
+        self.games = games
+
+    def event(self, event_id: str) -> Event:
+        """The stored event; an unknown id answers NoSuchEvent."""
+        event = self.repo.get(event_id) if event_id and len(event_id) <= 32 else None
+        if event is None:
+            raise NoSuchEvent()
+        return event
+
+    def check_organiser(self, me: Me, event: Event) -> None:
+        """The organiser or a co-organiser, of an event that still has one."""
+        self.check_running(event)
+        if not runs(event, me):
+            raise Forbidden("Only the event's organiser can do this.")
+
+    def check_running(self, event: Event) -> None:
+        """Refused once the event has no organiser left (it is read only)."""
+        if event.organiser is None:
+            raise EventError("event.read_only", "This event's organiser left the site: the event can be read, "
+                                                "not changed.")
+
+    def _states(self, pairings: Sequence[EventPairing]) -> dict[str, GameState]:
+        found = {}
+        for t in pairings:
+            if t.game_id is not None:
+                try:
+                    found[t.game_id] = self.games.state(t.game_id)[1]
+                except NotFound:
+                    continue
+        return found
+
+    def tables(self, event_id: str, pairings: Sequence[EventPairing]) -> dict[int, TableFacts]:
+        """What is known of each table's result, by pairing id: its game's state and own result, the players'
+        report and the organiser's entry, and the result that counts of these."""
+        states = self._states(pairings)
+        reports = self.rows.reports(event_id)
+        out = {}
+        for t in pairings:
+            state = states.get(t.game_id or "")
+            row = reports.get(pairing_id(t))
+            played = _score(_outcome(state))
+            report = _report(row)
+            entered = _stored_score(row.entered) if row is not None and row.entered else None
+            out[pairing_id(t)] = TableFacts(state=state, played=played, report=report, row=row,
+                                     settled=settled(played, report, entered))
+        return out
+
+    def open_games(self, event: Event, rows: Sequence[EventPairing],
+                   by_id: dict[str, EventPlayer]) -> tuple[list[AccountGame], list[Any]]:
+        """Open a game for each table of ``rows`` (byes aside), setting each row's game and links: each player's
+        link to it (players with an account), and the games' own rows, for the caller to store with the round in
+        one transaction."""
+        games: list[AccountGame] = []
+        opened: list[Any] = []
+        for row in rows:
+            if row.player_b is None:
+                continue
+            game = self._open_game(event, row.round, row.table_no, row.scenario, by_id[row.player_a],
+                                   by_id[row.player_b])
+            opened += game.rows
+            row.game_id = game.game_id
+            row.links = {"title": f"{event.name} R{row.round} T{row.table_no}"[:NAME_MAX], **game.tokens}
+            seat_links = {"title": row.links["title"], "watch": row.links["watch"]}
+            games += [AccountGame(account_id=who, game_id=row.game_id, links={**seat_links, seat: row.links[seat]})
+                      for who, seat in ((row.player_a, "seat1"), (row.player_b, "seat2")) if has_account(by_id[who])]
+        return games, opened
+
+    def _open_game(self, event: Event, round_no: int, table: int, scenario: str, a: EventPlayer,
+                   b: EventPlayer) -> Prepared:
+        """A tournament game for one table at ``scenario``, each side's lists given from the submitted copies, made
+        in memory: the round stores it with its tables."""
+        title = f"{event.name} R{round_no} T{table}"[:NAME_MAX]
+        lists = [[PairedList.model_validate(x["paired"]) for x in p.lists] for p in (a, b)]
+        names = [p.name or LEFT for p in (a, b)]
+        clock = float(event.clock_minutes) if event.clock_minutes else None
+        then: list[Any] = [ChooseScenario(name=scenario)]
+        if event.lists_per_player == 2:
+            setup = self.games.setup_command(title, [(names[0], []), (names[1], [])], pairs=True,
+                                             clock_minutes=clock)
+            then += [GiveListPair(seat=seat, lists=(lists[seat][0], lists[seat][1])) for seat in (0, 1)
+                     if len(lists[seat]) == 2]
+        else:
+            armies = [(name, list(x[0].army) if x else []) for name, x in zip(names, lists, strict=True)]
+            setup = self.games.setup_command(title, armies, wizard=True, clock_minutes=clock,
+                                             themes=[x[0].theme if x else None for x in lists])
+            if all(lists):  # the event fixed both lists: nobody names one in secret
+                then.append(RevealLists(lists=(lists[0][0].name, lists[1][0].name)))
+        return self.games.prepare(setup, then)
+
+
+def runs(event: Event, me: Me) -> bool:
+    """Whether ``me`` organises ``event`` (as its organiser or a co-organiser)."""
+    return event.organiser is not None and (me.id == event.organiser or me.email in event.co_organisers)
+
+
+def has_account(p: EventPlayer) -> bool:
+    return not p.walk_in and not p.left
+
+
+@dataclass(frozen=True)
+class TableFacts:
+    state: GameState | None
+    played: Score | None
+    report: Report | None
+    row: ResultReport | None
+    settled: Settled | None
+
+
+def _outcome(state: GameState | None) -> dict[str, Any] | None:
+    return None if state is None else outcome(state)
+
+
+def pairing_id(t: EventPairing) -> int:
+    """A stored pairing's id."""
+    assert t.id is not None  # a stored pairing
+    return t.id
+
+
+def _pair(value: Any, kind: type[int] | type[float] = float) -> tuple[Any, Any]:
+    a, b = value if value else (0, 0)
+    return (kind(a), kind(b)) if kind is int else (_number(a), _number(b))
+
+
+def _number(value: float) -> float:
+    return int(value) if float(value).is_integer() else float(value)
+
+
+def _score(ended: dict[str, Any] | None) -> Score | None:
+    """A game's own result as a table's score."""
+    if ended is None:
+        return None
+    tb = ended.get("tiebreakers") or {}
+    return Score(winner=ended["winner"], how=ended["how"], control_points=_pair(tb.get("control_points"), int),
+                 destroyed=_pair(tb.get("army_points_destroyed")),
+                 elements=_pair(tb.get("army_points_in_scenario_elements")))
+
+
+def _stored_score(data: dict[str, Any]) -> Score:
+    return Score(winner=data["winner"], how=data["how"], control_points=_pair(data["control_points"], int),
+                 destroyed=_pair(data["destroyed"]), elements=_pair(data["elements"]))
+
+
+def _report(row: ResultReport | None) -> Report | None:
+    if row is None or row.report is None or row.status is None or row.reported_by is None:
+        return None
+    return Report(by=row.reported_by, status=ReportStatus(row.status), score=_stored_score(row.report))
