@@ -8,11 +8,10 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, update
-from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from models.db.repository import FROZEN
-from models.db.store import Store
+from models.db.store import Store, committed
 from models.db.tables import (
     AccessToken,
     Account,
@@ -140,11 +139,7 @@ class EventRepository(Store):
             if seed is not None:
                 event.seed = seed
             s.add(event)
-            try:
-                s.commit()
-            except IntegrityError:
-                return False
-        return True
+            return committed(s)
 
     def set_next_round(self, event_id: str, at: datetime | None) -> None:
         with Session(self.engine) as s:

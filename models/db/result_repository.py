@@ -6,10 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy import update
-from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from models.db.store import Store
+from models.db.store import Store, committed
 from models.db.tables import ResultCorrection, ResultReport, now
 
 
@@ -42,8 +41,4 @@ class ResultRepository(Store):
                     return False
             if correction is not None:
                 s.add(correction)
-            try:
-                s.commit()
-            except IntegrityError:
-                return False
-        return True
+            return committed(s)

@@ -13,6 +13,15 @@ from sqlmodel import Session, SQLModel
 from models.db.engine import reader
 
 
+def committed(s: Session) -> bool:
+    """Commit ``s``; False when a unique key refuses it (another process stored the like first)."""
+    try:
+        s.commit()
+    except IntegrityError:
+        return False
+    return True
+
+
 class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -25,11 +34,7 @@ class Store:
             if taken(s):
                 return False
             s.add(row)
-            try:
-                s.commit()
-            except IntegrityError:
-                return False
-        return True
+            return committed(s)
 
     def delete_row(self, table: type[SQLModel], key: Any) -> bool:
         """Delete the row of ``table`` whose primary key is ``key``; False when there is none."""
