@@ -1,3 +1,5 @@
+import merge from "/static/merge.js";
+
 // A spectators' board follows its Socket.IO room (webapp/components/watch.js, live_board.js, hall.js): it listens to
 // the server's one event for the room and joins again on every (re)connection (a new socket is in no room).
 // NiceGUI opens the page's socket when the whole page has mounted, after the board: until then it waits.
@@ -32,4 +34,19 @@ export function joinRoom(vm, name, payload, onAnswer) {
     vm.joining = false;
     onAnswer(answer);
   });
+}
+
+// A message of the room for a board that keeps one value (`key`) and its version `v`: the whole value, or a patch
+// on the version the board holds; a gap (or another server process) makes it join again for the whole value.
+export function followVersion(vm, key, msg, whole) {
+  if (msg.now != null) vm.now = msg.now;
+  if (whole) {
+    vm.v = msg.v;
+    vm[key] = whole;
+  } else if (msg.patch && msg.base === vm.v) {
+    vm[key] = merge(vm[key], msg.patch);
+    vm.v = msg.v;
+  } else if (msg.v !== vm.v) {
+    vm.join();
+  }
 }

@@ -6,8 +6,7 @@
 // ("base"), or the whole view. A patch whose base is not the version shown here means a gap: the board asks for
 // the whole view ("tk_hall_join", which also joins the room, on every (re)connection).
 import Countdown from "/static/countdown.js";
-import merge from "/static/merge.js";
-import { follow, joinRoom, unfollow } from "/static/room.js";
+import { follow, followVersion, joinRoom, unfollow } from "/static/room.js";
 
 const PAGE_SECONDS = 12; // how long one page of a long list stays up
 const ROWS = 9; // rows a page shows: a row is 7 % of the screen's height (static/hall.css), under the headings
@@ -106,16 +105,7 @@ export default {
     },
     receive(msg) {
       if (!msg || (msg.event && msg.event !== this.event)) return;
-      if (msg.now != null) this.now = msg.now;
-      if (msg.view) {
-        this.v = msg.v;
-        this.view = msg.view;
-      } else if (msg.patch && msg.base === this.v) {
-        this.view = merge(this.view, msg.patch);
-        this.v = msg.v;
-      } else if (msg.v !== this.v) {
-        this.join(); // a gap, or another server process: the whole view comes back
-      }
+      followVersion(this, "view", msg, msg.view);
     },
   },
 };

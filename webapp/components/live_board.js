@@ -6,8 +6,7 @@
 // the whole list ("tk_live_join", which also joins the room, on every (re)connection). Everything a player typed
 // (titles, names) is shown as text.
 import Countdown from "/static/countdown.js";
-import merge from "/static/merge.js";
-import { follow, joinRoom, unfollow } from "/static/room.js";
+import { follow, followVersion, joinRoom, unfollow } from "/static/room.js";
 
 export default {
   components: { Countdown },
@@ -68,16 +67,7 @@ export default {
     },
     receive(msg) {
       if (!msg) return;
-      if (msg.now != null) this.now = msg.now;
-      if (msg.games) {
-        this.v = msg.v;
-        this.games = msg.games;
-      } else if (msg.patch && msg.base === this.v) {
-        this.games = merge(this.games, msg.patch);
-        this.v = msg.v;
-      } else if (msg.v !== this.v) {
-        this.join(); // a gap, or another server process (after a restart): the whole list comes back
-      }
+      followVersion(this, "games", msg, msg.games);
     },
   },
 };
