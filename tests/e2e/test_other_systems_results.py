@@ -39,6 +39,9 @@ def open_page(browser: Browser, url: str) -> Page:
     page = browser.new_context(viewport=VIEWPORT).new_page()
     page.set_default_timeout(10_000)
     page.goto(url)
+    # A tap before the page's socket first connects is refused on purpose ("Not saved..."): a person meets a page
+    # that is already live, so the test waits for the connection too.
+    page.wait_for_function("() => window.socket !== undefined && window.socket.connected")
     return page
 
 
