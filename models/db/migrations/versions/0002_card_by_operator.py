@@ -8,7 +8,8 @@ Revises: 0001
 """
 
 import sqlalchemy as sa
-from alembic import op
+
+from models.db.migration_steps import add_columns, drop_columns
 
 revision = "0002_card_by_operator"
 down_revision = "0001"
@@ -17,10 +18,8 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("card", schema=None) as batch_op:
-        batch_op.add_column(sa.Column("by_operator", sa.Boolean(), nullable=False, server_default=sa.false()))
+    add_columns("card", sa.Column("by_operator", sa.Boolean(), nullable=False, server_default=sa.false()))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("card", schema=None) as batch_op:
-        batch_op.drop_column("by_operator")
+    drop_columns("card", "by_operator")

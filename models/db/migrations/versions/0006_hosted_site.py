@@ -10,6 +10,8 @@ import sqlalchemy as sa
 from alembic import op
 from sqlmodel.sql.sqltypes import AutoString, UTCDateTime
 
+from models.db.migration_steps import create_table, drop_table
+
 revision = '0006_hosted_site'
 down_revision = '0005_first_turn_flow'
 branch_labels = None
@@ -17,28 +19,23 @@ depends_on = None
 
 
 def upgrade() -> None:
-    op.create_table('account',
+    create_table('account',
     sa.Column('id', AutoString(length=32), nullable=False),
     sa.Column('email', AutoString(length=254), nullable=False),
     sa.Column('name', AutoString(length=60), nullable=False),
     sa.Column('password_hash', AutoString(length=200), nullable=False),
     sa.Column('created', UTCDateTime(), nullable=False),
-    sa.PrimaryKeyConstraint('id')
+    sa.PrimaryKeyConstraint('id'),
+    index=['email'], unique=True,
     )
-    with op.batch_alter_table('account', schema=None) as batch_op:
-        batch_op.create_index(batch_op.f('ix_account_email'), ['email'], unique=True)
-
-    op.create_table('sign_in_failure',
+    create_table('sign_in_failure',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('email', AutoString(length=254), nullable=False),
     sa.Column('at', UTCDateTime(), nullable=False),
-    sa.PrimaryKeyConstraint('id')
+    sa.PrimaryKeyConstraint('id'),
+    index=['at', 'email'],
     )
-    with op.batch_alter_table('sign_in_failure', schema=None) as batch_op:
-        batch_op.create_index(batch_op.f('ix_sign_in_failure_at'), ['at'], unique=False)
-        batch_op.create_index(batch_op.f('ix_sign_in_failure_email'), ['email'], unique=False)
-
-    op.create_table('account_card',
+    create_table('account_card',
     sa.Column('account_id', AutoString(length=32), nullable=False),
     sa.Column('key', AutoString(length=64), nullable=False),
     sa.Column('data', sa.JSON(), nullable=False),
@@ -46,7 +43,7 @@ def upgrade() -> None:
     sa.ForeignKeyConstraint(['account_id'], ['account.id'], ),
     sa.PrimaryKeyConstraint('account_id', 'key')
     )
-    op.create_table('account_game',
+    create_table('account_game',
     sa.Column('account_id', AutoString(length=32), nullable=False),
     sa.Column('game_id', AutoString(length=32), nullable=False),
     sa.Column('links', sa.JSON(), nullable=False),
@@ -55,17 +52,15 @@ def upgrade() -> None:
     sa.ForeignKeyConstraint(['game_id'], ['game.id'], ),
     sa.PrimaryKeyConstraint('account_id', 'game_id')
     )
-    op.create_table('account_session',
+    create_table('account_session',
     sa.Column('hash', AutoString(length=64), nullable=False),
     sa.Column('account_id', AutoString(length=32), nullable=False),
     sa.Column('created', UTCDateTime(), nullable=False),
     sa.ForeignKeyConstraint(['account_id'], ['account.id'], ),
-    sa.PrimaryKeyConstraint('hash')
+    sa.PrimaryKeyConstraint('hash'),
+    index=['account_id'],
     )
-    with op.batch_alter_table('account_session', schema=None) as batch_op:
-        batch_op.create_index(batch_op.f('ix_account_session_account_id'), ['account_id'], unique=False)
-
-    op.create_table('event',
+    create_table('event',
     sa.Column('id', AutoString(length=32), nullable=False),
     sa.Column('organiser', AutoString(length=32), nullable=False),
     sa.Column('name', AutoString(length=80), nullable=False),
@@ -78,30 +73,26 @@ def upgrade() -> None:
     sa.Column('status', AutoString(length=16), nullable=False),
     sa.Column('created', UTCDateTime(), nullable=False),
     sa.ForeignKeyConstraint(['organiser'], ['account.id'], ),
-    sa.PrimaryKeyConstraint('id')
+    sa.PrimaryKeyConstraint('id'),
+    index=['organiser'],
     )
-    with op.batch_alter_table('event', schema=None) as batch_op:
-        batch_op.create_index(batch_op.f('ix_event_organiser'), ['organiser'], unique=False)
-
-    op.create_table('public_listing',
+    create_table('public_listing',
     sa.Column('game_id', AutoString(length=32), nullable=False),
     sa.Column('watch_token', AutoString(length=64), nullable=False),
     sa.Column('listed', UTCDateTime(), nullable=False),
     sa.ForeignKeyConstraint(['game_id'], ['game.id'], ),
     sa.PrimaryKeyConstraint('game_id')
     )
-    op.create_table('reset_token',
+    create_table('reset_token',
     sa.Column('hash', AutoString(length=64), nullable=False),
     sa.Column('account_id', AutoString(length=32), nullable=False),
     sa.Column('expires', UTCDateTime(), nullable=False),
     sa.Column('used', sa.Boolean(), nullable=False),
     sa.ForeignKeyConstraint(['account_id'], ['account.id'], ),
-    sa.PrimaryKeyConstraint('hash')
+    sa.PrimaryKeyConstraint('hash'),
+    index=['account_id'],
     )
-    with op.batch_alter_table('reset_token', schema=None) as batch_op:
-        batch_op.create_index(batch_op.f('ix_reset_token_account_id'), ['account_id'], unique=False)
-
-    op.create_table('event_pairing',
+    create_table('event_pairing',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('event_id', AutoString(length=32), nullable=False),
     sa.Column('round', sa.Integer(), nullable=False),
@@ -113,12 +104,10 @@ def upgrade() -> None:
     sa.ForeignKeyConstraint(['event_id'], ['event.id'], ),
     sa.ForeignKeyConstraint(['game_id'], ['game.id'], ),
     sa.PrimaryKeyConstraint('id'),
-    sa.UniqueConstraint('event_id', 'round', 'table_no')
+    sa.UniqueConstraint('event_id', 'round', 'table_no'),
+    index=['event_id'],
     )
-    with op.batch_alter_table('event_pairing', schema=None) as batch_op:
-        batch_op.create_index(batch_op.f('ix_event_pairing_event_id'), ['event_id'], unique=False)
-
-    op.create_table('event_player',
+    create_table('event_player',
     sa.Column('event_id', AutoString(length=32), nullable=False),
     sa.Column('account_id', AutoString(length=32), nullable=False),
     sa.Column('name', AutoString(length=60), nullable=False),
@@ -132,32 +121,13 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    op.drop_table('event_player')
-    with op.batch_alter_table('event_pairing', schema=None) as batch_op:
-        batch_op.drop_index(batch_op.f('ix_event_pairing_event_id'))
-
-    op.drop_table('event_pairing')
-    with op.batch_alter_table('reset_token', schema=None) as batch_op:
-        batch_op.drop_index(batch_op.f('ix_reset_token_account_id'))
-
-    op.drop_table('reset_token')
-    op.drop_table('public_listing')
-    with op.batch_alter_table('event', schema=None) as batch_op:
-        batch_op.drop_index(batch_op.f('ix_event_organiser'))
-
-    op.drop_table('event')
-    with op.batch_alter_table('account_session', schema=None) as batch_op:
-        batch_op.drop_index(batch_op.f('ix_account_session_account_id'))
-
-    op.drop_table('account_session')
-    op.drop_table('account_game')
-    op.drop_table('account_card')
-    with op.batch_alter_table('sign_in_failure', schema=None) as batch_op:
-        batch_op.drop_index(batch_op.f('ix_sign_in_failure_email'))
-        batch_op.drop_index(batch_op.f('ix_sign_in_failure_at'))
-
-    op.drop_table('sign_in_failure')
-    with op.batch_alter_table('account', schema=None) as batch_op:
-        batch_op.drop_index(batch_op.f('ix_account_email'))
-
-    op.drop_table('account')
+    drop_table('event_player')
+    drop_table('event_pairing', index=['event_id'])
+    drop_table('reset_token', index=['account_id'])
+    drop_table('public_listing')
+    drop_table('event', index=['organiser'])
+    drop_table('account_session', index=['account_id'])
+    drop_table('account_game')
+    drop_table('account_card')
+    drop_table('sign_in_failure', index=['at', 'email'])
+    drop_table('account', index=['email'])

@@ -8,8 +8,9 @@ shown in (an IANA name; events made before it show UTC, as they did).
 """
 
 import sqlalchemy as sa
-from alembic import op
 from sqlmodel.sql.sqltypes import AutoString
+
+from models.db.migration_steps import add_columns, drop_columns
 
 revision = '0008_event_screens'
 down_revision = '0007_event_people'
@@ -18,12 +19,9 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table('event', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('round_timer', sa.JSON(), nullable=True))
-        batch_op.add_column(sa.Column('time_zone', AutoString(length=64), nullable=False, server_default='UTC'))
+    add_columns('event', sa.Column('round_timer', sa.JSON(), nullable=True),
+                sa.Column('time_zone', AutoString(length=64), nullable=False, server_default='UTC'))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table('event', schema=None) as batch_op:
-        batch_op.drop_column('time_zone')
-        batch_op.drop_column('round_timer')
+    drop_columns('event', 'time_zone', 'round_timer')

@@ -10,6 +10,8 @@ import sqlalchemy as sa
 from alembic import op
 from sqlmodel.sql.sqltypes import AutoString, UTCDateTime
 
+from models.db.migration_steps import create_table, drop_table
+
 revision = '0009_event_results'
 down_revision = '0008_event_screens'
 branch_labels = None
@@ -17,7 +19,7 @@ depends_on = None
 
 
 def upgrade() -> None:
-    op.create_table('result_report',
+    create_table('result_report',
     sa.Column('pairing_id', sa.Integer(), nullable=False),
     sa.Column('event_id', AutoString(length=32), nullable=False),
     sa.Column('reported_by', sa.Integer(), nullable=True),
@@ -29,12 +31,10 @@ def upgrade() -> None:
     sa.Column('updated', UTCDateTime(), nullable=False),
     sa.ForeignKeyConstraint(['event_id'], ['event.id'], ),
     sa.ForeignKeyConstraint(['pairing_id'], ['event_pairing.id'], ),
-    sa.PrimaryKeyConstraint('pairing_id')
+    sa.PrimaryKeyConstraint('pairing_id'),
+    index=['event_id'],
     )
-    with op.batch_alter_table('result_report', schema=None) as batch_op:
-        batch_op.create_index(batch_op.f('ix_result_report_event_id'), ['event_id'], unique=False)
-
-    op.create_table('result_correction',
+    create_table('result_correction',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('event_id', AutoString(length=32), nullable=False),
     sa.Column('pairing_id', sa.Integer(), nullable=False),
@@ -45,16 +45,11 @@ def upgrade() -> None:
     sa.Column('note', AutoString(length=200), nullable=False),
     sa.ForeignKeyConstraint(['event_id'], ['event.id'], ),
     sa.ForeignKeyConstraint(['pairing_id'], ['event_pairing.id'], ),
-    sa.PrimaryKeyConstraint('id')
+    sa.PrimaryKeyConstraint('id'),
+    index=['event_id'],
     )
-    with op.batch_alter_table('result_correction', schema=None) as batch_op:
-        batch_op.create_index(batch_op.f('ix_result_correction_event_id'), ['event_id'], unique=False)
 
 
 def downgrade() -> None:
-    with op.batch_alter_table('result_correction', schema=None) as batch_op:
-        batch_op.drop_index(batch_op.f('ix_result_correction_event_id'))
-    op.drop_table('result_correction')
-    with op.batch_alter_table('result_report', schema=None) as batch_op:
-        batch_op.drop_index(batch_op.f('ix_result_report_event_id'))
-    op.drop_table('result_report')
+    drop_table('result_correction', index=['event_id'])
+    drop_table('result_report', index=['event_id'])

@@ -5,8 +5,9 @@ Revises: 0009_event_results
 """
 
 import sqlalchemy as sa
-from alembic import op
 from sqlmodel.sql.sqltypes import AutoString
+
+from models.db.migration_steps import add_columns, drop_columns
 
 revision = '0010_event_draw'
 down_revision = '0009_event_results'
@@ -15,14 +16,10 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table('event', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('seed', sa.Integer(), nullable=True))
-    with op.batch_alter_table('event_player', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('club', AutoString(length=60), server_default='', nullable=False))
+    add_columns('event', sa.Column('seed', sa.Integer(), nullable=True))
+    add_columns('event_player', sa.Column('club', AutoString(length=60), server_default='', nullable=False))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table('event_player', schema=None) as batch_op:
-        batch_op.drop_column('club')
-    with op.batch_alter_table('event', schema=None) as batch_op:
-        batch_op.drop_column('seed')
+    drop_columns('event_player', 'club')
+    drop_columns('event', 'seed')

@@ -6,8 +6,9 @@ Revises: 0010_event_draw
 """
 
 import sqlalchemy as sa
-from alembic import op
 from sqlmodel.sql.sqltypes import AutoString, UTCDateTime
+
+from models.db.migration_steps import add_columns, drop_columns
 
 revision = '0011_event_drafts'
 down_revision = '0010_event_draw'
@@ -16,16 +17,11 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table('event', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('next_round_at', UTCDateTime(), nullable=True))
-    with op.batch_alter_table('event_pairing', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('scenario', AutoString(length=60), server_default='', nullable=False))
-        batch_op.add_column(sa.Column('published', sa.Boolean(), server_default=sa.true(), nullable=False))
+    add_columns('event', sa.Column('next_round_at', UTCDateTime(), nullable=True))
+    add_columns('event_pairing', sa.Column('scenario', AutoString(length=60), server_default='', nullable=False),
+                sa.Column('published', sa.Boolean(), server_default=sa.true(), nullable=False))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table('event', schema=None) as batch_op:
-        batch_op.drop_column('next_round_at')
-    with op.batch_alter_table('event_pairing', schema=None) as batch_op:
-        batch_op.drop_column('published')
-        batch_op.drop_column('scenario')
+    drop_columns('event', 'next_round_at')
+    drop_columns('event_pairing', 'published', 'scenario')
