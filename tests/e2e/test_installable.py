@@ -112,3 +112,32 @@ def test_a_tap_while_the_connection_is_down_says_it_was_not_saved_and_changes_no
                                f"{game['tokens']['watch']}')).json()).version === {before + 1}")
     finally:
         context.close()
+
+
+def test_a_tap_before_the_page_first_connects_says_it_is_still_connecting(browser: Browser, server: Server) -> None:
+    game = new_game(server)
+    context = browser.new_context(viewport=TABLET, has_touch=True)
+    try:
+        page = context.new_page()
+        page.route_web_socket(re.compile("_nicegui_ws"), lambda ws: None)  # the server never answers the socket
+        page.route(re.compile("_nicegui_ws"), lambda route: route.abort())  # nor its long-polling fallback
+        page.goto(server.url(f"/table/{game['id']}/{game['tokens']['table']}"))
+        expect(turn_bar(page)).to_contain_text("Ann's turn")
+        before = version(server, game)
+        page.wait_for_function("() => window.socket !== undefined")
+        page.wait_for_timeout(300)  # the page has had time to notice its socket
+
+        tap_next(page)
+        expect(alert(page, "Not saved: this page is still connecting to the server")).to_be_visible()
+        expect(alert(page, "lost its connection")).to_have_count(0)
+        assert version(server, game) == before
+
+        # positive control: the same tap from a page whose socket is answered is saved
+        second = context.new_page()
+        second.goto(server.url(f"/table/{game['id']}/{game['tokens']['table']}"))
+        second.wait_for_function("() => window.socket && window.socket.connected")
+        tap_next(second)
+        second.wait_for_function(f"async () => (await (await fetch('/api/games/{game['id']}?token="
+                                 f"{game['tokens']['watch']}')).json()).version === {before + 1}")
+    finally:
+        context.close()
