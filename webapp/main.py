@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import gc
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from fastapi.responses import FileResponse, JSONResponse
 from nicegui import Client, app, background_tasks, ui
@@ -46,6 +48,26 @@ STATIC = Path(__file__).resolve().parent.parent / "static"
 ROUTERS = tuple(module.router for module in (games, accounts, live_now_api, events, hall, event_results, lists,
                                              my_cards, my_games))
 PAGE_TIMEOUT = 30.0  # seconds a game page may take to build before NiceGUI gives up with a 500
+BUILD_TIMEOUT = 3.0  # NiceGUI's own default, for the other pages
+# The pages: path, title, the function that builds it, and its build timeout. A busy server may need more than 3 s
+# to build a game page: a slow page beats a 500 (measured under load in tests/bench, docs/RELIABILITY.md).
+PAGES: tuple[tuple[str, str, Callable[..., Any], float], ...] = (
+    ("/", "Tablekeeper", home_page, BUILD_TIMEOUT),
+    ("/lists", "Tablekeeper: army lists", lists_page, BUILD_TIMEOUT),
+    ("/live", "Tablekeeper: Live now", live_page, BUILD_TIMEOUT),
+    ("/cards", "Tablekeeper: card editor", cards_page, BUILD_TIMEOUT),
+    ("/events", "Tablekeeper: events", events_page, BUILD_TIMEOUT),
+    ("/events/{event_id}", "Tablekeeper: event", event_page, BUILD_TIMEOUT),
+    ("/events/{event_id}/hall", "Tablekeeper: hall screen", hall_page, BUILD_TIMEOUT),
+    ("/games", "Tablekeeper: my games", games_page, BUILD_TIMEOUT),
+    ("/warlord/new", "Tablekeeper: new Warlord game", warlord_new_game_page, BUILD_TIMEOUT),
+    ("/warband", "Tablekeeper: new warband game", warband_page, BUILD_TIMEOUT),
+    ("/account", "Tablekeeper: account", account_page, BUILD_TIMEOUT),
+    ("/account/reset/{token}", "Tablekeeper: new password", reset_page, BUILD_TIMEOUT),
+    ("/table/{game_id}/{token}", "Tablekeeper: table", table_page, PAGE_TIMEOUT),
+    ("/watch/{game_id}/{token}", "Tablekeeper: watch", watch_page, PAGE_TIMEOUT),
+    ("/result/{game_id}/{token}", "Tablekeeper: result", result_page, BUILD_TIMEOUT),
+)
 
 
 def build(settings: Settings) -> deps.Deps:
@@ -87,24 +109,9 @@ def build(settings: Settings) -> deps.Deps:
     app.router.lifespan_context = lifespan
     errors.install()  # pages get error pages in our words; the API keeps JSON
     app.add_api_route("/healthz", lambda: health(live), methods=["GET"], include_in_schema=False)
-    ui.page("/", title="Tablekeeper")(home_page)
-    ui.page("/lists", title="Tablekeeper: army lists")(lists_page)
-    ui.page("/live", title="Tablekeeper: Live now")(live_page)
-    ui.page("/cards", title="Tablekeeper: card editor")(cards_page)
-    ui.page("/events", title="Tablekeeper: events")(events_page)
-    ui.page("/events/{event_id}", title="Tablekeeper: event")(event_page)
-    ui.page("/events/{event_id}/hall", title="Tablekeeper: hall screen")(hall_page)
-    ui.page("/games", title="Tablekeeper: my games")(games_page)
-    ui.page("/warlord/new", title="Tablekeeper: new Warlord game")(warlord_new_game_page)
-    ui.page("/warband", title="Tablekeeper: new warband game")(warband_page)
-    ui.page("/account", title="Tablekeeper: account")(account_page)
-    ui.page("/account/reset/{token}", title="Tablekeeper: new password")(reset_page)
+    for path, title, page, timeout in PAGES:
+        ui.page(path, title=title, response_timeout=timeout)(page)
     app.add_api_route(session.SIGNED_IN, session.signed_in, methods=["GET"], include_in_schema=False)
-    # A busy server may need more than NiceGUI's default 3 s to build a game page: a slow page beats a 500
-    # (measured under load in tests/bench, docs/RELIABILITY.md).
-    ui.page("/table/{game_id}/{token}", title="Tablekeeper: table", response_timeout=PAGE_TIMEOUT)(table_page)
-    ui.page("/watch/{game_id}/{token}", title="Tablekeeper: watch", response_timeout=PAGE_TIMEOUT)(watch_page)
-    ui.page("/result/{game_id}/{token}", title="Tablekeeper: result")(result_page)
     return current
 
 

@@ -6,6 +6,7 @@ opened before the end."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from nicegui import ui
@@ -27,34 +28,30 @@ def _turn_name(t: dict[str, Any]) -> str:
     return f"R{t['round']} {t['player']}" if not t["final"] else f"R{t['round']} final"
 
 
-def cp_chart(data: dict[str, Any]) -> dict[str, Any] | None:
-    """Control point totals after each scored turn, one line per player."""
-    scored = [t for t in data["turns"] if t["totals"] is not None]
-    if not scored:
+def _turn_chart(data: dict[str, Any], turns: list[dict[str, Any]], axis: dict[str, Any], series: dict[str, Any],
+                value: Callable[[dict[str, Any], int], Any]) -> dict[str, Any] | None:
+    """One series a player over the given turns (none: no chart); the two charts differ only in their numbers."""
+    if not turns:
         return None
     return {
         "tooltip": {"trigger": "axis"},
         "legend": {"data": data["players"]},
-        "xAxis": {"type": "category", "data": [_turn_name(t) for t in scored]},
-        "yAxis": {"type": "value", "name": "CP", "minInterval": 1},
-        "series": [{"name": data["players"][s], "type": "line", "step": "end",
-                    "data": [t["totals"][s] for t in scored]} for s in (0, 1)],
+        "xAxis": {"type": "category", "data": [_turn_name(t) for t in turns]},
+        "yAxis": {"type": "value", **axis},
+        "series": [{"name": data["players"][s], **series, "data": [value(t, s) for t in turns]} for s in (0, 1)],
     }
+
+
+def cp_chart(data: dict[str, Any]) -> dict[str, Any] | None:
+    """Control point totals after each scored turn, one line per player."""
+    return _turn_chart(data, [t for t in data["turns"] if t["totals"] is not None], {"name": "CP", "minInterval": 1},
+                       {"type": "line", "step": "end"}, lambda t, s: t["totals"][s])
 
 
 def clock_chart(data: dict[str, Any]) -> dict[str, Any] | None:
     """Minutes of clock each player used in each turn (round 0 is setup and deployment)."""
-    timed = [t for t in data["turns"] if t["clock_ms"] is not None]
-    if not timed:
-        return None
-    return {
-        "tooltip": {"trigger": "axis"},
-        "legend": {"data": data["players"]},
-        "xAxis": {"type": "category", "data": [_turn_name(t) for t in timed]},
-        "yAxis": {"type": "value", "name": "minutes"},
-        "series": [{"name": data["players"][s], "type": "bar", "stack": "time",
-                    "data": [round(t["clock_ms"][s] / 60_000, 2) for t in timed]} for s in (0, 1)],
-    }
+    return _turn_chart(data, [t for t in data["turns"] if t["clock_ms"] is not None], {"name": "minutes"},
+                       {"type": "bar", "stack": "time"}, lambda t, s: round(t["clock_ms"][s] / 60_000, 2))
 
 
 class ResultView:
