@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from nicegui import ui
 from nicegui.events import ValueChangeEventArguments
 
+from webapp.components.a11y import named
 from webapp.components.once import once
 
 LINGER_S = 3.0
@@ -28,10 +29,12 @@ def transient_dialog() -> ui.dialog:
 
 
 @contextlib.contextmanager
-def titled_dialog(title: str) -> Iterator[ui.dialog]:
-    """A transient dialog's card headed by ``title``; the dialog opens once the body built in the block is
-    complete."""
-    with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
+def titled_dialog(title: str, name: str | None = None) -> Iterator[ui.dialog]:
+    """A transient dialog's card headed by ``title`` (``name``: the card's accessible name, when the title alone
+    would not say it); the dialog opens once the body built in the block is complete."""
+    with transient_dialog() as dialog, ui.card().classes("tk-dialog") as card:
+        if name is not None:
+            named(card, name)
         ui.label(title).classes("text-h6")
         yield dialog
     dialog.open()
@@ -43,9 +46,12 @@ def _delete(dialog: ui.dialog) -> None:
             dialog.delete()
 
 
-def ok_cancel(ok_text: str, ok: Callable[[], Awaitable[object] | object], dialog: ui.dialog) -> None:
-    """A dialog's two buttons: the action (disabled at the first tap, dead once the dialog is closed), and Cancel
-    that only closes it."""
+def ok_cancel(ok_text: str, ok: Callable[[], Awaitable[object] | object], dialog: ui.dialog, *,
+              name: str | None = None, props: str = "no-caps", cancel: str = "Cancel") -> None:
+    """A dialog's two buttons: the action (disabled at the first tap, dead once the dialog is closed; ``name``:
+    its accessible name), and Cancel that only closes it."""
     with ui.row():
-        once(ui.button(ok_text).props("no-caps"), ok, dialog)
-        ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
+        button = once(ui.button(ok_text).props(props), ok, dialog)
+        if name is not None:
+            named(button, name)
+        ui.button(cancel, on_click=dialog.close).props("flat no-caps")

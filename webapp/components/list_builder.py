@@ -48,6 +48,7 @@ from webapp.components import icons
 from webapp.components.a11y import named
 from webapp.components.card_book import book_of
 from webapp.components.card_words import cost_words, kind_words
+from webapp.components.dialogs import ok_cancel, titled_dialog
 from webapp.components.list_text_dialogs import export_dialog, import_dialog
 from webapp.components.whose import signed_in_now
 from webapp.deps import current
@@ -337,8 +338,7 @@ class ListBuilder:
             ui.notify("Save the list first; then you can rename it.", type="warning")
             return
         list_id = self.list_id
-        with ui.dialog() as dialog, ui.card().classes("tk-dialog"):
-            ui.label("Rename the list").classes("text-h6")
+        with titled_dialog("Rename the list") as dialog:
             field = ui.input("New name", value=self.army.title).props(f"maxlength={TITLE_MAX} autofocus")
             named(field, "New name")
 
@@ -354,18 +354,14 @@ class ListBuilder:
                 dialog.close()
                 ui.notify(f"Renamed to “{saved.title}”.", type="positive")
 
-            with ui.row():
-                named(ui.button("Rename", on_click=apply).props("no-caps"), "Apply the new name")
-                ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
-        dialog.open()
+            ok_cancel("Rename", apply, dialog, name="Apply the new name")
 
     def delete_dialog(self) -> None:
         if self.list_id is None:
             ui.notify("This list is not saved.", type="warning")
             return
         list_id = self.list_id
-        with ui.dialog() as dialog, ui.card().classes("tk-dialog"):
-            ui.label("Delete this list?").classes("text-h6")
+        with titled_dialog("Delete this list?") as dialog:
             ui.label(self.army.title)
 
             async def apply() -> None:
@@ -376,10 +372,7 @@ class ListBuilder:
                 self.new_list()
                 ui.notify("List deleted.", type="positive")
 
-            with ui.row():
-                named(ui.button("Delete", on_click=apply).props("no-caps color=negative"), "Yes, delete the list")
-                ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
-        dialog.open()
+            ok_cancel("Delete", apply, dialog, name="Yes, delete the list", props="no-caps color=negative")
 
     def export_dialog(self) -> None:
         export_dialog(self._current() or self.army, self.cards)

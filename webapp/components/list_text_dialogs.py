@@ -13,6 +13,7 @@ from models.catalog.schema import Card
 from models.rules import RuleViolation
 from models.rules.warmachine import TEXT_MAX, Army, Imported, Unrecognised, export_text, parse_text
 from webapp.components.a11y import named
+from webapp.components.dialogs import ok_cancel, titled_dialog
 
 REPORT_MAX = 30
 
@@ -31,8 +32,7 @@ def show_unrecognised(where: ui.column, unrecognised: Sequence[Unrecognised]) ->
 
 def export_dialog(army: Army, cards: dict[str, Card]) -> None:
     text = export_text(army, cards)
-    with ui.dialog() as dialog, ui.card().classes("tk-dialog"):
-        ui.label("The list as text").classes("text-h6")
+    with titled_dialog("The list as text") as dialog:
         ui.label("Copy it into a forum post or a tournament site; Import from text reads it back.")
         area = ui.textarea(value=text).props("readonly outlined autogrow").classes("w-full tk-mono")
         named(area, "List text")
@@ -43,13 +43,11 @@ def export_dialog(army: Army, cards: dict[str, Card]) -> None:
 
             named(ui.button("Copy", icon="content_copy", on_click=copy).props("no-caps"), "Copy the text")
             ui.button("Close", on_click=dialog.close).props("flat no-caps")
-    dialog.open()
 
 
 def import_dialog(cards: dict[str, Card], faction: str | None, use: Callable[[Army], None]) -> None:
     """Read a pasted list; ``use`` takes the list read (the dialog stays open to show unrecognised lines)."""
-    with ui.dialog() as dialog, ui.card().classes("tk-dialog"):
-        ui.label("Read a list from text").classes("text-h6")
+    with titled_dialog("Read a list from text") as dialog:
         ui.label("Paste a list: one model per line as “name, points”; battlegroup models and attachments "
                  "on lines starting with “-” under their caster or unit.")
         area = ui.textarea("List text").props(f"outlined maxlength={TEXT_MAX}").classes("w-full tk-mono")
@@ -80,7 +78,4 @@ def import_dialog(cards: dict[str, Card], faction: str | None, use: Callable[[Ar
                 dialog.close()
                 ui.notify("List read. Save it to keep it.", type="positive")
 
-        with ui.row():
-            named(ui.button("Read list", on_click=apply).props("no-caps"), "Read the list")
-            ui.button("Close", on_click=dialog.close).props("flat no-caps")
-    dialog.open()
+        ok_cancel("Read list", apply, dialog, name="Read the list", cancel="Close")

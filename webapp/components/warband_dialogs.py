@@ -10,7 +10,7 @@ from models.rules.warband import NAME_MAX, ROLL_MAX, TEXT_MAX, Incapacitate, Pic
 from webapp.components.a11y import named
 from webapp.components.asking import send_answers
 from webapp.components.card_dialog import whole_number
-from webapp.components.dialogs import ok_cancel, transient_dialog
+from webapp.components.dialogs import ok_cancel, titled_dialog
 from webapp.view import GameView
 
 UNDER = {"nothing": "No event token", "event": "Event token: an event", "plague": "Event token: the Plague"}
@@ -37,8 +37,7 @@ def pick_up_dialog(view: GameView, option: Option) -> None:
     assert isinstance(option.command, PickUp)
     u = board(view.state).unit(option.command.unit)
     assert u is not None
-    with transient_dialog() as dialog, named(ui.card().classes("tk-dialog"), f"{u.name} picks up treasure"):
-        ui.label(f"{u.name} picks up a treasure token").classes("text-h6")
+    with titled_dialog(f"{u.name} picks up a treasure token", f"{u.name} picks up treasure") as dialog:
         contact = named(ui.checkbox(f"{u.name} is in contact with the token", value=True), "In contact with the token")
         near = named(ui.checkbox('An opposing unit is within 2" of the token', value=False),
                      'Opposing unit within 2"')
@@ -74,7 +73,6 @@ def pick_up_dialog(view: GameView, option: Option) -> None:
                 dialog.close()
 
         ok_cancel("Pick it up", confirm, dialog)
-    dialog.open()
 
 
 def incapacitate_dialog(view: GameView, option: Option) -> None:
@@ -87,8 +85,7 @@ def incapacitate_dialog(view: GameView, option: Option) -> None:
     for x in (b.unit(i) for i in option.choices["by"]):
         if x is not None:
             others[x.id] = f"{x.name} ({view.state.player_name(x.seat)})"
-    with transient_dialog() as dialog, named(ui.card().classes("tk-dialog"), f"Incapacitate {u.name}"):
-        ui.label(f"{u.name} is incapacitated").classes("text-h6")
+    with titled_dialog(f"{u.name} is incapacitated", f"Incapacitate {u.name}") as dialog:
         by = named(ui.select({"": "No unit, or not known", **others}, value="", label="Which unit did it?")
                    .classes("w-80"), "Which unit did it?")
         engaged = named(ui.checkbox(f"That unit was engaged with {u.name}", value=False), "Engaged with it")
@@ -103,15 +100,13 @@ def incapacitate_dialog(view: GameView, option: Option) -> None:
                 dialog.close()
 
         ok_cancel("Incapacitated", confirm, dialog)
-    dialog.open()
 
 
 def start_spell_dialog(view: GameView, option: Option) -> None:
     assert isinstance(option.command, StartSpell)
     u = board(view.state).unit(option.command.unit)
     assert u is not None
-    with transient_dialog() as dialog, named(ui.card().classes("tk-dialog"), f"New ongoing spell for {u.name}"):
-        ui.label(f"{u.name} starts an ongoing spell").classes("text-h6")
+    with titled_dialog(f"{u.name} starts an ongoing spell", f"New ongoing spell for {u.name}") as dialog:
         spell = named(ui.input("Spell").props(f"maxlength={NAME_MAX}").classes("w-80"), "Spell name")
 
         async def confirm() -> None:
@@ -119,4 +114,3 @@ def start_spell_dialog(view: GameView, option: Option) -> None:
                 dialog.close()
 
         ok_cancel("Start spell", confirm, dialog)
-    dialog.open()
