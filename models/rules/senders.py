@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from models.rules.core import Command, GameState
 
@@ -64,6 +64,19 @@ def table_only(does: str) -> Sender:
 
 def nobody(does: str) -> Sender:
     return Sender("nobody", does)
+
+
+class Seated(Protocol):
+    """A piece on one side of the table (a Warlord model, a warband unit)."""
+
+    @property
+    def seat(self) -> int: ...
+
+
+def owner_seats(piece: Seated | None) -> set[int]:
+    """The side of the piece a command names; both for an unknown one (the rules refuse it with their own
+    sentence, which says more than a refusal of the seat would)."""
+    return {piece.seat} if piece is not None else {0, 1}
 
 
 def named_seat(_: GameState, command: Any) -> set[int]:

@@ -11,16 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from models.rules.core import GameState
-from models.rules.senders import Sender, acting, active_seat, either, nobody
+from models.rules.senders import Sender, acting, active_seat, either, nobody, owner_seats
 from models.rules.warband.state import WarbandBoard
-
-BOTH = {0, 1}
 
 
 def unit_owner(state: GameState, command: Any) -> set[int]:
-    """The side of the named unit (both for an unknown one: the rules refuse it with their own sentence)."""
-    found = state.board.unit(command.unit) if isinstance(state.board, WarbandBoard) else None
-    return {found.seat} if found is not None else set(BOTH)
+    """The side of the named unit."""
+    return owner_seats(state.board.unit(command.unit) if isinstance(state.board, WarbandBoard) else None)
 
 
 SENDERS: dict[str, Sender] = {

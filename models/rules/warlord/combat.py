@@ -15,7 +15,7 @@ from models.rules.text import clean_text
 from models.rules.warlord.activation import act, check_action
 from models.rules.warlord.card import StatName, known
 from models.rules.warlord.effects import against, effective
-from models.rules.warlord.state import SYSTEM, Figure, active_figure, in_play
+from models.rules.warlord.state import SYSTEM, ActionName, Figure, active_figure, in_play
 
 SPELL_NAME_MAX = 40
 
@@ -27,6 +27,18 @@ def _target(state: GameState, f: Figure, target: str | None) -> Figure | None:
     if t.id == f.id:
         raise RuleViolation("target.self", f"{f.name} cannot aim at itself.")
     return t
+
+
+def _attacks(state: GameState, f: Figure, t: Figure | None, count: int, value: int,
+             ranged: bool) -> tuple[GameState, list[Event]]:
+    """Record ``count`` melee attacks or shots of ``f`` (at ``t``, when named) with its numbers against ``t``."""
+    numbers = against(f, t, value, ranged=ranged)
+    at = f" at {t.name}" if t else ""
+    action: ActionName = "ranged_attack" if ranged else "melee_attack"
+    noun, stat = ("shot", "RAV") if ranged else ("melee attack", "MAV")
+    detail = f"{count} {noun}{'s' if count != 1 else ''}{at} with {numbers.text(stat, value)}"
+    return act(state, f, action, detail, {"target": t.id if t else None, "attacks": count, "value": numbers.value,
+                                          "roll": numbers.roll})
 
 
 class WarlordMeleeAttack(Command):
@@ -66,11 +78,7 @@ def melee_attack(state: GameState, cmd: WarlordMeleeAttack) -> tuple[GameState, 
     refusal = _melee_refusal(f, t, cmd.swift) if t is not None else None
     if refusal is not None:
         raise refusal
-    numbers = against(f, t, mav, ranged=False)
-    at = f" at {t.name}" if t else ""
-    detail = f"{ma} melee attack{'s' if ma != 1 else ''}{at} with {numbers.text('MAV', mav)}"
-    return act(state, f, "melee_attack", detail, {"target": cmd.target, "attacks": ma, "value": numbers.value,
-                                                  "roll": numbers.roll})
+    return _attacks(state, f, t, ma, mav, ranged=False)
 
 
 class WarlordRangedAttack(Command):
@@ -99,11 +107,7 @@ def ranged_attack(state: GameState, cmd: WarlordRangedAttack) -> tuple[GameState
     t = _target(state, f, cmd.target)
     if t is not None and t.has("burrowed"):
         raise RuleViolation("ranged.target_burrowed", f"{t.name} is Burrowed: ranged attacks cannot reach it.")
-    numbers = against(f, t, rav, ranged=True)
-    at = f" at {t.name}" if t else ""
-    detail = f"{ra} shot{'s' if ra != 1 else ''}{at} with {numbers.text('RAV', rav)}"
-    return act(state, f, "ranged_attack", detail, {"target": cmd.target, "attacks": ra, "value": numbers.value,
-                                                   "roll": numbers.roll})
+    return _attacks(state, f, t, ra, rav, ranged=True)
 
 
 class WarlordCastSpell(Command):

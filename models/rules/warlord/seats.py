@@ -11,18 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from models.rules.core import GameState
-from models.rules.senders import Sender, acting, either, named_seat, nobody
+from models.rules.senders import Sender, acting, either, named_seat, nobody, owner_seats
 from models.rules.warlord.state import WarlordBoard
-
-BOTH = {0, 1}
 
 
 def figure_owner(state: GameState, command: Any) -> set[int]:
-    """The side of the named model (both for an unknown one: the rules refuse it with their own sentence)."""
+    """The side of the named model."""
     board = state.board
-    found = next((f for f in board.figures if f.id == command.model), None) \
-        if isinstance(board, WarlordBoard) else None
-    return {found.seat} if found is not None else set(BOTH)
+    return owner_seats(next((f for f in board.figures if f.id == command.model), None)
+                       if isinstance(board, WarlordBoard) else None)
 
 
 SENDERS: dict[str, Sender] = {
