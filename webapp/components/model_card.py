@@ -32,6 +32,7 @@ from webapp.components.essence_tracker import EssenceTracker
 from webapp.components.infernal_dialogs import effects_dialog
 from webapp.components.model_tiles import ModelTile
 from webapp.components.once import once
+from webapp.components.piece_card import piece_card
 from webapp.components.points_tracker import PointsTracker
 from webapp.components.seat import own_model
 from webapp.deps import Deps
@@ -51,11 +52,8 @@ class ModelCard:
         m = state.model(model_id)
         self._shown: tuple[object, ...] | None = None
         kind = kind_words(state, m)
-        self.box = named(ui.card().classes(f"tk-model tk-seat-{m.seat}"), m.name, role="group")
+        self.box, self.status = piece_card(m.name, m.seat)
         with self.box:
-            with ui.row().classes("items-baseline justify-between w-full"):
-                ui.label(m.name).classes("tk-name")
-                self.status = ui.label("").classes("tk-status")
             ui.label(kind).classes("tk-kind")
             self.stats = ui.label("").classes("tk-derived")
             if has_essence_manipulation(state, m) or is_horror(state, m):
@@ -119,11 +117,8 @@ class UnitCard:
         leader = troopers[0]
         card = state.card_of(leader)
         self._shown: tuple[object, ...] | None = None
-        self.box = named(ui.card().classes(f"tk-model tk-unit tk-seat-{leader.seat}"), card.name, role="group")
+        self.box, self.status = piece_card(card.name, leader.seat, "tk-unit")
         with self.box:
-            with ui.row().classes("items-baseline justify-between w-full"):
-                ui.label(card.name).classes("tk-name")
-                self.status = ui.label("").classes("tk-status")
             self.strength = ui.label("").classes("tk-kind")
             self.rows: dict[str, tuple[ui.row, ui.label]] = {}
             for trooper in troopers:

@@ -14,6 +14,7 @@ from models.rules.warband import WarbandUnit, board
 from models.service.views.warband import kind_words, status_words, unit_lines
 from webapp.components.a11y import named
 from webapp.components.once import once
+from webapp.components.piece_card import piece_card
 from webapp.components.seat import for_link
 from webapp.components.warband_dialogs import incapacitate_dialog, pick_up_dialog, start_spell_dialog
 from webapp.view import GameView
@@ -33,11 +34,8 @@ class UnitCard:
         self.view, self.unit_id, self.controls = view, unit_id, controls
         u = self._unit(view.state)
         self._shown: tuple[object, ...] | None = None
-        self.box = named(ui.card().classes(f"tk-model tk-seat-{u.seat}"), u.name, role="group")
+        self.box, self.status = piece_card(u.name, u.seat)
         with self.box:
-            with ui.row().classes("items-baseline justify-between w-full"):
-                ui.label(u.name).classes("tk-name")
-                self.status = ui.label("").classes("tk-status")
             ui.label(kind_words(u)).classes("tk-kind")
             self.meaning = ui.label("").classes("tk-notes")
             self.treasure = ui.label("").classes("tk-prompt")

@@ -28,6 +28,7 @@ from webapp.components import icons
 from webapp.components.a11y import named
 from webapp.components.dialogs import transient_dialog
 from webapp.components.once import once
+from webapp.components.piece_card import piece_card
 from webapp.components.seat import for_link
 from webapp.components.warlord_numbers import melee_dialog, numbers_dialog, ranged_dialog, spell_dialog
 from webapp.view import GameView
@@ -57,11 +58,8 @@ class WarlordCard:
         self.options: dict[str, Option] = {}
         self.buttons: dict[str, ui.button] = {}
         self.actions: ui.row | None = None
-        self.box = named(ui.card().classes(f"tk-model tk-seat-{f.seat}"), f.name, role="group")
+        self.box, self.status = piece_card(f.name, f.seat)
         with self.box:
-            with ui.row().classes("items-baseline justify-between w-full"):
-                ui.label(f.name).classes("tk-name")
-                self.status = ui.label("").classes("tk-status")
             if abilities_text(f.tough, f.abilities):
                 ui.label(abilities_text(f.tough, f.abilities)).classes("tk-kind")
             with ui.row().classes("tk-wl-tracks"):
