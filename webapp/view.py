@@ -1,7 +1,7 @@
 """A page's connection to one game: the version and state it shows, sending commands through GameService,
 and following changes made elsewhere. Components register ``update(state)`` callbacks here.
 
-A tap counts once: send, undo and complete_card read the version shown *when they are called* (the tap's
+A tap counts once: send, undo and redo read the version shown *when they are called* (the tap's
 handler, before any await) and make a new idempotency key for the tap. A second tap made before the first's
 answer showed carries the old version and is refused as stale, never applied twice."""
 
@@ -14,7 +14,6 @@ from typing import Any, Protocol
 
 from nicegui import ui
 
-from models.catalog.schema import Card
 from models.rules import Command, Event, GameState, RuleViolation
 from models.service import Actor, Conflict, Forbidden, Outcome
 from models.service.access import WATCH_ONLY
@@ -65,8 +64,6 @@ class GameView(Protocol):
     def undo(self) -> Coroutine[Any, Any, bool]: ...
 
     def redo(self) -> Coroutine[Any, Any, bool]: ...
-
-    def complete_card(self, card: Card) -> Coroutine[Any, Any, bool]: ...
 
 
 class GameConnection:
@@ -128,10 +125,6 @@ class GameConnection:
         """Bring back what this page's undo took back (the service refuses once another action was made)."""
         at, key = self.version, new_command_id()
         return self._do(lambda: self.deps.service.redo(self.game_id, at, self.actor, key), at, "redo")
-
-    def complete_card(self, card: Card) -> Coroutine[Any, Any, bool]:
-        at, key = self.version, new_command_id()
-        return self._do(lambda: self.deps.service.complete_card(self.game_id, card, at, self.actor, key), at, card)
 
     async def _do(self, call: Callable[[], Outcome], at: int, what: object) -> bool:
         """Run ``call`` (made at version ``at``, asking for ``what``) after the page's earlier commands."""

@@ -96,6 +96,13 @@ def rule_system(name: str) -> RuleSystem:
         raise UnknownSystem(name) from None
 
 
+def system_of(command: Command) -> RuleSystem | None:
+    """The system whose command ``command`` is (None: no registered system's, which ``apply`` refuses): a new
+    game's setup names its system only by its command."""
+    name = core.SYSTEM_OF.get(command.type)
+    return None if name is None else REGISTERED.get(name)
+
+
 def register(*systems: RuleSystem) -> Mapping[str, RuleSystem]:
     """Register each system with the core (its board, commands, gate, options, seal) and the senders, once."""
     for system in systems:

@@ -15,6 +15,7 @@ from models.db.tables import AccountGame, Event, EventPairing, EventPlayer, Resu
 from models.rules import GameState
 from models.rules.match import PairedList
 from models.rules.table_results import Report, ReportStatus, Score, Settled, settled
+from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.list_pairs import GiveListPair
 from models.rules.warmachine.pregame import ChooseScenario, RevealLists
 from models.rules.warmachine.setup import NAME_MAX
@@ -108,14 +109,13 @@ class EventAccess:
         clock = float(event.clock_minutes) if event.clock_minutes else None
         then: list[Any] = [ChooseScenario(name=scenario)]
         if event.lists_per_player == 2:
-            setup = self.games.setup_command(title, [(names[0], []), (names[1], [])], pairs=True,
-                                             clock_minutes=clock)
+            setup = setup_game(title, [(names[0], []), (names[1], [])], pairs=True, clock_minutes=clock)
             then += [GiveListPair(seat=seat, lists=(lists[seat][0], lists[seat][1])) for seat in (0, 1)
                      if len(lists[seat]) == 2]
         else:
             armies = [(name, list(x[0].army) if x else []) for name, x in zip(names, lists, strict=True)]
-            setup = self.games.setup_command(title, armies, wizard=True, clock_minutes=clock,
-                                             themes=[x[0].theme if x else None for x in lists])
+            setup = setup_game(title, armies, wizard=True, clock_minutes=clock,
+                               themes=[x[0].theme if x else None for x in lists])
             if all(lists):  # the event fixed both lists: nobody names one in secret
                 then.append(RevealLists(lists=(lists[0][0].name, lists[1][0].name)))
         return self.games.prepare(setup, then)

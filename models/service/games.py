@@ -14,8 +14,8 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import Engine
@@ -26,8 +26,7 @@ from models.db.tables import AccessToken, CommandLog, Game
 from models.rules import Command, Event, GameState, RuleViolation, apply, parse_command, replay
 from models.rules.dice import Roll
 from models.rules.senders import SENDERS
-from models.rules.system import Supplies, rule_system
-from models.rules.warmachine.setup import ArmyEntry, CompleteCard, SetupGame, Side
+from models.rules.system import Supplies, rule_system, system_of
 from models.service.access import (
     SPECTATOR,
     Actor,
@@ -115,24 +114,12 @@ class GameService:
         return self.card_service.site_catalog()
 
     # -- games -----------------------------------------------------------------------------------------
-    def create_game(self, title: str, sides: list[tuple[str, list[ArmyEntry]]], first: int = 0,
-                    wizard: bool = False, *, catalog: Mapping[str, Card] | None = None,
-                    command_id: str | None = None, themes: Sequence[str | None] = (None, None),
-                    pairs: bool = False, clock_minutes: float | None = None) -> Created:
-        """Set a game up from two armies; bad input raises RuleViolation and nothing is stored. With
-        ``wizard`` the game starts in the setup wizard (tournament: scenario, priority, clock, ...). The cards come
-        from ``catalog`` (a player's: the site's with their card book), else from the site's catalog. ``themes``:
-        each side's theme force key (None: no theme). ``pairs``: Steamroller list pairs, given in the wizard (the armies
-        are then empty). ``clock_minutes``: an event's deathclock, which either seat starts in the wizard."""
-        command = self.setup_command(title, sides, first, wizard, catalog=catalog, themes=themes, pairs=pairs,
-                                     clock_minutes=clock_minutes)
-        return self.start(command, command_id)
-
     def prepare(self, setup: Command, then: Sequence[Command] = ()) -> Prepared:
         """A new game set up by ``setup`` and moved on by ``then`` (each sent by the table link), as the rows that
         store it, for a caller that stores them in its own transaction with rows of its own (an event's round opens
         its games with its tables: a killed or repeated request leaves no game that nothing references). Refused
         commands raise RuleViolation and nothing is made."""
+        setup = self._set_up(setup)
         keep_shipped_facts(setup)
         state, events = apply(GameState(), setup)
         logged = [(setup.model_dump(mode="json"), events)]
@@ -150,34 +137,12 @@ class GameService:
                  for n, (command, events) in enumerate(logged, start=1)]
         return Prepared(game_id=game_id, tokens=tokens, rows=rows)
 
-    def setup_command(self, title: str, sides: list[tuple[str, list[ArmyEntry]]], first: int = 0,
-                      wizard: bool = False, *, catalog: Mapping[str, Card] | None = None,
-                      themes: Sequence[str | None] = (None, None), pairs: bool = False,
-                      clock_minutes: float | None = None) -> SetupGame:
-        """The command that sets a game up (create_game's arguments), checked against the catalog."""
-        if catalog is None:
-            self.card_service.forget()  # another server process may have saved a site card meanwhile
-            catalog = self.cards()
-        used = {e.card for _, army in sides for e in army}
-        unknown = sorted(used - catalog.keys())
-        if unknown:
-            raise RuleViolation("setup.unknown_card", "Unknown card: " + ", ".join(unknown) + ".")
-        if len(sides) != 2:
-            raise RuleViolation("setup.two_sides", "A game has exactly two sides.")
-        if len(themes) != 2:
-            raise RuleViolation("setup.two_sides", "A game has exactly two sides.")
-        (player1, army1), (player2, army2) = sides
-        command = SetupGame(title=title, first=first, cards={k: catalog[k] for k in sorted(used)},
-                            sides=(Side(player=player1, army=tuple(army1), theme=themes[0]),
-                                   Side(player=player2, army=tuple(army2), theme=themes[1])),
-                            wizard=wizard or pairs, pairs=pairs, clock_minutes=clock_minutes)
-        return command
-
     def start(self, command: Command, command_id: str | None = None) -> Created:
         """Store a new game set up by ``command`` (any game system's setup command) with its four links;
         a refused setup raises RuleViolation and nothing is stored. A repeat with ``command_id`` makes no
         second game: see _started."""
         check_command_id(command_id, START_KEY_MIN)
+        command = self._set_up(command)
         keep_shipped_facts(command)
         sent = command.model_dump(mode="json")
         if command_id is not None and (earlier := self._started(command_id, sent)) is not None:
@@ -241,12 +206,6 @@ class GameService:
         new_state, events = apply(state, command)
         return self._append(game_id, expected_version, command.model_dump(mode="json"), events, actor, new_state,
                             command_id=command_id)
-
-    def complete_card(self, game_id: str, card: Card, expected_version: int, actor: Actor,
-                      command_id: str | None = None) -> Outcome:
-        """Fill in what this game's copy of a card leaves empty: this game only (undo takes it back), never the
-        site's catalog; the page keeps it in the player's card book."""
-        return self.execute(game_id, CompleteCard(card=card), expected_version, actor, command_id)
 
     def undo(self, game_id: str, expected_version: int, actor: Actor, command_id: str | None = None) -> Outcome:
         """Undo the newest action not yet undone: logged as a command, history kept, state rebuilt."""
@@ -325,6 +284,18 @@ class GameService:
         """``command`` with what the service supplies to it (the server's time, dice left to the app, the site's
         cards): its game system says what (``RuleSystem.fill``)."""
         return rule_system(state.system).fill(state, command, self._supplies)
+
+    def _set_up(self, setup: Command) -> Command:
+        """``setup`` with what the service supplies to a new game (its system's ``fill``), the site's cards read
+        afresh: another server process may have saved one since this one last read them."""
+        system = system_of(setup)
+        if system is None:
+            return setup  # no system's setup: apply refuses it
+        return system.fill(GameState(), setup, replace(self._supplies, cards=self._fresh_site_cards))
+
+    def _fresh_site_cards(self, keys: Collection[str]) -> dict[str, Card]:
+        self.card_service.forget()
+        return self._site_cards(keys)
 
     def _site_cards(self, keys: Collection[str]) -> dict[str, Card]:
         """The cards of the site's catalog among ``keys`` (the unknown ones left out: the rules refuse them)."""

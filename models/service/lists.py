@@ -22,6 +22,7 @@ from models.rules.core import RuleViolation
 from models.rules.match import PairedList
 from models.rules.text import tidy
 from models.rules.warmachine.army_rules import Problem
+from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.list_checks import blocking, validate
 from models.rules.warmachine.list_model import TITLE_MAX, Army, army_entries, clean_title, parse_army
 from models.rules.warmachine.list_points import Points, points
@@ -148,8 +149,8 @@ class ListService:
         """Start a game with every model of two lists in play and battlegroups wired (in the setup wizard
         with ``wizard``), each side in its list's theme force. A list that breaks a rule is refused with its first
         problem; nothing is stored."""
-        return self.games.create_game(title, self.armies(sides), first, wizard, catalog=self.cards(),
-                                      command_id=command_id, themes=[army.theme for _, army in sides])
+        return self.games.start(setup_game(title, self.armies(sides), first, wizard, cards=self.cards(),
+                                           themes=[army.theme for _, army in sides]), command_id)
 
     def armies(self, sides: list[tuple[str, Army]]) -> list[tuple[str, list[ArmyEntry]]]:
         """The two lists as a game's armies; RuleViolation with the first problem of a list that breaks a rule

@@ -8,6 +8,7 @@ from pathlib import Path
 from models.catalog import shipped_cards
 from models.db.engine import make_engine, migrate
 from models.rules import GameState, apply, parse_command, replay
+from models.rules.warmachine.builders import setup_game
 from models.service import Actor, GameService
 from models.service.history import counted
 from tests.bench.common import Report, Row, Stats, databases
@@ -60,7 +61,7 @@ def bench_storage(report: Report, tmp: Path, executes: int = 300, long_game: int
             engine = make_engine(url)
             migrate(engine)
             service = GameService(engine)
-            created = service.create_game("Bench", SIDES)
+            created = service.start(setup_game("Bench", SIDES))
             version = created.version
             timings: list[float] = []
             cpu: list[float] = []
@@ -77,7 +78,7 @@ def bench_storage(report: Report, tmp: Path, executes: int = 300, long_game: int
                            f"p95 {cpu_stats.p95:.2f} ms", "p95 < 10 ms" if label == "SQLite" else "", target_ok))
 
             # (3) a game with `long_game` logged commands (setup included), loaded by a fresh service each time.
-            game = service.create_game("Long game", SIDES)
+            game = service.start(setup_game("Long game", SIDES))
             v = game.version
             for command in script[: long_game - 1]:
                 v = service.execute(game.game_id, command, v, TABLE).version

@@ -27,6 +27,7 @@ from models.db.tables import (
     Game,
     Snapshot,
 )
+from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.ending import Concede
 from models.rules.warmachine.setup import ArmyEntry
 from models.service import Actor, GameService
@@ -43,8 +44,8 @@ def an_event(engine: Engine) -> dict[str, Any]:
     accounts = AccountService(engine)
     people = [accounts.sign_up(f"{n}@example.org", PASSWORD, n)[0] for n in ("Ann", "Bob", "Cy", "Di")]
     games = GameService(engine)
-    first = games.create_game("Round 1, table 1", [("Ann", ARMY), ("Bob", ARMY)])
-    second = games.create_game("Round 1, table 2", [("Cy", ARMY), ("Di", ARMY)])
+    first = games.start(setup_game("Round 1, table 1", [("Ann", ARMY), ("Bob", ARMY)]))
+    second = games.start(setup_game("Round 1, table 2", [("Cy", ARMY), ("Di", ARMY)]))
     games.execute(first.game_id, Concede(seat=1), 1, Actor(role="seat", seat=1))
     with Session(engine) as s:
         s.add(Event(id="ev1", organiser=people[0].id, name="Winter Steamroller", day="2026-12-05",

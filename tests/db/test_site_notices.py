@@ -15,6 +15,7 @@ from sqlmodel import Session
 from models.db.notify import CHANNEL, Listener
 from models.db.tables import EventPlayer
 from models.rules.round_timer import start
+from models.rules.warmachine.builders import setup_game
 from models.service import GameService
 from models.service.access import Actor
 from models.service.accounts import AccountService
@@ -65,7 +66,7 @@ def test_committed_changes_of_an_events_rows_and_of_the_listings_are_announced(e
         s.rollback()
     assert drain(heard) == []
 
-    created = games.create_game("Listed", [("Ann", []), ("Bob", [])])
+    created = games.start(setup_game("Listed", [("Ann", []), ("Bob", [])]))
     listings = ListingService(engine, games)
     listings.list_game(created.game_id, Actor(role="table"))
     assert drain(heard) == ["listings/"]

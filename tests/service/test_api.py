@@ -335,6 +335,20 @@ def test_a_game_starts_from_a_systems_own_setup_command(client: TestClient) -> N
     assert [p["name"] for p in state["players"]] == ["Ann", "Bob"]
 
 
+def test_a_setup_command_without_cards_plays_the_sites(client: TestClient) -> None:
+    """The service supplies the cards a setup's armies use from the site's catalog, as the rules ask of it."""
+    setup = {"type": "setup", "title": GAME["title"], "sides": GAME["sides"], "cards": {}}
+    created = client.post("/api/games/start", json={"command": setup})
+    assert created.status_code == 201
+    site = {c["key"]: c for c in client.get("/api/cards").json()}
+    state = read(client, created.json())["state"]
+    used = {e["card"] for s in GAME["sides"] for e in s["army"]}
+    assert used and set(state["cards"]) == used
+    assert all(state["cards"][k]["name"] == site[k]["name"] for k in used)
+    unknown = {**setup, "sides": [{"player": "Ann", "army": [{"card": "no-such-card"}]}, GAME["sides"][1]]}
+    assert_error(client.post("/api/games/start", json={"command": unknown}), 422, "setup.unknown_card")
+
+
 @pytest.mark.parametrize("command, code", [
     ({"type": "advance"}, "game.not_set_up"),  # not a setup command: nothing to start
     ({"type": "no_such_command"}, "command.unknown"),

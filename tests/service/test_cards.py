@@ -19,6 +19,7 @@ from models.db.engine import make_engine, migrate
 from models.db.tables import CardRow
 from models.rules import RuleViolation
 from models.rules.warmachine.activation import Activate
+from models.rules.warmachine.builders import complete_card, setup_game
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.setup import ArmyEntry, SetupGame, Side
 from models.rules.warmachine.summoning import Summon
@@ -59,7 +60,7 @@ def service(new_service: Make) -> GameService:
 
 @pytest.fixture
 def game(service: GameService) -> Created:
-    return service.create_game("Friday game", [("Ann", ARMY_1), ("Bob", ARMY_2)])
+    return service.start(setup_game("Friday game", [("Ann", ARMY_1), ("Bob", ARMY_2)]))
 
 
 def shipped(key: str, **changes: Any) -> Card:
@@ -98,11 +99,11 @@ def game_card(service: GameService, game: Created, key: str) -> Card:
 def test_a_completion_through_a_game_link_changes_only_that_game(service: GameService, game: Created,
                                                                  new_service: Make,
                                                                  actor: Actor) -> None:
-    outcome = service.complete_card(game.game_id, completed_foreboder(), 1, actor)
+    outcome = service.execute(game.game_id, complete_card(completed_foreboder()), 1, actor)
     assert outcome.state.cards["foreboder"].damage.rings == (6, 4, 4)  # positive control: the game has it
     assert service.cards()["foreboder"].damage.rings is None
     assert card_rows(service) == []
-    later = service.create_game("Next game", [("Ann", ARMY_1), ("Bob", ARMY_2)])
+    later = service.start(setup_game("Next game", [("Ann", ARMY_1), ("Bob", ARMY_2)]))
     assert game_card(service, later, "foreboder").damage.rings is None
     other_process = new_service()
     assert other_process.cards()["foreboder"] == shipped_cards()["foreboder"]
@@ -110,13 +111,13 @@ def test_a_completion_through_a_game_link_changes_only_that_game(service: GameSe
 
 def test_the_other_seat_cannot_complete_a_sides_card(service: GameService, game: Created) -> None:
     with pytest.raises(Forbidden, match="Only Ann or the shared table link can complete this card"):
-        service.complete_card(game.game_id, completed_foreboder(), 1, SEAT_2)
+        service.execute(game.game_id, complete_card(completed_foreboder()), 1, SEAT_2)
     assert service.state(game.game_id)[0] == 1
     assert game_card(service, game, "foreboder").damage.rings is None
 
 
 def test_undo_takes_a_completion_back(service: GameService, game: Created) -> None:
-    service.complete_card(game.game_id, completed_foreboder(), 1, TABLE)
+    service.execute(game.game_id, complete_card(completed_foreboder()), 1, TABLE)
     assert game_card(service, game, "foreboder").damage.rings == (6, 4, 4)
     outcome = service.undo(game.game_id, 2, TABLE)
     assert outcome.state.cards["foreboder"].damage.rings is None
@@ -128,7 +129,7 @@ def test_undo_takes_a_completion_back(service: GameService, game: Created) -> No
 def test_a_completion_cannot_overwrite_a_fact_the_card_gives(service: GameService, game: Created,
                                                              actor: Actor) -> None:
     with pytest.raises(RuleViolation) as refusal:
-        service.complete_card(game.game_id, rewritten_agathon(), 1, actor)
+        service.execute(game.game_id, complete_card(rewritten_agathon()), 1, actor)
     assert refusal.value.code == "card.fact_given"
     assert "name, DEF, ARM, damage boxes" in refusal.value.message
     assert service.state(game.game_id)[0] == 1
@@ -141,12 +142,13 @@ def test_a_players_own_card_is_completed_in_a_game_never_rewritten(service: Game
     empty, as for shipped cards; its author changes it in their card book, for their next games."""
     blank = my_solo().model_copy(update={"cost": None, "damage": BoxesLayout(boxes=None)})
     catalog = {**service.cards(), "my-solo": blank}
-    created = service.create_game("Own card", [("Ann", [*ARMY_1, ArmyEntry(card="my-solo")]), ("Bob", ARMY_2)],
-                                  catalog=catalog)
-    service.complete_card(created.game_id, blank.model_copy(update={"damage": BoxesLayout(boxes=5)}), 1, TABLE)
+    created = service.start(setup_game("Own card", [("Ann", [*ARMY_1, ArmyEntry(card="my-solo")]), ("Bob", ARMY_2)],
+                                       cards=catalog))
+    service.execute(created.game_id, complete_card(blank.model_copy(update={"damage": BoxesLayout(boxes=5)})), 1,
+                    TABLE)
     with pytest.raises(RuleViolation) as refusal:
-        service.complete_card(created.game_id, blank.model_copy(update={"damage": BoxesLayout(boxes=8)}), 2,
-                              SEAT_1)
+        service.execute(created.game_id, complete_card(blank.model_copy(update={"damage": BoxesLayout(boxes=8)})), 2,
+                        SEAT_1)
     assert refusal.value.code == "card.fact_given"
     assert game_card(service, created, "my-solo").damage.boxes == 5
 
@@ -167,8 +169,8 @@ def test_a_game_cannot_be_set_up_with_a_rewritten_shipped_card(service: GameServ
 def test_a_summoned_horror_keeps_the_facts_of_its_shipped_card(service: GameService) -> None:
     """A horror the game has no card for yet comes with the summon command: a cheaper Shrieker (ESSENCE 1 where
     the card gives 3) is refused; the shipped card with its web rings filled in is summoned."""
-    created = service.create_game("Summon", [("Ann", [*ARMY_1, ArmyEntry(card="cultist-band", size=4)]),
-                                             ("Bob", ARMY_2)])
+    created = service.start(setup_game("Summon", [("Ann", [*ARMY_1, ArmyEntry(card="cultist-band", size=4)]),
+                                                  ("Bob", ARMY_2)]))
     gid = created.game_id
     version, state = service.state(gid)
     while state.phase != "activation":
@@ -232,7 +234,7 @@ def test_the_operator_saves_a_card_for_every_later_game(new_service: Make) -> No
     assert "my-solo" not in elsewhere.cards()
     operator.card_service.save([my_solo(), completed_foreboder()], for_site=True, operator_token=OPERATOR)
     assert operator.cards()["my-solo"] == my_solo()
-    later = elsewhere.create_game("Next", [("Ann", [*ARMY_1, ArmyEntry(card="my-solo")]), ("Bob", ARMY_2)])
+    later = elsewhere.start(setup_game("Next", [("Ann", [*ARMY_1, ArmyEntry(card="my-solo")]), ("Bob", ARMY_2)]))
     assert game_card(elsewhere, later, "foreboder").damage.rings == (6, 4, 4)
     assert game_card(elsewhere, later, "my-solo") == my_solo()
 
@@ -262,8 +264,8 @@ def test_a_card_book_offers_its_cards_to_its_player_only(service: GameService) -
     assert mine.catalog()["foreboder"].damage.rings == (6, 4, 4) and mine.catalog()["my-solo"] == my_solo()
     assert yours.catalog()["foreboder"].damage.rings is None and "my-solo" not in yours.catalog()
     assert service.cards()["foreboder"].damage.rings is None and card_rows(service) == []
-    created = service.create_game("Mine", [("Ann", [*ARMY_1, ArmyEntry(card="my-solo")]), ("Bob", ARMY_2)],
-                                  catalog=mine.catalog())
+    created = service.start(setup_game("Mine", [("Ann", [*ARMY_1, ArmyEntry(card="my-solo")]), ("Bob", ARMY_2)],
+                                       cards=mine.catalog()))
     assert game_card(service, created, "foreboder").damage.rings == (6, 4, 4)
 
 
@@ -280,10 +282,11 @@ def test_the_author_rewrites_their_own_card_for_their_next_games(service: GameSe
     book = service.card_service.for_book({})
     book.save([my_solo(5)])
     army = [("Ann", [*ARMY_1, ArmyEntry(card="my-solo")]), ("Bob", ARMY_2)]
-    running = service.create_game("Running", army, catalog=book.catalog())
+    running = service.start(setup_game("Running", army, cards=book.catalog()))
     book.save([my_solo(8)])
     assert game_card(service, running, "my-solo").damage.boxes == 5
-    assert game_card(service, service.create_game("Next", army, catalog=book.catalog()), "my-solo").damage.boxes == 8
+    later = service.start(setup_game("Next", army, cards=book.catalog()))
+    assert game_card(service, later, "my-solo").damage.boxes == 8
 
 
 def test_a_full_card_book_keeps_nothing_more(service: GameService) -> None:

@@ -19,6 +19,7 @@ from sqlmodel import Session, select
 
 from models.db.tables import Game
 from models.rules import RuleViolation
+from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.phases import Advance
 from models.service import Actor, AlreadyStarted, Conflict, Created, GameService
@@ -39,7 +40,7 @@ def service(new_service: Callable[[], GameService]) -> GameService:
 
 @pytest.fixture
 def game(service: GameService) -> Created:
-    return service.create_game("Friday game", SIDES)
+    return service.start(setup_game("Friday game", SIDES))
 
 
 def kinds(service: GameService, game: Created) -> list[str]:
@@ -83,7 +84,7 @@ def test_the_same_command_id_twice_logs_one_entry_and_answers_the_same(service: 
 def test_a_repeat_after_the_game_moved_on_gets_the_first_answer_and_logs_nothing(
         new_service: Callable[[], GameService], processes: int) -> None:
     service = new_service()
-    game = service.create_game("Friday game", SIDES)
+    game = service.start(setup_game("Friday game", SIDES))
     first = service.execute(game.game_id, HIT, 1, TABLE, "tap-1")
     service.execute(game.game_id, Advance(), 2, TABLE, "tap-2")
     repeater = service if processes == 1 else new_service()
@@ -138,7 +139,7 @@ def test_a_malformed_command_id_is_refused_with_a_sentence(service: GameService,
 def test_two_identical_requests_at_once_make_one_entry(new_service: Callable[[], GameService],
                                                        processes: int) -> None:
     services = [new_service()] * 2 if processes == 1 else [new_service(), new_service()]
-    game = services[0].create_game("Race", SIDES)
+    game = services[0].start(setup_game("Race", SIDES))
     for n in range(ROUNDS):
         version = game.version + n
         answers = at_once([lambda s=s, v=version, k=f"tap-{n}": s.execute(game.game_id, HIT, v, TABLE, k)
@@ -176,17 +177,17 @@ def test_an_undo_key_reused_for_a_command_is_refused(service: GameService, game:
 # -- starting a game -----------------------------------------------------------------------------------------
 
 def test_starting_twice_with_one_key_makes_one_game(service: GameService) -> None:
-    first = service.create_game("Friday game", SIDES, command_id=START_KEY)
-    assert service.create_game("Friday game", SIDES, command_id=START_KEY) == first  # the same links
+    first = service.start(setup_game("Friday game", SIDES), command_id=START_KEY)
+    assert service.start(setup_game("Friday game", SIDES), command_id=START_KEY) == first  # the same links
     assert games(service) == 1
-    service.create_game("Friday game", SIDES, command_id="start-another-key-000")  # positive control
+    service.start(setup_game("Friday game", SIDES), command_id="start-another-key-000")  # positive control
     assert games(service) == 2
 
 
 @pytest.mark.parametrize("processes", [1, 2], ids=["one-process", "two-processes"])
 def test_two_identical_starts_at_once_make_one_game(new_service: Callable[[], GameService], processes: int) -> None:
     services = [new_service()] * 2 if processes == 1 else [new_service(), new_service()]
-    answers = at_once([lambda s=s: s.create_game("Friday game", SIDES, command_id=START_KEY) for s in services])
+    answers = at_once([lambda s=s: s.start(setup_game("Friday game", SIDES), command_id=START_KEY) for s in services])
     assert games(services[0]) == 1
     made = next(a for a in answers if isinstance(a, Created))
     for answer in answers:
@@ -196,26 +197,26 @@ def test_two_identical_starts_at_once_make_one_game(new_service: Callable[[], Ga
 
 def test_a_start_repeated_after_its_links_are_forgotten_names_the_game(new_service: Callable[[], GameService]
                                                                        ) -> None:
-    made = new_service().create_game("Friday game", SIDES, command_id=START_KEY)
+    made = new_service().start(setup_game("Friday game", SIDES), command_id=START_KEY)
     restarted = new_service()  # a restart (or another server process): the tokens were only in memory
     with pytest.raises(AlreadyStarted) as refused:
-        restarted.create_game("Friday game", SIDES, command_id=START_KEY)
+        restarted.start(setup_game("Friday game", SIDES), command_id=START_KEY)
     assert refused.value.game_id == made.game_id
     assert made.game_id in str(refused.value)
     assert games(restarted) == 1
 
 
 def test_a_start_key_reused_for_another_setup_is_refused(service: GameService) -> None:
-    service.create_game("Friday game", SIDES, command_id=START_KEY)
+    service.start(setup_game("Friday game", SIDES), command_id=START_KEY)
     with pytest.raises(RuleViolation) as refused:
-        service.create_game("Saturday game", SIDES, command_id=START_KEY)
+        service.start(setup_game("Saturday game", SIDES), command_id=START_KEY)
     assert refused.value.code == "command.id_reused"
     assert games(service) == 1
 
 
 def test_a_start_key_must_be_long_enough_that_nobody_guesses_it(service: GameService) -> None:
     with pytest.raises(RuleViolation) as refused:
-        service.create_game("Friday game", SIDES, command_id="short-key")
+        service.start(setup_game("Friday game", SIDES), command_id="short-key")
     assert refused.value.message == "A command_id is 16 to 64 letters, digits, '-' or '_'."
     assert games(service) == 0
 

@@ -17,6 +17,7 @@ from sqlalchemy import Engine
 
 from models.db.engine import make_engine, migrate
 from models.rules import Command, replay
+from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.damage import MarkDamage
 from models.service import Actor, Conflict, GameService
 from models.service.history import counted
@@ -74,7 +75,7 @@ def check_log_replays(service: GameService, game_id: str) -> None:
 @pytest.mark.parametrize("processes", [1, 2], ids=["one-process", "two-processes"])
 def test_exactly_one_of_two_conflicting_commands_wins_every_time(engines: list[Engine], processes: int) -> None:
     services = [GameService(engines[0])] * 2 if processes == 1 else [GameService(e) for e in engines]
-    game = services[0].create_game("Race", SIDES)
+    game = services[0].start(setup_game("Race", SIDES))
     version = game.version
     wins = [0, 0]
     for _ in range(ROUNDS):
@@ -101,7 +102,7 @@ def test_exactly_one_of_two_conflicting_commands_wins_every_time(engines: list[E
 def test_many_writers_at_one_version_one_wins(engines: list[Engine]) -> None:
     """Four writers (two per process) at the same version: one commit, three conflicts, every round."""
     services = [GameService(engines[0]), GameService(engines[1])]
-    game = services[0].create_game("Race", SIDES)
+    game = services[0].start(setup_game("Race", SIDES))
     version = game.version
     for _ in range(ROUNDS // 2):
         writers = [services[0], services[1], services[0], services[1]]
@@ -115,7 +116,7 @@ def test_many_writers_at_one_version_one_wins(engines: list[Engine]) -> None:
 
 def test_undo_racing_a_command_keeps_the_log_consistent(engines: list[Engine]) -> None:
     services = [GameService(engines[0]), GameService(engines[1])]
-    game = services[0].create_game("Race", SIDES)
+    game = services[0].start(setup_game("Race", SIDES))
     version = game.version
     for _ in range(ROUNDS // 2):
         version = services[0].execute(game.game_id, MarkDamage(model=HORRORS[0], amount=2), version, TABLE).version

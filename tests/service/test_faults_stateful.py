@@ -27,6 +27,7 @@ from models.db.engine import make_engine, migrate
 from models.rules import Command, RuleViolation, replay
 from models.rules.warmachine.activation import Activate, Charge, EndActivation
 from models.rules.warmachine.attacks import Boost, BuyAttack
+from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.essence import Allocate, Heal, Leech
 from models.rules.warmachine.phases import Advance
@@ -69,7 +70,7 @@ class ServiceMachine(RuleBasedStateMachine):
         super().__init__()
         self.engines = [make_engine(self.url)]
         self.service = GameService(self.engines[-1])
-        self.game_id = self.service.create_game("Stateful", SIDES).game_id
+        self.game_id = self.service.start(setup_game("Stateful", SIDES)).game_id
         self.version = 1
         self.accepted = 0
 

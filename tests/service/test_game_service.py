@@ -21,6 +21,7 @@ from models.catalog.schema import Card
 from models.db.engine import make_engine, migrate
 from models.db.tables import AccessToken, CardRow, CommandLog, Game, Snapshot
 from models.rules import Command, GameState, RuleViolation, parse_command, replay
+from models.rules.warmachine.builders import complete_card, setup_game
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.essence import Leech
 from models.rules.warmachine.phases import Advance
@@ -70,7 +71,7 @@ def service(db: Database) -> GameService:
 
 @pytest.fixture
 def game(service: GameService) -> Created:
-    return service.create_game("Friday game", [("Ann", ARMY_1), ("Bob", ARMY_2)])
+    return service.start(setup_game("Friday game", [("Ann", ARMY_1), ("Bob", ARMY_2)]))
 
 
 def completed_foreboder(rings: tuple[int, int, int] = (6, 4, 4)) -> Card:
@@ -229,7 +230,7 @@ def test_a_service_behind_moves_on_by_the_commands_logged_elsewhere(db: Database
     rebuilds when an undo is among the new commands: either way exactly the committing service's state."""
     from tests.bench.script import SIDES, commands_for
 
-    gid = service.create_game("Long game", SIDES).game_id
+    gid = service.start(setup_game("Long game", SIDES)).game_id
     other = db.service()
     assert other.state(gid)[0] == 1
     version = 1
@@ -407,7 +408,7 @@ def test_a_watch_token_cannot_execute_or_undo(service: GameService, game: Create
     with pytest.raises(Forbidden):
         service.undo(gid, 2, watch)
     with pytest.raises(Forbidden):
-        service.complete_card(gid, completed_foreboder(), 2, watch)
+        service.execute(gid, complete_card(completed_foreboder()), 2, watch)
     assert stored(service, gid) == before
 
 
@@ -453,7 +454,7 @@ def test_unknown_game_is_not_found(service: GameService, game: Created) -> None:
 def test_a_wrong_token_is_not_found_like_an_unknown_game(service: GameService, game: Created,
                                                          token: str | None) -> None:
     if token == "table-of-another-game":
-        token = service.create_game("Other", [("Cy", ARMY_1), ("Di", ARMY_2)]).tokens["table"]
+        token = service.start(setup_game("Other", [("Cy", ARMY_1), ("Di", ARMY_2)])).tokens["table"]
     with pytest.raises(NotFound):
         service.authorize(game.game_id, token)
     assert service.authorize(game.game_id, game.tokens["watch"]).role == "watch"  # positive control
@@ -480,14 +481,14 @@ def test_bad_game_is_refused_and_nothing_is_stored(service: GameService, title: 
                                                    armies: tuple[list[ArmyEntry], list[ArmyEntry]],
                                                    code: str) -> None:
     with pytest.raises(RuleViolation) as refusal:
-        service.create_game(title, [(names[0], armies[0]), (names[1], armies[1])])
+        service.start(setup_game(title, [(names[0], armies[0]), (names[1], armies[1])]))
     assert refusal.value.code == code
     nothing_stored(service)
 
 
 def test_names_of_sixty_characters_are_fine(service: GameService) -> None:
     name = "N" * NAME_MAX
-    created = service.create_game(name, [(name, ARMY_1), ("<script>alert(1)</script>", ARMY_2)])
+    created = service.start(setup_game(name, [(name, ARMY_1), ("<script>alert(1)</script>", ARMY_2)]))
     state = service.state(created.game_id)[1]
     assert state.title == name and state.player_name(0) == name
     assert state.player_name(1) == "<script>alert(1)</script>"
@@ -522,7 +523,7 @@ def test_listeners_hear_the_new_version_after_commit_never_for_refusals(db: Data
     assert calls == [2]
 
     service.undo(gid, 2, TABLE)
-    service.complete_card(gid, completed_foreboder(), 3, TABLE)
+    service.execute(gid, complete_card(completed_foreboder()), 3, TABLE)
     assert heard == [(gid, 2, 2), (gid, 3, 3), (gid, 4, 4)]
     assert calls == [2, 3, 4]
 

@@ -9,6 +9,7 @@ import pytest
 
 from models.catalog.schema import BoxesLayout, Card
 from models.db.engine import make_engine, migrate
+from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.list_model import Army, ListEntry
 from models.rules.warmachine.setup import ArmyEntry
 from models.service import Created, GameService, NotFound
@@ -41,7 +42,7 @@ def account(data: MyData, name: str) -> Me:
 
 
 def game(data: MyData, title: str = "Friday") -> Created:
-    return data.games.create_game(title, ARMIES)
+    return data.games.start(setup_game(title, ARMIES))
 
 
 def links(created: Created, title: str = "Friday") -> dict:

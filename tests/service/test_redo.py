@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from models.rules import RuleViolation
+from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.setup import ArmyEntry
@@ -25,7 +26,7 @@ def service(new_service) -> GameService:
 
 @pytest.fixture
 def game(service: GameService) -> Created:
-    return service.create_game("Friday game", [("Ann", ARMY_1), ("Bob", ARMY_2)])
+    return service.start(setup_game("Friday game", [("Ann", ARMY_1), ("Bob", ARMY_2)]))
 
 
 def test_redo_brings_back_the_undone_damage_as_a_new_log_entry(service: GameService, game: Created) -> None:

@@ -20,6 +20,7 @@ from models.rules import Command, GameState, RuleViolation, apply
 from models.rules.core import COMMANDS, SYSTEM_OF
 from models.rules.senders import SENDERS, allowed_seats
 from models.rules.warband.rout import VoluntaryRout
+from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.clock import AdjustClock, ClockExpired, PauseClock, ResumeClock, StartClock
 from models.rules.warmachine.ending import Assassinated, Concede
 from models.rules.warmachine.phases import Advance
@@ -52,7 +53,7 @@ def service(new_service: Callable[[], GameService]) -> GameService:
 
 def start(service: GameService, system: str) -> str:
     if system == "warmachine":
-        return service.create_game("Seats", ARMIES).game_id
+        return service.start(setup_game("Seats", ARMIES)).game_id
     return service.start(warlord_setup() if system == "warlord" else warband_setup()).game_id
 
 

@@ -12,6 +12,7 @@ from models.catalog.schema import Card
 from models.db.engine import make_engine, migrate
 from models.rules import RuleViolation
 from models.rules.warmachine.attacks import DeclareAttack
+from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.fury import LeechLife
 from models.rules.warmachine.setup import ArmyEntry
 from models.service import Actor, Forbidden, GameService
@@ -52,9 +53,9 @@ def test_a_seat_link_acts_only_for_its_own_warlocks_warbeasts_and_attackers(serv
     may send them only for its own side (the table link for both)."""
     lock = Card(key="test-warlock", name="Madrak Test", faction="Trollbloods", role="warlock", stats={"FURY": 6},
                 damage={"kind": "boxes", "boxes": 18})
-    created = service.create_game("Seats", [("Ann", [ArmyEntry(card="agathon")]),
-                                            ("Tro", [ArmyEntry(card="test-warlock")])],
-                                  catalog={**service.cards(), lock.key: lock})
+    created = service.start(setup_game("Seats", [("Ann", [ArmyEntry(card="agathon")]),
+                                                 ("Tro", [ArmyEntry(card="test-warlock")])],
+                                       cards={**service.cards(), lock.key: lock}))
     seat_1, seat_2 = Actor(role="seat", seat=0), Actor(role="seat", seat=1)
     for command in (LeechLife(warlock="p2-test-warlock", points=1),
                     DeclareAttack(attacker="p2-test-warlock", target="p1-agathon")):

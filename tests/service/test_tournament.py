@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import Engine
 
 from models.rules import GameState, RuleViolation
+from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.scenario import last_step
 from models.rules.warmachine.setup import ArmyEntry
 from models.service import Actor, Forbidden, GameService
@@ -70,7 +71,7 @@ class Game:
 
     def __init__(self, service: GameService, clock: FakeClock, *, wizard: bool = True) -> None:
         self.service, self.clock = service, clock
-        created = service.create_game("Round 3, table 7", [("Ann", ANN), ("Bob", BOB)], wizard=wizard)
+        created = service.start(setup_game("Round 3, table 7", [("Ann", ANN), ("Bob", BOB)], wizard=wizard))
         self.id, self.version, self.tokens = created.game_id, created.version, created.tokens
 
     @property
@@ -301,7 +302,7 @@ def test_result_routes_serve_json_and_text_to_any_link(game: Game, monkeypatch: 
     app.include_router(router)
     game.do("concede", seat=1)
     with TestClient(app) as client:
-        created = game.service.create_game("Other", [("Cy", ANN), ("Di", BOB)])
+        created = game.service.start(setup_game("Other", [("Cy", ANN), ("Di", BOB)]))
         assert client.get(f"/api/games/{game.id}/result", params={"token": created.tokens["watch"]}
                           ).status_code == 404  # another game's token: as if there were no such game
         body = client.get(f"/api/games/{game.id}/result", params={"token": game.tokens["watch"]}).json()

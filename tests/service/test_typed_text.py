@@ -16,6 +16,7 @@ from sqlmodel import Session, select
 from models.db.engine import make_engine, migrate
 from models.db.tables import ArmyList, Game
 from models.rules.text import tidy
+from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.setup import ArmyEntry
 from models.service import GameService
 from models.service.lists import ListService
@@ -41,7 +42,7 @@ def test_typed_text_keeps_printable_characters_on_one_line() -> None:
 def test_a_nul_typed_into_a_title_or_name_never_reaches_the_database(
         new_service: Callable[[], GameService]) -> None:
     service = new_service()
-    created = service.create_game(f"Friday{NUL} game", [(f"A{NUL}nn", ARMY), ("Bob", ARMY)])
+    created = service.start(setup_game(f"Friday{NUL} game", [(f"A{NUL}nn", ARMY), ("Bob", ARMY)]))
     warlord = service.start(warlord_setup().model_copy(update={"title": f"Crypt{NUL} raid"}))
     warband = service.start(warband_setup().model_copy(update={"title": f"Ruins{NUL} at dusk"}))
     assert service.state(created.game_id)[1].players[0].name == "Ann"

@@ -19,6 +19,7 @@ from models.rules.warband.phases import Next
 from models.rules.warband.treasure import PickUp
 from models.rules.warlord.damage import WarlordDamage
 from models.rules.warlord.model_states import WarlordAddState
+from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.replenish import AddSoulToken
 from models.rules.warmachine.spells import CastSpell
@@ -76,7 +77,7 @@ def run(service: GameService, game: Created, *commands: Command) -> int:
 # -- what a spectator reads ------------------------------------------------------------------------------------
 
 def test_the_view_holds_the_turn_both_players_every_card_and_the_log(service: GameService) -> None:
-    game = service.create_game("Friday game", SIDES)
+    game = service.start(setup_game("Friday game", SIDES))
     run(service, game, MarkDamage(model=GUARDIAN, amount=3))
     view = Reads(service).edition(game.game_id).view
     assert (view["v"], view["title"], view["players"]) == (2, "Friday game", ["Ann", "Bob"])
@@ -97,7 +98,7 @@ def test_a_trooper_removed_from_play_reads_as_removed_on_the_watch_view(service:
     """doc 001 "Sacrifice": the sacrificed cultist is out of play: its row says so and why, greyed."""
     from models.rules.warmachine.replenish import Sacrifice
 
-    game = service.create_game("Friday game", SIDES)
+    game = service.start(setup_game("Friday game", SIDES))
     run(service, game, Sacrifice(master="p1-agathon", victim="p1-cultist-band.1"))
     band = Reads(service).edition(game.game_id).view["cards"]["p1-cultist-band"]
     assert band["kind"] == "Unit: 3 of 4 models in play"
@@ -108,7 +109,7 @@ def test_a_trooper_removed_from_play_reads_as_removed_on_the_watch_view(service:
 
 def test_typed_names_are_plain_strings_never_in_the_drawings(service: GameService) -> None:
     """Names go to the browser as strings it shows as text; the only markup (the drawings) never holds them."""
-    game = service.create_game(SCRIPT, [(SCRIPT, SIDES[0][1]), ('Bob" onclick="x', SIDES[1][1])])
+    game = service.start(setup_game(SCRIPT, [(SCRIPT, SIDES[0][1]), ('Bob" onclick="x', SIDES[1][1])]))
     view = Reads(service).edition(game.game_id).view
     assert view["title"] == SCRIPT and view["players"] == [SCRIPT, 'Bob" onclick="x']
     assert view["turn"]["player"] == f"{SCRIPT}'s turn"
@@ -117,7 +118,7 @@ def test_typed_names_are_plain_strings_never_in_the_drawings(service: GameServic
 
 
 def test_an_undo_strikes_the_entry_it_undid_and_the_log_keeps_the_newest_entries(service: GameService) -> None:
-    game = service.create_game("Long game", SIDES)
+    game = service.start(setup_game("Long game", SIDES))
     reads = Reads(service)
     run(service, game, MarkDamage(model=GUARDIAN, amount=1))
     reads.edition(game.game_id)
@@ -188,7 +189,7 @@ def test_a_patch_removes_what_is_gone_and_keeps_lists_whole() -> None:
 
 
 def test_a_version_is_built_and_serialised_once_for_every_reader(service: GameService) -> None:
-    game = service.create_game("Friday game", SIDES)
+    game = service.start(setup_game("Friday game", SIDES))
     reads = Reads(service)
     first = reads.edition(game.game_id)
     assert reads.edition(game.game_id) is first and first.view_json is first.view_json

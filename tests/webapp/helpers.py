@@ -18,6 +18,7 @@ from nicegui.testing.user_interaction import UserInteraction
 
 from models.catalog import shipped_cards
 from models.catalog.schema import Card
+from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.setup import ArmyEntry
 from models.service import Created, GameService
 from models.service.lists import ListService
@@ -41,7 +42,7 @@ def site_lists() -> ListService:
 
 
 def new_game(title: str = "Friday game", players: tuple[str, str] = ("Ann", "Bob")) -> Created:
-    return service().create_game(title, [(players[0], ARMY_1), (players[1], ARMY_2)])
+    return service().start(setup_game(title, [(players[0], ARMY_1), (players[1], ARMY_2)]))
 
 
 def completed_foreboder(rings: tuple[int, int, int] = (6, 4, 4)) -> Card:

@@ -12,6 +12,7 @@ from nicegui import ui
 from nicegui.testing import User
 
 from models.rules.dice import Roll
+from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.clock import StartClock
 from models.rules.warmachine.pregame import (
     ChooseObjectives,
@@ -65,7 +66,7 @@ def clock(user: User) -> FakeClock:
 def wizard(clock: FakeClock) -> Created:
     """A wizard game at its clock step: Ann won priority and goes first; Bob picked the side."""
     svc = service()
-    created = svc.create_game("Club final", [("Ann", ARMY_1), ("Bob", ARMY_2)], wizard=True)
+    created = svc.start(setup_game("Club final", [("Ann", ARMY_1), ("Bob", ARMY_2)], wizard=True))
     for command in (ChooseScenario(name="Club scenario"), RevealLists(), ChooseObjectives(),
                     RollPriority(dice=(Roll(dice=(6,)), Roll(dice=(1,)))), ChooseOrder(goes_first=True),
                     ChooseSide(side="north")):

@@ -10,6 +10,7 @@ from nicegui import ui
 from nicegui.testing import User
 from nicegui.testing.user_interaction import UserInteraction
 
+from models.rules.warmachine.builders import complete_card
 from models.rules.warmachine.ending import Concede
 from models.rules.warmachine.setup import CompleteCard
 from models.service import Actor, Created
@@ -123,7 +124,7 @@ async def test_complete_card_flow_for_the_foreboder(user: User, game: Created) -
 
 async def test_a_card_completed_in_one_game_stays_out_of_others_games(user: User, game: Created) -> None:
     """Issue 10: a completion belongs to its game (and its player's card book), not to the site."""
-    service().complete_card(game.game_id, completed_foreboder(), 1, Actor("table"))
+    service().execute(game.game_id, complete_card(completed_foreboder()), 1, Actor("table"))
     second = new_game("Second game")
     await user.open(table_url(second))
     assert exists(user, "Complete Foreboder's card", ui.button, within=model_card(user, "Ann", "Foreboder"))

@@ -21,6 +21,7 @@ from models.catalog import shipped_cards
 from models.catalog.schema import BoxesLayout, Card, SpiralLayout, Stats
 from models.rules import Command
 from models.rules.warmachine.activation import Activate
+from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.fury import Force
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.setup import ArmyEntry
@@ -79,8 +80,8 @@ def other_side_game(first: int = 0, against: list[ArmyEntry] = TRO, completed: b
     the cards completed or written by the players (the Blitzer left as shipped unless ``completed``)."""
     own = {c.key: c for c in CARDS if completed or c.key != "dire-troll-blitzer"}
     name = "Tro" if against is TRO else "Gry"
-    return service().create_game("Other side", [("Cy", CY), (name, against)], first,
-                                 catalog={**service().cards(), **own})
+    return service().start(setup_game("Other side", [("Cy", CY), (name, against)], first,
+                                      cards={**service().cards(), **own}))
 
 
 def run(game: Created, *commands: Command) -> None:
@@ -218,8 +219,9 @@ async def test_a_gargantuans_damage_asks_the_spiral_then_the_branch_and_spills_i
     garg = Card(key="test-gargantuan", name="Mountain King Test", faction="Trollbloods", role="warbeast",
                 weight="gargantuan", stats=Stats(FURY=4, THR=10),
                 damage=SpiralLayout(sides=2, branches=BEAST_SPIRAL + BEAST_SPIRAL))
-    game = service().create_game("Giants", [("Cy", CY), ("Tro", [TRO[0], ArmyEntry(card=garg.key, battlegroup_of=0)])],
-                                 0, catalog={**service().cards(), **{c.key: c for c in (*CARDS, garg)}})
+    sides = [("Cy", CY), ("Tro", [TRO[0], ArmyEntry(card=garg.key, battlegroup_of=0)])]
+    game = service().start(setup_game("Giants", sides, 0,
+                                      cards={**service().cards(), **{c.key: c for c in (*CARDS, garg)}}))
     service().roll = lambda: 5  # the d6 the app rolls for the side: 5 is the right spiral
     await user.open(table_url(game))
     card = model_card(user, "Tro", garg.name)

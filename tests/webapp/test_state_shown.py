@@ -6,6 +6,7 @@ from __future__ import annotations
 from nicegui import ui
 from nicegui.testing import User
 
+from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.focus import AllocateFocus
 from models.rules.warmachine.replenish import Sacrifice
 from models.rules.warmachine.setup import ArmyEntry
@@ -27,7 +28,7 @@ def send(game: Created, *commands: object) -> None:
 async def test_a_sacrificed_trooper_is_greyed_and_says_why(user: User) -> None:
     """doc 001 "Sacrifice": the cultist is removed from play; its row on the unit's card says so, greyed, and
     its track no longer takes damage."""
-    game = service().create_game("Sacrifice", SIDES)
+    game = service().start(setup_game("Sacrifice", SIDES))
     send(game, Sacrifice(master="p1-agathon", victim="p1-cultist-band.1"))
     await user.open(table_url(game))
     band = model_card(user, "Ann", "Cultist Band")
@@ -42,8 +43,8 @@ async def test_a_sacrificed_trooper_is_greyed_and_says_why(user: User) -> None:
 async def test_allocate_focus_stays_live_while_the_second_warjack_has_room(user: User) -> None:
     """Mk III core rule (public, focus.py): a warjack holds at most 3 focus. With the first warjack full the
     warcaster may still give focus to the second: the guide's button is live and the dialog picks that one."""
-    game = service().create_game("Two jacks", [("Cy", TWO_JACKS), ("Tro", TRO)],
-                                 catalog={**service().cards(), **{c.key: c for c in CARDS}})
+    game = service().start(setup_game("Two jacks", [("Cy", TWO_JACKS), ("Tro", TRO)],
+                                      cards={**service().cards(), **{c.key: c for c in CARDS}}))
     send(game, AllocateFocus(warcaster="p1-test-caster", warjack="p1-test-heavy", points=2))
     await user.open(table_url(game))
     guide = region(user, "Control phase guide")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from nicegui import ui
 from nicegui.testing import User
 
+from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.setup import ArmyEntry
 from tests.webapp.helpers import (
     advance,
@@ -28,7 +29,7 @@ REGNA = [ArmyEntry(card="princess-regna")]
 
 
 async def test_a_dark_legacy_solo_repositions_from_its_card_and_its_activation_ends(user: User) -> None:
-    game = service().create_game("Legacy", [("Ann", LEGACY), ("Bob", REGNA)], themes=["dark-legacy", None])
+    game = service().start(setup_game("Legacy", [("Ann", LEGACY), ("Bob", REGNA)], themes=["dark-legacy", None]))
     await user.open(table_url(game))
     note = find(user, "Ann's theme force: Dark Legacy", ui.column)
     await see(user, "Reminder: One Cultist Band has Ambush.", note)

@@ -8,6 +8,7 @@ import pytest
 from nicegui import ui
 from nicegui.testing import User
 
+from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.scenario import last_step
 from models.service import Actor, Created
 from tests.webapp.helpers import (
@@ -34,7 +35,7 @@ PLAIN_2 = [a for a in ARMY_2 if a.card == "princess-regna"]
 
 @pytest.fixture
 def wizard(user: User) -> Created:
-    return service().create_game("Club final", [("Ann", PLAIN_1), ("Bob", PLAIN_2)], wizard=True)
+    return service().start(setup_game("Club final", [("Ann", PLAIN_1), ("Bob", PLAIN_2)], wizard=True))
 
 
 def do(game: Created, type_: str, **fields: object) -> None:

@@ -29,6 +29,7 @@ from models.rules.warlord.end_phase import WarlordEndTurn
 from models.rules.warmachine import turn_options
 from models.rules.warmachine.activation import Activate
 from models.rules.warmachine.attacks import ResolveDisabled
+from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.setup import ArmyEntry
 from models.rules.warmachine.shake import AddEffect
@@ -124,8 +125,8 @@ def game(user: User) -> Created:
     guardian = shipped_cards()["guardian-of-souls"]
     tough = guardian.model_copy(update={"key": TOUGH, "card_id": None, "rules": (*guardian.rules, "Tough")})
     army = [ArmyEntry(card=TOUGH, battlegroup_of=0) if e.card == guardian.key else e for e in ARMY_1]
-    return service().create_game("Friday game", [("Ann", army), ("Bob", ARMY_2)],
-                                 catalog={**service().cards(), TOUGH: tough})
+    return service().start(setup_game("Friday game", [("Ann", army), ("Bob", ARMY_2)],
+                                      cards={**service().cards(), TOUGH: tough}))
 
 
 @pytest.fixture

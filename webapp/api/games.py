@@ -26,7 +26,7 @@ from starlette.concurrency import run_in_threadpool
 
 from models.catalog.schema import Card
 from models.rules import COMMANDS, Event, GameState, RuleViolation, options, parse_command
-from models.rules.warmachine import ArmyEntry, reminders, themes_of
+from models.rules.warmachine import ArmyEntry, builders, reminders, themes_of
 from models.service import Actor, Created, Forbidden, GameService, Outcome
 from models.service.access import check_can_act, readable
 from models.service.idempotency import COMMAND_ID_MAX, COMMAND_ID_PATTERN, START_KEY_MIN, START_MEMORY_S
@@ -240,9 +240,8 @@ async def create_game(body: CreateGameIn) -> CreatedOut:
     service = _service()
     sides = [(s.player, list(s.army)) for s in body.sides]
     themes = [s.theme for s in body.sides]
-    return _created(await run_in_threadpool(lambda: service.create_game(body.title, sides, body.first, body.wizard,
-                                                                        command_id=body.command_id, themes=themes,
-                                                                        pairs=body.pairs)))
+    setup = builders.setup_game(body.title, sides, body.first, body.wizard, themes=themes, pairs=body.pairs)
+    return _created(await run_in_threadpool(lambda: service.start(setup, body.command_id)))
 
 
 def _created(created: Created) -> CreatedOut:

@@ -11,7 +11,7 @@ from models.catalog.schema import (
     missing_for_play,
 )
 from models.rules import RuleViolation
-from models.rules.warmachine import completed_card, facts_to_ask, stats_to_ask
+from models.rules.warmachine import builders, completed_card, facts_to_ask, stats_to_ask
 from webapp.components.card_book import remember
 from webapp.components.dialogs import ok_cancel, titled_dialog
 from webapp.components.tap_editor import TapGrid, TapSpiral
@@ -80,7 +80,7 @@ def open_completion(view: GameView, card: Card) -> None:
             except RuleViolation as refusal:
                 ui.notify(refusal.message, type="warning")
                 return
-            if await view.complete_card(done):
+            if await view.send(builders.complete_card(done)):
                 await remember(done)
                 dialog.close()
 

@@ -52,7 +52,7 @@ def pairs_game_section() -> None:
             name = title.value or "Game with list pairs"
             sides: list[tuple[str, list[ArmyEntry]]] = [(n.value or f"Player {s + 1}", []) for s, n in enumerate(names)]
             service = current().service
-            await starter.start(lambda key: service.create_game(name, sides, pairs=True, command_id=key), name)
+            await starter.start(lambda key: service.start(builders.setup_game(name, sides, pairs=True), key), name)
 
         named(once(ui.button("Start with list pairs", icon=icons.PLAY).props("no-caps size=lg"), start),
               "Start with list pairs")

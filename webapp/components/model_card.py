@@ -7,7 +7,6 @@ from typing import Any
 
 from nicegui import ui
 
-from models.catalog.schema import Card
 from models.rules import Command, Event, GameState
 from models.rules.warmachine import builders, has_essence_manipulation, is_horror, role, structure_notes
 from models.service import Actor
@@ -212,9 +211,6 @@ class ScopedView:
 
     def redo(self) -> Coroutine[Any, Any, bool]:
         return self._view.redo()
-
-    def complete_card(self, card: Card) -> Coroutine[Any, Any, bool]:
-        return self._view.complete_card(card)
 
     def on_update(self, fn: Callable[[GameState], None]) -> None:
         self._updates.append(fn)

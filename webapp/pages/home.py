@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from nicegui import ui
 
-from models.rules.warmachine import NAME_MAX
+from models.rules.warmachine import NAME_MAX, builders
 from webapp.components.a11y import named
 from webapp.components.card_book import card_service, player_catalog
 from webapp.components.card_editor import CardsFile
@@ -85,11 +85,10 @@ async def _casual_game() -> None:
         catalog = await complete_before_start(title.value or "", armies)  # one screen per side for missing facts
         if catalog is None:
             return
-        if await starter.start(lambda key: deps.service.create_game(title.value or "", armies, first.value or 0,
-                                                                    bool(wizard.value), catalog=catalog,
-                                                                    command_id=key,
-                                                                    themes=[s.theme_key() for s in sides]),
-                               title.value or ""):
+        themes = [s.theme_key() for s in sides]
+        if await starter.start(lambda key: deps.service.start(builders.setup_game(
+                title.value or "", armies, first.value or 0, bool(wizard.value), cards=catalog, themes=themes), key),
+                title.value or ""):
             forget()
 
     once(ui.button("Start game").props("no-caps size=lg"), create)

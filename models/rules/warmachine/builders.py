@@ -1,12 +1,15 @@
-"""The commands the web sends when no model's option carries them: the game's setup, its clock, its ending, the
-attack assistant's rolls, list pairs. Each builder takes the players' answers as the web reads them and returns
-the one command that says them; the rules decide on it when it is sent (a probe of the same builder greys a
-control with the rules' own reason)."""
+"""The commands the web sends when no model's option carries them: a new game, its setup, its clock, its ending,
+the attack assistant's rolls, list pairs, a card completed from a player's stat card. Each builder takes the
+players' answers as the web reads them and returns the one command that says them; the rules decide on it when it
+is sent (a probe of the same builder greys a control with the rules' own reason)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Literal
 
+from models.catalog.schema import Card
+from models.rules.core import RuleViolation
 from models.rules.dice import Roll
 from models.rules.match import PairedList
 from models.rules.warmachine.arcana import AssignArcana
@@ -30,10 +33,37 @@ from models.rules.warmachine.pregame import (
 )
 from models.rules.warmachine.replenish import AddSoulToken
 from models.rules.warmachine.scenario import ScoreTurn
+from models.rules.warmachine.setup import ArmyEntry, CompleteCard, SetupGame
+from models.rules.warmachine.setup import Side as Army
 from models.rules.warmachine.shake import AddEffect, Effect, RemoveEffect
 
 When = Literal["before", "after"]
 Stage = Literal["disabled", "boxed"]
+
+
+# -- a new game -----------------------------------------------------------------------------------------------
+def setup_game(title: str, sides: Sequence[tuple[str, Sequence[ArmyEntry]]], first: int = 0, wizard: bool = False,
+               *, cards: Mapping[str, Card] | None = None, themes: Sequence[str | None] = (None, None),
+               pairs: bool = False, clock_minutes: float | None = None) -> SetupGame:
+    """A new game from two players' armies, in the setup wizard with ``wizard`` (a tournament's steps) or
+    ``pairs`` (Steamroller list pairs, given there: the armies are empty). ``cards``: a player's catalog (the
+    site's with their card book), of which the game keeps the cards its armies use; without it, or for a card
+    it lacks, the service supplies the site's (an unknown card is refused when the game starts). ``themes``:
+    each side's theme force key (None: no theme); ``clock_minutes``: an event's deathclock."""
+    if len(sides) != 2 or len(themes) != 2:
+        raise RuleViolation("setup.two_sides", "A game has exactly two sides.")
+    catalog = cards or {}
+    used = sorted({e.card for _, army in sides for e in army} & catalog.keys())
+    (player1, army1), (player2, army2) = sides
+    return SetupGame(title=title, first=first, cards={k: catalog[k] for k in used},
+                     sides=(Army(player=player1, army=tuple(army1), theme=themes[0]),
+                            Army(player=player2, army=tuple(army2), theme=themes[1])),
+                     wizard=wizard or pairs, pairs=pairs, clock_minutes=clock_minutes)
+
+
+def complete_card(card: Card) -> CompleteCard:
+    """This game's copy of a card filled in from the player's own stat card (never the site's catalog)."""
+    return CompleteCard(card=card)
 
 
 # -- pregame (doc 002 "Setup"): the steps in order, then the checklists of what to resolve before and after ------

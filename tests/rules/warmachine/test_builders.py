@@ -14,6 +14,7 @@ from models.rules.warmachine.completion import rings_to_ask, with_typed_rings
 from models.rules.warmachine.continuous import ResolveContinuous
 from models.rules.warmachine.damage import Entry
 from models.rules.warmachine.pregame import RollPriority
+from models.rules.warmachine.setup import ArmyEntry, CompleteCard, SetupGame
 from models.rules.warmachine.shake import AddEffect, RemoveEffect
 from tests.rules.warmachine.game import AGATHON
 
@@ -32,6 +33,29 @@ def test_a_judge_sets_a_players_time_in_minutes_and_seconds_and_pauses_for_a_jud
     call (the service stamps the time of each)."""
     assert builders.adjust_clock(1, 12, 30) == AdjustClock(seat=1, remaining_ms=750_000)
     assert builders.pause_clock() == PauseClock(reason="Judge call")
+
+
+def test_a_new_game_keeps_the_catalog_cards_its_armies_use():
+    """A player's catalog goes with their game only as far as the armies use it; no catalog leaves the cards to
+    the service (the site's, supplied at the start)."""
+    sides = [("Ann", [ArmyEntry(card="agathon"), ArmyEntry(card="foreboder", battlegroup_of=0)]), ("Bob", [])]
+    setup = builders.setup_game("Friday game", sides, 1, cards=CARDS, themes=("theme", None))
+    assert isinstance(setup, SetupGame) and sorted(setup.cards) == ["agathon", "foreboder"]
+    assert (setup.first, setup.sides[0].theme, setup.sides[1].army, setup.wizard) == (1, "theme", (), False)
+    assert builders.setup_game("Friday game", sides).cards == {}
+    assert builders.setup_game("Pairs", [("Ann", []), ("Bob", [])], pairs=True).wizard  # pairs are given there
+
+
+def test_a_game_has_two_sides():
+    with pytest.raises(RuleViolation) as refusal:
+        builders.setup_game("Three", [("Ann", []), ("Bob", []), ("Cy", [])])
+    assert refusal.value.code == "setup.two_sides"
+    with pytest.raises(RuleViolation):
+        builders.setup_game("Three themes", [("Ann", []), ("Bob", [])], themes=(None, None, None))
+
+
+def test_a_card_is_completed_in_the_game_only():
+    assert builders.complete_card(CARDS["agathon"]) == CompleteCard(card=CARDS["agathon"])
 
 
 def test_damage_goes_in_where_the_players_said():
