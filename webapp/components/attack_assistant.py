@@ -33,7 +33,7 @@ from models.service.views.warmachine import KINDS, WAITING, attack_heading, atta
 from webapp.components.a11y import named
 from webapp.components.asking import send_answers
 from webapp.components.attack_numbers import DamageNumbers, HitNumbers
-from webapp.components.card_dialog import whole_number
+from webapp.components.card_dialog import read_whole, whole_number
 from webapp.components.dialogs import ok_cancel, titled_dialog
 from webapp.components.dice import DiceField, service_roll
 from webapp.components.once import once
@@ -229,11 +229,8 @@ class AttackPanel:
 
         async def roll(hit: bool) -> None:
             rolled = dice.value()
-            taken = whole_number(removed.value, 0, 11)
-            if rolled is None:
-                return
-            if taken is None:
-                ui.notify("Dice removed: a whole number from 0.", type="warning")
+            taken = read_whole(removed, 0, 11, "Dice removed") if rolled is not None else None
+            if rolled is None or taken is None:
                 return
             stat, defence = numbers.values()
             await self.view.send(builders.attack_roll(rolled, hit, asked(), bool(free.value), taken,
@@ -288,11 +285,8 @@ class AttackPanel:
 
         async def apply() -> None:
             rolled = dice.value()
-            damage = whole_number(points.value, 0, 99)
-            if rolled is None:
-                return
-            if damage is None:
-                ui.notify("Damage points: a whole number from 0 to 99.", type="warning")
+            damage = read_whole(points, 0, 99, "Damage points") if rolled is not None else None
+            if rolled is None or damage is None:
                 return
             power, armour = numbers.values()
             if power is not None:
@@ -322,9 +316,8 @@ class AttackPanel:
         side, _ = self._side_fields(state, [m.id], spill=False)
 
         async def survive() -> None:
-            points = whole_number(heal.value, 1, 99)
+            points = read_whole(heal, 1, 99, "Damage removed")
             if points is None:
-                ui.notify("Damage removed: a whole number from 1 to 99.", type="warning")
                 return
             await self.view.send(builders.resolve_disabled(m.id, stage, points,
                                                            column.value if column is not None else None,

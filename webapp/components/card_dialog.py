@@ -38,6 +38,14 @@ def whole_number(value: object, low: int, high: int) -> int | None:
     return int(number)
 
 
+def read_whole(field: ui.number, low: int, high: int, what: str) -> int | None:
+    """The field's whole number in [low, high], or None after telling the player what to type instead."""
+    number = whole_number(field.value, low, high)
+    if number is None:
+        ui.notify(f"{what}: enter a whole number from {low} to {high}.", type="warning")
+    return number
+
+
 def open_completion(view: GameView, card: Card) -> None:
     missing = missing_for_play(card)
     inputs: dict[str, ui.number] = {}
@@ -65,10 +73,8 @@ def open_completion(view: GameView, card: Card) -> None:
         async def save() -> None:
             values: dict[str, int] = {}
             for name, field in inputs.items():
-                number = whole_number(field.value, 1, 99)
+                number = read_whole(field, 1, 99, field.props.get("label", name))
                 if number is None:
-                    ui.notify(f"{field.props.get('label', name)}: enter a whole number from 1 to 99.",
-                              type="warning")
                     return
                 values[name] = number
             try:

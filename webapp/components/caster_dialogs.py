@@ -28,7 +28,7 @@ from models.rules.warmachine import (
 )
 from webapp.components.a11y import named
 from webapp.components.asking import points_dialog, send_answers
-from webapp.components.card_dialog import whole_number
+from webapp.components.card_dialog import read_whole
 from webapp.components.dialogs import ok_cancel, titled_dialog
 from webapp.components.dice import DiceField
 from webapp.view import GameView
@@ -44,13 +44,6 @@ def _in_control(view: GameView, boss_id: str, what: str) -> ui.checkbox:
 
 def _points(label: str = "Points", value: int = 1) -> ui.number:
     return named(ui.number(label, value=value), label)
-
-
-def _read(field: ui.number, low: int, high: int, what: str = "Points") -> int | None:
-    number = whole_number(field.value, low, high)
-    if number is None:
-        ui.notify(f"{what}: enter a whole number from {low} to {high}.", type="warning")
-    return number
 
 
 def _pick(view: GameView, option: Option, field: str, words: Callable[[ModelState], str], name: str) -> ui.radio:
@@ -72,7 +65,7 @@ def leech_fury_dialog(view: GameView, option: Option) -> None:
         in_ctrl = _in_control(view, lock.id, "The warbeast")
 
         async def ok() -> None:
-            number = _read(field, 1, 10)
+            number = read_whole(field, 1, 10, "Points")
             if number is not None and await send_answers(view, option, warbeast=beast.value, points=number,
                                                          in_control=in_ctrl.value):
                 dialog.close()
@@ -107,7 +100,7 @@ def allocate_focus_dialog(view: GameView, option: Option) -> None:
         in_ctrl = _in_control(view, caster.id, "The warjack")
 
         async def ok() -> None:
-            number = _read(field, 1, 10)
+            number = read_whole(field, 1, 10, "Points")
             if number is None:
                 return
             answers = {"warjack": jack.value} if "warjack" in option.ask else {}
@@ -129,7 +122,7 @@ def force_dialog(view: GameView, option: Option) -> None:
         in_ctrl = _in_control(view, beast.battlegroup, "It") if beast.battlegroup else None
 
         async def ok() -> None:
-            number = _read(field, 1, 5)
+            number = read_whole(field, 1, 5, "Points")
             reason = tidy(str(why.value or ""))
             if number is None:
                 return
@@ -172,7 +165,7 @@ def end_frenzy_dialog(view: GameView, option: Option) -> None:
         field = _points("Fury to remove", 0)
 
         async def ok() -> None:
-            number = _read(field, 0, have, "Fury to remove")
+            number = read_whole(field, 0, have, "Fury to remove")
             if number is not None and await send_answers(view, option, remove_fury=number):
                 dialog.close()
 

@@ -12,7 +12,7 @@ from nicegui import ui
 from models.rules import GameState
 from models.rules.warmachine import Continuous, builders, rolled_layout, unresolved
 from webapp.components.a11y import named
-from webapp.components.card_dialog import whole_number
+from webapp.components.card_dialog import read_whole
 from webapp.components.damage_track import ask_column
 from webapp.components.dialogs import ok_cancel, transient_dialog
 from webapp.components.once import once
@@ -68,9 +68,8 @@ class ContinuousPrompt:
             field = named(ui.number("Damage", value=0), "Damage")
 
             async def ok() -> None:
-                damage = whole_number(field.value, 0, 99)
+                damage = read_whole(field, 0, 99, "Damage")
                 if damage is None:
-                    ui.notify("Damage: enter a whole number from 0 to 99.", type="warning")
                     return
                 if damage and rolled_layout(self.view.state, m) is not None:
                     dialog.close()
