@@ -19,7 +19,7 @@ from nicegui.ui_run import DocsConfig
 from models.catalog import shipped_cards, shipped_themes
 from models.service import GameService, make_engine, migrate
 from webapp import deps, gc_log, session
-from webapp.api import accounts, event_results, events, games, hall, hot_reads, lists, my_cards, my_games
+from webapp.api import accounts, event_results, events, games, hall, hot_reads, lane, lists, my_cards, my_games
 from webapp.api import docs as api_docs
 from webapp.api import live as live_now_api
 from webapp.components import hall_board, live_board, watch_board
@@ -92,7 +92,8 @@ def build(settings: Settings) -> deps.Deps:
     app.add_middleware(BodyGuard)
     app.add_middleware(PathGuard)
     app.add_middleware(SecurityHeaders)
-    hot_reads.install(app, lambda: deps.current().live.reads)  # in front of everything, NiceGUI's middleware too
+    lane.install(app)  # the API skips NiceGUI's page middleware
+    hot_reads.install(app, lambda: deps.current().live)  # in front of everything, NiceGUI's middleware too
     ignore_unknown_listeners()
     app.add_static_files("/static", STATIC)
     api_docs.serve()

@@ -134,6 +134,11 @@ class Reads:
             if version > self._announced.get(game_id, 0):
                 self._announced[game_id] = version
 
+    def announced(self, game_id: str) -> int:
+        """The newest version of ``game_id`` announced to this process (0: none yet)."""
+        with self._lock:
+            return self._announced.get(game_id, 0)
+
     def current(self, game_id: str) -> Edition | None:
         """The game's edition if it is known to be current without asking the database, else None."""
         with self._lock:

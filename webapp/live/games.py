@@ -103,6 +103,17 @@ class Live:
                 break
         return made
 
+    async def fresh_edition(self, game_id: str) -> Edition:
+        """The game's edition as a reader arriving now must see it (the database asked, no older than any commit
+        announced so far): one check, and one build, shared by every reader that found the edition stale, so a
+        crowd of readers after a commit costs one database read, not one each."""
+        for _ in range(3):  # a shared check that started before the newest commit is made again
+            wanted = self.reads.announced(game_id)
+            made: Edition = await self._shared(("fresh", game_id), self.reads.edition, game_id)
+            if made.version >= wanted:
+                break
+        return made
+
     def open_stream(self, game_id: str, token: str | None = None) -> Stream:
         """Each new edition of the game from now on (subscribed at once: nothing is missed while the reader
         catches up on what came before), for as long as ``token`` opens the game."""

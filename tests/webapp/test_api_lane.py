@@ -1,0 +1,28 @@
+"""The API's own lane (webapp/api/lane.py) through the whole app as webapp/main.py builds it: requests under /api/
+skip NiceGUI's page middleware (no browser session is started for them), pages keep it, and the API's answers
+keep everything else (security headers: tests/webapp/test_headers_and_secret.py)."""
+
+from __future__ import annotations
+
+from nicegui.testing import User
+
+from models.service import Created
+from tests.service.test_api import AGATHON
+
+
+async def test_api_answers_start_no_browser_session_and_pages_do(user: User, game: Created) -> None:
+    http = user.http_client
+    http.cookies.clear()
+    page = await http.get("/")
+    assert page.status_code == 200 and "session" in page.cookies  # the positive control: a page starts one
+    http.cookies.clear()
+    url = f"/api/games/{game.game_id}"
+    answers = [
+        await http.get(f"{url}/log", headers={"X-Token": game.tokens["watch"]}),
+        await http.post(f"{url}/commands", headers={"X-Token": game.tokens["table"]}, json={
+            "command": {"type": "mark_damage", "model": AGATHON, "amount": 1}, "expected_version": game.version}),
+        await http.get("/api/games/nope", headers={"X-Token": game.tokens["watch"]}),
+    ]
+    assert [a.status_code for a in answers] == [200, 200, 404]
+    for answer in answers:
+        assert "session" not in answer.cookies and answer.headers["referrer-policy"] == "no-referrer"
