@@ -6,8 +6,9 @@
     python -m tests.bench --only fanout,memory,reads,cluster --spectators 20 --pages 20 --cycles 50 --readers 20 \
         --cluster-spectators 20   # a small check
 
-The results go between the ``bench:start`` / ``bench:end`` markers of docs/PERFORMANCE.md; the analysis around
-them is written by hand and kept.
+The results go between the ``bench:start`` / ``bench:end`` markers of docs/PERFORMANCE.md and the curves into
+docs/bench-curve.png; the analysis around them is written by hand and kept. A run that is not full size prints
+them instead (the curves into a temporary file).
 """
 
 from __future__ import annotations
@@ -23,11 +24,30 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tests.bench.bench_eventday import EventDay, bench_eventday
+from tests.bench.bench_fanout import CHANGES, ROUNDS
 from tests.bench.common import REPO_ROOT, Report, Row, machine, pg_base_url
 
 DOC = REPO_ROOT / "docs" / "PERFORMANCE.md"
+CURVE = DOC.parent / "bench-curve.png"
 START, END = "<!-- bench:start -->", "<!-- bench:end -->"
 PARTS = ("rules", "service", "fanout", "memory", "reads", "cluster", "eventday", "bytes", "tablet")
+# Pages opened per second by the load generator on the 2-core machine when it is quiet: one app process (full
+# runs), and through nginx with several processes (guesses from the cluster's full run; each run prints its time
+# beside the estimate).
+APP_PAGES_PER_S, CLUSTER_PAGES_PER_S, EVENT_PAGES_PER_S = 40.0, 100.0, 50.0
+
+
+def estimate(spectators: tuple[int, ...], pages: int, cycles: int, cluster_spectators: int,
+             day: EventDay) -> dict[str, float]:
+    """Seconds each part should take on a quiet machine: its windows and waits, pages at the rates above."""
+    window = CHANGES * 0.5 + 3  # a fan-out round or rest window: the changes, then 3 s for the last deliveries
+    fanout = sum(10 + 2 + 2 * window + n / APP_PAGES_PER_S + n / 150 + 4 + (1 + 2 * ROUNDS) * window + 5
+                 for n in spectators)
+    cluster = 2 * (20 + cluster_spectators / CLUSTER_PAGES_PER_S + 4 + 10 + 13 + 5)  # 20 s: start and stop
+    eventday = sum(25 + 0.1 * day.tables + 3 + min(day.open_deadline, (n + day.viewers) / EVENT_PAGES_PER_S) + 4
+                   + min(10, 2 * day.interval) + day.changes * day.interval + 3 + 10 for n in day.spectators)
+    return {"rules": 2, "service": 10, "fanout": fanout, "memory": 15 + pages / 20 + cycles / 10, "reads": 25,
+            "cluster": cluster, "eventday": eventday, "bytes": 60, "tablet": 30}
 
 
 def run(only: list[str], spectators: tuple[int, ...], pages: int, cycles: int, readers: int,
@@ -40,6 +60,9 @@ def run(only: list[str], spectators: tuple[int, ...], pages: int, cycles: int, r
 
     report = Report()
     tmp = Path(tempfile.mkdtemp(prefix="tk-bench-"))
+    expected = estimate(spectators, pages, cycles, cluster_spectators, day)
+    print("time estimate: " + ", ".join(f"{p} {expected[p]:.0f} s" for p in PARTS if p in only)
+          + f"; in all {sum(expected[p] for p in only) / 60:.0f} min", flush=True)
     import asyncio
 
     steps: dict[str, Callable[[], object]] = {
@@ -63,11 +86,12 @@ def run(only: list[str], spectators: tuple[int, ...], pages: int, cycles: int, r
         except Exception as exc:  # noqa: BLE001 - one broken benchmark must not hide the others' numbers
             traceback.print_exc()
             report.add(Row(name, "benchmark failed", f"{type(exc).__name__}: {exc}"[:300], ok=False))
-        report.notes.append(f"{name}: {time.monotonic() - t0:.0f} s, load average after {os.getloadavg()[0]:.2f}")
+        report.notes.append(f"{name}: {time.monotonic() - t0:.0f} s (estimated {expected[name]:.0f} s), load average "
+                            f"after {os.getloadavg()[0]:.2f}")
     return report
 
 
-def render(report: Report, started: str, seconds: float, load_before: float) -> str:
+def render(report: Report, started: str, seconds: float, load_before: float, curve: str = "") -> str:
     m = machine()
     pg = pg_base_url()
     lines = [
@@ -96,8 +120,22 @@ def render(report: Report, started: str, seconds: float, load_before: float) -> 
         met = {True: "yes", False: "**no**", None: ""}[row.ok]
         result = row.result + (f" ({row.note})" if row.note else "")
         lines.append(f"| {row.bench} | {row.what} | {result} | {row.target} | {met} |")
+    if curve:
+        lines += ["", f"![Server CPU per change against spectators, app and bare; spectator p95 against processes; the "
+                      f"event day's measured points and model]({curve})"]
     lines += ["", "Run times: " + "; ".join(report.notes) + ".", "", END]
     return "\n".join(lines)
+
+
+def _draw(report: Report, path: Path) -> bool:
+    """The curves into ``path``; a failure to draw is printed and must not lose the table."""
+    from tests.bench.curve import draw
+
+    try:
+        return draw(report.curve, path)
+    except Exception:  # noqa: BLE001 - the numbers matter more than the picture
+        traceback.print_exc()
+        return False
 
 
 def write(block: str) -> None:
@@ -121,8 +159,9 @@ def main() -> int:
     parser.add_argument("--cluster-spectators", type=int, default=500, help="cluster: spectators over all processes")
     full = EventDay()
     parser.add_argument("--event-tables", type=int, default=full.tables, help="event day: live tables")
-    parser.add_argument("--event-spectators", type=int, default=full.spectators,
-                        help="event day: spectators over all tables")
+    parser.add_argument("--event-spectators", default=",".join(map(str, full.spectators)),
+                        help=f"event day: spectators over all tables, one day per size, comma-separated (two or "
+                             f"more sizes: the model carries them to {full.budget:,})")
     parser.add_argument("--event-viewers", type=int, default=full.viewers,
                         help="event day: viewers on Live now and the event page")
     parser.add_argument("--event-processes", type=int, default=full.processes, help="event day: app processes")
@@ -137,18 +176,21 @@ def main() -> int:
     load_before = os.getloadavg()[0]
     t0 = time.monotonic()
     spectators = tuple(int(n) for n in args.spectators.split(",") if n.strip())
-    day = EventDay(tables=args.event_tables, spectators=args.event_spectators, viewers=args.event_viewers,
+    day = EventDay(tables=args.event_tables, viewers=args.event_viewers,
+                   spectators=tuple(int(n) for n in args.event_spectators.split(",") if n.strip()),
                    processes=args.event_processes, seconds=args.event_seconds)
     report = run(only, spectators, args.pages, args.cycles, args.readers, args.cluster_spectators, day)
-    block = render(report, started, time.monotonic() - t0, load_before)
     sizes = ("spectators", "pages", "cycles", "readers", "cluster_spectators", "event_tables", "event_spectators",
              "event_viewers", "event_processes", "event_seconds")
     full_size = all(getattr(args, k) == parser.get_default(k) for k in sizes)
     if set(only) == set(PARTS) and full_size:
-        write(block)
-        print(f"wrote {DOC.relative_to(REPO_ROOT)}")
+        drawn = _draw(report, CURVE)
+        write(render(report, started, time.monotonic() - t0, load_before, CURVE.name if drawn else ""))
+        print(f"wrote {DOC.relative_to(REPO_ROOT)}" + (f" and {CURVE.relative_to(REPO_ROOT)}" if drawn else ""))
     else:
-        print(block)
+        curve = Path(tempfile.mkdtemp(prefix="tk-bench-curve-")) / CURVE.name
+        drawn = _draw(report, curve)
+        print(render(report, started, time.monotonic() - t0, load_before, str(curve) if drawn else ""))
     return 0
 
 

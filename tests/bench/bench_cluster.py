@@ -14,10 +14,9 @@ import time
 from pathlib import Path
 
 import aiohttp
-import orjson
 
 from deploy.cluster import Cluster, find_nginx
-from tests.bench.bench_fanout import HORROR, RING, _stamp, game_body
+from tests.bench.bench_fanout import Marker, commit_stamps, game_body, seen
 from tests.bench.common import Report, Row, Stats, pg_base_url, pg_database
 from tests.bench.procs import cpu_seconds, http_json, tree_cpu_seconds
 from tests.bench.spectators import close_all, open_many
@@ -46,29 +45,17 @@ async def _level(database_url: str, tmp: Path, processes: int, n: int, changes: 
         for s in spectators:
             s.messages.clear()
         loop = asyncio.get_running_loop()
-        version, first_seq = game["version"], game["version"] + 1
+        table = Marker(cluster.url, game)
         c_apps, c_nginx, t0 = sum(map(cpu_seconds, apps)), tree_cpu_seconds(nginx), time.monotonic()
         for k in range(1, changes + 1):
-            body = {"command": {"type": "mark_damage", "model": HORROR, "amount": 1}, "expected_version": version}
-            out = await loop.run_in_executor(None, lambda b=body: http_json(
-                "POST", f"{cluster.url}/api/games/{game['id']}/commands", b, game["tokens"]["table"]))
-            version = out["version"]
+            await loop.run_in_executor(None, table.tap)
             await asyncio.sleep(max(0.0, t0 + k * interval - time.monotonic()))
         await asyncio.sleep(3)
         took = time.monotonic() - t0
         used_apps = max(0.0, sum(map(cpu_seconds, apps)) - c_apps - idle * took)
         used_nginx = tree_cpu_seconds(nginx) - c_nginx
-        log = http_json("GET", f"{cluster.url}/api/games/{game['id']}/log?token={game['tokens']['table']}")
-        commit = {e["seq"]: _stamp(e["at"]) for e in log}
-        latencies, missing = [], 0
-        for s in spectators:
-            shown = [(m.at, int(x)) for m in s.messages for x in RING.findall(orjson.dumps(m.data).decode())]
-            for k in range(1, changes + 1):
-                got = next((at for at, marked in shown if marked >= k), None)
-                if got is None:
-                    missing += 1
-                else:
-                    latencies.append((got - commit[first_seq + k - 1]) * 1000)
+        stamps = commit_stamps(cluster.url, game)
+        latencies, missing = seen(spectators, [(marks, stamps[seq]) for seq, marks in table.seqs])
         await close_all(spectators)
         return Stats.of(latencies), missing, used_apps / changes * 1000, used_nginx / changes * 1000, len(spectators)
     finally:
@@ -91,6 +78,7 @@ def bench_cluster(report: Report, tmp: Path, spectators: int = 500, processes: t
         with pg_database(base) as database_url:
             lat, missing, apps_ms, nginx_ms, n = asyncio.run(_level(database_url, tmp, p, spectators, changes,
                                                                    interval))
+            report.curve.one_game_p95.append((p, n, lat.p95))
             report.add(Row("8 cluster", f"{p} processes behind nginx, {n} spectators spread over them, {changes} "
                                         f"changes every {interval * 1000:.0f} ms",
                            f"latency p50 {lat.median:.0f} / p95 {lat.p95:.0f} / p99 {lat.p99:.0f} / max "

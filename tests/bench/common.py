@@ -54,10 +54,45 @@ class Row:
     note: str = ""
 
 
+def spread(values: list[float], fmt: str = ".0f") -> str:
+    """The median of a few rounds' values and their range: ``12 (10-15)``, ``0.1 (-0.2 to 0.3)``."""
+    low, high = min(values), max(values)
+    return f"{statistics.median(values):{fmt}} ({low:{fmt}}{'-' if low >= 0 else ' to '}{high:{fmt}})"
+
+
+@dataclass
+class EventModel:
+    """CPU per tap of an event day = base + per spectator x the table's spectators (fit from measured days)."""
+
+    base_ms: float  # app processes and nginx
+    per_spectator_ms: float
+    tables: int
+    interval: float  # s between a table's taps
+    processes: int
+
+    def cores(self, spectators: int) -> float:
+        """CPU seconds per second the day needs: taps/s x (base + per spectator x spectators per table)."""
+        return self.tables / self.interval * (self.base_ms + self.per_spectator_ms * spectators / self.tables) / 1000
+
+
+@dataclass
+class Curve:
+    """The measured points docs/bench-curve.png draws."""
+
+    app_cpu: list[tuple[int, float]] = field(default_factory=list)  # (spectators, app CPU ms per change), a round
+    bare_cpu: list[tuple[int, float]] = field(default_factory=list)  # (clients, bare CPU ms per change), a round
+    one_game_p95: list[tuple[int, int, float]] = field(default_factory=list)  # (processes, spectators, p95 ms)
+    event_p95: list[tuple[int, int, float]] = field(default_factory=list)  # (processes, spectators, p95 ms)
+    event_cores: list[tuple[int, float]] = field(default_factory=list)  # (spectators, cores busy on the taps)
+    event_model: EventModel | None = None
+    event_target: int = 0  # the spectators the model is carried to
+
+
 @dataclass
 class Report:
     rows: list[Row] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    curve: Curve = field(default_factory=Curve)
 
     def add(self, row: Row) -> None:
         self.rows.append(row)

@@ -147,18 +147,31 @@ async def open_many(base: str, path: str, count: int, *, concurrency: int = 8, d
     own = http is None
     http = http or aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=concurrency * 2),
                                          headers={"Accept-Encoding": "gzip"})
+    try:
+        return await open_pages(base, [(path, http)] * count, concurrency=concurrency, deadline=deadline, keep=keep)
+    finally:
+        if own:
+            await http.close()
+
+
+async def open_pages(base: str, pages: list[tuple[str, aiohttp.ClientSession]], *, concurrency: int = 8,
+                     deadline: float = 240.0, keep: bool = True, max_failures: int = 5) -> tuple[list[Spectator], str]:
+    """Open each (path, session) page, ``concurrency`` at a time, in order, until ``deadline`` seconds have passed
+    or ``max_failures`` pages failed to open (each session carries its cookies: behind nginx, its process).
+
+    Returns the open spectators (in the order they opened) and why it stopped short ('' when all opened).
+    """
     opened: list[Spectator] = []
     failures: list[str] = []
     end = time.monotonic() + deadline
-    queue = iter(range(count))
-    lock = asyncio.Lock()
+    queue = iter(pages)
 
     async def worker() -> None:
-        while time.monotonic() < end and len(failures) < 5:
-            async with lock:
-                k = next(queue, None)
-            if k is None:
+        while time.monotonic() < end and len(failures) < max_failures:
+            page = next(queue, None)  # no await since the check: the workers share the queue safely
+            if page is None:
                 return
+            path, http = page
             s = Spectator(base, path, keep=keep)
             try:
                 await s.open(http, timeout=max(1.0, min(30.0, end - time.monotonic())))
@@ -167,14 +180,10 @@ async def open_many(base: str, path: str, count: int, *, concurrency: int = 8, d
                 failures.append(f"{type(exc).__name__}: {exc}"[:200])
                 await s.close()
 
-    try:
-        await asyncio.gather(*(worker() for _ in range(concurrency)))
-    finally:
-        if own:
-            await http.close()
+    await asyncio.gather(*(worker() for _ in range(concurrency)))
     why = ""
-    if len(opened) < count:
-        why = (f"stopped at {len(opened)} of {count}: "
+    if len(opened) < len(pages):
+        why = (f"stopped at {len(opened)} of {len(pages)}: "
                + (f"{len(failures)} failures (first: {failures[0]})" if failures else f"deadline {deadline:.0f} s"))
     return opened, why
 
