@@ -19,8 +19,9 @@ import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import Annotated, Any
 
+from pydantic import ConfigDict, Field
 from sqlalchemy import Engine
 
 from models.db.event_repository import EventRepository
@@ -59,8 +60,24 @@ def wall_clock() -> datetime:
     return datetime.now(UTC)
 
 
+def _answered(schema: dict[str, Any]) -> None:
+    """An answer carries every field, a defaulted one too: its schema says so and shows no defaults."""
+    for field in schema.get("properties", {}).values():
+        field.pop("default", None)
+
+
+# The API answers with these records as they are (webapp/api/events.py); ``doc`` says what a field means there.
+ANSWER = ConfigDict(json_schema_serialization_defaults_required=True, json_schema_extra=_answered)
+
+
+def doc(text: str) -> Any:
+    """A field's meaning in the API's schema."""
+    return Field(description=text)
+
+
 @dataclass(frozen=True)
 class EventInfo:
+    __pydantic_config__ = ANSWER
     id: str
     name: str
     day: str
@@ -69,70 +86,82 @@ class EventInfo:
     rounds: int
     lists_per_player: int
     deadline: datetime
-    status: str  # open (no round paired), running, finished (every round paired and played)
+    status: Annotated[str, doc("`open` (no round paired), `running`, `finished`.")]
     organiser: str
     organiser_name: str
     players: int
-    round: int  # rounds paired so far
+    round: Annotated[int, doc("Rounds paired so far.")]
     lists_locked: bool
     clock_minutes: int | None  # each game's deathclock, minutes per player (None: the players choose)
     tables: int | None  # tables in the hall (None: as many as a round needs)
-    co_organisers: tuple[str, ...]  # emails of those who run it too (shown only to those who run it)
+    co_organisers: Annotated[tuple[str, ...], doc("Emails of the co-organisers (only for those who run the event).")]
     lists_published: bool  # everyone reads the submitted lists
-    read_only: bool  # the organiser's account was deleted and no co-organiser took the event
-    time_zone: str = UTC_NAME  # the IANA zone the event's times are shown in (UTC beside them)
-    seed: int | None = None  # round 1's random draw, recorded: anyone can draw it again (models.rules.swiss.drawn)
-    next_round_at: datetime | None = None  # when the organiser says the next round starts
+    read_only: Annotated[bool, doc("The organiser's account was deleted and nobody took the event over.")]
+    time_zone: Annotated[str, doc("The IANA time zone the event's times are shown in.")] = UTC_NAME
+    seed: Annotated[int | None, doc("Round 1's random draw: the n-th registered player is placed by the SHA-256 (hex) "
+                                    "of `\"{seed}:{n}\"`, then paired as later rounds are; null until round 1 is "
+                                    "paired.")] = None  # anyone can draw it again (models.rules.swiss.drawn)
+    next_round_at: Annotated[datetime | None, doc("When the organiser says the next round starts (null: not "
+                                                  "said).")] = None
 
 
 @dataclass(frozen=True)
 class Entrant:
-    account: str  # the player's id in the event: an account's, or a walk-in's
+    __pydantic_config__ = ANSWER
+    account: Annotated[str, doc("The player's id in the event (an account's, or a walk-in's).")]
     name: str
-    lists: tuple[str, ...]  # the titles of the lists submitted
-    dropped: bool  # paired no more (``drop_reason`` says why)
+    lists: Annotated[tuple[str, ...], doc("Titles of the lists submitted.")]
+    dropped: Annotated[bool, doc("Paired no more (`drop_reason` says why).")]
     walk_in: bool = False  # added by the organiser, without an account
-    left: bool = False  # the account was deleted: an anonymous row with its results
+    left: Annotated[bool, doc("The account was deleted: the row stays without a name, with its results.")] = False
     checked_in: bool = False
-    drop_reason: str = ""  # "no_lists", "not_checked_in" (left out of round 1), "organiser", "player", "dropped"
-    dropped_round: int | None = None  # the rounds paired when the player was dropped
-    lists_status: str = ""  # "checked", "pending" (for the organiser to judge), "approved", "rejected"
+    drop_reason: Annotated[str, doc("`no_lists`, `not_checked_in` (left out of round 1), `organiser`, `player`, "
+                                    "`left`.")] = ""
+    dropped_round: Annotated[int | None, doc("Rounds paired when the player was dropped.")] = None
+    lists_status: Annotated[str, doc("`checked`, `pending`, `approved`, `rejected` (empty: no lists).")] = ""
     lists_note: str = ""  # the organiser's note, or what the catalog could not check
-    list_texts: tuple[str, ...] = ()  # each list as text, for whom may read it (the organiser; all once published)
-    club: str = ""  # the player's club or team: kept apart from its mates in round 1
+    list_texts: Annotated[tuple[str, ...], doc("Each list as text, for the organisers, the player, and everyone once "
+                                               "the lists are published (else empty).")] = ()
+    club: Annotated[str, doc("The player's club or team (kept apart from its mates in round 1); empty: none.")] = ""
 
 
 @dataclass(frozen=True)
 class TableResult:
-    finished: bool
-    winner: str | None  # the winner's account id (None: a draw, or not finished)
+    __pydantic_config__ = ANSWER
+    finished: Annotated[bool, doc("The table has a result that counts.")]
+    winner: Annotated[str | None, doc("The winner's account id (null: a draw, or not finished).")]
     how: str | None
     game_round: int  # the game's own round (0 while it is set up)
-    provenance: str | None = None  # played (in the app), confirmed (reported and confirmed), organiser
-    control_points: tuple[int, int] | None = None  # the table's order: player a's, player b's
+    provenance: Annotated[str | None, doc("Where the result comes from: `played` (the game in the app), `confirmed` "
+                                          "(reported and confirmed), `organiser` (entered).")] = None
+    control_points: Annotated[tuple[int, int] | None, doc("The table's order: player a's, player b's.")] = None
     army_points_destroyed: tuple[float, float] | None = None
     army_points_in_scenario_elements: tuple[float, float] | None = None
-    report: str | None = None  # a player's report: reported (waiting), confirmed, disputed; None: none
-    reported_by: str | None = None  # the reporter's account id
-    report_winner: str | None = None  # what the report says: its winner's account id, how, and its note
+    report: Annotated[str | None, doc("A player's report: `reported` (waiting for the opponent), `confirmed`, "
+                                      "`disputed` (the organiser settles it); null: none.")] = None
+    reported_by: Annotated[str | None, doc("The reporter's account id.")] = None
+    report_winner: Annotated[str | None, doc("The winner the report names (account id).")] = None
     report_how: str | None = None
-    note: str = ""
+    note: Annotated[str, doc("Why the opponent disputed the report.")] = ""
 
 
 @dataclass(frozen=True)
 class Pairing:
+    __pydantic_config__ = ANSWER
     round: int
     table: int
     player_a: str
     name_a: str
-    player_b: str | None  # None: a bye
+    player_b: Annotated[str | None, doc("null: a bye.")]
     name_b: str | None
     game_id: str | None
-    watch: str | None  # the watch link's token: events are public
+    watch: Annotated[str | None, doc("The watch link's token (`/watch/{game_id}/{watch}`).")]  # events are public
     result: TableResult | None  # None for a bye
-    links: dict[str, str] | None  # what the reader may hold: the organiser every link, a player their own seat
-    scenario: str = ""  # the round's scenario
-    published: bool = True  # False: a drafted round (no game yet; the organiser may still change it)
+    links: Annotated[dict[str, str] | None, doc("The organiser: every link of the table; a player: their own seat "
+                                                "link and the watch link.")]
+    scenario: Annotated[str, doc("The round's scenario.")] = ""
+    published: Annotated[bool, doc("false: a drafted round (no game yet; the organiser may swap players, pair it "
+                                   "again, publish or delete it).")] = True
 
 
 @dataclass(frozen=True)
@@ -147,11 +176,12 @@ class EventView:
 
 @dataclass(frozen=True)
 class MyGame:
+    __pydantic_config__ = ANSWER
     round: int
     table: int
-    opponent: str | None  # None: a bye
+    opponent: Annotated[str | None, doc("null: a bye.")]
     game_id: str | None
-    links: dict[str, str]  # {"title", "seat1" or "seat2", "watch"}; empty for a bye
+    links: Annotated[dict[str, str], doc('`{"title", "seat1" or "seat2", "watch"}`: raw tokens.')]  # empty: a bye
 
 
 def _aware(when: datetime) -> datetime:

@@ -93,87 +93,6 @@ class RepairIn(Strict):
     seed: int | None = Field(default=None, description="Round 1: the new draw's seed (null: the server draws one).")
 
 
-class EventOut(BaseModel):
-    id: str
-    name: str
-    day: str
-    system: str
-    game_size: int
-    rounds: int
-    lists_per_player: int
-    deadline: datetime
-    status: str = Field(description="`open` (no round paired), `running`, `finished`.")
-    organiser: str
-    organiser_name: str
-    players: int
-    round: int = Field(description="Rounds paired so far.")
-    lists_locked: bool
-    clock_minutes: int | None
-    tables: int | None
-    co_organisers: list[str] = Field(description="Emails of the co-organisers (only for those who run the event).")
-    lists_published: bool
-    read_only: bool = Field(description="The organiser's account was deleted and nobody took the event over.")
-    time_zone: str = Field(description="The IANA time zone the event's times are shown in.")
-    next_round_at: datetime | None = Field(description="When the organiser says the next round starts (null: not "
-                                                       "said).")
-    seed: int | None = Field(description="Round 1's random draw: the n-th registered player is placed by the "
-                                         "SHA-256 (hex) of `\"{seed}:{n}\"`, then paired as later rounds are; null "
-                                         "until round 1 is paired.")
-
-
-class EntrantOut(BaseModel):
-    account: str = Field(description="The player's id in the event (an account's, or a walk-in's).")
-    name: str
-    lists: list[str] = Field(description="Titles of the lists submitted.")
-    dropped: bool = Field(description="Paired no more (`drop_reason` says why).")
-    walk_in: bool
-    left: bool = Field(description="The account was deleted: the row stays without a name, with its results.")
-    checked_in: bool
-    drop_reason: str = Field(description="`no_lists`, `not_checked_in` (left out of round 1), `organiser`, "
-                                         "`player`, `left`.")
-    dropped_round: int | None = Field(description="Rounds paired when the player was dropped.")
-    lists_status: str = Field(description="`checked`, `pending`, `approved`, `rejected` (empty: no lists).")
-    lists_note: str
-    list_texts: list[str] = Field(description="Each list as text, for the organisers, the player, and everyone "
-                                              "once the lists are published (else empty).")
-    club: str = Field(description="The player's club or team (kept apart from its mates in round 1); empty: none.")
-
-
-class TableResultOut(BaseModel):
-    finished: bool = Field(description="The table has a result that counts.")
-    winner: str | None = Field(description="The winner's account id (null: a draw, or not finished).")
-    how: str | None
-    game_round: int
-    provenance: str | None = Field(description="Where the result comes from: `played` (the game in the app), "
-                                               "`confirmed` (reported and confirmed), `organiser` (entered).")
-    control_points: tuple[int, int] | None = Field(description="The table's order: player a's, player b's.")
-    army_points_destroyed: tuple[float, float] | None
-    army_points_in_scenario_elements: tuple[float, float] | None
-    report: str | None = Field(description="A player's report: `reported` (waiting for the opponent), "
-                                           "`confirmed`, `disputed` (the organiser settles it); null: none.")
-    reported_by: str | None = Field(description="The reporter's account id.")
-    report_winner: str | None = Field(description="The winner the report names (account id).")
-    report_how: str | None
-    note: str = Field(description="Why the opponent disputed the report.")
-
-
-class PairingOut(BaseModel):
-    round: int
-    table: int
-    player_a: str
-    name_a: str
-    player_b: str | None = Field(description="null: a bye.")
-    name_b: str | None
-    game_id: str | None
-    watch: str | None = Field(description="The watch link's token (`/watch/{game_id}/{watch}`).")
-    result: TableResultOut | None
-    links: dict[str, str] | None = Field(
-        description="The organiser: every link of the table; a player: their own seat link and the watch link.")
-    scenario: str = Field(description="The round's scenario.")
-    published: bool = Field(description="false: a drafted round (no game yet; the organiser may swap players, pair "
-                                        "it again, publish or delete it).")
-
-
 class StandingOut(BaseModel):
     rank: int
     player: str
@@ -188,54 +107,33 @@ class StandingOut(BaseModel):
 
 
 class EventDetailOut(BaseModel):
-    event: EventOut
-    players: list[EntrantOut]
-    pairings: list[PairingOut]
+    event: EventInfo
+    players: list[Entrant]
+    pairings: list[Pairing]
     standings: list[StandingOut]
-
-
-class MyGameOut(BaseModel):
-    round: int
-    table: int
-    opponent: str | None = Field(description="null: a bye.")
-    game_id: str | None
-    links: dict[str, str] = Field(description='`{"title", "seat1" or "seat2", "watch"}`: raw tokens.')
-
-
-def _event(info: EventInfo) -> EventOut:
-    return EventOut(**{**info.__dict__, "co_organisers": list(info.co_organisers)})
-
-
-def _pairing(p: Pairing) -> PairingOut:
-    result = None if p.result is None else TableResultOut(**p.result.__dict__)
-    return PairingOut(**{**p.__dict__, "result": result})
 
 
 def _standings(view: EventView) -> list[StandingOut]:
     return [StandingOut(**s.__dict__, name=view.names.get(s.player, "")) for s in view.standings]
 
 
-def _entrant(e: Entrant) -> EntrantOut:
-    return EntrantOut(**{**e.__dict__, "lists": list(e.lists), "list_texts": list(e.list_texts)})
-
-
 def _detail(view: EventView) -> EventDetailOut:
-    return EventDetailOut(event=_event(view.event), players=[_entrant(e) for e in view.players],
-                          pairings=[_pairing(p) for p in view.pairings], standings=_standings(view))
+    return EventDetailOut(event=view.event, players=list(view.players), pairings=list(view.pairings),
+                          standings=_standings(view))
 
 
-@router.post("", status_code=201, response_model=EventOut, responses=errors(401, 422), summary="Create an event")
-async def create_event(body: CreateEventIn, session: BearerSession) -> EventOut:
+@router.post("", status_code=201, response_model=EventInfo, responses=errors(401, 422), summary="Create an event")
+async def create_event(body: CreateEventIn, session: BearerSession) -> EventInfo:
     """The signed-in account organises the new event."""
     info = await as_account(session, deps.current().events.create, body.name, body.day, body.game_size,
                             body.rounds, body.lists_per_player, body.deadline, body.clock_minutes, body.tables,
                             body.time_zone)
-    return _event(info)
+    return info
 
 
-@router.get("", response_model=list[EventOut], summary="Every event, newest day first")
-async def list_events() -> list[EventOut]:
-    return [_event(e) for e in await run_in_threadpool(deps.current().events.events)]
+@router.get("", response_model=list[EventInfo], summary="Every event, newest day first")
+async def list_events() -> list[EventInfo]:
+    return list(await run_in_threadpool(deps.current().events.events))
 
 
 @router.get("/{event_id}", response_model=EventDetailOut, responses=NO_EVENT,
@@ -252,13 +150,13 @@ class RegisterIn(Strict):
                                                               "other players where it can.")
 
 
-@router.post("/{event_id}/registrations", status_code=201, response_model=EntrantOut,
+@router.post("/{event_id}/registrations", status_code=201, response_model=Entrant,
              responses={**errors(401, 422), **NO_EVENT}, summary="Register for an event")
-async def register(event_id: EventId, session: BearerSession, body: RegisterIn | None = None) -> EntrantOut:
+async def register(event_id: EventId, session: BearerSession, body: RegisterIn | None = None) -> Entrant:
     """The body is optional: `{club}`."""
     entrant = await as_account(session, deps.current().events.register, event_id,
                                body.club if body else "")
-    return _entrant(entrant)
+    return entrant
 
 
 @router.delete("/{event_id}/registrations", status_code=204, responses={**errors(401, 422), **NO_EVENT},
@@ -278,23 +176,23 @@ async def drop_player(event_id: EventId, account_id: Annotated[str, Path(max_len
     await as_account(session, deps.current().events.withdraw, event_id, account_id)
 
 
-@router.put("/{event_id}/lists", response_model=EntrantOut, responses={**errors(401, 422), **NO_EVENT},
+@router.put("/{event_id}/lists", response_model=Entrant, responses={**errors(401, 422), **NO_EVENT},
             summary="Submit your lists")
-async def submit_lists(event_id: EventId, body: ListsIn, session: BearerSession) -> EntrantOut:
+async def submit_lists(event_id: EventId, body: ListsIn, session: BearerSession) -> Entrant:
     """Copies of your saved lists, each legal at the event's game size; they replace what you submitted before,
     until the lists lock (code `event.lists_locked`)."""
     entrant = await as_account(session, deps.current().events.submit_lists, event_id, body.lists)
-    return _entrant(entrant)
+    return entrant
 
 
-@router.post("/{event_id}/rounds", status_code=201, response_model=list[PairingOut],
+@router.post("/{event_id}/rounds", status_code=201, response_model=list[Pairing],
              responses={**errors(401, 422), **NOT_ORGANISER, **NO_EVENT}, summary="Pair the next round")
-async def pair_round(event_id: EventId, body: RoundIn, session: BearerSession) -> list[PairingOut]:
+async def pair_round(event_id: EventId, body: RoundIn, session: BearerSession) -> list[Pairing]:
     """The organiser pairs the next round (Swiss by wins and tiebreakers, no rematches, a bye for an odd count);
     each table's game opens at the scenario with the players' lists given."""
     tables = await as_account(session, deps.current().events.pair_next_round, event_id, body.scenario,
                               body.seed, body.draft)
-    return [_pairing(p) for p in tables]
+    return list(tables)
 
 
 ROUND_REFUSED: Responses = {**errors(401, 422), **NOT_ORGANISER, **NO_EVENT}
@@ -363,13 +261,13 @@ def attachment(filename: str) -> str:
     return f'attachment; filename="{plain}"; filename*=UTF-8\'\'{quote(filename, safe="")}'
 
 
-@router.get("/{event_id}/my-game", response_model=MyGameOut, responses={**errors(401), **NO_EVENT},
+@router.get("/{event_id}/my-game", response_model=MyGame, responses={**errors(401), **NO_EVENT},
             summary="My table in the newest round, with my seat link")
-async def my_game(event_id: EventId, session: BearerSession) -> MyGameOut:
+async def my_game(event_id: EventId, session: BearerSession) -> MyGame:
     found: MyGame | None = await as_account(session, deps.current().events.my_game, event_id)
     if found is None:
         raise NoSuchEvent("You have no table in this event's newest round.")
-    return MyGameOut(**found.__dict__)
+    return found
 
 
 # -- running the event on the day (organisers) ---------------------------------------------------------------------
@@ -377,37 +275,37 @@ ORGANISER: dict[int | str, dict[str, Any]] = {**errors(401, 422), **NOT_ORGANISE
 PlayerId = Annotated[str, Path(max_length=32, description="The player's id in the event (`players[].account`).")]
 
 
-@router.patch("/{event_id}", response_model=EventOut, responses=ORGANISER, summary="Change the event (organisers)")
-async def edit_event(event_id: EventId, body: EditEventIn, session: BearerSession) -> EventOut:
+@router.patch("/{event_id}", response_model=EventInfo, responses=ORGANISER, summary="Change the event (organisers)")
+async def edit_event(event_id: EventId, body: EditEventIn, session: BearerSession) -> EventInfo:
     """Only the fields sent change: `name`, `rounds` (not below the rounds paired), `deadline` (before round 1),
     `clock_minutes` (games opened from then on), `tables`."""
     me = await account_of(session)
     changes = body.model_dump(include=body.model_fields_set)
-    return _event(await run_in_threadpool(deps.current().events.edit, me, event_id, changes))
+    return await run_in_threadpool(deps.current().events.edit, me, event_id, changes)
 
 
-@router.post("/{event_id}/co-organisers", response_model=EventOut, responses=ORGANISER,
+@router.post("/{event_id}/co-organisers", response_model=EventInfo, responses=ORGANISER,
              summary="Name a co-organiser (organisers)")
-async def name_co_organiser(event_id: EventId, body: CoOrganiserIn, session: BearerSession) -> EventOut:
+async def name_co_organiser(event_id: EventId, body: CoOrganiserIn, session: BearerSession) -> EventInfo:
     """Whoever signs in with this email runs the event too; the first with an account takes it over if the
     organiser's account is deleted. The answer never says whether the email has an account."""
-    return _event(await as_account(session, deps.current().events.name_co_organiser, event_id, body.email))
+    return await as_account(session, deps.current().events.name_co_organiser, event_id, body.email)
 
 
-@router.delete("/{event_id}/co-organisers/{email}", response_model=EventOut, responses=ORGANISER,
+@router.delete("/{event_id}/co-organisers/{email}", response_model=EventInfo, responses=ORGANISER,
                summary="Remove a co-organiser (the organiser only)")
 async def remove_co_organiser(event_id: EventId, email: Annotated[str, Path(max_length=254)],
-                              session: BearerSession) -> EventOut:
+                              session: BearerSession) -> EventInfo:
     """Whoever signs in with this email no longer runs the event. Only the event's own organiser may remove one;
     `422 event.not_co_organiser` for an email that is not among them."""
-    return _event(await as_account(session, deps.current().events.remove_co_organiser, event_id, email))
+    return await as_account(session, deps.current().events.remove_co_organiser, event_id, email)
 
 
-@router.post("/{event_id}/walk-ins", status_code=201, response_model=EntrantOut, responses=ORGANISER,
+@router.post("/{event_id}/walk-ins", status_code=201, response_model=Entrant, responses=ORGANISER,
              summary="Add a walk-in (organisers)")
-async def add_walk_in(event_id: EventId, body: WalkInIn, session: BearerSession) -> EntrantOut:
+async def add_walk_in(event_id: EventId, body: WalkInIn, session: BearerSession) -> Entrant:
     """A person without an account, checked in; after round 1 they are paired from the next round."""
-    return _entrant(await as_account(session, deps.current().events.add_walk_in, event_id, body.name, body.list))
+    return await as_account(session, deps.current().events.add_walk_in, event_id, body.name, body.list)
 
 
 @router.put("/{event_id}/players/{player_id}/check-in", status_code=204, responses=ORGANISER,
@@ -424,14 +322,14 @@ async def reinstate(event_id: EventId, player_id: PlayerId, session: BearerSessi
     await as_account(session, deps.current().events.reinstate, event_id, player_id)
 
 
-@router.put("/{event_id}/players/{player_id}/lists-review", response_model=EntrantOut, responses=ORGANISER,
+@router.put("/{event_id}/players/{player_id}/lists-review", response_model=Entrant, responses=ORGANISER,
             summary="Approve or reject a player's lists (organisers)")
-async def review_lists(event_id: EventId, player_id: PlayerId, body: ReviewIn, session: BearerSession) -> EntrantOut:
-    return _entrant(await as_account(session, deps.current().events.review_lists, event_id, player_id,
-                                     body.approve, body.note))
+async def review_lists(event_id: EventId, player_id: PlayerId, body: ReviewIn, session: BearerSession) -> Entrant:
+    return await as_account(session, deps.current().events.review_lists, event_id, player_id,
+                                     body.approve, body.note)
 
 
-@router.post("/{event_id}/lists/publish", response_model=EventOut, responses=ORGANISER,
+@router.post("/{event_id}/lists/publish", response_model=EventInfo, responses=ORGANISER,
              summary="Publish the locked lists (organisers)")
-async def publish_lists(event_id: EventId, session: BearerSession) -> EventOut:
-    return _event(await as_account(session, deps.current().events.publish_lists, event_id))
+async def publish_lists(event_id: EventId, session: BearerSession) -> EventInfo:
+    return await as_account(session, deps.current().events.publish_lists, event_id)
