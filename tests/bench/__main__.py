@@ -43,10 +43,12 @@ def estimate(spectators: tuple[int, ...], pages: int, cycles: int, cluster_spect
     window = CHANGES * 0.5 + 3  # a fan-out round or rest window: the changes, then 3 s for the last deliveries
     fanout = sum(10 + 2 + 2 * window + n / APP_PAGES_PER_S + n / 150 + 4 + (1 + 2 * ROUNDS) * window + 5
                  for n in spectators)
+    # three fresh servers, each page count and the drift's settling (closed pages live on 10 s); the cycles twice
+    memory = 60 + (pages + 50) / APP_PAGES_PER_S + 2 * cycles * 0.03
     cluster = 2 * (20 + cluster_spectators / CLUSTER_PAGES_PER_S + 4 + 10 + 13 + 5)  # 20 s: start and stop
     eventday = sum(25 + 0.1 * day.tables + 3 + min(day.open_deadline, (n + day.viewers) / EVENT_PAGES_PER_S) + 4
                    + min(10, 2 * day.interval) + day.changes * day.interval + 3 + 10 for n in day.spectators)
-    return {"rules": 2, "service": 10, "fanout": fanout, "memory": 15 + pages / 20 + cycles / 10, "reads": 25,
+    return {"rules": 2, "service": 10, "fanout": fanout, "memory": memory, "reads": 25,
             "cluster": cluster, "eventday": eventday, "bytes": 60, "tablet": 30}
 
 
