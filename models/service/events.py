@@ -34,7 +34,8 @@ from models.rules.text import clean_text
 from models.rules.warmachine.clock import MAX_MINUTES
 from models.rules.warmachine.list_model import GAME_SIZES, TITLE_MAX, Army, parse_army
 from models.rules.warmachine.setup import NAME_MAX
-from models.rules.warmachine.standings import Finished, Standing, standings
+from models.rules.warmachine.standings import Finished, standings
+from models.rules.warmachine.standings import Standing as Standing  # the API's standings build on it
 from models.service.accounts import Me, clean_email
 from models.service.errors import EventError, Forbidden, NotFound
 from models.service.event_access import LEFT, EventAccess, TableFacts, pairing_id, runs

@@ -7,6 +7,7 @@ Events are public: anyone reads an event, its tables (with watch links) and its 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Annotated, Any
 from urllib.parse import quote
@@ -17,7 +18,7 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from models.service.errors import NoSuchEvent
-from models.service.events import Entrant, EventInfo, EventView, MyGame, Pairing
+from models.service.events import Entrant, EventInfo, EventView, MyGame, Pairing, Standing
 from webapp import deps
 from webapp.api.base import ErrorBody, ErrorMappingRoute, Responses, Strict, errors
 from webapp.session import BearerSession, account_of, as_account
@@ -93,17 +94,11 @@ class RepairIn(Strict):
     seed: int | None = Field(default=None, description="Round 1: the new draw's seed (null: the server draws one).")
 
 
-class StandingOut(BaseModel):
-    rank: int
-    player: str
+# A player's standing as the rules rank it, with the name the player registered with (no docstring: it would
+# become the schema's description).
+@dataclass(frozen=True)
+class StandingOut(Standing):
     name: str
-    wins: int
-    strength_of_schedule: int
-    control_points: int
-    army_points_destroyed: float
-    army_points_in_scenario_elements: float
-    played: int
-    byes: int
 
 
 class EventDetailOut(BaseModel):
