@@ -333,11 +333,16 @@ class ListBuilder:
         self.load(copy)
         ui.notify(f"Saved a copy: “{copy.title}”.", type="positive")
 
-    def rename_dialog(self) -> None:
+    def _saved(self, refusal: str) -> str | None:
+        """The saved list's id; None after telling the player ``refusal`` (the list was never saved)."""
         if self.list_id is None:
-            ui.notify("Save the list first; then you can rename it.", type="warning")
+            ui.notify(refusal, type="warning")
+        return self.list_id
+
+    def rename_dialog(self) -> None:
+        list_id = self._saved("Save the list first; then you can rename it.")
+        if list_id is None:
             return
-        list_id = self.list_id
         with titled_dialog("Rename the list") as dialog:
             field = ui.input("New name", value=self.army.title).props(f"maxlength={TITLE_MAX} autofocus")
             named(field, "New name")
@@ -357,10 +362,9 @@ class ListBuilder:
             ok_cancel("Rename", apply, dialog, name="Apply the new name")
 
     def delete_dialog(self) -> None:
-        if self.list_id is None:
-            ui.notify("This list is not saved.", type="warning")
+        list_id = self._saved("This list is not saved.")
+        if list_id is None:
             return
-        list_id = self.list_id
         with titled_dialog("Delete this list?") as dialog:
             ui.label(self.army.title)
 
