@@ -117,17 +117,19 @@ def burn(state: GameState, f: Figure, amount: int, why: str) -> tuple[GameState,
     return state, f, events
 
 
-def check_action(f: Figure, action: ActionName) -> None:
-    """Refuse ``action`` when the model's activation has no room for it (or it makes no sense now)."""
+def ready_to(state: GameState, model_id: str, action: ActionName) -> Figure:
+    """The model about to take ``action``: in play, its activation with room for the action (refused otherwise, or
+    when the action makes no sense now)."""
+    f = in_play(state, model_id)
     refusal = _refusal(f, action)
     if refusal is not None:
         raise refusal
+    return f
 
 
 @handles(WarlordAction, system=SYSTEM, timing="step")
 def take_action(state: GameState, cmd: WarlordAction) -> tuple[GameState, list[Event]]:
-    f = in_play(state, cmd.model)
-    check_action(f, cmd.action)
+    f = ready_to(state, cmd.model, cmd.action)
     return act(state, f, cmd.action)
 
 

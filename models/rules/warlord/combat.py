@@ -12,7 +12,7 @@ from typing import Literal
 
 from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.text import clean_text
-from models.rules.warlord.activation import act, check_action
+from models.rules.warlord.activation import act, ready_to
 from models.rules.warlord.card import StatName, known
 from models.rules.warlord.effects import against, effective
 from models.rules.warlord.state import SYSTEM, ActionName, Figure, active_figure, in_play
@@ -67,8 +67,7 @@ def _melee_refusal(f: Figure, t: Figure, swift: bool) -> RuleViolation | None:
 
 @handles(WarlordMeleeAttack, system=SYSTEM, timing="step")
 def melee_attack(state: GameState, cmd: WarlordMeleeAttack) -> tuple[GameState, list[Event]]:
-    f = in_play(state, cmd.model)
-    check_action(f, "melee_attack")
+    f = ready_to(state, cmd.model, "melee_attack")
     _, mav = known(f, "ma", "mav")
     ma = effective(f).ma or 0
     if ma == 0:
@@ -91,8 +90,7 @@ class WarlordRangedAttack(Command):
 
 @handles(WarlordRangedAttack, system=SYSTEM, timing="step")
 def ranged_attack(state: GameState, cmd: WarlordRangedAttack) -> tuple[GameState, list[Event]]:
-    f = in_play(state, cmd.model)
-    check_action(f, "ranged_attack")
+    f = ready_to(state, cmd.model, "ranged_attack")
     if f.has("flying"):
         raise RuleViolation("ranged.flying", f"{f.name} is Flying: no ranged attacks while it is in the air.")
     if f.has("burrowed"):
@@ -123,8 +121,7 @@ class WarlordCastSpell(Command):
 
 @handles(WarlordCastSpell, system=SYSTEM, timing="step")
 def cast_spell(state: GameState, cmd: WarlordCastSpell) -> tuple[GameState, list[Event]]:
-    f = in_play(state, cmd.model)
-    check_action(f, "cast_spell")
+    f = ready_to(state, cmd.model, "cast_spell")
     if f.has("burrowed"):
         raise RuleViolation("spell.burrowed", f"{f.name} is Burrowed: no spells from underground.")
     (cp,) = known(f, "cp")
