@@ -44,12 +44,17 @@ def suffer(state: GameState, f: Figure, amount: int, why: str) -> tuple[GameStat
     return state, f, events + ended
 
 
-class WarlordDamage(Command):
+class _Tracks(Command):
+    """A number of damage tracks on one model, as the table marks them or heals them."""
+
+    model: str
+    amount: int = Field(default=1, ge=1, le=MAX_AMOUNT)
+
+
+class WarlordDamage(_Tracks):
     """Damage marked at the table: the model loses ``amount`` damage tracks."""
 
     type: Literal["warlord_damage"] = "warlord_damage"
-    model: str
-    amount: int = Field(default=1, ge=1, le=MAX_AMOUNT)
 
 
 @handles(WarlordDamage, system=SYSTEM, timing="anytime")
@@ -59,12 +64,10 @@ def mark_damage(state: GameState, cmd: WarlordDamage) -> tuple[GameState, list[E
     return state, events
 
 
-class WarlordHeal(Command):
+class WarlordHeal(_Tracks):
     """Healing at the table: ``amount`` damage tracks come back (never above the model's DT)."""
 
     type: Literal["warlord_heal"] = "warlord_heal"
-    model: str
-    amount: int = Field(default=1, ge=1, le=MAX_AMOUNT)
 
 
 @handles(WarlordHeal, system=SYSTEM, timing="anytime")
