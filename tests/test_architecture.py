@@ -173,6 +173,31 @@ def test_no_game_system_imports_another():
         check(system.replace(".", "/"), [other for other in systems if other != system])
 
 
+def game_service_imports_of_systems(root: Path = REPO_ROOT) -> list[str]:
+    """Imports of a game system by models/service/games.py: GameService sets up, runs and undoes games of every
+    system alike (each system's builders make its commands), so it needs none of their rule modules."""
+    return violations("models/service", game_systems(root), root=root, pattern="games.py")
+
+
+def test_the_game_service_imports_no_game_system():
+    assert (REPO_ROOT / "models" / "service" / "games.py").exists()
+    found = game_service_imports_of_systems()
+    assert not found, "models/service/games.py must not import a game system:\n  " + "\n  ".join(found)
+
+
+def test_checker_finds_a_game_service_that_imports_a_game(tmp_path):
+    rules, service = tmp_path / "models" / "rules", tmp_path / "models" / "service"
+    (rules / "chess").mkdir(parents=True)
+    service.mkdir(parents=True)
+    (rules / "chess" / "__init__.py").write_text("")
+    (service / "games.py").write_text("from models.rules import apply\nfrom models.rules.chess.setup import Start\n"
+                                      "from ..rules import chess\n")
+    (service / "lists.py").write_text("from models.rules.chess import builders\n")  # another service module may
+    assert game_service_imports_of_systems(tmp_path) == [
+        "models/service/games.py:2 imports 'models.rules.chess.setup'",
+        "models/service/games.py:3 imports 'models.rules.chess'"]
+
+
 # --- the checker itself: it must see what it is meant to forbid ---
 
 def test_checker_resolves_relative_and_dynamic_imports():
