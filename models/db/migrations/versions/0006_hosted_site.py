@@ -7,7 +7,6 @@ New tables only; nothing existing changes. Sessions and reset tokens are kept as
 """
 
 import sqlalchemy as sa
-from alembic import op
 from sqlmodel.sql.sqltypes import AutoString, UTCDateTime
 
 from models.db.migration_steps import create_table, drop_table

@@ -7,7 +7,6 @@ New tables only; a game's status may now read "frozen" (its event paired the nex
 """
 
 import sqlalchemy as sa
-from alembic import op
 from sqlmodel.sql.sqltypes import AutoString, UTCDateTime
 
 from models.db.migration_steps import create_table, drop_table
