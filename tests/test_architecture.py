@@ -14,6 +14,10 @@ The service and the web look a game system up by name (models/service/systems.py
 import ast
 from pathlib import Path
 
+from pydantic import BaseModel
+
+from models.rules import GameState
+
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -122,6 +126,51 @@ def system_names_in(path: Path, root: Path = REPO_ROOT) -> list[str]:
 def test_the_rules_core_names_no_game_system():
     found = system_names_in(REPO_ROOT / "models/rules/core.py")
     assert not found, "core.py must not name a game system (no default system):\n  " + "\n  ".join(found)
+
+
+def system_mentions_in(path: Path, root: Path = REPO_ROOT) -> list[str]:
+    """'path:line' for each line of ``path`` (code, strings, comments and imports alike) that mentions a game
+    system's name, in any case."""
+    names = [s.rsplit(".", 1)[-1] for s in game_systems(root)]
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [f"{path.relative_to(root).as_posix()}:{n}" for n, line in enumerate(lines, 1)
+            if any(name in line.lower() for name in names)]
+
+
+def test_the_rules_core_mentions_no_game_system_at_all():
+    """Each system keeps its state on its own board: core.py has nothing to say of any system, even in words."""
+    found = system_mentions_in(REPO_ROOT / "models/rules/core.py")
+    assert not found, "core.py must not mention a game system:\n  " + "\n  ".join(found)
+
+
+def test_checker_finds_a_core_that_mentions_a_game(tmp_path):
+    (tmp_path / "models" / "rules" / "chess").mkdir(parents=True)
+    (tmp_path / "models" / "rules" / "chess" / "__init__.py").write_text("")
+    core = tmp_path / "models" / "rules" / "core.py"
+    core.write_text('"""A core."""\nfrom models.catalog.schema import Frozen\n')
+    assert system_mentions_in(core, tmp_path) == []
+    core.write_text('"""A core."""\nfrom models.rules.chess.match import Pawn  # the Chess board\n\nPAWN = Pawn\n')
+    assert system_mentions_in(core, tmp_path) == ["models/rules/core.py:2"]
+
+
+# What every game system's state has; the rest is on each system's own board.
+SHARED_STATE = {"system", "title", "players", "round", "active", "first", "phase", "step", "board"}
+
+
+def unshared_fields(state_cls: type[BaseModel]) -> list[str]:
+    """The fields of ``state_cls`` that are not shared by every game system."""
+    return sorted(set(state_cls.model_fields) - SHARED_STATE)
+
+
+def test_the_state_holds_only_what_every_system_shares():
+    assert unshared_fields(GameState) == []
+
+
+def test_checker_finds_a_field_of_one_system_on_the_state():
+    class OneSystemsState(GameState):
+        models: tuple[str, ...] = ()
+
+    assert unshared_fields(OneSystemsState) == ["models"]
 
 
 def test_checker_finds_a_core_that_names_a_game(tmp_path):

@@ -5,14 +5,11 @@
 from models.rules import systems  # noqa: F401
 from models.rules.core import (
     COMMANDS,
-    AttackRecord,
     Command,
     Event,
     GameState,
-    ModelState,
     Option,
     RuleViolation,
-    StatName,
     answered,
     apply,
     options,
@@ -22,22 +19,16 @@ from models.rules.core import (
 )
 from models.rules.dice import Roll
 from models.rules.invalid import invalid_words
-from models.rules.match import PREGAME_LABELS, PREGAME_STEPS, PairedList, Pregame, Result
 from models.rules.swiss import Played, Table, drawn, pair_round
 from models.rules.text import tidy
 
 __all__ = [
     "COMMANDS",
-    "PREGAME_LABELS",
-    "PREGAME_STEPS",
-    "AttackRecord",
     "Command",
     "Event",
     "GameState",
-    "ModelState",
     "Option",
     "RuleViolation",
-    "StatName",
     "answered",
     "apply",
     "invalid_words",
@@ -46,10 +37,7 @@ __all__ = [
     "pair_round",
     "parse_command",
     "Played",
-    "PairedList",
-    "Pregame",
     "replay",
-    "Result",
     "Roll",
     "seen_by",
     "Table",

@@ -5,29 +5,30 @@ and :func:`options` tells the UI what a model may do now and why not. The game s
 models/rules/systems.py give the core their boards, commands, gates and options; nothing in this package does
 I/O, keeps a clock or rolls dice.
 
-Warmachine's own state is still a set of fields of :class:`GameState` (``models``, ``pregame``, ``attack``,
-``clock``, ``scenario``, ``result``, ...), not a board: they are the top level of the state's JSON that clients
-read. Their classes live in models/rules/match.py, which imports nothing of the rules.
+:class:`GameState` holds what every game system shares (the players, the round, whose turn and where in it);
+each system keeps the rest on its own :class:`Board`. A board marked ``flat`` is written at the top level of the
+state's JSON, beside the shared fields, and read back from there: the shape clients and stored games know from
+before that system had a board.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import Any, Literal
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self
 
-from pydantic import ConfigDict, Field, SerializeAsAny, ValidationError, model_validator
+from pydantic import (
+    ConfigDict,
+    Field,
+    SerializeAsAny,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    model_serializer,
+    model_validator,
+)
 
-from models.catalog.schema import Card, Frozen, Theme
+from models.catalog.schema import Frozen, Theme
 from models.rules.invalid import invalid_words
-from models.rules.match import Activation as Activation
-from models.rules.match import AttackRecord as AttackRecord
-from models.rules.match import ClockState, Pregame, Result, ScenarioState
-from models.rules.match import Duration as Duration
-from models.rules.match import ModelState as ModelState
-from models.rules.match import StatMod as StatMod
-from models.rules.match import StatName as StatName
-from models.rules.match import Status as Status
 
 
 class RuleViolation(Exception):
@@ -64,9 +65,13 @@ def _any_board_schema(schema: dict[str, Any], cls: type) -> None:
 
 class Board(Frozen):
     """Base of a game system's own part of the state (its figures, units, tokens...): each system subclasses it
-    and declares the class on its ``RuleSystem``, so the core stores a board without knowing any game."""
+    and declares the class on its ``RuleSystem``, so the core stores a board without knowing any game.
+
+    ``flat``: the board's fields are written at the top level of the state's JSON (and ``board`` is null), for a
+    system whose readers know its fields there."""
 
     model_config = ConfigDict(json_schema_extra=_any_board_schema)
+    flat: ClassVar[bool] = False
 
 
 class UnknownSystem(LookupError):
@@ -101,6 +106,12 @@ def seen_by(state: GameState, seat: int | None) -> GameState:
 
 
 class GameState(Frozen):
+    """What every game system shares, and the system's own ``board``.
+
+    The state's public shape: a flat board's fields are read and written at the top level of the JSON, given as
+    keywords (``GameState(models=...)``) and read as attributes (``state.models``) for readers outside the rules;
+    the rules themselves read the typed board."""
+
     # The name of the game system the game is played in; empty until a system's setup command sets it.
     system: str = ""
     title: str = ""
@@ -110,51 +121,58 @@ class GameState(Frozen):
     first: int = 0
     phase: str = "setup"
     step: str = ""
-    models: tuple[ModelState, ...] = ()
-    cards: dict[str, Card] = Field(default_factory=dict)
-    pending_tithe: tuple[str, ...] = ()
-    # How the turn moves on (models/rules/warmachine/phases.py): 2 passes the steps with nothing to decide and
-    # leaves out the steps an army does not have; 1 is how games logged before that were played, so that their
-    # logs replay exactly (their setup commands say 1: migration 0005).
-    turn_flow: int = 1
-    # A whole game's record (models/rules/match.py): the setup wizard, the deathclock, the scenario's control
-    # points, the result; ``listed`` holds the ids of the models that began the game (its army lists).
-    pregame: Pregame | None = None
-    clock: ClockState | None = None
-    scenario: ScenarioState | None = None
-    result: Result | None = None
-    listed: tuple[str, ...] = ()
-    attack: AttackRecord | None = None
-    # The game system's own part of the state, of the class the system registered (None before setup and in
-    # Warmachine, whose state is still the fields above).
+    # The game system's own part of the state, of the class the system registered (None before setup).
     board: SerializeAsAny[Board] | None = None
 
     @model_validator(mode="before")
     @classmethod
     def _registered_board(cls, data: Any) -> Any:
-        """Read a board given as JSON as the class its game system registered (and refuse another system's)."""
-        if not isinstance(data, dict) or data.get("board") is None:
+        """Read a board given as JSON as the class its game system registered (and refuse another system's); a
+        flat board from the top-level fields that are its own."""
+        if not isinstance(data, dict):
             return data
         system = data.get("system", cls.model_fields["system"].default)
         board_cls = BOARDS.get(system) if isinstance(system, str) else None
+        loose = {k: v for k, v in data.items() if k not in cls.model_fields}
+        if board_cls is None and loose and not system:  # no system yet: the flat board those fields are of
+            board_cls = next((b for b in BOARDS.values() if b.flat and set(loose) <= set(b.model_fields)), None)
+        if board_cls is not None and board_cls.flat and data.get("board") is None:
+            if not set(loose) <= set(board_cls.model_fields):
+                return data  # refused: fields of neither the state nor its board
+            shared = {k: v for k, v in data.items() if k not in loose}
+            return {**shared, "board": board_cls.model_validate(loose)}
+        if data.get("board") is None:
+            return data
         if board_cls is None:
             raise ValueError(f"no board is registered for the game system {system!r}")
         if isinstance(data["board"], Board) and type(data["board"]) is not board_cls:
             raise ValueError(f"a {type(data['board']).__name__} is not the board of a {system} game")
         return {**data, "board": board_cls.model_validate(data["board"])}
 
-    def model(self, model_id: str) -> ModelState:
-        for m in self.models:
-            if m.id == model_id:
-                return m
-        raise RuleViolation("model.unknown", f"There is no model {model_id!r} in this game.")
+    @model_serializer(mode="wrap")
+    def _flat_board(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """A flat board's fields after the shared ones, and ``board`` null."""
+        data: dict[str, Any] = handler(self)
+        if self.board is None or not type(self.board).flat or not isinstance(data.get("board"), dict):
+            return data
+        board = data.pop("board")
+        return {**data, **board, "board": None}
 
-    def card_of(self, m: ModelState) -> Card:
-        return self.cards[m.card]
+    if not TYPE_CHECKING:
+        def __getattr__(self, name: str) -> Any:
+            """A flat board's field read as the state's own (``state.models``), for readers outside the rules."""
+            board = self.__dict__.get("board")
+            if board is not None and type(board).flat and name in type(board).model_fields:
+                return getattr(board, name)
+            return super().__getattr__(name)
 
-    def with_models(self, *changed: ModelState) -> GameState:
-        by_id = {m.id: m for m in changed}
-        return self.model_copy(update={"models": tuple(by_id.get(m.id, m) for m in self.models)})
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy with ``update``; a key that is no field of the state is a bug (a board's field is changed on
+        the board), which pydantic would keep unseen."""
+        unknown = set(update or ()) - set(type(self).model_fields)
+        if unknown:
+            raise ValueError(f"the state has no field {', '.join(sorted(unknown))}: change it on the board")
+        return super().model_copy(update=update, deep=deep)
 
     def player_name(self, seat: int) -> str:
         return self.players[seat].name if seat < len(self.players) else f"Player {seat + 1}"

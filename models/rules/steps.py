@@ -95,7 +95,8 @@ class StepTable(Generic[H]):
 
     ``forward``: how the turn moves into a later step of the same phase when a command of that step arrives
     (None: such a command is refused, the players move the turn on themselves). ``in_turn``: whether a step is part
-    of the active player's turn (default: every step). ``where``: a step's place in the refusals' words; ``say``:
+    of the active player's turn (default: every step). ``in_pregame``: whether the game's setup is still taking the
+    system's pregame commands (None: it has none). ``where``: a step's place in the refusals' words; ``say``:
     a step's words for the active player (its label, or its ``words`` for the army)."""
 
     system: str
@@ -103,6 +104,7 @@ class StepTable(Generic[H]):
     holds: tuple[Hold, ...] = ()
     forward: Moves | None = None
     in_turn: Callable[[GameState, str, Step], bool] | None = None
+    in_pregame: Callable[[GameState], bool] | None = None
     where: Callable[[Phase, Step], str] = _the_phase
     say: Callable[[GameState, Step], str] = _label
     enter: dict[tuple[str, str], list[H]] = field(default_factory=dict)
@@ -178,7 +180,7 @@ class StepTable(Generic[H]):
         if state.phase == OVER:
             raise RuleViolation("game.over", "The game is over; nothing more can be done in it.")
         if timing == "pregame":
-            if state.phase != SETUP or state.pregame is None or state.pregame.step == "done":
+            if state.phase != SETUP or self.in_pregame is None or not self.in_pregame(state):
                 raise RuleViolation("pregame.over", "The game has already begun; setup is over.")
             return state, []
         if state.phase == SETUP and timing != "game":

@@ -13,10 +13,10 @@ from models.db.event_repository import EventRepository
 from models.db.result_repository import ResultRepository
 from models.db.tables import AccountGame, Event, EventPairing, EventPlayer, ResultReport
 from models.rules import GameState
-from models.rules.match import PairedList
 from models.rules.table_results import Report, ReportStatus, Score, Settled, settled
 from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.list_pairs import GiveListPair
+from models.rules.warmachine.match import PairedList
 from models.rules.warmachine.pregame import ChooseScenario, RevealLists
 from models.rules.warmachine.setup import NAME_MAX
 from models.service.accounts import Me

@@ -28,11 +28,11 @@ from models.db.event_repository import EventRepository
 from models.db.result_repository import ResultRepository
 from models.db.tables import Event, EventPairing, EventPlayer
 from models.rules import RuleViolation, drawn, pair_round
-from models.rules.match import PairedList
 from models.rules.rounds import Stage, check_pair_next
 from models.rules.text import clean_text
 from models.rules.warmachine.clock import MAX_MINUTES
 from models.rules.warmachine.list_model import GAME_SIZES, TITLE_MAX, Army, parse_army
+from models.rules.warmachine.match import PairedList
 from models.rules.warmachine.setup import NAME_MAX
 from models.rules.warmachine.standings import Finished, standings
 from models.rules.warmachine.standings import Standing as Standing  # the API's standings build on it

@@ -42,6 +42,7 @@ from models.service.errors import AlreadyStarted, Conflict, NotFound
 from models.service.history import UNDO, LogEntry, counted_at, counts, is_undo, replayed
 from models.service.idempotency import START_KEY_MIN, RecentStarts, check_command_id, reused, same_request
 from models.service.results import report, text
+from models.service.systems import game_system
 
 log = logging.getLogger(__name__)
 SNAPSHOT_EVERY = 50
@@ -202,7 +203,7 @@ class GameService:
         state = self._at(game_id, expected_version)
         check_can_send(actor, state, command)
         command = self._filled(state, command)
-        keep_shipped_facts(command, state.cards)
+        keep_shipped_facts(command, game_system(state.system).cards(state))
         new_state, events = apply(state, command)
         return self._append(game_id, expected_version, command.model_dump(mode="json"), events, actor, new_state,
                             command_id=command_id)

@@ -19,7 +19,6 @@ from models.catalog.schema import Card
 from models.db.list_repository import ListRepository
 from models.db.tables import ArmyList
 from models.rules.core import RuleViolation
-from models.rules.match import PairedList
 from models.rules.text import tidy
 from models.rules.warmachine.army_rules import Problem
 from models.rules.warmachine.builders import setup_game
@@ -27,6 +26,7 @@ from models.rules.warmachine.list_checks import blocking, validate
 from models.rules.warmachine.list_model import TITLE_MAX, Army, army_entries, clean_title, parse_army
 from models.rules.warmachine.list_points import Points, points
 from models.rules.warmachine.list_text import Imported, export_text, parse_text
+from models.rules.warmachine.match import PairedList
 from models.rules.warmachine.setup import NAME_MAX, ArmyEntry
 from models.service.cards import CardService
 from models.service.errors import NotFound

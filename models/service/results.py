@@ -13,6 +13,7 @@ from typing import Any
 from models.db.repository import LogRow
 from models.rules import GameState
 from models.rules.warmachine.clock import shown
+from models.rules.warmachine.match import board
 from models.service.history import counts
 from models.service.systems import game_system
 
@@ -37,11 +38,12 @@ def turns(state: GameState) -> list[dict[str, Any]]:
                                                   "cp": None, "killbox": None, "totals": None, "final": False,
                                                   "clock_ms": None})
 
-    if state.clock is not None:
-        for t in state.clock.turns:
+    played = board(state)
+    if played.clock is not None:
+        for t in played.clock.turns:
             row(t.round, t.seat)["clock_ms"] = list(t.used_ms)
-    if state.scenario is not None:
-        for s in state.scenario.turns:
+    if played.scenario is not None:
+        for s in played.scenario.turns:
             if s.final:
                 r = rows.setdefault((s.round, 2), {"round": s.round, "seat": None, "player": "Final scoring",
                                                     "cp": None, "killbox": None, "totals": None, "final": True,
@@ -65,8 +67,7 @@ def outcome(state: GameState) -> dict[str, Any] | None:
 def report(game_id: str, version: int, state: GameState, log: list[LogRow]) -> dict[str, Any]:
     """Everything a tournament needs from one game; ``result`` is None while the game goes on."""
     names = [state.player_name(0), state.player_name(1)]
-    pre = state.pregame
-    clock = state.clock
+    pre, clock, scenario = board(state).pregame, board(state).clock, board(state).scenario
     return {
         "format": FORMAT,
         "game": game_id,
@@ -77,12 +78,12 @@ def report(game_id: str, version: int, state: GameState, log: list[LogRow]) -> d
         "first": state.first,
         "finished": state.phase == "over",
         "round": state.round,
-        "scenario": state.scenario.name if state.scenario else (pre.scenario if pre else None),
+        "scenario": scenario.name if scenario else (pre.scenario if pre else None),
         "setup": None if pre is None else {
             "lists": list(pre.lists), "objectives": list(pre.objectives), "table_side": pre.side,
             "priority_rolls": [[list(d) for d in roll.dice] for roll in pre.rolls], "priority_winner": pre.priority,
         },
-        "control_points": list(state.scenario.cp) if state.scenario else None,
+        "control_points": list(scenario.cp) if scenario else None,
         "result": outcome(state),
         "clock": None if clock is None else {
             "minutes_per_player": clock.minutes, "remaining_ms": list(clock.remaining_ms),

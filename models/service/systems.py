@@ -3,8 +3,9 @@ one place (DESIGN.md "A game system is one declared object"). The service and th
 name a game carries (``GameState.system``); they never branch on that name, and an unknown name is an error,
 never a fall-back to some default system.
 
-A system here holds what the service builds differently per system: the spectators' view, the result and the
-words for its turns. The rules register their own parts (board, commands, steps) with the rules core."""
+A system here holds what the service builds differently per system: the spectators' view, the result, the
+words for its turns and the cards a game keeps. The rules register their own parts (board, commands, steps)
+with the rules core."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from models.catalog.schema import Card
 from models.rules import GameState
+from models.rules.warmachine import board as warmachine_board
 from models.service.views import View, result_box, warband, warlord, warmachine
 
 
@@ -28,6 +31,9 @@ class GameSystem:
     view: Callable[[GameState, str], View]
     # The result once the game is over (None before): winner, how, title, detail, round, and the system's own.
     outcome: Callable[[GameState], dict[str, Any] | None]
+    # The cards a game keeps its own copies of: a command bringing one of them is the rules' business (the
+    # service checks the others against the shipped cards' facts).
+    cards: Callable[[GameState], Mapping[str, Card]] = lambda state: {}
 
 
 class UnknownSystem(LookupError):
@@ -59,7 +65,7 @@ def _warband_view(state: GameState, latest: str) -> View:
 
 
 WARMACHINE = GameSystem(name="warmachine", label="Warmachine", turn_word="round", view=_warmachine_view,
-                        outcome=warmachine.outcome)
+                        outcome=warmachine.outcome, cards=lambda state: warmachine_board(state).cards)
 WARLORD = GameSystem(name="warlord", label="Warlord", turn_word="game turn", view=_warlord_view,
                      outcome=warlord.outcome)
 WARBAND = GameSystem(name="warband", label="Warband", turn_word="round", view=_warband_view, outcome=warband.outcome)

@@ -21,6 +21,7 @@ from models.rules.warmachine.activation import Activate, Charge, EndActivation
 from models.rules.warmachine.attacks import Boost, BuyAttack
 from models.rules.warmachine.damage import MarkDamage, unmarked
 from models.rules.warmachine.essence import Allocate, Heal, Leech
+from models.rules.warmachine.match import board
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.setup import ArmyEntry
 from models.rules.warmachine.shake import AddEffect, RemoveEffect
@@ -79,18 +80,18 @@ class _Table:
                 return
 
     def alive(self, model_id: str) -> bool:
-        return any(m.id == model_id and m.in_play for m in self.state.models)
+        return any(m.id == model_id and m.in_play for m in board(self.state).models)
 
     def enemies(self, seat: int) -> list[str]:
-        return [m.id for m in self.state.models if m.seat != seat and m.in_play]
+        return [m.id for m in board(self.state).models if m.seat != seat and m.in_play]
 
     def damaged(self, model_id: str) -> int:
-        return sum(self.state.model(model_id).marks)
+        return sum(board(self.state).model(model_id).marks)
 
     def room(self, model_id: str) -> int:
         """Unmarked damage boxes (0 for a card without a track)."""
         try:
-            return unmarked(self.state, self.state.model(model_id))
+            return unmarked(self.state, board(self.state).model(model_id))
         except RuleViolation:
             return 0
 
@@ -100,14 +101,15 @@ class _Table:
         rng = self.rng
         self.advance_to("control")
         if self.alive(master):
-            m = self.state.model(master)
+            m = board(self.state).model(master)
             # Players leech what they can afford: never into their own death.
             points = min(rng.choice((1, 2, 2)), essence_stat(self.state, m) - (m.essence or 0), self.room(master) - 3)
             if points > 0:
                 self.do(Leech(master=master, points=points))
             if self.alive(horror):
-                h = self.state.model(horror)
-                give = min(2, essence_stat(self.state, h) - (h.essence or 0), self.state.model(master).essence or 0)
+                h = board(self.state).model(horror)
+                give = min(2, essence_stat(self.state, h) - (h.essence or 0),
+                           board(self.state).model(master).essence or 0)
                 if give > 0:
                     self.do(Allocate(master=master, horror=horror, points=give))
         self.advance_to("activation")
@@ -126,7 +128,7 @@ class _Table:
         if self.alive(horror):
             self.do(Activate(model=horror))
             self.do(Charge(model=horror))
-            if (self.state.model(horror).essence or 0) > 1:  # keep 1 for the tithe
+            if (board(self.state).model(horror).essence or 0) > 1:  # keep 1 for the tithe
                 self.do(Boost(model=horror, roll="damage"))
             self._hit(seat, rng.randint(2, 5))
             self.do(EndActivation(model=horror))
@@ -140,7 +142,7 @@ class _Table:
             if self.do(AddEffect(model=target, effect="knocked_down")):
                 self.do(RemoveEffect(model=target, effect="knocked_down"))
         self.advance_to("end")
-        for h in self.state.pending_tithe:
+        for h in board(self.state).pending_tithe:
             if not self.do(PayTithe(horror=h)):
                 self.do(SkipTithe(horror=h))
         self.do(Advance())

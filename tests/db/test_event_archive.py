@@ -29,6 +29,7 @@ from models.db.tables import (
 )
 from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.ending import Concede
+from models.rules.warmachine.match import board
 from models.rules.warmachine.setup import ArmyEntry
 from models.service import Actor, GameService
 from models.service.accounts import AccountService
@@ -118,7 +119,7 @@ def test_an_event_deleted_after_its_backup_comes_back_with_its_games_and_links(
     second = made["games"][1]
     assert after.authorize(second.game_id, second.tokens["seat2"]) == Actor(role="seat", seat=1)
     version = after.state(second.game_id)[0]
-    assert after.execute(second.game_id, Concede(seat=0), version, Actor(role="seat", seat=0)).state.result
+    assert board(after.execute(second.game_id, Concede(seat=0), version, Actor(role="seat", seat=0)).state).result
 
 
 def test_a_restore_over_an_event_still_there_is_refused_and_changes_nothing(

@@ -7,6 +7,7 @@ import pytest
 from models.rules import Option, RuleViolation, answered, apply, options
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.essence import Leech
+from models.rules.warmachine.match import board
 from models.rules.warmachine.replenish import Sacrifice
 from tests.rules.warmachine.infernals.infernal_game import AGATHON, CULTIST_1, activated, new_table, to_step
 
@@ -77,7 +78,7 @@ def test_the_attack_option_offers_every_other_model_the_other_side_first():
     state = activated(new_table(), AGATHON)
     attack = option(state, AGATHON, "attack")
     targets = attack.choices["target"]
-    seats = [state.model(t).seat for t in targets]
+    seats = [board(state).model(t).seat for t in targets]
     assert AGATHON not in targets and seats == sorted(seats, key=lambda s: s == 0) and seats[0] == 1
     assert attack.command.target == targets[0] and "target" in attack.ask
     command = answered(attack, target=CULTIST_1, kind="melee", in_range=True, free_strike=False, weapon=None,

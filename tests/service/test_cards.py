@@ -20,6 +20,7 @@ from models.db.tables import CardRow
 from models.rules import RuleViolation
 from models.rules.warmachine.activation import Activate
 from models.rules.warmachine.builders import complete_card, setup_game
+from models.rules.warmachine.match import board
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.setup import ArmyEntry, SetupGame, Side
 from models.rules.warmachine.summoning import Summon
@@ -90,7 +91,7 @@ def card_rows(service: GameService) -> list[CardRow]:
 
 
 def game_card(service: GameService, game: Created, key: str) -> Card:
-    return service.state(game.game_id)[1].cards[key]
+    return board(service.state(game.game_id)[1]).cards[key]
 
 
 # -- a completion belongs to its game -----------------------------------------------------------------------
@@ -100,7 +101,7 @@ def test_a_completion_through_a_game_link_changes_only_that_game(service: GameSe
                                                                  new_service: Make,
                                                                  actor: Actor) -> None:
     outcome = service.execute(game.game_id, complete_card(completed_foreboder()), 1, actor)
-    assert outcome.state.cards["foreboder"].damage.rings == (6, 4, 4)  # positive control: the game has it
+    assert board(outcome.state).cards["foreboder"].damage.rings == (6, 4, 4)  # positive control: the game has it
     assert service.cards()["foreboder"].damage.rings is None
     assert card_rows(service) == []
     later = service.start(setup_game("Next game", [("Ann", ARMY_1), ("Bob", ARMY_2)]))
@@ -120,7 +121,7 @@ def test_undo_takes_a_completion_back(service: GameService, game: Created) -> No
     service.execute(game.game_id, complete_card(completed_foreboder()), 1, TABLE)
     assert game_card(service, game, "foreboder").damage.rings == (6, 4, 4)
     outcome = service.undo(game.game_id, 2, TABLE)
-    assert outcome.state.cards["foreboder"].damage.rings is None
+    assert board(outcome.state).cards["foreboder"].damage.rings is None
     assert game_card(service, game, "foreboder").damage.rings is None
     assert service.cards()["foreboder"].damage.rings is None
 
@@ -185,7 +186,7 @@ def test_a_summoned_horror_keeps_the_facts_of_its_shipped_card(service: GameServ
         service.execute(gid, summon, version, TABLE)
     assert refusal.value.code == "card.fact_given" and "ESSENCE" in refusal.value.message
     done = service.execute(gid, summon.model_copy(update={"horror_card": webbed}), version, TABLE)
-    assert done.state.cards["shrieker"] == webbed
+    assert board(done.state).cards["shrieker"] == webbed
     assert service.cards()["shrieker"] == shrieker
 
 

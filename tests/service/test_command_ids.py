@@ -21,6 +21,7 @@ from models.db.tables import Game
 from models.rules import RuleViolation
 from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.damage import MarkDamage
+from models.rules.warmachine.match import board
 from models.rules.warmachine.phases import Advance
 from models.service import Actor, AlreadyStarted, Conflict, Created, GameService
 from models.service.idempotency import START_MEMORY_S, RecentStarts, same_request
@@ -101,7 +102,7 @@ def test_a_repeat_after_its_command_was_undone_answers_as_the_first_time(service
     again = service.execute(game.game_id, HIT, 1, TABLE, "tap-1")
     assert again == first
     assert kinds(service, game) == ["setup", "mark_damage", "undo"]
-    assert service.state(game.game_id)[1].model(HORRORS[1]).marks == ()  # still undone
+    assert board(service.state(game.game_id)[1]).model(HORRORS[1]).marks == ()  # still undone
 
 
 def test_a_stale_version_with_a_new_command_id_is_a_conflict(service: GameService, game: Created) -> None:

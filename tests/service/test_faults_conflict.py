@@ -19,6 +19,7 @@ from models.db.engine import make_engine, migrate
 from models.rules import Command, replay
 from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.damage import MarkDamage
+from models.rules.warmachine.match import board
 from models.service import Actor, Conflict, GameService
 from models.service.history import counted
 from tests.bench.script import HORRORS, SIDES
@@ -92,7 +93,7 @@ def test_exactly_one_of_two_conflicting_commands_wins_every_time(engines: list[E
         # The loser resyncs: it sees the winner's change, and its own command then goes through.
         seen, state = services[loser].state(game.game_id)
         assert seen == version + 1
-        assert state.model(commands[winner].model).marks != ()
+        assert board(state).model(commands[winner].model).marks != ()
         version = services[loser].execute(game.game_id, commands[loser], seen, TABLE).version
         assert version == seen + 1
     check_log_replays(services[0], game.game_id)

@@ -24,6 +24,7 @@ from models.rules import Command, GameState, RuleViolation, parse_command, repla
 from models.rules.warmachine.builders import complete_card, setup_game
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.essence import Leech
+from models.rules.warmachine.match import board
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.setup import NAME_MAX, ArmyEntry
 from models.service import Actor, Conflict, Created, Forbidden, GameService, NotFound, Outcome
@@ -105,7 +106,7 @@ def dumped(state: GameState) -> dict[str, Any]:
 
 
 def marks(state: GameState, model_id: str) -> int:
-    return sum(state.model(model_id).marks)
+    return sum(board(state).model(model_id).marks)
 
 
 def hits(n: int) -> list[Command]:
@@ -430,10 +431,10 @@ def test_a_seat_token_acts_only_for_its_side_but_marks_damage_on_anyone(service:
     assert stored(service, gid) == before
     version = service.execute(gid, MarkDamage(model=AGATHON, amount=1, transfer_to=GUARDIAN), version,
                               seat1).version
-    assert service.state(gid)[1].model(AGATHON).essence == 8
+    assert board(service.state(gid)[1]).model(AGATHON).essence == 8
     assert service.state(gid)[1].step == "replenish"  # the maintenance steps passed by themselves
     done = service.execute(gid, Leech(master=AGATHON, points=1), version, seat1)
-    assert done.state.model(AGATHON).essence == 9
+    assert board(done.state).model(AGATHON).essence == 9
     assert service.log(gid)[-1].actor == "seat 1"
 
 

@@ -14,6 +14,7 @@ from models.db.engine import make_engine, migrate
 from models.db.tables import ArmyList, Game
 from models.rules import RuleViolation
 from models.rules.warmachine.list_model import Army, ListEntry, parse_army
+from models.rules.warmachine.match import board
 from models.service import GameService, NotFound
 from models.service.lists import ListService
 
@@ -152,7 +153,7 @@ def test_a_list_may_use_a_card_of_the_players_card_book(service: ListService):
         service.save(YOU, army)
     assert unknown.value.code == "list.unknown_card"
     created = lists.start_game("Own cards", [("Ann", army), ("Bob", AGATHON_LIST)])
-    assert service.games.state(created.game_id)[1].cards["my-solo"] == mine
+    assert board(service.games.state(created.game_id)[1]).cards["my-solo"] == mine
 
 
 # -- length limits ----------------------------------------------------------------------------------------
@@ -179,7 +180,7 @@ def test_every_free_text_of_a_list_has_a_length_limit(service: ListService):
 def test_start_a_game_from_two_lists(service: ListService):
     created = service.start_game("Lists game", [("Ann", AGATHON_LIST), ("Bob", OMODAMOS_LIST)])
     _, state = service.games.state(created.game_id)
-    mine = [m for m in state.models if m.seat == 0]
+    mine = [m for m in board(state).models if m.seat == 0]
     assert sorted({m.card for m in mine}) == sorted({e.card for e in AGATHON_LIST.entries})
     assert sum(1 for m in mine if m.card == "cultist-band") == 6
     regna = next(m for m in mine if m.card == "princess-regna")
@@ -187,7 +188,7 @@ def test_start_a_game_from_two_lists(service: ListService):
     assert next(m for m in mine if m.card == "foreboder").battlegroup == regna.id
     assert {m.card for m in mine if m.battlegroup == agathon.id} == {"tormentor", "lamenter"}
     assert agathon.essence == 9  # essence starts full
-    theirs = [m for m in state.models if m.seat == 1]
+    theirs = [m for m in board(state).models if m.seat == 1]
     assert sorted(m.card for m in theirs) == ["omodamos", "tormentor", "umbral-guardian"]
 
 
@@ -195,8 +196,8 @@ def test_a_game_from_two_lists_can_open_in_the_setup_wizard(service: ListService
     """Doc 002 "Game Setup": a tournament game from lists starts with the scenario, not with round 1."""
     created = service.start_game("Lists game", [("Ann", AGATHON_LIST), ("Bob", OMODAMOS_LIST)], wizard=True)
     _, state = service.games.state(created.game_id)
-    assert state.phase == "setup" and state.pregame is not None and state.pregame.step == "scenario"
-    assert len(state.models) > 0
+    assert state.phase == "setup" and board(state).pregame is not None and board(state).pregame.step == "scenario"
+    assert len(board(state).models) > 0
 
 
 def test_a_game_is_not_started_from_a_list_that_breaks_a_rule(service: ListService):

@@ -8,6 +8,7 @@ import pytest
 from models.rules import RuleViolation
 from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.damage import MarkDamage
+from models.rules.warmachine.match import board
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.setup import ArmyEntry
 from models.service import Actor, Conflict, Created, Forbidden, GameService
@@ -33,7 +34,7 @@ def test_redo_brings_back_the_undone_damage_as_a_new_log_entry(service: GameServ
     gid = game.game_id
     done = service.execute(gid, MarkDamage(model=REGNA, amount=3), 1, TABLE)
     service.undo(gid, 2, TABLE)
-    assert sum(service.state(gid)[1].model(REGNA).marks) == 0
+    assert sum(board(service.state(gid)[1]).model(REGNA).marks) == 0
 
     redone = service.redo(gid, 3, TABLE)
 
@@ -44,7 +45,7 @@ def test_redo_brings_back_the_undone_damage_as_a_new_log_entry(service: GameServ
     assert [(e.seq, e.kind, e.undone) for e in log] == [
         (1, "setup", False), (2, "mark_damage", True), (3, "undo", False), (4, "mark_damage", False)]
     undone_again = service.undo(gid, 4, TABLE)  # the redone action is an ordinary action: it can be undone
-    assert sum(undone_again.state.model(REGNA).marks) == 0
+    assert sum(board(undone_again.state).model(REGNA).marks) == 0
 
 
 def test_redo_is_refused_when_the_newest_entry_is_not_an_undo(service: GameService, game: Created) -> None:

@@ -23,6 +23,7 @@ from models.rules.warband.rout import VoluntaryRout
 from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.clock import AdjustClock, ClockExpired, PauseClock, ResumeClock, StartClock
 from models.rules.warmachine.ending import Assassinated, Concede
+from models.rules.warmachine.match import board, with_models
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.setup import ArmyEntry
 from models.service import Actor, Forbidden, GameService
@@ -64,7 +65,7 @@ def variants(state: GameState, type_name: str) -> Iterator[Command]:
     for field in MODEL_FIELDS:
         samples[field] = samples.get("model", ("", ""))
     if type_name == "complete_card":  # the card whose models' side completes it
-        samples["card"] = tuple(state.cards[state.model(m).card] for m in samples["model"])
+        samples["card"] = tuple(board(state).cards[board(state).model(m).card] for m in samples["model"])
     named = [f for f in cls.model_fields if f in samples]
     if not named:
         yield cls.model_construct()
@@ -137,7 +138,7 @@ def test_the_walk_catches_a_seat_link_allowed_more_than_the_table(service: GameS
 
     def permissive(actor: Actor, state: GameState, command: Command) -> None:
         model = getattr(command, "model", None) if state.system == "warmachine" else None
-        if actor.role == "seat" and model is not None and state.model(model).seat != actor.seat:
+        if actor.role == "seat" and model is not None and board(state).model(model).seat != actor.seat:
             raise Forbidden("seat")
 
     monkeypatch.setattr(games_module, "check_can_send", permissive)
@@ -161,7 +162,7 @@ def test_a_seat_link_cannot_pause_adjust_or_restart_the_clock(service: GameServi
         with pytest.raises(Forbidden, match="Only the shared table link can"):
             run(service, game_id, command, SEAT_2)
     state = run(service, game_id, PauseClock())  # positive control: the table link may
-    assert state.clock is not None and state.clock.paused
+    assert board(state).clock is not None and board(state).clock.paused
 
 
 def test_a_clock_runs_out_only_by_the_servers_time(service: GameService) -> None:
@@ -170,22 +171,22 @@ def test_a_clock_runs_out_only_by_the_servers_time(service: GameService) -> None
     with pytest.raises(Exception, match="still has") as refusal:
         run(service, game_id, ClockExpired(seat=0), SEAT_2)
     assert getattr(refusal.value, "code", "") == "clock.not_expired"
-    assert service.state(game_id)[1].result is None
+    assert board(service.state(game_id)[1]).result is None
 
 
 def test_the_opponent_cannot_claim_an_assassination_while_the_caster_is_in_play(service: GameService) -> None:
     game_id = start(service, "warmachine")
     with pytest.raises(Forbidden, match="Only Ann or the shared table link can record this side's caster as lost"):
         run(service, game_id, Assassinated(seat=0), SEAT_2)
-    assert service.state(game_id)[1].result is None
+    assert board(service.state(game_id)[1]).result is None
     state = run(service, game_id, Assassinated(seat=0), SEAT_1)  # a side confirms its own loss
-    assert state.result is not None and state.result.winner == 1
+    assert board(state).result is not None and board(state).result.winner == 1
 
 
 def test_the_opponent_may_record_an_assassination_once_the_caster_is_gone(service: GameService) -> None:
     game_id = start(service, "warmachine")
     gone = service.state(game_id)[1]
-    state = gone.with_models(gone.model("p1-agathon").model_copy(update={"status": "destroyed"}))
+    state = with_models(gone, board(gone).model("p1-agathon").model_copy(update={"status": "destroyed"}))
     assert allowed_seats(state, Assassinated(seat=0)) == {0, 1}
 
 
@@ -193,7 +194,7 @@ def test_a_side_concedes_only_for_itself(service: GameService) -> None:
     game_id = start(service, "warmachine")
     with pytest.raises(Forbidden, match="Only Bob or the shared table link can concede"):
         run(service, game_id, Concede(seat=1), SEAT_1)
-    assert run(service, game_id, Concede(seat=0), SEAT_1).result.winner == 1  # type: ignore[union-attr]
+    assert board(run(service, game_id, Concede(seat=0), SEAT_1)).result.winner == 1  # type: ignore[union-attr]
 
 
 def test_a_warband_seat_cannot_rout_the_other_warband(service: GameService) -> None:

@@ -14,6 +14,7 @@ from models.rules import RuleViolation
 from models.rules.warmachine.attacks import DeclareAttack
 from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.fury import LeechLife
+from models.rules.warmachine.match import board
 from models.rules.warmachine.setup import ArmyEntry
 from models.service import Actor, Forbidden, GameService
 
@@ -63,6 +64,6 @@ def test_a_seat_link_acts_only_for_its_own_warlocks_warbeasts_and_attackers(serv
             service.execute(created.game_id, command, 1, seat_1)
     outcome = service.execute(created.game_id, DeclareAttack(attacker="p1-agathon", target="p2-test-warlock"), 1,
                               seat_1)
-    assert outcome.state.attack is not None
+    assert board(outcome.state).attack is not None
     with pytest.raises(Forbidden):
         service.execute(created.game_id, DeclareAttack(attacker="p1-agathon", target="p2-test-warlock"), 2, seat_2)

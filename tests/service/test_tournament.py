@@ -17,6 +17,7 @@ from sqlalchemy import Engine
 
 from models.rules import GameState, RuleViolation
 from models.rules.warmachine.builders import setup_game
+from models.rules.warmachine.match import board
 from models.rules.warmachine.scenario import last_step
 from models.rules.warmachine.setup import ArmyEntry
 from models.service import Actor, Forbidden, GameService
@@ -133,15 +134,15 @@ def game(service: GameService, clock: FakeClock) -> Game:
 def test_wizard_through_the_service_ends_in_round_1(game: Game) -> None:
     state = game.state
     assert (state.round, state.active) == (1, 0) and state.phase not in ("setup", "maintenance")
-    assert state.pregame.rolls[0].dice == ((6,), (2,)) and state.pregame.rolls[0].rolled_by == "service"
-    assert state.clock.turns[0].used_ms == (2 * MINUTE, 0)  # deployment, stamped by the injected clock
-    assert state.clock.running == 0 and state.clock.since == T0 + 2 * MINUTE
+    assert board(state).pregame.rolls[0].dice == ((6,), (2,)) and board(state).pregame.rolls[0].rolled_by == "service"
+    assert board(state).clock.turns[0].used_ms == (2 * MINUTE, 0)  # deployment, stamped by the injected clock
+    assert board(state).clock.running == 0 and board(state).clock.since == T0 + 2 * MINUTE
 
 
 def test_the_service_stamps_clock_commands_with_its_own_time(game: Game) -> None:
     game.clock.tick(90_000)
     state = game.do("pass_clock", to_seat=1)
-    assert state.clock.remaining_ms == (HOUR - 2 * MINUTE - 90_000, HOUR)
+    assert board(state).clock.remaining_ms == (HOUR - 2 * MINUTE - 90_000, HOUR)
     row = game.service.repo.log(game.id)[-1]
     assert row.command["at_ms"] == T0 + 2 * MINUTE + 90_000  # logged, so a replay is exact
 
@@ -156,7 +157,7 @@ def test_time_up_is_judged_by_the_servers_clock(game: Game) -> None:
     assert game.refused("clock_expired", seat=0) == "clock.not_expired"
     game.clock.tick(MINUTE)
     state = game.do("clock_expired", seat=0)
-    assert state.phase == "over" and state.result.due == "clock_score"
+    assert state.phase == "over" and board(state).result.due == "clock_score"
 
 
 def test_a_fresh_service_rebuilds_the_same_clock_from_the_log(game: Game, engine: Engine) -> None:
@@ -169,26 +170,26 @@ def test_a_fresh_service_rebuilds_the_same_clock_from_the_log(game: Game, engine
 
 
 def test_undo_of_a_hand_over_restores_the_clock(game: Game) -> None:
-    before = game.state.clock
+    before = board(game.state).clock
     game.clock.tick(5_000)
     game.do("pass_clock", to_seat=1)
     outcome = game.service.undo(game.id, game.version, TABLE)
     game.version = outcome.version
-    assert outcome.state.clock == before
+    assert board(outcome.state).clock == before
 
 
 def test_a_seat_link_hands_over_only_its_own_running_clock(game: Game) -> None:
     with pytest.raises(Forbidden):
         game.do("pass_clock", actor=SEAT_2, to_seat=0)
     state = game.do("pass_clock", actor=SEAT_1, to_seat=1)
-    assert state.clock.running == 1
+    assert board(state).clock.running == 1
 
 
 def test_a_seat_link_concedes_only_for_its_own_side(game: Game) -> None:
     with pytest.raises(Forbidden):
         game.do("concede", actor=SEAT_2, seat=0)
     state = game.do("concede", actor=SEAT_2, seat=1)
-    assert (state.result.winner, state.result.how) == (0, "concession")
+    assert (board(state).result.winner, board(state).result.how) == (0, "concession")
 
 
 # -- every way the game ends (doc 002 "Game Ending") ---------------------------------------------------------
@@ -203,7 +204,7 @@ def test_scenario_win_by_a_5_point_lead(game: Game) -> None:
     game.end_turn(cp=(2, 0))
     game.end_turn(cp=(0, 1))
     state = game.end_turn(cp=(4, 0), killbox=(False, True))  # Bob's caster in the kill box: Ann +2
-    r = state.result
+    r = board(state).result
     assert (r.winner, r.how, r.round, r.cp) == (0, "scenario", 2, (8, 1))
     data = _export(game)
     assert data["result"]["tiebreakers"] == {"win": [1, 0], "control_points": [8, 1],
@@ -218,11 +219,12 @@ def test_assassination_then_a_final_scoring_and_the_tiebreakers(game: Game) -> N
     game.fall("p1-cultist-band.2", 1)
     game.fall("p1-cultist-band.3", 1)   # Ann's band below half: Bob took 2.5
     state = game.fall("p1-agathon", 17)  # Ann's caster: Bob wins
-    assert (state.result.winner, state.result.how, state.result.due) == (1, "assassination", "final_score")
+    result = board(state).result
+    assert (result.winner, result.how, result.due) == (1, "assassination", "final_score")
     assert game.refused("scenario_elements", points=[0, 10]) == "result.scoring_due"
     game.do("final_score", cp=[0, 2])
     state = game.do("scenario_elements", points=[4, 19])
-    r = state.result
+    r = board(state).result
     assert (r.winner, r.cp, r.destroyed, r.elements) == (1, (1, 2), (0.0, 7.5), (4, 19))
     tb = _export(game)["result"]["tiebreakers"]
     assert tb == {"win": [0, 1], "control_points": [1, 2], "army_points_destroyed": [0, 7.5],
@@ -235,8 +237,8 @@ def test_deathclock_in_your_own_turn_with_a_5_point_scoring_wins(game: Game) -> 
     game.clock.tick(HOUR)  # Ann's clock runs out in her own turn (round 2)
     game.do("clock_expired", seat=0)
     state = game.do("final_score", cp=[2, 0])
-    assert (state.result.winner, state.result.how, state.result.cp) == (0, "scenario", (5, 0))
-    assert state.model("p1-agathon").in_play
+    assert (board(state).result.winner, board(state).result.how, board(state).result.cp) == (0, "scenario", (5, 0))
+    assert board(state).model("p1-agathon").in_play
 
 
 def test_deathclock_in_your_own_turn_without_the_lead_loses_as_assassination(game: Game) -> None:
@@ -245,10 +247,11 @@ def test_deathclock_in_your_own_turn_without_the_lead_loses_as_assassination(gam
     game.clock.tick(HOUR)
     game.do("clock_expired", seat=0)
     state = game.do("final_score", cp=[1, 0])
-    assert (state.result.winner, state.result.how, state.result.due) == (1, "deathclock", "final_score")
-    assert state.model("p1-agathon").status == "destroyed"
+    result = board(state).result
+    assert (result.winner, result.how, result.due) == (1, "deathclock", "final_score")
+    assert board(state).model("p1-agathon").status == "destroyed"
     state = game.do("final_score", cp=[0, 1])
-    r = state.result
+    r = board(state).result
     assert (r.winner, r.cp, r.destroyed, r.due) == (1, (3, 1), (0.0, 5.0), None)
 
 
@@ -259,11 +262,11 @@ def test_deathclock_in_the_opponents_turn_loses(game: Game) -> None:
     game.do("pass_clock", to_seat=1)  # Bob's free strike in Ann's turn
     game.clock.tick(HOUR)
     state = game.do("clock_expired", seat=1)
-    r = state.result
+    r = board(state).result
     assert (r.winner, r.how, r.seat, r.round, r.due) == (0, "deathclock", 1, 2, "final_score")
-    assert state.model("p2-agathon").status == "destroyed"
+    assert board(state).model("p2-agathon").status == "destroyed"
     state = game.do("final_score", cp=[2, 0])
-    assert state.result.cp == (3, 1) and state.result.destroyed == (5.0, 0.0)
+    assert board(state).result.cp == (3, 1) and board(state).result.destroyed == (5.0, 0.0)
     text = game.service.result_text(game.id)
     assert "Winner: Ann (deathclock), round 2" in text
     assert "Army points destroyed: Ann 5, Bob 0" in text
@@ -272,7 +275,7 @@ def test_deathclock_in_the_opponents_turn_loses(game: Game) -> None:
 def test_concession(game: Game) -> None:
     game.end_turn(cp=(1, 0))
     state = game.do("concede", seat=0)
-    assert (state.result.winner, state.result.how, state.result.cp) == (1, "concession", (1, 0))
+    assert (board(state).result.winner, board(state).result.how, board(state).result.cp) == (1, "concession", (1, 0))
     assert game.refused("advance") == "game.over"
 
 
@@ -282,7 +285,7 @@ def test_end_of_the_seventh_round_goes_to_the_most_control_points(service: GameS
     for _ in range(13):
         g.end_turn()
     state = g.end_turn(cp=(0, 2))
-    assert (state.result.winner, state.result.how, state.result.round) == (1, "scenario", 7)
+    assert (board(state).result.winner, board(state).result.how, board(state).result.round) == (1, "scenario", 7)
     assert _export(g)["result"]["tiebreakers"]["control_points"] == [0, 2]
 
 

@@ -13,6 +13,7 @@ from models.rules import Command
 from models.rules.warmachine.activation import Activate, Charge
 from models.rules.warmachine.attacks import Boost
 from models.rules.warmachine.damage import MarkDamage
+from models.rules.warmachine.match import board
 from models.rules.warmachine.phases import Advance
 from models.service import Actor, Created
 from tests.webapp.helpers import (
@@ -85,7 +86,7 @@ async def test_the_panel_shows_the_sums_and_applies_the_suggested_damage(user: U
     await eventually(lambda: not shows(user, "Waiting for"), "the attack to be resolved")
     data = damage_data(game)
     assert (data["damage"], data["suggested"], data["dice"]) == (4, 4, [4, 4])
-    assert sum(service().state(game.game_id)[1].model("p2-princess-regna").marks) == 4
+    assert sum(board(service().state(game.game_id)[1]).model("p2-princess-regna").marks) == 4
 
 
 async def test_a_player_overrides_the_suggested_damage(user: User, game: Created) -> None:
@@ -151,14 +152,14 @@ async def test_a_charge_attack_rolls_its_damage_boosted(user: User, game: Create
     click(user, f"The attack hits {REGNA}")
     attack = region(user, "Attack")
     await see(user, "Roll 3 dice (boosted by the charge).", attack)
-    essence = service().state(game.game_id)[1].model("p1-guardian-of-souls").essence
+    essence = board(service().state(game.game_id)[1]).model("p1-guardian-of-souls").essence
     click(user, "Roll for me: Damage dice")
     await see(user, "Rolled by the app: 5 + 5 + 5 = 15", attack)
     fill(user, "Damage points after ARM", "1")
     click(user, f"Apply the damage to {REGNA}")
     await eventually(lambda: not shows(user, "Waiting for"), "the attack to be resolved")
     assert damage_data(game)["boosted"] is True
-    assert service().state(game.game_id)[1].model("p1-guardian-of-souls").essence == essence
+    assert board(service().state(game.game_id)[1]).model("p1-guardian-of-souls").essence == essence
 
 
 async def test_a_weapon_in_a_crippled_arm_rolls_one_die_fewer(user: User) -> None:

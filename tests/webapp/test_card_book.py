@@ -13,6 +13,7 @@ from nicegui import ui
 from nicegui.elements.upload_files import SmallFileUpload
 from nicegui.testing import User
 
+from models.rules.warmachine.match import board
 from models.service import Created
 from tests.webapp.helpers import (
     card_book,
@@ -72,7 +73,7 @@ async def test_a_card_completed_at_the_table_is_offered_in_this_browsers_next_ga
     assert service().cards()["foreboder"].damage.rings is None
 
     mine = await start_from_the_form(user)
-    assert service().state(mine)[1].cards["foreboder"].damage.rings == (6, 4, 4)
+    assert board(service().state(mine)[1]).cards["foreboder"].damage.rings == (6, 4, 4)
     assert not exists(user, "Complete Foreboder's card", ui.button)
 
     someone_else = create_user()  # another browser's book is empty: asked for the rings before the game
@@ -101,7 +102,7 @@ async def test_a_card_pack_goes_from_one_browser_to_another(user: User, create_u
     await see(friend, "Kept 1 card from the pack in your card book.")
     assert card_book(friend) == card_book(user)
     theirs = await start_from_the_form(friend)
-    assert service().state(theirs)[1].cards["foreboder"].damage.rings == (6, 4, 4)
+    assert board(service().state(theirs)[1]).cards["foreboder"].damage.rings == (6, 4, 4)
 
 
 async def test_a_pack_that_rewrites_a_shipped_card_keeps_nothing(user: User) -> None:

@@ -14,6 +14,7 @@ from nicegui.testing import User
 from models.rules.dice import Roll
 from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.clock import StartClock
+from models.rules.warmachine.match import board
 from models.rules.warmachine.pregame import (
     ChooseObjectives,
     ChooseOrder,
@@ -158,7 +159,7 @@ async def test_time_up_is_offered_at_zero_and_ends_the_game(user: User, wizard: 
     assert not exists(user, "Bob's time is up")
     click(user, "Ann's time is up")
     await see(user, "Bob wins on the clock")
-    assert svc.state(wizard.game_id)[1].result.winner == 1
+    assert board(svc.state(wizard.game_id)[1]).result.winner == 1
     assert not exists(user, "Hand the clock to Bob")
     await see(user, "The clock has stopped: the game is over.")
 
@@ -175,4 +176,4 @@ async def test_the_turn_line_shows_both_times_and_a_seat_link_sees_the_judges_bu
     assert pause.props.get("title") == "Only the shared table link can pause the clock (an organiser's decision)."
     click(user, "Pause for a judge")
     await see(user, "Only the shared table link can pause the clock (an organiser's decision).")
-    assert not service().state(wizard.game_id)[1].clock.paused  # type: ignore[union-attr]
+    assert not board(service().state(wizard.game_id)[1]).clock.paused  # type: ignore[union-attr]

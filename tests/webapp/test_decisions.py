@@ -11,6 +11,7 @@ from nicegui.testing import User
 
 from models.rules import Command
 from models.rules.warmachine.activation import Activate, Run
+from models.rules.warmachine.match import board
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.shake import AddEffect
 from models.rules.warmachine.tithe import PayTithe
@@ -46,7 +47,7 @@ def to_round_2_maintenance(game: Created) -> None:
         state = service().state(game.game_id)[1]
         if (state.round, state.step) == (2, "continuous"):
             return
-        send(game, PayTithe(horror=state.pending_tithe[0]) if state.pending_tithe else Advance())
+        send(game, PayTithe(horror=board(state).pending_tithe[0]) if board(state).pending_tithe else Advance())
     raise AssertionError("Ann's round 2 never stopped at the continuous effects")
 
 
@@ -79,7 +80,8 @@ async def test_an_expiring_fire_is_gone_and_the_turn_moves_on(user: User, game: 
     to_round_2_maintenance(game)
     await user.open(table_url(game))
     click(user, "Fire expires: Agathon", within=region(user, "Continuous effects"))
-    await eventually(lambda: "fire" not in service().state(game.game_id)[1].model(AGATHON).effects, "the fire to go")
+    await eventually(lambda: "fire" not in board(service().state(game.game_id)[1]).model(AGATHON).effects,
+                     "the fire to go")
     click(user, lambda n: n.startswith("Next"))
     await see(user, "Control:", region(user, "Turn"))
 

@@ -9,6 +9,7 @@ from nicegui.testing import User
 
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.essence import Leech
+from models.rules.warmachine.match import board
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.tithe import PayTithe
 from models.service import Actor, Created
@@ -99,7 +100,7 @@ async def test_leech_through_the_dialog_refills_essence(user: User, game: Create
     await see(user, "Damage boxes: 2 of 17 marked", agathon)
     await see(user, "Agathon leeches 2 essence from its own life.")
     await eventually(lambda: not shows(user, FULL), "the dialog to close")
-    assert service().state(game.game_id)[1].model("p1-agathon").essence == 9
+    assert board(service().state(game.game_id)[1]).model("p1-agathon").essence == 9
     assert next(t for t in texts(user, agathon) if "tk-pip" in t).count("tk-pip tk-full") == 9
 
     click(user, "Undo last action")

@@ -9,6 +9,7 @@ from nicegui import ui
 from nicegui.testing import User
 
 from models.rules.warmachine import ChooseObjectives, ChooseOrder, ChooseSide, RollPriority
+from models.rules.warmachine.match import board
 from models.service import Actor
 from tests.service.test_event_people import HERETIC_LIST
 from tests.service.test_lists import AGATHON_LIST
@@ -116,9 +117,9 @@ async def test_a_seat_sees_only_its_own_wizard_choices_and_starts_the_events_clo
     service, game_id = deps().service, table.game_id or ""
     version = service.state(game_id)[0]
     version = service.execute(game_id, ChooseObjectives(objectives=("", "")), version, TABLE).version
-    while service.state(game_id)[1].pregame.priority is None:  # type: ignore[union-attr]
+    while board(service.state(game_id)[1]).pregame.priority is None:  # type: ignore[union-attr]
         version = service.execute(game_id, RollPriority(), version, TABLE).version
-    winner = service.state(game_id)[1].pregame.priority  # type: ignore[union-attr]
+    winner = board(service.state(game_id)[1]).pregame.priority  # type: ignore[union-attr]
     links = table.links or {}
     loser_link, winner_link = links[f"seat{2 - winner}"], links[f"seat{winner + 1}"]  # type: ignore[operator]
     await user.open(f"/table/{game_id}/{loser_link}")
@@ -132,7 +133,7 @@ async def test_a_seat_sees_only_its_own_wizard_choices_and_starts_the_events_clo
     await see(user, "The event gives each player 45 minutes.")
     click(user, "Start the clock (45 minutes each)")
     await see(user, "Before the game begins")
-    clock = service.state(game_id)[1].clock
+    clock = board(service.state(game_id)[1]).clock
     assert clock is not None and clock.remaining_ms == (45 * 60_000, 45 * 60_000)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from nicegui import ui
 from nicegui.testing import User
 
+from models.rules.warmachine.match import board
 from tests.webapp.helpers import (
     choose,
     click,
@@ -176,5 +177,6 @@ async def test_the_quick_form_sets_each_side_up_in_its_theme_force(user: User) -
     game_id = user.back_history[-1].split("/")[2]
     players = service().state(game_id)[1].players
     assert [p.theme.key if p.theme else None for p in players] == ["dark-legacy", None]
-    assert [m.card for m in service().state(game_id)[1].models if m.seat == 0] == ["agathon", "guardian-of-souls"]
+    models = board(service().state(game_id)[1]).models
+    assert [m.card for m in models if m.seat == 0] == ["agathon", "guardian-of-souls"]
     await see(user, "Theme force: Dark Legacy")

@@ -12,6 +12,7 @@ from sqlmodel import Session, select
 from models.catalog import shipped_cards, shipped_examples
 from models.db.tables import ArmyList
 from models.rules.warmachine.list_model import parse_army
+from models.rules.warmachine.match import board
 from models.service.lists import ListService
 from tests.webapp.helpers import (
     card_book,
@@ -261,10 +262,11 @@ async def test_start_a_game_from_a_saved_list_and_a_pasted_one(user: User):
     assert await complete_pregame(user) == ["Ann", "Bob"]  # their cards lack facts: asked before the game
     await eventually(lambda: _games() == 1, "the game to start")
     _, state = service().state(_game_id(user))
-    assert {m.card for m in state.models if m.seat == 0} == {"agathon", "tormentor", "princess-regna", "foreboder"}
-    regna = next(m for m in state.models if m.card == "princess-regna")
-    assert next(m for m in state.models if m.card == "foreboder").battlegroup == regna.id
-    assert sum(1 for m in state.models if m.seat == 1 and m.card == "tormentor") == 2
+    mine = {m.card for m in board(state).models if m.seat == 0}
+    assert mine == {"agathon", "tormentor", "princess-regna", "foreboder"}
+    regna = next(m for m in board(state).models if m.card == "princess-regna")
+    assert next(m for m in board(state).models if m.card == "foreboder").battlegroup == regna.id
+    assert sum(1 for m in board(state).models if m.seat == 1 and m.card == "tormentor") == 2
 
 
 async def test_a_pasted_list_with_unknown_lines_asks_first(user: User):

@@ -11,6 +11,7 @@ from nicegui.elements.upload_files import SmallFileUpload
 from nicegui.testing import User
 
 from models.catalog.schema import BoxesLayout, Card
+from models.rules.warmachine.match import board
 from models.service.accounts import Me
 from tests.webapp.helpers import card_book, click, completed_foreboder, fill, find, see, service, site_lists
 from tests.webapp.test_card_book import start_from_the_form
@@ -72,7 +73,7 @@ async def test_a_game_started_while_signed_in_uses_the_accounts_cards(user: User
     me = await sign_in(user, "Ana")
     service().card_service.for_account(me.id).save([completed_foreboder()])
     game_id = await start_from_the_form(user)  # the Foreboder's rings are known: no pre-game screen
-    assert service().state(game_id)[1].cards["foreboder"].damage.rings == (6, 4, 4)
+    assert board(service().state(game_id)[1]).cards["foreboder"].damage.rings == (6, 4, 4)
     assert card_book(user) == {}  # the browser's own book was not used
 
 

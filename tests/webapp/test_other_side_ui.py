@@ -23,6 +23,7 @@ from models.rules import Command
 from models.rules.warmachine.activation import Activate
 from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.fury import Force
+from models.rules.warmachine.match import board
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.setup import ArmyEntry
 from models.rules.warmachine.shake import AddEffect
@@ -261,7 +262,7 @@ async def test_the_blitzers_card_is_completed_with_its_fury_and_spiral_at_the_ta
     click(user, "Save card")
     await see(user, "Fury 0 / 4", blitzer)
     assert track(user, "Tro", BLITZER).startswith("Damage spiral: Mind branch 0 of 5 marked")
-    assert service().state(game.game_id)[1].cards["dire-troll-blitzer"].damage.branches == BEAST_SPIRAL
+    assert board(service().state(game.game_id)[1]).cards["dire-troll-blitzer"].damage.branches == BEAST_SPIRAL
     # The card book is written once the game took the card, which the page may show first.
     await eventually(lambda: "dire-troll-blitzer" in card_book(user), "the card kept in the card book")
     assert card_book(user)["dire-troll-blitzer"].damage.branches == BEAST_SPIRAL

@@ -12,6 +12,7 @@ from nicegui import ui
 from nicegui.element import Element
 from nicegui.testing import User
 
+from models.rules.warmachine.match import board as warmachine_board
 from models.service import Created
 from tests.webapp.helpers import (
     accessible_name,
@@ -243,7 +244,7 @@ async def test_the_home_page_starts_a_game(user: User) -> None:
     game_id = user.back_history[-1].split("/")[2]
     state = service().state(game_id)[1]
     assert (state.title, state.player_name(0), state.player_name(1)) == ("Home game", "Ann", "Bob")
-    assert [m.name for m in state.models] == ["Agathon", "Guardian of Souls", "Princess Regna"]
+    assert [m.name for m in warmachine_board(state).models] == ["Agathon", "Guardian of Souls", "Princess Regna"]
     assert "Essence 9 / 9" in texts(user, model_card(user, "Ann", "Agathon"))
     assert model_card(user, "Ann", "Guardian of Souls")
 

@@ -10,6 +10,7 @@ from nicegui.testing import User
 from nicegui.testing.user_interaction import UserInteraction
 
 from models.db.tables import Game
+from models.rules.warmachine.match import board
 from tests.webapp.helpers import (
     card_book,
     choose,
@@ -91,7 +92,7 @@ async def test_an_incomplete_warjack_is_drawn_by_tapping_before_the_game_starts(
     await see(user, "Ann's turn")  # the table of the new game
     assert games() == 1
     game_id = user.back_history[-1].split("/")[2]
-    assert service().state(game_id)[1].cards["charger"].damage.columns == CHARGER_GRID
+    assert board(service().state(game_id)[1]).cards["charger"].damage.columns == CHARGER_GRID
     assert card_book(user)["charger"].damage.columns == CHARGER_GRID  # offered next time
     assert service().cards()["charger"].damage.columns is None  # the site's catalog is not changed
     assert shows(user, "Damage grid", model_card(user, "Bob", "Charger"))
@@ -156,7 +157,7 @@ async def test_a_tournament_game_from_lists_asks_before_its_setup_wizard(user: U
     await eventually(lambda: exists(user, "Setup wizard"), "the setup wizard")
     game_id = user.back_history[-1].split("/")[2]
     state = service().state(game_id)[1]
-    assert state.phase == "setup" and state.cards["foreboder"].damage.rings == (8, 3, 3)
+    assert state.phase == "setup" and board(state).cards["foreboder"].damage.rings == (8, 3, 3)
 
 
 async def test_the_card_editor_draws_a_shipped_warjacks_grid_by_tapping_and_shows_it_again(user: User) -> None:

@@ -8,6 +8,7 @@ from nicegui import ui
 from nicegui.testing import User
 
 from models.rules.warmachine.builders import setup_game
+from models.rules.warmachine.match import board
 from models.rules.warmachine.setup import ArmyEntry
 from tests.webapp.helpers import (
     advance,
@@ -40,10 +41,10 @@ async def test_a_dark_legacy_solo_repositions_from_its_card_and_its_activation_e
         await advance(user)
     solo = model_card(user, "Ann", "Umbral Guardian")
     click(user, "Activate: Umbral Guardian", within=solo)
-    await eventually(lambda: service().state(game.game_id)[1].model("p1-umbral-guardian").activation == "active",
+    await eventually(lambda: board(service().state(game.game_id)[1]).model("p1-umbral-guardian").activation == "active",
                      "the solo to activate")
     click(user, "Reposition 3\": Umbral Guardian", within=model_card(user, "Ann", "Umbral Guardian"))
-    await eventually(lambda: service().state(game.game_id)[1].model("p1-umbral-guardian").activation == "done",
+    await eventually(lambda: board(service().state(game.game_id)[1]).model("p1-umbral-guardian").activation == "done",
                      "the solo's activation to end")
     await see(user, "Umbral Guardian repositions up to 3\" and ends its activation.")
     model_card(user, "Ann", "Guardian of Souls")  # a horror has no Reposition: no such button on its card

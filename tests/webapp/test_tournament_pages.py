@@ -9,6 +9,7 @@ from nicegui import ui
 from nicegui.testing import User
 
 from models.rules.warmachine.builders import setup_game
+from models.rules.warmachine.match import board
 from models.rules.warmachine.scenario import last_step
 from models.service import Actor, Created
 from tests.webapp.helpers import (
@@ -92,7 +93,7 @@ async def test_the_wizard_walks_doc_002s_steps_on_the_table(user: User, wizard: 
     await see(user, "Resolve these first: Ambush: none declared.")
     box = next(e for e in elements(user, ui.checkbox, within=setup))
     box.set_value(True)
-    await eventually(lambda: service().state(wizard.game_id)[1].pregame.before[0].done, "the tick")
+    await eventually(lambda: board(service().state(wizard.game_id)[1]).pregame.before[0].done, "the tick")
     click(user, "Done: deploy the armies")
     await see(user, "Deploy the armies, Ann first.", within=setup)
     click(user, "Deployment is finished")
@@ -102,7 +103,7 @@ async def test_the_wizard_walks_doc_002s_steps_on_the_table(user: User, wizard: 
     await see(user, "Round 1", within=region(user, "Turn"))
     await eventually(lambda: not exists(user, "Setup wizard"), "the wizard to close")
     state = service().state(wizard.game_id)[1]
-    assert (state.round, state.active, state.scenario.name) == (1, 0, "Club scenario")
+    assert (state.round, state.active, board(state).scenario.name) == (1, 0, "Club scenario")
 
 
 async def test_the_turn_ends_with_the_scoring_prompt(user: User, wizard: Created) -> None:
@@ -164,7 +165,7 @@ async def test_after_an_assassination_one_final_scenario_scoring_then_the_last_t
     click(user, "Record the scoring")
     await see(user, "Last tiebreaker: army points each side has in scenario elements.", within=result)
     assert not exists(user, "Record the scoring")  # asked once, never again
-    r = service().state(wizard.game_id)[1].result
+    r = board(service().state(wizard.game_id)[1]).result
     assert (r.winner, r.how, r.cp, r.due) == (0, "assassination", (3, 0), None)  # the win is not changed by it
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from nicegui import ui
 
 from models.rules import GameState, Option, options
-from models.rules.warmachine import effect_name
+from models.rules.warmachine import board, effect_name
 from webapp.components.a11y import named
 from webapp.components.asking import points_dialog
 from webapp.components.caster_dialogs import (
@@ -68,7 +68,7 @@ class ActionBar:
     def __init__(self, view: GameView, model_id: str, only: frozenset[str] | None = None) -> None:
         """Buttons for one model; ``only`` limits them to some actions (the control-phase guide)."""
         self.view, self.model_id, self.only = view, model_id, only
-        self.name = view.state.model(model_id).name
+        self.name = board(view.state).model(model_id).name
         self.buttons: dict[str, ui.button] = {}
         self.current: dict[str, Option] = {}
         self._shown: dict[str, tuple[bool, bool, str]] = {}
@@ -77,7 +77,7 @@ class ActionBar:
         self.update(view.state)
 
     def update(self, state: GameState) -> None:
-        mine = state.model(self.model_id).seat == state.active
+        mine = board(state).model(self.model_id).seat == state.active
         playing = state.phase not in ("setup", "over")
         # As this page's link may act: on a player's own link the other side's choices are greyed, saying whose
         # they are, before any dialog opens.
@@ -135,7 +135,7 @@ def _points(title: Callable[[GameState, Any], str], hint: Callable[[GameState, A
 
 
 def _name(state: GameState, model_id: str) -> str:
-    return state.model(model_id).name
+    return board(state).model(model_id).name
 
 
 # The dialog of each action that asks the player something (``Option.ask``), by the action's kind.

@@ -14,13 +14,15 @@ from typing import Any, Literal
 from nicegui import ui
 
 from models.catalog.schema import GridLayout
-from models.rules import AttackRecord, GameState, Option, options
+from models.rules import GameState, Option, options
 from models.rules.warmachine import (
     SIDES,
     WEAPON_NAMES,
+    AttackRecord,
     Entry,
     attack_dice,
     attack_dice_words,
+    board,
     builders,
     entered_by,
     kind_name,
@@ -46,12 +48,12 @@ def declare_dialog(view: GameView, attacker_id: str) -> None:
     charge. A model that may make no combat attack now (summoned this turn, or it ran) is told why, with the
     free strike it may still make ticked."""
     state = view.state
-    m = state.model(attacker_id)
+    m = board(state).model(attacker_id)
     option = next(o for o in options(state, m.id) if o.action == "attack")
     if option.command is None:
         ui.notify(option.reason, type="warning")
         return
-    others = [state.model(x) for x in option.choices["target"]]
+    others = [board(state).model(x) for x in option.choices["target"]]
     names = {x.id: x.name + (" (own side)" if x.seat == m.seat else "") for x in others}
     places = weapon_places(state, m)
     with titled_dialog(f"{m.name} attacks") as dialog:
@@ -90,7 +92,7 @@ def unit_attack_dialog(view: GameView, unit_id: str) -> None:
     the first ticked rolls for the group with +1 per model taking part), the target and the kind of attack. A
     unit whose troopers may make no attack now is told why before anything is asked."""
     state = view.state
-    troopers = [m for m in state.models if m.unit == unit_id and m.in_play]
+    troopers = [m for m in board(state).models if m.unit == unit_id and m.in_play]
     if not troopers:
         ui.notify("No trooper of this unit is in play.", type="warning")
         return
@@ -99,11 +101,11 @@ def unit_attack_dialog(view: GameView, unit_id: str) -> None:
         ui.notify(first.reason, type="warning")
         return
     mine = {m.id for m in troopers}
-    others = [state.model(x) for x in first.choices["target"] if x not in mine]
+    others = [board(state).model(x) for x in first.choices["target"] if x not in mine]
     if not others:
         ui.notify("There is nothing in play for this unit to attack.", type="warning")
         return
-    with titled_dialog(f"{state.card_of(troopers[0]).name} attacks") as dialog:
+    with titled_dialog(f"{board(state).card_of(troopers[0]).name} attacks") as dialog:
         ui.label("Tick the attacking troopers: one, or several for a combined attack (the first ticked rolls "
                  "for them all).").classes("tk-prompt")
         ticks = {m.id: named(ui.checkbox(trooper_name(m.name), value=i == 0), f"Attacking: {trooper_name(m.name)}")
@@ -146,7 +148,7 @@ def unit_attack_dialog(view: GameView, unit_id: str) -> None:
 
 def _column_choice(state: GameState, model_ids: list[str]) -> dict[int | None, str] | None:
     """Options for where damage goes in when one of ``model_ids`` has a grid or spiral, else None."""
-    layouts = [lay for x in model_ids if (lay := rolled_layout(state, state.model(x))) is not None]
+    layouts = [lay for x in model_ids if (lay := rolled_layout(state, board(state).model(x))) is not None]
     if not layouts:
         return None
     layout = layouts[0]
@@ -171,9 +173,9 @@ class AttackPanel:
         self.update(view.state)
 
     def update(self, state: GameState) -> None:
-        a = state.attack
+        a = board(state).attack
         # A boost paid with the card's Boost button changes the dice the roll needs: the panel is drawn again.
-        shown = (a, state.model(a.attacker).act.boosted if a is not None and a.attacker else ())
+        shown = (a, board(state).model(a.attacker).act.boosted if a is not None and a.attacker else ())
         if shown == self._shown:
             return
         self._shown = shown
@@ -236,7 +238,7 @@ class AttackPanel:
             await self.view.send(builders.attack_roll(rolled, hit, asked(), bool(free.value), taken,
                                                       tuple(dice.earlier), stat, defence))
 
-        target = state.model(a.target).name
+        target = board(state).model(a.target).name
         with ui.row().classes("gap-2"):
             buttons[True] = named(once(ui.button("Hit").props("no-caps color=positive"), lambda: roll(True)),
                                   f"The attack hits {target}")
@@ -246,7 +248,7 @@ class AttackPanel:
         numbers.refresh()
 
     def _damage_roll(self, state: GameState, a: AttackRecord) -> None:
-        target = state.model(a.target)
+        target = board(state).model(a.target)
         if a.charge:
             ui.label("A charge attack: its damage roll is boosted, at no cost.").classes("tk-prompt")
             boosted = free = None
@@ -304,7 +306,7 @@ class AttackPanel:
         numbers.refresh()
 
     def _pause(self, state: GameState, a: AttackRecord) -> None:
-        m = state.model(a.pending[0])
+        m = board(state).model(a.pending[0])
         stage: Literal["disabled", "boxed"] = "boxed" if a.step == "boxed" else "disabled"  # the other steps: above
         nxt = "boxed" if a.step == "disabled" else "destroyed"
         ui.label(f"{m.name} is {a.step}: every damage box is marked. Apply an effect that saves it (such as Tough: "
@@ -348,7 +350,7 @@ class AttackPanel:
     def _side_fields(self, state: GameState, model_ids: list[str], spill: bool = True) -> tuple[Any, Any]:
         """For a colossal's grids or a gargantuan's spirals: which side the damage goes in (the attacker's side,
         or a d6: 1-3 left, 4-6 right) and, when that side fills, the d6 for the other side; else no fields."""
-        layouts = [lay for x in model_ids if (lay := rolled_layout(state, state.model(x))) is not None]
+        layouts = [lay for x in model_ids if (lay := rolled_layout(state, board(state).model(x))) is not None]
         if not layouts or layouts[0].sides == 1:
             return None, None
         kind = kind_name(layouts[0])
@@ -382,7 +384,7 @@ class AttackButton:
     def __init__(self, view: GameView, model_id: str, unit: str | None = None) -> None:
         self.view, self.model_id, self.unit = view, model_id, unit
         state = view.state
-        name = state.card_of(state.model(model_id)).name if unit else state.model(model_id).name
+        name = board(state).card_of(board(state).model(model_id)).name if unit else board(state).model(model_id).name
         act = (lambda: unit_attack_dialog(view, unit)) if unit else (lambda: declare_dialog(view, model_id))
         self.button = named(once(ui.button("Attack…").props("flat no-caps"), act), f"Attack: {name}")
         self._shown: bool | None = None
@@ -390,9 +392,9 @@ class AttackButton:
         self.update(view.state)
 
     def update(self, state: GameState) -> None:
-        in_play = any(m.in_play for m in state.models if m.unit == self.unit) if self.unit else \
-            state.model(self.model_id).in_play
-        show = in_play and state.attack is None and state.phase not in ("setup", "over")
+        in_play = any(m.in_play for m in board(state).models if m.unit == self.unit) if self.unit else \
+            board(state).model(self.model_id).in_play
+        show = in_play and board(state).attack is None and state.phase not in ("setup", "over")
         if show != self._shown:
             self._shown = show
             self.button.set_visibility(show)

@@ -9,9 +9,11 @@ from collections.abc import Callable
 
 from nicegui import ui
 
-from models.rules import AttackRecord, GameState
+from models.rules import GameState
 from models.rules.warmachine import (
+    AttackRecord,
     attack_stat,
+    board,
     power_name,
     stat_with_why,
     suggested_damage,
@@ -72,7 +74,7 @@ class HitNumbers(_Arithmetic):
     def __init__(self, state: GameState, a: AttackRecord, on_suggest: Callable[[bool | None], None]) -> None:
         super().__init__(state, a)
         self.on_suggest = on_suggest
-        attacker, target = state.model(a.attacker or ""), state.model(a.target)
+        attacker, target = board(state).model(a.attacker or ""), board(state).model(a.target)
         name, value = attack_stat(state, attacker, a.kind)
         with ui.row().classes("gap-2 items-end"):
             self.first = _number(f"{name} of {attacker.name}", value, self.refresh)
@@ -99,9 +101,9 @@ class DamageNumbers(_Arithmetic):
     def __init__(self, state: GameState, a: AttackRecord, power: int | None) -> None:
         super().__init__(state, a)
         self.points: ui.number | None = None
-        target = state.model(a.target)
-        attacker = state.model(a.attacker) if a.attacker else None
-        weapons = weapon_powers(state.card_of(attacker), a.kind) if attacker is not None else {}
+        target = board(state).model(a.target)
+        attacker = board(state).model(a.attacker) if a.attacker else None
+        weapons = weapon_powers(board(state).card_of(attacker), a.kind) if attacker is not None else {}
         if power is None and weapons:  # the card's (first) weapon: a tap on another weapon changes it
             power = next(iter(weapons.values()))
         with ui.row().classes("gap-2 items-end"):

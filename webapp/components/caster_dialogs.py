@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from nicegui import ui
 
-from models.rules import ModelState, Option, tidy
+from models.rules import Option, tidy
 from models.rules.warmachine import (
     WARJACK_FOCUS_CAP,
     AllocateFocus,
@@ -19,9 +19,11 @@ from models.rules.warmachine import (
     Force,
     LeechFury,
     LeechLife,
+    ModelState,
     SpiritBond,
     ThresholdCheck,
     arcana_offer,
+    board,
     builders,
     caster_control_range,
     fallen_warbeasts,
@@ -35,7 +37,7 @@ from webapp.view import GameView
 
 
 def _in_control(view: GameView, boss_id: str, what: str) -> ui.checkbox:
-    boss = view.state.model(boss_id)
+    boss = board(view.state).model(boss_id)
     ctrl = caster_control_range(view.state, boss)
     reach = f' ({ctrl}")' if ctrl is not None else ""
     return named(ui.checkbox(f"{what} is in {boss.name}'s control range{reach}", value=True),
@@ -51,13 +53,13 @@ def _pick(view: GameView, option: Option, field: str, words: Callable[[ModelStat
     chosen = getattr(option.command, field)
     ids = option.choices.get(field, (chosen,)) if field in option.ask else (chosen,)
     state = view.state
-    return named(ui.radio({i: words(state.model(i)) for i in ids}, value=chosen), name)
+    return named(ui.radio({i: words(board(state).model(i)) for i in ids}, value=chosen), name)
 
 
 def leech_fury_dialog(view: GameView, option: Option) -> None:
     """A warlock leeches fury from a warbeast of its battlegroup."""
     assert isinstance(option.command, LeechFury)
-    lock = view.state.model(option.command.warlock)
+    lock = board(view.state).model(option.command.warlock)
     with titled_dialog(f"{lock.name} leeches fury") as dialog:
         ui.label(f"{lock.name} has {lock.fury or 0} fury. Take fury from a warbeast of its battlegroup:")
         beast = _pick(view, option, "warbeast", lambda b: f"{b.name} ({b.fury or 0} fury)", "Warbeast to leech from")
@@ -75,14 +77,14 @@ def leech_fury_dialog(view: GameView, option: Option) -> None:
 
 def leech_life_dialog(view: GameView, option: Option) -> None:
     assert isinstance(option.command, LeechLife)
-    lock = view.state.model(option.command.warlock)
+    lock = board(view.state).model(option.command.warlock)
     points_dialog(view, option, f"{lock.name} leeches fury from its own life",
                   "Each fury point costs 1 damage point, which cannot be transferred.")
 
 
 def spirit_bond_dialog(view: GameView, option: Option) -> None:
     assert isinstance(option.command, SpiritBond)
-    lock = view.state.model(option.command.warlock)
+    lock = board(view.state).model(option.command.warlock)
     fallen = len(fallen_warbeasts(view.state, lock))
     points_dialog(view, option, f"Spirit bond for {lock.name}",
                   f"Up to 1 fury per warbeast of its battlegroup destroyed or removed from play ({fallen} so far).")
@@ -91,7 +93,7 @@ def spirit_bond_dialog(view: GameView, option: Option) -> None:
 def allocate_focus_dialog(view: GameView, option: Option) -> None:
     """A warcaster gives focus to a warjack of its battlegroup (a warjack holds at most 3)."""
     assert isinstance(option.command, AllocateFocus)
-    caster = view.state.model(option.command.warcaster)
+    caster = board(view.state).model(option.command.warcaster)
     with titled_dialog(f"{caster.name} allocates focus") as dialog:
         ui.label(f"{caster.name} has {caster.focus or 0} focus. A warjack holds at most {WARJACK_FOCUS_CAP}.")
         jack = _pick(view, option, "warjack", lambda j: f"{j.name} ({j.focus or 0} of {WARJACK_FOCUS_CAP} focus)",
@@ -113,7 +115,7 @@ def allocate_focus_dialog(view: GameView, option: Option) -> None:
 def force_dialog(view: GameView, option: Option) -> None:
     """Force a warbeast for something the app does not count itself (an animus, a special rule)."""
     assert isinstance(option.command, Force)
-    beast = view.state.model(option.command.warbeast)
+    beast = board(view.state).model(option.command.warbeast)
     with titled_dialog(f"Force {beast.name}") as dialog:
         ui.label("Boosts, extra attacks, running and charging force it by themselves; use this for the rest "
                  "(an animus, a special rule). Each point puts 1 fury on it.")
@@ -141,8 +143,8 @@ def threshold_dialog(view: GameView, option: Option) -> None:
     with THR."""
     assert isinstance(option.command, ThresholdCheck)
     state = view.state
-    beast = state.model(option.command.warbeast)
-    thr = state.card_of(beast).stats.THR
+    beast = board(state).model(option.command.warbeast)
+    thr = board(state).card_of(beast).stats.THR
     with titled_dialog(f"Threshold check for {beast.name}") as dialog:
         ui.label(f"2d6 + {beast.fury or 0} fury against THR {thr if thr is not None else '?'}: "
                  "above THR it frenzies.")
@@ -158,7 +160,7 @@ def threshold_dialog(view: GameView, option: Option) -> None:
 
 def end_frenzy_dialog(view: GameView, option: Option) -> None:
     assert isinstance(option.command, EndFrenzy)
-    beast = view.state.model(option.command.warbeast)
+    beast = board(view.state).model(option.command.warbeast)
     have = beast.fury or 0
     with titled_dialog(f"End {beast.name}'s frenzy") as dialog:
         ui.label(f"It calms down and its activation is over. It has {have} fury: remove as many as you like.")
@@ -176,7 +178,7 @@ def arcana_dialog(view: GameView, warlock_id: str) -> None:
     """Choose a Grymkin warlock's three Arcana cards: its own Trump and two cards that are no warlock's Trump
     (revealed to the opponent)."""
     state = view.state
-    lock = state.model(warlock_id)
+    lock = board(state).model(warlock_id)
     own, regular = arcana_offer(state, lock)
     everything = ([own] if own else []) + regular
     with titled_dialog(f"{lock.name}'s Arcana cards") as dialog:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import GameState
-from models.rules.warmachine import is_grymkin_warlock_model
+from models.rules.warmachine import board, is_grymkin_warlock_model
 from models.service.views.warmachine import arcana_words, frenzy_steps_now
 from webapp.components.a11y import named
 from webapp.components.caster_dialogs import arcana_dialog
@@ -23,7 +23,7 @@ class FrenzyPanel:
         self.view, self.model_id, self.controls = view, model_id, controls
         self.index = 0
         self._shown: tuple[str, ...] | None = None
-        name = view.state.model(model_id).name
+        name = board(view.state).model(model_id).name
         with named(ui.column().classes("tk-frenzy gap-1 w-full"), f"{name}'s frenzy", role="group") as self.box:
             ui.label("Frenzy! Its forced behaviour, step by step:").classes("tk-prompt")
             self.counter = ui.label("").classes("tk-kind")
@@ -78,7 +78,7 @@ class ArcanaPanel:
     def __init__(self, view: GameView, model_id: str, controls: bool) -> None:
         self.view, self.model_id = view, model_id
         self._shown: tuple[object, ...] | None = None
-        name = view.state.model(model_id).name
+        name = board(view.state).model(model_id).name
         with named(ui.column().classes("tk-arcana gap-1"), f"{name}'s Arcana cards", role="group"):
             with ui.row().classes("items-center gap-2") as self.cards:
                 pass
@@ -90,7 +90,7 @@ class ArcanaPanel:
         self.update(view.state)
 
     def update(self, state: GameState) -> None:
-        m = state.model(self.model_id)
+        m = board(state).model(self.model_id)
         cards = arcana_words(state, m)
         key = (tuple(cards), m.in_play)
         if key == self._shown:
@@ -109,4 +109,4 @@ class ArcanaPanel:
 
 
 def wants_arcana(state: GameState, model_id: str) -> bool:
-    return is_grymkin_warlock_model(state, state.model(model_id))
+    return is_grymkin_warlock_model(state, board(state).model(model_id))

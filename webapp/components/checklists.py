@@ -8,7 +8,7 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import GameState
-from models.rules.warmachine import ACTIVATION_SEQUENCE
+from models.rules.warmachine import ACTIVATION_SEQUENCE, board
 from webapp.view import GameView
 
 
@@ -32,7 +32,7 @@ class ActivationChecklist:
         self.update(view.state)
 
     def update(self, state: GameState) -> None:
-        m = state.model(self.model_id)
+        m = board(state).model(self.model_id)
         active = m.in_play and m.activation == "active"
         if active == self._active:
             return

@@ -11,7 +11,7 @@ from nicegui import ui
 from nicegui.element import Element
 
 from models.rules import GameState
-from models.rules.warmachine import builders, shown
+from models.rules.warmachine import board, builders, shown
 from models.service.views.warmachine import clock_note, clock_status
 from webapp.components import icons
 from webapp.components.dialogs import ok_cancel, titled_dialog
@@ -85,7 +85,7 @@ class ClockPanel:
         self.update(view.state)
 
     def update(self, state: GameState) -> None:
-        clock = state.clock
+        clock = board(state).clock
         key = (clock, state.phase)
         if key == self._shown:
             return

@@ -10,7 +10,7 @@ from functools import partial
 from nicegui import ui
 
 from models.rules import GameState
-from models.rules.warmachine import Continuous, builders, rolled_layout, unresolved
+from models.rules.warmachine import Continuous, board, builders, rolled_layout, unresolved
 from webapp.components.a11y import named
 from webapp.components.card_dialog import read_whole
 from webapp.components.damage_track import ask_column
@@ -49,7 +49,7 @@ class ContinuousPrompt:
                 ui.label("Continuous effects: roll for each. It expires, or it stays and deals its damage."
                          ).classes("tk-prompt")
             for model_id, effect in waiting:
-                name, word = state.model(model_id).name, WORDS[effect]
+                name, word = board(state).model(model_id).name, WORDS[effect]
                 with ui.row().classes("items-center gap-2"):
                     ui.label(f"{name}: {effect}")
                     # Each button shows the words its accessible name starts with (WCAG 2.5.3).
@@ -61,7 +61,7 @@ class ContinuousPrompt:
 
     def _stays(self, model_id: str, effect: Continuous) -> None:
         """Ask the damage it deals (after ARM; 0 when none gets through), then where a grid or spiral takes it."""
-        m = self.view.state.model(model_id)
+        m = board(self.view.state).model(model_id)
         with self.dialogs, transient_dialog() as dialog, ui.card().classes("tk-dialog"):
             ui.label(f"{WORDS[effect]} stays on {m.name}").classes("text-h6")
             ui.label("Roll its damage and say how many points got through ARM (0 if none).")

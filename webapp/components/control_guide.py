@@ -8,7 +8,7 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import GameState
-from models.rules.warmachine import army_type, has_essence_manipulation, is_horror, step_label, turn_steps
+from models.rules.warmachine import army_type, board, has_essence_manipulation, is_horror, step_label, turn_steps
 from webapp.components.actions import ActionBar
 from webapp.components.model_card import ScopedView
 from webapp.components.points_tracker import has_points
@@ -92,7 +92,7 @@ class ControlGuide:
         """A block per caster, horror, warjack and warbeast in the game state (a summoned horror gets one, an
         undone summon loses it), shown only while it has something to choose."""
         new = set()
-        for m in state.models:
+        for m in board(state).models:
             if m.id not in self.blocks and (has_essence_manipulation(state, m) or is_horror(state, m)
                                             or has_points(state, m.id)):
                 scoped = ScopedView(self.view, m.id)

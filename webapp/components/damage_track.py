@@ -14,12 +14,14 @@ from functools import partial
 from nicegui import ui
 
 from models.catalog.schema import GridLayout
-from models.rules import Command, GameState, ModelState, RuleViolation, answered, options
+from models.rules import Command, GameState, RuleViolation, answered, options
 from models.rules.warmachine import (
     BRANCH_NAMES,
     SIDES,
     Entry,
+    ModelState,
     Side,
+    board,
     crippled_notes,
     entered_by,
     kind_name,
@@ -49,7 +51,7 @@ def ask_column(view: GameView, model_id: str, amount: int, then: Callable[[Entry
     and, when the damage fills that side, the column or branch it goes on into on the other side.
     ``then(entry)`` sends the command."""
     state = view.state
-    m = state.model(model_id)
+    m = board(state).model(model_id)
     layout = rolled_layout(state, m)
     if layout is None:
         return
@@ -101,7 +103,7 @@ def ask_column(view: GameView, model_id: str, amount: int, then: Callable[[Entry
                          "goes on to the next branch.")
 
             async def pick(column: int) -> None:
-                rest = spills(view.state, view.state.model(model_id), amount, side)
+                rest = spills(view.state, board(view.state).model(model_id), amount, side)
                 if rest:
                     ask_then(side, column, rest)
                 else:
@@ -151,7 +153,7 @@ def ask_column(view: GameView, model_id: str, amount: int, then: Callable[[Entry
 class DamageTrack:
     def __init__(self, view: GameView, model_id: str, controls: bool, compact: bool = False) -> None:
         self.view, self.model_id, self.controls = view, model_id, controls
-        name = view.state.model(model_id).name
+        name = board(view.state).model(model_id).name
         self._shown: tuple[object, ...] | None = None
         with ui.column().classes("tk-damage gap-1"):
             self.drawing = ui.html("", sanitize=False).classes("tk-track")
@@ -171,8 +173,8 @@ class DamageTrack:
         self.update(view.state)
 
     def update(self, state: GameState) -> None:
-        m = state.model(self.model_id)
-        card = state.card_of(m)
+        m = board(state).model(self.model_id)
+        card = board(state).card_of(m)
         try:
             sizes = sections(state, m)
             marks = marks_of(state, m)
@@ -209,7 +211,7 @@ class DamageTrack:
 
     async def apply(self, amount: int) -> None:
         state = self.view.state
-        m = state.model(self.model_id)
+        m = board(state).model(self.model_id)
         if not m.in_play:
             ui.notify(f"{m.name} is no longer in play.", type="warning")
             return
@@ -225,8 +227,8 @@ class DamageTrack:
     async def _mark(self, amount: int, transfer_to: str | None) -> None:
         """Send the damage; a grid or spiral that receives it first asks where it goes in."""
         state = self.view.state
-        m = state.model(self.model_id)
-        receiver = state.model(transfer_to) if transfer_to else m
+        m = board(state).model(self.model_id)
+        receiver = board(state).model(transfer_to) if transfer_to else m
         if rolled_layout(state, receiver) is None:
             await self.view.send(self._damage(amount, transfer_to))
             return
@@ -242,7 +244,7 @@ class DamageTrack:
 
     def _ask_transfer(self, amount: int, targets: list[ModelState], pays: str) -> None:
         state = self.view.state
-        m = state.model(self.model_id)
+        m = board(state).model(self.model_id)
         kind = "horror" if pays == "essence" else "warbeast"
         with titled_dialog(f"{m.name} would suffer {amount} damage") as dialog:
             ui.label(f"Spend 1 {pays} to send it to a {kind} of its battlegroup in its control range? "
@@ -263,5 +265,5 @@ class DamageTrack:
             once(ui.button(f"{m.name} takes it").props("outline no-caps"), lambda: choose(None), dialog)
 
     def _complete(self) -> None:
-        m = self.view.state.model(self.model_id)
-        open_completion(self.view, self.view.state.card_of(m))
+        m = board(self.view.state).model(self.model_id)
+        open_completion(self.view, board(self.view.state).card_of(m))

@@ -8,8 +8,8 @@ from functools import partial
 
 from nicegui import ui
 
-from models.rules import GameState, Result
-from models.rules.warmachine import POINTS_MAX, builders
+from models.rules import GameState
+from models.rules.warmachine import POINTS_MAX, Result, board, builders
 from models.service.views.warmachine import headline, tiebreakers
 from webapp.components.dialogs import titled_dialog
 from webapp.components.once import once
@@ -62,7 +62,7 @@ class ResultPanel:
         self.update(view.state)
 
     def update(self, state: GameState) -> None:
-        result = state.result
+        result = board(state).result
         self.box.set_visibility(result is not None)
         if result is None or result == self._shown:
             return
@@ -71,7 +71,7 @@ class ResultPanel:
         self.detail.set_text(result.detail)
         self.tiebreakers.set_text(tiebreakers(state, result))
         self.ask.clear()
-        if self.controls and state.scenario is not None:
+        if self.controls and board(state).scenario is not None:
             with self.ask:
                 if result.due is not None:
                     self._final_score(state, result)

@@ -11,7 +11,7 @@ from typing import get_args
 
 from nicegui import ui
 
-from models.rules import Command, Option, RuleViolation, StatName, options
+from models.rules import Command, Option, RuleViolation, options
 from models.rules.warmachine import (
     DURATION_WORDS,
     EFFECTS,
@@ -19,7 +19,9 @@ from models.rules.warmachine import (
     SPELL_SEQUENCE,
     CastSpell,
     Sacrifice,
+    StatName,
     Summon,
+    board,
     builders,
     control_range,
     effect_name,
@@ -43,10 +45,10 @@ def sacrifice_dialog(view: GameView, option: Option) -> None:
     """The victims the rules offer, and the table questions."""
     assert isinstance(option.command, Sacrifice)
     state = view.state
-    m = state.model(option.command.master)
+    m = board(state).model(option.command.master)
     with titled_dialog(f"{m.name} sacrifices a model") as dialog:
         ui.label(f"The model is removed from play and {m.name} refills to its ESSENCE.")
-        choice = ui.radio({v: state.model(v).name for v in option.choices["victim"]},
+        choice = ui.radio({v: board(state).model(v).name for v in option.choices["victim"]},
                           value=option.command.victim).props('aria-label="Model to sacrifice"')
         in_ctrl = ui.checkbox(f'It is in {m.name}\'s control range ({control_range(state, m)}")')
         in_formation = ui.checkbox("If it is a trooper, it is in formation", value=True)
@@ -64,11 +66,12 @@ async def summon_dialog(view: GameView, option: Option) -> None:
     completed right here (kept in the player's card book once the summon is accepted)."""
     assert isinstance(option.command, Summon)
     state = view.state
-    m = state.model(option.command.master)
-    horrors = summonable({**await player_catalog(), **state.cards})
+    m = board(state).model(option.command.master)
+    horrors = summonable({**await player_catalog(), **board(state).cards})
     gate = friendly_gate(state, m.seat)
     with titled_dialog(f"{m.name} summons a horror") as dialog:
-        vessel = ui.select({v: state.model(v).name for v in option.choices["vessel"]}, value=option.command.vessel,
+        vessel = ui.select({v: board(state).model(v).name for v in option.choices["vessel"]},
+                           value=option.command.vessel,
                            label="Vessel (a Marked Soul)")
         horror = ui.select({k: c.name for k, c in horrors.items()}, label="Horror")
         cost = ui.label("")
@@ -116,9 +119,9 @@ async def summon_dialog(view: GameView, option: Option) -> None:
 
 def spell_dialog(view: GameView, option: Option) -> None:
     assert isinstance(option.command, CastSpell)
-    m = view.state.model(option.command.model)
+    m = board(view.state).model(option.command.model)
     with titled_dialog(f"{m.name} casts a spell") as dialog:
-        listed = {sp.name: sp for sp in view.state.card_of(m).spells}
+        listed = {sp.name: sp for sp in board(view.state).card_of(m).spells}
         if listed:
             picked = named(ui.select(list(listed), label="A spell from the card"), "A spell from the card")
         name = ui.input("Spell", validation={"1 to 40 characters": lambda v: 0 < len(v or "") <= 40}).props(
@@ -162,7 +165,7 @@ class _SpellChange:
         self.form: ui.column  # made just below; the checkbox shows and hides it
         self.on = ui.checkbox("The spell changes a stat", on_change=lambda e: self.form.set_visibility(e.value))
         with ui.column().classes("gap-1") as self.form:
-            self.target = ui.select({m.id: m.name for m in state.models if m.in_play},
+            self.target = ui.select({m.id: m.name for m in board(state).models if m.in_play},
                                     label="Model the spell changes")
             with ui.row().classes("gap-2 items-end"):
                 self.stat = named(ui.select(list(get_args(StatName)), value="ARM", label="Stat"), "Stat")
@@ -187,7 +190,7 @@ class _SpellChange:
 
 def effects_dialog(view: GameView, model_id: str) -> None:
     """Put an effect on a model or take it off (knocked down, Blind, fire...), as it happens at the table."""
-    m = view.state.model(model_id)
+    m = board(view.state).model(model_id)
     with titled_dialog(f"Effects on {m.name}") as dialog:
         for effect in EFFECTS:
             on = effect in m.effects
@@ -214,7 +217,7 @@ def _stat_change_form(view: GameView, option: Option, dialog: ui.dialog) -> None
         stat = named(ui.select(list(option.choices["stat"]), value=option.choices["stat"][0], label="Stat"), "Stat")
         amount = named(ui.number("By (+ or -)", value=2).props("inputmode=numeric"), "Change by")
     cause = named(ui.input("Spell, feat or animus").props("maxlength=40"), "Spell, feat or animus")
-    upkept = {key: f"{state.model(key.split(':', 1)[0]).name}'s {key.split(':', 1)[1]}"
+    upkept = {key: f"{board(state).model(key.split(':', 1)[0]).name}'s {key.split(':', 1)[1]}"
               for key in option.choices["upkeep"]}
     durations = {key: words.capitalize() for key, words in DURATION_WORDS.items()
                  if key != "upkeep" or upkept}

@@ -10,8 +10,8 @@ from functools import partial
 
 from nicegui import ui
 
-from models.rules import Command, GameState, PairedList, Pregame, RuleViolation
-from models.rules.warmachine import TEXT_MAX, ArmyEntry, builders
+from models.rules import Command, GameState, RuleViolation
+from models.rules.warmachine import TEXT_MAX, ArmyEntry, PairedList, Pregame, builders
 from models.service import Actor
 from models.service.access import send_refusal
 from models.service.lists import ListService

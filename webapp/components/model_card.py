@@ -8,7 +8,7 @@ from typing import Any
 from nicegui import ui
 
 from models.rules import Command, Event, GameState
-from models.rules.warmachine import builders, has_essence_manipulation, is_horror, role, structure_notes
+from models.rules.warmachine import board, builders, has_essence_manipulation, is_horror, role, structure_notes
 from models.service import Actor
 from models.service.views.warmachine import (
     ACTIVATION_WORDS,
@@ -48,7 +48,7 @@ class ModelCard:
     def __init__(self, view: GameView, model_id: str, controls: bool) -> None:
         self.view, self.model_id = view, model_id
         state = view.state
-        m = state.model(model_id)
+        m = board(state).model(model_id)
         self._shown: tuple[object, ...] | None = None
         kind = kind_words(state, m)
         self.box, self.status = piece_card(m.name, m.seat)
@@ -89,7 +89,7 @@ class ModelCard:
         self.update(state)
 
     def update(self, state: GameState) -> None:
-        m = state.model(self.model_id)
+        m = board(state).model(self.model_id)
         key = (m.status, activation_now(state, m), m.effects, m.mods, m.upkeeps, m.soul_tokens, m.feat_used,
                m.done_this_turn,
                state.phase == "over")
@@ -112,9 +112,9 @@ class UnitCard:
     def __init__(self, view: GameView, unit_id: str, controls: bool) -> None:
         self.view, self.unit_id = view, unit_id
         state = view.state
-        troopers = [m for m in state.models if m.unit == unit_id]
+        troopers = [m for m in board(state).models if m.unit == unit_id]
         leader = troopers[0]
-        card = state.card_of(leader)
+        card = board(state).card_of(leader)
         self._shown: tuple[object, ...] | None = None
         self.box, self.status = piece_card(card.name, leader.seat, "tk-unit")
         with self.box:
@@ -139,7 +139,7 @@ class UnitCard:
         self.update(state)
 
     def update(self, state: GameState) -> None:
-        troopers = [m for m in state.models if m.unit == self.unit_id]
+        troopers = [m for m in board(state).models if m.unit == self.unit_id]
         alive = [m for m in troopers if m.in_play]
         activation = activation_now(state, alive[0]) if alive else "done"
         key = (tuple(gone_words(m) for m in troopers), activation, state.phase == "over")
@@ -216,7 +216,7 @@ class ScopedView:
         self._updates.append(fn)
 
     def exists(self, state: GameState) -> bool:
-        return any(m.id == self._model_id for m in state.models)
+        return any(m.id == self._model_id for m in board(state).models)
 
     def update(self, state: GameState) -> None:
         for fn in self._updates:
@@ -247,12 +247,12 @@ def army(view: GameView, seat: int, controls: bool) -> None:
 
     def sync(state: GameState) -> None:
         new: set[str] = set()
-        for m in state.models:
+        for m in board(state).models:
             key = m.unit or m.id
             if m.seat != seat or key in parts:
                 continue
             scoped = ScopedView(view, m.id)
-            name = state.card_of(m).name if m.unit else m.name
+            name = board(state).card_of(m).name if m.unit else m.name
             with tiles_row:
                 tile = ModelTile(state, key, name, seat, pick)
             with cards_box:
@@ -268,7 +268,8 @@ def army(view: GameView, seat: int, controls: bool) -> None:
             elif key not in new:
                 scoped.update(state)
                 tile.update(state)
-        active = [m.unit or m.id for m in state.models if m.seat == seat and m.in_play and m.activation == "active"]
+        active = [m.unit or m.id for m in board(state).models
+                  if m.seat == seat and m.in_play and m.activation == "active"]
         starting = [k for k in active if k not in was_active]
         was_active.clear()
         was_active.update(active)

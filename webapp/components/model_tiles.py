@@ -8,8 +8,8 @@ from collections.abc import Callable
 
 from nicegui import ui
 
-from models.rules import GameState, ModelState, RuleViolation
-from models.rules.warmachine import has_essence_manipulation, is_horror, marks_of, sections
+from models.rules import GameState, RuleViolation
+from models.rules.warmachine import ModelState, board, has_essence_manipulation, is_horror, marks_of, sections
 from models.service.views.warmachine import (
     ACTIVATION_WORDS,
     activation_now,
@@ -43,9 +43,9 @@ def damage_words(state: GameState, m: ModelState) -> str:
 
 def tile_lines(state: GameState, key: str) -> tuple[str, str, str]:
     """(what it holds, its damage, its state) for a model or, by its unit id, a unit."""
-    troopers = [m for m in state.models if m.unit == key]
+    troopers = [m for m in board(state).models if m.unit == key]
     if not troopers:
-        m = state.model(key)
+        m = board(state).model(key)
         return resource_words(state, m), damage_words(state, m), status_words(state, m)
     alive = [m for m in troopers if m.in_play]
     activation = activation_now(state, alive[0]) if alive else "done"
@@ -54,9 +54,9 @@ def tile_lines(state: GameState, key: str) -> tuple[str, str, str]:
 
 
 def tile_look(state: GameState, key: str) -> str:
-    troopers = [m for m in state.models if m.unit == key]
+    troopers = [m for m in board(state).models if m.unit == key]
     if not troopers:
-        return look(state, state.model(key))
+        return look(state, board(state).model(key))
     alive = [m for m in troopers if m.in_play]
     return look(state, alive[0]) if alive else "gone"
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import GameState
-from models.rules.warmachine import CP_MAX, KILLBOX_CP, builders, scoring_now
+from models.rules.warmachine import CP_MAX, KILLBOX_CP, board, builders, scoring_now
 from models.service.scenarios import scenario_words
 from webapp.components.once import once
 from webapp.view import GameView
@@ -27,8 +27,9 @@ def read_cp(values: list[float | None]) -> tuple[int, int] | None:
 def scenario_line(state: GameState) -> None:
     """The scenario being played (with what it puts on the table when it is one of the Steamroller pack), so the
     players score the right elements."""
-    if state.scenario is not None and state.scenario.name:
-        ui.label(f"Scenario: {scenario_words(state.scenario.name)}").classes("tk-kind")
+    scenario = board(state).scenario
+    if scenario is not None and scenario.name:
+        ui.label(f"Scenario: {scenario_words(scenario.name)}").classes("tk-kind")
 
 
 class ScorePrompt:

@@ -8,10 +8,14 @@ from typing import Literal
 
 from nicegui import ui
 
-from models.rules import PREGAME_LABELS, PREGAME_STEPS, Command, GameState, Pregame
+from models.rules import Command, GameState
 from models.rules.warmachine import (
+    PREGAME_LABELS,
+    PREGAME_STEPS,
     PREGAME_TEXT_MAX,
     TASK_MAX,
+    Pregame,
+    board,
     builders,
 )
 from models.service.access import send_refusal
@@ -37,7 +41,7 @@ class SetupWizard:
         self.update(view.state)
 
     def update(self, state: GameState) -> None:
-        pre = state.pregame
+        pre = board(state).pregame
         visible = state.phase == "setup" and pre is not None and pre.step != "done"
         self.box.set_visibility(visible)
         if not visible or pre == self._shown:
@@ -217,5 +221,6 @@ def _answers(state: GameState, pre: Pregame) -> list[str]:
     if pre.side:
         out.append(f"Table side ({n(1 - (pre.first or 0))}): {pre.side}")
     if PREGAME_STEPS.index(pre.step) > PREGAME_STEPS.index("clock"):
-        out.append(f"Clock: {state.clock.minutes:g} minutes each" if state.clock else "Clock: none")
+        clock = board(state).clock
+        out.append(f"Clock: {clock.minutes:g} minutes each" if clock else "Clock: none")
     return out

@@ -16,7 +16,7 @@ from nicegui import ui
 from nicegui.element import Element
 
 from models.rules import GameState, options
-from models.rules.warmachine import next_stop, scoring_now, step_label, turn_options, turn_steps
+from models.rules.warmachine import board, next_stop, scoring_now, step_label, turn_options, turn_steps
 from models.service.views.warmachine import cp_words, turn_words
 from webapp.components import icons
 from webapp.components.a11y import named
@@ -126,8 +126,9 @@ class TurnBar:
 
     def update(self, state: GameState) -> None:
         held = self.held(state)
-        key = (state.round, state.active, state.phase, state.step, state.pregame and state.pregame.step,
-               state.scenario and state.scenario.cp, state.result, next_label(state), held)
+        played = board(state)
+        key = (state.round, state.active, state.phase, state.step, played.pregame and played.pregame.step,
+               played.scenario and played.scenario.cp, played.result, next_label(state), held)
         if key != self._shown:
             self._shown = key
             where, who, what = turn_words(state)
@@ -143,11 +144,11 @@ class TurnBar:
                 grey(self.next, held, title=label)
             if self.end is not None:
                 self.end.set_visibility(state.phase != "over")
-        if (state.clock, state.phase) != self._clock_shown:
-            self._clock_shown = (state.clock, state.phase)
+        if (board(state).clock, state.phase) != self._clock_shown:
+            self._clock_shown = (board(state).clock, state.phase)
             self._show_clock(state)
-        if self.tithe is not None and state.pending_tithe != self._tithe_shown:
-            self._tithe_shown = state.pending_tithe
+        if self.tithe is not None and board(state).pending_tithe != self._tithe_shown:
+            self._tithe_shown = board(state).pending_tithe
             self._draw_tithe(state)
         if self.continuous is not None and self.score is not None:
             self.continuous.update(state)
@@ -156,7 +157,7 @@ class TurnBar:
 
     def _show_clock(self, state: GameState) -> None:
         """Both players' time left, ticking in the browser (the clock panel below has the controls)."""
-        clock = state.clock
+        clock = board(state).clock
         self.clock_row.set_visibility(clock is not None)
         if clock is None:
             return
@@ -167,12 +168,12 @@ class TurnBar:
     def _draw_tithe(self, state: GameState) -> None:
         assert self.tithe is not None
         self.tithe.clear()
-        if not state.pending_tithe:
+        if not board(state).pending_tithe:
             return
         with self.tithe:
             ui.label("Tithe: each horror pays 1 essence to stay, or leaves play.").classes("tk-prompt")
-            for horror_id in state.pending_tithe:
-                h = state.model(horror_id)
+            for horror_id in board(state).pending_tithe:
+                h = board(state).model(horror_id)
                 tithe = {o.action: o.command for o in options(state, horror_id) if o.command is not None}
                 with ui.row().classes("items-center gap-2"):
                     ui.label(f"{h.name} ({h.essence or 0} essence)")

@@ -9,6 +9,7 @@ from fastapi import HTTPException
 from nicegui import ui
 
 from models.rules import GameState
+from models.rules.warmachine import board
 from models.service.systems import WARBAND, WARLORD, WARMACHINE, game_system
 from webapp.components import icons
 from webapp.components.a11y import named
@@ -53,7 +54,7 @@ def follow(view: GameView, moment: Callable[[GameState], object], script: str) -
 
 def follow_attack(view: GameView) -> None:
     """When an attack is declared, bring its panel into view: it is where the players look next."""
-    follow(view, lambda s: s.attack is not None, 'setTimeout(() => document.querySelector(".tk-attack")'
+    follow(view, lambda s: board(s).attack is not None, 'setTimeout(() => document.querySelector(".tk-attack")'
                                                  '?.scrollIntoView({block: "center", behavior: "smooth"}), 60)')
 
 

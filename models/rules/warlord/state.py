@@ -61,7 +61,7 @@ class Condition(Frozen):
 
 
 class Figure(Frozen):
-    """One model of a warband (called a figure here: ``GameState.models`` holds Warmachine's models)."""
+    """One model of a warband (called a figure here: Warmachine's board holds ``models``)."""
 
     id: str
     name: str

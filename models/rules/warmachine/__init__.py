@@ -204,6 +204,18 @@ from models.rules.warmachine.list_text import (
     export_text,
     parse_text,
 )
+from models.rules.warmachine.match import (
+    PREGAME_LABELS,
+    PREGAME_STEPS,
+    AttackRecord,
+    ModelState,
+    PairedList,
+    Pregame,
+    Result,
+    StatName,
+    WarmachineBoard,
+    board,
+)
 from models.rules.warmachine.modifiers import DURATION_WORDS
 from models.rules.warmachine.options import turn_options
 from models.rules.warmachine.phases import (
@@ -279,9 +291,10 @@ from models.rules.warmachine.themes import (
     themes_of,
 )
 
-# Warmachine as the rules core knows it. Its state is still the shared fields of GameState: it has no board.
+# Warmachine as the rules core knows it.
 RULES = RuleSystem(
     name=state.SYSTEM,
+    board=WarmachineBoard,
     turn=phases.TURN,
     modules=(
         activation, arcana, attacks, clock, continuous, damage, decisions, ending, essence, focus, fury,
@@ -297,6 +310,16 @@ RULES = RuleSystem(
 
 __all__ = [
     "RULES",
+    "PREGAME_LABELS",
+    "PREGAME_STEPS",
+    "AttackRecord",
+    "ModelState",
+    "PairedList",
+    "Pregame",
+    "Result",
+    "StatName",
+    "WarmachineBoard",
+    "board",
     "builders",
     "completed_card",
     "RING_MAX",

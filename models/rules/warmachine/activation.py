@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from models.rules.core import Activation, Command, Event, GameState, ModelState, RuleViolation, handles
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.warmachine.damage import crippled
+from models.rules.warmachine.match import Activation, ModelState, board, with_models
 from models.rules.warmachine.phases import on_turn_start
 from models.rules.warmachine.points import is_crippled
 from models.rules.warmachine.stat_effects import end_with_activation
@@ -31,23 +32,23 @@ def ready_models(state: GameState) -> tuple[GameState, list[Event]]:
     fresh = [
         m.model_copy(update={"activation": "ready", "act": Activation(), "replenished": None,
                              "summoned_this_turn": False, "arrived_this_turn": False})
-        for m in state.models if m.seat == state.active and m.in_play
+        for m in board(state).models if m.seat == state.active and m.in_play
     ]
-    settled = [m.model_copy(update={"arrived_this_turn": False}) for m in state.models
+    settled = [m.model_copy(update={"arrived_this_turn": False}) for m in board(state).models
                if m.seat != state.active and m.arrived_this_turn]
-    return state.with_models(*fresh, *settled), []
+    return with_models(state, *fresh, *settled), []
 
 
 def group(state: GameState, m: ModelState) -> list[ModelState]:
     """The models that activate together, as ``state`` holds them: a unit's troopers in play, or the model
     alone."""
     if m.unit is None:
-        return [state.model(m.id)]
-    return [x for x in state.models if x.unit == m.unit and x.in_play]
+        return [board(state).model(m.id)]
+    return [x for x in board(state).models if x.unit == m.unit and x.in_play]
 
 
 def group_name(state: GameState, m: ModelState) -> str:
-    return state.card_of(m).name if m.unit else m.name
+    return board(state).card_of(m).name if m.unit else m.name
 
 
 class Activate(Command):
@@ -64,10 +65,10 @@ def activate(state: GameState, cmd: Activate) -> tuple[GameState, list[Event]]:
     if m.activation == "active":
         raise RuleViolation("activation.active", f"{group_name(state, m)} is already activated.")
     events: list[Event] = []
-    current = [x for x in state.models if x.activation == "active"]
+    current = [x for x in board(state).models if x.activation == "active"]
     if current:
         state, events = _finish(state, current[0])
-    state = state.with_models(*[x.model_copy(update={"activation": "active"}) for x in group(state, m)])
+    state = with_models(state, *[x.model_copy(update={"activation": "active"}) for x in group(state, m)])
     events.append(Event(kind="activation.start", model=m.id, text=f"{group_name(state, m)} activates."))
     return state, events
 
@@ -75,7 +76,7 @@ def activate(state: GameState, cmd: Activate) -> tuple[GameState, list[Event]]:
 def _finish(state: GameState, m: ModelState) -> tuple[GameState, list[Event]]:
     """End the activation of ``m``'s group, and with it the changes that last "this activation"."""
     together = group(state, m)
-    state = state.with_models(*[x.model_copy(update={"activation": "done"}) for x in together])
+    state = with_models(state, *[x.model_copy(update={"activation": "done"}) for x in together])
     state, ended = end_with_activation(state, {x.id for x in together})
     return state, [Event(kind="activation.end", model=m.id, text=f"{group_name(state, m)} ends its activation."),
                    *ended]
@@ -133,7 +134,7 @@ def run(state: GameState, cmd: Run) -> tuple[GameState, list[Event]]:
         raise RuleViolation("spell.ran", f"{m.name} cast a spell this activation, so it cannot run.")
     m, events = _move_cost(state, m, "run")
     m = m.model_copy(update={"act": m.act.model_copy(update={"ran": True})})
-    return state.with_models(m), [*events, Event(kind="move.run", model=m.id, text=f"{m.name} runs.")]
+    return with_models(state, m), [*events, Event(kind="move.run", model=m.id, text=f"{m.name} runs.")]
 
 
 class Charge(Command):
@@ -151,7 +152,7 @@ def charge(state: GameState, cmd: Charge) -> tuple[GameState, list[Event]]:
         raise refusal
     m, events = _move_cost(state, m, "charge")
     m = m.model_copy(update={"act": m.act.model_copy(update={"charged": True})})
-    return state.with_models(m), [*events, Event(kind="move.charge", model=m.id, text=f"{m.name} charges.")]
+    return with_models(state, m), [*events, Event(kind="move.charge", model=m.id, text=f"{m.name} charges.")]
 
 
 class PowerAttack(Command):
@@ -168,7 +169,7 @@ def power_attack(state: GameState, cmd: PowerAttack) -> tuple[GameState, list[Ev
     m = live(state, cmd.model)
     own_turn(state, m, "make a power attack")
     if is_horror(state, m):
-        allowed = POWER_ATTACKS.get(state.card_of(m).weight or "", ())
+        allowed = POWER_ATTACKS.get(board(state).card_of(m).weight or "", ())
         if cmd.kind not in allowed:
             raise RuleViolation("power_attack.size", f"{m.name} cannot make a {cmd.kind} power attack.")
         if cmd.kind == "throw" and not cmd.open_fist:
@@ -177,5 +178,5 @@ def power_attack(state: GameState, cmd: PowerAttack) -> tuple[GameState, list[Ev
     if refusal is not None:
         raise refusal
     m, events = _move_cost(state, m, f"make a {cmd.kind}")
-    return state.with_models(m), [*events, Event(kind="attack.power", model=m.id,
+    return with_models(state, m), [*events, Event(kind="attack.power", model=m.id,
                                                   text=f"{m.name} makes a {cmd.kind} power attack.")]

@@ -17,8 +17,9 @@ from typing import Literal
 
 from pydantic import Field
 
-from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.text import tidy
+from models.rules.warmachine.match import ModelState, board, with_models
 from models.rules.warmachine.phases import before_leaving
 from models.rules.warmachine.spells import is_grymkin_warlock
 from models.rules.warmachine.state import SYSTEM, done, live, mark_done
@@ -33,16 +34,16 @@ NAME_MAX = 60
 
 def trumps(state: GameState) -> dict[str, str]:
     """Trump card name -> the name of the warlock card it belongs to, for every Grymkin warlock card known."""
-    return {c.trump.strip(): c.name for c in state.cards.values()
+    return {c.trump.strip(): c.name for c in board(state).cards.values()
             if c.role == "warlock" and c.faction.strip().lower() == "grymkin" and c.trump and c.trump.strip()}
 
 
 def arcana_offer(state: GameState, lock: ModelState) -> tuple[str, list[str]]:
     """What a Grymkin warlock may be dealt (doc 001 "Arcana"): its own Trump ("" while its card does not say)
     and the regular cards, which are no warlock's Trump and not already another warlock's of its army."""
-    own = (state.card_of(lock).trump or "").strip()
+    own = (board(state).card_of(lock).trump or "").strip()
     owners = trumps(state)
-    taken = {c for m in state.models if m.seat == lock.seat and m.id != lock.id for c in m.arcana}
+    taken = {c for m in board(state).models if m.seat == lock.seat and m.id != lock.id for c in m.arcana}
     return own, [name for name in sorted(ARCANA) if name not in owners and name not in taken]
 
 
@@ -58,10 +59,11 @@ def assign_open(state: GameState) -> bool:
     "before the game begins" step, and never once the wizard has reached deployment, the game's start
     included; in a game set up straight into round 1 (deployment happens around the app), before the game's
     first activation: round 1, the first player's turn, nobody activated yet."""
-    if state.pregame is not None:
-        return state.phase == "setup" and state.pregame.step not in ("deploy", "after", "done")
+    pregame = board(state).pregame
+    if pregame is not None:
+        return state.phase == "setup" and pregame.step not in ("deploy", "after", "done")
     return (state.round == 1 and state.active == state.first and state.phase in ("maintenance", "control")
-            and all(m.activation == "ready" for m in state.models))
+            and all(m.activation == "ready" for m in board(state).models))
 
 
 def _grymkin(state: GameState, model_id: str) -> ModelState:
@@ -85,7 +87,7 @@ def assign_arcana(state: GameState, cmd: AssignArcana) -> tuple[GameState, list[
     """Arcana (doc 001): before deployment each Grymkin warlock gets three cards, one of them its own Trump
     and the other two non-Trump cards, each card at most once in the army, revealed to the opponent."""
     m = _grymkin(state, cmd.warlock)
-    own = state.card_of(m).trump
+    own = board(state).card_of(m).trump
     if not own or not own.strip():
         raise RuleViolation("arcana.no_trump",
                             f"Enter {m.name}'s Trump card from its stat card first (complete the card).")
@@ -111,13 +113,13 @@ def assign_arcana(state: GameState, cmd: AssignArcana) -> tuple[GameState, list[
         if name != own and name in owners:
             raise RuleViolation("arcana.other_trump",
                                 f"{name} is {owners[name]}'s Trump; only that warlock can have it.")
-    taken = {name: x.name for x in state.models if x.seat == m.seat and x.id != m.id for name in x.arcana}
+    taken = {name: x.name for x in board(state).models if x.seat == m.seat and x.id != m.id for name in x.arcana}
     for name in chosen:
         if name in taken:
             raise RuleViolation("arcana.duplicate_in_army",
                                 f"{name} is already {taken[name]}'s: an army has each Arcana card once.")
     m = m.model_copy(update={"arcana": tuple(chosen)})
-    return state.with_models(m), [Event(kind="arcana.assigned", model=m.id,
+    return with_models(state, m), [Event(kind="arcana.assigned", model=m.id,
                                         data={"cards": chosen, "trump": own},
                                         text=f"{m.name}'s Arcana cards: {', '.join(chosen)}.")]
 
@@ -143,18 +145,18 @@ def play_arcana(state: GameState, cmd: PlayArcana) -> tuple[GameState, list[Even
     if done(m, "arcana"):
         raise RuleViolation("arcana.once_per_turn", f"{m.name} has already played an Arcana card this turn.")
     m = mark_done(m, "arcana").model_copy(update={"arcana_played": (*m.arcana_played, name)})
-    return state.with_models(m), [Event(kind="arcana.played", model=m.id, data={"card": name},
+    return with_models(state, m), [Event(kind="arcana.played", model=m.id, data={"card": name},
                                         text=f"{m.name} plays {name}.")]
 
 
 def hand(state: GameState, m: ModelState) -> tuple[tuple[str, bool, bool], ...]:
     """A warlock's cards for both players' screens: (name, played, is its Trump)."""
-    own = (state.card_of(m).trump or "").strip()
+    own = (board(state).card_of(m).trump or "").strip()
     return tuple((name, name in m.arcana_played, name == own) for name in m.arcana)
 
 
 def unassigned(state: GameState) -> list[ModelState]:
-    return [m for m in state.models if m.in_play and is_grymkin_warlock(state, m) and not m.arcana]
+    return [m for m in board(state).models if m.in_play and is_grymkin_warlock(state, m) and not m.arcana]
 
 
 def require_assigned(state: GameState) -> None:

@@ -27,8 +27,9 @@ from __future__ import annotations
 from typing import Literal
 
 from models.catalog.schema import Card, Frozen, GridLayout, SpiralLayout
-from models.rules.core import AttackRecord, GameState, ModelState
+from models.rules.core import GameState
 from models.rules.warmachine.damage import crippled, crippled_systems, rolled_layout
+from models.rules.warmachine.match import AttackRecord, ModelState, board
 from models.rules.warmachine.modifiers import stat_now
 
 RollKind = Literal["attack", "damage"]
@@ -85,7 +86,7 @@ def boosted_now(state: GameState, a: AttackRecord, roll: RollKind, asked: bool) 
     or, for a charge attack's damage roll, boosted by the charge."""
     if asked or (roll == "damage" and a.charge):
         return True
-    m = state.model(a.attacker) if a.attacker else None
+    m = board(state).model(a.attacker) if a.attacker else None
     return m is not None and f"{m.act.attack}:{roll}" in m.act.boosted
 
 
@@ -93,14 +94,14 @@ def attack_dice(state: GameState, a: AttackRecord, roll: RollKind, asked_boost: 
     """The dice the pending attack's attack or damage roll needs now."""
     if a.attacker is None:
         return BASE_DICE
-    m = state.model(a.attacker)
+    m = board(state).model(a.attacker)
     return dice_count(state, m, roll, a.weapon, boosted_now(state, a, roll, asked_boost))
 
 
 def attack_dice_words(state: GameState, a: AttackRecord, roll: RollKind, asked_boost: bool = False) -> str:
     """The dice count of the pending attack's roll and why, such as "3 dice (boosted)"."""
     n = attack_dice(state, a, roll, asked_boost)
-    terms = () if a.attacker is None else dice_terms(state, state.model(a.attacker), roll, a.weapon,
+    terms = () if a.attacker is None else dice_terms(state, board(state).model(a.attacker), roll, a.weapon,
                                                      boosted_now(state, a, roll, asked_boost))
     charged = roll == "damage" and a.charge
     why = "; ".join("boosted by the charge" if w == "boosted" and charged else w for _, w in terms)
@@ -110,7 +111,7 @@ def attack_dice_words(state: GameState, a: AttackRecord, roll: RollKind, asked_b
 def attack_stat(state: GameState, m: ModelState, kind: str) -> tuple[str, int | None]:
     """The stat added to an attack roll of ``kind`` and its value now, as effects change it (None: the players
     give it)."""
-    role = state.card_of(m).role
+    role = board(state).card_of(m).role
     name = {"melee": "MAT", "power": "MAT", "ranged": "RAT"}.get(kind) or {
         "warcaster": "FOCUS", "warlock": "FURY"}.get(role)
     if name is None:

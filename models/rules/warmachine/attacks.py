@@ -18,7 +18,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from models.rules.core import AttackRecord, Command, Event, GameState, ModelState, RuleViolation, handles
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.dice import Roll, check_dice
 from models.rules.warmachine import modifiers
 from models.rules.warmachine.attack_math import (
@@ -37,6 +37,7 @@ from models.rules.warmachine.attack_math import (
 )
 from models.rules.warmachine.damage import Entry, Side, remove_damage, sections, suffer, transfer, unmarked
 from models.rules.warmachine.derived import stat_with_why
+from models.rules.warmachine.match import AttackRecord, ModelState, board, with_board, with_models
 from models.rules.warmachine.points import resource
 from models.rules.warmachine.state import SYSTEM, combat_refusal, live, remove, require_acting, spend
 from models.rules.warmachine.structures import is_structure
@@ -78,7 +79,7 @@ DAMAGE_APPLICATION: tuple[str, ...] = (
 
 
 def _attack(state: GameState, *steps: str) -> AttackRecord:
-    a = state.attack
+    a = board(state).attack
     if a is None:
         raise RuleViolation("attack.none", "No attack is being resolved.")
     if steps and a.step not in steps:
@@ -120,7 +121,7 @@ def _dice(state: GameState, a: AttackRecord, roll: RollKind, cmd: AttackRoll | D
 
 
 def _done(state: GameState, text: str, kind: str = "attack.resolved") -> tuple[GameState, Event]:
-    return state.model_copy(update={"attack": None}), Event(kind=kind, text=text)
+    return with_board(state, attack=None), Event(kind=kind, text=text)
 
 
 MAX_COMBINED = 20  # troopers joining one combined attack (a unit is smaller)
@@ -160,7 +161,7 @@ def _count_attack(state: GameState, m: ModelState) -> tuple[GameState, ModelStat
     act = m.act
     number = act.attack + 1 if act.declared >= act.attack else act.attack
     m = m.model_copy(update={"act": act.model_copy(update={"attack": number, "declared": number})})
-    return state.with_models(m), m, number
+    return with_models(state, m), m, number
 
 
 class DeclareAttack(Command):
@@ -239,7 +240,7 @@ def declare_attack(state: GameState, cmd: DeclareAttack) -> tuple[GameState, lis
         record = record.model_copy(update={"step": "damage_roll", "hit": True})
         events.append(Event(kind="attack.auto_hit", model=target.id,
                             text=f"{target.name} is a structure: the melee attack hits without a roll."))
-    return state.model_copy(update={"attack": record}), events
+    return with_board(state, attack=record), events
 
 
 def _names(models: list[ModelState]) -> str:
@@ -251,7 +252,7 @@ def boosted_attack(state: GameState, m: ModelState, roll: str) -> int:
     """The number of ``m``'s attack whose ``roll`` a boost declared now is for; refused once that roll is made:
     dice are added before rolling (doc 001 "ESSENCE: Boost"; doc 002 Appendix A, attack and damage roll, step
     a). Before an attack is declared, a boost is for the next attack."""
-    a = state.attack
+    a = board(state).attack
     if a is None:
         act = m.act
         return act.attack + 1 if act.declared and act.declared >= act.attack else act.attack
@@ -274,7 +275,7 @@ def _boost(state: GameState, m: ModelState, roll: str, free: bool) -> tuple[Game
         return state, []
     m, paid = spend(state, m, 1, f"boost the {roll} roll of attack {m.act.attack}")
     m = m.model_copy(update={"act": m.act.model_copy(update={"boosted": (*m.act.boosted, key)})})
-    return state.with_models(m), [paid]
+    return with_models(state, m), [paid]
 
 
 MAX_REROLLS = 5  # earlier rolls kept for one attack roll
@@ -305,9 +306,9 @@ def suggested_hit(state: GameState, a: AttackRecord, dice: tuple[int, ...], remo
                   stat: int | None = None, defence: int | None = None) -> tuple[bool | None, str]:
     """What the numbers say about the pending attack's roll ``dice``: hit, miss or None (a number is missing),
     and the arithmetic in words; ``stat`` and ``defence`` default to the cards'."""
-    name, card_stat = attack_stat(state, state.model(a.attacker), a.kind) if a.attacker else ("MAT", None)
-    stat_why = modifiers.why(state.model(a.attacker), name) if a.attacker else ""
-    now, def_why = stat_with_why(state, state.model(a.target), "DEF")
+    name, card_stat = attack_stat(state, board(state).model(a.attacker), a.kind) if a.attacker else ("MAT", None)
+    stat_why = modifiers.why(board(state).model(a.attacker), name) if a.attacker else ""
+    now, def_why = stat_with_why(state, board(state).model(a.target), "DEF")
     stat = card_stat if stat is None else stat
     defence = now if defence is None else defence
     check = hit_check(kept(dice, removed), name, stat, defence, combined_bonus(a),
@@ -319,7 +320,7 @@ def suggested_damage(state: GameState, a: AttackRecord, dice: tuple[int, ...], r
                      power: int | None = None, armour: int | None = None) -> tuple[int | None, str]:
     """The damage the pending attack's damage roll ``dice`` gets through ARM with the weapon's ``power``
     (None while the power is unknown), and the arithmetic in words; ``armour`` defaults to the card's ARM."""
-    now, why = stat_with_why(state, state.model(a.target), "ARM")
+    now, why = stat_with_why(state, board(state).model(a.target), "ARM")
     armour = now if armour is None else armour
     check = damage_check(kept(dice, removed), power_name(a.kind), power, armour, combined_bonus(a),
                          why if armour == now else "")
@@ -345,7 +346,7 @@ def attack_roll(state: GameState, cmd: AttackRoll) -> tuple[GameState, list[Even
     or miss, rerolls; a miss resolves the attack."""
     a = _attack(state, "attack_roll")
     _dice(state, a, "attack", cmd, cmd.rerolled)
-    attacker = state.model(_attacker(a))
+    attacker = board(state).model(_attacker(a))
     events: list[Event] = []
     boosted = boosted_now(state, a, "attack", cmd.boosted)
     if cmd.boosted:
@@ -356,7 +357,7 @@ def attack_roll(state: GameState, cmd: AttackRoll) -> tuple[GameState, list[Even
     data = {"dice": list(cmd.dice.dice), "rolled_by": cmd.dice.rolled_by, "removed": cmd.removed,
             "total": sum(kept(cmd.dice.dice, cmd.removed)), "boosted": boosted, "hit": cmd.hit,
             "suggested": said, "arithmetic": words, "rerolled": [list(r.dice) for r in cmd.rerolled]}
-    target = state.model(a.target)
+    target = board(state).model(a.target)
     verb = "hits" if cmd.hit else "misses"
     arithmetic = f" {_sentence(words)}{_call(said, cmd.hit)}." if said is not None else ""
     events.append(Event(kind="attack.rolled", model=a.attacker, data=data,
@@ -365,7 +366,7 @@ def attack_roll(state: GameState, cmd: AttackRoll) -> tuple[GameState, list[Even
     if not cmd.hit:
         state, done = _done(state, "The attack misses and is resolved.", "attack.missed")
         return state, [*events, done]
-    return state.model_copy(update={"attack": a.model_copy(update={"step": "damage_roll"})}), events
+    return with_board(state, attack=a.model_copy(update={"step": "damage_roll"})), events
 
 
 class DamageRoll(Command):
@@ -409,7 +410,7 @@ def damage_roll(state: GameState, cmd: DamageRoll) -> tuple[GameState, list[Even
     if cmd.boosted and not a.charge:
         state, events = _boost(state, live(state, _attacker(a)), "damage", cmd.free_boost)
     a = a.model_copy(update={"damage_dice": cmd.dice.dice, "boosted_damage": boosted, "damage": damage})
-    state = state.model_copy(update={"attack": a})
+    state = with_board(state, attack=a)
     arithmetic = f" {_sentence(words)}{_call(said, damage)}." if cmd.power is not None else ""
     events.append(Event(kind="attack.damage_rolled", model=a.attacker,
                         data={"dice": list(cmd.dice.dice), "rolled_by": cmd.dice.rolled_by,
@@ -427,7 +428,8 @@ def damage_roll(state: GameState, cmd: DamageRoll) -> tuple[GameState, list[Even
     else:
         state, more = transfer(state, target, cmd.transfer_to, damage, cmd.in_control, where)
     events += more
-    if state.attack is not None and state.attack.pending:
+    attack = board(state).attack
+    if attack is not None and attack.pending:
         return state, events
     state, done = _done(state, "The attack is resolved.")
     return state, [*events, done]
@@ -452,16 +454,16 @@ def resolve_disabled(state: GameState, cmd: ResolveDisabled) -> tuple[GameState,
     still boxed, then removed; an effect resolved at a pause can stop the sequence (it must free a box)."""
     a = _attack(state, "disabled", "boxed")
     if cmd.model != a.pending[0]:
-        raise RuleViolation("attack.not_pending", f"Resolve {state.model(a.pending[0]).name} first.")
+        raise RuleViolation("attack.not_pending", f"Resolve {board(state).model(a.pending[0]).name} first.")
     if cmd.stage != a.step:
         raise RuleViolation("attack.wrong_step", _waiting_words(a))
-    m = state.model(cmd.model)
+    m = board(state).model(cmd.model)
     events: list[Event] = []
     if cmd.survives:
         if cmd.heal:
             state, healed = remove_damage(state, m, cmd.heal, cmd.column, cmd.side)
             events.append(healed)
-        if unmarked(state, state.model(m.id)) == 0:
+        if unmarked(state, board(state).model(m.id)) == 0:
             raise RuleViolation("attack.survive_heal",
                                 f"To stay in play {m.name} must have damage removed: say how much.")
         events.append(Event(kind="damage.survived", model=m.id, text=f"{m.name} is no longer {a.step}."))
@@ -471,18 +473,18 @@ def resolve_disabled(state: GameState, cmd: ResolveDisabled) -> tuple[GameState,
     elif a.step == "disabled":
         a = a.model_copy(update={"step": "boxed"})
         events.append(Event(kind="damage.boxed", model=m.id, text=f"{m.name} is boxed."))
-        return state.model_copy(update={"attack": a}), events
+        return with_board(state, attack=a), events
     else:
         state, more = remove(state, m, "destroyed", "every damage box is marked")
         events += more
-    rest = tuple(x for x in a.pending[1:] if state.model(x).in_play)
+    rest = tuple(x for x in a.pending[1:] if board(state).model(x).in_play)
     if not rest:
         state, more = _resume(state, a.model_copy(update={"pending": ()}))
         return state, events + more
     a = a.model_copy(update={"step": "disabled", "pending": rest})
     events.append(Event(kind="attack.paused", model=rest[0],
-                        text=f"{state.model(rest[0]).name} is disabled."))
-    return state.model_copy(update={"attack": a}), events
+                        text=f"{board(state).model(rest[0]).name} is disabled."))
+    return with_board(state, attack=a), events
 
 
 def _resume(state: GameState, a: AttackRecord) -> tuple[GameState, list[Event]]:
@@ -490,19 +492,19 @@ def _resume(state: GameState, a: AttackRecord) -> tuple[GameState, list[Event]]:
     an attack still waiting for a roll (the damage came from elsewhere in the meantime) goes on, unless its
     attacker or target has left play. When a destruction ended the game, nothing is left to resolve."""
     if state.phase == "over":
-        return state.model_copy(update={"attack": None}), []
+        return with_board(state, attack=None), []
     if a.kind == "damage":
         state, done = _done(state, "The damage is applied.", "damage.applied")
         return state, [done]
     if a.damage is not None:
         state, done = _done(state, "The attack is resolved.")
         return state, [done]
-    gone = [x for x in (a.attacker, a.target) if x is not None and not state.model(x).in_play]
+    gone = [x for x in (a.attacker, a.target) if x is not None and not board(state).model(x).in_play]
     if gone:
-        state, done = _done(state, f"{state.model(gone[0]).name} has left play: the attack ends.")
+        state, done = _done(state, f"{board(state).model(gone[0]).name} has left play: the attack ends.")
         return state, [done]
     a = a.model_copy(update={"step": "damage_roll" if a.hit else "attack_roll"})
-    return state.model_copy(update={"attack": a}), [Event(kind="attack.resumed",
+    return with_board(state, attack=a), [Event(kind="attack.resumed",
                                                           text=f"The attack goes on: {_waiting(a)}.")]
 
 
@@ -517,7 +519,7 @@ def end_attack(state: GameState, cmd: EndAttack) -> tuple[GameState, list[Event]
     a = _attack(state)
     if a.pending:
         raise RuleViolation("attack.pending",
-                            f"Damage is being applied: resolve {state.model(a.pending[0]).name} first.")
+                            f"Damage is being applied: resolve {board(state).model(a.pending[0]).name} first.")
     state, done = _done(state, "The attack is put aside.", "attack.cancelled")
     return state, [done]
 
@@ -540,7 +542,7 @@ def boost(state: GameState, cmd: Boost) -> tuple[GameState, list[Event]]:
         raise RuleViolation("boost.once_per_roll", f"This {cmd.roll} roll of {m.name} is already boosted.")
     m, paid = spend(state, m, 1, f"boost the {cmd.roll} roll of attack {number}")
     m = m.model_copy(update={"act": m.act.model_copy(update={"boosted": (*m.act.boosted, key)})})
-    return state.with_models(m), [paid]
+    return with_models(state, m), [paid]
 
 
 class BuyAttack(Command):
@@ -555,7 +557,7 @@ def buy_attack(state: GameState, cmd: BuyAttack) -> tuple[GameState, list[Event]
     _can_attack(state, m, "make an additional attack")
     m, paid = spend(state, m, 1, "an additional melee attack")
     act = m.act.model_copy(update={"attack": m.act.attack + 1, "bought_attacks": m.act.bought_attacks + 1})
-    return state.with_models(m.model_copy(update={"act": act})), [paid]
+    return with_models(state, m.model_copy(update={"act": act})), [paid]
 
 
 class NextAttack(Command):
@@ -570,7 +572,7 @@ def next_attack(state: GameState, cmd: NextAttack) -> tuple[GameState, list[Even
     m = live(state, cmd.model)
     _can_attack(state, m, "make another attack")
     act = m.act.model_copy(update={"attack": m.act.attack + 1})
-    return state.with_models(m.model_copy(update={"act": act})), [
+    return with_models(state, m.model_copy(update={"act": act})), [
         Event(kind="attack.next", model=m.id, text=f"{m.name} moves on to attack {act.attack}.")]
 
 

@@ -11,7 +11,6 @@ from typing import Literal
 from models.catalog.schema import Card
 from models.rules.core import RuleViolation
 from models.rules.dice import Roll
-from models.rules.match import PairedList
 from models.rules.warmachine.arcana import AssignArcana
 from models.rules.warmachine.attacks import AttackRoll, DamageRoll, EndAttack, ResolveDisabled
 from models.rules.warmachine.clock import AdjustClock, ClockExpired, PassClock, PauseClock, ResumeClock, StartClock
@@ -19,6 +18,7 @@ from models.rules.warmachine.continuous import Continuous, ResolveContinuous
 from models.rules.warmachine.damage import Entry, Side
 from models.rules.warmachine.ending import Assassinated, Concede, FinalScore, ScenarioElements
 from models.rules.warmachine.list_pairs import ChooseFromPair, GiveListPair
+from models.rules.warmachine.match import PairedList
 from models.rules.warmachine.pregame import (
     AddSetupTask,
     ChooseObjectives,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from models.rules.core import Command, GameState, ModelState, Option, probe
+from models.rules.core import Command, GameState, Option, probe
 from models.rules.dice import Roll
 from models.rules.warmachine import structures, units
 from models.rules.warmachine.activation import Charge, Run
@@ -22,6 +22,7 @@ from models.rules.warmachine.fury import (
     ThresholdCheck,
     frenzy_steps,
 )
+from models.rules.warmachine.match import ModelState, board
 from models.rules.warmachine.points import has_focus_manipulation, has_fury_manipulation
 from models.rules.warmachine.shake import SHAKEABLE, Shake
 from models.rules.warmachine.spells import CastSpell, DropUpkeep, Upkeep, UseFeat, is_grymkin_warlock
@@ -37,7 +38,7 @@ ASKED: dict[str, tuple[str, ...]] = {
 
 
 def _group(state: GameState, boss: ModelState, kind: str) -> list[ModelState]:
-    return [m for m in state.models if m.battlegroup == boss.id and m.in_play and role(state, m) == kind]
+    return [m for m in board(state).models if m.battlegroup == boss.id and m.in_play and role(state, m) == kind]
 
 
 def any_allowed(state: GameState, action: str, commands: Iterable[Command],

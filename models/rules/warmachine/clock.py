@@ -17,8 +17,8 @@ from typing import Literal
 from pydantic import Field
 
 from models.rules.core import Command, Event, GameState, RuleViolation, handles
-from models.rules.match import PREGAME_LABELS, ClockState, TurnClock
 from models.rules.text import tidy
+from models.rules.warmachine.match import PREGAME_LABELS, ClockState, TurnClock, board, with_board
 from models.rules.warmachine.state import SYSTEM
 
 MAX_MINUTES = 600
@@ -83,16 +83,18 @@ def shown(ms: int) -> str:
 
 
 def clock_of(state: GameState) -> ClockState:
-    if state.clock is None:
+    clock = board(state).clock
+    if clock is None:
         raise RuleViolation("clock.not_started", "There is no clock in this game yet.")
-    return state.clock
+    return clock
 
 
 def when(state: GameState, at_ms: int | None) -> int:
     """The command's server time, checked against the clock's latest stamp."""
     if at_ms is None:
         raise RuleViolation("clock.no_time", "A clock action needs the time it happened (the server adds it).")
-    if state.clock is not None and at_ms < state.clock.last_ms:
+    clock = board(state).clock
+    if clock is not None and at_ms < clock.last_ms:
         raise RuleViolation("clock.time_backwards", "That time is earlier than the clock's last action.")
     return at_ms
 
@@ -100,7 +102,7 @@ def when(state: GameState, at_ms: int | None) -> int:
 def charge(state: GameState, at_ms: int) -> ClockState:
     """The clock with the time since it last started taken off the running player, and counted in this
     turn's use (round 0 is setup and deployment)."""
-    clock = state.clock
+    clock = board(state).clock
     assert clock is not None
     seat = clock.ticking
     if seat is None or clock.since is None:
@@ -129,35 +131,38 @@ def out_of_time(state: GameState, clock: ClockState) -> None:
 def hand_over(state: GameState, at_ms: int | None, to_seat: int) -> GameState:
     """The end of a turn: the outgoing time is charged and ``to_seat``'s clock runs (a paused clock stays
     paused and will resume for ``to_seat``). Without a clock the state is unchanged."""
-    if state.clock is None or state.clock.stopped:
+    running = board(state).clock
+    if running is None or running.stopped:
         return state
     clock = charge(state, when(state, at_ms))
     out_of_time(state, clock)
     since = None if clock.paused else at_ms
-    return state.model_copy(update={"clock": clock.model_copy(update={"running": to_seat, "since": since})})
+    return with_board(state, clock=clock.model_copy(update={"running": to_seat, "since": since}))
 
 
 def stop(state: GameState, at_ms: int | None) -> GameState:
     """Stop the clock for good (the game is over); without a time it stops at its last stamp."""
-    if state.clock is None or state.clock.stopped:
+    clock = board(state).clock
+    if clock is None or clock.stopped:
         return state
-    clock = charge(state, at_ms) if at_ms is not None and at_ms >= state.clock.last_ms else state.clock
-    return state.model_copy(update={"clock": clock.model_copy(update={"stopped": True, "since": None})})
+    clock = charge(state, at_ms) if at_ms is not None and at_ms >= clock.last_ms else clock
+    return with_board(state, clock=clock.model_copy(update={"stopped": True, "since": None}))
 
 
 @handles(StartClock, system=SYSTEM, timing="game")
 def start_clock(state: GameState, cmd: StartClock) -> tuple[GameState, list[Event]]:
-    if state.clock is not None:
+    if board(state).clock is not None:
         raise RuleViolation("clock.started", "The clock has already been started.")
     at_ms = when(state, cmd.at_ms)
+    pregame = board(state).pregame
     if state.phase == "setup":
-        if state.pregame is None or state.pregame.step != "clock":
-            step = PREGAME_LABELS.get(state.pregame.step if state.pregame else "", "setting up").lower()
+        if pregame is None or pregame.step != "clock":
+            step = PREGAME_LABELS.get(pregame.step if pregame else "", "setting up").lower()
             raise RuleViolation("pregame.step", f"Setup is at another step now: {step}.")
         seat = state.first
     else:
         seat = state.active
-    fixed = state.pregame.clock_minutes if state.pregame is not None else None
+    fixed = pregame.clock_minutes if pregame is not None else None
     if fixed is not None and cmd.minutes_per_player != fixed:
         raise RuleViolation("clock.event_minutes", f"This event gives each player {fixed:g} minutes.")
     ms = round(cmd.minutes_per_player * 60_000)
@@ -165,11 +170,11 @@ def start_clock(state: GameState, cmd: StartClock) -> tuple[GameState, list[Even
         raise RuleViolation("clock.too_short", "Give each player at least one second.")
     clock = ClockState(minutes=cmd.minutes_per_player, remaining_ms=(ms, ms), running=seat, since=at_ms,
                        last_ms=at_ms)
-    state = state.model_copy(update={"clock": clock})
+    state = with_board(state, clock=clock)
     events = [Event(kind="clock.started", data={"minutes": cmd.minutes_per_player, "seat": seat, "at_ms": at_ms},
                     text=f"The clock starts: {shown(ms)} for each player; {state.player_name(seat)}'s time runs.")]
-    if state.phase == "setup" and state.pregame is not None:
-        state = state.model_copy(update={"pregame": state.pregame.model_copy(update={"step": "before"})})
+    if state.phase == "setup" and pregame is not None:
+        state = with_board(state, pregame=pregame.model_copy(update={"step": "before"}))
         events.append(Event(kind="pregame.step", data={"step": "before"},
                             text=f"Next: {PREGAME_LABELS['before'].lower()}."))
     return state, events
@@ -195,7 +200,7 @@ def pass_clock(state: GameState, cmd: PassClock) -> tuple[GameState, list[Event]
     out_of_time(state, clock)
     clock = clock.model_copy(update={"running": cmd.to_seat, "since": at_ms})
     left = shown(clock.remaining_ms[cmd.to_seat])
-    return state.model_copy(update={"clock": clock}), [Event(
+    return with_board(state, clock=clock), [Event(
         kind="clock.passed", data={"to": cmd.to_seat, "at_ms": at_ms, "remaining_ms": list(clock.remaining_ms)},
         text=f"The clock goes to {state.player_name(cmd.to_seat)} ({left} left).")]
 
@@ -205,7 +210,7 @@ def pause_clock(state: GameState, cmd: PauseClock) -> tuple[GameState, list[Even
     _, at_ms = _ticking(state, cmd.at_ms, "The clock is already paused.")
     reason = tidy(cmd.reason) or "Judge call"
     clock = charge(state, at_ms).model_copy(update={"paused": True, "since": None, "reason": reason})
-    return state.model_copy(update={"clock": clock}), [Event(
+    return with_board(state, clock=clock), [Event(
         kind="clock.paused", data={"at_ms": at_ms, "reason": reason}, text=f"The clock is paused: {reason}.")]
 
 
@@ -217,7 +222,7 @@ def resume_clock(state: GameState, cmd: ResumeClock) -> tuple[GameState, list[Ev
         raise RuleViolation("clock.not_paused", "The clock is not paused.")
     clock = clock.model_copy(update={"paused": False, "reason": "", "since": at_ms, "last_ms": at_ms})
     seat = clock.running if clock.running is not None else state.active
-    return state.model_copy(update={"clock": clock}), [Event(
+    return with_board(state, clock=clock), [Event(
         kind="clock.resumed", data={"at_ms": at_ms},
         text=f"The clock runs again for {state.player_name(seat)}.")]
 
@@ -232,7 +237,7 @@ def adjust_clock(state: GameState, cmd: AdjustClock) -> tuple[GameState, list[Ev
     before = remaining[cmd.seat]
     remaining[cmd.seat] = cmd.remaining_ms
     clock = clock.model_copy(update={"remaining_ms": (remaining[0], remaining[1]), "last_ms": at_ms})
-    return state.model_copy(update={"clock": clock}), [Event(
+    return with_board(state, clock=clock), [Event(
         kind="clock.adjusted", data={"seat": cmd.seat, "before_ms": before, "after_ms": cmd.remaining_ms},
         text=f"{state.player_name(cmd.seat)}'s clock is set to {shown(cmd.remaining_ms)} "
              f"(it showed {shown(before)}).")]

@@ -12,9 +12,10 @@ from typing import Literal
 
 from pydantic import Field
 
-from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.dice import Roll
 from models.rules.warmachine.damage import Side, sections, suffer
+from models.rules.warmachine.match import ModelState, board, with_models
 from models.rules.warmachine.phases import before_leaving, on_enter
 from models.rules.warmachine.shake import effect_name
 from models.rules.warmachine.state import SYSTEM, done, live, mark_done, own_turn
@@ -25,7 +26,7 @@ CONTINUOUS: tuple[Continuous, ...] = ("fire", "corrosion")
 
 def unresolved(state: GameState) -> list[tuple[ModelState, Continuous]]:
     """The active player's fire and corrosion not yet resolved this turn, model by model."""
-    return [(m, e) for m in state.models if m.seat == state.active and m.in_play
+    return [(m, e) for m in board(state).models if m.seat == state.active and m.in_play
             for e in CONTINUOUS if e in m.effects and not done(m, f"continuous:{e}")]
 
 
@@ -89,13 +90,13 @@ def resolve_continuous(state: GameState, cmd: ResolveContinuous) -> tuple[GameSt
             raise RuleViolation("continuous.expired", "An effect that expires deals no damage.")
         left = tuple(e for e in m.effects if e != cmd.effect)
         m = mark_done(m, marker).model_copy(update={"effects": left})
-        return state.with_models(m), [Event(kind="continuous.expired", model=m.id, data=data,
+        return with_models(state, m), [Event(kind="continuous.expired", model=m.id, data=data,
                                             text=f"{m.name} is no longer {effect_name(cmd.effect)}.")]
     if cmd.damage is None:
         raise RuleViolation("continuous.damage_needed",
                             f"Enter the damage {m.name} suffers from {cmd.effect} (0 if none got through).")
     m = mark_done(m, marker)
-    state = state.with_models(m)
+    state = with_models(state, m)
     data["damage"] = cmd.damage
     events = [Event(kind="continuous.stays", model=m.id, data=data,
                     text=f"{m.name} is still {effect_name(cmd.effect)} and suffers {cmd.damage} damage.")]

@@ -9,8 +9,9 @@ from typing import Any, Literal
 from pydantic import Field
 
 from models.catalog.schema import BoxesLayout, Frozen, GridLayout, SpiralLayout, WebLayout
-from models.rules.core import AttackRecord, Command, Event, GameState, ModelState, RuleViolation, handles
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.warmachine import grids
+from models.rules.warmachine.match import AttackRecord, ModelState, board, with_board, with_models
 from models.rules.warmachine.state import (
     SYSTEM,
     battlegroup,
@@ -32,7 +33,7 @@ CRIPPLED_EFFECT = (
 
 def sections(state: GameState, m: ModelState) -> tuple[int, ...]:
     """Box counts per section in fill order; RuleViolation when the card lacks them (the player adds them)."""
-    c = state.card_of(m)
+    c = board(state).card_of(m)
     if c.role == "unit":
         info = c.unit
         boxes = None if info is None else info.trooper_boxes
@@ -61,8 +62,8 @@ def sections(state: GameState, m: ModelState) -> tuple[int, ...]:
 
 def rolled_layout(state: GameState, m: ModelState) -> GridLayout | SpiralLayout | None:
     """The model's grid or spiral (damage enters where a d6 says), or None for boxes and webs."""
-    layout = state.card_of(m).damage
-    if state.card_of(m).role != "unit" and isinstance(layout, GridLayout | SpiralLayout):
+    layout = board(state).card_of(m).damage
+    if board(state).card_of(m).role != "unit" and isinstance(layout, GridLayout | SpiralLayout):
         return layout
     return None
 
@@ -204,7 +205,7 @@ def suffer(state: GameState, m: ModelState, amount: int, why: str, *, column: in
     marks, rest = fill_track(state, m, amount, column, side, then_column)
     taken = amount - rest
     m = m.model_copy(update={"marks": marks})
-    state = state.with_models(m)
+    state = with_models(state, m)
     data: dict[str, object] = {"points": taken, "marks": list(marks)}
     if column is not None and rolled_layout(state, m) is not None:
         data["column"] = column
@@ -223,7 +224,7 @@ def suffer(state: GameState, m: ModelState, amount: int, why: str, *, column: in
                                 text=f"{m.name}: {grids.note(layout, ch)}"))
             if ch == "C" and role(state, m) == "warjack" and m.focus:
                 m = m.model_copy(update={"focus": 0})
-                state = state.with_models(m)
+                state = with_models(state, m)
                 events.append(Event(kind="focus.lost", model=m.id, text=f"{m.name} loses its focus."))
     if sum(marks) == sum(sizes):
         state, more = hold(state, m)
@@ -239,7 +240,7 @@ ACTS_WHEN_DISABLED = frozenset({"Tough"})
 def pauses_for(state: GameState, m: ModelState) -> bool:
     """Whether damage application waits for the players as ``m`` is disabled and boxed: only when a rule in
     play acts then (its card's Tough, for one); otherwise nothing can happen at those steps."""
-    return bool(ACTS_WHEN_DISABLED.intersection(state.card_of(m).rules))
+    return bool(ACTS_WHEN_DISABLED.intersection(board(state).card_of(m).rules))
 
 
 def hold(state: GameState, m: ModelState) -> tuple[GameState, list[Event]]:
@@ -254,7 +255,7 @@ def hold(state: GameState, m: ModelState) -> tuple[GameState, list[Event]]:
                              "acts on it.")]
         state, more = remove(state, m, "destroyed", "every damage box is marked")
         return state, events + more
-    a = state.attack or AttackRecord(attacker=None, target=m.id, kind="damage")
+    a = board(state).attack or AttackRecord(attacker=None, target=m.id, kind="damage")
     if m.id in a.pending:
         return state, []
     events = [Event(kind="damage.disabled", model=m.id, text=f"{m.name} is disabled: every damage box is marked.")]
@@ -263,7 +264,7 @@ def hold(state: GameState, m: ModelState) -> tuple[GameState, list[Event]]:
         events.append(Event(kind="attack.paused", model=m.id,
                             text=f"{m.name} is disabled: apply any effect that saves it, or let it be boxed."))
     a = a.model_copy(update={"pending": (*a.pending, m.id)})
-    return state.model_copy(update={"attack": a}), events
+    return with_board(state, attack=a), events
 
 
 def heal(state: GameState, m: ModelState, amount: int) -> tuple[GameState, Event]:
@@ -271,7 +272,7 @@ def heal(state: GameState, m: ModelState, amount: int) -> tuple[GameState, Event
     before = crippled(state, m)
     marks, _ = clear(sizes, marks_of(state, m), amount)
     m = m.model_copy(update={"marks": marks})
-    state = state.with_models(m)
+    state = with_models(state, m)
     healed = [RING_NAMES[i] for i in before if i not in crippled(state, m)]
     note = f"; its {' and '.join(healed)} ring is no longer crippled" if healed else ""
     return state, Event(kind="damage.healed", model=m.id, data={"points": amount, "marks": list(marks)},
@@ -356,15 +357,15 @@ def transfer(state: GameState, m: ModelState, horror_id: str, amount: int, in_co
     sections(state, horror)
     entry_section(state, horror, where.column, where.side)
     m, paid = spend(state, m, 1, f"transfer damage to {horror.name}", outside_activation=True)
-    state = state.with_models(m)
+    state = with_models(state, m)
     events = [paid]
     room = unmarked(state, horror)
-    state, more, _ = suffer(state, state.model(horror.id), min(amount, room),
+    state, more, _ = suffer(state, board(state).model(horror.id), min(amount, room),
                             f"transferred from {m.name}", **where.args())
     events += more
     back = amount - min(amount, room)
     if back:
-        state, more, _ = suffer(state, state.model(m.id), back, "transferred damage that did not fit")
+        state, more, _ = suffer(state, board(state).model(m.id), back, "transferred damage that did not fit")
         events += more
     return state, events
 
@@ -385,7 +386,7 @@ def remove_damage(state: GameState, m: ModelState, amount: int, column: int | No
         other = grids.side_range(layout, 1 - at)
         marks, _ = grids.clear_from(marks, rest, other[0], other)
     m = m.model_copy(update={"marks": marks})
-    state = state.with_models(m)
+    state = with_models(state, m)
     freed = [grids.meaning(layout, ch)[0] for ch in before if ch not in crippled_systems(state, m)]
     note = f"; no longer crippled: {', '.join(freed)}" if freed else ""
     return state, Event(kind="damage.healed", model=m.id, data={"points": amount, "marks": list(marks)},

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from models.rules.core import Command, GameState, ModelState, Option, probe
+from models.rules.core import Command, GameState, Option, probe
 from models.rules.warmachine.caster_options import allocate_focus_option, any_allowed, leech_fury_option
 from models.rules.warmachine.continuous import CONTINUOUS, ResolveContinuous
 from models.rules.warmachine.essence import Allocate, Leech
 from models.rules.warmachine.focus import SkipPowerUp
 from models.rules.warmachine.fury import LeechLife, SpiritBond
+from models.rules.warmachine.match import ModelState, board
 from models.rules.warmachine.phases import waits_when
 from models.rules.warmachine.points import has_focus_manipulation, has_fury_manipulation
 from models.rules.warmachine.replenish import Sacrifice, sacrifice_refusal
@@ -32,7 +33,7 @@ def allocate_option(state: GameState, master: ModelState) -> Option | None:
 
 
 def _side(state: GameState) -> list[ModelState]:
-    return [m for m in state.models if m.seat == state.active and m.in_play]
+    return [m for m in board(state).models if m.seat == state.active and m.in_play]
 
 
 def _can(state: GameState, commands: Iterable[Command]) -> bool:

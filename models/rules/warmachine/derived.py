@@ -17,9 +17,10 @@ the effects the app tracks.
 from __future__ import annotations
 
 from models.catalog.schema import Frozen
-from models.rules.core import GameState, ModelState, RuleViolation
+from models.rules.core import GameState, RuleViolation
 from models.rules.warmachine import modifiers
 from models.rules.warmachine.attack_math import RollKind, attack_dice, dice_count, weapon_places
+from models.rules.warmachine.match import ModelState, board
 from models.rules.warmachine.modifiers import changed
 from models.rules.warmachine.points import caster_control_range
 from models.rules.warmachine.state import control_range, has_essence_manipulation
@@ -54,7 +55,7 @@ def ctrl(state: GameState, m: ModelState) -> int | None:
 def stats(state: GameState, m: ModelState) -> tuple[dict[str, int], dict[str, str]]:
     """Effective DEF, ARM, MAT and RAT (those the card gives), and any other stat an effect changes, with why
     any differs from the card."""
-    card = state.card_of(m).stats
+    card = board(state).card_of(m).stats
     names = (*EFFECTIVE_STATS, *dict.fromkeys(mod.stat for mod in m.mods if mod.stat not in EFFECTIVE_STATS))
     base = {name: value for name in names if (value := getattr(card, name)) is not None}
     why: dict[str, list[str]] = {}
@@ -80,7 +81,7 @@ def dice(state: GameState, m: ModelState) -> dict[str, int]:
         for place in weapon_places(state, m):
             if place != "other":
                 out[f"{roll}:{place}"] = dice_count(state, m, roll, place)
-    a = state.attack
+    a = board(state).attack
     if a is not None and a.attacker == m.id and a.step in ("attack_roll", "damage_roll"):
         for roll in ROLLS:
             out[f"pending_{roll}"] = attack_dice(state, a, roll)

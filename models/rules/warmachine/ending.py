@@ -23,9 +23,9 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
-from models.rules.match import How, Result, TurnScore
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.warmachine.clock import ClockExpired, charge, shown, stop, when
+from models.rules.warmachine.match import How, ModelState, Result, TurnScore, board, with_board
 from models.rules.warmachine.state import REMOVAL_HOOKS, SYSTEM, remove
 
 # Losing the last of these loses the game (doc 002 "Game Ending": warcaster, warlock, infernal master).
@@ -75,11 +75,11 @@ def army_points_destroyed(state: GameState) -> tuple[tuple[float, float], tuple[
     """Army points each side destroyed of the other's army, and the names of gone models whose cost no card
     gives (left out, never guessed). Only models that began the game count (summoned ones were never in a
     list); a model removed from play counts as destroyed."""
-    listed = set(state.listed) or {m.id for m in state.models}
+    listed = set(board(state).listed) or {m.id for m in board(state).models}
     took = [0.0, 0.0]
     uncounted: list[str] = []
     units: dict[str, list[ModelState]] = {}
-    for m in state.models:
+    for m in board(state).models:
         if m.id not in listed:
             continue
         if m.unit is not None:
@@ -87,7 +87,7 @@ def army_points_destroyed(state: GameState) -> tuple[tuple[float, float], tuple[
             continue
         if m.in_play:
             continue
-        c = state.card_of(m)
+        c = board(state).card_of(m)
         if c.role in ASSASSINATION_ROLES:
             took[1 - m.seat] += CASTER_POINTS
         elif c.cost is not None:
@@ -98,7 +98,7 @@ def army_points_destroyed(state: GameState) -> tuple[tuple[float, float], tuple[
         size, left = len(members), sum(1 for m in members if m.in_play)
         if left * 2 >= size:
             continue
-        c = state.card_of(members[0])
+        c = board(state).card_of(members[0])
         cost = c.unit.costs.get(size) if c.unit else None
         if cost is None:
             uncounted.append(f"{c.name} ({size} models)")
@@ -108,16 +108,17 @@ def army_points_destroyed(state: GameState) -> tuple[tuple[float, float], tuple[
 
 
 def casters(state: GameState, seat: int) -> list[ModelState]:
-    return [m for m in state.models if m.seat == seat and m.in_play
-            and state.card_of(m).role in ASSASSINATION_ROLES]
+    return [m for m in board(state).models if m.seat == seat and m.in_play
+            and board(state).card_of(m).role in ASSASSINATION_ROLES]
 
 
 def _cp(state: GameState) -> tuple[int, int]:
-    return state.scenario.cp if state.scenario else (0, 0)
+    scenario = board(state).scenario
+    return scenario.cp if scenario else (0, 0)
 
 
 def _scoring_due(state: GameState) -> bool:
-    return state.scenario is not None and state.phase not in ("setup", "over")
+    return board(state).scenario is not None and state.phase not in ("setup", "over")
 
 
 def end(state: GameState, *, winner: int | None, how: How, detail: str, seat: int | None = None,
@@ -126,7 +127,7 @@ def end(state: GameState, *, winner: int | None, how: How, detail: str, seat: in
     """Stop the clock, set the game over with its result; ``kill`` destroys that side's casters first."""
     round_no, turn = state.round, state.active
     state = stop(state, at_ms)
-    state = state.model_copy(update={"phase": "over", "step": "", "pending_tithe": ()})
+    state = with_board(state.model_copy(update={"phase": "over", "step": ""}), pending_tithe=())
     events: list[Event] = []
     if kill is not None:
         for m in casters(state, kill):
@@ -135,7 +136,7 @@ def end(state: GameState, *, winner: int | None, how: How, detail: str, seat: in
     destroyed, uncounted = army_points_destroyed(state)
     result = Result(winner=winner, how=how, detail=detail, seat=seat, round=round_no, turn=turn, cp=_cp(state),
                     destroyed=destroyed, uncounted=uncounted, due=due)  # type: ignore[arg-type]
-    state = state.model_copy(update={"result": result})
+    state = with_board(state, result=result)
     events.append(Event(kind="game.over", data={"winner": winner, "how": how, "due": due}, text=detail))
     return state, events
 
@@ -158,7 +159,8 @@ def decide_on_points(state: GameState, cp: tuple[int, int], destroyed: tuple[flo
 
 def stamp(state: GameState, at_ms: int | None) -> int | None:
     """The command's time when the game has a running clock (so the clock stops at the right moment)."""
-    if state.clock is None or state.clock.stopped:
+    clock = board(state).clock
+    if clock is None or clock.stopped:
         return at_ms
     return when(state, at_ms)
 
@@ -185,21 +187,22 @@ def concede(state: GameState, cmd: Concede) -> tuple[GameState, list[Event]]:
 @handles(ClockExpired, system=SYSTEM, timing="game")
 def clock_expired(state: GameState, cmd: ClockExpired) -> tuple[GameState, list[Event]]:
     """The server's time must show the clock at zero; then doc 002's two deathclock cases."""
-    if state.clock is None:
+    running = board(state).clock
+    if running is None:
         raise RuleViolation("clock.not_started", "There is no clock in this game.")
     at_ms = when(state, cmd.at_ms)
     seat, other = cmd.seat, 1 - cmd.seat
-    left = state.clock.left(seat, at_ms)
+    left = running.left(seat, at_ms)
     if left > 0:
         raise RuleViolation("clock.not_expired",
                             f"{state.player_name(seat)} still has {shown(left)} on the clock.")
     clock = charge(state, at_ms)
     remaining = list(clock.remaining_ms)
     remaining[seat] = max(0, remaining[seat])
-    state = state.model_copy(update={"clock": clock.model_copy(update={"remaining_ms": tuple(remaining)})})
+    state = with_board(state, clock=clock.model_copy(update={"remaining_ms": tuple(remaining)}))
     name, winner = state.player_name(seat), state.player_name(other)
     own_turn = state.phase != "setup" and state.active == seat
-    if own_turn and state.scenario is not None:
+    if own_turn and board(state).scenario is not None:
         detail = (f"{name}'s time ran out during {name}'s own turn: score the scenario now; {name} wins only "
                   "with a lead of 5 or more.")
         return end(state, winner=None, how="deathclock", detail=detail, seat=seat, at_ms=at_ms, due="clock_score")
@@ -210,36 +213,38 @@ def clock_expired(state: GameState, cmd: ClockExpired) -> tuple[GameState, list[
 
 
 def _scored(state: GameState, cp: tuple[int, int]) -> tuple[GameState, tuple[int, int]]:
-    assert state.scenario is not None
-    totals = (state.scenario.cp[0] + cp[0], state.scenario.cp[1] + cp[1])
+    scenario = board(state).scenario
+    assert scenario is not None
+    totals = (scenario.cp[0] + cp[0], scenario.cp[1] + cp[1])
     turn = TurnScore(round=state.round, seat=state.active, cp=cp, totals=totals, final=True)
-    scenario = state.scenario.model_copy(update={"cp": totals, "turns": (*state.scenario.turns, turn)})
-    return state.model_copy(update={"scenario": scenario}), totals
+    scenario = scenario.model_copy(update={"cp": totals, "turns": (*scenario.turns, turn)})
+    return with_board(state, scenario=scenario), totals
 
 
 @handles(FinalScore, system=SYSTEM, timing="result")
 def final_score(state: GameState, cmd: FinalScore) -> tuple[GameState, list[Event]]:
-    result = state.result
-    if result is None or result.due is None or state.scenario is None:
+    result = board(state).result
+    if result is None or result.due is None or board(state).scenario is None:
         raise RuleViolation("result.no_scoring_due", "No scenario scoring is due now.")
     names = state.player_name(0), state.player_name(1)
     said = f"{names[0]} {cmd.cp[0]}, {names[1]} {cmd.cp[1]}"
     if result.due == "final_score":
         state, totals = _scored(state, cmd.cp)
-        state = state.model_copy(update={"result": result.model_copy(update={"cp": totals, "due": None})})
+        state = with_board(state, result=result.model_copy(update={"cp": totals, "due": None}))
         return state, [Event(kind="score.final", data={"cp": list(cmd.cp), "totals": list(totals)},
                              text=f"Final scoring: {said}. Control points: {totals[0]} to {totals[1]}.")]
     seat = result.seat
     assert seat is not None
     other = 1 - seat
-    assert state.scenario is not None  # a final score is due only in a scenario game
-    trial = (state.scenario.cp[0] + cmd.cp[0], state.scenario.cp[1] + cmd.cp[1])
+    scenario = board(state).scenario
+    assert scenario is not None  # a final score is due only in a scenario game
+    trial = (scenario.cp[0] + cmd.cp[0], scenario.cp[1] + cmd.cp[1])
     if trial[seat] - trial[other] >= 5:
         state, totals = _scored(state, cmd.cp)
         detail = (f"{names[seat]}'s time ran out, but the immediate scoring puts {names[seat]} "
                   f"{totals[seat] - totals[other]} ahead: {names[seat]} wins on scenario.")
-        state = state.model_copy(update={"result": result.model_copy(update={
-            "winner": seat, "how": "scenario", "detail": detail, "cp": totals, "due": None})})
+        state = with_board(state, result=result.model_copy(update={
+            "winner": seat, "how": "scenario", "detail": detail, "cp": totals, "due": None}))
         return state, [Event(kind="game.over", data={"winner": seat, "how": "scenario"}, text=detail)]
     events = [Event(kind="score.not_enough", data={"cp": list(cmd.cp)},
                     text=f"Immediate scoring: {said}; not a lead of 5, so it does not count.")]
@@ -249,16 +254,16 @@ def final_score(state: GameState, cmd: FinalScore) -> tuple[GameState, list[Even
     destroyed, uncounted = army_points_destroyed(state)
     detail = (f"{names[seat]}'s time ran out during {names[seat]}'s own turn: {names[other]} wins. "
               "Score the scenario as after an assassination.")
-    state = state.model_copy(update={"result": result.model_copy(update={
+    state = with_board(state, result=result.model_copy(update={
         "winner": other, "detail": detail, "destroyed": destroyed, "uncounted": uncounted,
-        "due": "final_score"})})
+        "due": "final_score"}))
     events.append(Event(kind="game.over", data={"winner": other, "how": "deathclock"}, text=detail))
     return state, events
 
 
 @handles(ScenarioElements, system=SYSTEM, timing="result")
 def scenario_elements(state: GameState, cmd: ScenarioElements) -> tuple[GameState, list[Event]]:
-    result = state.result
+    result = board(state).result
     assert result is not None  # a game over has its result
     if result.due is not None:
         raise RuleViolation("result.scoring_due", "Enter the scenario scoring first.")
@@ -269,7 +274,7 @@ def scenario_elements(state: GameState, cmd: ScenarioElements) -> tuple[GameStat
         update.update(winner=winner, detail=detail)
         events.append(Event(kind="game.over", data={"winner": winner, "how": "scenario"}, text=detail))
     names = state.player_name(0), state.player_name(1)
-    state = state.model_copy(update={"result": result.model_copy(update=update)})
+    state = with_board(state, result=result.model_copy(update=update))
     return state, [Event(kind="result.elements", data={"points": list(cmd.points)},
                          text=f"Army points in scenario elements: {names[0]} {cmd.points[0]}, "
                               f"{names[1]} {cmd.points[1]}."), *events]
@@ -279,9 +284,9 @@ def scenario_elements(state: GameState, cmd: ScenarioElements) -> tuple[GameStat
 
 def _on_removed(state: GameState, m: ModelState) -> tuple[GameState, list[Event]]:
     """In a game with a scenario, losing the last caster ends the game by assassination."""
-    if not _scoring_due(state) or state.result is not None:
+    if not _scoring_due(state) or board(state).result is not None:
         return state, []
-    if state.card_of(m).role not in ASSASSINATION_ROLES or casters(state, m.seat):
+    if board(state).card_of(m).role not in ASSASSINATION_ROLES or casters(state, m.seat):
         return state, []
     loser, winner = m.seat, 1 - m.seat
     detail = f"{state.player_name(loser)}'s caster is gone: {state.player_name(winner)} wins by assassination."

@@ -10,6 +10,7 @@ from pydantic import Field
 
 from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.warmachine.damage import heal, marks_of, sections, suffer
+from models.rules.warmachine.match import board, with_models
 from models.rules.warmachine.phases import on_enter
 from models.rules.warmachine.points import kept_at_most
 from models.rules.warmachine.state import (
@@ -29,7 +30,7 @@ def lose_excess_essence(state: GameState) -> tuple[GameState, list[Event]]:
     """Maintenance step 1: each of the active player's masters loses essence above its ESSENCE (doc 001)."""
     kept = [k for m in active_models(state) if has_essence_manipulation(state, m) and m.essence is not None
             if (k := kept_at_most(m, "essence", essence_stat(state, m)))]
-    return state.with_models(*(m for m, _ in kept)), [e for _, e in kept]
+    return with_models(state, *(m for m, _ in kept)), [e for _, e in kept]
 
 
 class Leech(Command):
@@ -54,7 +55,7 @@ def leech(state: GameState, cmd: Leech) -> tuple[GameState, list[Event]]:
         )
     sections(state, m)
     m = m.model_copy(update={"essence": have + cmd.points, "replenished": "leech"})
-    state = state.with_models(m)
+    state = with_models(state, m)
     state, events, _ = suffer(state, m, cmd.points, "leeching, cannot be transferred")
     events.insert(0, Event(kind="essence.leeched", model=m.id, data={"points": cmd.points},
                            text=f"{m.name} leeches {cmd.points} essence from its own life."))
@@ -86,7 +87,7 @@ def allocate(state: GameState, cmd: Allocate) -> tuple[GameState, list[Event]]:
         )
     m, paid = spend(state, m, cmd.points, f"allocate to {h.name}", outside_activation=True)
     h = h.model_copy(update={"essence": have + cmd.points})
-    return state.with_models(m, h), [paid, Event(kind="essence.allocated", model=h.id, data={"points": cmd.points},
+    return with_models(state, m, h), [paid, Event(kind="essence.allocated", model=h.id, data={"points": cmd.points},
                                                  text=f"{h.name} receives {cmd.points} essence from {m.name}.")]
 
 
@@ -112,6 +113,6 @@ def heal_damage(state: GameState, cmd: Heal) -> tuple[GameState, list[Event]]:
     if cmd.points > marked:
         raise RuleViolation("heal.too_much", f"{t.name} has only {marked} damage to remove.")
     m, paid = spend(state, m, cmd.points, f"heal {t.name}")
-    state = state.with_models(m)
-    state, healed = heal(state, state.model(t.id), cmd.points)
+    state = with_models(state, m)
+    state, healed = heal(state, board(state).model(t.id), cmd.points)
     return state, [paid, healed]

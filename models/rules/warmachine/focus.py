@@ -14,7 +14,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
+from models.rules.warmachine.match import ModelState, with_models
 from models.rules.warmachine.modifiers import stat_now
 from models.rules.warmachine.phases import on_enter
 from models.rules.warmachine.points import (
@@ -44,7 +45,7 @@ def lose_excess_focus(state: GameState) -> tuple[GameState, list[Event]]:
               and (kept := kept_at_most(m, "focus", stat(state, m, "FOCUS")))):
             changed.append(kept[0])
             events.append(kept[1])
-    return state.with_models(*changed), events
+    return with_models(state, *changed), events
 
 
 @on_enter("control", "replenish")
@@ -65,7 +66,7 @@ def replenish_focus(state: GameState) -> tuple[GameState, list[Event]]:
             changed.append(m.model_copy(update={"focus": cap}))
             events.append(Event(kind="focus.replenished", model=m.id, data={"points": cap - have},
                                 text=f"{m.name} replenishes its focus to {cap}."))
-    return state.with_models(*changed), events
+    return with_models(state, *changed), events
 
 
 def powers_up(state: GameState, m: ModelState) -> bool:
@@ -90,7 +91,7 @@ def power_up(state: GameState) -> tuple[GameState, list[Event]]:
         changed.append(mark_done(m.model_copy(update={"focus": have + gained}), "power_up"))
         events.append(Event(kind="focus.power_up", model=m.id, data={"points": gained},
                             text=f"{m.name} powers up: {have + gained} focus."))
-    return state.with_models(*changed), events
+    return with_models(state, *changed), events
 
 
 class SkipPowerUp(Command):
@@ -110,7 +111,7 @@ def skip_power_up(state: GameState, cmd: SkipPowerUp) -> tuple[GameState, list[E
         raise RuleViolation("power_up.none", f"{m.name} did not power up this turn.")
     m = m.model_copy(update={"focus": max(0, (m.focus or 0) - 1),
                              "done_this_turn": tuple(x for x in m.done_this_turn if x != "power_up")})
-    return state.with_models(m), [Event(kind="focus.power_up_skipped", model=m.id,
+    return with_models(state, m), [Event(kind="focus.power_up_skipped", model=m.id,
                                         text=f"{m.name} was out of control range and does not power up.")]
 
 
@@ -148,6 +149,6 @@ def allocate_focus(state: GameState, cmd: AllocateFocus) -> tuple[GameState, lis
                             f"A warjack holds at most {WARJACK_FOCUS_CAP} focus; {jack.name} has {have}.")
     caster, paid = spend(state, caster, cmd.points, f"allocate to {jack.name}", outside_activation=True)
     jack = jack.model_copy(update={"focus": have + cmd.points})
-    return state.with_models(caster, jack), [paid, Event(
+    return with_models(state, caster, jack), [paid, Event(
         kind="focus.allocated", model=jack.id, data={"points": cmd.points, "from": caster.id},
         text=f"{jack.name} receives {cmd.points} focus from {caster.name} (now {have + cmd.points}).")]

@@ -20,10 +20,11 @@ from typing import Literal
 
 from pydantic import Field
 
-from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.dice import Roll, check_dice
 from models.rules.text import tidy
 from models.rules.warmachine.damage import sections, suffer
+from models.rules.warmachine.match import ModelState, board, with_models
 from models.rules.warmachine.modifiers import stat_now
 from models.rules.warmachine.phases import before_leaving, on_enter
 from models.rules.warmachine.points import has_fury_manipulation, kept_at_most, stat
@@ -65,7 +66,7 @@ def lose_excess_fury(state: GameState) -> tuple[GameState, list[Event]]:
     kept = [k for m in active_models(state)
             if m.fury and has_fury_manipulation(state, m) and stat_now(state, m, "FURY") is not None
             if (k := kept_at_most(m, "fury", stat(state, m, "FURY")))]
-    return state.with_models(*(m for m, _ in kept)), [e for _, e in kept]
+    return with_models(state, *(m for m, _ in kept)), [e for _, e in kept]
 
 
 def _room(state: GameState, m: ModelState, points: int, how: str) -> int:
@@ -102,7 +103,7 @@ def leech_fury(state: GameState, cmd: LeechFury) -> tuple[GameState, list[Event]
     have = _room(state, lock, cmd.points, "leeching")
     lock = lock.model_copy(update={"fury": have + cmd.points})
     beast = beast.model_copy(update={"fury": (beast.fury or 0) - cmd.points})
-    return state.with_models(lock, beast), [Event(
+    return with_models(state, lock, beast), [Event(
         kind="fury.leeched", model=lock.id, data={"points": cmd.points, "from": beast.id},
         text=f"{lock.name} leeches {cmd.points} fury from {beast.name}.")]
 
@@ -123,7 +124,7 @@ def leech_life(state: GameState, cmd: LeechLife) -> tuple[GameState, list[Event]
     have = _room(state, lock, cmd.points, "leeching")
     sections(state, lock)
     lock = lock.model_copy(update={"fury": have + cmd.points})
-    state = state.with_models(lock)
+    state = with_models(state, lock)
     state, events, _ = suffer(state, lock, cmd.points, "leeching its own life, cannot be transferred")
     events.insert(0, Event(kind="fury.leeched", model=lock.id, data={"points": cmd.points, "from": lock.id},
                            text=f"{lock.name} leeches {cmd.points} fury from its own life."))
@@ -132,7 +133,7 @@ def leech_life(state: GameState, cmd: LeechLife) -> tuple[GameState, list[Event]
 
 def fallen_warbeasts(state: GameState, lock: ModelState) -> list[ModelState]:
     """Warbeasts of ``lock``'s battlegroup destroyed or removed from play."""
-    return [m for m in state.models
+    return [m for m in board(state).models
             if m.battlegroup == lock.id and not m.in_play and role(state, m) == "warbeast"]
 
 
@@ -156,7 +157,7 @@ def spirit_bond(state: GameState, cmd: SpiritBond) -> tuple[GameState, list[Even
                             f"{lock.name} has lost {fallen} warbeasts: spirit bond gives at most {fallen}.")
     have = _room(state, lock, cmd.points, "spirit bond")
     lock = mark_done(lock.model_copy(update={"fury": have + cmd.points}), "spirit_bond")
-    return state.with_models(lock), [Event(kind="fury.spirit_bond", model=lock.id,
+    return with_models(state, lock), [Event(kind="fury.spirit_bond", model=lock.id,
                                            data={"points": cmd.points},
                                            text=f"{lock.name} gains {cmd.points} fury through spirit bond.")]
 
@@ -185,11 +186,11 @@ def force(state: GameState, cmd: Force) -> tuple[GameState, list[Event]]:
         raise RuleViolation("force.out_of_control", f"{beast.name} must be in its warlock's control range.")
     why = tidy(cmd.why) or "a special rule"
     beast, forced = spend(state, beast, cmd.points, why)
-    return state.with_models(beast), [forced]
+    return with_models(state, beast), [forced]
 
 
 def _frenzied(state: GameState) -> ModelState | None:
-    return next((m for m in state.models if done(m, "frenzy") and m.activation == "active"), None)
+    return next((m for m in board(state).models if done(m, "frenzy") and m.activation == "active"), None)
 
 
 class ThresholdCheck(Command):
@@ -224,7 +225,7 @@ def threshold_check(state: GameState, cmd: ThresholdCheck) -> tuple[GameState, l
             "total": total}
     beast = mark_done(beast, "threshold")
     if total <= thr:
-        return state.with_models(beast), [Event(
+        return with_models(state, beast), [Event(
             kind="frenzy.passed", model=beast.id, data=data,
             text=f"{beast.name} passes its threshold check: {cmd.roll.total} + {beast.fury} fury = {total}, "
                  f"not above THR {thr}.")]
@@ -237,7 +238,7 @@ def threshold_check(state: GameState, cmd: ThresholdCheck) -> tuple[GameState, l
               Event(kind="frenzy.started", model=beast.id,
                     data={"steps": list(frenzy_steps()), "shaken": shaken},
                     text=f"{beast.name} activates at once in a frenzy.")]
-    return state.with_models(beast), events
+    return with_models(state, beast), events
 
 
 class EndFrenzy(Command):
@@ -259,7 +260,7 @@ def end_frenzy(state: GameState, cmd: EndFrenzy) -> tuple[GameState, list[Event]
         raise RuleViolation("frenzy.fury_too_much", f"{beast.name} has only {beast.fury or 0} fury.")
     beast = beast.model_copy(update={"activation": "done", "fury": (beast.fury or 0) - cmd.remove_fury})
     removed = f"; {cmd.remove_fury} fury removed" if cmd.remove_fury else ""
-    return state.with_models(beast), [Event(
+    return with_models(state, beast), [Event(
         kind="frenzy.ended", model=beast.id, data={"removed": cmd.remove_fury},
         text=f"{beast.name} is no longer frenzied and its activation is over{removed}.")]
 

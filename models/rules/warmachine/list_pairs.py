@@ -16,8 +16,8 @@ from typing import Literal
 from pydantic import Field
 
 from models.catalog.schema import Card
-from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
-from models.rules.match import PairedList, Pregame
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
+from models.rules.warmachine.match import ModelState, PairedList, Pregame, board, with_board
 from models.rules.warmachine.pregame import arcana_tasks, next_step, require_step, text_answer
 from models.rules.warmachine.setup import check_army, place_army
 from models.rules.warmachine.state import SYSTEM
@@ -80,7 +80,7 @@ def give_list_pair(state: GameState, cmd: GiveListPair) -> tuple[GameState, list
         said = "; ".join(f"{state.player_name(s)}: {pair_names(p)}" for s, p in enumerate((pairs[0], pairs[1])))
         events.append(Event(kind="pairs.shown", data={"lists": [[x.name for x in p] for p in (pairs[0], pairs[1])]},
                             text=f"Both pairs are shown: {said}. Each player now chooses one in secret."))
-    return state.model_copy(update={"pregame": pre}), events
+    return with_board(state, pregame=pre), events
 
 
 @handles(ChooseFromPair, system=SYSTEM, timing="pregame")
@@ -93,7 +93,7 @@ def choose_from_pair(state: GameState, cmd: ChooseFromPair) -> tuple[GameState, 
     if pre.picks[cmd.seat] is not None:
         raise RuleViolation("pairs.chosen", f"{who} has chosen a list already.")
     picks = (cmd.index, pre.picks[1]) if cmd.seat == 0 else (pre.picks[0], cmd.index)
-    state = state.model_copy(update={"pregame": pre.model_copy(update={"picks": picks})})
+    state = with_board(state, pregame=pre.model_copy(update={"picks": picks}))
     chosen = Event(kind="pairs.chosen", data={"seat": cmd.seat},
                    text=f"{who} has chosen a list (sealed until both players have).")
     if picks[0] is None or picks[1] is None:
@@ -104,16 +104,16 @@ def choose_from_pair(state: GameState, cmd: ChooseFromPair) -> tuple[GameState, 
 
 def _reveal(state: GameState, chosen: Pair) -> tuple[GameState, list[Event]]:
     """The chosen lists become the armies (every model in play as at setup) and each player their theme."""
-    pre = state.pregame
+    pre = board(state).pregame
     assert pre is not None
     players = tuple(p.model_copy(update={"theme": find_theme(chosen[p.seat].theme)}) for p in state.players)
     models: list[ModelState] = []
     for player in players:
         models += place_army(player, chosen[player.seat].army, pre.pair_cards, models)
-    cards = {**state.cards, **{m.card: pre.pair_cards[m.card] for m in models}}
-    state = state.model_copy(update={"players": players, "models": tuple(models), "cards": cards,
-                                     "listed": tuple(m.id for m in models)})
-    state = state.model_copy(update={"pregame": pre.model_copy(update={"before": arcana_tasks(state, pre.before)})})
+    cards = {**board(state).cards, **{m.card: pre.pair_cards[m.card] for m in models}}
+    state = with_board(state.model_copy(update={"players": players}), models=tuple(models), cards=cards,
+                       listed=tuple(m.id for m in models))
+    state = with_board(state, pregame=pre.model_copy(update={"before": arcana_tasks(state, pre.before)}))
     names = (chosen[0].name, chosen[1].name)
     said = "; ".join(f"{state.player_name(s)} plays {names[s]}" for s in (0, 1))
     state, events = next_step(state, lists=names)
@@ -125,7 +125,7 @@ def sealed(state: GameState, seat: int | None) -> GameState:
     """The state as a reader on ``seat`` (None: a spectator) may know it: the other side's pair until both are
     given, its choice until both are made (doc 002 "Game Setup": chosen in secret, revealed together). The
     reader's own side is never hidden from it."""
-    pre = state.pregame
+    pre = board(state).pregame
     if pre is None or not pre.paired:
         return state
     hide_pairs = pre.pairs[0] is None or pre.pairs[1] is None
@@ -143,5 +143,5 @@ def sealed(state: GameState, seat: int | None) -> GameState:
     shown = {e.card for p in pairs if p is not None for lst in p for e in lst.army}
     pre = pre.model_copy(update={"pairs": tuple(pairs), "picks": tuple(picks),
                                  "pair_cards": {k: v for k, v in pre.pair_cards.items() if k in shown}})
-    return state.model_copy(update={"pregame": pre})
+    return with_board(state, pregame=pre)
 

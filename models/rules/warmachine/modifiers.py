@@ -6,7 +6,8 @@ arithmetic and the limits on essence, focus and fury agree. A stat never goes be
 
 from __future__ import annotations
 
-from models.rules.core import Duration, GameState, ModelState, StatMod
+from models.rules.core import GameState
+from models.rules.warmachine.match import Duration, ModelState, StatMod, board
 
 DURATION_WORDS: dict[Duration, str] = {
     "activation": "this activation", "turn": "this turn", "round": "one round", "upkeep": "while upkept",
@@ -41,7 +42,7 @@ def why(m: ModelState, stat: str) -> str:
 
 def stat_now(state: GameState, m: ModelState, stat: str) -> int | None:
     """The stat of ``m`` now: the card's after every change (None when the card does not give it)."""
-    value: int | None = getattr(state.card_of(m).stats, stat)
+    value: int | None = getattr(board(state).card_of(m).stats, stat)
     return changed(m, stat, value)
 
 

@@ -10,6 +10,7 @@ from pydantic import Field
 
 from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.warmachine.damage import DamageToModel, sections, suffer, transfer
+from models.rules.warmachine.match import board
 from models.rules.warmachine.state import SYSTEM, is_horror, live
 
 
@@ -29,7 +30,7 @@ def ordered(state: GameState, hits: tuple[Hit, ...]) -> list[Hit]:
     def rank(hit: Hit) -> int:
         if hit.transfer_to is not None:
             return 2
-        return 0 if is_horror(state, state.model(hit.model)) else 1
+        return 0 if is_horror(state, board(state).model(hit.model)) else 1
 
     return sorted(hits, key=rank)
 
@@ -44,10 +45,10 @@ def apply_attack_damage(state: GameState, cmd: AttackDamage) -> tuple[GameState,
     for hit in cmd.hits:
         if hit.model in seen:
             raise RuleViolation("attack.duplicate",
-                                f"{state.model(hit.model).name} is listed twice in one attack.")
+                                f"{board(state).model(hit.model).name} is listed twice in one attack.")
         seen.add(hit.model)
         sections(state, live(state, hit.model))
-    names = ", ".join(state.model(h.model).name for h in cmd.hits)
+    names = ", ".join(board(state).model(h.model).name for h in cmd.hits)
     events = [Event(kind="attack.damage", data={"models": [h.model for h in cmd.hits]},
                     text=f"One attack damages {names}.")]
     for hit in ordered(state, cmd.hits):
@@ -55,8 +56,9 @@ def apply_attack_damage(state: GameState, cmd: AttackDamage) -> tuple[GameState,
         if hit.transfer_to is None:
             state, more, _ = suffer(state, m, hit.amount, "this attack", **hit.entry().args())
         else:
-            target = state.model(hit.transfer_to)
-            pending = state.attack.pending if state.attack is not None else ()
+            target = board(state).model(hit.transfer_to)
+            attack = board(state).attack
+            pending = attack.pending if attack is not None else ()
             if target.id in seen and (not target.in_play or target.id in pending):
                 raise RuleViolation(
                     "transfer.horror_gone",

@@ -6,16 +6,7 @@ from __future__ import annotations
 from typing import get_args
 
 from models.catalog.schema import Card, Stats, WebLayout
-from models.rules.core import (
-    DERIVED,
-    Command,
-    GameState,
-    ModelState,
-    Option,
-    RuleViolation,
-    StatName,
-    probe,
-)
+from models.rules.core import DERIVED, Command, GameState, Option, RuleViolation, probe
 from models.rules.warmachine import caster_options
 from models.rules.warmachine.activation import Activate, Charge, EndActivation, Run
 from models.rules.warmachine.attack_math import dice_count, weapon_places
@@ -24,6 +15,7 @@ from models.rules.warmachine.continuous import CONTINUOUS, ResolveContinuous
 from models.rules.warmachine.damage import MarkDamage, crippled_notes, rolled_layout, sections
 from models.rules.warmachine.derived import derived, flat
 from models.rules.warmachine.essence import Allocate, Heal, Leech
+from models.rules.warmachine.match import ModelState, StatName, board
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.replenish import Sacrifice, sacrifice_refusal
 from models.rules.warmachine.shake import SHAKEABLE, AddEffect, Shake
@@ -35,7 +27,7 @@ from models.rules.warmachine.tithe import PayTithe, SkipTithe
 
 
 def model_options(state: GameState, model_id: str) -> tuple[Option, ...]:
-    m = state.model(model_id)
+    m = board(state).model(model_id)
     probes: list[tuple[str, Command]] = [
         ("activate", Activate(model=m.id)),
         ("end_activation", EndActivation(model=m.id)),
@@ -108,13 +100,13 @@ def _attack_option(state: GameState, m: ModelState) -> Option:
     """The attack assistant, probed against the first enemy in play, with the dice each roll needs now; the
     targets it may choose are every other model in play, the other side's first; a trooper may be joined by
     the other troopers of its unit in play (a combined attack)."""
-    targets = sorted((x for x in state.models if x.in_play and x.id != m.id), key=lambda x: x.seat == m.seat)
+    targets = sorted((x for x in board(state).models if x.in_play and x.id != m.id), key=lambda x: x.seat == m.seat)
     if not targets:
         return _refused("attack", "There is nothing in play to attack.", "attack.no_target")
     dice = {roll: dice_count(state, m, roll) for roll in ("attack", "damage")}
     dice |= {f"{roll}:{w}": dice_count(state, m, roll, w) for w in weapon_places(state, m) if w != "other"
              for roll in ("attack", "damage")}
-    mates = tuple(x.id for x in state.models if m.unit is not None and x.unit == m.unit and x.in_play
+    mates = tuple(x.id for x in board(state).models if m.unit is not None and x.unit == m.unit and x.in_play
                   and x.id != m.id)
     found = probe(state, "attack", DeclareAttack(attacker=m.id, target=targets[0].id), ASKED["attack"],
                   {"target": tuple(x.id for x in targets), "combined": mates})
@@ -124,11 +116,11 @@ def _attack_option(state: GameState, m: ModelState) -> Option:
 def _stat_change_option(state: GameState, m: ModelState) -> Option:
     """A spell, feat or animus changing one of the model's stats: the stats its card gives to change, and the
     upkeep spells in play a "while upkept" change may hang on (``"caster:spell"``)."""
-    card = state.card_of(m).stats
+    card = board(state).card_of(m).stats
     stats = tuple(name for name in get_args(StatName) if getattr(card, name) is not None)
     if not stats:
         return _refused("change_stat", f"{m.name}'s card gives no stat to change.", "effect.no_stat")
-    upkept = tuple(f"{x.id}:{spell}" for x in state.models if x.in_play for spell in x.upkeeps)
+    upkept = tuple(f"{x.id}:{spell}" for x in board(state).models if x.in_play for spell in x.upkeeps)
     return probe(state, "change_stat", AddEffect(model=m.id, effect="stat", stat=stats[0], amount=1,
                                                  cause="a spell"),
                  ASKED["change_stat"], {"stat": stats, "upkeep": upkept})
@@ -136,7 +128,7 @@ def _stat_change_option(state: GameState, m: ModelState) -> Option:
 
 def _sacrifice_option(state: GameState, m: ModelState) -> Option:
     """Sacrifice, probed with the first friendly model that could be chosen at all."""
-    victims = [v for v in state.models if v.in_play and v.seat == m.seat and v.id != m.id
+    victims = [v for v in board(state).models if v.in_play and v.seat == m.seat and v.id != m.id
                and sacrifice_refusal(state, m, v) is None]
     if not victims:
         return _refused("sacrifice", "No friendly model with a soul is in play to sacrifice.",
@@ -149,8 +141,8 @@ def _summon_option(state: GameState, m: ModelState) -> Option:
     """Summon, probed with the first Marked Soul and a stand-in horror costing nothing: which horror (and so
     the cost) is chosen later from the whole catalog, so only the turn, the activation and the vessel decide
     here whether the dialog may open."""
-    vessels = [v for v in state.models if v.in_play and v.seat == m.seat and v.id != m.id
-               and state.card_of(v).marked_soul]
+    vessels = [v for v in board(state).models if v.in_play and v.seat == m.seat and v.id != m.id
+               and board(state).card_of(v).marked_soul]
     if not vessels:
         return _refused("summon", "No Marked Soul in play to serve as the vessel.", "summon.no_vessel")
     return probe(state, "summon", Summon(master=m.id, vessel=vessels[0].id, horror_card=_ANY_HORROR),
@@ -169,7 +161,7 @@ def turn_options(state: GameState) -> dict[str, Option]:
 def notes(state: GameState, model_id: str) -> tuple[str, ...]:
     """Standing effects in words (crippled rings, systems and aspects and what they do; frenzy steps,
     structure reminders, unit strength)."""
-    m = state.model(model_id)
+    m = board(state).model(model_id)
     more = caster_options.notes(state, m)
     try:
         sections(state, m)

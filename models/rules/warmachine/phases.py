@@ -25,6 +25,7 @@ from typing import Literal
 
 from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.steps import Hold, Phase, Step, StepTable
+from models.rules.warmachine.match import board, with_models
 from models.rules.warmachine.state import SYSTEM
 
 Hook = Callable[[GameState], tuple[GameState, list[Event]]]
@@ -91,10 +92,11 @@ DURING_ATTACK = frozenset({
 
 
 def _attack_on(state: GameState) -> RuleViolation | None:
-    if state.attack is None:
+    attack = board(state).attack
+    if attack is None:
         return None
     return RuleViolation("anytime.mid_attack", "Damage is being applied: decide what happens to the disabled "
-                                               "model first." if state.attack.kind == "damage" else
+                                               "model first." if attack.kind == "damage" else
                          "An attack is being resolved: finish it (or cancel it) before anything else.")
 
 
@@ -111,7 +113,7 @@ def in_turn(state: GameState, phase: str, step: Step) -> bool:
     """Whether ``step`` is part of the active player's turn (the current step always is)."""
     if (phase, step.key) == (state.phase, state.step) or not step.needs:
         return True
-    if state.turn_flow < 2 and step.key in FLOW_1_EVERY_TURN:
+    if board(state).turn_flow < 2 and step.key in FLOW_1_EVERY_TURN:
         return True
     return bool(_roles(state) & set(step.needs))
 
@@ -125,8 +127,15 @@ def step_label(state: GameState, step: Step) -> str:
 
 
 # A command of a later step of the phase moves the turn on to it (the steps between are left and entered).
+def _in_pregame(state: GameState) -> bool:
+    """The setup wizard (pregame.py) is still going: its commands are taken."""
+    pregame = board(state).pregame
+    return pregame is not None and pregame.step != "done"
+
+
 TURN: StepTable[Hook] = StepTable(
     SYSTEM, PHASES, holds=(Hold(_attack_on, DURING_ATTACK),), forward=_enter, in_turn=in_turn,
+    in_pregame=_in_pregame,
     where=lambda phase, step: f"the {phase.label.lower()} phase", say=step_label)
 on_enter = TURN.on_enter
 before_leaving = TURN.before_leaving
@@ -138,8 +147,8 @@ on_turn_start = TURN.on_turn_start
 def clear_turn_marks(state: GameState) -> tuple[GameState, list[Event]]:
     """A new turn, whoever's it is: once-per-turn marks start afresh for every model (an arcana card is one
     per turn, the opponent's turns included)."""
-    fresh = [m.model_copy(update={"done_this_turn": ()}) for m in state.models if m.done_this_turn]
-    return state.with_models(*fresh), []
+    fresh = [m.model_copy(update={"done_this_turn": ()}) for m in board(state).models if m.done_this_turn]
+    return with_models(state, *fresh), []
 
 
 def label(state: GameState) -> str:
@@ -154,8 +163,8 @@ def label(state: GameState) -> str:
 
 
 def _roles(state: GameState) -> set[str]:
-    return {state.cards[m.card].role for m in state.models
-            if m.seat == state.active and m.in_play and m.card in state.cards}
+    return {board(state).cards[m.card].role for m in board(state).models
+            if m.seat == state.active and m.in_play and m.card in board(state).cards}
 
 
 _KIND = {"infernal_master": "essence", "master_infernalist": "essence", "warcaster": "focus", "warlock": "fury"}
@@ -164,8 +173,8 @@ _KIND = {"infernal_master": "essence", "master_infernalist": "essence", "warcast
 def army_type(state: GameState) -> str:
     """The active army's type by the casters it began with: "essence" (infernal masters), "focus"
     (warcasters), "fury" (warlocks), or "general" for a mix or none."""
-    kinds = {_KIND[state.cards[m.card].role] for m in state.models
-             if m.seat == state.active and m.card in state.cards and state.cards[m.card].role in _KIND}
+    kinds = {_KIND[board(state).cards[m.card].role] for m in board(state).models
+             if m.seat == state.active and m.card in board(state).cards and board(state).cards[m.card].role in _KIND}
     return kinds.pop() if len(kinds) == 1 else "general"
 
 
@@ -209,7 +218,7 @@ def waits(state: GameState) -> bool:
 def _pass_empty(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
     """Pass every step with nothing to decide, logging each, until one waits (activation always does); in turn
     flow 1 every step waits for Next."""
-    while state.turn_flow >= 2 and not waits(state):
+    while board(state).turn_flow >= 2 and not waits(state):
         events.append(Event(kind="step.passed", data={"phase": state.phase, "step": state.step,
                                                      "seat": state.active, "round": state.round},
                             text=f"{label(state)}: nothing to decide."))
@@ -239,7 +248,7 @@ def next_stop(state: GameState) -> tuple[Phase, Step] | None:
         return None
     try:
         moved, _ = _next(state)
-        while moved.turn_flow >= 2 and moved.active == state.active and not waits(moved):
+        while board(moved).turn_flow >= 2 and moved.active == state.active and not waits(moved):
             moved, _ = _next(moved)
     except RuleViolation:
         return None

@@ -18,8 +18,9 @@ from __future__ import annotations
 from typing import Literal
 
 from models.catalog.schema import Card, GridLayout, SpiralLayout
-from models.rules.core import Event, GameState, ModelState, RuleViolation
+from models.rules.core import Event, GameState, RuleViolation
 from models.rules.warmachine import grids
+from models.rules.warmachine.match import ModelState, board
 from models.rules.warmachine.modifiers import stat_now
 
 WARJACK_FOCUS_CAP = 3
@@ -45,18 +46,18 @@ def _has_rule(c: Card, name: str) -> bool:
 
 
 def has_focus_manipulation(state: GameState, m: ModelState) -> bool:
-    c = state.card_of(m)
+    c = board(state).card_of(m)
     return c.role == "warcaster" or _has_rule(c, "focus manipulation")
 
 
 def has_fury_manipulation(state: GameState, m: ModelState) -> bool:
-    c = state.card_of(m)
+    c = board(state).card_of(m)
     return c.role == "warlock" or _has_rule(c, "fury manipulation")
 
 
 def resource(state: GameState, m: ModelState) -> Resource | None:
     """What the model pays with: essence, focus, fury, or (a warbeast) by being forced."""
-    c = state.card_of(m)
+    c = board(state).card_of(m)
     if m.essence is not None or c.role in ESSENCE_ROLES:
         return "essence"
     if c.role == "warjack" or has_focus_manipulation(state, m):
@@ -105,7 +106,7 @@ def starting_points(c: Card) -> dict[str, int | None]:
 def is_crippled(state: GameState, m: ModelState, letter: str) -> bool:
     """True while every box of system (grid) or aspect (spiral) ``letter`` is marked (for a gargantuan: on either
     side)."""
-    layout = state.card_of(m).damage
+    layout = board(state).card_of(m).damage
     if not isinstance(layout, GridLayout | SpiralLayout) or not grids.strings(layout):
         return False
     marks = m.marks or tuple(0 for _ in grids.strings(layout))
@@ -113,18 +114,18 @@ def is_crippled(state: GameState, m: ModelState, letter: str) -> bool:
 
 
 def cortex_crippled(state: GameState, m: ModelState) -> bool:
-    return state.card_of(m).role == "warjack" and is_crippled(state, m, "C")
+    return board(state).card_of(m).role == "warjack" and is_crippled(state, m, "C")
 
 
 def spirit_crippled(state: GameState, m: ModelState) -> bool:
-    return state.card_of(m).role == "warbeast" and is_crippled(state, m, "S")
+    return board(state).card_of(m).role == "warbeast" and is_crippled(state, m, "S")
 
 
 def warlock_of(state: GameState, m: ModelState) -> ModelState | None:
     """The warlock or warcaster whose battlegroup ``m`` is in, while it is in play."""
     if m.battlegroup is None:
         return None
-    boss = next((x for x in state.models if x.id == m.battlegroup), None)
+    boss = next((x for x in board(state).models if x.id == m.battlegroup), None)
     return boss if boss is not None and boss.in_play else None
 
 

@@ -21,10 +21,20 @@ from pydantic import Field
 
 from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.dice import Roll, check_dice
-from models.rules.match import PREGAME_LABELS, PREGAME_STEPS, Pregame, PregameStep, PriorityRoll, ScenarioState, Task
 from models.rules.text import clean_text, tidy
 from models.rules.warmachine.arcana import require_assigned
 from models.rules.warmachine.clock import hand_over
+from models.rules.warmachine.match import (
+    PREGAME_LABELS,
+    PREGAME_STEPS,
+    Pregame,
+    PregameStep,
+    PriorityRoll,
+    ScenarioState,
+    Task,
+    board,
+    with_board,
+)
 from models.rules.warmachine.phases import start_turn
 from models.rules.warmachine.state import SYSTEM
 
@@ -111,8 +121,8 @@ def begin(state: GameState, *, paired: bool = False, clock_minutes: float | None
           ) -> tuple[GameState, list[Event]]:
     """Put a freshly set-up game into the wizard's first step; ``paired``: the players give Steamroller list
     pairs at the lists step (list_pairs.py); ``clock_minutes``: the event's deathclock, started at the clock step."""
-    state = state.model_copy(update={"pregame": Pregame(before=arcana_tasks(state, ()), paired=paired,
-                                                        clock_minutes=clock_minutes)})
+    state = with_board(state, pregame=Pregame(before=arcana_tasks(state, ()), paired=paired,
+                                                        clock_minutes=clock_minutes))
     return state, [Event(kind="pregame.step", data={"step": "scenario"},
                          text="Setup begins: first, the scenario.")]
 
@@ -123,15 +133,16 @@ def arcana_tasks(state: GameState, tasks: tuple[Task, ...]) -> tuple[Task, ...]:
     auto = tuple(
         Task(text=f"{state.player_name(seat)}: choose the Arcana cards (Grymkin)", auto=True)
         for seat in (0, 1)
-        if any(m.seat == seat and state.card_of(m).faction == "Grymkin" and state.card_of(m).role == "warlock"
-               for m in state.models))
+        if any(m.seat == seat and board(state).card_of(m).faction == "Grymkin"
+               and board(state).card_of(m).role == "warlock" for m in board(state).models))
     return auto + tuple(t for t in tasks if not t.auto)
 
 
 def wizard(state: GameState) -> Pregame:
     """The wizard's state (the gate lets a pregame command through only while the wizard is under way)."""
-    assert state.pregame is not None
-    return state.pregame
+    pregame = board(state).pregame
+    assert pregame is not None
+    return pregame
 
 
 def require_step(state: GameState, step: PregameStep) -> Pregame:
@@ -143,9 +154,9 @@ def require_step(state: GameState, step: PregameStep) -> Pregame:
 
 def next_step(state: GameState, **answers: object) -> tuple[GameState, list[Event]]:
     """Record ``answers`` and move the wizard to its next step."""
-    assert state.pregame is not None
-    step = PREGAME_STEPS[PREGAME_STEPS.index(state.pregame.step) + 1]
-    state = state.model_copy(update={"pregame": state.pregame.model_copy(update={**answers, "step": step})})
+    pregame = wizard(state)
+    step = PREGAME_STEPS[PREGAME_STEPS.index(pregame.step) + 1]
+    state = with_board(state, pregame=pregame.model_copy(update={**answers, "step": step}))
     return state, [Event(kind="pregame.step", data={"step": step}, text=f"Next: {PREGAME_LABELS[step].lower()}.")]
 
 
@@ -203,7 +214,7 @@ def roll_priority(state: GameState, cmd: RollPriority) -> tuple[GameState, list[
     text = f"Priority roll: {names[0]} {t0}, {names[1]} {t1}"
     data = {"dice": [list(a.dice), list(b.dice)], "rolled_by": roll.rolled_by}
     if t0 == t1:
-        state = state.model_copy(update={"pregame": pre.model_copy(update={"rolls": (*pre.rolls, roll)})})
+        state = with_board(state, pregame=pre.model_copy(update={"rolls": (*pre.rolls, roll)}))
         return state, [Event(kind="pregame.priority_tie", data=data, text=f"{text}: a tie, roll again.")]
     winner = 0 if t0 > t1 else 1
     state, events = next_step(state, rolls=(*pre.rolls, roll), priority=winner)
@@ -246,7 +257,7 @@ def add_setup_task(state: GameState, cmd: AddSetupTask) -> tuple[GameState, list
     if len(tasks) >= TASKS_MAX:
         raise RuleViolation("pregame.too_many", f"A checklist holds at most {TASKS_MAX} items.")
     text = text_answer(cmd.text, "item", limit=TASK_MAX)
-    state = state.model_copy(update={"pregame": pre.model_copy(update={cmd.when: (*tasks, Task(text=text))})})
+    state = with_board(state, pregame=pre.model_copy(update={cmd.when: (*tasks, Task(text=text))}))
     return state, [Event(kind="pregame.task", data={"when": cmd.when, "text": text},
                          text=f"To resolve ({PREGAME_LABELS[cmd.when].lower()}): {text}.")]
 
@@ -260,7 +271,7 @@ def tick_setup_task(state: GameState, cmd: TickSetupTask) -> tuple[GameState, li
     if cmd.index >= len(tasks):
         raise RuleViolation("pregame.no_task", "There is no such item on the checklist.")
     tasks[cmd.index] = tasks[cmd.index].model_copy(update={"done": cmd.done})
-    state = state.model_copy(update={"pregame": pre.model_copy(update={cmd.when: tuple(tasks)})})
+    state = with_board(state, pregame=pre.model_copy(update={cmd.when: tuple(tasks)}))
     word = "resolved" if cmd.done else "not resolved yet"
     return state, [Event(kind="pregame.tick", data={"when": cmd.when, "index": cmd.index, "done": cmd.done},
                          text=f"{tasks[cmd.index].text}: {word}.")]
@@ -298,8 +309,8 @@ def start_game(state: GameState, cmd: StartGame) -> tuple[GameState, list[Event]
     _all_done(pre, "after")
     first = pre.first if pre.first is not None else state.first
     state = hand_over(state, cmd.at_ms, first)
-    state = state.model_copy(update={"pregame": pre.model_copy(update={"step": "done"}), "first": first,
-                                     "scenario": ScenarioState(name=pre.scenario)})
+    state = with_board(state.model_copy(update={"first": first}), pregame=pre.model_copy(update={"step": "done"}),
+                       scenario=ScenarioState(name=pre.scenario))
     state, events = start_turn(state, first, 1)
     return state, [Event(kind="game.start", data={"first": first, "scenario": pre.scenario},
                          text=f"The game begins: {pre.scenario}, {state.player_name(first)} goes first."), *events]

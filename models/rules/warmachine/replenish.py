@@ -8,7 +8,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
+from models.rules.warmachine.match import ModelState, board, with_models
 from models.rules.warmachine.phases import on_enter
 from models.rules.warmachine.state import (
     SYSTEM,
@@ -26,7 +27,7 @@ NOT_LIVING_ROLES = ("warjack", "structure")
 
 def sacrifice_refusal(state: GameState, m: ModelState, victim: ModelState) -> RuleViolation | None:
     """Why ``victim`` cannot be chosen for ``m``'s sacrifice, whatever the players claim about the table."""
-    c = state.card_of(victim)
+    c = board(state).card_of(victim)
     if victim.id == m.id:
         return RuleViolation("sacrifice.self", f"{m.name} cannot sacrifice itself.")
     if victim.seat != m.seat:
@@ -79,10 +80,10 @@ def sacrifice(state: GameState, cmd: Sacrifice) -> tuple[GameState, list[Event]]
     have = m.essence or 0
     gained = max(0, cap - have)
     state, events = remove(state, victim, "removed", f"sacrificed by {m.name}", "sacrificed")
-    m = state.model(m.id).model_copy(update={"essence": have + gained, "replenished": "sacrifice"})
+    m = board(state).model(m.id).model_copy(update={"essence": have + gained, "replenished": "sacrifice"})
     events.append(Event(kind="essence.sacrificed", model=m.id, data={"points": gained, "victim": victim.id},
                         text=f"{m.name} sacrifices {victim.name} and refills to {have + gained} essence."))
-    return state.with_models(m), events
+    return with_models(state, m), events
 
 
 class AddSoulToken(Command):
@@ -104,13 +105,13 @@ def add_soul_token(state: GameState, cmd: AddSoulToken) -> tuple[GameState, list
         )
     m = m.model_copy(update={"soul_tokens": m.soul_tokens + cmd.count})
     noun = "token" if cmd.count == 1 else "tokens"
-    return state.with_models(m), [Event(kind="soul.gained", model=m.id, data={"count": cmd.count},
+    return with_models(state, m), [Event(kind="soul.gained", model=m.id, data={"count": cmd.count},
                                         text=f"{m.name} gains {cmd.count} soul {noun} "
                                              f"(now {m.soul_tokens}).")]
 
 
 def has_soul_taker(state: GameState, m: ModelState) -> bool:
-    return any(SOUL_TAKER in r.lower() for r in state.card_of(m).rules)
+    return any(SOUL_TAKER in r.lower() for r in board(state).card_of(m).rules)
 
 
 @on_enter("control", "souls")
@@ -118,7 +119,7 @@ def souls_to_essence(state: GameState) -> tuple[GameState, list[Event]]:
     """Control phase step 2: soul tokens on the active player's masters become essence points, never above
     current ESSENCE unless the master has Soul Taker: Infernal Master (doc 001 "Control Phase" step 2)."""
     changed, events = [], []
-    for m in state.models:
+    for m in board(state).models:
         if (m.seat != state.active or not m.in_play or not m.soul_tokens or m.essence is None
                 or not has_essence_manipulation(state, m)):
             continue
@@ -130,4 +131,4 @@ def souls_to_essence(state: GameState) -> tuple[GameState, list[Event]]:
         note = f"; {lost} more would pass its ESSENCE and are lost" if lost else ""
         events.append(Event(kind="soul.converted", model=m.id, data={"points": gained, "lost": lost},
                             text=f"{m.name} turns its soul tokens into {gained} essence{note}."))
-    return state.with_models(*changed), events
+    return with_models(state, *changed), events

@@ -15,9 +15,9 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from models.rules.core import Command, Event, GameState, RuleViolation, handles
-from models.rules.match import TurnScore
 from models.rules.warmachine.clock import charge, hand_over, out_of_time
 from models.rules.warmachine.ending import army_points_destroyed, decide_on_points, end, stamp
+from models.rules.warmachine.match import TurnScore, board, with_board
 from models.rules.warmachine.phases import advance, before_leaving, turn_steps
 from models.rules.warmachine.state import SYSTEM
 from models.rules.warmachine.tithe import tithe_decided
@@ -47,12 +47,13 @@ def last_step(state: GameState) -> bool:
 
 def scoring_now(state: GameState) -> bool:
     """A scenario game at the end of a turn: the turn ends by scoring it."""
-    return state.scenario is not None and state.result is None and last_step(state)
+    return board(state).scenario is not None and board(state).result is None and last_step(state)
 
 
 def scored(state: GameState) -> bool:
     """Whether the turn in progress has its score (``ScoreTurn`` records it, then moves the turn on)."""
-    turns = state.scenario.turns if state.scenario is not None else ()
+    scenario = board(state).scenario
+    turns = scenario.turns if scenario is not None else ()
     return bool(turns) and (turns[-1].round, turns[-1].seat) == (state.round, state.active)
 
 
@@ -67,7 +68,8 @@ def require_scoring(state: GameState) -> None:
 
 @handles(ScoreTurn, system=SYSTEM, timing="anytime")
 def score_turn(state: GameState, cmd: ScoreTurn) -> tuple[GameState, list[Event]]:
-    if state.scenario is None:
+    scenario = board(state).scenario
+    if scenario is None:
         raise RuleViolation("score.no_scenario", "This game has no scenario to score: it was set up without "
                                                  "the setup wizard.")
     if not last_step(state):
@@ -75,14 +77,14 @@ def score_turn(state: GameState, cmd: ScoreTurn) -> tuple[GameState, list[Event]
     if any(cmd.killbox) and state.round < 2:
         raise RuleViolation("score.killbox_early", "The kill box counts from the first player's second turn on.")
     at_ms = stamp(state, cmd.at_ms)
-    if at_ms is not None and state.clock is not None and not state.clock.stopped:
+    clock = board(state).clock
+    if at_ms is not None and clock is not None and not clock.stopped:
         out_of_time(state, charge(state, at_ms))
     names = state.player_name(0), state.player_name(1)
     gained = (cmd.cp[0] + KILLBOX_CP * cmd.killbox[1], cmd.cp[1] + KILLBOX_CP * cmd.killbox[0])
-    totals = (state.scenario.cp[0] + gained[0], state.scenario.cp[1] + gained[1])
+    totals = (scenario.cp[0] + gained[0], scenario.cp[1] + gained[1])
     turn = TurnScore(round=state.round, seat=state.active, cp=gained, killbox=cmd.killbox, totals=totals)
-    state = state.model_copy(update={"scenario": state.scenario.model_copy(update={
-        "cp": totals, "turns": (*state.scenario.turns, turn)})})
+    state = with_board(state, scenario=scenario.model_copy(update={"cp": totals, "turns": (*scenario.turns, turn)}))
     boxes = [f"{names[s]}'s caster is in the kill box: {names[1 - s]} scores {KILLBOX_CP}"
              for s in (0, 1) if cmd.killbox[s]]
     text = f"Scenario, round {state.round}: {names[0]} {gained[0]}, {names[1]} {gained[1]} " \

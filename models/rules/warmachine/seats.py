@@ -14,6 +14,7 @@ from typing import Any
 from models.rules.core import GameState, RuleViolation
 from models.rules.senders import SeatsOf, Sender, acting, active_seat, either, named_seat, nobody, table_only
 from models.rules.warmachine.ending import casters
+from models.rules.warmachine.match import board
 
 BOTH = {0, 1}
 
@@ -23,7 +24,7 @@ def owner(field: str) -> SeatsOf:
 
     def seats(state: GameState, command: Any) -> set[int]:
         try:
-            return {state.model(getattr(command, field)).seat}
+            return {board(state).model(getattr(command, field)).seat}
         except RuleViolation:
             return set(BOTH)
 
@@ -45,28 +46,28 @@ def assassinated_side(state: GameState, command: Any) -> set[int]:
 
 def card_users(state: GameState, command: Any) -> set[int]:
     """The sides with a model of the card being completed (either side for a card no model uses yet)."""
-    return {m.seat for m in state.models if m.card == command.card.key} or set(BOTH)
+    return {m.seat for m in board(state).models if m.card == command.card.key} or set(BOTH)
 
 
 def running_clock(state: GameState, _: Any) -> set[int]:
-    clock = state.clock
+    clock = board(state).clock
     return {clock.running} if clock is not None and clock.running is not None else set(BOTH)
 
 
 def event_clock(state: GameState, _: Any) -> set[int]:
     """Either seat starts a clock its event fixed (the minutes are not theirs to choose, and the first to tap
     starts it, as at a chess clock); any other clock is set up by the shared table link."""
-    pregame = state.pregame
+    pregame = board(state).pregame
     return set(BOTH) if pregame is not None and pregame.clock_minutes is not None else set()
 
 
 def priority_winner(state: GameState, _: Any) -> set[int]:
-    pregame = state.pregame
+    pregame = board(state).pregame
     return {pregame.priority} if pregame is not None and pregame.priority is not None else set(BOTH)
 
 
 def second_player(state: GameState, _: Any) -> set[int]:
-    pregame = state.pregame
+    pregame = board(state).pregame
     return {1 - pregame.first} if pregame is not None and pregame.first is not None else set(BOTH)
 
 

@@ -15,12 +15,13 @@ from models.catalog.schema import (
     changed_facts,
     missing_for_play,
 )
-from models.rules.core import Command, Event, GameState, ModelState, Player, RuleViolation, handles
-from models.rules.match import ArmyEntry as ArmyEntry  # an army line is the game record's; kept here too
+from models.rules.core import Command, Event, GameState, Player, RuleViolation, handles
 from models.rules.text import clean_text
 from models.rules.warmachine.army_rules import army_problems
 from models.rules.warmachine.clock import MAX_MINUTES
 from models.rules.warmachine.horrors import cap_horror_essence
+from models.rules.warmachine.match import ArmyEntry as ArmyEntry  # an army line is the game record's; kept here too
+from models.rules.warmachine.match import ModelState, WarmachineBoard, board, with_board, with_models
 from models.rules.warmachine.phases import TURN_FLOW, start_turn
 from models.rules.warmachine.points import starting_points
 from models.rules.warmachine.pregame import begin
@@ -69,9 +70,9 @@ def setup_game(state: GameState, cmd: SetupGame) -> tuple[GameState, list[Event]
     models: list[ModelState] = []
     for seat, side in enumerate(cmd.sides):
         models += place_army(players[seat], side.army, cmd.cards, models)
-    state = GameState(system=SYSTEM, title=title, players=players, first=cmd.first, active=cmd.first,
-                      models=tuple(models), cards=dict(cmd.cards), listed=tuple(m.id for m in models),
-                      turn_flow=cmd.turn_flow)
+    table = WarmachineBoard(models=tuple(models), cards=dict(cmd.cards), listed=tuple(m.id for m in models),
+                            turn_flow=cmd.turn_flow)
+    state = GameState(system=SYSTEM, title=title, players=players, first=cmd.first, active=cmd.first, board=table)
     if cmd.clock_minutes is not None and not cmd.wizard:
         raise RuleViolation("clock.event_setup", "An event's clock is started in the setup wizard.")
     state, events = begin(state, paired=cmd.pairs, clock_minutes=cmd.clock_minutes) if cmd.wizard else \
@@ -144,7 +145,7 @@ class CompleteCard(Command):
 @handles(CompleteCard, system=SYSTEM, timing="game")
 def complete_card(state: GameState, cmd: CompleteCard) -> tuple[GameState, list[Event]]:
     new = cmd.card
-    old = state.cards.get(new.key)
+    old = board(state).cards.get(new.key)
     if old is None:
         raise RuleViolation("card.unknown", f"No model in this game uses the card {new.key!r}.")
     if new.role != old.role:
@@ -160,7 +161,7 @@ def complete_card(state: GameState, cmd: CompleteCard) -> tuple[GameState, list[
             raise RuleViolation("card.rings_total", f"The rings must add up to {new.damage.total} boxes.")
     if missing_for_play(new):
         raise RuleViolation("card.still_incomplete", "Still missing: " + ", ".join(missing_for_play(new)) + ".")
-    users = [m for m in state.models if m.card == new.key]
+    users = [m for m in board(state).models if m.card == new.key]
     same_boxes = _boxes(new) == _boxes(old)
     if any(sum(m.marks) for m in users) and not same_boxes:
         raise RuleViolation("card.damaged", f"A {old.name} already has damage; its boxes cannot change now.")
@@ -168,7 +169,7 @@ def complete_card(state: GameState, cmd: CompleteCard) -> tuple[GameState, list[
                                     "essence": new.stats.ESSENCE if m.essence is None and new.role in ESSENCE_ROLES
                                     else m.essence,
                                     **_unset_points(m, new)}) for m in users]
-    state = state.model_copy(update={"cards": {**state.cards, new.key: new}}).with_models(*changed)
+    state = with_models(with_board(state, cards={**board(state).cards, new.key: new}), *changed)
     state, capped = cap_horror_essence(state)
     done = Event(kind="card.completed", text=f"{new.name}'s card is completed from the player's stat card.")
     return state, [done, *capped]

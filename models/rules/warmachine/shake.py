@@ -7,7 +7,8 @@ from typing import Literal, get_args
 
 from pydantic import Field
 
-from models.rules.core import Command, Duration, Event, GameState, RuleViolation, StatName, handles
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
+from models.rules.warmachine.match import Duration, StatName, with_models
 from models.rules.warmachine.points import resource
 from models.rules.warmachine.stat_effects import AMOUNT_MAX, CAUSE_MAX, add_stat
 from models.rules.warmachine.state import SYSTEM, live, own_turn, spend
@@ -62,7 +63,7 @@ def add_effect(state: GameState, cmd: AddEffect) -> tuple[GameState, list[Event]
     if cmd.effect in m.effects:
         raise RuleViolation("effect.already", f"{m.name} is already {effect_name(cmd.effect)}.")
     m = m.model_copy(update={"effects": (*m.effects, cmd.effect)})
-    return state.with_models(m), [Event(kind="effect.added", model=m.id, data={"effect": cmd.effect},
+    return with_models(state, m), [Event(kind="effect.added", model=m.id, data={"effect": cmd.effect},
                                         text=f"{m.name} is now {effect_name(cmd.effect)}.")]
 
 
@@ -80,7 +81,7 @@ def remove_effect(state: GameState, cmd: RemoveEffect) -> tuple[GameState, list[
     if cmd.effect not in m.effects:
         raise RuleViolation("effect.absent", f"{m.name} is not {effect_name(cmd.effect)}.")
     m = m.model_copy(update={"effects": tuple(e for e in m.effects if e != cmd.effect)})
-    return state.with_models(m), [Event(kind="effect.removed", model=m.id, data={"effect": cmd.effect},
+    return with_models(state, m), [Event(kind="effect.removed", model=m.id, data={"effect": cmd.effect},
                                         text=f"{m.name} is no longer {effect_name(cmd.effect)}.")]
 
 
@@ -110,5 +111,5 @@ def shake(state: GameState, cmd: Shake) -> tuple[GameState, list[Event]]:
     m, paid = spend(state, m, 1, what, outside_activation=True)
     m = m.model_copy(update={"effects": tuple(e for e in m.effects if e != cmd.effect)})
     done = "stands up" if cmd.effect == "knocked_down" else f"is no longer {effect_name(cmd.effect)}"
-    return state.with_models(m), [paid, Event(kind="effect.shaken", model=m.id, data={"effect": cmd.effect},
+    return with_models(state, m), [paid, Event(kind="effect.shaken", model=m.id, data={"effect": cmd.effect},
                                               text=f"{m.name} {done}.")]

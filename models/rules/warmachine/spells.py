@@ -8,8 +8,9 @@ from typing import Literal
 
 from pydantic import Field
 
-from models.rules.core import Command, Duration, Event, GameState, ModelState, RuleViolation, StatName, handles
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.text import clean_text
+from models.rules.warmachine.match import Duration, ModelState, StatName, board, with_models
 from models.rules.warmachine.phases import before_leaving, on_enter, on_turn_start
 from models.rules.warmachine.points import has_focus_manipulation, has_fury_manipulation
 from models.rules.warmachine.stat_effects import AMOUNT_MAX, add_stat, end_upkept
@@ -40,7 +41,7 @@ def is_caster(state: GameState, m: ModelState) -> bool:
 
 def is_grymkin_warlock(state: GameState, m: ModelState) -> bool:
     """Grymkin warlocks have Arcana cards instead of a feat (doc 001 "Arcana")."""
-    c = state.card_of(m)
+    c = board(state).card_of(m)
     return c.role == "warlock" and c.faction.strip().lower() == "grymkin"
 
 
@@ -69,7 +70,7 @@ def use_feat(state: GameState, cmd: UseFeat) -> tuple[GameState, list[Event]]:
         raise RuleViolation("feat.used", f"{m.name} has already used its feat this game.")
     _in_activation(m, "use its feat", "feat")
     m = m.model_copy(update={"feat_used": True, "act": m.act.model_copy(update={"feat": True})})
-    return state.with_models(m), [Event(kind="feat.used", model=m.id, text=f"{m.name} uses its feat.")]
+    return with_models(state, m), [Event(kind="feat.used", model=m.id, text=f"{m.name} uses its feat.")]
 
 
 class CastSpell(Command):
@@ -111,7 +112,7 @@ def cast_spell(state: GameState, cmd: CastSpell) -> tuple[GameState, list[Event]
     kept = " and keeps it in play" if cmd.upkeep else ""
     events.append(Event(kind="spell.cast", model=m.id, text=f"{m.name} casts {name}{kept}.",
                         data={"spell": name, "cost": cmd.cost, "upkeep": cmd.upkeep}))
-    state = state.with_models(m)
+    state = with_models(state, m)
     if cmd.upkeep and name in before.upkeeps:  # cast again: the spell's earlier changes end with the old casting
         state, more = end_upkept(state, m.id, name)
         events += more
@@ -126,7 +127,7 @@ def _check_card_spell(state: GameState, m: ModelState, name: str, cmd: CastSpell
     """A spell the caster's card lists is cast at the card's COST and as the card's kind (upkeep or not): the card
     is the printed rule (doc 001 "Spellcaster": the spell's COST is paid). A spell the card does not list, or
     whose COST the card leaves open, is taken as the players give it."""
-    listed = next((sp for sp in state.card_of(m).spells if sp.name.casefold() == name.casefold()), None)
+    listed = next((sp for sp in board(state).card_of(m).spells if sp.name.casefold() == name.casefold()), None)
     if listed is None:
         return
     if listed.cost is not None and cmd.cost != listed.cost:
@@ -160,7 +161,7 @@ def upkeep(state: GameState, cmd: Upkeep) -> tuple[GameState, list[Event]]:
         raise RuleViolation("upkeep.paid", f"{name} is already paid for this turn.")
     m, paid = spend(state, m, 1, f"upkeep {name}", outside_activation=True)
     m = m.model_copy(update={"upkept": (*m.upkept, name)})
-    return state.with_models(m), [paid, Event(kind="spell.upkept", model=m.id, data={"spell": name},
+    return with_models(state, m), [paid, Event(kind="spell.upkept", model=m.id, data={"spell": name},
                                               text=f"{m.name} keeps {name} in play.")]
 
 
@@ -182,7 +183,7 @@ def drop_upkeep(state: GameState, cmd: DropUpkeep) -> tuple[GameState, list[Even
     """A master may let an upkeep spell expire instead of paying for it (doc 001 "Control Phase" step 4)."""
     m, name = _upkeep_spell(state, cmd.master, cmd.spell, "let a spell expire")
     m, ended = _expire(m, name, "not kept in play")
-    state, more = end_upkept(state.with_models(m), m.id, name)
+    state, more = end_upkept(with_models(state, m), m.id, name)
     return state, [ended, *more]
 
 
@@ -194,14 +195,15 @@ def upkeep_due(state: GameState, m: ModelState) -> tuple[str, ...]:
 @on_turn_start
 def clear_upkept(state: GameState) -> tuple[GameState, list[Event]]:
     """A new turn: every upkeep spell of the active player must be paid for again."""
-    fresh = [m.model_copy(update={"upkept": ()}) for m in state.models
+    fresh = [m.model_copy(update={"upkept": ()}) for m in board(state).models
              if m.seat == state.active and m.upkept]
-    return state.with_models(*fresh), []
+    return with_models(state, *fresh), []
 
 
 def undecided(state: GameState) -> list[tuple[ModelState, str]]:
     """The active player's upkeep spells neither paid for nor let go this turn, caster by caster."""
-    return [(m, name) for m in state.models if m.seat == state.active and m.in_play for name in upkeep_due(state, m)]
+    return [(m, name) for m in board(state).models if m.seat == state.active and m.in_play
+            for name in upkeep_due(state, m)]
 
 
 @on_enter("control", "upkeep")

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from models.rules.core import Duration, Event, GameState, ModelState, RuleViolation, StatMod, StatName
+from models.rules.core import Event, GameState, RuleViolation
 from models.rules.text import clean_text
 from models.rules.warmachine.horrors import cap_horror_essence
+from models.rules.warmachine.match import Duration, ModelState, StatMod, StatName, board, with_models
 from models.rules.warmachine.modifiers import DURATION_WORDS, signed
 from models.rules.warmachine.phases import on_enter, on_turn_start
 from models.rules.warmachine.state import REMOVAL_HOOKS, live
@@ -28,7 +29,7 @@ AMOUNT_MAX = 10
 
 
 def _activating(state: GameState) -> ModelState | None:
-    return next((x for x in state.models if x.activation == "active"), None)
+    return next((x for x in board(state).models if x.activation == "active"), None)
 
 
 def add_stat(state: GameState, model_id: str, stat: StatName | None, amount: int | None, cause: str | None,
@@ -40,7 +41,7 @@ def add_stat(state: GameState, model_id: str, stat: StatName | None, amount: int
     if abs(amount) > AMOUNT_MAX:
         raise RuleViolation("effect.amount", f"A stat changes by at most {AMOUNT_MAX} either way.")
     name = clean_text(cause, "cause's name", CAUSE_MAX)
-    if getattr(state.card_of(m).stats, stat) is None:
+    if getattr(board(state).card_of(m).stats, stat) is None:
         raise RuleViolation("effect.no_stat", f"{m.name}'s card gives no {stat} to change.")
     if any(mod.stat == stat and mod.cause == name for mod in m.mods):
         raise RuleViolation("effect.already", f"{m.name} has {name}'s change to {stat} already.")
@@ -56,7 +57,7 @@ def add_stat(state: GameState, model_id: str, stat: StatName | None, amount: int
     mod = StatMod(stat=stat, amount=amount, cause=name, duration=duration, seat=state.active,
                   activation=activating.id if duration == "activation" and activating else None,
                   caster=caster if duration == "upkeep" else None)
-    state = state.with_models(m.model_copy(update={"mods": (*m.mods, mod)}))
+    state = with_models(state, m.model_copy(update={"mods": (*m.mods, mod)}))
     events = [Event(kind="effect.stat", model=m.id, data=mod.model_dump(),
                     text=f"{m.name}: {signed(amount)} {stat} from {name} ({DURATION_WORDS[duration]}).")]
     state, lost = cap_horror_essence(state)
@@ -68,7 +69,7 @@ def end_where(state: GameState, ends: Callable[[StatMod], bool], why: str) -> tu
     ESSENCE at once."""
     changed: list[ModelState] = []
     events: list[Event] = []
-    for m in state.models:
+    for m in board(state).models:
         gone = [mod for mod in m.mods if ends(mod)]
         if not gone:
             continue
@@ -78,7 +79,7 @@ def end_where(state: GameState, ends: Callable[[StatMod], bool], why: str) -> tu
                    for mod in gone if m.in_play]
     if not changed:
         return state, []
-    state, lost = cap_horror_essence(state.with_models(*changed))
+    state, lost = cap_horror_essence(with_models(state, *changed))
     return state, events + lost
 
 

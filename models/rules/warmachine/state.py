@@ -7,7 +7,8 @@ from collections.abc import Callable
 from typing import Literal
 
 from models.catalog.schema import Card
-from models.rules.core import Event, GameState, ModelState, RuleViolation
+from models.rules.core import Event, GameState, RuleViolation
+from models.rules.warmachine.match import ModelState, board, with_board, with_models
 from models.rules.warmachine.modifiers import stat_now
 from models.rules.warmachine.points import has_fury_manipulation, resource, spend_points
 
@@ -16,11 +17,11 @@ ESSENCE_MANIPULATION = ("infernal_master", "master_infernalist")
 
 
 def card(state: GameState, m: ModelState) -> Card:
-    return state.card_of(m)
+    return board(state).card_of(m)
 
 
 def role(state: GameState, m: ModelState) -> str:
-    return state.card_of(m).role
+    return board(state).card_of(m).role
 
 
 def has_essence_manipulation(state: GameState, m: ModelState) -> bool:
@@ -47,7 +48,7 @@ def control_range(state: GameState, m: ModelState) -> int:
 
 
 def live(state: GameState, model_id: str) -> ModelState:
-    m = state.model(model_id)
+    m = board(state).model(model_id)
     if not m.in_play:
         raise RuleViolation("model.not_in_play", f"{m.name} is no longer in play.")
     return m
@@ -55,7 +56,7 @@ def live(state: GameState, model_id: str) -> ModelState:
 
 def active_models(state: GameState) -> list[ModelState]:
     """The active player's models in play."""
-    return [m for m in state.models if m.seat == state.active and m.in_play]
+    return [m for m in board(state).models if m.seat == state.active and m.in_play]
 
 
 def acting_with(state: GameState, model_id: str, doing: str, points: Literal["essence", "fury"]) -> ModelState:
@@ -126,7 +127,7 @@ def spend(state: GameState, m: ModelState, points: int, why: str, *, outside_act
 
 
 def battlegroup(state: GameState, master_id: str) -> list[ModelState]:
-    return [m for m in state.models if m.battlegroup == master_id and m.in_play]
+    return [m for m in board(state).models if m.battlegroup == master_id and m.in_play]
 
 
 def remove(state: GameState, m: ModelState, status: str, why: str, short: str = ""
@@ -137,9 +138,9 @@ def remove(state: GameState, m: ModelState, status: str, why: str, short: str = 
     spell expires and its effects end), and the soul tokens on it are lost (tokens belong to a model in play)."""
     gone = m.model_copy(update={"status": status, "activation": "done", "removed_why": short,
                                 "upkeeps": (), "upkept": (), "soul_tokens": 0})
-    state = state.with_models(gone)
-    if state.pending_tithe and m.id in state.pending_tithe:
-        state = state.model_copy(update={"pending_tithe": tuple(x for x in state.pending_tithe if x != m.id)})
+    state = with_models(state, gone)
+    if board(state).pending_tithe and m.id in board(state).pending_tithe:
+        state = with_board(state, pending_tithe=tuple(x for x in board(state).pending_tithe if x != m.id))
     verb = "is destroyed" if status == "destroyed" else "is removed from play"
     events = [Event(kind=f"model.{status}", model=m.id, text=f"{m.name} {verb}: {why}.")]
     events += [Event(kind="spell.expired", model=m.id, data={"spell": spell},

@@ -7,7 +7,8 @@ so the app shows it as reminders on the structure.
 
 from __future__ import annotations
 
-from models.rules.core import GameState, ModelState, RuleViolation
+from models.rules.core import GameState, RuleViolation
+from models.rules.warmachine.match import ModelState
 from models.rules.warmachine.state import role
 
 # Effect -> why a structure never has it (our words, doc 001 "Fixed Position").

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Literal
 
 from models.catalog.schema import Card, WebLayout, missing_for_play
-from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
+from models.rules.warmachine.match import ModelState, board, with_board, with_models
 from models.rules.warmachine.state import (
     SYSTEM,
     has_essence_manipulation,
@@ -26,7 +27,8 @@ def is_gate(c: Card) -> bool:
 
 
 def friendly_gate(state: GameState, seat: int) -> ModelState | None:
-    return next((m for m in state.models if m.seat == seat and m.in_play and is_gate(state.card_of(m))), None)
+    return next((m for m in board(state).models if m.seat == seat and m.in_play and is_gate(board(state).card_of(m))),
+                None)
 
 
 def summon_refusal(c: Card) -> RuleViolation | None:
@@ -63,7 +65,7 @@ def summonable(cards: dict[str, Card]) -> dict[str, Card]:
 
 def game_card(state: GameState, c: Card) -> Card:
     """The game's own copy of a card when it has one (models refer to cards by key, one card per key)."""
-    return state.cards.get(c.key, c)
+    return board(state).cards.get(c.key, c)
 
 
 def summon_cost(c: Card, near_gate: bool) -> int:
@@ -71,7 +73,7 @@ def summon_cost(c: Card, near_gate: bool) -> int:
 
 
 def _new_id(state: GameState, seat: int, c: Card) -> str:
-    taken = {m.id for m in state.models} | {m.unit for m in state.models if m.unit}
+    taken = {m.id for m in board(state).models} | {m.unit for m in board(state).models if m.unit}
     base = f"p{seat + 1}-{c.key}"
     uid, n = base, 1
     while uid in taken:
@@ -81,7 +83,7 @@ def _new_id(state: GameState, seat: int, c: Card) -> str:
 
 
 def _new_name(state: GameState, seat: int, c: Card) -> str:
-    same = sum(1 for m in state.models if m.card == c.key and m.seat == seat and (m.unit is None or m.leader))
+    same = sum(1 for m in board(state).models if m.card == c.key and m.seat == seat and (m.unit is None or m.leader))
     return c.name if same == 0 else f"{c.name} {same + 1}"
 
 
@@ -121,7 +123,7 @@ def summon(state: GameState, cmd: Summon) -> tuple[GameState, list[Event]]:
         raise RuleViolation("summon.vessel_self", f"{m.name} cannot be its own vessel.")
     if vessel.seat != m.seat:
         raise RuleViolation("summon.vessel_not_friendly", f"{vessel.name} is not one of {m.name}'s own side.")
-    if not state.card_of(vessel).marked_soul:
+    if not board(state).card_of(vessel).marked_soul:
         raise RuleViolation("summon.not_marked_soul", f"{vessel.name} is not a Marked Soul.")
     if not cmd.in_command:
         raise RuleViolation(
@@ -132,14 +134,14 @@ def summon(state: GameState, cmd: Summon) -> tuple[GameState, list[Event]]:
     cost = summon_cost(c, cmd.near_gate)
     m, paid = spend(state, m, cost, f"summon a {c.name}")
     m = m.model_copy(update={"summoned_this_turn": True})
-    state = state.with_models(m)
-    if c.key not in state.cards:
-        state = state.model_copy(update={"cards": {**state.cards, c.key: c}})
+    state = with_models(state, m)
+    if c.key not in board(state).cards:
+        state = with_board(state, cards={**board(state).cards, c.key: c})
     state, events = remove(state, vessel, "removed", f"it is the vessel for {m.name}'s {c.name}",
                            "used as a vessel")
     horror = ModelState(id=_new_id(state, m.seat, c), card=c.key, name=_new_name(state, m.seat, c),
                         seat=m.seat, battlegroup=m.id, essence=1, activation="ready", arrived_this_turn=True)
-    state = state.model_copy(update={"models": (*state.models, horror)})
+    state = with_board(state, models=(*board(state).models, horror))
     events = [paid, *events, Event(
         kind="summon.arrived", model=horror.id, data={"card": c.key, "cost": cost, "vessel": vessel.id,
                                                       "master": m.id},

@@ -10,6 +10,7 @@ from models.rules.core import Command, GameState, RuleViolation
 from models.rules.dice import Roll
 from models.rules.system import Supplies
 from models.rules.warmachine.list_pairs import GiveListPair
+from models.rules.warmachine.match import board
 from models.rules.warmachine.pregame import RollPriority
 from models.rules.warmachine.setup import SetupGame
 
@@ -26,7 +27,8 @@ def supplied(state: GameState, command: Command, supplies: Supplies) -> Command:
         now = supplies.now_ms()
         given = getattr(command, "at_ms", None)
         if given is None:
-            update["at_ms"] = max(now, state.clock.last_ms if state.clock else 0)
+            clock = board(state).clock
+            update["at_ms"] = max(now, clock.last_ms if clock else 0)
         elif given > now + FUTURE_SLACK_MS:
             raise RuleViolation("clock.future", "A clock time cannot be later than the server's time.")
     if isinstance(command, RollPriority) and command.dice is None:

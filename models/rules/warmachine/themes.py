@@ -25,8 +25,9 @@ from typing import Literal
 
 from models.catalog import shipped_themes
 from models.catalog.schema import FREE_POINT_ROLES, Card, Theme, ThemeEffect
-from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.warmachine.army_rules import Entry, Problem
+from models.rules.warmachine.match import ModelState, board, with_models
 from models.rules.warmachine.state import SYSTEM, live
 
 NO_FIRST_TURN_TITHE = "no_first_turn_tithe"
@@ -102,7 +103,7 @@ def tithe_waived(state: GameState) -> bool:
 
 def has_reposition(state: GameState, m: ModelState) -> bool:
     """Whether ``m`` is an Infernal solo of a Dark Legacy army (it gains Reposition 3")."""
-    card = state.card_of(m)
+    card = board(state).card_of(m)
     theme = state.players[m.seat].theme if m.seat < len(state.players) else None
     return has_effect(theme, SOLO_REPOSITION) and card.role == "solo" and card.faction == "Infernals"
 
@@ -128,5 +129,5 @@ def reposition(state: GameState, cmd: Reposition) -> tuple[GameState, list[Event
         raise RuleViolation("theme.reposition_ran", f"{m.name} ran, which ended its activation: it cannot "
                                                     "reposition now.")
     done = m.model_copy(update={"activation": "done"})
-    return state.with_models(done), [Event(kind="theme.repositioned", model=m.id,
+    return with_models(state, done), [Event(kind="theme.repositioned", model=m.id,
                                            text=f"{m.name} repositions up to 3\" and ends its activation.")]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from models.rules.core import Command, Event, GameState, ModelState, RuleViolation, handles
+from models.rules.core import Command, Event, GameState, RuleViolation, handles
+from models.rules.warmachine.match import ModelState, board, with_board, with_models
 from models.rules.warmachine.phases import before_leaving, on_enter, waits_when
 from models.rules.warmachine.state import SYSTEM, is_horror, live, remove, spend
 from models.rules.warmachine.themes import tithe_waived
@@ -15,8 +16,8 @@ from models.rules.warmachine.themes import tithe_waived
 def ask_tithe(state: GameState) -> tuple[GameState, list[Event]]:
     """At the end of its controller's turn every horror must be decided: pay 1 essence or leave (none on a Dark
     Legacy player's first turn)."""
-    pending = tuple(m.id for m in state.models if m.seat == state.active and m.in_play and is_horror(state, m))
-    still = [m.model_copy(update={"activation": "done"}) for m in state.models if m.activation == "active"]
+    pending = tuple(m.id for m in board(state).models if m.seat == state.active and m.in_play and is_horror(state, m))
+    still = [m.model_copy(update={"activation": "done"}) for m in board(state).models if m.activation == "active"]
     events = []
     if pending and tithe_waived(state):
         theme = state.players[state.active].theme
@@ -24,27 +25,27 @@ def ask_tithe(state: GameState) -> tuple[GameState, list[Event]]:
                                                       f"on {state.player_name(state.active)}'s first turn."))
         pending = ()
     elif pending:
-        events.append(Event(kind="tithe.due", text="Tithe is due for " + ", ".join(state.model(x).name
+        events.append(Event(kind="tithe.due", text="Tithe is due for " + ", ".join(board(state).model(x).name
                                                                                    for x in pending)))
-    return state.model_copy(update={"pending_tithe": pending}).with_models(*still), events
+    return with_models(with_board(state, pending_tithe=pending), *still), events
 
 
 @waits_when("end", "tithe")
 def tithe_to_decide(state: GameState) -> bool:
-    return bool(state.pending_tithe)
+    return bool(board(state).pending_tithe)
 
 
 @before_leaving("end", "tithe")
 def tithe_decided(state: GameState) -> None:
     """The turn ends only once every horror's tithe is paid or refused (doc 001 "Tithe")."""
-    if state.pending_tithe:
-        names = ", ".join(state.model(m).name for m in state.pending_tithe)
+    if board(state).pending_tithe:
+        names = ", ".join(board(state).model(m).name for m in board(state).pending_tithe)
         raise RuleViolation("tithe.pending", f"Decide the tithe first for: {names}.")
 
 
 def _due(state: GameState, horror_id: str) -> ModelState:
     h = live(state, horror_id)
-    if horror_id not in state.pending_tithe:
+    if horror_id not in board(state).pending_tithe:
         raise RuleViolation("tithe.not_due", f"{h.name} has no tithe to decide now.")
     return h
 
@@ -58,8 +59,8 @@ class PayTithe(Command):
 def pay_tithe(state: GameState, cmd: PayTithe) -> tuple[GameState, list[Event]]:
     h = _due(state, cmd.horror)
     h, paid = spend(state, h, 1, "tithe", outside_activation=True)
-    rest = tuple(x for x in state.pending_tithe if x != h.id)
-    return state.with_models(h).model_copy(update={"pending_tithe": rest}), [paid]
+    rest = tuple(x for x in board(state).pending_tithe if x != h.id)
+    return with_board(with_models(state, h), pending_tithe=rest), [paid]
 
 
 class SkipTithe(Command):

@@ -8,12 +8,13 @@ models still in play. Solos, casters, warjacks, warbeasts, horrors and structure
 
 from __future__ import annotations
 
-from models.rules.core import GameState, ModelState
+from models.rules.core import GameState
+from models.rules.warmachine.match import ModelState, board
 
 
 def members(state: GameState, unit: str) -> list[ModelState]:
     """Every model that began in (or joined) the unit, in play or not."""
-    return [m for m in state.models if m.unit == unit]
+    return [m for m in board(state).models if m.unit == unit]
 
 
 def strength(state: GameState, unit: str) -> int:
@@ -30,7 +31,7 @@ def unit_note(state: GameState, m: ModelState) -> tuple[str, ...]:
     if m.unit is None:
         return ()
     everyone = members(state, m.unit)
-    name = state.card_of(everyone[0]).name
+    name = board(state).card_of(everyone[0]).name
     head = leader(state, m.unit)
     lead = "" if head is None else f"; leader {'in play' if head.in_play else 'gone'}"
     return (f"{name}: {strength(state, m.unit)} of {len(everyone)} models in play{lead}.",)
@@ -41,12 +42,12 @@ def waiting(state: GameState, seat: int) -> list[str]:
     unit counts once)."""
     seen: set[str] = set()
     out: list[str] = []
-    for m in state.models:
+    for m in board(state).models:
         if m.seat != seat or not m.in_play or m.activation == "done":
             continue
         key = m.unit or m.id
         if key in seen:
             continue
         seen.add(key)
-        out.append(state.card_of(m).name if m.unit else m.name)
+        out.append(board(state).card_of(m).name if m.unit else m.name)
     return out

@@ -11,9 +11,10 @@ import math
 from functools import lru_cache
 
 from models.catalog.schema import GridLayout
-from models.rules import GameState, ModelState
+from models.rules import GameState
 from models.rules.warmachine import grids
 from models.rules.warmachine.damage import crippled_systems, rolled_layout
+from models.rules.warmachine.match import ModelState, board
 
 RING_NAMES = ("outer", "middle", "centre")
 RING_RADII = (0.86, 0.58, 0.30)
@@ -155,8 +156,8 @@ def drawing(state: GameState, m: ModelState, sizes: tuple[int, ...], marks: tupl
         if layout.sides == 2:  # "L 1-2 Mind": the side's letter first, as on the grids
             heads = tuple(f"{names[i][0].upper()} {faces(layout, i)} {names[i].split(' ')[1]}" for i in range(count))
         return spiral_svg(grids.strings(layout), heads, names, marks, lame)
-    damage = state.card_of(m).damage
-    if damage is not None and damage.kind == "web" and state.card_of(m).role != "unit":
+    damage = board(state).card_of(m).damage
+    if damage is not None and damage.kind == "web" and board(state).card_of(m).role != "unit":
         return web_svg(sizes, marks)
     return boxes_svg(sum(sizes), sum(marks))
 

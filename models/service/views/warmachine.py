@@ -9,15 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from models.rules import GameState, ModelState, RuleViolation
-from models.rules.core import AttackRecord
-from models.rules.match import PREGAME_LABELS, ClockState, Result
+from models.rules import GameState, RuleViolation
 from models.rules.warmachine import caster_options, structures
 from models.rules.warmachine.arcana import hand
 from models.rules.warmachine.attack_math import attack_dice
 from models.rules.warmachine.attacks import ATTACK_SEQUENCE, DAMAGE_APPLICATION
 from models.rules.warmachine.damage import crippled_notes, marks_of, sections
 from models.rules.warmachine.derived import ctrl, derived, flat, stat_words
+from models.rules.warmachine.match import PREGAME_LABELS, AttackRecord, ClockState, ModelState, Result, board
 from models.rules.warmachine.modifiers import stat_now, summary
 from models.rules.warmachine.phases import label
 from models.rules.warmachine.points import (
@@ -64,7 +63,7 @@ def _whole(value: float) -> int | float:
 def outcome(state: GameState) -> dict[str, Any] | None:
     """The result once the game is over (None before): winner, how, a headline and a sentence, the round, and
     Warmachine's own: whose turn it ended in, whether a scoring is still due, the tiebreakers in order."""
-    r = state.result
+    r = board(state).result
     if r is None:
         return None
     return {"winner": r.winner, "how": r.how, "title": headline(state, r), "detail": r.detail, "seat": r.seat,
@@ -90,16 +89,23 @@ def points(value: float) -> str:
 
 def turn_words(state: GameState) -> tuple[str, str, str]:
     """The turn bar's three labels: round, whose turn, phase (setup and the end have their own words)."""
+    pregame, result = board(state).pregame, board(state).result
     if state.phase == "setup":
-        step = state.pregame.step if state.pregame else ""
+        step = pregame.step if pregame else ""
         return "Setup", PREGAME_LABELS.get(step, "Setting up"), "Before the game"
     if state.phase == "over":
-        return "Game over", headline(state, state.result) if state.result else "", ""
+        return "Game over", headline(state, result) if result else "", ""
     return f"Round {state.round}", f"{state.player_name(state.active)}'s turn", label(state)
 
 
+def control_points(state: GameState) -> tuple[int, int] | None:
+    """Both sides' control points in a scenario game."""
+    scenario = board(state).scenario
+    return scenario.cp if scenario else None
+
+
 def cp_words(state: GameState) -> str:
-    cp = state.scenario.cp if state.scenario else None
+    cp = control_points(state)
     return f"CP {state.player_name(0)} {cp[0]} · {state.player_name(1)} {cp[1]}" if cp else ""
 
 
@@ -134,11 +140,11 @@ def tiebreakers(state: GameState, result: Result) -> str:
 def attack_heading(state: GameState, a: AttackRecord) -> str:
     """Who attacks whom, or, for damage typed in at the table, whose damage is being applied."""
     if a.attacker is None:
-        return f"Damage marked at the table: {state.model(a.pending[0] if a.pending else a.target).name}"
+        return f"Damage marked at the table: {board(state).model(a.pending[0] if a.pending else a.target).name}"
     kind = KINDS[a.kind].lower()
     if a.combined:
         kind = f"combined {kind} (with {len(a.combined)} more, +{len(a.combined) + 1} to hit and damage)"
-    return f"{state.model(a.attacker).name}: {kind} attack against {state.model(a.target).name}"
+    return f"{board(state).model(a.attacker).name}: {kind} attack against {board(state).model(a.target).name}"
 
 
 def sequence(a: AttackRecord) -> tuple[str, tuple[str, ...], int | None]:
@@ -157,7 +163,7 @@ def attack_roll_words(a: AttackRecord) -> str:
 
 def has_points(state: GameState, model_id: str) -> bool:
     """Whether the model holds focus or fury (the tracker is shown on its card)."""
-    m = state.model(model_id)
+    m = board(state).model(model_id)
     if m.essence is not None:
         return False
     return role(state, m) in ("warjack", "warbeast") or has_focus_manipulation(state, m) \
@@ -166,8 +172,8 @@ def has_points(state: GameState, model_id: str) -> bool:
 
 def points_line(state: GameState, model_id: str) -> tuple[str, int, int | None, str]:
     """(kind, points held, the cap or None when the card lacks it, extra words such as CTRL or THR)."""
-    m = state.model(model_id)
-    stats = state.card_of(m).stats
+    m = board(state).model(model_id)
+    stats = board(state).card_of(m).stats
     kind = role(state, m)
     if kind == "warjack":
         return "Focus", m.focus or 0, WARJACK_FOCUS_CAP, ""
@@ -198,12 +204,12 @@ def essence_line(state: GameState, m: ModelState) -> tuple[str, int, int | None,
 
 def frenzy_steps_now(state: GameState, model_id: str) -> tuple[str, ...]:
     """The forced behaviour of a warbeast frenzied right now, from the rules' notes (empty otherwise)."""
-    m = state.model(model_id)
+    m = board(state).model(model_id)
     return tuple(n[len(FRENZY):] for n in caster_options.notes(state, m) if n.startswith(FRENZY))
 
 
 def kind_words(state: GameState, m: ModelState) -> str:
-    card = state.card_of(m)
+    card = board(state).card_of(m)
     kind = ROLE_WORDS.get(card.role, card.role)
     return f"{card.weight.capitalize()} {kind.lower()}" if card.weight else kind
 
@@ -260,7 +266,7 @@ def look(state: GameState, m: ModelState) -> str:
 def view(state: GameState) -> dict[str, Any]:
     """The parts of the spectators' view only a Warmachine game has (the rest: views/__init__.py)."""
     where, who, what = turn_words(state)
-    cp = state.scenario.cp if state.scenario else None
+    cp = control_points(state)
     return {
         "turn": {"round": where, "player": who, "phase": what, "cp": cp_words(state)},
         "score": {"round": state.round, "cp": list(cp) if cp else None, "active": state.active},
@@ -272,7 +278,7 @@ def view(state: GameState) -> dict[str, Any]:
 
 
 def _clock(state: GameState) -> dict[str, Any] | None:
-    clock = state.clock
+    clock = board(state).clock
     if clock is None:
         return None
     over = state.phase == "over" or clock.stopped
@@ -281,14 +287,14 @@ def _clock(state: GameState) -> dict[str, Any] | None:
 
 
 def _result(state: GameState) -> dict[str, Any] | None:
-    result = state.result
+    result = board(state).result
     if result is None:
         return None
     return {"title": headline(state, result), "detail": result.detail, "tiebreakers": tiebreakers(state, result)}
 
 
 def _attack(state: GameState) -> dict[str, Any] | None:
-    a = state.attack
+    a = board(state).attack
     if a is None:
         return None
     title, steps, at = sequence(a)
@@ -307,7 +313,7 @@ def _cards(state: GameState) -> dict[str, Any]:
     """One card per model, or per unit with its troopers, by id; and each side's cards in list order."""
     cards: dict[str, Any] = {}
     sides: list[list[str]] = [[], []]
-    for m in state.models:
+    for m in board(state).models:
         key = m.unit or m.id
         if key in cards:
             continue
@@ -352,7 +358,7 @@ def _model(state: GameState, m: ModelState) -> dict[str, Any]:
 
 
 def _unit(state: GameState, unit_id: str) -> dict[str, Any]:
-    troopers = [m for m in state.models if m.unit == unit_id]
+    troopers = [m for m in board(state).models if m.unit == unit_id]
     alive = [m for m in troopers if m.in_play]
     activation = activation_now(state, alive[0]) if alive else "done"
     leader = troopers[0]
@@ -361,7 +367,7 @@ def _unit(state: GameState, unit_id: str) -> dict[str, Any]:
         track, notes = _track(state, t)
         rows.append({"name": t.name.split(": ", 1)[-1], "track": track, "notes": notes, "status": gone_words(t),
                      "look": look(state, t)})
-    return {"name": state.card_of(leader).name, "seat": leader.seat,
+    return {"name": board(state).card_of(leader).name, "seat": leader.seat,
             "kind": f"Unit: {len(alive)} of {len(troopers)} models in play",
             "status": "Destroyed" if not alive else ACTIVATION_WORDS[activation],
             "look": "gone" if not alive else ("" if activation == "ready" else activation), "troopers": rows}

@@ -17,6 +17,7 @@ from models.rules import Command, Event, GameState, RuleViolation, apply
 from models.rules.warmachine.activation import Activate
 from models.rules.warmachine.attacks import ResolveDisabled
 from models.rules.warmachine.continuous import ResolveContinuous, unresolved
+from models.rules.warmachine.match import board, with_board, with_models
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.setup import ArmyEntry, CompleteCard, SetupGame, Side
 from models.rules.warmachine.spells import DropUpkeep, undecided
@@ -66,7 +67,7 @@ def new_game(army_1: Army = PLAYER_1_ARMY, army_2: Army = PLAYER_2_ARMY, *,
              complete_foreboder: bool = True) -> GameState:
     """A set-up game at round 1, player 1's maintenance phase (first step)."""
     state, _ = apply(GameState(), setup_command(army_1, army_2))
-    if complete_foreboder and any(m.card == "foreboder" for m in state.models):
+    if complete_foreboder and any(m.card == "foreboder" for m in board(state).models):
         state = run(state, CompleteCard(card=completed_foreboder()))
     return state
 
@@ -104,7 +105,7 @@ def let_fall(state: GameState) -> GameState:
     """Nobody saves the models damage disabled: each in turn is boxed, then destroyed (doc 002 "Damage
     Application"; the pause every damage makes, ``damage.hold``)."""
     for _ in range(100):
-        a = state.attack
+        a = board(state).attack
         if a is None or not a.pending:
             return state
         state = run(state, ResolveDisabled(model=a.pending[0], stage=a.step))
@@ -120,8 +121,8 @@ def fall(state: GameState, *commands: Command) -> GameState:
 
 def settle_tithe(state: GameState) -> GameState:
     """Decide every pending tithe: pay where the horror can, otherwise let it go."""
-    for horror in state.pending_tithe:
-        paid = (state.model(horror).essence or 0) > 0
+    for horror in board(state).pending_tithe:
+        paid = (board(state).model(horror).essence or 0) > 0
         state = run(state, PayTithe(horror=horror) if paid else SkipTithe(horror=horror))
     return state
 
@@ -150,7 +151,7 @@ def to_step(state: GameState, phase: str, step: str, seat: int | None = None,
         if ((state.phase, state.step) == (phase, step) and seat in (None, state.active)
                 and round_no in (None, state.round)):
             return state
-        if state.pending_tithe:
+        if board(state).pending_tithe:
             state = settle_tithe(state)
         if (state.phase, state.step) == ("control", "upkeep"):
             state = let_upkeeps_end(state)
@@ -177,26 +178,26 @@ def passed(produced: tuple[Event, ...], phase: str, step: str, seat: int | None 
 
 def activated(state: GameState, model_id: str) -> GameState:
     """The activation phase of the model's side with ``model_id`` activated."""
-    state = to_step(state, "activation", "activate", state.model(model_id).seat)
+    state = to_step(state, "activation", "activate", board(state).model(model_id).seat)
     return run(state, Activate(model=model_id))
 
 
 def with_model(state: GameState, model_id: str, **changes: Any) -> GameState:
     """A state with one model's fields set as given (for situations that play would take long to reach)."""
-    return state.with_models(state.model(model_id).model_copy(update=changes))
+    return with_models(state, board(state).model(model_id).model_copy(update=changes))
 
 
 def with_stat(state: GameState, key: str, stat: str, value: int | None) -> GameState:
     """A state whose own copy of card ``key`` has ``stat`` set to ``value`` (None: the card leaves it blank), as a
     game set up from a player's card book may have."""
-    card = state.cards[key]
+    card = board(state).cards[key]
     card = card.model_copy(update={"stats": card.stats.model_copy(update={stat: value})})
-    return state.model_copy(update={"cards": {**state.cards, key: card}})
+    return with_board(state, cards={**board(state).cards, key: card})
 
 
 def tough(state: GameState, *keys: str) -> GameState:
     """A state whose copies of cards ``keys`` (every card when none is named) carry Tough: a rule in play that
     acts when the model is disabled, so damage application pauses for it (doc 002 "Damage Application")."""
     cards = {k: c.model_copy(update={"rules": (*c.rules, "Tough")}) if not keys or k in keys else c
-             for k, c in state.cards.items()}
-    return state.model_copy(update={"cards": cards})
+             for k, c in board(state).cards.items()}
+    return with_board(state, cards=cards)

@@ -13,6 +13,7 @@ from models.rules.warmachine.clock import (
     StartClock,
     shown,
 )
+from models.rules.warmachine.match import board
 from models.rules.warmachine.scenario import ScoreTurn
 from tests.rules.warmachine.game import new_game, refused, run
 from tests.rules.warmachine.tournament import MINUTE, T0, end_of_turn, started
@@ -29,16 +30,16 @@ def clocked() -> GameState:
 def test_the_running_players_time_goes_down(clocked):
     """Handing the clock over charges the time since it last started to the player whose clock ran."""
     state = run(clocked, PassClock(to_seat=1, at_ms=T0 + 5 * MINUTE))
-    assert state.clock.remaining_ms == (HOUR - 5 * MINUTE, HOUR)
-    assert state.clock.running == 1 and state.clock.since == T0 + 5 * MINUTE
+    assert board(state).clock.remaining_ms == (HOUR - 5 * MINUTE, HOUR)
+    assert board(state).clock.running == 1 and board(state).clock.since == T0 + 5 * MINUTE
 
 
 def test_the_clock_goes_to_the_opponent_during_your_turn_and_back(clocked):
     """doc 002: the clock is handed to the opponent for a free strike (or damage they mark) and back."""
     state = run(clocked, PassClock(to_seat=1, at_ms=T0 + 60_000), PassClock(to_seat=0, at_ms=T0 + 75_000))
-    assert state.clock.remaining_ms == (HOUR - 60_000, HOUR - 15_000)
-    assert state.active == 0 and state.clock.running == 0
-    turn = state.clock.turns[-1]
+    assert board(state).clock.remaining_ms == (HOUR - 60_000, HOUR - 15_000)
+    assert state.active == 0 and board(state).clock.running == 0
+    turn = board(state).clock.turns[-1]
     assert (turn.round, turn.seat, turn.used_ms) == (1, 0, (60_000, 15_000))
 
 
@@ -47,20 +48,20 @@ def test_clock_use_is_counted_per_turn(clocked):
     state = run(clocked, PassClock(to_seat=1, at_ms=T0 + 10_000), PassClock(to_seat=0, at_ms=T0 + 12_000))
     state = run(end_of_turn(state), ScoreTurn(at_ms=T0 + 30_000))
     state = run(end_of_turn(state), ScoreTurn(at_ms=T0 + 50_000))
-    rounds = [(t.round, t.seat, t.used_ms) for t in state.clock.turns]
+    rounds = [(t.round, t.seat, t.used_ms) for t in board(state).clock.turns]
     assert rounds[-2:] == [(1, 0, (28_000, 2_000)), (1, 1, (0, 20_000))]
-    assert (state.round, state.active, state.clock.running) == (2, 0, 0)
+    assert (state.round, state.active, board(state).clock.running) == (2, 0, 0)
 
 
 def test_pause_stops_both_clocks_and_resume_starts_the_same_one(clocked):
     """A judge call: nobody's time runs until the clock resumes, for the player whose time was running."""
     state = run(clocked, PauseClock(reason="Judge: line of sight", at_ms=T0 + 30_000))
-    assert state.clock.paused and state.clock.ticking is None
-    assert state.clock.left(0, T0 + 10 * MINUTE) == HOUR - 30_000
+    assert board(state).clock.paused and board(state).clock.ticking is None
+    assert board(state).clock.left(0, T0 + 10 * MINUTE) == HOUR - 30_000
     state = run(state, ResumeClock(at_ms=T0 + 10 * MINUTE))
-    assert state.clock.ticking == 0
+    assert board(state).clock.ticking == 0
     state = run(state, PassClock(to_seat=1, at_ms=T0 + 10 * MINUTE + 1_000))
-    assert state.clock.remaining_ms[0] == HOUR - 31_000
+    assert board(state).clock.remaining_ms[0] == HOUR - 31_000
 
 
 def test_paused_clock_refuses_hand_overs(clocked):
@@ -79,7 +80,7 @@ def test_a_judge_may_set_a_players_time_while_paused(clocked):
     assert refused(clocked, AdjustClock(seat=1, remaining_ms=5_000, at_ms=T0 + 1)) == "clock.not_paused"
     state, events = apply(run(clocked, PauseClock(at_ms=T0 + 1)), AdjustClock(seat=1, remaining_ms=5_000,
                                                                                at_ms=T0 + 2))
-    assert state.clock.remaining_ms[1] == 5_000
+    assert board(state).clock.remaining_ms[1] == 5_000
     assert events[0].data == {"seat": 1, "before_ms": HOUR, "after_ms": 5_000}
 
 
@@ -121,7 +122,7 @@ def test_clock_cannot_start_twice(clocked):
 def test_a_casual_game_may_start_a_clock_in_play():
     """Without the wizard a clock can still be started; the active player's time runs."""
     state = run(new_game(), StartClock(minutes_per_player=0.5, at_ms=T0))
-    assert state.clock.running == 0 and state.clock.remaining_ms == (30_000, 30_000)
+    assert board(state).clock.running == 0 and board(state).clock.remaining_ms == (30_000, 30_000)
 
 
 def test_clock_commands_wait_for_a_clock():
@@ -132,7 +133,7 @@ def test_minutes_are_editable_down_to_a_second():
     """The minutes per player are the players' choice (the reference gives no number); at least a second."""
     assert refused(new_game(), StartClock(minutes_per_player=0.01, at_ms=T0)) == "clock.too_short"
     state = run(new_game(), StartClock(minutes_per_player=0.05, at_ms=T0))
-    assert state.clock.remaining_ms == (3_000, 3_000)
+    assert board(state).clock.remaining_ms == (3_000, 3_000)
 
 
 @pytest.mark.parametrize(("ms", "text"), [(0, "0:00"), (-5, "0:00"), (1, "0:01"), (61_000, "1:01"),

@@ -13,6 +13,7 @@ from models.rules.warmachine.attacks import AttackRoll, DeclareAttack, EndAttack
 from models.rules.warmachine.continuous import ResolveContinuous
 from models.rules.warmachine.damage import MarkDamage, RemoveDamage
 from models.rules.warmachine.essence import Leech
+from models.rules.warmachine.match import board
 from models.rules.warmachine.multi_damage import AttackDamage, Hit
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.shake import AddEffect
@@ -48,9 +49,9 @@ def test_with_no_rule_in_play_acting_a_filled_model_is_destroyed_at_once():
     play acts at those steps (no Tough on its card) the model goes in one step, with no pause to answer."""
     state, events = happened(plain_game(), MarkDamage(model=FOREBODER, amount=14))
     assert kinds(events)[-2:] == ["damage.disabled", "model.destroyed"]
-    assert state.model(FOREBODER).status == "destroyed" and state.attack is None
+    assert board(state).model(FOREBODER).status == "destroyed" and board(state).attack is None
     toughened, events = happened(tough(plain_game(), "foreboder"), MarkDamage(model=FOREBODER, amount=14))
-    assert kinds(events)[-1] == "attack.paused" and toughened.model(FOREBODER).in_play  # positive control
+    assert kinds(events)[-1] == "attack.paused" and board(toughened).model(FOREBODER).in_play  # positive control
 
 
 def kinds(events):
@@ -63,17 +64,17 @@ def test_damage_typed_in_pauses_when_the_model_is_disabled_and_again_when_boxed(
     assistant's (``mark_damage`` used to destroy the model at once)."""
     state, events = happened(game, MarkDamage(model=FOREBODER, amount=14))
     assert kinds(events)[-2:] == ["damage.disabled", "attack.paused"]
-    assert state.model(FOREBODER).in_play
-    a = state.attack
+    assert board(state).model(FOREBODER).in_play
+    a = board(state).attack
     assert (a.kind, a.attacker, a.step, a.pending) == ("damage", None, "disabled", (FOREBODER,))
     assert refused(state, Advance()) == "anytime.mid_attack"
     assert refused(state, EndAttack()) == "attack.pending"
     assert refused(state, ResolveDisabled(model=FOREBODER, stage="boxed")) == "attack.wrong_step"
     state, events = happened(state, ResolveDisabled(model=FOREBODER))
-    assert kinds(events) == ["damage.boxed"] and state.attack.step == "boxed"
+    assert kinds(events) == ["damage.boxed"] and board(state).attack.step == "boxed"
     state, events = happened(state, ResolveDisabled(model=FOREBODER, stage="boxed"))
     assert kinds(events) == ["model.destroyed", "damage.applied"]
-    assert state.model(FOREBODER).status == "destroyed" and state.attack is None
+    assert board(state).model(FOREBODER).status == "destroyed" and board(state).attack is None
     moved = run(state, Advance())
     assert (moved.phase, moved.step) != (state.phase, state.step), "the turn goes on once the pause is over"
 
@@ -81,13 +82,13 @@ def test_damage_typed_in_pauses_when_the_model_is_disabled_and_again_when_boxed(
 def test_an_effect_like_tough_saves_a_model_disabled_by_typed_damage(game):
     """doc 002 "Damage Application": an effect resolved while the model is disabled (Tough removes 1 damage
     point) keeps it in play; damage below every box never pauses (positive control)."""
-    assert run(game, MarkDamage(model=FOREBODER, amount=13)).attack is None
+    assert board(run(game, MarkDamage(model=FOREBODER, amount=13))).attack is None
     state = run(game, MarkDamage(model=FOREBODER, amount=14))
     assert refused(state, ResolveDisabled(model=FOREBODER, survives=True)) == "attack.survive_heal"
     state, events = happened(state, ResolveDisabled(model=FOREBODER, survives=True, heal=1))
     assert kinds(events) == ["damage.healed", "damage.survived", "damage.applied"]
-    assert state.model(FOREBODER).in_play and state.model(FOREBODER).marks == (6, 4, 3)
-    assert state.attack is None
+    assert board(state).model(FOREBODER).in_play and board(state).model(FOREBODER).marks == (6, 4, 3)
+    assert board(state).attack is None
 
 
 def test_a_model_given_a_box_back_during_the_pause_is_no_longer_disabled(game):
@@ -95,7 +96,7 @@ def test_a_model_given_a_box_back_during_the_pause_is_no_longer_disabled(game):
     in the pause means it is not, and the players say it survives."""
     state = run(game, MarkDamage(model=FOREBODER, amount=14), RemoveDamage(model=FOREBODER, amount=1))
     assert refused(state, ResolveDisabled(model=FOREBODER)) == "attack.not_disabled"
-    assert run(state, ResolveDisabled(model=FOREBODER, survives=True)).attack is None
+    assert board(run(state, ResolveDisabled(model=FOREBODER, survives=True))).attack is None
 
 
 def test_transferred_damage_pauses_for_each_disabled_model_in_turn(game):
@@ -103,12 +104,12 @@ def test_transferred_damage_pauses_for_each_disabled_model_in_turn(game):
     the master filled by what came back are each disabled; each waits, one after the other."""
     state = with_model(with_model(game, AGATHON, marks=(16,)), FOREBODER, marks=(6, 4, 0))
     state = run(state, MarkDamage(model=AGATHON, amount=10, transfer_to=FOREBODER))
-    assert state.attack.pending == (FOREBODER, AGATHON)
+    assert board(state).attack.pending == (FOREBODER, AGATHON)
     assert refused(state, ResolveDisabled(model=AGATHON)) == "attack.not_pending"
     state = run(state, ResolveDisabled(model=FOREBODER), ResolveDisabled(model=FOREBODER, stage="boxed"))
-    assert state.attack.pending == (AGATHON,) and state.attack.step == "disabled"
+    assert board(state).attack.pending == (AGATHON,) and board(state).attack.step == "disabled"
     state = run(state, ResolveDisabled(model=AGATHON, survives=True, heal=2))
-    assert state.attack is None and state.model(AGATHON).in_play
+    assert board(state).attack is None and board(state).model(AGATHON).in_play
 
 
 def test_one_attack_on_several_models_pauses_for_each_it_disables(game):
@@ -116,10 +117,10 @@ def test_one_attack_on_several_models_pauses_for_each_it_disables(game):
     each damaged model; typed in as one attack, every model it disables waits in turn."""
     state = run(game, AttackDamage(hits=(Hit(model=CULTIST_1, amount=1), Hit(model=CULTIST_2, amount=1),
                                          Hit(model=GUARDIAN, amount=3))))
-    assert state.attack.pending == (CULTIST_1, CULTIST_2)
-    assert sum(state.model(GUARDIAN).marks) == 3
+    assert board(state).attack.pending == (CULTIST_1, CULTIST_2)
+    assert sum(board(state).model(GUARDIAN).marks) == 3
     state = let_fall(state)
-    assert not state.model(CULTIST_1).in_play and not state.model(CULTIST_2).in_play
+    assert not board(state).model(CULTIST_1).in_play and not board(state).model(CULTIST_2).in_play
 
 
 def test_fire_and_leeching_pause_too(game):
@@ -128,12 +129,12 @@ def test_fire_and_leeching_pause_too(game):
     burning = to_step(run(with_model(game, FOREBODER, marks=(6, 4, 3)), AddEffect(model=FOREBODER, effect="fire")),
                       "maintenance", "continuous", seat=0, round_no=2)
     state = run(burning, ResolveContinuous(model=FOREBODER, effect="fire", expires=False, damage=2))
-    assert state.attack.pending == (FOREBODER,) and state.model(FOREBODER).in_play
+    assert board(state).attack.pending == (FOREBODER,) and board(state).model(FOREBODER).in_play
     bob = at_step(to_step(game, "activation", "activate", seat=1), "control", "replenish")
     state = run(with_model(bob, REGNA, marks=(4,), essence=3), Leech(master=REGNA, points=1))
-    assert state.attack.pending == (REGNA,)
+    assert board(state).attack.pending == (REGNA,)
     state = let_fall(state)
-    assert state.model(REGNA).status == "destroyed" and state.model(REGNA_HORROR).status == "removed"
+    assert board(state).model(REGNA).status == "destroyed" and board(state).model(REGNA_HORROR).status == "removed"
 
 
 def test_damage_typed_in_during_an_attack_roll_pauses_and_the_attack_goes_on(game):
@@ -141,13 +142,14 @@ def test_damage_typed_in_during_an_attack_roll_pauses_and_the_attack_goes_on(gam
     the attack waits for its roll again."""
     state = run(activated(game, AGATHON), DeclareAttack(attacker=AGATHON, target=REGNA))
     state = run(state, MarkDamage(model=CULTIST_1, amount=1))
-    assert (state.attack.attacker, state.attack.step, state.attack.pending) == (AGATHON, "disabled", (CULTIST_1,))
+    attack = board(state).attack
+    assert (attack.attacker, attack.step, attack.pending) == (AGATHON, "disabled", (CULTIST_1,))
     state, events = happened(state, ResolveDisabled(model=CULTIST_1))
     state, events = happened(state, ResolveDisabled(model=CULTIST_1, stage="boxed"))
     assert kinds(events) == ["model.destroyed", "attack.resumed"]
-    assert (state.attack.step, state.attack.pending) == ("attack_roll", ())
+    assert (board(state).attack.step, board(state).attack.pending) == ("attack_roll", ())
     state = run(state, AttackRoll(dice=Roll(dice=(1, 2)), hit=False))
-    assert state.attack is None
+    assert board(state).attack is None
 
 
 def test_either_seat_marks_damage_on_any_model(game):

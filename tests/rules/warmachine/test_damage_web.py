@@ -5,6 +5,7 @@ from models.rules.warmachine.activation import Activate, Charge, PowerAttack, Ru
 from models.rules.warmachine.attacks import ResolveDisabled
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.essence import Heal
+from models.rules.warmachine.match import board, with_board
 from models.rules.warmachine.options import notes
 from models.rules.warmachine.setup import ArmyEntry, CompleteCard
 from tests.rules.warmachine.game import (
@@ -38,25 +39,25 @@ def option(state, model_id, action):
 def test_damage_is_marked_on_the_outer_ring_first(game):
     """doc 001, "Recording Damage To a Horror": damage is applied to the outermost ring first."""
     state = run(game, MarkDamage(model=GUARDIAN, amount=10))
-    assert state.model(GUARDIAN).marks == (10, 0, 0)
+    assert board(state).model(GUARDIAN).marks == (10, 0, 0)
 
 
 def test_damage_fills_outer_then_middle_then_centre_ring(game):
     """doc 001, "Recording Damage To a Horror": once a ring is full, damage continues in the next ring with
     an unmarked box (Guardian of Souls: 30 / 16 / 10)."""
     state = run(game, MarkDamage(model=GUARDIAN, amount=35))
-    assert state.model(GUARDIAN).marks == (30, 5, 0)
+    assert board(state).model(GUARDIAN).marks == (30, 5, 0)
     state = run(state, MarkDamage(model=GUARDIAN, amount=20))
-    assert state.model(GUARDIAN).marks == (30, 16, 9)
+    assert board(state).model(GUARDIAN).marks == (30, 16, 9)
 
 
 def test_completed_web_fills_in_ring_order(game):
     """doc 001, "Recording Damage To a Horror": a web completed by the player (Foreboder 6 / 4 / 4) fills
     outer, middle, centre."""
     state = run(game, MarkDamage(model=FOREBODER, amount=7))
-    assert state.model(FOREBODER).marks == (6, 1, 0)
+    assert board(state).model(FOREBODER).marks == (6, 1, 0)
     state = run(state, MarkDamage(model=FOREBODER, amount=5))
-    assert state.model(FOREBODER).marks == (6, 4, 2)
+    assert board(state).model(FOREBODER).marks == (6, 4, 2)
 
 
 def test_ring_with_every_box_marked_is_crippled(game):
@@ -88,21 +89,21 @@ def test_crippled_middle_ring_note_names_one_fewer_attack_die(game):
 def test_horror_runs_and_charges_for_free_while_its_outer_ring_is_whole(activation):
     """doc 001, "Running and Charging": a horror normally runs or charges without spending essence."""
     state = run(with_model(activation, GUARDIAN, essence=0), Activate(model=GUARDIAN), Run(model=GUARDIAN))
-    assert state.model(GUARDIAN).essence == 0
+    assert board(state).model(GUARDIAN).essence == 0
 
 
 def test_crippled_outer_ring_makes_running_cost_one_essence(activation):
     """doc 001, "Crippled Outer Ring" and "Running and Charging": running costs an essence point."""
     state = run(activation, MarkDamage(model=GUARDIAN, amount=30), Activate(model=GUARDIAN),
                 Run(model=GUARDIAN))
-    assert state.model(GUARDIAN).essence == 3
+    assert board(state).model(GUARDIAN).essence == 3
 
 
 def test_crippled_outer_ring_makes_charging_cost_one_essence(activation):
     """doc 001, "Crippled Outer Ring" and "Running and Charging": charging costs an essence point."""
     state = run(activation, MarkDamage(model=GUARDIAN, amount=30), Activate(model=GUARDIAN),
                 Charge(model=GUARDIAN))
-    assert state.model(GUARDIAN).essence == 3
+    assert board(state).model(GUARDIAN).essence == 3
 
 
 def test_crippled_outer_ring_makes_power_attacks_cost_one_essence():
@@ -114,10 +115,10 @@ def test_crippled_outer_ring_makes_power_attacks_cost_one_essence():
     state = run(new_game(army_1=army), CompleteCard(card=lamenter))
     state = run(to_step(state, "activation", "activate"), Activate(model="p1-lamenter"))
     free = run(state, PowerAttack(model="p1-lamenter", kind="slam"))
-    assert free.model("p1-lamenter").essence == 3
+    assert board(free).model("p1-lamenter").essence == 3
     crippled = run(state, MarkDamage(model="p1-lamenter", amount=8),
                    PowerAttack(model="p1-lamenter", kind="slam"))
-    assert crippled.model("p1-lamenter").essence == 2
+    assert board(crippled).model("p1-lamenter").essence == 2
 
 
 def test_crippled_outer_ring_without_essence_cannot_run(activation):
@@ -136,19 +137,19 @@ def test_crippled_centre_ring_disables_and_destroys_the_horror(game):
     """doc 001, "Crippled Center Ring": the horror is disabled like any model with every box marked (doc 002:
     disabled, boxed, destroyed, each a pause for what it triggers when a rule in play acts then: Tough here)."""
     state, kinds = events(tough(game), MarkDamage(model=GUARDIAN, amount=56))
-    assert state.model(GUARDIAN).marks == (30, 16, 10)
-    assert "damage.disabled" in kinds and state.model(GUARDIAN).in_play
+    assert board(state).model(GUARDIAN).marks == (30, 16, 10)
+    assert "damage.disabled" in kinds and board(state).model(GUARDIAN).in_play
     state = run(state, ResolveDisabled(model=GUARDIAN, stage="disabled"))
     state, kinds = events(state, ResolveDisabled(model=GUARDIAN, stage="boxed"))
-    assert state.model(GUARDIAN).status == "destroyed"
+    assert board(state).model(GUARDIAN).status == "destroyed"
     assert "model.destroyed" in kinds
 
 
 def test_destroyed_horror_takes_no_more_damage(game):
     """doc 002, "Damage Application": a destroyed model is off the table; nothing more is marked on it."""
     state = fall(game, MarkDamage(model=FOREBODER, amount=20))
-    assert state.model(FOREBODER).status == "destroyed"
-    assert state.model(FOREBODER).marks == (6, 4, 4)
+    assert board(state).model(FOREBODER).status == "destroyed"
+    assert board(state).model(FOREBODER).marks == (6, 4, 4)
     assert refused(state, MarkDamage(model=FOREBODER, amount=1)) == "model.not_in_play"
 
 
@@ -160,7 +161,7 @@ def test_healing_removes_damage_from_the_innermost_ring_first(activation):
     next innermost."""
     state = run(activation, MarkDamage(model=GUARDIAN, amount=49), Activate(model=AGATHON),
                 Heal(master=AGATHON, target=GUARDIAN, points=5))
-    assert state.model(GUARDIAN).marks == (30, 14, 0)
+    assert board(state).model(GUARDIAN).marks == (30, 14, 0)
 
 
 def test_crippled_ring_that_loses_a_mark_is_no_longer_crippled(activation):
@@ -168,7 +169,7 @@ def test_crippled_ring_that_loses_a_mark_is_no_longer_crippled(activation):
     it is no longer crippled."""
     state = run(activation, MarkDamage(model=GUARDIAN, amount=46), Activate(model=AGATHON))
     state, kinds = events(state, Heal(master=AGATHON, target=GUARDIAN, points=1))
-    assert state.model(GUARDIAN).marks == (30, 15, 0)
+    assert board(state).model(GUARDIAN).marks == (30, 15, 0)
     assert [n.split(" ")[0] for n in notes(state, GUARDIAN)] == ["Outer"]
     assert "damage.healed" in kinds
 
@@ -177,8 +178,8 @@ def test_healing_costs_one_essence_per_damage_point(activation):
     """doc 001, "Healing": for each essence point spent, 1 damage point is removed."""
     state = run(activation, MarkDamage(model=AGATHON, amount=5), Activate(model=AGATHON),
                 Heal(master=AGATHON, target=AGATHON, points=3))
-    assert state.model(AGATHON).marks == (2,)
-    assert state.model(AGATHON).essence == 6
+    assert board(state).model(AGATHON).marks == (2,)
+    assert board(state).model(AGATHON).essence == 6
 
 
 def test_healing_a_horror_out_of_control_range_is_refused(activation):
@@ -216,7 +217,7 @@ def test_completing_the_card_lets_the_web_take_damage():
     order."""
     state = new_game(complete_foreboder=False)
     state = run(state, CompleteCard(card=completed_foreboder()), MarkDamage(model=FOREBODER, amount=8))
-    assert state.model(FOREBODER).marks == (6, 2, 0)
+    assert board(state).model(FOREBODER).marks == (6, 2, 0)
 
 
 def test_completed_rings_must_add_up_to_the_total_boxes():
@@ -230,7 +231,7 @@ def test_completing_a_card_again_keeps_the_damage_marked(game):
     """doc 001, "Recording Damage To a Horror": marked boxes stay marked until damage is removed; entering the
     same card again must not erase them."""
     state = run(game, MarkDamage(model=FOREBODER, amount=3), CompleteCard(card=completed_foreboder()))
-    assert state.model(FOREBODER).marks == (3, 0, 0)
+    assert board(state).model(FOREBODER).marks == (3, 0, 0)
 
 
 def test_a_completion_cannot_redraw_a_web_the_card_gives(game):
@@ -248,10 +249,10 @@ def test_a_leaders_boxes_cannot_be_filled_in_under_more_marks(game):
     band = CARDS["cultist-band"]
     blank = band.model_copy(update={"unit": band.unit.model_copy(update={"leader_boxes": None,
                                                                           "trooper_boxes": 5})})
-    state = game.model_copy(update={"cards": {**game.cards, "cultist-band": blank}})
+    state = with_board(game, cards={**board(game).cards, "cultist-band": blank})
     two = blank.model_copy(update={"unit": blank.unit.model_copy(update={"leader_boxes": 2})})
     assert refused(run(state, MarkDamage(model=LEADER, amount=3)), CompleteCard(card=two)) == "card.damaged"
-    assert run(state, CompleteCard(card=two)).cards["cultist-band"].unit.leader_boxes == 2
+    assert board(run(state, CompleteCard(card=two))).cards["cultist-band"].unit.leader_boxes == 2
 
 
 # --- damage transference --------------------------------------------------------------------------------
@@ -264,13 +265,13 @@ def test_damage_transference_worked_example(game):
     state = with_model(tough(game), AGATHON, marks=(16,))
     state = with_model(state, FOREBODER, marks=(6, 4, 0))  # 4 unmarked boxes
     state, kinds = events(state, MarkDamage(model=AGATHON, amount=10, transfer_to=FOREBODER))
-    assert state.model(FOREBODER).marks == (6, 4, 4)
-    assert state.model(AGATHON).marks == (17,)
-    assert state.attack.pending == (FOREBODER, AGATHON)  # both disabled: each waits in turn
+    assert board(state).model(FOREBODER).marks == (6, 4, 4)
+    assert board(state).model(AGATHON).marks == (17,)
+    assert board(state).attack.pending == (FOREBODER, AGATHON)  # both disabled: each waits in turn
     assert kinds[0] == "essence.spent"
     state = let_fall(state)
-    assert state.model(FOREBODER).status == "destroyed"
-    assert state.model(AGATHON).status == "destroyed"
+    assert board(state).model(FOREBODER).status == "destroyed"
+    assert board(state).model(AGATHON).status == "destroyed"
 
 
 def test_transferred_damage_beyond_the_horrors_boxes_comes_back_to_the_master(game):
@@ -278,19 +279,19 @@ def test_transferred_damage_beyond_the_horrors_boxes_comes_back_to_the_master(ga
     and cannot be transferred again."""
     state = with_model(game, FOREBODER, marks=(6, 4, 0))
     state = fall(state, MarkDamage(model=AGATHON, amount=10, transfer_to=FOREBODER))
-    assert state.model(FOREBODER).status == "destroyed"
-    assert state.model(AGATHON).marks == (6,)
-    assert state.model(AGATHON).essence == 8
-    assert state.model(GUARDIAN).marks == ()
+    assert board(state).model(FOREBODER).status == "destroyed"
+    assert board(state).model(AGATHON).marks == (6,)
+    assert board(state).model(AGATHON).essence == 8
+    assert board(state).model(GUARDIAN).marks == ()
 
 
 def test_transferred_damage_that_fits_stays_on_the_horror(game):
     """doc 001, "Damage Transference": the horror suffers the damage instead of the master, marked
     normally."""
     state = run(game, MarkDamage(model=AGATHON, amount=10, transfer_to=GUARDIAN))
-    assert state.model(GUARDIAN).marks == (10, 0, 0)
-    assert state.model(AGATHON).marks == ()
-    assert state.model(AGATHON).essence == 8
+    assert board(state).model(GUARDIAN).marks == (10, 0, 0)
+    assert board(state).model(AGATHON).marks == ()
+    assert board(state).model(AGATHON).essence == 8
 
 
 def test_transfer_spends_an_essence_point_outside_the_masters_activation(game):
@@ -298,8 +299,8 @@ def test_transfer_spends_an_essence_point_outside_the_masters_activation(game):
     even in the opponent's turn."""
     state = to_step(game, "activation", "activate", seat=1)
     state = run(state, MarkDamage(model=AGATHON, amount=4, transfer_to=GUARDIAN))
-    assert state.model(AGATHON).essence == 8
-    assert state.model(GUARDIAN).marks == (4, 0, 0)
+    assert board(state).model(AGATHON).essence == 8
+    assert board(state).model(GUARDIAN).marks == (4, 0, 0)
 
 
 def test_transfer_needs_an_essence_point(game):

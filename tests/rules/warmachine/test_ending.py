@@ -14,6 +14,7 @@ from models.rules.warmachine.ending import (
     ScenarioElements,
     army_points_destroyed,
 )
+from models.rules.warmachine.match import board, with_board
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.setup import ArmyEntry
 from tests.rules.warmachine.game import (
@@ -50,38 +51,38 @@ def test_destroying_the_last_caster_ends_a_scenario_game_by_assassination(game):
     state = run(tough(game), MarkDamage(model=AGATHON, amount=17), ResolveDisabled(model=AGATHON))
     assert state.phase != "over"  # disabled, then boxed: an effect could still save it
     state, events = apply(state, ResolveDisabled(model=AGATHON, stage="boxed"))
-    assert state.phase == "over" and state.attack is None
-    r = state.result
+    assert state.phase == "over" and board(state).attack is None
+    r = board(state).result
     assert (r.winner, r.how, r.seat, r.round, r.due) == (1, "assassination", 0, 1, "final_score")
-    assert state.model(GUARDIAN).status == "removed"  # removed horrors: they cannot control or contest
+    assert board(state).model(GUARDIAN).status == "removed"  # removed horrors: they cannot control or contest
     assert [e.kind for e in events][-1] == "game.over"
-    assert state.clock.stopped
+    assert board(state).clock.stopped
 
 
 def test_final_scoring_after_an_assassination_is_entered_by_the_players(game):
     """doc 002: after an assassination, one final scenario scoring (the players leave out the assassinated
     side's inert warjacks, wild warbeasts and removed horrors)."""
     state = run(fall(game, MarkDamage(model=AGATHON, amount=17)), FinalScore(cp=(0, 2)))
-    assert state.result.cp == (0, 2) and state.result.due is None
-    assert state.scenario.turns[-1].final
+    assert board(state).result.cp == (0, 2) and board(state).result.due is None
+    assert board(state).scenario.turns[-1].final
     assert refused(state, FinalScore(cp=(1, 1))) == "result.no_scoring_due"
 
 
 def test_assassinated_command_destroys_a_caster_still_shown_in_play(game):
     """The players may say so when the app did not see it; the caster counts as destroyed."""
     state = run(game, Assassinated(seat=1, at_ms=T0 + 5_000))
-    assert state.model(P2_AGATHON).status == "destroyed"
-    assert (state.result.winner, state.result.how) == (0, "assassination")
-    assert state.result.destroyed[0] >= 5  # casters count 5
-    assert state.clock.remaining_ms[0] == HOUR - 5_000
+    assert board(state).model(P2_AGATHON).status == "destroyed"
+    assert (board(state).result.winner, board(state).result.how) == (0, "assassination")
+    assert board(state).result.destroyed[0] >= 5  # casters count 5
+    assert board(state).clock.remaining_ms[0] == HOUR - 5_000
 
 
 def test_a_casual_game_goes_on_after_a_caster_dies():
     """Without a scenario (no wizard) the app does not end the game by itself."""
     state = fall(new_game(), MarkDamage(model=AGATHON, amount=17))
-    assert state.phase != "over" and state.result is None
+    assert state.phase != "over" and board(state).result is None
     state = run(state, Assassinated(seat=0))
-    assert (state.result.winner, state.result.due) == (1, None)
+    assert (board(state).result.winner, board(state).result.due) == (1, None)
 
 
 # -- deathclock ---------------------------------------------------------------------------------------------
@@ -91,12 +92,12 @@ def test_clock_out_in_the_opponents_turn_loses(game):
     player loses; their caster is destroyed and it is scored as an assassination."""
     state = run(game, PassClock(to_seat=1, at_ms=T0 + 1_000))
     state = run(state, ClockExpired(seat=1, at_ms=T0 + 1_000 + HOUR))
-    r = state.result
+    r = board(state).result
     assert (r.winner, r.how, r.seat, r.due) == (0, "deathclock", 1, "final_score")
-    assert state.model(P2_AGATHON).status == "destroyed"
-    assert state.clock.remaining_ms[1] == 0 and state.clock.stopped
+    assert board(state).model(P2_AGATHON).status == "destroyed"
+    assert board(state).clock.remaining_ms[1] == 0 and board(state).clock.stopped
     state = run(state, FinalScore(cp=(1, 0)))
-    assert state.result.cp == (1, 0) and state.result.winner == 0
+    assert board(state).result.cp == (1, 0) and board(state).result.winner == 0
 
 
 def test_clock_out_in_your_own_turn_with_a_5_point_scoring_wins_on_scenario(game):
@@ -104,11 +105,11 @@ def test_clock_out_in_your_own_turn_with_a_5_point_scoring_wins_on_scenario(game
     state = score(game, cp=(3, 0), at=T0 + 1_000)       # Ann 3
     state = score(state, cp=(0, 0), at=T0 + 2_000)      # Bob's turn
     state = run(state, ClockExpired(seat=0, at_ms=T0 + 2_000 + HOUR))
-    assert state.phase == "over" and state.result.due == "clock_score" and state.result.winner is None
+    assert state.phase == "over" and board(state).result.due == "clock_score" and board(state).result.winner is None
     state = run(state, FinalScore(cp=(2, 0)))
-    r = state.result
+    r = board(state).result
     assert (r.winner, r.how, r.cp, r.due) == (0, "scenario", (5, 0), None)
-    assert state.model(AGATHON).in_play
+    assert board(state).model(AGATHON).in_play
 
 
 def test_clock_out_in_your_own_turn_without_the_lead_loses_as_an_assassination(game):
@@ -116,26 +117,26 @@ def test_clock_out_in_your_own_turn_without_the_lead_loses_as_an_assassination(g
     (the immediate scoring does not count; a final scoring does)."""
     state = run(game, ClockExpired(seat=0, at_ms=T0 + HOUR))
     state = run(state, FinalScore(cp=(1, 0)))
-    r = state.result
+    r = board(state).result
     assert (r.winner, r.how, r.due) == (1, "deathclock", "final_score")
-    assert state.model(AGATHON).status == "destroyed"
-    assert state.scenario.cp == (0, 0)
+    assert board(state).model(AGATHON).status == "destroyed"
+    assert board(state).scenario.cp == (0, 0)
     state = run(state, FinalScore(cp=(0, 3)))
-    assert state.result.cp == (0, 3) and state.result.due is None
+    assert board(state).result.cp == (0, 3) and board(state).result.due is None
 
 
 def test_clock_out_during_setup_loses():
     """The clock runs during deployment too; running out there loses the game (nothing to score)."""
     state = run(to_clock_step(), StartClock(minutes_per_player=1, at_ms=T0))
     state = run(state, ClockExpired(seat=0, at_ms=T0 + MINUTE))
-    assert (state.result.winner, state.result.how, state.result.due) == (1, "deathclock", None)
+    assert (board(state).result.winner, board(state).result.how, board(state).result.due) == (1, "deathclock", None)
 
 
 # -- concession ---------------------------------------------------------------------------------------------
 
 def test_concession_ends_the_game_for_the_other_side(game):
     state = run(game, Concede(seat=0, at_ms=T0 + 10))
-    r = state.result
+    r = board(state).result
     assert (r.winner, r.how, r.seat, r.due) == (1, "concession", 0, None)
     assert refused(state, Advance()) == "game.over"
     assert refused(state, Concede(seat=1, at_ms=T0 + 20)) == "game.over"
@@ -197,8 +198,8 @@ def test_a_model_without_a_known_cost_is_listed_not_guessed():
 def test_summoned_horrors_were_never_in_a_list():
     """Only models that began the game count: a summoned horror is not in anyone's list."""
     state = new_game()
-    extra = state.model(FOREBODER).model_copy(update={"id": "p1-foreboder-2", "status": "destroyed"})
-    state = state.model_copy(update={"models": (*state.models, extra)})
+    extra = board(state).model(FOREBODER).model_copy(update={"id": "p1-foreboder-2", "status": "destroyed"})
+    state = with_board(state, models=(*board(state).models, extra))
     assert army_points_destroyed(state)[0] == (0.0, 0.0)
 
 
@@ -208,4 +209,4 @@ def test_scenario_elements_are_asked_after_the_end(game):
     state = fall(game, MarkDamage(model=AGATHON, amount=17))
     assert refused(state, ScenarioElements(points=(1, 2))) == "result.scoring_due"
     state = run(state, FinalScore(cp=(0, 1)), ScenarioElements(points=(0, 25)))
-    assert state.result.elements == (0, 25) and state.result.winner == 1
+    assert board(state).result.elements == (0, 25) and board(state).result.winner == 1

@@ -6,6 +6,7 @@ from models.rules import RuleViolation, parse_command
 from models.rules.warmachine.activation import Activate
 from models.rules.warmachine.attacks import Boost, BuyAttack, NextAttack
 from models.rules.warmachine.essence import Allocate, Heal, Leech
+from models.rules.warmachine.match import board
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.setup import ArmyEntry, CompleteCard
 from models.rules.warmachine.state import control_range
@@ -34,25 +35,25 @@ from tests.rules.warmachine.game import (
 def test_infernal_master_starts_with_essence_equal_to_its_essence_stat(game):
     """doc 001, "ESSENCE" and "Essence Manipulation": infernal masters begin the game with essence points
     equal to their ESSENCE."""
-    assert game.model(AGATHON).essence == 9
+    assert board(game).model(AGATHON).essence == 9
 
 
 def test_master_infernalist_starts_with_essence_equal_to_its_essence_stat(game):
     """doc 000, "Master Infernalist" (same rules as an infernal master) and doc 001, "Essence Manipulation":
     Princess Regna begins the game full."""
-    assert game.model(REGNA).essence == 5
+    assert board(game).model(REGNA).essence == 5
 
 
 def test_horrors_start_with_essence_equal_to_their_essence_stat(game):
     """doc 001, "Horrors" / "Essence": horrors start the game with essence points equal to their ESSENCE."""
-    assert game.model(GUARDIAN).essence == 4
-    assert game.model(REGNA_HORROR).essence == 1
-    assert game.model(FOREBODER).essence == 1
+    assert board(game).model(GUARDIAN).essence == 4
+    assert board(game).model(REGNA_HORROR).essence == 1
+    assert board(game).model(FOREBODER).essence == 1
 
 
 def test_models_without_essence_stat_have_no_essence(game):
     """doc 001, "ESSENCE": only masters and horrors track essence; a cultist has none."""
-    assert game.model(LEADER).essence is None
+    assert board(game).model(LEADER).essence is None
 
 
 # --- leeching -------------------------------------------------------------------------------------------
@@ -62,7 +63,7 @@ def test_leeching_costs_one_damage_point_per_essence_point(control):
     """doc 001, "Leeching": for each essence point gained by leeching the model suffers 1 damage point."""
     state = with_model(control, AGATHON, essence=5)
     state = run(state, Leech(master=AGATHON, points=3))
-    agathon = state.model(AGATHON)
+    agathon = board(state).model(AGATHON)
     assert agathon.essence == 8
     assert agathon.marks == (3,)
 
@@ -77,15 +78,15 @@ def test_leeching_cannot_exceed_essence_stat(control):
 def test_leeching_up_to_essence_stat_is_allowed(control):
     """doc 001, "Leeching" and Control Phase step 1: leeching may fill the model up to its ESSENCE."""
     state = run(with_model(control, AGATHON, essence=7), Leech(master=AGATHON, points=2))
-    assert state.model(AGATHON).essence == 9
+    assert board(state).model(AGATHON).essence == 9
 
 
 def test_leeching_damage_cannot_be_transferred(control):
     """doc 001, "Leeching": the damage from leeching cannot be transferred; it stays on the master even with
     a horror of its battlegroup at hand, and the command has no way to name one."""
     state = run(with_model(control, AGATHON, essence=5), Leech(master=AGATHON, points=4))
-    assert state.model(AGATHON).marks == (4,)
-    assert state.model(GUARDIAN).marks == ()
+    assert board(state).model(AGATHON).marks == (4,)
+    assert board(state).model(GUARDIAN).marks == ()
     with pytest.raises(RuleViolation) as refusal:
         parse_command({"type": "leech", "master": AGATHON, "points": 1, "transfer_to": GUARDIAN})
     assert refusal.value.code == "command.invalid"
@@ -135,7 +136,7 @@ def test_replenishing_choice_starts_afresh_each_turn(control):
     state = with_model(control, AGATHON, essence=5, replenished="sacrifice")
     state = to_step(state, "control", "replenish", seat=0, round_no=2)
     state = run(with_model(state, AGATHON, essence=5), Leech(master=AGATHON, points=1))
-    assert state.model(AGATHON).essence == 6
+    assert board(state).model(AGATHON).essence == 6
 
 
 # --- allocation -----------------------------------------------------------------------------------------
@@ -146,8 +147,8 @@ def test_allocation_moves_essence_from_master_to_horror(control):
     during your Control Phase."""
     state = with_model(control, GUARDIAN, essence=1)
     state = run(state, Allocate(master=AGATHON, horror=GUARDIAN, points=3))
-    assert state.model(GUARDIAN).essence == 4
-    assert state.model(AGATHON).essence == 6
+    assert board(state).model(GUARDIAN).essence == 4
+    assert board(state).model(AGATHON).essence == 6
     assert (state.phase, state.step) == ("control", "allocate")
 
 
@@ -197,8 +198,8 @@ def test_master_infernalist_battlegroup_is_separate_for_allocation():
     assert refused(state, Allocate(master=AGATHON, horror=foreboder, points=1)) == "allocate.not_battlegroup"
     assert refused(state, Allocate(master=regna, horror=GUARDIAN, points=1)) == "allocate.not_battlegroup"
     state = run(state, Allocate(master=regna, horror=foreboder, points=1))
-    assert state.model(foreboder).essence == 1
-    assert state.model(regna).essence == 4
+    assert board(state).model(foreboder).essence == 1
+    assert board(state).model(regna).essence == 4
 
 
 def test_allocation_to_a_horror_out_of_control_range_is_refused(control):
@@ -229,8 +230,8 @@ def test_lowering_a_horrors_essence_stat_removes_excess_essence(game):
     card = CARDS["guardian-of-souls"]
     lowered = card.model_copy(update={"stats": card.stats.model_copy(update={"ESSENCE": 2})})
     state = run(with_stat(game, "guardian-of-souls", "ESSENCE", None), CompleteCard(card=lowered))
-    assert state.model(GUARDIAN).essence == 2
-    assert state.model(REGNA_HORROR).essence == 1  # a Foreboder: another card, untouched
+    assert board(state).model(GUARDIAN).essence == 2
+    assert board(state).model(REGNA_HORROR).essence == 1  # a Foreboder: another card, untouched
 
 
 # --- spending -------------------------------------------------------------------------------------------
@@ -255,7 +256,7 @@ def test_horror_cannot_spend_essence_outside_its_activation(activation):
 def test_boosting_a_roll_costs_one_essence(activation):
     """doc 001, "ESSENCE: Boost": 1 essence point boosts an attack or damage roll during the activation."""
     state = run(activation, Activate(model=AGATHON), Boost(model=AGATHON, roll="attack"))
-    assert state.model(AGATHON).essence == 8
+    assert board(state).model(AGATHON).essence == 8
 
 
 def test_a_roll_can_be_boosted_only_once(activation):
@@ -269,7 +270,7 @@ def test_damage_roll_of_the_same_attack_can_be_boosted_too(activation):
     boosted."""
     state = run(activation, Activate(model=GUARDIAN), Boost(model=GUARDIAN, roll="attack"),
                 Boost(model=GUARDIAN, roll="damage"))
-    assert state.model(GUARDIAN).essence == 2
+    assert board(state).model(GUARDIAN).essence == 2
     assert refused(state, Boost(model=GUARDIAN, roll="damage")) == "boost.once_per_roll"
 
 
@@ -278,14 +279,14 @@ def test_next_attack_rolls_can_be_boosted_again(activation):
     state = run(activation, Activate(model=AGATHON), Boost(model=AGATHON, roll="attack"),
                 NextAttack(model=AGATHON), Boost(model=AGATHON, roll="attack"),
                 BuyAttack(model=AGATHON), Boost(model=AGATHON, roll="attack"))
-    assert state.model(AGATHON).essence == 5
+    assert board(state).model(AGATHON).essence == 5
 
 
 def test_additional_melee_attacks_cost_one_essence_each(activation):
     """doc 001, "ESSENCE: Additional Attack": one additional melee attack for each essence point spent."""
     state = run(activation, Activate(model=AGATHON), BuyAttack(model=AGATHON), BuyAttack(model=AGATHON),
                 BuyAttack(model=AGATHON))
-    agathon = state.model(AGATHON)
+    agathon = board(state).model(AGATHON)
     assert agathon.essence == 6
     assert agathon.act.bought_attacks == 3
 
@@ -294,7 +295,7 @@ def test_additional_attack_needs_an_essence_point(activation):
     """doc 001, Horrors "Essence: Additional Attack": the horror spends its own essence; without any it
     cannot buy an attack."""
     state = run(activation, Activate(model=FOREBODER), BuyAttack(model=FOREBODER))
-    assert state.model(FOREBODER).essence == 0
+    assert board(state).model(FOREBODER).essence == 0
     assert refused(state, BuyAttack(model=FOREBODER)) == "essence.not_enough"
 
 
@@ -306,11 +307,11 @@ def test_master_loses_essence_above_its_stat_in_its_own_maintenance_phase(activa
     Phase the model loses all essence points in excess of its ESSENCE (not in the opponent's)."""
     state = with_model(activation, AGATHON, essence=12)
     state = to_step(state, "activation", "activate", seat=1)
-    assert state.model(AGATHON).essence == 12
+    assert board(state).model(AGATHON).essence == 12
     state = settle_tithe(to_step(state, "end", "tithe", seat=1))
     state, kinds = events(state, Advance())
     assert state.active == 0 and state.phase != "maintenance"  # nothing to decide there: passed
-    assert state.model(AGATHON).essence == 9
+    assert board(state).model(AGATHON).essence == 9
     assert "essence.lost" in kinds
 
 
@@ -319,13 +320,13 @@ def test_master_infernalist_loses_excess_essence_only_in_her_maintenance_phase(g
     controller's Maintenance Phase."""
     state = with_model(to_step(game, "activation", "activate"), REGNA, essence=7)
     state = to_step(state, "maintenance", "excess", seat=1)
-    assert state.model(REGNA).essence == 5
+    assert board(state).model(REGNA).essence == 5
 
 
 def test_control_range_is_twice_the_essence_stat(game):
     """doc 001, "Control Range" and doc 000 ruling: CTRL is twice the ESSENCE stat, not twice the current
     essence points."""
-    assert control_range(game, game.model(AGATHON)) == 18
-    assert control_range(game, game.model(REGNA)) == 10
+    assert control_range(game, board(game).model(AGATHON)) == 18
+    assert control_range(game, board(game).model(REGNA)) == 10
     drained = with_model(game, AGATHON, essence=1)
-    assert control_range(drained, drained.model(AGATHON)) == 18
+    assert control_range(drained, board(drained).model(AGATHON)) == 18

@@ -14,13 +14,14 @@ from models.rules.warmachine.activation import Activate, Charge, EndActivation, 
 from models.rules.warmachine.attacks import Boost, BuyAttack, NextAttack, ResolveDisabled
 from models.rules.warmachine.damage import MarkDamage, marks_of, sections
 from models.rules.warmachine.essence import Allocate, Heal, Leech
+from models.rules.warmachine.match import board, with_board
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.state import essence_stat, has_essence_manipulation, is_horror
 from models.rules.warmachine.tithe import PayTithe, SkipTithe
 from tests.rules.warmachine.game import AGATHON, FOREBODER, GUARDIAN, REGNA, REGNA_HORROR, new_game
 
 START = new_game()
-IDS = [m.id for m in START.models]
+IDS = [m.id for m in board(START).models]
 MASTERS = [AGATHON, REGNA]
 HORRORS = [GUARDIAN, FOREBODER, REGNA_HORROR]
 
@@ -44,20 +45,20 @@ ANYTHING: list[Command] = [
 def plausible(state: GameState, kind: str) -> list[Command]:
     """Commands of one kind that fit where the game is (the active player's models, the current phase), so
     random play gets through whole rounds instead of being refused at every step."""
-    own = [m for m in state.models if m.in_play and m.seat == state.active]
+    own = [m for m in board(state).models if m.in_play and m.seat == state.active]
     if kind == "advance":
         return [Advance()]
     if kind == "tithe":
-        return [c for h in state.pending_tithe
+        return [c for h in board(state).pending_tithe
                 for c in (PayTithe(horror=h), PayTithe(horror=h), SkipTithe(horror=h))]
     if kind == "damage":
-        return [MarkDamage(model=m.id, amount=a, transfer_to=t) for m in state.models if m.in_play
+        return [MarkDamage(model=m.id, amount=a, transfer_to=t) for m in board(state).models if m.in_play
                 for a in (1, 2, 5) for t in (None, *HORRORS)]
     if kind == "anything":
         return ANYTHING
     commands: list[Command] = []
-    if state.attack is not None and state.attack.pending:
-        first, step = state.attack.pending[0], state.attack.step
+    if board(state).attack is not None and board(state).attack.pending:
+        first, step = board(state).attack.pending[0], board(state).attack.step
         return [ResolveDisabled(model=first, stage=step),
                 ResolveDisabled(model=first, stage=step, survives=True, heal=1)]
     if state.phase == "control":
@@ -79,8 +80,8 @@ MOVES = st.lists(st.tuples(st.integers(0, len(KINDS) - 1), st.integers(0, 10_000
 
 
 def check_invariants(state: GameState) -> None:
-    by_id = {m.id: m for m in state.models}
-    for m in state.models:
+    by_id = {m.id: m for m in board(state).models}
+    for m in board(state).models:
         if m.essence is not None:
             assert m.essence >= 0, f"{m.id} has negative essence"
         if is_horror(state, m) and m.in_play:
@@ -96,15 +97,16 @@ def check_invariants(state: GameState) -> None:
         assert all(0 <= k <= size for k, size in zip(marks, sizes, strict=True)), f"{m.id} marks {marks}"
         if m.in_play and sum(marks) == sum(sizes):
             # doc 002, "Damage Application": every box marked, the model is disabled and the game waits for it.
-            assert state.attack is not None and m.id in state.attack.pending, f"{m.id} full but not disabled"
+            attack = board(state).attack
+            assert attack is not None and m.id in attack.pending, f"{m.id} full but not disabled"
     # doc 001, "Activation Phase": one model (or one unit) at a time.
-    active = {m.unit or m.id for m in state.models if m.activation == "active"}
+    active = {m.unit or m.id for m in board(state).models if m.activation == "active"}
     assert len(active) <= 1
-    assert all(m.seat == state.active for m in state.models if m.activation == "active")
-    for horror in state.pending_tithe:
+    assert all(m.seat == state.active for m in board(state).models if m.activation == "active")
+    for horror in board(state).pending_tithe:
         assert by_id[horror].in_play and by_id[horror].seat == state.active
-    if state.attack is not None:
-        assert all(by_id[x].in_play for x in state.attack.pending)
+    if board(state).attack is not None:
+        assert all(by_id[x].in_play for x in board(state).attack.pending)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -120,7 +122,7 @@ def test_random_play_keeps_every_invariant(moves: list[tuple[int, int]]) -> None
         command = pool[pick % len(pool)]
         # Models, their parts and cards are frozen; the one mutable part of a state is its dict of cards, so a
         # snapshot with its own copy of that dict is enough to see any change (a deep copy is far slower).
-        before = state.model_copy(update={"cards": dict(state.cards)})
+        before = with_board(state, cards=dict(board(state).cards))
         note(repr(command))
         try:
             new_state, _ = apply(state, command)
@@ -131,5 +133,5 @@ def test_random_play_keeps_every_invariant(moves: list[tuple[int, int]]) -> None
         check_invariants(new_state)
         state = new_state
     assert GameState.model_validate_json(state.model_dump_json()) == state
-    for m in state.models:
+    for m in board(state).models:
         options(state, m.id)  # never raises, whatever the state

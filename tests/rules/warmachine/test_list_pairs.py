@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from models.catalog.schema import Card
 from models.rules import GameState, apply, seen_by
-from models.rules.match import PairedList
 from models.rules.warmachine.list_pairs import ChooseFromPair, GiveListPair
+from models.rules.warmachine.match import PairedList, board
 from models.rules.warmachine.pregame import ChooseScenario, RevealLists
 from models.rules.warmachine.setup import ArmyEntry
 from tests.rules.warmachine.game import CARDS, refused, run, setup_command
@@ -46,17 +46,17 @@ def both_given() -> GameState:
 def test_each_player_plays_the_list_they_chose_from_their_pair():
     """doc 002 "Game Setup": each player chooses one of their own lists; the chosen lists are the armies."""
     state = run(both_given(), ChooseFromPair(seat=0, index=1), ChooseFromPair(seat=1, index=0))
-    assert sorted(m.id for m in state.models) == ["p1-agathon", "p2-princess-regna"]
-    assert state.pregame is not None and state.pregame.lists == ("Agathon alone", "Regna")
-    assert state.pregame.step == "objectives"
-    assert set(state.cards) >= {"agathon", "princess-regna"}
-    assert next(m for m in state.models if m.id == "p1-agathon").essence == CARDS["agathon"].stats.ESSENCE
+    assert sorted(m.id for m in board(state).models) == ["p1-agathon", "p2-princess-regna"]
+    assert board(state).pregame is not None and board(state).pregame.lists == ("Agathon alone", "Regna")
+    assert board(state).pregame.step == "objectives"
+    assert set(board(state).cards) >= {"agathon", "princess-regna"}
+    assert next(m for m in board(state).models if m.id == "p1-agathon").essence == CARDS["agathon"].stats.ESSENCE
 
 
 def test_a_game_with_pairs_starts_with_no_army():
     """doc 002 "Game Setup": the lists are chosen during setup, after the scenario."""
     state = pair_game()
-    assert state.models == () and state.pregame is not None and state.pregame.paired
+    assert board(state).models == () and board(state).pregame is not None and board(state).pregame.paired
 
 
 def test_a_pair_game_is_set_up_in_the_wizard_with_empty_armies():
@@ -94,7 +94,7 @@ def test_a_choice_is_sealed_until_both_have_chosen():
     state, events = apply(both_given(), ChooseFromPair(seat=1, index=1))
     assert [e.kind for e in events] == ["pairs.chosen"] and events[0].data == {"seat": 1}
     assert "Foreboder" not in events[0].text
-    assert state.models == () and state.pregame is not None and state.pregame.step == "lists"
+    assert board(state).models == () and board(state).pregame is not None and board(state).pregame.step == "lists"
 
 
 def test_each_player_gives_one_pair_and_chooses_once():
@@ -153,17 +153,17 @@ def test_a_reader_knows_the_others_pair_only_once_both_are_given():
     """doc 002 "Game Setup": the lists are viewed together. What a reader may know of the state (seen_by) holds
     the other side's pair back until both are given; its own pair, and the table's view, hold everything."""
     state = run(pair_game(), give(0, *ANN_PAIR))
-    assert seen_by(state, 1).pregame.pairs == (None, None)
-    assert seen_by(state, None).pregame.pair_cards == {}
+    assert board(seen_by(state, 1)).pregame.pairs == (None, None)
+    assert board(seen_by(state, None)).pregame.pair_cards == {}
     assert seen_by(state, 0) is state
-    assert seen_by(run(state, give(1, *BOB_PAIR)), None).pregame.pairs[0] is not None
+    assert board(seen_by(run(state, give(1, *BOB_PAIR)), None)).pregame.pairs[0] is not None
 
 
 def test_a_reader_knows_the_others_choice_only_once_both_have_chosen():
     """doc 002 "Game Setup": each chooses in secret; both are revealed together (seen_by)."""
     state = run(both_given(), ChooseFromPair(seat=0, index=1))
-    assert seen_by(state, 1).pregame.picks == (None, None)
-    assert seen_by(state, None).pregame.picks == (None, None)
-    assert seen_by(state, 0).pregame.picks == (1, None)
+    assert board(seen_by(state, 1)).pregame.picks == (None, None)
+    assert board(seen_by(state, None)).pregame.picks == (None, None)
+    assert board(seen_by(state, 0)).pregame.picks == (1, None)
     revealed = run(state, ChooseFromPair(seat=1, index=0))
     assert seen_by(revealed, None) is revealed

@@ -15,6 +15,7 @@ from models.rules.warmachine.list_checks import validate
 from models.rules.warmachine.list_model import Army, ListEntry, army_entries, canonical
 from models.rules.warmachine.list_points import points
 from models.rules.warmachine.list_text import export_text, parse_text
+from models.rules.warmachine.match import board
 from models.rules.warmachine.setup import SetupGame, Side
 
 SHIPPED = shipped_cards()
@@ -372,9 +373,9 @@ def test_a_list_puts_every_model_on_the_table_with_battlegroups_wired():
     state, _ = apply(GameState(), SetupGame(title="From lists", cards={k: SHIPPED[k] for k in used},
                                             sides=(Side(player="A", army=tuple(entries)),
                                                    Side(player="B", army=tuple(entries)))))
-    tormentor = next(m for m in state.models if m.card == "tormentor" and m.seat == 0)
-    assert state.model(tormentor.battlegroup).card == "agathon"
-    assert sum(1 for m in state.models if m.card == "cultist-band" and m.seat == 0) == 6
+    tormentor = next(m for m in board(state).models if m.card == "tormentor" and m.seat == 0)
+    assert board(state).model(tormentor.battlegroup).card == "agathon"
+    assert sum(1 for m in board(state).models if m.card == "cultist-band" and m.seat == 0) == 6
 
 
 # -- invariants -------------------------------------------------------------------------------------------

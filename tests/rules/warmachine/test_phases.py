@@ -3,6 +3,7 @@
 from models.rules import GameState, apply
 from models.rules.warmachine.activation import Activate, EndActivation
 from models.rules.warmachine.essence import Allocate, Leech
+from models.rules.warmachine.match import board
 from models.rules.warmachine.phases import Advance, label, turn_steps
 from tests.rules.warmachine.game import (
     AGATHON,
@@ -94,7 +95,7 @@ def casual_turn(state: GameState) -> tuple[GameState, int]:
             state = run(state, Allocate(master=master, horror=horror, points=1))
         elif state.step == "activate":
             state = run(state, Activate(model=master), EndActivation(model=master))
-            cap = state.cards[state.model(master).card].stats.ESSENCE
+            cap = board(state).cards[board(state).model(master).card].stats.ESSENCE
             state = with_model(state, master, essence=cap - 2)
         state = run(settle_tithe(state), Advance())
         advances += 1
@@ -105,9 +106,9 @@ def test_a_casual_infernal_round_takes_at_most_4_advances_a_turn(game):
     """Issue 11: a casual Infernal turn (the master leeches, allocates to a horror, activates; the tithe is
     paid) needs at most 4 Advance commands: replenish, allocate, activate, tithe. Before empty steps passed by
     themselves it took 10, one per step of doc 001's turn (20 a round)."""
-    cap = game.cards["agathon"].stats.ESSENCE
+    cap = board(game).cards["agathon"].stats.ESSENCE
     state = with_model(with_model(game, AGATHON, essence=cap - 2), GUARDIAN, essence=0)
-    state = with_model(with_model(state, REGNA, essence=state.cards["princess-regna"].stats.ESSENCE - 2),
+    state = with_model(with_model(state, REGNA, essence=board(state).cards["princess-regna"].stats.ESSENCE - 2),
                        REGNA_HORROR, essence=0)
     counts = []
     for _ in range(4):  # two rounds
@@ -195,21 +196,21 @@ def test_models_activate_one_at_a_time(activation):
     """doc 001, "Activation Phase": units and independent models are activated one at a time; activating the
     next model ends the previous activation."""
     state = run(activation, Activate(model=AGATHON))
-    assert state.model(AGATHON).activation == "active"
+    assert board(state).model(AGATHON).activation == "active"
     state = run(state, Activate(model=GUARDIAN))
-    assert state.model(AGATHON).activation == "done"
-    assert state.model(GUARDIAN).activation == "active"
-    assert [m.id for m in state.models if m.activation == "active"] == [GUARDIAN]
+    assert board(state).model(AGATHON).activation == "done"
+    assert board(state).model(GUARDIAN).activation == "active"
+    assert [m.id for m in board(state).models if m.activation == "active"] == [GUARDIAN]
 
 
 def test_unit_troopers_activate_together(activation):
     """doc 001, "Activation Phase": a unit is activated as a whole."""
     state = run(activation, Activate(model=LEADER))
-    band = [m for m in state.models if m.unit == BAND]
+    band = [m for m in board(state).models if m.unit == BAND]
     assert len(band) == 4
     assert all(m.activation == "active" for m in band)
     state = run(state, EndActivation(model=CULTIST_2))
-    assert all(m.activation == "done" for m in state.models if m.unit == BAND)
+    assert all(m.activation == "done" for m in board(state).models if m.unit == BAND)
 
 
 def test_a_model_activates_only_once_per_turn(activation):
@@ -231,7 +232,7 @@ def test_only_the_active_players_models_activate(activation):
     assert refused(activation, Activate(model=REGNA)) == "turn.not_yours"
     state = to_step(activation, "activation", "activate", seat=1)
     assert refused(state, Activate(model=AGATHON)) == "turn.not_yours"
-    assert run(state, Activate(model=REGNA_HORROR)).model(REGNA_HORROR).activation == "active"
+    assert board(run(state, Activate(model=REGNA_HORROR))).model(REGNA_HORROR).activation == "active"
 
 
 def test_ending_an_activation_needs_an_active_model(activation):
@@ -243,14 +244,14 @@ def test_end_of_turn_closes_the_activation_in_progress(activation):
     """doc 001, "Activation Phase": activations happen in the Activation Phase; when the turn ends, no model
     is still activated."""
     state = to_step(run(activation, Activate(model=GUARDIAN)), "end", "tithe")
-    assert state.model(GUARDIAN).activation == "done"
+    assert board(state).model(GUARDIAN).activation == "done"
 
 
 def test_models_are_ready_to_activate_again_next_turn(activation):
     """doc 001, "Activation Phase": models are activated once per turn, so each new turn they may again."""
     state = run(activation, Activate(model=AGATHON), EndActivation(model=AGATHON))
     state = to_step(state, "activation", "activate", seat=0, round_no=2)
-    assert run(state, Activate(model=AGATHON)).model(AGATHON).activation == "active"
+    assert board(run(state, Activate(model=AGATHON))).model(AGATHON).activation == "active"
 
 
 def test_setting_up_a_game_twice_is_refused(game):

@@ -7,6 +7,7 @@ from models.rules import GameState, apply, parse_command
 from models.rules.dice import Roll
 from models.rules.warmachine.clock import StartClock
 from models.rules.warmachine.damage import MarkDamage
+from models.rules.warmachine.match import board
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.pregame import (
     AddSetupTask,
@@ -34,14 +35,14 @@ def test_without_the_wizard_the_game_starts_at_round_1():
     """The default set-up is unchanged: round 1, the first player's turn (at its first step with something to
     decide), no wizard."""
     state = new_game()
-    assert (state.round, state.active, state.phase, state.pregame) == (1, 0, "control", None)
+    assert (state.round, state.active, state.phase, board(state).pregame) == (1, 0, "control", None)
 
 
 def test_wizard_game_stays_in_setup_at_the_scenario_step(wizard):
     """doc 002 "Game Setup": the scenario is chosen first."""
     assert wizard.phase == "setup"
-    assert wizard.pregame is not None and wizard.pregame.step == "scenario"
-    assert wizard.listed and all(m.in_play for m in wizard.models)
+    assert board(wizard).pregame is not None and board(wizard).pregame.step == "scenario"
+    assert board(wizard).listed and all(m.in_play for m in board(wizard).models)
 
 
 def test_turn_commands_wait_until_the_game_begins(wizard):
@@ -64,14 +65,14 @@ def test_steps_follow_doc_002s_order(wizard):
                     ChooseObjectives(objectives=("Armory", "")), priority(6, 3), ChooseOrder(goes_first=True),
                     ChooseSide(side="north edge"), StartClock(minutes_per_player=60, at_ms=T0),
                     FinishSetupStep(), FinishSetupStep()):
-        seen.append(state.pregame.step)
+        seen.append(board(state).pregame.step)
         state = run(state, command)
     assert seen == ["scenario", "lists", "objectives", "priority", "order", "side", "clock", "before", "deploy"]
-    assert state.pregame.step == "after"
-    assert state.pregame.scenario == "Practice scenario"
-    assert state.pregame.lists == ("Dark Host", "as set up")
-    assert state.pregame.objectives == ("Armory", "")
-    assert state.pregame.side == "north edge"
+    assert board(state).pregame.step == "after"
+    assert board(state).pregame.scenario == "Practice scenario"
+    assert board(state).pregame.lists == ("Dark Host", "as set up")
+    assert board(state).pregame.objectives == ("Armory", "")
+    assert board(state).pregame.side == "north edge"
 
 
 def test_scenario_name_is_free_text_and_required(wizard):
@@ -81,16 +82,16 @@ def test_scenario_name_is_free_text_and_required(wizard):
         parse_command({"type": "choose_scenario", "name": "x" * 61})
     assert getattr(bad.value, "code", "") == "command.invalid"
     state = run(wizard, ChooseScenario(name="  Our   own  "))
-    assert state.pregame.scenario == "Our own"
+    assert board(state).pregame.scenario == "Our own"
 
 
 def test_priority_tie_is_recorded_and_rolled_again(wizard):
     """doc 002: roll for priority; equal rolls decide nothing, so the players roll again."""
     state = run(wizard, ChooseScenario(name="S"), RevealLists(), ChooseObjectives(), priority(4, 4))
-    assert state.pregame.step == "priority" and len(state.pregame.rolls) == 1
+    assert board(state).pregame.step == "priority" and len(board(state).pregame.rolls) == 1
     state, events = apply(state, priority(2, 5))
-    assert state.pregame.priority == 1 and state.pregame.step == "order"
-    assert len(state.pregame.rolls) == 2
+    assert board(state).pregame.priority == 1 and board(state).pregame.step == "order"
+    assert len(board(state).pregame.rolls) == 2
     assert events[0].data["winner"] == 1
 
 
@@ -106,22 +107,22 @@ def test_the_winner_of_the_roll_may_go_second(wizard):
     """doc 002: the winner chooses first or second; the second player then picks the table side."""
     state = run(wizard, ChooseScenario(name="S"), RevealLists(), ChooseObjectives(), priority(2, 6),
                 ChooseOrder(goes_first=False))
-    assert state.pregame.first == 0 and state.first == 0
+    assert board(state).pregame.first == 0 and state.first == 0
     state = run(state, ChooseSide(side="the forest side"))
-    assert state.pregame.step == "clock"
+    assert board(state).pregame.step == "clock"
 
 
 def test_start_clock_runs_the_first_players_time():
     """doc 002: start the clock after the table side; the first player's time runs (deployment)."""
     state = run(to_clock_step(first=1), StartClock(minutes_per_player=60, at_ms=T0))
-    assert state.clock.running == 1 and state.clock.remaining_ms == (3_600_000, 3_600_000)
-    assert state.pregame.step == "before"
+    assert board(state).clock.running == 1 and board(state).clock.remaining_ms == (3_600_000, 3_600_000)
+    assert board(state).pregame.step == "before"
 
 
 def test_a_game_may_be_played_without_a_clock():
     """Finishing the clock step without starting it: a friendly game with no clock."""
     state = run(to_clock_step(), FinishSetupStep())
-    assert state.clock is None and state.pregame.step == "before"
+    assert board(state).clock is None and board(state).pregame.step == "before"
 
 
 def test_grymkin_warlock_puts_the_arcana_on_the_before_checklist():
@@ -131,7 +132,7 @@ def test_grymkin_warlock_puts_the_arcana_on_the_before_checklist():
     command = setup_command(PLAYER_1_ARMY, (ArmyEntry(card="grymkin-lock"),))
     command = command.model_copy(update={"cards": {**command.cards, "grymkin-lock": lock}, "wizard": True})
     state, _ = apply(GameState(), command)
-    assert [t.text for t in state.pregame.before] == ["Bob: choose the Arcana cards (Grymkin)"]
+    assert [t.text for t in board(state).pregame.before] == ["Bob: choose the Arcana cards (Grymkin)"]
 
 
 def test_open_before_items_hold_the_wizard():
@@ -140,7 +141,7 @@ def test_open_before_items_hold_the_wizard():
     assert refused(state, FinishSetupStep()) == "pregame.open_tasks"
     state = run(state, TickSetupTask(index=0))
     state = run(state, FinishSetupStep())
-    assert state.pregame.step == "deploy"
+    assert board(state).pregame.step == "deploy"
 
 
 def test_after_deployment_items_hold_the_start():
@@ -157,8 +158,8 @@ def test_start_game_begins_round_1_with_the_first_player():
     """The end of setup: the first player's turn of round 1; the scenario's scoring begins."""
     state = started(first=1)
     assert (state.round, state.active, state.first) == (1, 1, 1) and state.phase not in ("setup", "over")
-    assert state.pregame.step == "done"
-    assert state.scenario is not None and state.scenario.name == "Practice scenario"
+    assert board(state).pregame.step == "done"
+    assert board(state).scenario is not None and board(state).scenario.name == "Practice scenario"
     assert refused(state, ChooseScenario(name="again")) == "pregame.over"
 
 
@@ -167,8 +168,8 @@ def test_setup_time_is_counted_as_round_0():
     state = to_clock_step()
     state = run(state, StartClock(minutes_per_player=60, at_ms=T0), FinishSetupStep(), FinishSetupStep(),
                 StartGame(at_ms=T0 + 90_000))
-    assert state.clock.turns[0].round == 0 and state.clock.turns[0].used_ms == (90_000, 0)
-    assert state.clock.running == 0 and state.clock.since == T0 + 90_000
+    assert board(state).clock.turns[0].round == 0 and board(state).clock.turns[0].used_ms == (90_000, 0)
+    assert board(state).clock.running == 0 and board(state).clock.since == T0 + 90_000
 
 
 def test_start_game_needs_the_time_when_a_clock_runs():

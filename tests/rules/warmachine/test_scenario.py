@@ -5,6 +5,7 @@ import pytest
 from models.rules import GameState
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.ending import ScenarioElements
+from models.rules.warmachine.match import board
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.scenario import ScoreTurn
 from tests.rules.warmachine.game import CULTIST_1, CULTIST_2, CULTIST_3, fall, new_game, refused, run
@@ -23,8 +24,8 @@ def test_a_turn_of_a_scenario_game_ends_by_scoring_it(game):
     assert refused(state, Advance()) == "score.pending"
     state = run(state, ScoreTurn(cp=(1, 0)))
     assert (state.round, state.active) == (1, 1) and state.phase not in ("maintenance", "over")
-    assert state.scenario.cp == (1, 0)
-    turn = state.scenario.turns[-1]
+    assert board(state).scenario.cp == (1, 0)
+    turn = board(state).scenario.turns[-1]
     assert (turn.round, turn.seat, turn.cp, turn.totals) == (1, 0, (1, 0), (1, 0))
 
 
@@ -42,8 +43,8 @@ def test_kill_box_gives_the_opponent_2_control_points(game):
     """Kill box: a caster completely within 12" of its own table edge gives the opponent 2 CP."""
     state = score(score(game))  # round 1 done
     state = score(state, cp=(1, 0), killbox=(True, False))
-    assert state.scenario.cp == (1, 2)
-    assert state.scenario.turns[-1].killbox == (True, False)
+    assert board(state).scenario.cp == (1, 2)
+    assert board(state).scenario.turns[-1].killbox == (True, False)
 
 
 def test_kill_box_counts_from_the_first_players_second_turn(game):
@@ -59,7 +60,7 @@ def test_a_lead_of_5_control_points_wins_at_once(game):
     state = score(state, cp=(0, 1))
     state = score(state, cp=(4, 0))
     assert state.phase == "over"
-    result = state.result
+    result = board(state).result
     assert (result.winner, result.how, result.round, result.cp) == (0, "scenario", 2, (6, 1))
     assert result.due is None
     assert refused(state, Advance()) == "game.over"
@@ -73,7 +74,8 @@ def test_the_game_ends_after_the_second_players_seventh_turn(game):
     assert (state.round, state.active) == (7, 1)
     state = score(state, cp=(0, 1))
     assert state.phase == "over"
-    assert (state.result.winner, state.result.how, state.result.cp, state.result.round) == (1, "scenario", (0, 1), 7)
+    result = board(state).result
+    assert (result.winner, result.how, result.cp, result.round) == (1, "scenario", (0, 1), 7)
 
 
 @pytest.fixture
@@ -93,21 +95,21 @@ def test_level_control_points_at_the_end_go_to_army_points_destroyed(plain):
     half: 3 of 4 cultists gone is half of 5)."""
     state = fall(_to_last_turn(plain), *(MarkDamage(model=m, amount=1) for m in (CULTIST_1, CULTIST_2, CULTIST_3)))
     state = score(state)
-    assert state.result.destroyed == (0.0, 2.5)
-    assert (state.result.winner, state.result.how) == (1, "scenario")
-    assert "army points destroyed" in state.result.detail
+    assert board(state).result.destroyed == (0.0, 2.5)
+    assert (board(state).result.winner, board(state).result.how) == (1, "scenario")
+    assert "army points destroyed" in board(state).result.detail
 
 
 def test_level_on_everything_but_elements_waits_for_the_elements(plain):
     """Level on control points and army points destroyed: army points in scenario elements decide."""
     state = score(_to_last_turn(plain))
-    assert state.phase == "over" and state.result.winner is None
-    assert "scenario elements" in state.result.detail
+    assert state.phase == "over" and board(state).result.winner is None
+    assert "scenario elements" in board(state).result.detail
     state = run(state, ScenarioElements(points=(10, 15)))
-    assert state.result.winner == 1 and state.result.elements == (10, 15)
+    assert board(state).result.winner == 1 and board(state).result.elements == (10, 15)
 
 
 def test_level_after_every_tiebreaker_is_left_to_the_organiser(plain):
     state = run(score(_to_last_turn(plain)), ScenarioElements(points=(5, 5)))
-    assert state.result.winner is None
-    assert "organiser" in state.result.detail
+    assert board(state).result.winner is None
+    assert "organiser" in board(state).result.detail

@@ -6,6 +6,7 @@ from models.catalog.schema import BoxesLayout, Card
 from models.rules import GameState, RuleViolation, apply, parse_command
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.essence import Allocate
+from models.rules.warmachine.match import board
 from models.rules.warmachine.setup import ArmyEntry, CompleteCard
 from tests.rules.warmachine.game import (
     AGATHON,
@@ -107,7 +108,7 @@ def test_the_master_infernalist_starts_with_one_lesser_or_light_horror_at_most(a
 def test_the_master_infernalist_with_one_light_horror_is_set_up():
     """doc 000 "Master Infernalist": one light horror is what she may have (positive control)."""
     state, _ = apply(EMPTY, setup_command(army_2=(REGNA, ArmyEntry(card="lamenter", battlegroup_of=0))))
-    assert state.model("p2-lamenter").battlegroup == "p2-princess-regna"
+    assert board(state).model("p2-lamenter").battlegroup == "p2-princess-regna"
 
 
 def test_field_allowance_and_unit_sizes_hold_at_setup():
@@ -128,7 +129,7 @@ def test_a_refusal_at_setup_names_the_players_army():
 def test_master_infernalist_may_start_without_horrors():
     """doc 000, Rules Clarification "Master Infernalist": Regna need not start the game with a horror."""
     state, _ = apply(EMPTY, setup_command(army_2=(ArmyEntry(card="princess-regna"),)))
-    assert state.model("p2-princess-regna").in_play
+    assert board(state).model("p2-princess-regna").in_play
 
 
 def test_unknown_card_in_an_army_is_refused():
@@ -140,9 +141,9 @@ def test_unknown_card_in_an_army_is_refused():
 
 def test_every_model_starts_in_play_and_ready(game):
     """doc 001, "Activation Phase": every model on the table is to be activated in its first turn."""
-    assert all(m.in_play and m.activation == "ready" for m in game.models)
-    assert game.model(GUARDIAN).battlegroup == AGATHON
-    assert [m.leader for m in game.models if m.unit] == [True, False, False, False]
+    assert all(m.in_play and m.activation == "ready" for m in board(game).models)
+    assert board(game).model(GUARDIAN).battlegroup == AGATHON
+    assert [m.leader for m in board(game).models if m.unit] == [True, False, False, False]
 
 
 # --- completing cards -----------------------------------------------------------------------------------
@@ -172,7 +173,7 @@ def test_a_completion_fills_only_what_the_games_card_leaves_empty(game):
     assert refusal.value.code == "card.fact_given"
     assert refusal.value.message == ("Agathon's card already gives its name, ARM, damage boxes: a game can only "
                                      "fill in what a card leaves empty.")
-    assert run(game, CompleteCard(card=completed_foreboder())).cards["foreboder"] == completed_foreboder()
+    assert board(run(game, CompleteCard(card=completed_foreboder()))).cards["foreboder"] == completed_foreboder()
 
 
 def test_completing_a_web_needs_rings_of_at_least_one_box():

@@ -17,6 +17,7 @@ from models.rules.warmachine.army_choices import choices, refusal
 from models.rules.warmachine.list_checks import validate
 from models.rules.warmachine.list_model import Army, ListEntry, parse_army
 from models.rules.warmachine.list_text import export_text, parse_text
+from models.rules.warmachine.match import board
 from models.rules.warmachine.options import model_options
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.setup import ArmyEntry, SetupGame, Side
@@ -71,8 +72,8 @@ def test_dark_legacy_horrors_pay_no_tithe_on_their_players_first_turn():
         state, more = apply(state, Advance())
         produced = (*produced, *more)
     assert state.active == 1 and state.round == 1
-    assert state.pending_tithe == ()
-    assert state.model(GUARDIAN).essence == 4 and state.model(FOREBODER).in_play
+    assert board(state).pending_tithe == ()
+    assert board(state).model(GUARDIAN).essence == 4 and board(state).model(FOREBODER).in_play
     assert any(e.kind == "tithe.waived" for e in produced)
     assert not any(e.kind == "tithe.due" for e in produced)
 
@@ -80,20 +81,20 @@ def test_dark_legacy_horrors_pay_no_tithe_on_their_players_first_turn():
 def test_dark_legacy_horrors_pay_tithe_from_their_second_turn_on():
     """reference README, Theme forces: only the first turn is free; doc 001 "Tithe" applies from then on."""
     state = to_step(themed_game(), "end", "tithe", seat=0, round_no=2)
-    assert set(state.pending_tithe) == {GUARDIAN, FOREBODER}
+    assert set(board(state).pending_tithe) == {GUARDIAN, FOREBODER}
 
 
 def test_dark_legacy_waives_only_its_own_players_tithe():
     """reference README, Theme forces: "your" first turn: the opponent without the theme pays as before."""
     state = to_step(themed_game(), "end", "tithe", seat=1)
-    assert state.pending_tithe == (REGNA_HORROR,)
+    assert board(state).pending_tithe == (REGNA_HORROR,)
 
 
 def test_without_a_theme_the_first_turn_tithe_is_due_as_before():
     """doc 001 "Tithe": at the end of each of its controller's turns (the positive control of the waiver)."""
     state = to_step(standard_game(), "end", "tithe")
-    assert set(state.pending_tithe) == {GUARDIAN, FOREBODER}
-    assert run(state, PayTithe(horror=GUARDIAN)).model(GUARDIAN).essence == 3
+    assert set(board(state).pending_tithe) == {GUARDIAN, FOREBODER}
+    assert board(run(state, PayTithe(horror=GUARDIAN))).model(GUARDIAN).essence == 3
 
 
 # -- what a theme allows ------------------------------------------------------------------------------------
@@ -188,7 +189,7 @@ def test_a_dark_legacy_infernal_solo_repositions_and_its_activation_ends():
     """reference README, Theme forces: Dark Legacy's Infernal solos gain Reposition 3"; doc 000 ruling
     "Restrictions on Any Time abilities": Reposition ends the activation."""
     state, produced = apply(solo_activated(), Reposition(model=SOLO))
-    assert state.model(SOLO).activation == "done"
+    assert board(state).model(SOLO).activation == "done"
     assert [e.kind for e in produced] == ["theme.repositioned"]
     assert any(o.action == "reposition" and o.allowed for o in model_options(solo_activated(), SOLO))
 

@@ -2,6 +2,7 @@
 
 import pytest
 
+from models.rules.warmachine.match import board
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.tithe import PayTithe, SkipTithe
 from tests.rules.warmachine.game import (
@@ -27,22 +28,22 @@ def tithe(game):
 def test_tithe_is_due_for_every_horror_at_the_end_of_its_controllers_turn(tithe):
     """doc 001, "Tithe": at the end of each of its controlling player's turns, each horror must spend 1
     essence point; the opponent's horrors are not asked."""
-    assert set(tithe.pending_tithe) == {GUARDIAN, FOREBODER}
-    assert REGNA_HORROR not in tithe.pending_tithe
+    assert set(board(tithe).pending_tithe) == {GUARDIAN, FOREBODER}
+    assert REGNA_HORROR not in board(tithe).pending_tithe
 
 
 def test_opponents_horrors_pay_tithe_at_the_end_of_their_own_turn(tithe):
     """doc 001, "Tithe": the controlling player's turn is what counts."""
     state = to_step(tithe, "end", "tithe", seat=1)
-    assert state.pending_tithe == (REGNA_HORROR,)
+    assert board(state).pending_tithe == (REGNA_HORROR,)
 
 
 def test_paying_tithe_spends_one_essence_point(tithe):
     """doc 001, "Tithe": the horror spends 1 essence point to remain in play."""
     state, kinds = events(tithe, PayTithe(horror=GUARDIAN))
-    assert state.model(GUARDIAN).essence == 3
-    assert state.model(GUARDIAN).in_play
-    assert state.pending_tithe == (FOREBODER,)
+    assert board(state).model(GUARDIAN).essence == 3
+    assert board(state).model(GUARDIAN).in_play
+    assert board(state).pending_tithe == (FOREBODER,)
     assert "essence.spent" in kinds
 
 
@@ -50,24 +51,24 @@ def test_tithe_is_paid_by_the_horror_itself_outside_its_activation(tithe):
     """doc 000, "Spending Essence" (the master cannot pay for a horror) and doc 001, "Tithe": the horror pays
     from its own essence at the end of the turn, when it is not activated."""
     state = run(tithe, PayTithe(horror=GUARDIAN))
-    assert state.model(AGATHON).essence == 9
-    assert state.model(GUARDIAN).activation != "active"
+    assert board(state).model(AGATHON).essence == 9
+    assert board(state).model(GUARDIAN).activation != "active"
 
 
 def test_unpaid_horror_is_removed_from_play(tithe):
     """doc 001, "Tithe": a horror that does not spend an essence point is removed from play."""
     state, kinds = events(tithe, SkipTithe(horror=FOREBODER))
-    assert state.model(FOREBODER).status == "removed"
+    assert board(state).model(FOREBODER).status == "removed"
     assert "model.removed" in kinds
-    assert state.pending_tithe == (GUARDIAN,)
+    assert board(state).pending_tithe == (GUARDIAN,)
 
 
 def test_tithe_is_optional(tithe):
     """doc 000, Rules Clarification "Horror": tithe is optional; a horror with essence may still not pay and
     leave play."""
     state = run(tithe, SkipTithe(horror=GUARDIAN))
-    assert state.model(GUARDIAN).status == "removed"
-    assert state.model(GUARDIAN).essence == 4
+    assert board(state).model(GUARDIAN).status == "removed"
+    assert board(state).model(GUARDIAN).essence == 4
 
 
 def test_horror_without_essence_cannot_pay_tithe(tithe):
@@ -101,4 +102,4 @@ def test_tithe_is_not_paid_before_the_end_of_the_turn(activation):
 def test_tithe_is_due_again_every_turn(tithe):
     """doc 001, "Tithe": at the end of each of its controlling player's turns."""
     state = to_step(settle_tithe(tithe), "end", "tithe", seat=0, round_no=2)
-    assert set(state.pending_tithe) == {GUARDIAN, FOREBODER}
+    assert set(board(state).pending_tithe) == {GUARDIAN, FOREBODER}

@@ -10,6 +10,7 @@ from __future__ import annotations
 from models.rules import Command, GameState, apply
 from models.rules.dice import Roll
 from models.rules.warmachine.clock import StartClock
+from models.rules.warmachine.match import board
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.pregame import (
     ChooseObjectives,
@@ -51,7 +52,7 @@ def wizard_game(army_2: tuple[ArmyEntry, ...] = PLAYER_2_ARMY,
                 army_1: tuple[ArmyEntry, ...] = PLAYER_1_ARMY) -> GameState:
     """The standard game (or other armies) set up with the wizard: in setup, at the scenario step."""
     state, _ = apply(GameState(), setup_command(army_1, army_2).model_copy(update={"wizard": True}))
-    if any(m.card == "foreboder" for m in state.models):
+    if any(m.card == "foreboder" for m in board(state).models):
         state = run(state, CompleteCard(card=completed_foreboder()))
     return state
 

@@ -13,6 +13,7 @@ from typing import Any
 from models.catalog import shipped_cards
 from models.catalog.schema import Card, WebLayout
 from models.rules import GameState, apply
+from models.rules.warmachine.match import board, with_board
 from models.rules.warmachine.setup import ArmyEntry, SetupGame, Side
 from tests.rules.warmachine.game import (  # noqa: F401 - shared helpers
     activated,
@@ -90,4 +91,4 @@ def new_table(army_1: tuple[ArmyEntry, ...] = ANN_ARMY,
 
 def with_card(state: GameState, card: Card) -> GameState:
     """The state with one card replaced (as the card editor would leave it)."""
-    return state.model_copy(update={"cards": {**state.cards, card.key: card}})
+    return with_board(state, cards={**board(state).cards, card.key: card})

@@ -2,6 +2,7 @@
 horror's own damage is applied before damage transferred to it; doc 001 "Damage Transference")."""
 
 from models.rules.warmachine.damage import MarkDamage, transfer_targets
+from models.rules.warmachine.match import board
 from models.rules.warmachine.multi_damage import AttackDamage, Hit
 from tests.rules.warmachine.infernals.infernal_game import (
     AGATHON,
@@ -37,9 +38,9 @@ def test_a_horrors_own_damage_is_applied_before_damage_transferred_to_it(table):
         (LAMENTER, 5, "transferred from Agathon"),
         ("damage.crippled", LAMENTER),
     ]
-    assert state.model(LAMENTER).marks == (8, 1, 0)
-    assert state.model(AGATHON).essence == 8
-    assert sum(state.model(AGATHON).marks) == 0
+    assert board(state).model(LAMENTER).marks == (8, 1, 0)
+    assert board(state).model(AGATHON).essence == 8
+    assert sum(board(state).model(AGATHON).marks) == 0
 
 
 def test_the_record_shows_transferred_damage_destroying_the_horror(table):
@@ -50,8 +51,8 @@ def test_the_record_shows_transferred_damage_destroying_the_horror(table):
         Hit(model=AGATHON, amount=5, transfer_to=LAMENTER), Hit(model=LAMENTER, amount=2))))
     kinds = [e.kind for e in events]
     assert kinds.index("damage.disabled") > kinds.index("essence.spent")
-    assert let_fall(state).model(LAMENTER).status == "destroyed"
-    assert sum(state.model(AGATHON).marks) == 3
+    assert board(let_fall(state)).model(LAMENTER).status == "destroyed"
+    assert sum(board(state).model(AGATHON).marks) == 3
 
 
 def test_a_horror_destroyed_by_its_own_damage_cannot_take_transferred_damage(table):
@@ -63,17 +64,17 @@ def test_a_horror_destroyed_by_its_own_damage_cannot_take_transferred_damage(tab
     assert refused(state, attack) == "transfer.horror_gone"
     state = run(state, AttackDamage(hits=(
         Hit(model=AGATHON, amount=5, transfer_to=TORMENTOR), Hit(model=LAMENTER, amount=2))))
-    assert let_fall(state).model(LAMENTER).status == "destroyed"
-    assert sum(state.model(TORMENTOR).marks) == 5
+    assert board(let_fall(state)).model(LAMENTER).status == "destroyed"
+    assert sum(board(state).model(TORMENTOR).marks) == 5
 
 
 def test_every_model_hit_suffers_its_own_damage(table):
     """doc 001 "Recording Damage To a Horror": without transference, each model marks its own damage."""
     state = run(table, AttackDamage(hits=(
         Hit(model=AGATHON, amount=3), Hit(model=TORMENTOR, amount=12), Hit(model=CULTIST_1, amount=1))))
-    assert sum(state.model(AGATHON).marks) == 3
-    assert state.model(TORMENTOR).marks == (10, 2, 0)
-    assert let_fall(state).model(CULTIST_1).status == "destroyed"
+    assert sum(board(state).model(AGATHON).marks) == 3
+    assert board(state).model(TORMENTOR).marks == (10, 2, 0)
+    assert board(let_fall(state)).model(CULTIST_1).status == "destroyed"
 
 
 def test_horrors_are_damaged_before_their_master_falls(table):
@@ -83,8 +84,8 @@ def test_horrors_are_damaged_before_their_master_falls(table):
         Hit(model=REGNA, amount=5), Hit(model=FOREBODER, amount=2))))
     assert [e.model for e in events if e.kind == "damage.marked"] == [FOREBODER, REGNA]
     state = let_fall(state)
-    assert state.model(REGNA).status == "destroyed"
-    assert state.model(FOREBODER).status == "removed"
+    assert board(state).model(REGNA).status == "destroyed"
+    assert board(state).model(FOREBODER).status == "removed"
 
 
 def test_one_model_is_hit_once_per_attack(table):
@@ -106,8 +107,8 @@ def test_attack_damage_arrives_in_any_phase(table):
     master's activation (doc 001 "Damage Transference": it can immediately spend)."""
     state = to_step(table, "activation", "activate", seat=1)
     state = run(state, AttackDamage(hits=(Hit(model=AGATHON, amount=4, transfer_to=TORMENTOR),)))
-    assert sum(state.model(TORMENTOR).marks) == 4
-    assert state.model(AGATHON).essence == 8
+    assert sum(board(state).model(TORMENTOR).marks) == 4
+    assert board(state).model(AGATHON).essence == 8
 
 
 def test_transference_needs_an_essence_point(table):
@@ -122,16 +123,16 @@ def test_single_damage_transfer_still_spills_back(table):
     to a horror with fewer unmarked boxes, and the rest comes back to the master."""
     state = run(table, MarkDamage(model=AGATHON, amount=16), MarkDamage(model=LAMENTER, amount=12))
     state = fall(state, MarkDamage(model=AGATHON, amount=10, transfer_to=LAMENTER))
-    assert state.model(LAMENTER).status == "destroyed"
-    assert state.model(AGATHON).status == "destroyed"
-    assert state.model(TORMENTOR).status == "removed"
+    assert board(state).model(LAMENTER).status == "destroyed"
+    assert board(state).model(AGATHON).status == "destroyed"
+    assert board(state).model(TORMENTOR).status == "removed"
 
 
 def test_a_master_may_send_damage_to_each_horror_of_its_battlegroup_while_it_has_essence(table):
     """doc 001 "Damage Transference": a master spends 1 essence to send damage to a horror of its battlegroup;
     without an essence point there is nobody to offer."""
-    receivers, pays = transfer_targets(table, table.model(AGATHON))
+    receivers, pays = transfer_targets(table, board(table).model(AGATHON))
     assert ({r.id for r in receivers}, pays) == ({LAMENTER, TORMENTOR}, "essence")
     spent = with_model(table, AGATHON, essence=0)
-    assert transfer_targets(spent, spent.model(AGATHON))[0] == []
-    assert transfer_targets(table, table.model(CULTIST_1)) == ([], "")
+    assert transfer_targets(spent, board(spent).model(AGATHON))[0] == []
+    assert transfer_targets(table, board(table).model(CULTIST_1)) == ([], "")

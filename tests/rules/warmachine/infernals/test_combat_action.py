@@ -10,6 +10,7 @@ from models.rules.dice import Roll
 from models.rules.warmachine.activation import Activate, Charge, EndActivation, PowerAttack, Run
 from models.rules.warmachine.attacks import AttackRoll, Boost, BuyAttack, DamageRoll, DeclareAttack, NextAttack
 from models.rules.warmachine.essence import Heal
+from models.rules.warmachine.match import board
 from models.rules.warmachine.spells import CastSpell, UseFeat
 from models.rules.warmachine.summoning import Summon
 from tests.rules.warmachine.game import tough
@@ -66,7 +67,7 @@ def test_a_horror_summoned_this_turn_cannot_attack_before_it_activates_either(ta
 def test_a_summoned_horror_still_makes_free_strikes(arrived):
     """doc 001 "Summoning" takes away the combat action only; a free strike is not part of it."""
     state = run(arrived, DeclareAttack(attacker=ARRIVED, target=ENEMY_LAMENTER, free_strike=True))
-    assert state.attack is not None and state.attack.attacker == ARRIVED
+    assert board(state).attack is not None and board(state).attack.attacker == ARRIVED
 
 
 def test_a_summoned_horror_attacks_from_its_next_turn_on(arrived):
@@ -74,18 +75,18 @@ def test_a_summoned_horror_attacks_from_its_next_turn_on(arrived):
     opponent's turn it may attack outside an activation (a reaction a rule grants) and in its controller's next
     turn it attacks normally."""
     state = to_step(arrived, "activation", "activate", seat=1)
-    assert not state.model(ARRIVED).arrived_this_turn
+    assert not board(state).model(ARRIVED).arrived_this_turn
     reaction = DeclareAttack(attacker=ARRIVED, target=ENEMY_LAMENTER, granted_by="Countercharge")
-    assert run(state, reaction).attack is not None
+    assert board(run(state, reaction)).attack is not None
     state = to_step(state, "activation", "activate", seat=0)
     state = run(state, Activate(model=ARRIVED), DeclareAttack(attacker=ARRIVED, target=ENEMY_LAMENTER))
-    assert state.attack.attacker == ARRIVED
+    assert board(state).attack.attacker == ARRIVED
 
 
 def test_the_other_horrors_attack_normally_in_the_summoning_turn(arrived):
     """doc 001 "Summoning": only the summoned horror forfeits its combat action (positive control)."""
     state = run(arrived, Activate(model=LAMENTER), DeclareAttack(attacker=LAMENTER, target=ENEMY_LAMENTER))
-    assert state.attack.attacker == LAMENTER
+    assert board(state).attack.attacker == LAMENTER
 
 
 # -- running ends the activation -------------------------------------------------------------------------------
@@ -110,7 +111,7 @@ def test_a_model_that_ran_does_nothing_more_in_that_activation(ran):
     assert refused(ran, UseFeat(master=AGATHON)) == "feat.ran"
     assert refused(ran, Run(model=AGATHON)) == "move.once"
     assert refused(ran, Charge(model=AGATHON)) == "move.once"
-    assert ran.model(AGATHON).essence == 9
+    assert board(ran).model(AGATHON).essence == 9
 
 
 def test_a_horror_that_ran_makes_no_power_attack_or_boost(table):
@@ -123,11 +124,11 @@ def test_a_horror_that_ran_makes_no_power_attack_or_boost(table):
 def test_a_model_that_ran_still_ends_its_activation_and_makes_free_strikes(ran):
     """doc 000 ruling: running ends what the model does in its activation; the turn goes on (positive control:
     the same commands work for a model that did not run)."""
-    assert run(ran, DeclareAttack(attacker=AGATHON, target=ENEMY_AGATHON, free_strike=True)).attack is not None
-    assert run(ran, EndActivation(model=AGATHON)).model(AGATHON).activation == "done"
-    state = with_model(ran, AGATHON, act=ran.model(AGATHON).act.model_copy(update={"ran": False}))
+    assert board(run(ran, DeclareAttack(attacker=AGATHON, target=ENEMY_AGATHON, free_strike=True))).attack is not None
+    assert board(run(ran, EndActivation(model=AGATHON))).model(AGATHON).activation == "done"
+    state = with_model(ran, AGATHON, act=board(ran).model(AGATHON).act.model_copy(update={"ran": False}))
     state = run(state, Heal(master=AGATHON, target=AGATHON, points=1), BuyAttack(model=AGATHON))
-    assert state.model(AGATHON).essence == 7
+    assert board(state).model(AGATHON).essence == 7
 
 
 # -- a boost comes before the dice -----------------------------------------------------------------------------
@@ -143,17 +144,17 @@ def test_an_attack_roll_already_made_cannot_be_boosted(swinging):
     Appendix A: dice are added before the roll). Nothing is paid for a refused boost."""
     state = run(swinging, AttackRoll(dice=dice(4, 3), hit=True))
     assert refused(state, Boost(model=LAMENTER, roll="attack")) == "boost.after_roll"
-    assert state.model(LAMENTER).essence == 3
+    assert board(state).model(LAMENTER).essence == 3
 
 
 def test_a_damage_roll_already_made_cannot_be_boosted(swinging):
     """doc 001 "ESSENCE: Boost", the same for damage rolls: once the damage is rolled, it is too late."""
     state = run(swinging, AttackRoll(dice=dice(4, 3), hit=True))
     state = run(state, Boost(model=LAMENTER, roll="damage"))
-    assert state.model(LAMENTER).essence == 2
+    assert board(state).model(LAMENTER).essence == 2
     big = run(with_model(tough(state), ENEMY_LAMENTER, marks=(8, 6, 3)), DamageRoll(dice=dice(6, 6, 6), damage=1,
                                                                              boosted=True))
-    assert big.attack is not None and big.attack.step == "disabled"
+    assert board(big).attack is not None and board(big).attack.step == "disabled"
     assert refused(big, Boost(model=LAMENTER, roll="damage")) == "boost.after_roll"
 
 
@@ -162,8 +163,8 @@ def test_a_boost_declared_before_the_roll_is_paid_once(swinging):
     (positive control of the refusals above)."""
     state = run(swinging, Boost(model=LAMENTER, roll="attack"), AttackRoll(dice=dice(4, 3, 2), hit=True,
                                                                            boosted=True))
-    assert state.model(LAMENTER).essence == 2
-    assert state.attack.step == "damage_roll"
+    assert board(state).model(LAMENTER).essence == 2
+    assert board(state).attack.step == "damage_roll"
 
 
 def test_a_boost_after_an_attack_is_for_the_next_attack(swinging):
@@ -171,10 +172,10 @@ def test_a_boost_after_an_attack_is_for_the_next_attack(swinging):
     resolved a boost declared is for the next one."""
     state = run(swinging, Boost(model=LAMENTER, roll="attack"), AttackRoll(dice=dice(1, 1, 1), hit=False),
                 BuyAttack(model=LAMENTER), Boost(model=LAMENTER, roll="attack"))
-    assert state.model(LAMENTER).essence == 0
+    assert board(state).model(LAMENTER).essence == 0
     state = run(state, DeclareAttack(attacker=LAMENTER, target=ENEMY_LAMENTER),
                 AttackRoll(dice=dice(4, 3, 2), hit=True, boosted=True))
-    assert state.model(LAMENTER).essence == 0
+    assert board(state).model(LAMENTER).essence == 0
 
 
 def test_only_the_attacker_boosts_during_an_attack(swinging):
@@ -187,7 +188,7 @@ def test_an_attack_after_the_activation_is_over_is_refused(table):
     """doc 002 "Activation Sequence": attacks are the model's Combat Action, made inside its activation; once the
     activation has ended only a free strike, or an attack a rule grants, may come."""
     state = run(activated(table, AGATHON), EndActivation(model=AGATHON))
-    assert state.model(AGATHON).activation == "done"
+    assert board(state).model(AGATHON).activation == "done"
     assert refused(state, DeclareAttack(attacker=AGATHON, target=ENEMY_LAMENTER)) == "attack.activation_over"
 
 
@@ -195,7 +196,9 @@ def test_a_free_strike_or_a_granted_attack_comes_after_the_activation(table):
     """doc 002 "Activation Sequence" (positive control): a free strike, or an attack a named rule grants, is not
     the Combat Action and may still come."""
     state = run(activated(table, AGATHON), EndActivation(model=AGATHON))
-    assert run(state, DeclareAttack(attacker=AGATHON, target=ENEMY_LAMENTER, free_strike=True)).attack is not None
+    declared = run(state, DeclareAttack(attacker=AGATHON, target=ENEMY_LAMENTER, free_strike=True))
+    assert board(declared).attack is not None
     granted = DeclareAttack(attacker=AGATHON, target=ENEMY_LAMENTER, granted_by="Countercharge")
-    assert run(state, granted).attack is not None
-    assert run(activated(table, AGATHON), DeclareAttack(attacker=AGATHON, target=ENEMY_LAMENTER)).attack is not None
+    assert board(run(state, granted)).attack is not None
+    declared = run(activated(table, AGATHON), DeclareAttack(attacker=AGATHON, target=ENEMY_LAMENTER))
+    assert board(declared).attack is not None

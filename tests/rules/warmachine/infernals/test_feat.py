@@ -2,6 +2,7 @@
 feats in an activation the master runs)."""
 
 from models.rules.warmachine.activation import Activate, EndActivation, Run
+from models.rules.warmachine.match import board
 from models.rules.warmachine.shake import AddEffect
 from models.rules.warmachine.spells import UseFeat
 from tests.rules.warmachine.infernals.infernal_game import (
@@ -19,8 +20,8 @@ from tests.rules.warmachine.infernals.infernal_game import (
 def test_a_master_uses_its_feat_during_its_activation(table):
     """doc 001 "Feat": an infernal master can use its feat at any time during its activation."""
     state, events = happened(activated(table, AGATHON), UseFeat(master=AGATHON))
-    assert state.model(AGATHON).feat_used
-    assert state.model(AGATHON).act.feat
+    assert board(state).model(AGATHON).feat_used
+    assert board(state).model(AGATHON).act.feat
     assert [e.kind for e in events] == ["feat.used"]
 
 

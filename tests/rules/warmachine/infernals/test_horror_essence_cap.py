@@ -3,6 +3,7 @@ than its current ESSENCE; when ESSENCE drops, the excess is removed at once)."""
 
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.horrors import cap_horror_essence
+from models.rules.warmachine.match import board
 from models.rules.warmachine.setup import CompleteCard
 from tests.rules.warmachine.game import with_stat
 from tests.rules.warmachine.infernals.infernal_game import (
@@ -28,8 +29,8 @@ def test_a_horrors_excess_essence_is_removed_at_once_when_its_essence_drops(tabl
     player fills in 2)."""
     state, events = happened(with_stat(table, "lamenter", "ESSENCE", None),
                              CompleteCard(card=with_essence("lamenter", 2)))
-    assert state.model(LAMENTER).essence == 2
-    assert state.model(ENEMY_LAMENTER).essence == 2
+    assert board(state).model(LAMENTER).essence == 2
+    assert board(state).model(ENEMY_LAMENTER).essence == 2
     assert [e.kind for e in events] == ["card.completed", "essence.lost", "essence.lost"]
 
 
@@ -37,7 +38,7 @@ def test_a_horror_within_its_new_essence_keeps_its_points(table):
     """doc 001 "Horror Special Rules: Essence": only points above the new ESSENCE go."""
     state = with_stat(with_model(table, LAMENTER, essence=1), "lamenter", "ESSENCE", None)
     state = run(state, CompleteCard(card=with_essence("lamenter", 2)))
-    assert state.model(LAMENTER).essence == 1
+    assert board(state).model(LAMENTER).essence == 1
 
 
 def test_a_master_keeps_essence_above_a_lowered_essence_until_its_maintenance_phase(table):
@@ -45,9 +46,9 @@ def test_a_master_keeps_essence_above_a_lowered_essence_until_its_maintenance_ph
     as horrors do."""
     state = with_stat(to_step(table, "control", "replenish"), "agathon", "ESSENCE", None)
     state = run(state, CompleteCard(card=with_essence("agathon", 7)))
-    assert state.model(AGATHON).essence == 9
+    assert board(state).model(AGATHON).essence == 9
     state = to_step(state, "maintenance", "excess", seat=0)
-    assert state.model(AGATHON).essence == 7
+    assert board(state).model(AGATHON).essence == 7
 
 
 def test_cap_horror_essence_leaves_a_state_within_limits_unchanged(table):
@@ -60,7 +61,7 @@ def test_cap_horror_essence_leaves_a_state_within_limits_unchanged(table):
 def test_cap_horror_essence_removes_every_excess_point(table):
     """doc 001 "Horror Special Rules: Essence": a horror can never hold more than its current ESSENCE."""
     state, events = cap_horror_essence(with_model(table, LAMENTER, essence=6))
-    assert state.model(LAMENTER).essence == 3
+    assert board(state).model(LAMENTER).essence == 3
     assert events[0].data == {"points": 3}
 
 
@@ -68,4 +69,4 @@ def test_completing_a_card_keeps_damage_already_marked_when_the_web_is_unchanged
     """doc 001 "Recording Damage To a Horror": filling in a stat that is not the web leaves the marks."""
     state = run(with_stat(table, "lamenter", "ESSENCE", None), MarkDamage(model=LAMENTER, amount=5))
     state = run(state, CompleteCard(card=with_essence("lamenter", 2)))
-    assert state.model(LAMENTER).marks == (5, 0, 0)
+    assert board(state).model(LAMENTER).marks == (5, 0, 0)

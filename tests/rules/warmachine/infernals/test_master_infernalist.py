@@ -3,6 +3,7 @@ doc 001 "Allocating Essence Points", "Healing", "Damage Transference", "Infernal
 
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.essence import Allocate, Heal, Leech
+from models.rules.warmachine.match import board
 from models.rules.warmachine.setup import ArmyEntry
 from tests.rules.warmachine.infernals.infernal_game import (
     AGATHON,
@@ -25,7 +26,7 @@ def test_an_infernal_master_cannot_allocate_to_the_master_infernalists_horrors(t
     state = to_step(with_model(table, FOREBODER, essence=0), "control", "allocate")
     assert refused(state, Allocate(master=AGATHON, horror=FOREBODER, points=1)) == "allocate.not_battlegroup"
     state = run(state, Allocate(master=REGNA, horror=FOREBODER, points=1))
-    assert state.model(FOREBODER).essence == 1
+    assert board(state).model(FOREBODER).essence == 1
 
 
 def test_the_master_infernalist_cannot_allocate_to_an_infernal_masters_horrors(table):
@@ -53,26 +54,26 @@ def test_an_infernal_master_cannot_transfer_damage_to_the_master_infernalists_ho
 def test_the_master_infernalist_transfers_damage_to_her_own_horror(table):
     """doc 000 "Master Infernalist": she has Damage Transference like any infernal master."""
     state = run(table, MarkDamage(model=REGNA, amount=3, transfer_to=FOREBODER))
-    assert sum(state.model(FOREBODER).marks) == 3
-    assert sum(state.model(REGNA).marks) == 0
+    assert sum(board(state).model(FOREBODER).marks) == 3
+    assert sum(board(state).model(REGNA).marks) == 0
 
 
 def test_the_master_infernalist_leeches_like_an_infernal_master(table):
     """doc 000 "Master Infernalist": every master rule applies to her, leeching included."""
     state = to_step(with_model(table, REGNA, essence=2), "control", "replenish")
     state = run(state, Leech(master=REGNA, points=2))
-    assert state.model(REGNA).essence == 4
+    assert board(state).model(REGNA).essence == 4
 
 
 def test_the_master_infernalist_may_start_with_no_horror():
     """doc 000 ruling: Princess Regna does not need to start the game with a horror."""
     state = new_table((ArmyEntry(card="agathon"), ArmyEntry(card="princess-regna")))
-    assert [m.battlegroup for m in state.models if m.seat == 0] == [None, None]
+    assert [m.battlegroup for m in board(state).models if m.seat == 0] == [None, None]
 
 
 def test_destroying_the_master_infernalist_removes_only_her_horrors(table):
     """doc 000 ruling: when she dies, her horrors are removed from play; Agathon's battlegroup stays."""
     state = fall(table, MarkDamage(model=REGNA, amount=5))
-    assert state.model(REGNA).status == "destroyed"
-    assert state.model(FOREBODER).status == "removed"
-    assert state.model(LAMENTER).in_play and state.model(TORMENTOR).in_play
+    assert board(state).model(REGNA).status == "destroyed"
+    assert board(state).model(FOREBODER).status == "removed"
+    assert board(state).model(LAMENTER).in_play and board(state).model(TORMENTOR).in_play

@@ -2,6 +2,7 @@
 Clarification: Infernal Master", "Replenishing Essence")."""
 
 from models.rules.warmachine.essence import Allocate, Leech
+from models.rules.warmachine.match import board
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.replenish import Sacrifice
 from tests.rules.warmachine.infernals.infernal_game import (
@@ -28,10 +29,10 @@ def test_sacrifice_removes_the_model_and_refills_the_master_to_its_current_essen
     current ESSENCE."""
     state = with_model(replenish, AGATHON, essence=2)
     state, events = happened(state, Sacrifice(master=AGATHON, victim=CULTIST_1))
-    assert state.model(AGATHON).essence == 9
-    assert state.model(AGATHON).replenished == "sacrifice"
-    assert state.model(CULTIST_1).status == "removed"
-    assert state.model(CULTIST_1).removed_why == "sacrificed"  # its card says so (issue 11)
+    assert board(state).model(AGATHON).essence == 9
+    assert board(state).model(AGATHON).replenished == "sacrifice"
+    assert board(state).model(CULTIST_1).status == "removed"
+    assert board(state).model(CULTIST_1).removed_why == "sacrificed"  # its card says so (issue 11)
     assert [e.kind for e in events] == ["model.removed", "essence.sacrificed"]
     assert events[-1].data == {"points": 7, "victim": CULTIST_1}
 
@@ -39,7 +40,7 @@ def test_sacrifice_removes_the_model_and_refills_the_master_to_its_current_essen
 def test_sacrifice_never_takes_a_master_above_its_essence(replenish):
     """doc 001 "Control Phase" step 1: sacrifice cannot take a master above its current ESSENCE."""
     state = run(replenish, Sacrifice(master=AGATHON, victim=CULTIST_1))
-    assert state.model(AGATHON).essence == 9
+    assert board(state).model(AGATHON).essence == 9
 
 
 def test_sacrifice_after_leeching_is_refused(replenish):
@@ -66,7 +67,7 @@ def test_each_master_may_sacrifice_for_itself(replenish):
     state = with_model(with_model(replenish, AGATHON, essence=1), REGNA, essence=1)
     state = run(state, Sacrifice(master=AGATHON, victim=CULTIST_1))
     state = run(state, Leech(master=REGNA, points=2))
-    assert (state.model(AGATHON).essence, state.model(REGNA).essence) == (9, 3)
+    assert (board(state).model(AGATHON).essence, board(state).model(REGNA).essence) == (9, 3)
 
 
 def test_replenishing_is_optional(replenish):
@@ -75,8 +76,8 @@ def test_replenishing_is_optional(replenish):
     state = run(state, Advance())
     assert state.step == "allocate", "soul tokens: none, so the turn goes on to the allocation"
     state = run(state, Allocate(master=AGATHON, horror=LAMENTER, points=1))
-    assert state.model(AGATHON).essence == 3
-    assert state.model(AGATHON).replenished is None
+    assert board(state).model(AGATHON).essence == 3
+    assert board(state).model(AGATHON).replenished is None
     assert refused(state, Leech(master=AGATHON, points=1)) == "step.passed"
 
 
@@ -119,16 +120,16 @@ def test_formation_does_not_matter_for_a_model_outside_a_unit(replenish):
     """doc 001 "Sacrifice": only troopers have a formation to keep (Regna is a solo)."""
     state = run(with_model(replenish, AGATHON, essence=3), Sacrifice(master=AGATHON, victim=REGNA,
                                                                      in_formation=False))
-    assert state.model(AGATHON).essence == 9
+    assert board(state).model(AGATHON).essence == 9
 
 
 def test_sacrificing_a_master_infernalist_removes_her_horrors(replenish):
     """doc 001 "Infernal Master Destruction": Regna is a living, non-soulless friendly model; when she is
     removed from play, the horrors of her battlegroup are removed too."""
     state = run(replenish, Sacrifice(master=AGATHON, victim=REGNA))
-    assert state.model(REGNA).status == "removed"
-    assert state.model(FOREBODER).status == "removed"
-    assert state.model(LAMENTER).in_play
+    assert board(state).model(REGNA).status == "removed"
+    assert board(state).model(FOREBODER).status == "removed"
+    assert board(state).model(LAMENTER).in_play
 
 
 def test_a_master_cannot_sacrifice_itself(replenish):

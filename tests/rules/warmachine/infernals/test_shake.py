@@ -5,6 +5,7 @@ import pytest
 
 from models.rules import RuleViolation, parse_command
 from models.rules.warmachine.essence import Allocate
+from models.rules.warmachine.match import board
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.shake import AddEffect, RemoveEffect, Shake
 from tests.rules.warmachine.game import at_step
@@ -30,8 +31,8 @@ def test_a_knocked_down_master_spends_1_essence_to_stand_up(table):
     """doc 001 "ESSENCE: Shake Effect": a knocked down master can spend 1 essence point to stand up."""
     state = to_step(afflicted(table, AGATHON, "knocked_down"), "control", "upkeep")
     state, events = happened(state, Shake(model=AGATHON, effect="knocked_down"))
-    assert state.model(AGATHON).effects == ()
-    assert state.model(AGATHON).essence == 8
+    assert board(state).model(AGATHON).effects == ()
+    assert board(state).model(AGATHON).essence == 8
     assert [e.kind for e in events] == ["essence.spent", "effect.shaken"]
     assert events[-1].text == "Agathon stands up."
 
@@ -41,8 +42,8 @@ def test_a_horror_spends_1_essence_to_end_stationary(table):
     activation (the rule's own exception to horrors spending only when activated)."""
     state = to_step(afflicted(table, TORMENTOR, "stationary"), "control", "upkeep")
     state = run(state, Shake(model=TORMENTOR, effect="stationary"))
-    assert state.model(TORMENTOR).effects == ()
-    assert state.model(TORMENTOR).essence == 3
+    assert board(state).model(TORMENTOR).effects == ()
+    assert board(state).model(TORMENTOR).essence == 3
 
 
 def test_blind_and_shadow_bind_can_be_shaken_one_essence_each(table):
@@ -50,8 +51,8 @@ def test_blind_and_shadow_bind_can_be_shaken_one_essence_each(table):
     point."""
     state = to_step(afflicted(table, AGATHON, "blind", "shadow_bind", "fire"), "control", "upkeep")
     state = run(state, Shake(model=AGATHON, effect="blind"), Shake(model=AGATHON, effect="shadow_bind"))
-    assert state.model(AGATHON).effects == ("fire",)
-    assert state.model(AGATHON).essence == 7
+    assert board(state).model(AGATHON).effects == ("fire",)
+    assert board(state).model(AGATHON).essence == 7
 
 
 def test_an_effect_that_cannot_be_shaken_stays(table):
@@ -107,11 +108,11 @@ def test_effects_are_recorded_and_cleared_at_any_time(table):
     record them and clear them."""
     state = to_step(table, "activation", "activate")
     state, events = happened(state, AddEffect(model=ENEMY_AGATHON, effect="knocked_down"))
-    assert state.model(ENEMY_AGATHON).effects == ("knocked_down",)
+    assert board(state).model(ENEMY_AGATHON).effects == ("knocked_down",)
     assert events[0].text == "Agathon is now knocked down."
     assert refused(state, AddEffect(model=ENEMY_AGATHON, effect="knocked_down")) == "effect.already"
     state = run(state, RemoveEffect(model=ENEMY_AGATHON, effect="knocked_down"))
-    assert state.model(ENEMY_AGATHON).effects == ()
+    assert board(state).model(ENEMY_AGATHON).effects == ()
     assert refused(state, RemoveEffect(model=ENEMY_AGATHON, effect="knocked_down")) == "effect.absent"
 
 
@@ -126,4 +127,4 @@ def test_effects_persist_until_shaken_or_cleared(table):
     """doc 001 "Shake Effect": without paying, the effect stays through the turn."""
     state = to_step(afflicted(table, AGATHON, "stationary"), "control", "upkeep")
     state = run(state, Advance(), Advance())
-    assert state.model(AGATHON).effects == ("stationary",)
+    assert board(state).model(AGATHON).effects == ("stationary",)

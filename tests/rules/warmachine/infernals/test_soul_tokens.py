@@ -3,6 +3,7 @@
 import pytest
 
 from models.rules import RuleViolation, parse_command
+from models.rules.warmachine.match import board
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.replenish import AddSoulToken, Sacrifice
 from tests.rules.warmachine.infernals.infernal_game import (
@@ -20,7 +21,7 @@ from tests.rules.warmachine.infernals.infernal_game import (
 
 
 def soul_taker(state):
-    card = state.cards["agathon"]
+    card = board(state).cards["agathon"]
     return with_card(state, card.model_copy(update={"rules": ("Soul Taker: Infernal Master",)}))
 
 
@@ -30,8 +31,8 @@ def test_soul_tokens_become_essence_in_the_control_phase(table):
     state = to_step(state, "control", "replenish")
     assert state.step == "replenish", "Agathon below its ESSENCE may leech: the turn waits"
     state, events = happened(state, Advance())
-    assert state.model(AGATHON).essence == 8
-    assert state.model(AGATHON).soul_tokens == 0
+    assert board(state).model(AGATHON).essence == 8
+    assert board(state).model(AGATHON).soul_tokens == 0
     assert [e.kind for e in events][0] == "soul.converted"
     assert "Control: Soul tokens become essence: nothing to decide." in [e.text for e in events]
 
@@ -41,15 +42,15 @@ def test_soul_tokens_never_take_a_master_above_its_essence(table):
     other tokens are spent for nothing."""
     state = run(with_model(table, AGATHON, essence=8), AddSoulToken(model=AGATHON, count=3))
     state = to_step(state, "control", "souls")
-    assert state.model(AGATHON).essence == 9
-    assert state.model(AGATHON).soul_tokens == 0
+    assert board(state).model(AGATHON).essence == 9
+    assert board(state).model(AGATHON).soul_tokens == 0
 
 
 def test_soul_taker_infernal_master_may_exceed_essence(table):
     """doc 001 "Control Phase" step 2: a master with Soul Taker: Infernal Master may exceed its ESSENCE."""
     state = run(soul_taker(with_model(table, AGATHON, essence=8)), AddSoulToken(model=AGATHON, count=3))
     state = to_step(state, "control", "souls")
-    assert state.model(AGATHON).essence == 11
+    assert board(state).model(AGATHON).essence == 11
 
 
 def test_soul_tokens_are_converted_after_replenishing(table):
@@ -57,9 +58,9 @@ def test_soul_tokens_are_converted_after_replenishing(table):
     to ESSENCE first and Soul Taker's tokens are added on top."""
     state = run(soul_taker(with_model(table, AGATHON, essence=3)), AddSoulToken(model=AGATHON, count=2))
     state = to_step(state, "control", "replenish")
-    assert state.model(AGATHON).essence == 3
+    assert board(state).model(AGATHON).essence == 3
     state = run(state, Sacrifice(master=AGATHON, victim=CULTIST_1), Advance())
-    assert state.model(AGATHON).essence == 11
+    assert board(state).model(AGATHON).essence == 11
 
 
 def test_essence_above_essence_from_soul_taker_is_lost_in_the_next_maintenance_phase(table):
@@ -67,10 +68,10 @@ def test_essence_above_essence_from_soul_taker_is_lost_in_the_next_maintenance_p
     phase."""
     state = run(soul_taker(table), AddSoulToken(model=AGATHON, count=2))
     state = to_step(state, "control", "souls")
-    assert state.model(AGATHON).essence == 11
+    assert board(state).model(AGATHON).essence == 11
     state = to_step(state, "maintenance", "excess", seat=0)
     assert state.round == 2
-    assert state.model(AGATHON).essence == 9
+    assert board(state).model(AGATHON).essence == 9
 
 
 def test_soul_tokens_can_be_recorded_at_any_time_and_wait_for_their_masters_turn(table):
@@ -78,17 +79,17 @@ def test_soul_tokens_can_be_recorded_at_any_time_and_wait_for_their_masters_turn
     so) and become essence in their master's own control phase, not the opponent's."""
     state = to_step(table, "activation", "activate")
     state = run(with_model(state, ENEMY_AGATHON, essence=4), AddSoulToken(model=ENEMY_AGATHON, count=2))
-    assert state.model(ENEMY_AGATHON).soul_tokens == 2
+    assert board(state).model(ENEMY_AGATHON).soul_tokens == 2
     state = to_step(state, "control", "souls", seat=1)
-    assert state.model(ENEMY_AGATHON).essence == 6
+    assert board(state).model(ENEMY_AGATHON).essence == 6
 
 
 def test_tokens_of_the_inactive_player_are_not_converted(table):
     """doc 001 "Control Phase" step 2 concerns your own models only."""
     state = run(with_model(table, ENEMY_AGATHON, essence=4), AddSoulToken(model=ENEMY_AGATHON))
     state = to_step(state, "control", "souls", seat=0)
-    assert state.model(ENEMY_AGATHON).essence == 4
-    assert state.model(ENEMY_AGATHON).soul_tokens == 1
+    assert board(state).model(ENEMY_AGATHON).essence == 4
+    assert board(state).model(ENEMY_AGATHON).soul_tokens == 1
 
 
 def test_only_a_master_keeps_soul_tokens(table):

@@ -6,6 +6,7 @@ import pytest
 from models.catalog.schema import Spell
 from models.rules import RuleViolation, parse_command
 from models.rules.warmachine.activation import Run
+from models.rules.warmachine.match import board, with_board
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.shake import AddEffect
 from models.rules.warmachine.spells import CastSpell, DropUpkeep, Upkeep
@@ -37,10 +38,10 @@ def warded(table):
 def test_casting_a_spell_pays_its_cost_in_essence(table):
     """doc 001 "Spellcaster": spells are cast during the activation by paying their COST in essence."""
     state, events = happened(activated(table, AGATHON), CastSpell(model=AGATHON, spell="Hellfire", cost=3))
-    assert state.model(AGATHON).essence == 6
-    assert state.model(AGATHON).act.spells == 1
+    assert board(state).model(AGATHON).essence == 6
+    assert board(state).model(AGATHON).act.spells == 1
     assert [e.kind for e in events] == ["essence.spent", "spell.cast"]
-    assert state.model(AGATHON).upkeeps == ()
+    assert board(state).model(AGATHON).upkeeps == ()
 
 
 def test_a_spell_costing_more_than_the_essence_left_is_refused(table):
@@ -84,7 +85,7 @@ def test_horrors_cast_no_spells(table):
 def test_the_master_infernalist_casts_spells(table):
     """doc 000 "Master Infernalist": Regna has every master rule but the feat, spellcasting included."""
     state = run(activated(table, REGNA), CastSpell(model=REGNA, spell="Ward", cost=2))
-    assert state.model(REGNA).essence == 3
+    assert board(state).model(REGNA).essence == 3
 
 
 def test_a_spell_needs_a_name(table):
@@ -97,14 +98,14 @@ def test_a_spell_needs_a_name(table):
 
 def test_an_upkeep_spell_stays_on_its_caster(warded):
     """doc 001 "Spellcaster": a caster can keep its upkeep spells in play."""
-    assert warded.model(AGATHON).upkeeps == ("Ward",)
-    assert warded.model(AGATHON).essence == 7
+    assert board(warded).model(AGATHON).upkeeps == ("Ward",)
+    assert board(warded).model(AGATHON).essence == 7
 
 
 def test_recasting_an_upkeep_spell_keeps_one_of_it_in_play(warded):
     """doc 001 "Spellcaster": a spell is either in play or not; casting it again does not double it."""
     state = run(warded, CastSpell(model=AGATHON, spell="Ward", cost=2, upkeep=True))
-    assert state.model(AGATHON).upkeeps == ("Ward",)
+    assert board(state).model(AGATHON).upkeeps == ("Ward",)
 
 
 def test_upkeep_costs_1_essence_in_the_control_phase(warded):
@@ -112,11 +113,11 @@ def test_upkeep_costs_1_essence_in_the_control_phase(warded):
     activation."""
     state = next_turn(warded)
     state, events = happened(state, Upkeep(master=AGATHON, spell="Ward"))
-    assert state.model(AGATHON).essence == 6
-    assert state.model(AGATHON).upkept == ("Ward",)
+    assert board(state).model(AGATHON).essence == 6
+    assert board(state).model(AGATHON).upkept == ("Ward",)
     assert [e.kind for e in events] == ["essence.spent", "spell.upkept"]
     state = run(state, Advance())
-    assert state.model(AGATHON).upkeeps == ("Ward",)
+    assert board(state).model(AGATHON).upkeeps == ("Ward",)
 
 
 def test_an_upkeep_is_paid_once_per_turn(warded):
@@ -129,9 +130,9 @@ def test_upkeep_is_paid_again_every_turn(warded):
     """doc 001 "Control Phase" step 4 happens in each of the caster's turns."""
     state = run(next_turn(warded), Upkeep(master=AGATHON, spell="Ward"))
     state = to_step(to_step(state, "control", "replenish", seat=1), "control", "upkeep", seat=0)
-    assert state.model(AGATHON).upkept == ()
+    assert board(state).model(AGATHON).upkept == ()
     state = run(state, Upkeep(master=AGATHON, spell="Ward"))
-    assert state.model(AGATHON).upkept == ("Ward",)
+    assert board(state).model(AGATHON).upkept == ("Ward",)
 
 
 def test_the_upkeep_step_waits_until_each_upkeep_spell_is_paid_or_let_go(warded):
@@ -142,11 +143,11 @@ def test_the_upkeep_step_waits_until_each_upkeep_spell_is_paid_or_let_go(warded)
         state, events = happened(settle_tithe(state), Advance())
     assert "Upkeep to decide (pay 1 or let it end): Agathon's Ward." in [e.text for e in events]
     assert refused(state, Advance()) == "upkeep.pending"
-    assert state.model(AGATHON).upkeeps == ("Ward",)
+    assert board(state).model(AGATHON).upkeeps == ("Ward",)
     paid = run(state, Upkeep(master=AGATHON, spell="Ward"), Advance())
-    assert (paid.step, paid.model(AGATHON).upkeeps) == ("activate", ("Ward",))  # "other": nothing to decide
+    assert (paid.step, board(paid).model(AGATHON).upkeeps) == ("activate", ("Ward",))  # "other": nothing to decide
     dropped = run(state, DropUpkeep(master=AGATHON, spell="Ward"), Advance())
-    assert (dropped.step, dropped.model(AGATHON).upkeeps) == ("activate", ())
+    assert (dropped.step, board(dropped).model(AGATHON).upkeeps) == ("activate", ())
 
 
 def test_a_caster_without_essence_for_the_upkeep_lets_the_spell_go(warded):
@@ -160,8 +161,8 @@ def test_a_caster_without_essence_for_the_upkeep_lets_the_spell_go(warded):
 def test_a_master_may_let_an_upkeep_spell_expire(warded):
     """doc 001 "Control Phase" step 4: paying upkeep is a choice."""
     state, events = happened(next_turn(warded), DropUpkeep(master=AGATHON, spell="Ward"))
-    assert state.model(AGATHON).upkeeps == ()
-    assert state.model(AGATHON).essence == 7
+    assert board(state).model(AGATHON).upkeeps == ()
+    assert board(state).model(AGATHON).essence == 7
     assert [e.kind for e in events] == ["spell.expired"]
 
 
@@ -187,8 +188,8 @@ def test_upkeep_needs_1_essence(warded):
 
 def with_card_spells(state, model_id, *spells):
     """The caster's card as the catalog gives it, with these spells printed on it."""
-    card = state.card_of(state.model(model_id))
-    return state.model_copy(update={"cards": {**state.cards, card.key: card.model_copy(update={"spells": spells})}})
+    card = board(state).card_of(board(state).model(model_id))
+    return with_board(state, cards={**board(state).cards, card.key: card.model_copy(update={"spells": spells})})
 
 
 def test_a_spell_on_the_casters_card_is_cast_at_the_cards_cost(table):
@@ -198,10 +199,10 @@ def test_a_spell_on_the_casters_card_is_cast_at_the_cards_cost(table):
     assert refused(state, CastSpell(model=AGATHON, spell="Ward", cost=1, upkeep=True)) == "spell.card_cost"
     assert refused(state, CastSpell(model=AGATHON, spell="ward", cost=2, upkeep=False)) == "spell.card_upkeep"
     cast = run(state, CastSpell(model=AGATHON, spell="Ward", cost=2, upkeep=True))
-    assert cast.model(AGATHON).upkeeps == ("Ward",) and cast.model(AGATHON).essence == 7
+    assert board(cast).model(AGATHON).upkeeps == ("Ward",) and board(cast).model(AGATHON).essence == 7
 
 
 def test_a_spell_the_card_does_not_list_is_cast_as_the_players_give_it(table):
     """doc 001 "Spellcaster" (positive control): without the spell on the card, the COST given is paid."""
     state = with_card_spells(activated(table, AGATHON), AGATHON, Spell(name="Ward", cost=2, dur="UP"))
-    assert run(state, CastSpell(model=AGATHON, spell="Hellfire", cost=3)).model(AGATHON).essence == 6
+    assert board(run(state, CastSpell(model=AGATHON, spell="Hellfire", cost=3))).model(AGATHON).essence == 6

@@ -5,6 +5,7 @@ from models.rules import parse_command
 from models.rules.warmachine.activation import Activate, Charge, EndActivation, Run
 from models.rules.warmachine.attacks import Boost, BuyAttack
 from models.rules.warmachine.damage import MarkDamage
+from models.rules.warmachine.match import board
 from models.rules.warmachine.setup import ArmyEntry
 from models.rules.warmachine.summoning import Summon
 from models.rules.warmachine.tithe import PayTithe
@@ -45,12 +46,12 @@ def test_summoning_replaces_a_marked_soul_with_a_horror_of_the_masters_battlegro
     """doc 001 "Summoning": the marked soul is removed from play and replaced by the horror, which is part of
     the master's battlegroup and enters play with 1 essence point."""
     state, events = happened(activated(table, AGATHON), summon())
-    assert state.model(CULTIST_1).status == "removed"
-    assert state.model(CULTIST_1).removed_why == "used as a vessel"  # its card says so (issue 11)
-    horror = state.models[-1]
+    assert board(state).model(CULTIST_1).status == "removed"
+    assert board(state).model(CULTIST_1).removed_why == "used as a vessel"  # its card says so (issue 11)
+    horror = board(state).models[-1]
     assert (horror.id, horror.name, horror.card) == ("p1-lamenter-2", "Lamenter 2", "lamenter")
     assert (horror.seat, horror.battlegroup, horror.essence) == (0, AGATHON, 1)
-    assert state.model(AGATHON).summoned_this_turn
+    assert board(state).model(AGATHON).summoned_this_turn
     assert [e.kind for e in events] == ["essence.spent", "model.removed", "summon.arrived"]
 
 
@@ -58,15 +59,15 @@ def test_summoning_costs_the_horrors_base_essence(table):
     """doc 001 "Summoning": the master spends essence points equal to the horror's base ESSENCE (Lamenter 3,
     Tormentor 4)."""
     state = run(activated(table, AGATHON), summon())
-    assert state.model(AGATHON).essence == 6
+    assert board(state).model(AGATHON).essence == 6
     state = run(activated(table, AGATHON), summon(card=TORMENTOR_CARD))
-    assert state.model(AGATHON).essence == 5
+    assert board(state).model(AGATHON).essence == 5
 
 
 def test_summoning_near_an_infernal_gate_costs_1_less(table):
     """Infernal Gate card: summoning within 8 inches of it costs 1 less essence (the players' answer)."""
     state = run(activated(table, AGATHON), summon(card=TORMENTOR_CARD, near_gate=True))
-    assert state.model(AGATHON).essence == 6
+    assert board(state).model(AGATHON).essence == 6
 
 
 def test_the_gate_discount_needs_a_friendly_gate_in_play(table):
@@ -86,7 +87,7 @@ def test_a_master_may_summon_again_next_turn(table):
     state = run(activated(table, AGATHON), summon(card=FOREBODER_CARD), EndActivation(model=AGATHON))
     state = to_step(state, "control", "replenish", seat=1)
     state = run(activated(state, AGATHON), summon(vessel=CULTIST_2, card=FOREBODER_CARD))
-    assert state.model("p1-foreboder-3").battlegroup == AGATHON
+    assert board(state).model("p1-foreboder-3").battlegroup == AGATHON
 
 
 def test_each_master_summons_once_in_the_same_turn(table):
@@ -94,8 +95,8 @@ def test_each_master_summons_once_in_the_same_turn(table):
     summons into her own battlegroup besides Agathon's summon."""
     state = run(activated(table, AGATHON), summon(), Activate(model=REGNA),
                 summon(master=REGNA, vessel=CULTIST_2, card=FOREBODER_CARD))
-    assert state.model("p1-foreboder-2").battlegroup == REGNA
-    assert state.model(REGNA).essence == 4
+    assert board(state).model("p1-foreboder-2").battlegroup == REGNA
+    assert board(state).model(REGNA).essence == 4
 
 
 def test_summoning_happens_only_during_the_masters_activation(table):
@@ -153,10 +154,10 @@ def test_summoning_needs_enough_essence(table):
 
 def test_a_horror_need_not_be_in_the_army_list(table):
     """doc 000 "Summoning": the player picks the horror when summoning; the game learns its card then."""
-    assert "shrieker" not in table.cards
+    assert "shrieker" not in board(table).cards
     state = run(activated(table, AGATHON), summon(card=SHRIEKER))
-    assert state.cards["shrieker"] == SHRIEKER
-    assert state.model("p1-shrieker").essence == 1
+    assert board(state).cards["shrieker"] == SHRIEKER
+    assert board(state).model("p1-shrieker").essence == 1
 
 
 def test_an_incomplete_horror_card_must_be_completed_before_summoning(table):
@@ -165,15 +166,15 @@ def test_an_incomplete_horror_card_must_be_completed_before_summoning(table):
     state = activated(table, AGATHON)
     assert refused(state, summon(card=DESOLATOR)) == "card.incomplete"
     state = run(state, summon(card=DESOLATOR_DONE))
-    assert state.model(AGATHON).essence == 5
-    assert state.cards["desolator"] == DESOLATOR_DONE
+    assert board(state).model(AGATHON).essence == 5
+    assert board(state).cards["desolator"] == DESOLATOR_DONE
 
 
 def test_the_games_own_copy_of_a_card_is_used(table):
     """The game's own card is the one that counts when the picker sends the catalog's card."""
     state = with_stat(table, "lamenter", "ESSENCE", 2)
     state = run(activated(state, AGATHON), summon(card=SHIPPED["lamenter"]))
-    assert state.model(AGATHON).essence == 7
+    assert board(state).model(AGATHON).essence == 7
 
 
 def test_a_summoned_horror_forfeits_its_combat_action_that_turn(table):
@@ -189,17 +190,17 @@ def test_a_summoned_horror_still_activates_and_moves_that_turn(table):
     """doc 001 "Summoning": only the Combat Action is forfeited; it activates and may run (for free)."""
     state = run(activated(table, AGATHON), summon(), Activate(model="p1-lamenter-2"),
                 Run(model="p1-lamenter-2"))
-    assert state.model("p1-lamenter-2").act.ran
-    assert state.model("p1-lamenter-2").essence == 1
+    assert board(state).model("p1-lamenter-2").act.ran
+    assert board(state).model("p1-lamenter-2").essence == 1
 
 
 def test_a_summoned_horror_pays_tithe_at_the_end_of_the_turn(table):
     """doc 000 "Summoned horror - Arrival turn": it still pays tithe as normal."""
     state = run(activated(table, AGATHON), summon())
     state = to_step(state, "end", "tithe")
-    assert "p1-lamenter-2" in state.pending_tithe
+    assert "p1-lamenter-2" in board(state).pending_tithe
     state = run(state, PayTithe(horror="p1-lamenter-2"))
-    assert state.model("p1-lamenter-2").essence == 0
+    assert board(state).model("p1-lamenter-2").essence == 0
 
 
 def test_a_summoned_horror_fights_normally_next_turn(table):
@@ -207,20 +208,20 @@ def test_a_summoned_horror_fights_normally_next_turn(table):
     state = run(activated(table, AGATHON), summon(), EndActivation(model=AGATHON))
     state = to_step(state, "control", "replenish", seat=1)
     state = run(activated(state, "p1-lamenter-2"), Charge(model="p1-lamenter-2"))
-    assert state.model("p1-lamenter-2").act.charged
+    assert board(state).model("p1-lamenter-2").act.charged
 
 
 def test_a_summoned_horror_goes_when_its_master_is_destroyed(table):
     """doc 001 "Infernal Master Destruction": summoned horrors are part of the battlegroup too."""
     state = fall(activated(table, AGATHON), summon(), MarkDamage(model=AGATHON, amount=17))
-    assert state.model("p1-lamenter-2").status == "removed"
+    assert board(state).model("p1-lamenter-2").status == "removed"
 
 
 def test_the_master_infernalist_can_summon(table):
     """doc 000 "Master Infernalist": Regna shares every infernal master rule except the feat."""
     state = run(activated(table, REGNA), summon(master=REGNA, vessel=LEADER, card=FOREBODER_CARD))
-    assert state.model("p1-foreboder-2").battlegroup == REGNA
-    assert state.model(REGNA).essence == 4
+    assert board(state).model("p1-foreboder-2").battlegroup == REGNA
+    assert board(state).model(REGNA).essence == 4
 
 
 def test_a_master_infernalist_with_no_horror_summons_her_first_one():
@@ -228,8 +229,8 @@ def test_a_master_infernalist_with_no_horror_summons_her_first_one():
     state = new_table((ArmyEntry(card="princess-regna"), ArmyEntry(card="cultist-band", size=4)))
     state = run(activated(state, "p1-princess-regna"), Summon(
         master="p1-princess-regna", vessel=CULTIST_1, horror_card=FOREBODER_CARD))
-    assert state.model("p1-foreboder").battlegroup == "p1-princess-regna"
-    assert state.cards["foreboder"] == FOREBODER_CARD
+    assert board(state).model("p1-foreboder").battlegroup == "p1-princess-regna"
+    assert board(state).cards["foreboder"] == FOREBODER_CARD
 
 
 def test_summon_travels_as_json(table):
@@ -242,6 +243,6 @@ def test_summoned_horrors_get_distinct_ids(table):
     """Each summoned horror is a model of its own."""
     state = run(activated(table, AGATHON), summon(card=FOREBODER_CARD), Activate(model=REGNA),
                 summon(master=REGNA, vessel=CULTIST_2, card=FOREBODER_CARD))
-    ids = [m.id for m in state.models]
+    ids = [m.id for m in board(state).models]
     assert len(ids) == len(set(ids))
     assert {FOREBODER, "p1-foreboder-2", "p1-foreboder-3"} <= set(ids)

@@ -5,6 +5,7 @@ from models.rules import apply
 from models.rules.warmachine.activation import Activate
 from models.rules.warmachine.arcana import AssignArcana, PlayArcana, arcana_offer, hand
 from models.rules.warmachine.attacks import DeclareAttack
+from models.rules.warmachine.match import board, with_board, with_models
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.setup import ArmyEntry, CompleteCard
 from models.rules.warmachine.spells import UseFeat
@@ -36,10 +37,10 @@ def test_a_grymkin_warlock_is_given_its_trump_and_two_other_cards(grymkin):
     """doc 001, "Arcana": three cards, one of them the warlock's own Trump, revealed to the opponent."""
     state, events = happened(grymkin, AssignArcana(warlock=DREAMER,
                                                    cards=("ruin", "Trump of Dreams", "Labyrinth")))
-    assert state.model(DREAMER).arcana == ("Ruin", "Trump of Dreams", "Labyrinth")
+    assert board(state).model(DREAMER).arcana == ("Ruin", "Trump of Dreams", "Labyrinth")
     assert kinds(events) == ["arcana.assigned"]
     assert "Ruin" in events[0].text and "Labyrinth" in events[0].text
-    assert hand(state, state.model(DREAMER)) == (("Ruin", False, False), ("Trump of Dreams", False, True),
+    assert hand(state, board(state).model(DREAMER)) == (("Ruin", False, False), ("Trump of Dreams", False, True),
                                                   ("Labyrinth", False, False))
 
 
@@ -81,7 +82,7 @@ def test_a_warlock_whose_trump_is_unknown_must_have_its_card_completed(grymkin):
         "arcana.no_trump"
     state = run(state, CompleteCard(card=GRYM_NO_TRUMP.model_copy(update={"trump": "Trump of Nobody"})))
     state = run(state, AssignArcana(warlock=lonely, cards=("Trump of Nobody", "Ruin", "Labyrinth")))
-    assert state.model(lonely).arcana[0] == "Trump of Nobody"
+    assert board(state).model(lonely).arcana[0] == "Trump of Nobody"
 
 
 def test_cards_are_chosen_before_the_first_activation_and_only_once(grymkin):
@@ -89,7 +90,7 @@ def test_cards_are_chosen_before_the_first_activation_and_only_once(grymkin):
     state = run(grymkin, AssignArcana(warlock=DREAMER, cards=DREAMER_CARDS))
     assert refused(state, AssignArcana(warlock=DREAMER, cards=DREAMER_CARDS)) == "arcana.assigned"
     started = run(to_step(dealt(grymkin), "activation", "activate"), Activate(model=RAGER))
-    fresh = started.with_models(started.model(WANDERER).model_copy(update={"arcana": ()}))
+    fresh = with_models(started, board(started).model(WANDERER).model_copy(update={"arcana": ()}))
     assert refused(fresh, AssignArcana(warlock=WANDERER, cards=WANDERER_CARDS)) == "arcana.too_late"
 
 
@@ -106,7 +107,7 @@ def test_each_card_is_played_once_per_game(grymkin):
     """doc 001, "Arcana": each of a warlock's Arcana cards can be played only once per game."""
     state, events = happened(dealt(grymkin), PlayArcana(warlock=DREAMER, card="Ruin"))
     assert kinds(events) == ["arcana.played"]
-    assert hand(state, state.model(DREAMER))[1] == ("Ruin", True, False)
+    assert hand(state, board(state).model(DREAMER))[1] == ("Ruin", True, False)
     state = to_step(state, "maintenance", "excess", seat=1)
     assert refused(state, PlayArcana(warlock=DREAMER, card="Ruin")) == "arcana.played"
 
@@ -119,7 +120,7 @@ def test_a_warlock_plays_at_most_one_card_per_turn(grymkin):
     state = run(state, PlayArcana(warlock=WANDERER, card="Shroud"))
     state = to_step(state, "maintenance", "excess", seat=1)
     state = run(state, PlayArcana(warlock=DREAMER, card="Labyrinth"))
-    assert state.model(DREAMER).arcana_played == ("Ruin", "Labyrinth")
+    assert board(state).model(DREAMER).arcana_played == ("Ruin", "Labyrinth")
 
 
 def test_cards_not_assigned_cannot_be_played(grymkin):
@@ -145,21 +146,21 @@ def test_both_players_see_the_cards(grymkin):
     played."""
     state = run(dealt(grymkin), PlayArcana(warlock=WANDERER, card="Accursed"))
     again, _ = apply(state, PlayArcana(warlock=DREAMER, card="Trump of Dreams"))
-    assert again.model(WANDERER).arcana == WANDERER_CARDS
-    assert again.model(WANDERER).arcana_played == ("Accursed",)
-    assert again.model(DREAMER).arcana_played == ("Trump of Dreams",)
+    assert board(again).model(WANDERER).arcana == WANDERER_CARDS
+    assert board(again).model(WANDERER).arcana_played == ("Accursed",)
+    assert board(again).model(DREAMER).arcana_played == ("Trump of Dreams",)
 
 
 def test_in_the_setup_wizard_cards_are_chosen_before_deployment():
     """doc 002, "Game Setup": a Grymkin player chooses the Arcana among the "before the game begins"
     abilities, before deployment; once the wizard reaches deployment it is too late for the wizard."""
-    from models.rules.match import Pregame
+    from models.rules.warmachine.match import Pregame
 
     state = wizard_grymkin_game()
     assert state.phase == "setup"
     state = run(state, AssignArcana(warlock=DREAMER, cards=DREAMER_CARDS))
-    assert state.model(DREAMER).arcana == DREAMER_CARDS
-    deploying = state.model_copy(update={"pregame": Pregame(step="deploy")})
+    assert board(state).model(DREAMER).arcana == DREAMER_CARDS
+    deploying = with_board(state, pregame=Pregame(step="deploy"))
     assert refused(deploying, AssignArcana(warlock=WANDERER, cards=WANDERER_CARDS)) == "arcana.too_late"
 
 
@@ -178,8 +179,8 @@ def to_before_step(state):
     from tests.rules.warmachine.tournament import to_clock_step
 
     state = run(to_clock_step(state), FinishSetupStep())
-    assert state.pregame.step == "before"
-    return run(state, *(TickSetupTask(when="before", index=i) for i in range(len(state.pregame.before))))
+    assert board(state).pregame.step == "before"
+    return run(state, *(TickSetupTask(when="before", index=i) for i in range(len(board(state).pregame.before))))
 
 
 def test_in_the_setup_wizard_deployment_waits_for_every_grymkin_warlocks_cards():
@@ -192,7 +193,7 @@ def test_in_the_setup_wizard_deployment_waits_for_every_grymkin_warlocks_cards()
     state = run(state, AssignArcana(warlock=DREAMER, cards=DREAMER_CARDS))
     assert refused(state, FinishSetupStep()) == "arcana.unassigned"
     state = run(state, AssignArcana(warlock=WANDERER, cards=WANDERER_CARDS), FinishSetupStep())
-    assert state.pregame.step == "deploy"
+    assert board(state).pregame.step == "deploy"
 
 
 def test_in_a_setup_wizard_game_no_arcana_card_is_assigned_after_deployment():
@@ -205,19 +206,19 @@ def test_in_a_setup_wizard_game_no_arcana_card_is_assigned_after_deployment():
         AssignArcana(warlock=w, cards=c) for w, c in ((DREAMER, DREAMER_CARDS), (WANDERER, WANDERER_CARDS))))
     state = run(state, FinishSetupStep(), FinishSetupStep(), StartGame())
     assert state.round == 1 and state.phase not in ("setup", "maintenance")  # empty steps passed
-    fresh = state.with_models(state.model(WANDERER).model_copy(update={"arcana": ()}))
+    fresh = with_models(state, board(state).model(WANDERER).model_copy(update={"arcana": ()}))
     assert refused(fresh, AssignArcana(warlock=WANDERER, cards=WANDERER_CARDS)) == "arcana.too_late"
     casual = grymkin_game()
     assert (casual.round, casual.phase, casual.step) == (1, "control", "other"), "held there: Arcana unchosen"
-    assert run(casual, AssignArcana(warlock=WANDERER, cards=WANDERER_CARDS)).model(WANDERER).arcana
+    assert board(run(casual, AssignArcana(warlock=WANDERER, cards=WANDERER_CARDS))).model(WANDERER).arcana
 
 
 def test_a_warlock_is_offered_its_trump_and_the_cards_no_other_warlock_holds(grymkin):
     """doc 001, "Arcana": the Trump is the warlock's own; the other two are non-Trump cards, each at most once
     in the army."""
-    own, regular = arcana_offer(grymkin, grymkin.model(WANDERER))
+    own, regular = arcana_offer(grymkin, board(grymkin).model(WANDERER))
     assert own and own not in regular and "Ruin" in regular
     state = run(grymkin, AssignArcana(warlock=DREAMER, cards=DREAMER_CARDS))
-    own_after, regular_after = arcana_offer(state, state.model(WANDERER))
+    own_after, regular_after = arcana_offer(state, board(state).model(WANDERER))
     assert own_after == own and "Ruin" not in regular_after and "Labyrinth" not in regular_after
     assert own == "Shroud" and "Trump of Dreams" not in regular_after and "Accursed" in regular_after

@@ -5,6 +5,7 @@ fewer attack die, with its Body aspect crippled one fewer damage die. The test c
 
 from models.rules.warmachine.attack_math import attack_dice, dice_count
 from models.rules.warmachine.attacks import AttackRoll, DeclareAttack
+from models.rules.warmachine.match import board
 from tests.rules.warmachine.other_side.other_side_game import (
     BLITZ,
     CAST,
@@ -23,12 +24,12 @@ def test_crippled_arm_system_weapon_rolls_one_fewer_die_to_hit_and_to_damage(tab
     """Crippled arm: that arm's weapon rolls one fewer die on attack and damage rolls; the other arm's and the
     head's weapons roll as usual."""
     state = with_model(activated(table, JACK_1), JACK_1, marks=LEFT_ARM_CRIPPLED)
-    jack = state.model(JACK_1)
+    jack = board(state).model(JACK_1)
     assert [dice_count(state, jack, r, "left") for r in ("attack", "damage")] == [1, 1]
     assert [dice_count(state, jack, r, "right") for r in ("attack", "damage")] == [2, 2]
     state = run(state, DeclareAttack(attacker=JACK_1, target=BLITZ, weapon="left"))
     assert refused(state, AttackRoll(dice=roll(4, 4), hit=True)) == "attack.dice_count"
-    assert run(state, AttackRoll(dice=roll(4), hit=True)).attack.step == "damage_roll"
+    assert board(run(state, AttackRoll(dice=roll(4), hit=True))).attack.step == "damage_roll"
 
 
 def test_a_weapon_place_the_card_lacks_is_refused(table):
@@ -40,7 +41,7 @@ def test_a_weapon_place_the_card_lacks_is_refused(table):
 def test_crippled_mind_aspect_rolls_one_fewer_attack_die(table):
     """Crippled Mind: one fewer die on attack rolls; damage rolls as usual."""
     state = with_model(activated(table, BLITZ), BLITZ, marks=(5, 0, 0))
-    blitz = state.model(BLITZ)
+    blitz = board(state).model(BLITZ)
     assert (dice_count(state, blitz, "attack"), dice_count(state, blitz, "damage")) == (1, 2)
 
 
@@ -48,5 +49,5 @@ def test_crippled_body_aspect_rolls_one_fewer_damage_die(table):
     """Crippled Body: one fewer die on damage rolls; attack rolls as usual, boosted three."""
     state = with_model(activated(table, BLITZ), BLITZ, marks=(0, 6, 0))
     state = run(state, DeclareAttack(attacker=BLITZ, target=CAST))
-    assert attack_dice(state, state.attack, "attack", asked_boost=True) == 3
-    assert attack_dice(state, state.attack, "damage") == 1
+    assert attack_dice(state, board(state).attack, "attack", asked_boost=True) == 3
+    assert attack_dice(state, board(state).attack, "damage") == 1

@@ -11,6 +11,7 @@ from models.rules.warmachine.attack_math import dice_count, weapon_places
 from models.rules.warmachine.attacks import AttackRoll, DamageRoll, DeclareAttack
 from models.rules.warmachine.damage import MarkDamage, RemoveDamage, crippled_notes, crippled_systems, spills
 from models.rules.warmachine.derived import derived
+from models.rules.warmachine.match import board
 from models.rules.warmachine.multi_damage import AttackDamage, Hit
 from models.rules.warmachine.setup import ArmyEntry
 from tests.rules.warmachine.other_side.other_side_game import (
@@ -52,32 +53,32 @@ def test_colossal_damage_names_the_side_it_enters(giants):
     refused and nothing changes. Positive control: the same damage with a side is marked there."""
     assert refused(giants, MarkDamage(model=COLOSSUS, amount=3, column=2)) == "damage.side_needed"
     state = run(giants, MarkDamage(model=COLOSSUS, amount=3, column=2, side="right"))
-    assert state.model(COLOSSUS).marks == (0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0)
+    assert board(state).model(COLOSSUS).marks == (0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0)
 
 
 def test_colossal_column_wraps_within_its_own_grid(giants):
     """Grid damage fills the rolled column, then the next, column 6 going on to column 1 (doc 002 and the
     Mk III grid rule, grids.py) of the same grid."""
     state = run(giants, MarkDamage(model=COLOSSUS, amount=6, column=6, side="left"))
-    assert state.model(COLOSSUS).marks == (2, 0, 0, 0, 0, 4, *(0,) * 6)
+    assert board(state).model(COLOSSUS).marks == (2, 0, 0, 0, 0, 4, *(0,) * 6)
 
 
 def test_a_full_grid_spills_into_the_other_at_a_second_roll(giants):
     """Our reading of the public summary: the rest goes into the other grid at the column a second d6 gives;
     without that roll the damage is refused (nothing changes)."""
     state = run(giants, MarkDamage(model=COLOSSUS, amount=20, column=1, side="left"))
-    assert sum(state.model(COLOSSUS).marks[:6]) == 20
-    assert spills(state, state.model(COLOSSUS), 7, "left") == 3
+    assert sum(board(state).model(COLOSSUS).marks[:6]) == 20
+    assert spills(state, board(state).model(COLOSSUS), 7, "left") == 3
     assert refused(state, MarkDamage(model=COLOSSUS, amount=7, column=3, side="left")) == "damage.then_column_needed"
     state = run(state, MarkDamage(model=COLOSSUS, amount=7, column=3, side="left", then_column=5))
-    assert state.model(COLOSSUS).marks == (4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 3, 0)
+    assert board(state).model(COLOSSUS).marks == (4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 3, 0)
 
 
 def test_crippled_left_arm_of_a_colossal_rolls_one_fewer_die(giants):
     """A weapon in a crippled arm rolls one fewer die to hit and to damage (grids.SYSTEMS, public summary);
     the colossal's left arm system is in its left grid. Positive control: the right arm rolls two."""
     state = run(giants, MarkDamage(model=COLOSSUS, amount=12, column=2, side="left"))
-    colossus = state.model(COLOSSUS)
+    colossus = board(state).model(COLOSSUS)
     assert "L" in crippled_systems(state, colossus)
     assert (dice_count(state, colossus, "attack", "left"), dice_count(state, colossus, "attack", "right")) == (1, 2)
     assert derived(state, colossus).dice["attack:left"] == 1
@@ -86,9 +87,9 @@ def test_crippled_left_arm_of_a_colossal_rolls_one_fewer_die(giants):
 def test_a_system_on_both_grids_is_crippled_when_both_sides_are_marked(giants):
     """Our reading: Movement's boxes are on both grids; it is crippled only when every M box is marked."""
     state = run(giants, MarkDamage(model=COLOSSUS, amount=20, column=1, side="left"))
-    assert "M" not in crippled_systems(state, state.model(COLOSSUS))
+    assert "M" not in crippled_systems(state, board(state).model(COLOSSUS))
     state = run(state, MarkDamage(model=COLOSSUS, amount=20, column=1, side="right"))
-    assert "M" in crippled_systems(state, state.model(COLOSSUS))
+    assert "M" in crippled_systems(state, board(state).model(COLOSSUS))
 
 
 def test_attack_damage_on_a_colossal_goes_into_the_named_grid(giants):
@@ -99,7 +100,7 @@ def test_attack_damage_on_a_colossal_goes_into_the_named_grid(giants):
     state = run(state, AttackRoll(dice=roll(5, 5), hit=True))
     assert refused(state, DamageRoll(dice=roll(6, 6), damage=4, column=1)) == "damage.side_needed"
     state, events = happened(state, DamageRoll(dice=roll(6, 6), damage=4, column=1, side="right"))
-    assert state.model(GARG).marks == (0, 0, 0, 4, 0, 0)
+    assert board(state).model(GARG).marks == (0, 0, 0, 4, 0, 0)
     assert next(e for e in events if e.kind == "damage.marked").data["side"] == "right"
 
 
@@ -107,11 +108,11 @@ def test_gargantuan_branches_follow_the_d6_on_the_named_spiral(giants):
     """Each spiral: 1-2 Mind, 3-4 Body, 5-6 Spirit (grids.py); the right spiral's branches come after the
     left's. A weapon on no side loses an attack die only when the Mind aspect is crippled on both sides."""
     state = run(giants, MarkDamage(model=GARG, amount=5, column=1, side="left"))
-    assert state.model(GARG).marks == (5, 0, 0, 0, 0, 0)
-    assert dice_count(state, state.model(GARG), "attack", "other") == 2
+    assert board(state).model(GARG).marks == (5, 0, 0, 0, 0, 0)
+    assert dice_count(state, board(state).model(GARG), "attack", "other") == 2
     state = run(state, MarkDamage(model=GARG, amount=5, column=2, side="right"))
-    assert state.model(GARG).marks == (5, 0, 0, 5, 0, 0)
-    assert dice_count(state, state.model(GARG), "attack", "other") == 1
+    assert board(state).model(GARG).marks == (5, 0, 0, 5, 0, 0)
+    assert dice_count(state, board(state).model(GARG), "attack", "other") == 1
 
 
 def test_a_gargantuans_aspects_are_crippled_per_side(giants):
@@ -119,7 +120,7 @@ def test_a_gargantuans_aspects_are_crippled_per_side(giants):
     spiral's Mind branch cripples the left Mind aspect at once, and the weapons on the left side roll one fewer
     attack die; the right side's weapons still roll two (the positive control), as does its Body."""
     state, events = happened(giants, MarkDamage(model=GARG, amount=5, column=2, side="left"))
-    garg = state.model(GARG)
+    garg = board(state).model(GARG)
     assert crippled_systems(state, garg) == ("left:M",)
     assert any(e.kind == "damage.crippled" and "Left Mind" in e.text for e in events)
     assert (dice_count(state, garg, "attack", "left"), dice_count(state, garg, "attack", "right")) == (1, 2)
@@ -132,7 +133,7 @@ def test_a_gargantuans_weapon_side_is_asked_and_refused_elsewhere(giants):
     """The attack assistant asks where a gargantuan's weapon sits (left, right, elsewhere), as for a warjack's
     arms; a place it does not have is refused."""
     state = activated(giants, GARG)
-    assert weapon_places(state, state.model(GARG)) == ("left", "right", "other")
+    assert weapon_places(state, board(state).model(GARG)) == ("left", "right", "other")
     assert refused(state, DeclareAttack(attacker=GARG, target=COLOSSUS, weapon="head")) == "attack.weapon"
 
 
@@ -141,7 +142,7 @@ def test_removing_damage_from_a_colossal_names_the_side(giants):
     state = run(giants, MarkDamage(model=COLOSSUS, amount=4, column=1, side="right"))
     assert refused(state, RemoveDamage(model=COLOSSUS, amount=2, column=1)) == "damage.side_needed"
     state = run(state, RemoveDamage(model=COLOSSUS, amount=2, column=1, side="right"))
-    assert state.model(COLOSSUS).marks == (0,) * 6 + (2, 0, 0, 0, 0, 0)
+    assert board(state).model(COLOSSUS).marks == (0,) * 6 + (2, 0, 0, 0, 0, 0)
 
 
 def test_only_colossals_and_gargantuans_have_two_sides():
@@ -162,8 +163,8 @@ def test_one_attack_damaging_a_colossal_and_a_warjack_says_where_each_goes_in(gi
     assert refused(giants, AttackDamage(hits=hits)) == "damage.side_needed"
     hits = (hits[0].model_copy(update={"side": "right"}), hits[1])
     state = run(giants, AttackDamage(hits=hits))
-    assert state.model(COLOSSUS).marks == (0,) * 7 + (3, 0, 0, 0, 0)
-    assert state.model(GARG).marks == (0, 0, 2, 0, 0, 0)
+    assert board(state).model(COLOSSUS).marks == (0,) * 7 + (3, 0, 0, 0, 0)
+    assert board(state).model(GARG).marks == (0, 0, 2, 0, 0, 0)
 
 
 def test_damage_to_a_colossal_is_an_option_like_any_model(giants):

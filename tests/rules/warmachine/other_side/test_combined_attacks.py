@@ -7,6 +7,7 @@ Sequence": a unit's troopers make their combat actions in turn)."""
 from models.rules import options
 from models.rules.warmachine.attack_math import combined_bonus
 from models.rules.warmachine.attacks import AttackRoll, DamageRoll, DeclareAttack, suggested_damage, suggested_hit
+from models.rules.warmachine.match import board
 from tests.rules.warmachine.game import with_stat
 from tests.rules.warmachine.other_side.other_side_game import (
     BLITZ,
@@ -27,10 +28,10 @@ from tests.rules.warmachine.other_side.other_side_game import (
 def test_a_trooper_attacks_through_the_assistant_and_marks_its_target(table):
     """doc 002 Appendix A "Attack Sequence": a trooper's attack is declared, rolled and its damage applied."""
     state, events = happened(activated(table, SERGEANT), DeclareAttack(attacker=TRENCHER_1, target=LOCK))
-    assert (state.attack.attacker, state.attack.combined) == (TRENCHER_1, ())
+    assert (board(state).attack.attacker, board(state).attack.combined) == (TRENCHER_1, ())
     state = run(state, AttackRoll(dice=roll(5, 4), hit=True))
     state, events = happened(state, DamageRoll(dice=roll(4, 4), damage=3))
-    assert state.attack is None and sum(state.model(LOCK).marks) == 3
+    assert board(state).attack is None and sum(board(state).model(LOCK).marks) == 3
     assert kinds(events)[-1] == "attack.resolved"
 
 
@@ -41,24 +42,24 @@ def test_combined_melee_attack_adds_one_per_model_to_both_rolls(table):
     state = with_stat(state, "dire-troll-blitzer", "ARM", 18)
     state, events = happened(state, DeclareAttack(attacker=SERGEANT, target=BLITZ, combined=(TRENCHER_1,
                                                                                             TRENCHER_2)))
-    a = state.attack
+    a = board(state).attack
     assert a.combined == (TRENCHER_1, TRENCHER_2) and combined_bonus(a) == 3
     assert "+3 to its attack and damage rolls" in events[0].text
     assert suggested_hit(state, a, (2, 3)) == (True, "roll 5 + MAT 5 + 3 combined = 13 vs DEF 12: hit")
     assert suggested_hit(state, a, (1, 2))[0] is False
     state = run(state, AttackRoll(dice=roll(2, 3), hit=True))
-    assert suggested_damage(state, state.attack, (4, 4), power=10) == (
+    assert suggested_damage(state, board(state).attack, (4, 4), power=10) == (
         3, "roll 8 + P+S 10 + 3 combined = 21 - ARM 18 = 3 damage")
     state, events = happened(state, DamageRoll(dice=roll(4, 4), power=10, column=2))
-    assert state.attack is None and sum(state.model(BLITZ).marks) == 3
+    assert board(state).attack is None and sum(board(state).model(BLITZ).marks) == 3
     assert events[0].data["damage"] == 3
 
 
 def test_combined_attack_uses_each_troopers_attack(table):
     """Combined Melee Attacks: every model taking part makes its attack in it (one roll for the group)."""
     state = run(activated(table, SERGEANT), DeclareAttack(attacker=SERGEANT, target=BLITZ, combined=(TRENCHER_1,)))
-    assert state.model(SERGEANT).act.declared == 1 and state.model(TRENCHER_1).act.declared == 1
-    assert state.model(TRENCHER_2).act.declared == 0
+    assert board(state).model(SERGEANT).act.declared == 1 and board(state).model(TRENCHER_1).act.declared == 1
+    assert board(state).model(TRENCHER_2).act.declared == 0
 
 
 def test_combined_ranged_attack_adds_the_bonus_too(table):
@@ -66,7 +67,8 @@ def test_combined_ranged_attack_adds_the_bonus_too(table):
     state = with_stat(activated(table, SERGEANT), "test-infantry", "RAT", 4)
     state = with_stat(state, "test-warlock", "DEF", 14)
     state = run(state, DeclareAttack(attacker=TRENCHER_2, target=LOCK, kind="ranged", combined=(TRENCHER_1,)))
-    assert suggested_hit(state, state.attack, (4, 4)) == (True, "roll 8 + RAT 4 + 2 combined = 14 vs DEF 14: hit")
+    assert suggested_hit(state, board(state).attack, (4, 4)) == (True,
+                                                                 "roll 8 + RAT 4 + 2 combined = 14 vs DEF 14: hit")
 
 
 def test_only_troopers_of_one_unit_combine_a_melee_or_ranged_attack(table):
@@ -83,8 +85,8 @@ def test_only_troopers_of_one_unit_combine_a_melee_or_ranged_attack(table):
     assert refused(state, DeclareAttack(attacker=CAST, target=BLITZ, combined=(SERGEANT,))) == "attack.combined_unit"
     assert refused(state, DeclareAttack(attacker=SERGEANT, target=TRENCHER_1,
                                         combined=(TRENCHER_1,))) == "target.self"
-    assert state.attack is None  # positive control: the same attack without the bad joiners is declared
-    assert run(state, DeclareAttack(attacker=SERGEANT, target=BLITZ, combined=(TRENCHER_1,))).attack is not None
+    assert board(state).attack is None  # positive control: the same attack without the bad joiners is declared
+    assert board(run(state, DeclareAttack(attacker=SERGEANT, target=BLITZ, combined=(TRENCHER_1,)))).attack is not None
 
 
 def test_a_troopers_attack_option_offers_its_unit_mates(table):

@@ -2,6 +2,7 @@
 "The Infernal Turn", maintenance step 2)."""
 
 from models.rules.warmachine.continuous import ResolveContinuous
+from models.rules.warmachine.match import board
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.shake import AddEffect
 from tests.rules.warmachine.other_side.other_side_game import (
@@ -46,7 +47,7 @@ def test_an_expiring_effect_is_removed(table):
     records the roll."""
     state = next_maintenance(run(table, AddEffect(model=CAST, effect="fire")))
     state, events = happened(state, ResolveContinuous(model=CAST, effect="fire", expires=True, roll=roll(2)))
-    assert state.model(CAST).effects == ()
+    assert board(state).model(CAST).effects == ()
     assert kinds(events) == ["continuous.expired"]
     assert events[-1].data["dice"] == [2]
     assert (state.phase, state.step) == ("maintenance", "continuous")
@@ -60,8 +61,8 @@ def test_a_remaining_effect_deals_its_damage(table):
         "damage.column_needed"
     state, events = happened(state, ResolveContinuous(model=JACK_1, effect="corrosion", expires=False,
                                                       damage=2, column=2, roll=roll(5)))
-    assert state.model(JACK_1).marks == (0, 2, 0, 0, 0, 0)
-    assert state.model(JACK_1).effects == ("corrosion",)
+    assert board(state).model(JACK_1).marks == (0, 2, 0, 0, 0, 0)
+    assert board(state).model(JACK_1).effects == ("corrosion",)
     assert kinds(events) == ["continuous.stays", "damage.marked"]
 
 
@@ -102,7 +103,7 @@ def test_the_turn_does_not_leave_the_step_until_each_effect_is_resolved(table):
     assert refused(state, Advance()) == "continuous.pending"
     state = run(state, ResolveContinuous(model=CAST, effect="fire", expires=True))
     assert refused(state, Advance()) == "continuous.pending"
-    assert state.model(JACK_1).effects == ("corrosion",)
+    assert board(state).model(JACK_1).effects == ("corrosion",)
 
 
 def test_once_each_effect_is_resolved_the_turn_moves_on(table):

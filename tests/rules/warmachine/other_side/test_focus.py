@@ -5,6 +5,7 @@ from models.rules.warmachine.activation import Charge, Run
 from models.rules.warmachine.attacks import Boost, BuyAttack
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.focus import AllocateFocus, SkipPowerUp
+from models.rules.warmachine.match import board
 from models.rules.warmachine.phases import Advance, turn_steps
 from models.rules.warmachine.spells import CastSpell, Upkeep
 from tests.rules.warmachine.other_side.other_side_game import (
@@ -25,15 +26,16 @@ from tests.rules.warmachine.other_side.other_side_game import (
 def test_a_warcaster_starts_with_focus_equal_to_its_focus_and_warjacks_with_none(table):
     """Mk III core rule (public): a warcaster begins the game with FOCUS focus points; warjacks have only
     what they are given."""
-    assert table.model(CAST).focus == 6
-    assert table.model(JACK_1).focus == 1, "none of its own: 1 from the first power up, the turn now at allocation"
+    assert board(table).model(CAST).focus == 6
+    assert board(table).model(JACK_1).focus == 1, \
+        "none of its own: 1 from the first power up, the turn now at allocation"
     assert (table.phase, table.step) == ("control", "allocate")
 
 
 def test_maintenance_removes_all_focus_from_warjacks(table):
     """doc 002, "Game Round": Maintenance, "Remove all focus points from your warjacks"."""
     state = to_step(with_model(table, JACK_1, focus=3), "activation", "activate", seat=1)
-    assert state.model(JACK_1).focus == 3, "only in its controller's maintenance phase"
+    assert board(state).model(JACK_1).focus == 3, "only in its controller's maintenance phase"
     state, events = happened(state, Advance())
     lost = [e for e in events if e.kind == "focus.lost" and e.model == JACK_1]
     assert [e.data["points"] for e in lost] == [3]
@@ -44,7 +46,7 @@ def test_maintenance_removes_focus_above_focus_from_focus_manipulation_models(ta
     Focus Manipulation."""
     state = to_step(with_model(table, CAST, focus=8), "maintenance", "excess", seat=1)
     state = to_step(state, "maintenance", "excess", seat=0)
-    assert state.model(CAST).focus == 6
+    assert board(state).model(CAST).focus == 6
 
 
 def test_warcasters_replenish_focus_to_focus_in_the_control_phase(table):
@@ -52,7 +54,7 @@ def test_warcasters_replenish_focus_to_focus_in_the_control_phase(table):
     state = to_step(with_model(table, CAST, focus=1), "activation", "activate", seat=1)
     state, events = happened(state, Advance())
     assert (state.active, state.phase, state.step) == (0, "control", "allocate")
-    assert state.model(CAST).focus == 6
+    assert board(state).model(CAST).focus == 6
     assert "focus.replenished" in kinds(events)
 
 
@@ -60,14 +62,14 @@ def test_warjacks_power_up_one_focus_each(table):
     """doc 002, "Game Round": Control, "Warjacks Power Up": each warjack of the battlegroup gains 1 focus
     (in control range, assumed unless the players say otherwise)."""
     state = to_step(table, "control", "power_up")
-    assert (state.model(JACK_1).focus, state.model(JACK_2).focus) == (1, 1)
+    assert (board(state).model(JACK_1).focus, board(state).model(JACK_2).focus) == (1, 1)
 
 
 def test_a_warjack_out_of_control_range_does_not_power_up(table):
     """Mk III core rule (public): power up needs the warjack in its warcaster's control range; the players
     say when it is not."""
     state = run(to_step(table, "control", "power_up"), SkipPowerUp(warjack=JACK_2))
-    assert state.model(JACK_2).focus == 0
+    assert board(state).model(JACK_2).focus == 0
     assert refused(state, SkipPowerUp(warjack=JACK_2)) == "power_up.none"
 
 
@@ -75,16 +77,16 @@ def test_a_warjack_with_a_crippled_cortex_does_not_power_up(table):
     """Mk III core rule (public): a warjack with a crippled cortex cannot gain focus."""
     state = with_model(table, JACK_1, marks=(0, 0, 4, 3, 0, 0))
     state = to_step(state, "control", "power_up")
-    assert state.model(JACK_1).focus == 0
-    assert state.model(JACK_2).focus == 1
+    assert board(state).model(JACK_1).focus == 0
+    assert board(state).model(JACK_2).focus == 1
 
 
 def test_a_warcaster_allocates_focus_to_warjacks_of_its_battlegroup(table):
     """doc 002, "Game Round": Control, "Warcasters Allocate", after power up."""
     state = to_step(table, "control", "power_up")
     state, events = happened(state, AllocateFocus(warcaster=CAST, warjack=JACK_1, points=2))
-    assert state.model(JACK_1).focus == 3
-    assert state.model(CAST).focus == 4
+    assert board(state).model(JACK_1).focus == 3
+    assert board(state).model(CAST).focus == 4
     assert kinds(events) == ["focus.spent", "focus.allocated"]
     assert (state.phase, state.step) == ("control", "allocate")
 
@@ -124,10 +126,10 @@ def test_warjacks_and_warcasters_spend_focus_to_boost_and_for_additional_attacks
     state = to_step(table, "control", "power_up")
     state = run(state, AllocateFocus(warcaster=CAST, warjack=JACK_1, points=2))
     state = run(activated(state, JACK_1), Boost(model=JACK_1, roll="attack"), BuyAttack(model=JACK_1))
-    assert state.model(JACK_1).focus == 1
+    assert board(state).model(JACK_1).focus == 1
     assert refused(activated(table, CAST), Boost(model=JACK_2, roll="damage")) == "focus.not_activated"
     state = run(activated(table, CAST), Boost(model=CAST, roll="damage"))
-    assert state.model(CAST).focus == 5
+    assert board(state).model(CAST).focus == 5
 
 
 def test_a_warjack_spends_focus_to_run_or_charge(table):
@@ -137,7 +139,7 @@ def test_a_warjack_spends_focus_to_run_or_charge(table):
     state = run(to_step(table, "control", "power_up"),
                 AllocateFocus(warcaster=CAST, warjack=JACK_2, points=1))
     state = run(activated(state, JACK_2), Charge(model=JACK_2))
-    assert state.model(JACK_2).focus == 1
+    assert board(state).model(JACK_2).focus == 1
 
 
 def test_a_crippled_cortex_loses_its_focus_and_cannot_spend_any(table):
@@ -145,9 +147,9 @@ def test_a_crippled_cortex_loses_its_focus_and_cannot_spend_any(table):
     state = run(to_step(table, "control", "power_up"),
                 AllocateFocus(warcaster=CAST, warjack=JACK_1, points=2))
     state, events = happened(state, MarkDamage(model=JACK_1, amount=7, column=3))
-    assert state.model(JACK_1).marks == (0, 0, 6, 1, 0, 0)
+    assert board(state).model(JACK_1).marks == (0, 0, 6, 1, 0, 0)
     state, events = happened(state, MarkDamage(model=JACK_1, amount=2, column=4))
-    assert state.model(JACK_1).focus == 0
+    assert board(state).model(JACK_1).focus == 0
     assert "focus.lost" in kinds(events)
     state = with_model(activated(state, JACK_1), JACK_1, focus=1)
     assert refused(state, Boost(model=JACK_1, roll="attack")) == "focus.cortex"
@@ -156,10 +158,10 @@ def test_a_crippled_cortex_loses_its_focus_and_cannot_spend_any(table):
 def test_warcasters_cast_and_upkeep_spells_with_focus(table):
     """Mk III core rule (public): a warcaster pays its spells and upkeep with focus."""
     state = run(activated(table, CAST), CastSpell(model=CAST, spell="Arcane Shield", cost=2, upkeep=True))
-    assert state.model(CAST).focus == 4
+    assert board(state).model(CAST).focus == 4
     state = to_step(state, "control", "upkeep", seat=0)
     state = run(state, Upkeep(master=CAST, spell="Arcane Shield"))
-    assert state.model(CAST).focus == 5
+    assert board(state).model(CAST).focus == 5
 
 
 def test_horrors_never_power_up_or_hold_focus():
@@ -167,5 +169,5 @@ def test_horrors_never_power_up_or_hold_focus():
     from tests.rules.warmachine.game import new_game as infernal_game
 
     state = to_step(infernal_game(), "control", "allocate")
-    assert all(m.focus is None for m in state.models)
+    assert all(m.focus is None for m in board(state).models)
     assert ("control", "power_up") not in [(p.key, s.key) for p, s in turn_steps(state)]

@@ -7,6 +7,7 @@ from models.rules import RuleViolation
 from models.rules.warmachine.activation import Activate
 from models.rules.warmachine.attacks import AttackRoll, Boost, DeclareAttack
 from models.rules.warmachine.fury import EndFrenzy, LeechFury, ThresholdCheck, frenzy_steps
+from models.rules.warmachine.match import board
 from models.rules.warmachine.options import notes
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.points import spend_points
@@ -38,7 +39,7 @@ def test_blitzer_with_3_fury_passes_on_a_roll_of_6(table):
     state, events = happened(checks(table), ThresholdCheck(warbeast=BLITZ, roll=roll(2, 4)))
     assert kinds(events) == ["frenzy.passed"]
     assert events[0].data == {"dice": [2, 4], "rolled_by": "player", "fury": 3, "thr": 9, "total": 9}
-    assert state.model(BLITZ).activation == "ready"
+    assert board(state).model(BLITZ).activation == "ready"
 
 
 def test_blitzer_with_3_fury_frenzies_on_a_roll_of_7(table):
@@ -46,7 +47,7 @@ def test_blitzer_with_3_fury_frenzies_on_a_roll_of_7(table):
     state, events = happened(checks(table), ThresholdCheck(warbeast=BLITZ, roll=roll(3, 4)))
     assert kinds(events) == ["frenzy.failed", "frenzy.started"]
     assert events[0].data["total"] == 10
-    assert state.model(BLITZ).activation == "active"
+    assert board(state).model(BLITZ).activation == "active"
 
 
 def test_the_threshold_check_is_made_in_the_frenzy_step_after_upkeep(table):
@@ -104,8 +105,8 @@ def test_a_frenzied_warbeast_shakes_effects_without_being_forced(table):
     state = run(checks(table), AddEffect(model=BLITZ, effect="knocked_down"),
                 AddEffect(model=BLITZ, effect="fire"))
     state = run(state, ThresholdCheck(warbeast=BLITZ, roll=roll(6, 6)))
-    assert state.model(BLITZ).effects == ("fire",)
-    assert state.model(BLITZ).fury == 3
+    assert board(state).model(BLITZ).effects == ("fire",)
+    assert board(state).model(BLITZ).fury == 3
 
 
 def test_a_frenzied_warbeast_cannot_be_forced_and_its_attack_is_boosted_for_free(table):
@@ -113,12 +114,12 @@ def test_a_frenzied_warbeast_cannot_be_forced_and_its_attack_is_boosted_for_free
     boosted automatically (no fury for it)."""
     state = run(checks(table), ThresholdCheck(warbeast=BLITZ, roll=roll(6, 6)))
     with pytest.raises(RuleViolation) as refusal:
-        spend_points(state, state.model(BLITZ), 1, "boost")
+        spend_points(state, board(state).model(BLITZ), 1, "boost")
     assert refusal.value.code == "force.frenzied"
     assert refused(state, Boost(model=BLITZ, roll="damage")) == "step.wrong"
     state = run(state, DeclareAttack(attacker=BLITZ, target=SERGEANT),
                 AttackRoll(dice=roll(4, 4, 4), boosted=True, free_boost=True, hit=True))
-    assert state.model(BLITZ).fury == 3
+    assert board(state).model(BLITZ).fury == 3
 
 
 def test_the_frenzy_must_end_before_the_turn_moves_on(table):
@@ -135,13 +136,13 @@ def test_after_the_frenzy_fury_may_be_removed_and_its_activation_is_used_up(tabl
     state = run(checks(table), ThresholdCheck(warbeast=BLITZ, roll=roll(6, 6)))
     assert refused(state, EndFrenzy(warbeast=BLITZ, remove_fury=4)) == "frenzy.fury_too_much"
     state, events = happened(state, EndFrenzy(warbeast=BLITZ, remove_fury=2))
-    assert (state.model(BLITZ).fury, state.model(BLITZ).activation) == (1, "done")
+    assert (board(state).model(BLITZ).fury, board(state).model(BLITZ).activation) == (1, "done")
     assert kinds(events) == ["frenzy.ended"]
     assert refused(state, EndFrenzy(warbeast=BLITZ)) == "frenzy.not_frenzied"
     state = to_step(state, "activation", "activate")
     assert refused(state, Activate(model=BLITZ)) == "activation.done"
     state = to_step(state, "control", "upkeep", seat=1)
-    assert state.model(BLITZ).activation == "ready", "a new turn, a new activation"
+    assert board(state).model(BLITZ).activation == "ready", "a new turn, a new activation"
 
 
 def test_the_threshold_checks_wait_until_every_upkeep_is_decided(table):

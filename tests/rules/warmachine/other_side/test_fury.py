@@ -5,6 +5,7 @@ from models.rules.warmachine.activation import Charge, Run
 from models.rules.warmachine.attacks import Boost, BuyAttack
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.fury import Force, LeechFury, LeechLife, SpiritBond
+from models.rules.warmachine.match import board
 from models.rules.warmachine.spells import CastSpell, UseFeat
 from models.rules.warmachine.state import remove
 from tests.rules.warmachine.other_side.other_side_game import (
@@ -30,8 +31,8 @@ def their_control(state):
 def test_a_warlock_starts_with_fury_equal_to_its_fury_and_warbeasts_with_none(table):
     """Mk III core rule (public; the reference does not say): a warlock begins the game with FURY fury
     points; warbeasts begin with none."""
-    assert table.model(LOCK).fury == 6
-    assert (table.model(BLITZ).fury, table.model(IMPALE).fury) == (0, 0)
+    assert board(table).model(LOCK).fury == 6
+    assert (board(table).model(BLITZ).fury, board(table).model(IMPALE).fury) == (0, 0)
 
 
 def test_maintenance_removes_fury_above_fury_and_leaves_fury_on_warbeasts(table):
@@ -39,15 +40,15 @@ def test_maintenance_removes_fury_above_fury_and_leaves_fury_on_warbeasts(table)
     models; "Leave fury points on warbeasts at this time"."""
     state = with_model(with_model(table, LOCK, fury=8), BLITZ, fury=4)
     state = to_step(state, "maintenance", "continuous", seat=1)
-    assert state.model(LOCK).fury == 6
-    assert state.model(BLITZ).fury == 4
+    assert board(state).model(LOCK).fury == 6
+    assert board(state).model(BLITZ).fury == 4
 
 
 def test_a_warlock_leeches_fury_from_a_warbeast_of_its_battlegroup(table):
     """doc 002, "Game Round": Control, "Warlocks Leech": fury moves from the warbeast to the warlock."""
     state = their_control(with_model(with_model(table, LOCK, fury=2), BLITZ, fury=3))
     state, events = happened(state, LeechFury(warlock=LOCK, warbeast=BLITZ, points=3))
-    assert (state.model(LOCK).fury, state.model(BLITZ).fury) == (5, 0)
+    assert (board(state).model(LOCK).fury, board(state).model(BLITZ).fury) == (5, 0)
     assert kinds(events) == ["fury.leeched"]
 
 
@@ -67,8 +68,8 @@ def test_a_warlock_leeches_from_its_own_life_one_damage_per_point(table):
     be transferred; never above FURY."""
     state = their_control(with_model(table, LOCK, fury=1))
     state, events = happened(state, LeechLife(warlock=LOCK, points=3))
-    assert state.model(LOCK).fury == 4
-    assert state.model(LOCK).marks == (3,)
+    assert board(state).model(LOCK).fury == 4
+    assert board(state).model(LOCK).marks == (3,)
     assert kinds(events)[:2] == ["fury.leeched", "damage.marked"]
     assert refused(state, LeechLife(warlock=LOCK, points=3)) == "fury.exceeds_stat"
 
@@ -83,11 +84,11 @@ def test_leeching_is_done_before_spirit_bond(table):
 def test_spirit_bond_gives_up_to_one_fury_per_destroyed_warbeast(table):
     """doc 002, "Game Round": "Warlocks Spirit Bond (with dead warbeasts)"; the count, 1 per warbeast of its
     battlegroup destroyed or removed, is the Mk III core rule (a claim: not in the reference)."""
-    state, _ = remove(with_model(table, LOCK, fury=0), table.model(BLITZ), "destroyed", "test")
+    state, _ = remove(with_model(table, LOCK, fury=0), board(table).model(BLITZ), "destroyed", "test")
     state = their_control(state)
     assert refused(state, SpiritBond(warlock=LOCK, points=2)) == "spirit_bond.too_many"
     state, events = happened(state, SpiritBond(warlock=LOCK, points=1))
-    assert state.model(LOCK).fury == 1
+    assert board(state).model(LOCK).fury == 1
     assert kinds(events) == ["fury.spirit_bond"]
     assert refused(state, SpiritBond(warlock=LOCK, points=1)) == "spirit_bond.once"
 
@@ -104,9 +105,9 @@ def test_forcing_a_warbeast_puts_fury_on_it(table):
     gains 1 fury."""
     state = run(activated(table, BLITZ), Boost(model=BLITZ, roll="attack"), BuyAttack(model=BLITZ),
                 Charge(model=BLITZ))
-    assert state.model(BLITZ).fury == 3
+    assert board(state).model(BLITZ).fury == 3
     state, events = happened(state, Force(warbeast=BLITZ, why="its animus"))
-    assert state.model(BLITZ).fury == 4
+    assert board(state).model(BLITZ).fury == 4
     assert kinds(events) == ["fury.forced"]
 
 
@@ -143,17 +144,17 @@ def test_warlocks_spend_fury_on_spells_and_boosts(table):
     """Mk III core rule (public): a warlock spends fury as a warcaster spends focus."""
     state = run(activated(table, LOCK), CastSpell(model=LOCK, spell="Fortune", cost=2),
                 Boost(model=LOCK, roll="damage"), UseFeat(master=LOCK))
-    assert state.model(LOCK).fury == 3
-    assert state.model(LOCK).feat_used
+    assert board(state).model(LOCK).fury == 3
+    assert board(state).model(LOCK).feat_used
 
 
 def test_a_warlock_transfers_damage_to_a_warbeast_for_one_fury(table):
     """Mk III core rule (public): a warlock that would suffer damage may spend 1 fury to have a warbeast of
     its battlegroup in its control range suffer it instead; the spiral needs the d6."""
     state, events = happened(table, MarkDamage(model=LOCK, amount=4, transfer_to=BLITZ, column=3))
-    assert state.model(LOCK).fury == 5
-    assert state.model(LOCK).marks == ()
-    assert state.model(BLITZ).marks == (0, 4, 0)
+    assert board(state).model(LOCK).fury == 5
+    assert board(state).model(LOCK).marks == ()
+    assert board(state).model(BLITZ).marks == (0, 4, 0)
     assert kinds(events)[0] == "fury.spent"
     assert refused(table, MarkDamage(model=LOCK, amount=4, transfer_to=BLITZ)) == "damage.column_needed"
 

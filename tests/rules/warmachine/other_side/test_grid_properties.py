@@ -8,6 +8,7 @@ from models.catalog.schema import GridLayout, SpiralLayout
 from models.rules import RuleViolation, apply
 from models.rules.warmachine import grids
 from models.rules.warmachine.damage import MarkDamage, RemoveDamage, crippled_systems, marks_of, sections
+from models.rules.warmachine.match import board
 from tests.rules.warmachine.game import tough
 from tests.rules.warmachine.other_side.other_side_game import BLITZ, JACK_1, new_game
 
@@ -103,7 +104,7 @@ def test_damage_commands_on_grids_and_spirals_keep_marks_within_boxes(model, mov
     nothing."""
     state = START
     for damage, amount, die in moves:
-        m = state.model(model)
+        m = board(state).model(model)
         command = MarkDamage(model=model, amount=amount, column=die) if damage else \
             RemoveDamage(model=model, amount=amount, column=die)
         before = state
@@ -112,16 +113,16 @@ def test_damage_commands_on_grids_and_spirals_keep_marks_within_boxes(model, mov
         except RuleViolation:
             assert state == before
             continue
-        m = state.model(model)
+        m = board(state).model(model)
         sizes, marks = sections(state, m), marks_of(state, m)
         assert all(0 <= k <= s for k, s in zip(marks, sizes, strict=True))
         if sum(marks) == sum(sizes):
-            assert m.in_play and state.attack is not None and state.attack.pending == (m.id,)
+            assert m.in_play and board(state).attack is not None and board(state).attack.pending == (m.id,)
             return
         assert m.in_play
-        layout = state.card_of(m).damage
+        layout = board(state).card_of(m).damage
         assert crippled_systems(state, m) == grids.crippled_letters(layout, marks)
-    m = state.model(model)
+    m = board(state).model(model)
     if sum(marks_of(state, m)):
         state, _ = apply(state, RemoveDamage(model=model, amount=sum(marks_of(state, m)), column=1))
-    assert crippled_systems(state, state.model(model)) == ()
+    assert crippled_systems(state, board(state).model(model)) == ()

@@ -3,6 +3,7 @@ rules core": options() says what is possible and why not; issue 4 "options")."""
 
 from models.rules import options
 from models.rules.warmachine.damage import MarkDamage
+from models.rules.warmachine.match import board
 from models.rules.warmachine.options import notes
 from tests.rules.warmachine.other_side.other_side_game import (
     BLITZ,
@@ -83,7 +84,7 @@ def test_crippled_systems_and_aspects_are_notes_in_words(table):
 def test_options_never_raise_for_any_model(table, grymkin):
     """DESIGN.md "The rules core": options() answers for every model in every phase."""
     for state in (table, to_step(table, "control", "replenish", seat=1), grymkin):
-        for m in state.models:
+        for m in board(state).models:
             assert options(state, m.id)
             notes(state, m.id)
 

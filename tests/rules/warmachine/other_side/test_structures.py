@@ -5,6 +5,7 @@ import pytest
 from models.rules.warmachine.activation import Charge, PowerAttack, Run
 from models.rules.warmachine.attacks import DeclareAttack
 from models.rules.warmachine.damage import MarkDamage
+from models.rules.warmachine.match import board
 from models.rules.warmachine.options import notes
 from models.rules.warmachine.shake import AddEffect
 from models.rules.warmachine.structures import REMINDERS
@@ -29,7 +30,7 @@ def test_a_structure_refuses_effects_it_cannot_suffer(table, effect):
 
 def test_a_structure_can_still_burn(table):
     """doc 001, "Structures": only the listed effects are refused; fire is not one of them."""
-    assert run(table, AddEffect(model=BLOCK, effect="fire")).model(BLOCK).effects == ("fire",)
+    assert board(run(table, AddEffect(model=BLOCK, effect="fire"))).model(BLOCK).effects == ("fire",)
 
 
 def test_a_structure_cannot_move(table):
@@ -58,15 +59,15 @@ def test_melee_attacks_hit_a_structure_automatically(table):
     """doc 001, "Fixed Position": a structure is automatically hit by melee attacks."""
     state, events = happened(table, DeclareAttack(attacker=BLITZ, target=BLOCK, kind="melee"))
     assert kinds(events) == ["attack.declared", "attack.auto_hit"]
-    assert (state.attack.step, state.attack.hit) == ("damage_roll", True)
+    assert (board(state).attack.step, board(state).attack.hit) == ("damage_roll", True)
     state = run(table, DeclareAttack(attacker=JACK_1, target=BLOCK, kind="ranged"))
-    assert state.attack.step == "attack_roll"
+    assert board(state).attack.step == "attack_roll"
 
 
 def test_a_structure_takes_damage_on_its_boxes(table):
     """doc 002, "Damage Application": a structure's boxes are marked like any other model's."""
     state = run(table, MarkDamage(model=BLOCK, amount=7))
-    assert state.model(BLOCK).marks == (7,)
+    assert board(state).model(BLOCK).marks == (7,)
 
 
 def test_the_other_structure_rules_are_shown_as_reminders(table):

@@ -3,6 +3,7 @@ a subsequence; activations of units as a whole and who has not activated yet."""
 
 from models.catalog.schema import Card
 from models.rules.warmachine.activation import Activate, EndActivation
+from models.rules.warmachine.match import board
 from models.rules.warmachine.phases import PHASES, label, step_label, turn_steps
 from models.rules.warmachine.setup import ArmyEntry
 from models.rules.warmachine.units import waiting
@@ -123,12 +124,12 @@ def test_units_activate_as_a_whole_and_every_model_once(table):
     assert waiting(state, 0) == ["Commander Test", "Ironclad Test", "Ironclad Test 2", "Trencher Blockhouse",
                                  "Trencher Test Infantry"]
     state = run(state, Activate(model=TRENCHER_2))
-    assert {state.model(x).activation for x in (SERGEANT, TRENCHER_2)} == {"active"}
+    assert {board(state).model(x).activation for x in (SERGEANT, TRENCHER_2)} == {"active"}
     state = run(state, EndActivation(model=SERGEANT), Activate(model=CAST), Activate(model=JACK_1))
     assert waiting(state, 0) == ["Ironclad Test", "Ironclad Test 2", "Trencher Blockhouse"]
     assert refused(state, Activate(model=SERGEANT)) == "activation.done"
     state = run(state, EndActivation(model=JACK_1), Activate(model=BLOCK))
-    assert state.model(BLOCK).activation == "active"
+    assert board(state).model(BLOCK).activation == "active"
 
 
 def test_structures_and_solos_are_independent_models(table):
@@ -139,4 +140,4 @@ def test_structures_and_solos_are_independent_models(table):
                       ArmyEntry(card="trencher-blockhouse")), cards={**CARDS, "test-solo": solo})
     state = to_step(state, "activation", "activate")
     state = run(state, Activate(model="p1-test-solo"))
-    assert [m.id for m in state.models if m.activation == "active"] == ["p1-test-solo"]
+    assert [m.id for m in board(state).models if m.activation == "active"] == ["p1-test-solo"]

@@ -4,6 +4,7 @@
 from models.catalog.schema import Card
 from models.rules.warmachine.activation import Activate
 from models.rules.warmachine.damage import MarkDamage
+from models.rules.warmachine.match import board
 from models.rules.warmachine.options import notes
 from models.rules.warmachine.setup import ArmyEntry
 from models.rules.warmachine.units import leader, members, strength
@@ -26,7 +27,7 @@ def test_unit_strength_counts_the_models_in_play(table):
     """Issue 4: unit strength is the unit's models still in play; one box each, one damage removes one."""
     assert strength(table, UNIT) == 3
     state = fall(table, MarkDamage(model=TRENCHER_1, amount=1))
-    assert state.model(TRENCHER_1).status == "destroyed"
+    assert board(state).model(TRENCHER_1).status == "destroyed"
     assert strength(state, UNIT) == 2
     assert notes(state, TRENCHER_2)[-1] == "Trencher Test Infantry: 2 of 3 models in play; leader in play."
 
@@ -48,4 +49,4 @@ def test_an_attachment_is_part_of_its_unit():
     state = with_model(state, "p1-test-officer", unit=UNIT)
     assert len(members(state, UNIT)) == 4 and strength(state, UNIT) == 4
     state = run(to_step(state, "activation", "activate"), Activate(model=SERGEANT))
-    assert state.model("p1-test-officer").activation == "active"
+    assert board(state).model("p1-test-officer").activation == "active"

@@ -1,20 +1,21 @@
-"""A whole game's own record, as data only: the setup wizard's answers, the deathclock, the scenario's
-control points and the result (doc 002 "Game Setup" and "Game Ending"; Steamroller 2019 figures in
-/work/shared/reference/README.md).
+"""Warmachine's board, as data: the models in play (``ModelState``), the attack in progress (``AttackRecord``)
+and the whole game's record: the setup wizard's answers, the deathclock, the scenario's control points and the
+result (doc 002 "Game Setup" and "Game Ending"; Steamroller 2019 figures in /work/shared/reference/README.md).
 
-With the models in play (``ModelState``) and the attack in progress (``AttackRecord``), these classes are
-Warmachine's fields of :class:`models.rules.core.GameState`, so this module imports nothing of the rules
-themselves; the commands that change them live in ``models/rules/warmachine/`` (pregame, clock,
-scenario, ending). Times are milliseconds stamped by the service: the rules never read a clock.
+:class:`WarmachineBoard` holds them in a game's state, with :func:`board` and :func:`with_board` to read and
+change it; this module imports nothing of the rules but the core, so every rule module can. The commands that
+change the record live beside it (pregame, clock, scenario, ending). Times are milliseconds stamped by the
+service: the rules never read a clock.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
 from models.catalog.schema import Card, Frozen
+from models.rules.core import Board, GameState, RuleViolation
 
 PregameStep = Literal[
     "scenario", "lists", "objectives", "priority", "order", "side", "clock", "before", "deploy", "after", "done",
@@ -272,3 +273,56 @@ class AttackRecord(Frozen):
     damage: int | None = None
     pending: tuple[str, ...] = ()
     combined: tuple[str, ...] = ()
+
+
+class WarmachineBoard(Board):
+    """Warmachine's part of a game's state. Its fields were the state's own before each system had a board, and
+    clients read them there: they stay at the top level of the state's JSON (``flat``).
+
+    ``turn_flow``: how the turn moves on (phases.py): 2 passes the steps with nothing to decide and leaves out
+    the steps an army does not have; 1 is how games logged before that were played, so that their logs replay
+    exactly (their setup commands say 1: migration 0005). ``listed``: the ids of the models that began the game
+    (its army lists)."""
+
+    flat: ClassVar[bool] = True
+
+    models: tuple[ModelState, ...] = ()
+    cards: dict[str, Card] = Field(default_factory=dict)
+    pending_tithe: tuple[str, ...] = ()
+    turn_flow: int = 1
+    pregame: Pregame | None = None
+    clock: ClockState | None = None
+    scenario: ScenarioState | None = None
+    result: Result | None = None
+    listed: tuple[str, ...] = ()
+    attack: AttackRecord | None = None
+
+    def model(self, model_id: str) -> ModelState:
+        for m in self.models:
+            if m.id == model_id:
+                return m
+        raise RuleViolation("model.unknown", f"There is no model {model_id!r} in this game.")
+
+    def card_of(self, m: ModelState) -> Card:
+        return self.cards[m.card]
+
+
+# What a state of no Warmachine game holds of Warmachine's: nothing (as before setup).
+NOTHING = WarmachineBoard()
+
+
+def board(state: GameState) -> WarmachineBoard:
+    """Warmachine's part of ``state``: an empty board when the state has none (not set up yet, or another
+    system's game), as the state's own fields were before."""
+    return state.board if isinstance(state.board, WarmachineBoard) else NOTHING
+
+
+def with_board(state: GameState, **update: Any) -> GameState:
+    """``state`` with these fields of its Warmachine board changed (not validated: the values are the rules')."""
+    return state.model_copy(update={"board": board(state).model_copy(update=update)})
+
+
+def with_models(state: GameState, *changed: ModelState) -> GameState:
+    """``state`` with ``changed`` in place of the models of the same ids."""
+    by_id = {m.id: m for m in changed}
+    return with_board(state, models=tuple(by_id.get(m.id, m) for m in board(state).models))
