@@ -160,18 +160,27 @@ class GameState(Frozen):
 
     if not TYPE_CHECKING:
         def __getattr__(self, name: str) -> Any:
-            """A flat board's field read as the state's own (``state.models``), for readers outside the rules."""
+            """A flat board's field or question read as the state's own (``state.models``, ``state.model(id)``),
+            for readers outside the rules."""
             board = self.__dict__.get("board")
-            if board is not None and type(board).flat and name in type(board).model_fields:
+            if board is not None and type(board).flat and (
+                    name in type(board).model_fields or (not name.startswith("_") and name in vars(type(board)))):
                 return getattr(board, name)
             return super().__getattr__(name)
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
-        """A copy with ``update``; a key that is no field of the state is a bug (a board's field is changed on
-        the board), which pydantic would keep unseen."""
-        unknown = set(update or ()) - set(type(self).model_fields)
+        """A copy with ``update``: a flat board's fields change on the board (the state's public shape); a key of
+        neither the state nor a flat board is a bug, which pydantic would keep unseen."""
+        update = dict(update or {})
+        board = self.board
+        flat = board is not None and type(board).flat
+        on_board = {k: update.pop(k) for k in list(update)
+                    if flat and board is not None and k in type(board).model_fields}
+        unknown = set(update) - set(type(self).model_fields)
         if unknown:
             raise ValueError(f"the state has no field {', '.join(sorted(unknown))}: change it on the board")
+        if on_board and board is not None:
+            update["board"] = board.model_copy(update=on_board)
         return super().model_copy(update=update, deep=deep)
 
     def player_name(self, seat: int) -> str:

@@ -92,7 +92,26 @@ def test_a_field_of_neither_the_state_nor_its_board_is_refused() -> None:
         GameState(system="warlord", board=WarlordBoard()).models  # type: ignore[attr-defined]  # noqa: B018
 
 
-def test_a_copy_cannot_set_a_boards_field_on_the_state() -> None:
+def test_a_copy_cannot_set_a_field_of_neither_the_state_nor_its_board() -> None:
     """pydantic would keep it where nothing reads or writes it."""
     with pytest.raises(ValueError, match="models"):
         GameState().model_copy(update={"models": ()})
+    with pytest.raises(ValueError, match="figures"):
+        GAMES["attacking"].model_copy(update={"figures": ()})
+
+
+def test_a_copy_given_a_boards_field_changes_it_on_the_board() -> None:
+    """The state's public shape for writers outside the rules, as it was before Warmachine had a board."""
+    state = GAMES["attacking"]
+    fewer = state.model_copy(update={"models": board(state).models[1:], "round": 3})
+    assert board(fewer).models == board(state).models[1:] and fewer.round == 3
+    assert board(fewer).cards == board(state).cards and board(state).models != board(fewer).models
+
+
+def test_the_boards_questions_are_asked_of_the_state_too() -> None:
+    state = GAMES["attacking"]
+    agathon = board(state).model(AGATHON)
+    assert state.model(AGATHON) == agathon  # type: ignore[attr-defined]
+    assert state.card_of(agathon) == board(state).card_of(agathon)  # type: ignore[attr-defined]
+    with pytest.raises(AttributeError):  # a name of neither is still no attribute
+        state.figures  # type: ignore[attr-defined]  # noqa: B018
