@@ -38,7 +38,6 @@ from models.rules.warmachine import (
     units,
 )
 from models.rules.warmachine.arcana import (
-    AssignArcana,
     arcana_offer,
 )
 from models.rules.warmachine.army_choices import (
@@ -76,20 +75,10 @@ from models.rules.warmachine.attacks import (
     ACTIVATION_SEQUENCE,
     MAX_REROLLS,
     SPELL_SEQUENCE,
-    AttackRoll,
-    DamageRoll,
-    EndAttack,
-    ResolveDisabled,
     suggested_damage,
     suggested_hit,
 )
 from models.rules.warmachine.clock import (
-    AdjustClock,
-    ClockExpired,
-    PassClock,
-    PauseClock,
-    ResumeClock,
-    StartClock,
     shown,
 )
 from models.rules.warmachine.completion import (
@@ -116,12 +105,10 @@ from models.rules.warmachine.completion import (
 )
 from models.rules.warmachine.continuous import (
     Continuous,
-    ResolveContinuous,
     unresolved,
 )
 from models.rules.warmachine.damage import (
     Entry,
-    MarkDamage,
     Side,
     crippled_notes,
     marks_of,
@@ -134,10 +121,6 @@ from models.rules.warmachine.damage import (
 from models.rules.warmachine.derived import stat_with_why
 from models.rules.warmachine.ending import (
     POINTS_MAX,
-    Assassinated,
-    Concede,
-    FinalScore,
-    ScenarioElements,
 )
 from models.rules.warmachine.focus import (
     AllocateFocus,
@@ -186,10 +169,6 @@ from models.rules.warmachine.list_model import (
     canonical,
     tops,
 )
-from models.rules.warmachine.list_pairs import (
-    ChooseFromPair,
-    GiveListPair,
-)
 from models.rules.warmachine.list_points import (
     Points,
     entry_cost,
@@ -230,28 +209,20 @@ from models.rules.warmachine.points import (
 )
 from models.rules.warmachine.pregame import (
     TASK_MAX,
-    AddSetupTask,
     ChooseObjectives,
     ChooseOrder,
-    ChooseScenario,
     ChooseSide,
-    FinishSetupStep,
-    RevealLists,
     RollPriority,
-    StartGame,
-    TickSetupTask,
 )
 from models.rules.warmachine.pregame import (
     TEXT_MAX as PREGAME_TEXT_MAX,
 )
 from models.rules.warmachine.replenish import (
-    AddSoulToken,
     Sacrifice,
 )
 from models.rules.warmachine.scenario import (
     CP_MAX,
     KILLBOX_CP,
-    ScoreTurn,
     scoring_now,
 )
 from models.rules.warmachine.setup import (
@@ -260,8 +231,6 @@ from models.rules.warmachine.setup import (
 )
 from models.rules.warmachine.shake import (
     EFFECTS,
-    AddEffect,
-    RemoveEffect,
     effect_name,
 )
 from models.rules.warmachine.spells import (
@@ -329,34 +298,20 @@ __all__ = [
     "ACTIVATION_SEQUENCE",
     "ASPECTS",
     "BRANCH_NAMES",
-    "AddEffect",
     "stat_with_why",
     "DURATION_WORDS",
-    "AddSetupTask",
-    "AddSoulToken",
-    "AdjustClock",
     "AllocateFocus",
     "Army",
     "ArmyEntry",
-    "Assassinated",
-    "AssignArcana",
-    "AttackRoll",
     "CP_MAX",
     "CastSpell",
     "ChooseObjectives",
     "ChooseOrder",
-    "ChooseScenario",
     "ChooseSide",
-    "ClockExpired",
-    "Concede",
     "Continuous",
-    "DamageRoll",
     "EFFECTS",
-    "EndAttack",
     "EndFrenzy",
     "Entry",
-    "FinalScore",
-    "FinishSetupStep",
     "Force",
     "GAME_SIZES",
     "Imported",
@@ -365,41 +320,26 @@ __all__ = [
     "LeechLife",
     "ListEntry",
     "MAX_REROLLS",
-    "MarkDamage",
     "NAME_MAX",
     "NO_BOX",
     "PLAIN",
     "POINTS_MAX",
     "PREGAME_TEXT_MAX",
-    "PassClock",
-    "PauseClock",
     "Points",
     "Problem",
-    "RemoveEffect",
-    "ResolveContinuous",
-    "ResolveDisabled",
-    "ResumeClock",
-    "RevealLists",
-    "ChooseFromPair",
-    "GiveListPair",
     "RollPriority",
     "SIDES",
     "SPELL_SEQUENCE",
     "SYSTEMS",
     "Sacrifice",
-    "ScenarioElements",
-    "ScoreTurn",
     "Side",
     "SpiritBond",
-    "StartClock",
-    "StartGame",
     "Summon",
     "TASK_MAX",
     "TEXT_MAX",
     "THEMELESS",
     "TITLE_MAX",
     "ThresholdCheck",
-    "TickSetupTask",
     "Unrecognised",
     "WARJACK_FOCUS_CAP",
     "WEAPON_NAMES",
