@@ -180,20 +180,23 @@ def start_clock(state: GameState, cmd: StartClock) -> tuple[GameState, list[Even
     return state, events
 
 
-def _ticking(state: GameState, at_ms: int | None, paused: str) -> tuple[ClockState, int]:
-    """The clock and the command's time, refused while the clock is paused (``paused`` says so) or stopped."""
+def _clock_at(state: GameState, at_ms: int | None, paused: bool, refusal: str) -> tuple[ClockState, int]:
+    """The clock and the command's time, refused (``refusal`` says why) unless the clock is ``paused`` or not:
+    passing and pausing need it running and not stopped, resuming and a judge's correction need a pause."""
     clock = clock_of(state)
     at = when(state, at_ms)
-    if clock.paused:
-        raise RuleViolation("clock.paused", paused)
-    if clock.stopped:
+    if paused and not clock.paused:
+        raise RuleViolation("clock.not_paused", refusal)
+    if not paused and clock.paused:
+        raise RuleViolation("clock.paused", refusal)
+    if not paused and clock.stopped:
         raise RuleViolation("clock.stopped", "The clock has stopped.")
     return clock, at
 
 
 @handles(PassClock, system=SYSTEM, timing="game")
 def pass_clock(state: GameState, cmd: PassClock) -> tuple[GameState, list[Event]]:
-    clock, at_ms = _ticking(state, cmd.at_ms, "The clock is paused: resume it first.")
+    clock, at_ms = _clock_at(state, cmd.at_ms, False, "The clock is paused: resume it first.")
     if clock.running == cmd.to_seat:
         raise RuleViolation("clock.already_running", f"{state.player_name(cmd.to_seat)}'s clock is already running.")
     clock = charge(state, at_ms)
@@ -207,7 +210,7 @@ def pass_clock(state: GameState, cmd: PassClock) -> tuple[GameState, list[Event]
 
 @handles(PauseClock, system=SYSTEM, timing="game")
 def pause_clock(state: GameState, cmd: PauseClock) -> tuple[GameState, list[Event]]:
-    _, at_ms = _ticking(state, cmd.at_ms, "The clock is already paused.")
+    _, at_ms = _clock_at(state, cmd.at_ms, False, "The clock is already paused.")
     reason = tidy(cmd.reason) or "Judge call"
     clock = charge(state, at_ms).model_copy(update={"paused": True, "since": None, "reason": reason})
     return with_board(state, clock=clock), [Event(
@@ -216,10 +219,7 @@ def pause_clock(state: GameState, cmd: PauseClock) -> tuple[GameState, list[Even
 
 @handles(ResumeClock, system=SYSTEM, timing="game")
 def resume_clock(state: GameState, cmd: ResumeClock) -> tuple[GameState, list[Event]]:
-    clock = clock_of(state)
-    at_ms = when(state, cmd.at_ms)
-    if not clock.paused:
-        raise RuleViolation("clock.not_paused", "The clock is not paused.")
+    clock, at_ms = _clock_at(state, cmd.at_ms, True, "The clock is not paused.")
     clock = clock.model_copy(update={"paused": False, "reason": "", "since": at_ms, "last_ms": at_ms})
     seat = clock.running if clock.running is not None else state.active
     return with_board(state, clock=clock), [Event(
@@ -229,10 +229,7 @@ def resume_clock(state: GameState, cmd: ResumeClock) -> tuple[GameState, list[Ev
 
 @handles(AdjustClock, system=SYSTEM, timing="game")
 def adjust_clock(state: GameState, cmd: AdjustClock) -> tuple[GameState, list[Event]]:
-    clock = clock_of(state)
-    at_ms = when(state, cmd.at_ms)
-    if not clock.paused:
-        raise RuleViolation("clock.not_paused", "Pause the clock before changing a player's time.")
+    clock, at_ms = _clock_at(state, cmd.at_ms, True, "Pause the clock before changing a player's time.")
     remaining = list(clock.remaining_ms)
     before = remaining[cmd.seat]
     remaining[cmd.seat] = cmd.remaining_ms
