@@ -116,6 +116,22 @@ def _move_cost(state: GameState, m: ModelState, what: str) -> tuple[ModelState, 
     return m, []
 
 
+def _yet_to_move(state: GameState, model_id: str) -> ModelState:
+    """The model about to run or charge: either is its normal movement, made once per activation."""
+    m = live(state, model_id)
+    if m.act.ran or m.act.charged:
+        raise RuleViolation("move.once", f"{m.name} has already used its normal movement.")
+    return m
+
+
+def _moves(state: GameState, m: ModelState, what: Literal["run", "charge"], flag: Literal["ran", "charged"]
+           ) -> tuple[GameState, list[Event]]:
+    """``m`` runs or charges: it pays what that costs it, and its activation remembers the movement."""
+    m, events = _move_cost(state, m, what)
+    m = m.model_copy(update={"act": m.act.model_copy(update={flag: True})})
+    return with_models(state, m), [*events, Event(kind=f"move.{what}", model=m.id, text=f"{m.name} {what}s.")]
+
+
 class Run(Command):
     type: Literal["run"] = "run"
     model: str
@@ -125,16 +141,12 @@ class Run(Command):
 def run(state: GameState, cmd: Run) -> tuple[GameState, list[Event]]:
     """Running; a model that used its feat or cast a spell this activation cannot run (doc 001 "Feat", doc 000
     ruling: no feat or spell in an activation the model runs, not even before running)."""
-    m = live(state, cmd.model)
-    if m.act.ran or m.act.charged:
-        raise RuleViolation("move.once", f"{m.name} has already used its normal movement.")
+    m = _yet_to_move(state, cmd.model)
     if m.act.feat:
         raise RuleViolation("feat.ran", f"{m.name} used its feat this activation, so it cannot run.")
     if m.act.spells:
         raise RuleViolation("spell.ran", f"{m.name} cast a spell this activation, so it cannot run.")
-    m, events = _move_cost(state, m, "run")
-    m = m.model_copy(update={"act": m.act.model_copy(update={"ran": True})})
-    return with_models(state, m), [*events, Event(kind="move.run", model=m.id, text=f"{m.name} runs.")]
+    return _moves(state, m, "run", "ran")
 
 
 class Charge(Command):
@@ -144,15 +156,11 @@ class Charge(Command):
 
 @handles(Charge, system=SYSTEM, timing="step")
 def charge(state: GameState, cmd: Charge) -> tuple[GameState, list[Event]]:
-    m = live(state, cmd.model)
-    if m.act.ran or m.act.charged:
-        raise RuleViolation("move.once", f"{m.name} has already used its normal movement.")
+    m = _yet_to_move(state, cmd.model)
     refusal = combat_refusal(m, "charge", "charge")
     if refusal is not None:
         raise refusal
-    m, events = _move_cost(state, m, "charge")
-    m = m.model_copy(update={"act": m.act.model_copy(update={"charged": True})})
-    return with_models(state, m), [*events, Event(kind="move.charge", model=m.id, text=f"{m.name} charges.")]
+    return _moves(state, m, "charge", "charged")
 
 
 class PowerAttack(Command):
