@@ -12,6 +12,7 @@ from models.catalog.schema import BoxesLayout, Frozen, GridLayout, SpiralLayout,
 from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.warmachine import grids
 from models.rules.warmachine.match import AttackRecord, ModelState, board, with_board, with_models
+from models.rules.warmachine.points import gained
 from models.rules.warmachine.state import (
     SYSTEM,
     battlegroup,
@@ -235,6 +236,19 @@ def suffer(state: GameState, m: ModelState, amount: int, why: str, *, column: in
 # Rules on a model's own card that act as it is disabled and can keep it in play: doc 002 "Damage Application"
 # (and its attack sequence) names Tough as the effect resolved when a model becomes disabled.
 ACTS_WHEN_DISABLED = frozenset({"Tough"})
+
+
+def leech_own_life(state: GameState, m: ModelState, points: Literal["essence", "fury"], amount: int, cap: int,
+                   why: str, data: dict[str, Any]) -> tuple[GameState, list[Event]]:
+    """``m`` (a master, a warlock) takes ``amount`` essence or fury from its own life: never above ``cap``, and 1
+    damage point per point, suffered as ``why`` says (it cannot be transferred; doc 001 "Leeching", the Mk III
+    core rule for warlocks)."""
+    m = gained(m, points, amount, cap, "leeching")
+    sections(state, m)
+    state, events, _ = suffer(with_models(state, m), m, amount, why)
+    events.insert(0, Event(kind=f"{points}.leeched", model=m.id, data=data,
+                           text=f"{m.name} leeches {amount} {points} from its own life."))
+    return state, events
 
 
 def pauses_for(state: GameState, m: ModelState) -> bool:

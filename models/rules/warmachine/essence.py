@@ -9,7 +9,7 @@ from typing import Literal
 from pydantic import Field
 
 from models.rules.core import Command, Event, GameState, RuleViolation, handles
-from models.rules.warmachine.damage import heal, marks_of, sections, suffer
+from models.rules.warmachine.damage import heal, leech_own_life, marks_of
 from models.rules.warmachine.match import board, with_models
 from models.rules.warmachine.phases import on_enter
 from models.rules.warmachine.points import kept_at_most
@@ -46,20 +46,8 @@ def leech(state: GameState, cmd: Leech) -> tuple[GameState, list[Event]]:
     m = acting_with(state, cmd.master, "leech essence", "essence")
     if m.replenished == "sacrifice":
         raise RuleViolation("replenish.one_way", f"{m.name} already replenished by sacrifice this turn.")
-    cap = essence_stat(state, m)
-    have = m.essence or 0
-    if have + cmd.points > cap:
-        raise RuleViolation(
-            "essence.exceeds_stat",
-            f"{m.name} has {have} of {cap} essence: leeching can add at most {cap - have}.",
-        )
-    sections(state, m)
-    m = m.model_copy(update={"essence": have + cmd.points, "replenished": "leech"})
-    state = with_models(state, m)
-    state, events, _ = suffer(state, m, cmd.points, "leeching, cannot be transferred")
-    events.insert(0, Event(kind="essence.leeched", model=m.id, data={"points": cmd.points},
-                           text=f"{m.name} leeches {cmd.points} essence from its own life."))
-    return state, events
+    return leech_own_life(state, m.model_copy(update={"replenished": "leech"}), "essence", cmd.points,
+                          essence_stat(state, m), "leeching, cannot be transferred", {"points": cmd.points})
 
 
 class Allocate(Command):

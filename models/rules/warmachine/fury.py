@@ -23,11 +23,11 @@ from pydantic import Field
 from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.dice import Roll, check_dice
 from models.rules.text import tidy
-from models.rules.warmachine.damage import sections, suffer
+from models.rules.warmachine.damage import leech_own_life
 from models.rules.warmachine.match import ModelState, board, with_models
 from models.rules.warmachine.modifiers import stat_now
 from models.rules.warmachine.phases import before_leaving, on_enter
-from models.rules.warmachine.points import has_fury_manipulation, kept_at_most, stat
+from models.rules.warmachine.points import gained, has_fury_manipulation, kept_at_most, stat
 from models.rules.warmachine.state import (
     SYSTEM,
     acting_with,
@@ -69,14 +69,6 @@ def lose_excess_fury(state: GameState) -> tuple[GameState, list[Event]]:
     return with_models(state, *(m for m, _ in kept)), [e for _, e in kept]
 
 
-def _room(state: GameState, m: ModelState, points: int, how: str) -> int:
-    cap, have = stat(state, m, "FURY"), m.fury or 0
-    if have + points > cap:
-        raise RuleViolation("fury.exceeds_stat",
-                            f"{m.name} has {have} of {cap} fury: {how} can add at most {cap - have}.")
-    return have
-
-
 class LeechFury(Command):
     """A warlock takes fury from a warbeast of its battlegroup; ``in_control``: the players' answer."""
 
@@ -100,8 +92,7 @@ def leech_fury(state: GameState, cmd: LeechFury) -> tuple[GameState, list[Event]
         raise RuleViolation("fury.out_of_control", f"{beast.name} must be in {lock.name}'s control range.")
     if cmd.points > (beast.fury or 0):
         raise RuleViolation("fury.leech_too_much", f"{beast.name} has only {beast.fury or 0} fury to take.")
-    have = _room(state, lock, cmd.points, "leeching")
-    lock = lock.model_copy(update={"fury": have + cmd.points})
+    lock = gained(lock, "fury", cmd.points, stat(state, lock, "FURY"), "leeching")
     beast = beast.model_copy(update={"fury": (beast.fury or 0) - cmd.points})
     return with_models(state, lock, beast), [Event(
         kind="fury.leeched", model=lock.id, data={"points": cmd.points, "from": beast.id},
@@ -121,14 +112,8 @@ def leech_life(state: GameState, cmd: LeechLife) -> tuple[GameState, list[Event]
     """Leeching from its own life: 1 damage point per fury point, which cannot be transferred, never above
     FURY (Mk III core rule, public; doc 002 "Warlocks Leech")."""
     lock = acting_with(state, cmd.warlock, "leech fury", "fury")
-    have = _room(state, lock, cmd.points, "leeching")
-    sections(state, lock)
-    lock = lock.model_copy(update={"fury": have + cmd.points})
-    state = with_models(state, lock)
-    state, events, _ = suffer(state, lock, cmd.points, "leeching its own life, cannot be transferred")
-    events.insert(0, Event(kind="fury.leeched", model=lock.id, data={"points": cmd.points, "from": lock.id},
-                           text=f"{lock.name} leeches {cmd.points} fury from its own life."))
-    return state, events
+    return leech_own_life(state, lock, "fury", cmd.points, stat(state, lock, "FURY"),
+                          "leeching its own life, cannot be transferred", {"points": cmd.points, "from": lock.id})
 
 
 def fallen_warbeasts(state: GameState, lock: ModelState) -> list[ModelState]:
@@ -155,8 +140,7 @@ def spirit_bond(state: GameState, cmd: SpiritBond) -> tuple[GameState, list[Even
     if cmd.points > fallen:
         raise RuleViolation("spirit_bond.too_many",
                             f"{lock.name} has lost {fallen} warbeasts: spirit bond gives at most {fallen}.")
-    have = _room(state, lock, cmd.points, "spirit bond")
-    lock = mark_done(lock.model_copy(update={"fury": have + cmd.points}), "spirit_bond")
+    lock = mark_done(gained(lock, "fury", cmd.points, stat(state, lock, "FURY"), "spirit bond"), "spirit_bond")
     return with_models(state, lock), [Event(kind="fury.spirit_bond", model=lock.id,
                                            data={"points": cmd.points},
                                            text=f"{lock.name} gains {cmd.points} fury through spirit bond.")]

@@ -41,6 +41,16 @@ def kept_at_most(m: ModelState, points: Literal["essence", "focus", "fury"], cap
         text=f"{m.name} loses {lost} {points} above its {points.upper()} of {cap}.")
 
 
+def gained(m: ModelState, points: Literal["essence", "fury"], amount: int, cap: int, how: str) -> ModelState:
+    """``m`` with ``amount`` more essence or fury, refused when that would pass ``cap`` (its ESSENCE or FURY):
+    leeching and spirit bond never go above the stat."""
+    have = getattr(m, points) or 0
+    if have + amount > cap:
+        raise RuleViolation(f"{points}.exceeds_stat",
+                            f"{m.name} has {have} of {cap} {points}: {how} can add at most {cap - have}.")
+    return m.model_copy(update={points: have + amount})
+
+
 def _has_rule(c: Card, name: str) -> bool:
     return any(name in r.lower() for r in c.rules)
 
