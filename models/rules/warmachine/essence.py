@@ -19,7 +19,7 @@ from models.rules.warmachine.state import (
     active_models,
     essence_stat,
     has_essence_manipulation,
-    is_horror,
+    in_battlegroup,
     live,
     spend,
 )
@@ -63,11 +63,7 @@ def allocate(state: GameState, cmd: Allocate) -> tuple[GameState, list[Event]]:
     """Allocation: control phase only, only to horrors of this master's battlegroup in its CTRL, never above
     the horror's ESSENCE (doc 001 "Allocating Essence Points"; doc 000 ruling on the Master Infernalist)."""
     m = acting_with(state, cmd.master, "allocate essence", "essence")
-    h = live(state, cmd.horror)
-    if not is_horror(state, h) or h.battlegroup != m.id:
-        raise RuleViolation("allocate.not_battlegroup", f"{h.name} is not a horror of {m.name}'s battlegroup.")
-    if not cmd.in_control:
-        raise RuleViolation("allocate.out_of_control", f"{h.name} must be in {m.name}'s control range.")
+    h = in_battlegroup(state, m, cmd.horror, "horror", cmd.in_control, "allocate")
     cap, have = essence_stat(state, h), h.essence or 0
     if have + cmd.points > cap:
         raise RuleViolation(

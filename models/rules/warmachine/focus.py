@@ -26,7 +26,17 @@ from models.rules.warmachine.points import (
     stat,
     warlock_of,
 )
-from models.rules.warmachine.state import SYSTEM, active_models, done, live, mark_done, own_turn, role, spend
+from models.rules.warmachine.state import (
+    SYSTEM,
+    active_models,
+    done,
+    in_battlegroup,
+    live,
+    mark_done,
+    own_turn,
+    role,
+    spend,
+)
 
 
 @on_enter("maintenance", "excess")
@@ -135,12 +145,7 @@ def allocate_focus(state: GameState, cmd: AllocateFocus) -> tuple[GameState, lis
         raise RuleViolation("focus.not_warcaster",
                             f"Only a warcaster can allocate focus; {caster.name} cannot.")
     own_turn(state, caster, "allocate focus")
-    jack = live(state, cmd.warjack)
-    if role(state, jack) != "warjack" or jack.battlegroup != caster.id:
-        raise RuleViolation("focus.not_battlegroup",
-                            f"{jack.name} is not a warjack of {caster.name}'s battlegroup.")
-    if not cmd.in_control:
-        raise RuleViolation("focus.out_of_control", f"{jack.name} must be in {caster.name}'s control range.")
+    jack = in_battlegroup(state, caster, cmd.warjack, "warjack", cmd.in_control, "focus")
     if cortex_crippled(state, jack):
         raise RuleViolation("focus.cortex", f"{jack.name}'s cortex is crippled: it cannot be given focus.")
     have = jack.focus or 0

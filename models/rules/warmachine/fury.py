@@ -33,6 +33,7 @@ from models.rules.warmachine.state import (
     acting_with,
     active_models,
     done,
+    in_battlegroup,
     live,
     mark_done,
     own_turn,
@@ -84,12 +85,7 @@ def leech_fury(state: GameState, cmd: LeechFury) -> tuple[GameState, list[Event]
     """Leeching from warbeasts (doc 002 "Game Round": "Warlocks Leech"): only from warbeasts of its own
     battlegroup in its control range, never more than the warbeast has, never above the warlock's FURY."""
     lock = acting_with(state, cmd.warlock, "leech fury", "fury")
-    beast = live(state, cmd.warbeast)
-    if role(state, beast) != "warbeast" or beast.battlegroup != lock.id:
-        raise RuleViolation("fury.not_battlegroup",
-                            f"{beast.name} is not a warbeast of {lock.name}'s battlegroup.")
-    if not cmd.in_control:
-        raise RuleViolation("fury.out_of_control", f"{beast.name} must be in {lock.name}'s control range.")
+    beast = in_battlegroup(state, lock, cmd.warbeast, "warbeast", cmd.in_control, "fury")
     if cmd.points > (beast.fury or 0):
         raise RuleViolation("fury.leech_too_much", f"{beast.name} has only {beast.fury or 0} fury to take.")
     lock = gained(lock, "fury", cmd.points, stat(state, lock, "FURY"), "leeching")

@@ -126,6 +126,18 @@ def spend(state: GameState, m: ModelState, points: int, why: str, *, outside_act
                         data={"points": points, "left": have - points})
 
 
+def in_battlegroup(state: GameState, boss: ModelState, model_id: str, kind: str, in_control: bool, code: str
+                   ) -> ModelState:
+    """The ``kind`` (horror, warjack, warbeast) of ``boss``'s battlegroup that ``boss`` gives points to or takes
+    them from: only one of its own, and only in its control range (``in_control``: the players' answer)."""
+    m = live(state, model_id)
+    if role(state, m) != kind or m.battlegroup != boss.id:
+        raise RuleViolation(f"{code}.not_battlegroup", f"{m.name} is not a {kind} of {boss.name}'s battlegroup.")
+    if not in_control:
+        raise RuleViolation(f"{code}.out_of_control", f"{m.name} must be in {boss.name}'s control range.")
+    return m
+
+
 def battlegroup(state: GameState, master_id: str) -> list[ModelState]:
     return [m for m in board(state).models if m.battlegroup == master_id and m.in_play]
 
