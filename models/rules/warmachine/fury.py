@@ -28,6 +28,7 @@ from models.rules.warmachine.match import ModelState, board, with_models
 from models.rules.warmachine.modifiers import stat_now
 from models.rules.warmachine.phases import before_leaving, on_enter
 from models.rules.warmachine.points import gained, has_fury_manipulation, kept_at_most, stat
+from models.rules.warmachine.shake import SHAKEABLE
 from models.rules.warmachine.state import (
     SYSTEM,
     acting_with,
@@ -40,8 +41,6 @@ from models.rules.warmachine.state import (
     role,
     spend,
 )
-
-SHAKEN_BY_FRENZY = ("knocked_down", "stationary", "blind", "shadow_bind")
 
 
 def frenzy_steps() -> tuple[str, ...]:
@@ -169,8 +168,12 @@ def force(state: GameState, cmd: Force) -> tuple[GameState, list[Event]]:
     return with_models(state, beast), [forced]
 
 
-def _frenzied(state: GameState) -> ModelState | None:
-    return next((m for m in board(state).models if done(m, "frenzy") and m.activation == "active"), None)
+def _no_frenzy_under_way(state: GameState) -> None:
+    """One frenzy at a time: the frenzied warbeast finishes before another warbeast checks, and before the
+    frenzy step ends."""
+    busy = next((m for m in board(state).models if done(m, "frenzy") and m.activation == "active"), None)
+    if busy is not None:
+        raise RuleViolation("frenzy.in_progress", f"Finish {busy.name}'s frenzy first.")
 
 
 class ThresholdCheck(Command):
@@ -195,9 +198,7 @@ def threshold_check(state: GameState, cmd: ThresholdCheck) -> tuple[GameState, l
         raise RuleViolation("frenzy.no_fury", f"{beast.name} has no fury, so it makes no threshold check.")
     if done(beast, "threshold"):
         raise RuleViolation("frenzy.checked", f"{beast.name} has already made its threshold check this turn.")
-    busy = _frenzied(state)
-    if busy is not None:
-        raise RuleViolation("frenzy.in_progress", f"Finish {busy.name}'s frenzy first.")
+    _no_frenzy_under_way(state)
     check_dice(cmd.roll.dice, 2)
     thr = stat(state, beast, "THR")
     total = cmd.roll.total + beast.fury
@@ -209,9 +210,9 @@ def threshold_check(state: GameState, cmd: ThresholdCheck) -> tuple[GameState, l
             kind="frenzy.passed", model=beast.id, data=data,
             text=f"{beast.name} passes its threshold check: {cmd.roll.total} + {beast.fury} fury = {total}, "
                  f"not above THR {thr}.")]
-    shaken = [e for e in beast.effects if e in SHAKEN_BY_FRENZY]
+    shaken = [e for e in beast.effects if e in SHAKEABLE]
     beast = mark_done(beast, "frenzy").model_copy(update={
-        "activation": "active", "effects": tuple(e for e in beast.effects if e not in SHAKEN_BY_FRENZY)})
+        "activation": "active", "effects": tuple(e for e in beast.effects if e not in SHAKEABLE)})
     events = [Event(kind="frenzy.failed", model=beast.id, data=data,
                     text=f"{beast.name} fails its threshold check: {cmd.roll.total} + {beast.fury} fury = "
                          f"{total}, above THR {thr}. It frenzies!"),
@@ -253,9 +254,7 @@ def checks_due(state: GameState) -> list[ModelState]:
 @before_leaving("control", "frenzy")
 def frenzy_done_first(state: GameState) -> None:
     """The frenzy step ends only when every warbeast with fury has checked and no frenzy is under way."""
-    busy = _frenzied(state)
-    if busy is not None:
-        raise RuleViolation("frenzy.in_progress", f"Finish {busy.name}'s frenzy first.")
+    _no_frenzy_under_way(state)
     due = checks_due(state)
     if due:
         raise RuleViolation("frenzy.checks_due",
