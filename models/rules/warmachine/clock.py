@@ -129,8 +129,8 @@ def out_of_time(state: GameState, clock: ClockState) -> None:
 
 
 def hand_over(state: GameState, at_ms: int | None, to_seat: int) -> GameState:
-    """The end of a turn: the outgoing time is charged and ``to_seat``'s clock runs (a paused clock stays
-    paused and will resume for ``to_seat``). Without a clock the state is unchanged."""
+    """The end of a turn, or the clock passed in it: the outgoing time is charged and ``to_seat``'s clock runs
+    (a paused clock stays paused and will resume for ``to_seat``). Without a clock the state is unchanged."""
     running = board(state).clock
     if running is None or running.stopped:
         return state
@@ -199,11 +199,10 @@ def pass_clock(state: GameState, cmd: PassClock) -> tuple[GameState, list[Event]
     clock, at_ms = _clock_at(state, cmd.at_ms, False, "The clock is paused: resume it first.")
     if clock.running == cmd.to_seat:
         raise RuleViolation("clock.already_running", f"{state.player_name(cmd.to_seat)}'s clock is already running.")
-    clock = charge(state, at_ms)
-    out_of_time(state, clock)
-    clock = clock.model_copy(update={"running": cmd.to_seat, "since": at_ms})
+    state = hand_over(state, at_ms, cmd.to_seat)
+    clock = clock_of(state)
     left = shown(clock.remaining_ms[cmd.to_seat])
-    return with_board(state, clock=clock), [Event(
+    return state, [Event(
         kind="clock.passed", data={"to": cmd.to_seat, "at_ms": at_ms, "remaining_ms": list(clock.remaining_ms)},
         text=f"The clock goes to {state.player_name(cmd.to_seat)} ({left} left).")]
 
