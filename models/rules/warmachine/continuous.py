@@ -17,7 +17,7 @@ from models.rules.dice import Roll
 from models.rules.warmachine.damage import Side, sections, suffer
 from models.rules.warmachine.match import ModelState, board, with_models
 from models.rules.warmachine.phases import before_leaving, on_enter
-from models.rules.warmachine.shake import effect_name
+from models.rules.warmachine.shake import effect_name, without_effect
 from models.rules.warmachine.state import SYSTEM, done, live, mark_done, own_turn
 
 Continuous = Literal["fire", "corrosion"]
@@ -88,8 +88,7 @@ def resolve_continuous(state: GameState, cmd: ResolveContinuous) -> tuple[GameSt
     if cmd.expires:
         if cmd.damage:
             raise RuleViolation("continuous.expired", "An effect that expires deals no damage.")
-        left = tuple(e for e in m.effects if e != cmd.effect)
-        m = mark_done(m, marker).model_copy(update={"effects": left})
+        m = without_effect(mark_done(m, marker), cmd.effect)
         return with_models(state, m), [Event(kind="continuous.expired", model=m.id, data=data,
                                             text=f"{m.name} is no longer {effect_name(cmd.effect)}.")]
     if cmd.damage is None:

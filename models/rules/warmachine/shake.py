@@ -8,7 +8,7 @@ from typing import Literal, get_args
 from pydantic import Field
 
 from models.rules.core import Command, Event, GameState, RuleViolation, handles
-from models.rules.warmachine.match import Duration, StatName, with_models
+from models.rules.warmachine.match import Duration, ModelState, StatName, with_models
 from models.rules.warmachine.points import resource
 from models.rules.warmachine.stat_effects import AMOUNT_MAX, CAUSE_MAX, add_stat
 from models.rules.warmachine.state import SYSTEM, live, own_turn, spend
@@ -31,6 +31,11 @@ SHAKEABLE: tuple[Effect, ...] = ("knocked_down", "stationary", "blind", "shadow_
 
 def effect_name(effect: str) -> str:
     return EFFECT_NAMES.get(effect, effect.replace("_", " "))
+
+
+def without_effect(m: ModelState, effect: str) -> ModelState:
+    """``m`` once ``effect`` has ended (removed at the table, shaken off, expired)."""
+    return m.model_copy(update={"effects": tuple(e for e in m.effects if e != effect)})
 
 
 class AddEffect(Command):
@@ -80,7 +85,7 @@ def remove_effect(state: GameState, cmd: RemoveEffect) -> tuple[GameState, list[
     m = live(state, cmd.model)
     if cmd.effect not in m.effects:
         raise RuleViolation("effect.absent", f"{m.name} is not {effect_name(cmd.effect)}.")
-    m = m.model_copy(update={"effects": tuple(e for e in m.effects if e != cmd.effect)})
+    m = without_effect(m, cmd.effect)
     return with_models(state, m), [Event(kind="effect.removed", model=m.id, data={"effect": cmd.effect},
                                         text=f"{m.name} is no longer {effect_name(cmd.effect)}.")]
 
@@ -109,7 +114,7 @@ def shake(state: GameState, cmd: Shake) -> tuple[GameState, list[Event]]:
         raise RuleViolation("shake.no_effect", f"{m.name} is not {effect_name(cmd.effect)}.")
     what = "stand up" if cmd.effect == "knocked_down" else f"stop being {effect_name(cmd.effect)}"
     m, paid = spend(state, m, 1, what, outside_activation=True)
-    m = m.model_copy(update={"effects": tuple(e for e in m.effects if e != cmd.effect)})
+    m = without_effect(m, cmd.effect)
     done = "stands up" if cmd.effect == "knocked_down" else f"is no longer {effect_name(cmd.effect)}"
     return with_models(state, m), [paid, Event(kind="effect.shaken", model=m.id, data={"effect": cmd.effect},
                                               text=f"{m.name} {done}.")]
