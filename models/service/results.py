@@ -67,7 +67,8 @@ def outcome(state: GameState) -> dict[str, Any] | None:
 def report(game_id: str, version: int, state: GameState, log: list[LogRow]) -> dict[str, Any]:
     """Everything a tournament needs from one game; ``result`` is None while the game goes on."""
     names = [state.player_name(0), state.player_name(1)]
-    pre, clock, scenario = board(state).pregame, board(state).clock, board(state).scenario
+    wm = board(state)
+    pre, clock, scenario = wm.pregame, wm.clock, wm.scenario
     return {
         "format": FORMAT,
         "game": game_id,

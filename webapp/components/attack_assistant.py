@@ -384,7 +384,8 @@ class AttackButton:
     def __init__(self, view: GameView, model_id: str, unit: str | None = None) -> None:
         self.view, self.model_id, self.unit = view, model_id, unit
         state = view.state
-        name = board(state).card_of(board(state).model(model_id)).name if unit else board(state).model(model_id).name
+        wm = board(state)
+        name = wm.card_of(wm.model(model_id)).name if unit else wm.model(model_id).name
         act = (lambda: unit_attack_dialog(view, unit)) if unit else (lambda: declare_dialog(view, model_id))
         self.button = named(once(ui.button("Attack…").props("flat no-caps"), act), f"Attack: {name}")
         self._shown: bool | None = None

@@ -163,8 +163,8 @@ def label(state: GameState) -> str:
 
 
 def _roles(state: GameState) -> set[str]:
-    return {board(state).cards[m.card].role for m in board(state).models
-            if m.seat == state.active and m.in_play and m.card in board(state).cards}
+    wm = board(state)
+    return {wm.cards[m.card].role for m in wm.models if m.seat == state.active and m.in_play and m.card in wm.cards}
 
 
 _KIND = {"infernal_master": "essence", "master_infernalist": "essence", "warcaster": "focus", "warlock": "fury"}
@@ -173,8 +173,9 @@ _KIND = {"infernal_master": "essence", "master_infernalist": "essence", "warcast
 def army_type(state: GameState) -> str:
     """The active army's type by the casters it began with: "essence" (infernal masters), "focus"
     (warcasters), "fury" (warlocks), or "general" for a mix or none."""
-    kinds = {_KIND[board(state).cards[m.card].role] for m in board(state).models
-             if m.seat == state.active and m.card in board(state).cards and board(state).cards[m.card].role in _KIND}
+    wm = board(state)
+    kinds = {_KIND[wm.cards[m.card].role] for m in wm.models
+             if m.seat == state.active and m.card in wm.cards and wm.cards[m.card].role in _KIND}
     return kinds.pop() if len(kinds) == 1 else "general"
 
 
