@@ -26,11 +26,12 @@ from starlette.concurrency import run_in_threadpool
 
 from models.catalog.schema import Card
 from models.rules import COMMANDS, Event, GameState, RuleViolation, options, parse_command
-from models.rules.warmachine import ArmyEntry, builders, reminders, themes_of
+from models.rules.warmachine import ArmyEntry, builders
 from models.service import Actor, Created, Forbidden, GameService, Outcome
 from models.service.access import check_can_act, readable
 from models.service.idempotency import COMMAND_ID_MAX, COMMAND_ID_PATTERN, START_KEY_MIN, START_MEMORY_S
 from models.service.reads import Edition, Reads, entry_json, sse
+from models.service.themes import theme_forces
 from webapp import deps
 from webapp.api.base import ApiError, ErrorBody, ErrorMappingRoute, GameId, Responses, Strict, Token, errors
 from webapp.api.hot_reads import cached_answer
@@ -487,12 +488,12 @@ class ThemeOut(BaseModel):
 async def themes() -> list[ThemeOut]:
     """The theme forces an army may be built as (a list's `theme`, a side's `theme` in `POST /games`), with
     their effects: those the app applies and those it shows at the table as reminders."""
-    return [ThemeOut(key=t.key, name=t.name, faction=t.faction, source=t.source,
-                     effects=[ThemeEffectOut(key=e.key, text=e.text, applied=e not in reminders(t)) for e in t.effects],
+    return [ThemeOut(key=f.theme.key, name=f.theme.name, faction=f.theme.faction, source=f.theme.source,
+                     effects=[ThemeEffectOut(key=e.key, text=e.text, applied=e.applied) for e in f.effects],
                      composition=[ThemeLineOut(label=line.label, requisition=line.requisition,
-                                               card_ids=list(line.card_ids)) for line in t.lines],
-                     checked=t.allowed_ids() is not None)
-            for t in themes_of().values()]
+                                               card_ids=list(line.card_ids)) for line in f.theme.lines],
+                     checked=f.checked)
+            for f in theme_forces()]
 
 
 def _operator_only() -> ApiError:

@@ -33,7 +33,6 @@ from models.rules.warmachine import (
     known_arcana,
     leaders,
     takes_battlegroup,
-    themes_of,
     tops,
     unit_sizes,
     validate,
@@ -43,6 +42,7 @@ from models.rules.warmachine import (
 )
 from models.service import NotFound
 from models.service.lists import ListService, SavedList
+from models.service.themes import theme_choices, theme_summary
 from webapp.blocking import io
 from webapp.components import icons
 from webapp.components.a11y import named
@@ -92,7 +92,7 @@ class ListBuilder:
                 self.faction = ui.select({f: f for f in factions}, value="Infernals", label="List faction",
                                          on_change=self._faction_changed).classes("w-40")
                 named(self.faction, "List faction")
-                self.theme = ui.select({THEMELESS: "No theme"}, value=THEMELESS, label="Theme force",
+                self.theme = ui.select(theme_choices(None), value=THEMELESS, label="Theme force",
                                        on_change=self._theme_changed).classes("w-48")
                 named(self.theme, "Theme force")
                 self.size = ui.select({s: f"{s} points" for s in GAME_SIZES}, value=75, label="Game size",
@@ -125,7 +125,7 @@ class ListBuilder:
 
     def _show_theme(self) -> None:
         """Offer the theme forces of the list's faction; a theme of another faction is dropped."""
-        options = {THEMELESS: "No theme", **{k: t.name for k, t in themes_of(self.army.faction).items()}}
+        options = theme_choices(self.army.faction)
         self.theme.set_options(options, value=self.army.theme if self.army.theme in options else THEMELESS)
 
     def _theme_changed(self, *_: Any) -> None:
@@ -207,9 +207,9 @@ class ListBuilder:
                 n = len(total.unknown)
                 ui.label(f"Not counted: {n} entr{'y' if n == 1 else 'ies'} whose cost is not known.").classes(
                     "tk-warn")
-            theme = themes_of().get(self.army.theme or "")
+            theme = theme_summary(self.army.theme)
             if theme is not None:
-                ui.label(f"Theme force {theme.name}: " + " ".join(e.text for e in theme.effects)).classes("tk-kind")
+                ui.label(theme).classes("tk-kind")
             for group in total.battlegroups:
                 granted = "?" if group.granted is None else str(group.granted)
                 lost = f" ({group.lost} unspent, lost)" if group.lost and group.granted is not None else ""

@@ -21,8 +21,8 @@ from models.rules.warmachine import (
     quick_cost,
     quick_refusal,
     quick_unit_sizes,
-    themes_of,
 )
+from models.service.themes import theme_choices
 from webapp.components import icons
 from webapp.components.a11y import named
 
@@ -73,7 +73,7 @@ class SideForm:
                                         label="Caster",
                                         on_change=self._caster_changed).props(
                     f'aria-label="Player {n} caster" {LONG_LIST}').classes("w-64")
-            self.theme = ui.select({THEMELESS: "No theme"}, value=THEMELESS, label="Theme force",
+            self.theme = ui.select(theme_choices(None), value=THEMELESS, label="Theme force",
                                    on_change=self._theme_changed).classes("w-48")
             named(self.theme, f"Player {n} theme force")
             self.hint = ui.label("Pick a caster: the battlegroup and the models offered follow it.").classes("tk-kind")
@@ -140,9 +140,8 @@ class SideForm:
     def _show_themes(self) -> None:
         """Offer the theme forces of the caster's faction (hidden when it has none)."""
         caster = self.cards.get(self.master.value or "")
-        themes = {THEMELESS: "No theme", **{k: t.name for k, t in themes_of(caster.faction).items()}} if caster else {}
-        self.theme.set_options(themes or {THEMELESS: "No theme"},
-                               value=self.theme.value if self.theme.value in themes else THEMELESS)
+        themes = theme_choices(caster.faction if caster else None)
+        self.theme.set_options(themes, value=self.theme.value if self.theme.value in themes else THEMELESS)
         self.theme.set_visibility(len(themes) > 1)
 
     def _other_changed(self, *_: Any) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from nicegui import ui
 
-from models.rules.warmachine import reminders
+from models.service.themes import effect_notes
 from webapp.components.a11y import named
 from webapp.view import GameView
 
@@ -16,12 +16,11 @@ def theme_note(view: GameView, seat: int) -> None:
     theme = players[seat].theme if seat < len(players) else None
     if theme is None:
         return
-    kept = reminders(theme)
     with named(ui.column().classes("tk-theme gap-0"), f"{view.state.player_name(seat)}'s theme force: {theme.name}",
                role="note"):
         ui.label(f"Theme force: {theme.name}").classes("text-bold")
-        for effect in theme.effects:
-            if effect in kept:
-                ui.label(f"Reminder: {effect.text}").classes("tk-kind")
-            else:
+        for effect in effect_notes(theme):
+            if effect.applied:
                 ui.label(f"{effect.text} (the app applies this)").classes("tk-kind")
+            else:
+                ui.label(f"Reminder: {effect.text}").classes("tk-kind")
