@@ -256,8 +256,6 @@ from models.rules.warmachine.summoning import (
 )
 from models.rules.warmachine.themes import (
     THEMELESS,
-    reminders,
-    themes_of,
 )
 
 # Warmachine as the rules core knows it.
@@ -388,7 +386,6 @@ __all__ = [
     "quick_cost",
     "quick_refusal",
     "quick_unit_sizes",
-    "reminders",
     "role",
     "rolled_layout",
     "scoring_now",
@@ -411,7 +408,6 @@ __all__ = [
     "summon_cost",
     "summonable",
     "takes_battlegroup",
-    "themes_of",
     "tops",
     "transfer_targets",
     "turn_options",
