@@ -1,9 +1,9 @@
 """A game's result as data for tournament software (JSON) and as plain text, for every game system.
 
-Built from the game's state (result, scenario, clock, setup record) and its log (the timeline). Pure functions
-of their inputs: GameService.result_json / result_text read the state and the log and call these. Every system's
-result has a winner, how, a headline (``title``), a sentence and the round it ended in; Warmachine's adds its
-tiebreakers and scoring.
+Built from the game's state and its log (the timeline). Pure functions of their inputs: GameService.result_json /
+result_text read the state and the log and call these. Every system's result has a winner, how, a headline
+(``title``), a sentence and the round it ended in; a system adds its own part (``GameSystem.record``: its scenario,
+setup, control points, clock and turns) and its own result keys (Warmachine's tiebreakers and scoring).
 """
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ from typing import Any
 
 from models.db.repository import LogRow
 from models.rules import GameState
-from models.rules.warmachine.clock import shown
-from models.rules.warmachine.match import board
+from models.rules.times import shown
 from models.service.history import counts
 from models.service.systems import game_system
 
@@ -29,32 +28,6 @@ HOW_WORDS = {
 }
 
 
-def turns(state: GameState) -> list[dict[str, Any]]:
-    """One row per turn (round 0 is setup): control points scored and clock time used by each side."""
-    rows: dict[tuple[int, int], dict[str, Any]] = {}
-
-    def row(round_no: int, seat: int) -> dict[str, Any]:
-        return rows.setdefault((round_no, seat), {"round": round_no, "seat": seat, "player": state.player_name(seat),
-                                                  "cp": None, "killbox": None, "totals": None, "final": False,
-                                                  "clock_ms": None})
-
-    played = board(state)
-    if played.clock is not None:
-        for t in played.clock.turns:
-            row(t.round, t.seat)["clock_ms"] = list(t.used_ms)
-    if played.scenario is not None:
-        for s in played.scenario.turns:
-            if s.final:
-                r = rows.setdefault((s.round, 2), {"round": s.round, "seat": None, "player": "Final scoring",
-                                                    "cp": None, "killbox": None, "totals": None, "final": True,
-                                                    "clock_ms": None})
-            else:
-                r = row(s.round, s.seat)
-            r.update(cp=list(s.cp), killbox=list(s.killbox), totals=list(s.totals))
-    first = state.first
-    return [rows[k] for k in sorted(rows, key=lambda k: (k[0], k[1] == 2, k[1] != first))]
-
-
 def outcome(state: GameState) -> dict[str, Any] | None:
     """The result of a game of any system (None while it goes on)."""
     ended = game_system(state.system).outcome(state)
@@ -66,31 +39,23 @@ def outcome(state: GameState) -> dict[str, Any] | None:
 
 def report(game_id: str, version: int, state: GameState, log: list[LogRow]) -> dict[str, Any]:
     """Everything a tournament needs from one game; ``result`` is None while the game goes on."""
-    names = [state.player_name(0), state.player_name(1)]
-    wm = board(state)
-    pre, clock, scenario = wm.pregame, wm.clock, wm.scenario
+    own = game_system(state.system).record(state)
     return {
         "format": FORMAT,
         "game": game_id,
         "version": version,
         "system": state.system,
         "title": state.title,
-        "players": names,
+        "players": [state.player_name(0), state.player_name(1)],
         "first": state.first,
         "finished": state.phase == "over",
         "round": state.round,
-        "scenario": scenario.name if scenario else (pre.scenario if pre else None),
-        "setup": None if pre is None else {
-            "lists": list(pre.lists), "objectives": list(pre.objectives), "table_side": pre.side,
-            "priority_rolls": [[list(d) for d in roll.dice] for roll in pre.rolls], "priority_winner": pre.priority,
-        },
-        "control_points": list(scenario.cp) if scenario else None,
+        "scenario": own["scenario"],
+        "setup": own["setup"],
+        "control_points": own["control_points"],
         "result": outcome(state),
-        "clock": None if clock is None else {
-            "minutes_per_player": clock.minutes, "remaining_ms": list(clock.remaining_ms),
-            "used_ms": [sum(t.used_ms[s] for t in clock.turns) for s in (0, 1)],
-        },
-        "turns": turns(state),
+        "clock": own["clock"],
+        "turns": own["turns"],
         "timeline": [{"seq": row.seq, "at": row.at, "actor": row.actor, "command": row.command.get("type"),
                       "texts": [e.get("text", "") for e in row.events]}
                      for row in log if counts(row)],

@@ -4,8 +4,8 @@ name a game carries (``GameState.system``); they never branch on that name, and 
 never a fall-back to some default system.
 
 A system here holds what the service builds differently per system: the spectators' view, the result, the
-words for its turns and the cards a game keeps. The rules register their own parts (board, commands, steps)
-with the rules core."""
+words for its turns, the cards a game keeps and its own part of a result's report. The rules register their own
+parts (board, commands, steps) with the rules core."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from typing import Any
 from models.catalog.schema import Card
 from models.rules import GameState
 from models.rules.warmachine import board as warmachine_board
+from models.service import warmachine_result
 from models.service.views import View, result_box, warband, warlord, warmachine
 
 
@@ -34,6 +35,10 @@ class GameSystem:
     # The cards a game keeps its own copies of: a command bringing one of them is the rules' business (the
     # service checks the others against the shipped cards' facts).
     cards: Callable[[GameState], Mapping[str, Card]] = lambda state: {}
+    # The system's own part of the result for tournament software: its scenario, setup, control points, clock
+    # and turns (results.py adds the rest); a system without them gives them empty.
+    record: Callable[[GameState], dict[str, Any]] = lambda state: {
+        "scenario": None, "setup": None, "control_points": None, "clock": None, "turns": []}
 
 
 class UnknownSystem(LookupError):
@@ -65,7 +70,8 @@ def _warband_view(state: GameState, latest: str) -> View:
 
 
 WARMACHINE = GameSystem(name="warmachine", label="Warmachine", turn_word="round", view=_warmachine_view,
-                        outcome=warmachine.outcome, cards=lambda state: warmachine_board(state).cards)
+                        outcome=warmachine.outcome, cards=lambda state: warmachine_board(state).cards,
+                        record=warmachine_result.record)
 WARLORD = GameSystem(name="warlord", label="Warlord", turn_word="game turn", view=_warlord_view,
                      outcome=warlord.outcome)
 WARBAND = GameSystem(name="warband", label="Warband", turn_word="round", view=_warband_view, outcome=warband.outcome)

@@ -3,6 +3,7 @@ below are its public face for the service and the web (everything the web uses f
 modules puts their hooks on the system's step table; it registers nothing with the core."""
 
 from models.rules.system import RuleSystem
+from models.rules.times import shown
 from models.rules.warmachine import (
     activation,
     arcana,
@@ -77,9 +78,6 @@ from models.rules.warmachine.attacks import (
     SPELL_SEQUENCE,
     suggested_damage,
     suggested_hit,
-)
-from models.rules.warmachine.clock import (
-    shown,
 )
 from models.rules.warmachine.completion import (
     RING_MAX,

@@ -18,6 +18,7 @@ from pydantic import Field
 
 from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.text import tidy
+from models.rules.times import shown
 from models.rules.warmachine.match import PREGAME_LABELS, ClockState, TurnClock, board, with_board
 from models.rules.warmachine.state import SYSTEM
 
@@ -72,14 +73,6 @@ class ClockExpired(Command):
     type: Literal["clock_expired"] = "clock_expired"
     seat: int = Field(ge=0, le=1)
     at_ms: int | None = Field(default=None, ge=0)
-
-
-def shown(ms: int) -> str:
-    """Milliseconds as a clock shows them: h:mm:ss or m:ss (never below zero)."""
-    seconds = max(0, ms) // 1000 + (1 if max(0, ms) % 1000 else 0)
-    h, rest = divmod(seconds, 3600)
-    m, s = divmod(rest, 60)
-    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
 def clock_of(state: GameState) -> ClockState:

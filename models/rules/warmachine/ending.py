@@ -24,7 +24,8 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from models.rules.core import Command, Event, GameState, RuleViolation, handles
-from models.rules.warmachine.clock import ClockExpired, charge, shown, stop, when
+from models.rules.times import shown
+from models.rules.warmachine.clock import ClockExpired, charge, stop, when
 from models.rules.warmachine.match import How, ModelState, Result, TurnScore, board, with_board
 from models.rules.warmachine.state import REMOVAL_HOOKS, SYSTEM, remove
 
