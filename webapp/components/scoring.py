@@ -7,8 +7,9 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import GameState
-from models.rules.warmachine import CP_MAX, KILLBOX_CP, board, builders, scoring_now
+from models.rules.warmachine import CP_MAX, board, builders
 from models.service.scenarios import scenario_words
+from models.service.views.warmachine_turn import score_prompt
 from webapp.components.once import once
 from webapp.view import GameView
 
@@ -41,18 +42,18 @@ class ScorePrompt:
         self.box = ui.column().classes("tk-score w-full").props('role="group" aria-label="Score this turn"')
 
     def update(self, state: GameState) -> None:
-        due = scoring_now(state)
-        key = (due, state.round, state.active)
+        prompt = score_prompt(state)
+        key = (prompt, state.round, state.active)
         if key == self._shown:
             return
         self._shown = key
         self.box.clear()
-        self.box.set_visibility(due)
-        if not due:
+        self.box.set_visibility(prompt is not None)
+        if prompt is None:
             return
         names = state.player_name(0), state.player_name(1)
         with self.box:
-            ui.label(f"End of {names[state.active]}'s turn: score the scenario.").classes("tk-prompt")
+            ui.label(prompt.heading).classes("tk-prompt")
             scenario_line(state)
             with ui.row().classes("items-end gap-3"):
                 cps = [ui.number(f"{names[s]}: control points", value=0, step=1, format="%d")
@@ -60,10 +61,8 @@ class ScorePrompt:
                 for s, field in enumerate(cps):
                     field._props["aria-label"] = f"Control points scored by {names[s]}"
             boxes: list[ui.checkbox | None] = [None, None]
-            if state.round >= 2:
-                s = state.active
-                boxes[s] = ui.checkbox(f"{names[s]}'s caster ends the turn completely within 12\" of "
-                                       f"{names[s]}'s own table edge (kill box: {names[1 - s]} scores {KILLBOX_CP})")
+            if prompt.killbox is not None:
+                boxes[state.active] = ui.checkbox(prompt.killbox)
 
             async def score() -> None:
                 cp = read_cp([f.value for f in cps])
@@ -73,4 +72,4 @@ class ScorePrompt:
                 killbox = (bool(boxes[0] and boxes[0].value), bool(boxes[1] and boxes[1].value))
                 await self.view.send(builders.score_turn(cp, killbox))
 
-            once(ui.button(f"Score and hand over to {names[1 - state.active]}").props("no-caps size=lg"), score)
+            once(ui.button(prompt.button).props("no-caps size=lg"), score)

@@ -16,8 +16,9 @@ from nicegui import ui
 from nicegui.element import Element
 
 from models.rules import GameState, options
-from models.rules.warmachine import board, next_stop, scoring_now, step_label, turn_options, turn_steps
+from models.rules.warmachine import board, turn_options
 from models.service.views.warmachine import cp_words, turn_words
+from models.service.views.warmachine_turn import next_label, next_shown
 from webapp.components import icons
 from webapp.components.a11y import named
 from webapp.components.clock import Countdown
@@ -28,19 +29,6 @@ from webapp.components.scoring import ScorePrompt
 from webapp.components.seat import grey, seat_refusal
 from webapp.components.undo_toast import UndoToast
 from webapp.view import GameView
-
-
-def next_label(state: GameState) -> str:
-    """Where the Next button goes: the next step of the active player's turn with something to decide (the
-    rules pass the others), in its army's words, or the hand-over at the end of the turn."""
-    if state.phase not in {p.key for p, _ in turn_steps(state)}:
-        return "Next"
-    stop = next_stop(state)
-    if stop is None:
-        return f"End turn: hand over to {state.player_name(1 - state.active)}"
-    phase, step = stop
-    words = step_label(state, step)
-    return f"Next: {phase.label} · {words}" if phase.key != state.phase else f"Next: {words}"
 
 
 def stamp(line: Element, version: int) -> None:
@@ -139,7 +127,7 @@ class TurnBar:
             if self.next is not None:
                 label = next_label(state)
                 self.next.set_text(label)
-                self.next.set_visibility(state.phase not in ("setup", "over") and not scoring_now(state))
+                self.next.set_visibility(next_shown(state))
                 self.next.props["aria-label"] = label  # straight in: labels hold player names (a11y.py)
                 grey(self.next, held, title=label)
             if self.end is not None:

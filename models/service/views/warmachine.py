@@ -7,7 +7,7 @@ Pure functions of the state; the table's components (webapp/components) import t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from models.rules import GameState, RuleViolation
 from models.rules.warmachine import caster_options, structures
@@ -168,6 +168,14 @@ def has_points(state: GameState, model_id: str) -> bool:
         return False
     return role(state, m) in ("warjack", "warbeast") or has_focus_manipulation(state, m) \
         or has_fury_manipulation(state, m)
+
+
+def tracker(state: GameState, m: ModelState) -> Literal["essence", "points"] | None:
+    """Which points a model's card tracks: essence (a master or a horror), focus or fury, or none; the control
+    guide gives a block to exactly these models."""
+    if has_essence_manipulation(state, m) or is_horror(state, m):
+        return "essence"
+    return "points" if has_points(state, m.id) else None
 
 
 def points_line(state: GameState, model_id: str) -> tuple[str, int, int | None, str]:
@@ -333,10 +341,11 @@ def _track(state: GameState, m: ModelState) -> tuple[str, str]:
 
 def _points(state: GameState, m: ModelState) -> dict[str, Any] | None:
     """Essence, focus or fury against its stat, with CTRL or THR."""
-    if has_essence_manipulation(state, m) or is_horror(state, m):
+    kept = tracker(state, m)
+    if kept == "essence":
         text, have, cap, extra = essence_line(state, m)
         return {"text": text, "have": have, "cap": cap, "look": "", "extra": extra}
-    if not has_points(state, m.id):
+    if kept is None:
         return None
     kind, have, cap, extra = points_line(state, m.id)
     return {"text": points_text(kind, have, cap), "have": have, "cap": cap, "look": kind.lower(), "extra": extra}
