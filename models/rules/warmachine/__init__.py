@@ -195,12 +195,6 @@ from models.rules.warmachine.match import (
 )
 from models.rules.warmachine.modifiers import DURATION_WORDS
 from models.rules.warmachine.options import turn_options
-from models.rules.warmachine.phases import (
-    army_type,
-    next_stop,
-    step_label,
-    turn_steps,
-)
 from models.rules.warmachine.points import (
     WARJACK_FOCUS_CAP,
     caster_control_range,
@@ -221,7 +215,6 @@ from models.rules.warmachine.replenish import (
 from models.rules.warmachine.scenario import (
     CP_MAX,
     KILLBOX_CP,
-    scoring_now,
 )
 from models.rules.warmachine.setup import (
     NAME_MAX,
@@ -341,7 +334,6 @@ __all__ = [
     "WEAPON_NAMES",
     "army_list_points",
     "army_points",
-    "army_type",
     "attack_dice",
     "attack_dice_words",
     "attack_stat",
@@ -374,7 +366,6 @@ __all__ = [
     "leaders",
     "marks_of",
     "next_sign",
-    "next_stop",
     "parse_text",
     "per_side",
     "power_name",
@@ -386,7 +377,6 @@ __all__ = [
     "quick_unit_sizes",
     "role",
     "rolled_layout",
-    "scoring_now",
     "section_names",
     "sections",
     "setup_refusal",
@@ -399,7 +389,6 @@ __all__ = [
     "spiral_cells",
     "spiral_cycle",
     "stats_to_ask",
-    "step_label",
     "structure_notes",
     "suggested_damage",
     "suggested_hit",
@@ -409,7 +398,6 @@ __all__ = [
     "tops",
     "transfer_targets",
     "turn_options",
-    "turn_steps",
     "unit_sizes",
     "unmarked",
     "unresolved",
