@@ -13,7 +13,6 @@ from typing import Any, Literal
 
 from nicegui import ui
 
-from models.catalog.schema import GridLayout
 from models.rules import GameState, Option, options
 from models.rules.warmachine import (
     SIDES,
@@ -24,13 +23,9 @@ from models.rules.warmachine import (
     attack_dice_words,
     board,
     builders,
-    entered_by,
-    kind_name,
-    rolled_layout,
-    side_for_roll,
-    transfer_targets,
     weapon_places,
 )
+from models.service.views.damage import Entrance, first_entrance, transfer
 from models.service.views.warmachine import KINDS, WAITING, attack_heading, attack_roll_words, sequence
 from webapp.components.a11y import named
 from webapp.components.asking import send_answers
@@ -146,16 +141,11 @@ def unit_attack_dialog(view: GameView, unit_id: str) -> None:
         ok_cancel("Declare the attack", ok, dialog)
 
 
-def _column_choice(state: GameState, model_ids: list[str]) -> dict[int | None, str] | None:
-    """Options for where damage goes in when one of ``model_ids`` has a grid or spiral, else None."""
-    layouts = [lay for x in model_ids if (lay := rolled_layout(state, board(state).model(x))) is not None]
-    if not layouts:
-        return None
-    layout = layouts[0]
+def _column_choice(where: Entrance) -> dict[int | None, str]:
+    """Options for where damage goes in on a grid (the d6) or a spiral (the d6, with the branch it picks)."""
     options: dict[int | None, str] = {None: "Not needed"}
-    for n in range(1, 7):
-        where = entered_by(layout, n)
-        options[n] = f"{n}" if isinstance(layout, GridLayout) else f"{n} ({where})"
+    for n, section in enumerate(where.entered[0], 1):
+        options[n] = f"{n}" if where.grid else f"{n} ({section})"
     return options
 
 
@@ -275,15 +265,16 @@ class AttackPanel:
             if box is not None:
                 box.on_value_change(show_count)
         show_count()
-        receivers, pays = transfer_targets(state, target)
+        offer = transfer(state, target)
+        receivers = offer.receivers
         who = None
         if receivers:
-            ui.label(f"Would suffer damage: {target.name} may spend 1 {pays} to send it to its battlegroup.")
+            ui.label(f"Would suffer damage: {target.name} may spend 1 {offer.pays} to send it to its battlegroup.")
             who = named(ui.radio({"": f"{target.name} takes it", **{r.id: f"Transfer to {r.name}" for r in receivers}},
                                  value=""), "Who suffers the damage")
-        choice = _column_choice(state, [target.id, *(r.id for r in receivers)])
-        column = self._column_field(choice) if choice else None
-        side, then_column = self._side_fields(state, [target.id, *(r.id for r in receivers)])
+        where = first_entrance(state, [target.id, *(r.id for r in receivers)])
+        column = self._column_field(_column_choice(where)) if where is not None else None
+        side, then_column = self._side_fields(where)
 
         async def apply() -> None:
             rolled = dice.value()
@@ -313,9 +304,9 @@ class AttackPanel:
                  f"remove damage) before it is {nxt}, or go on.").classes("tk-prompt")
         heal = named(ui.number("Damage removed by the effect", value=1).classes("w-56"),
                      "Damage removed by the effect")
-        choice = _column_choice(state, [m.id])
-        column = self._column_field(choice) if choice else None
-        side, _ = self._side_fields(state, [m.id], spill=False)
+        where = first_entrance(state, [m.id])
+        column = self._column_field(_column_choice(where)) if where is not None else None
+        side, _ = self._side_fields(where, spill=False)
 
         async def survive() -> None:
             points = read_whole(heal, 1, 99, "Damage removed")
@@ -347,13 +338,12 @@ class AttackPanel:
                   roll_name)
         return field
 
-    def _side_fields(self, state: GameState, model_ids: list[str], spill: bool = True) -> tuple[Any, Any]:
+    def _side_fields(self, where: Entrance | None, spill: bool = True) -> tuple[Any, Any]:
         """For a colossal's grids or a gargantuan's spirals: which side the damage goes in (the attacker's side,
         or a d6: 1-3 left, 4-6 right) and, when that side fills, the d6 for the other side; else no fields."""
-        layouts = [lay for x in model_ids if (lay := rolled_layout(state, board(state).model(x))) is not None]
-        if not layouts or layouts[0].sides == 1:
+        if where is None or not where.two_sided:
             return None, None
-        kind = kind_name(layouts[0])
+        kind = where.kind
         with ui.row().classes("items-center gap-2"):
             side = named(ui.select({s: f"{s.capitalize()} {kind}" for s in SIDES}, value=None,
                                    label=f"Which {kind}").classes("w-56"), f"Which {kind} the damage goes in")
@@ -361,7 +351,7 @@ class AttackPanel:
             def roll() -> None:
                 rolled = service_roll(self.view, 1)
                 if rolled is not None:
-                    side.set_value(side_for_roll(rolled.dice[0]))
+                    side.set_value(where.roll_sides[rolled.dice[0] - 1])
 
             named(ui.button("Roll for me", icon="casino", on_click=roll).props("no-caps outline"),
                   f"Roll for me: which {kind} (1-3 left, 4-6 right)")

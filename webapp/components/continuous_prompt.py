@@ -10,7 +10,8 @@ from functools import partial
 from nicegui import ui
 
 from models.rules import GameState
-from models.rules.warmachine import Continuous, board, builders, rolled_layout, unresolved
+from models.rules.warmachine import Continuous, board, builders
+from models.service.views.damage import continuous_due, entrance
 from webapp.components.a11y import named
 from webapp.components.card_dialog import read_whole
 from webapp.components.damage_track import ask_column
@@ -19,13 +20,6 @@ from webapp.components.once import once
 from webapp.view import GameView
 
 WORDS = {"fire": "Fire", "corrosion": "Corrosion"}
-
-
-def due(state: GameState) -> tuple[tuple[str, Continuous], ...]:
-    """(model id, effect) still to resolve, while the turn is at the continuous-effects step."""
-    if (state.phase, state.step) != ("maintenance", "continuous"):
-        return ()
-    return tuple((m.id, effect) for m, effect in unresolved(state))
 
 
 class ContinuousPrompt:
@@ -38,7 +32,7 @@ class ContinuousPrompt:
         self.dialogs = ui.element("div")  # outside the box: answering redraws the box, its dialogs stay
 
     def update(self, state: GameState) -> None:
-        waiting = due(state)
+        waiting = continuous_due(state)
         if waiting == self._shown:
             return
         self._shown = waiting
@@ -71,7 +65,7 @@ class ContinuousPrompt:
                 damage = read_whole(field, 0, 99, "Damage")
                 if damage is None:
                     return
-                if damage and rolled_layout(self.view.state, m) is not None:
+                if damage and entrance(self.view.state, m.id) is not None:
                     dialog.close()
                     with self.dialogs:
                         ask_column(self.view, m.id, damage, lambda where: self.view.send(

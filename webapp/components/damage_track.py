@@ -13,29 +13,9 @@ from functools import partial
 
 from nicegui import ui
 
-from models.catalog.schema import GridLayout
-from models.rules import Command, GameState, RuleViolation, answered, options
-from models.rules.warmachine import (
-    BRANCH_NAMES,
-    SIDES,
-    Entry,
-    ModelState,
-    Side,
-    board,
-    crippled_notes,
-    entered_by,
-    kind_name,
-    marks_of,
-    per_side,
-    rolled_layout,
-    sections,
-    side_for_roll,
-    side_range,
-    spills,
-    transfer_targets,
-    unmarked,
-)
-from models.service.views.drawings import drawing, faces
+from models.rules import Command, GameState, answered, options
+from models.rules.warmachine import SIDES, Entry, Side, board
+from models.service.views.damage import Transfer, entrance, picture, track, transfer
 from webapp.components.a11y import named
 from webapp.components.card_dialog import needs_completion, open_completion, whole_number
 from webapp.components.dialogs import titled_dialog, transient_dialog
@@ -50,13 +30,11 @@ def ask_column(view: GameView, model_id: str, amount: int, then: Callable[[Entry
     or "Roll for me" (the app rolls the d6). A colossal's grids or a gargantuan's spirals first ask the side,
     and, when the damage fills that side, the column or branch it goes on into on the other side.
     ``then(entry)`` sends the command."""
-    state = view.state
-    m = board(state).model(model_id)
-    layout = rolled_layout(state, m)
-    if layout is None:
+    m = board(view.state).model(model_id)
+    where_in = entrance(view.state, model_id)
+    if where_in is None:
         return
-    grid = isinstance(layout, GridLayout)
-    kind = kind_name(layout)
+    kind = where_in.kind
     with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
         ui.label(f"{m.name} {verb} {amount} damage: where does it go in?").classes("text-h6")
         body = ui.column().classes("gap-2")
@@ -73,14 +51,13 @@ def ask_column(view: GameView, model_id: str, amount: int, then: Callable[[Entry
             if rolled is None:
                 return
             n = rolled.dice[0]
-            ui.notify(f"The app rolled {n}: {entered_by(layout, n, side)}.",
-                      type="info")
+            ui.notify(f"The app rolled {n}: {where_in.entered[side][n - 1]}.", type="info")
             await pick(n)
 
         with ui.row().classes("gap-2"):
             for n in range(1, 7):
-                where = entered_by(layout, n, side)
-                name = where.capitalize() if grid else f"Roll of {n} ({where})"
+                where = where_in.entered[side][n - 1]
+                name = where.capitalize() if where_in.grid else f"Roll of {n} ({where})"
                 named(once(ui.button(str(n)).props("no-caps"), partial(pick, n), dialog), name)
         with ui.row():
             named(once(ui.button("Roll for me", icon="casino").props("no-caps outline"), roll, dialog),
@@ -92,18 +69,16 @@ def ask_column(view: GameView, model_id: str, amount: int, then: Callable[[Entry
         body.clear()
         with body:
             on = f" of its {side} {kind}" if side else ""
-            if grid:
+            if where_in.grid:
                 ui.label(f"Roll a d6 for the column{on} (or take the one a rule names). Damage fills the column "
                          "from the top, then goes on to the next column.")
             else:
-                count = per_side(layout)
-                branches = ", ".join(f"{faces(layout, i)} {BRANCH_NAMES[i % count]}"
-                                     for i in side_range(layout, at)) if count == 3 else "one per face"
-                ui.label(f"Roll a d6 for the branch{on} ({branches}). Damage fills it from the outside in, then "
-                         "goes on to the next branch.")
+                ui.label(f"Roll a d6 for the branch{on} ({where_in.branches[at]}). Damage fills it from the outside "
+                         "in, then goes on to the next branch.")
 
             async def pick(column: int) -> None:
-                rest = spills(view.state, board(view.state).model(model_id), amount, side)
+                now = entrance(view.state, model_id)  # the track as it is when the d6 is in
+                rest = now.spills(amount, side) if now is not None else 0
                 if rest:
                     ask_then(side, column, rest)
                 else:
@@ -132,7 +107,7 @@ def ask_column(view: GameView, model_id: str, amount: int, then: Callable[[Entry
             async def roll() -> None:
                 rolled = service_roll(view, 1)
                 if rolled is not None:
-                    side = side_for_roll(rolled.dice[0])
+                    side = where_in.roll_sides[rolled.dice[0] - 1]
                     ui.notify(f"The app rolled {rolled.dice[0]}: the {side} {kind}.", type="info")
                     ask_where(side)
 
@@ -143,7 +118,7 @@ def ask_column(view: GameView, model_id: str, amount: int, then: Callable[[Entry
                 named(ui.button("Roll for me", icon="casino", on_click=roll).props("no-caps outline"),
                       f"Roll for me: which {kind} of {m.name}")
 
-    if layout.sides == 2:
+    if where_in.two_sided:
         ask_side()
     else:
         ask_where(None)
@@ -175,22 +150,14 @@ class DamageTrack:
     def update(self, state: GameState) -> None:
         m = board(state).model(self.model_id)
         card = board(state).card_of(m)
-        try:
-            sizes = sections(state, m)
-            marks = marks_of(state, m)
-            gap = ""
-        except RuleViolation as missing:
-            sizes, marks, gap = (), (), missing.message
-        key = (sizes, marks, gap, m.status, card, state.phase == "over")
+        t = track(state, m)
+        key = (t, m.status, card, state.phase == "over")
         if key == self._shown:
             return
         self._shown = key
-        if gap:
-            self.drawing.set_content("")
-            self.notes.set_text(gap)
-        else:
-            self.drawing.set_content(drawing(state, m, sizes, marks))
-            self.notes.set_text(" ".join(crippled_notes(state, m)))
+        svg, notes = picture(state, m, t)
+        self.drawing.set_content(svg)
+        self.notes.set_text(notes)
         # Once the game is over the rules refuse damage (game.over): its controls go, the track stays to read.
         playing = state.phase != "over" and m.in_play
         if self.controls:
@@ -198,7 +165,7 @@ class DamageTrack:
         if self.apply_row is not None:
             self.apply_row.set_visibility(playing and m.in_play)
         if self.complete is not None:
-            self.complete.set_visibility(needs_completion(card) and (bool(gap) or card.role != "unit"))
+            self.complete.set_visibility(needs_completion(card) and (bool(t.missing) or card.role != "unit"))
 
     async def _apply_typed(self) -> None:
         amount = whole_number(self.amount.value, 1, 99)
@@ -218,9 +185,9 @@ class DamageTrack:
         if state.phase == "over":
             await self.view.send(self._damage(amount))  # the rules say why not (game.over)
             return
-        targets, pays = transfer_targets(state, m)
-        if targets:
-            self._ask_transfer(amount, targets, pays)
+        offer = transfer(state, m)
+        if offer.receivers:
+            self._ask_transfer(amount, offer)
             return
         await self._mark(amount, None)
 
@@ -229,7 +196,7 @@ class DamageTrack:
         state = self.view.state
         m = board(state).model(self.model_id)
         receiver = board(state).model(transfer_to) if transfer_to else m
-        if rolled_layout(state, receiver) is None:
+        if entrance(state, receiver.id) is None:
             await self.view.send(self._damage(amount, transfer_to))
             return
         verb = f"takes {m.name}'s" if transfer_to else "suffers"
@@ -242,25 +209,23 @@ class DamageTrack:
         option = next(o for o in options(self.view.state, self.model_id) if o.action == "mark_damage")
         return answered(option, amount=amount, transfer_to=transfer_to, **where.args())
 
-    def _ask_transfer(self, amount: int, targets: list[ModelState], pays: str) -> None:
-        state = self.view.state
-        m = board(state).model(self.model_id)
-        kind = "horror" if pays == "essence" else "warbeast"
+    def _ask_transfer(self, amount: int, offer: Transfer) -> None:
+        m = board(self.view.state).model(self.model_id)
+        kind = offer.kind
         with titled_dialog(f"{m.name} would suffer {amount} damage") as dialog:
-            ui.label(f"Spend 1 {pays} to send it to a {kind} of its battlegroup in its control range? "
-                     f"What the {kind} cannot hold comes back to the {'master' if pays == 'essence' else 'warlock'}.")
+            ui.label(f"Spend 1 {offer.pays} to send it to a {kind} of its battlegroup in its control range? "
+                     f"What the {kind} cannot hold comes back to the {offer.sender}.")
 
             async def choose(target: str | None) -> None:
                 dialog.close()
                 await self._mark(amount, target)
 
-            for h in targets:
-                try:
-                    room = unmarked(state, h)
-                    back = max(0, amount - room)
-                    detail = f"{room} boxes free" + (f", {back} comes back" if back else "")
-                except RuleViolation:
+            for h in offer.receivers:
+                if h.room is None:
                     detail = "card incomplete"
+                else:
+                    back = h.comes_back(amount)
+                    detail = f"{h.room} boxes free" + (f", {back} comes back" if back else "")
                 once(ui.button(f"Transfer to {h.name} ({detail})").props("no-caps"), partial(choose, h.id), dialog)
             once(ui.button(f"{m.name} takes it").props("outline no-caps"), lambda: choose(None), dialog)
 

@@ -8,37 +8,22 @@ from collections.abc import Callable
 
 from nicegui import ui
 
-from models.rules import GameState, RuleViolation
-from models.rules.warmachine import ModelState, board, has_essence_manipulation, is_horror, marks_of, sections
+from models.rules import GameState
+from models.rules.warmachine import ModelState, board
+from models.service.views.damage import track
 from models.service.views.warmachine import (
     ACTIVATION_WORDS,
     activation_now,
-    essence_line,
-    has_points,
+    held_words,
     look,
-    points_line,
-    points_text,
     status_words,
 )
 from webapp.components.a11y import named
 
 
-def resource_words(state: GameState, m: ModelState) -> str:
-    """Essence, focus or fury against its stat, or nothing for a model that holds none."""
-    if has_essence_manipulation(state, m) or is_horror(state, m):
-        return essence_line(state, m)[0]
-    if has_points(state, m.id):
-        kind, have, cap, _ = points_line(state, m.id)
-        return points_text(kind, have, cap)
-    return ""
-
-
 def damage_words(state: GameState, m: ModelState) -> str:
-    try:
-        total, marked = sum(sections(state, m)), sum(marks_of(state, m))
-    except RuleViolation:
-        return "Damage: card incomplete"
-    return f"Damage {marked}/{total}"
+    t = track(state, m)
+    return "Damage: card incomplete" if t.missing else f"Damage {t.marked}/{t.boxes}"
 
 
 def tile_lines(state: GameState, key: str) -> tuple[str, str, str]:
@@ -46,7 +31,7 @@ def tile_lines(state: GameState, key: str) -> tuple[str, str, str]:
     troopers = [m for m in board(state).models if m.unit == key]
     if not troopers:
         m = board(state).model(key)
-        return resource_words(state, m), damage_words(state, m), status_words(state, m)
+        return held_words(state, m), damage_words(state, m), status_words(state, m)
     alive = [m for m in troopers if m.in_play]
     activation = activation_now(state, alive[0]) if alive else "done"
     return (f"{len(alive)} of {len(troopers)} models", "",

@@ -14,7 +14,6 @@ from models.rules.warmachine import caster_options, structures
 from models.rules.warmachine.arcana import hand
 from models.rules.warmachine.attack_math import attack_dice
 from models.rules.warmachine.attacks import ATTACK_SEQUENCE, DAMAGE_APPLICATION
-from models.rules.warmachine.damage import crippled_notes, marks_of, sections
 from models.rules.warmachine.derived import ctrl, derived, flat, stat_words
 from models.rules.warmachine.match import PREGAME_LABELS, AttackRecord, ClockState, ModelState, Result, board
 from models.rules.warmachine.modifiers import stat_now, summary
@@ -27,7 +26,7 @@ from models.rules.warmachine.points import (
 from models.rules.warmachine.shake import effect_name
 from models.rules.warmachine.spells import is_grymkin_warlock
 from models.rules.warmachine.state import essence_stat, has_essence_manipulation, is_horror, role
-from models.service.views.drawings import drawing
+from models.service.views.damage import picture, track
 
 HOW = {
     "scenario": "on scenario",
@@ -330,15 +329,6 @@ def _cards(state: GameState) -> dict[str, Any]:
     return {"cards": cards, "sides": sides}
 
 
-def _track(state: GameState, m: ModelState) -> tuple[str, str]:
-    """The damage drawing and its notes (crippled systems), or no drawing and what the card still lacks."""
-    try:
-        sizes, marks = sections(state, m), marks_of(state, m)
-    except RuleViolation as missing:
-        return "", missing.message
-    return drawing(state, m, sizes, marks), " ".join(crippled_notes(state, m))
-
-
 def _points(state: GameState, m: ModelState) -> dict[str, Any] | None:
     """Essence, focus or fury against its stat, with CTRL or THR."""
     kept = tracker(state, m)
@@ -351,12 +341,18 @@ def _points(state: GameState, m: ModelState) -> dict[str, Any] | None:
     return {"text": points_text(kind, have, cap), "have": have, "cap": cap, "look": kind.lower(), "extra": extra}
 
 
+def held_words(state: GameState, m: ModelState) -> str:
+    """Essence, focus or fury against its stat, or nothing for a model that holds none (a model's tile)."""
+    held = _points(state, m)
+    return str(held["text"]) if held else ""
+
+
 def _model(state: GameState, m: ModelState) -> dict[str, Any]:
-    track, notes = _track(state, m)
+    svg, notes = picture(state, m, track(state, m))
     numbers = derived(state, m)
     card: dict[str, Any] = {"name": m.name, "seat": m.seat, "kind": kind_words(state, m),
                             "status": status_words(state, m), "look": look(state, m), "points": _points(state, m),
-                            "track": track, "notes": notes, "extras": extras_words(m),
+                            "track": svg, "notes": notes, "extras": extras_words(m),
                             "reminders": list(structures.notes(state, m)),
                             "stats": stat_words(numbers), "derived": flat(numbers)}
     if is_grymkin_warlock(state, m):
@@ -373,8 +369,8 @@ def _unit(state: GameState, unit_id: str) -> dict[str, Any]:
     leader = troopers[0]
     rows = []
     for t in troopers:
-        track, notes = _track(state, t)
-        rows.append({"name": t.name.split(": ", 1)[-1], "track": track, "notes": notes, "status": gone_words(t),
+        svg, notes = picture(state, t, track(state, t))
+        rows.append({"name": t.name.split(": ", 1)[-1], "track": svg, "notes": notes, "status": gone_words(t),
                      "look": look(state, t)})
     return {"name": board(state).card_of(leader).name, "seat": leader.seat,
             "kind": f"Unit: {len(alive)} of {len(troopers)} models in play",
