@@ -6,7 +6,7 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import GameState
-from models.rules.warmachine import board, is_grymkin_warlock_model
+from models.rules.warmachine import board
 from models.service.views.warmachine import arcana_words, frenzy_steps_now
 from webapp.components.a11y import named
 from webapp.components.caster_dialogs import arcana_dialog
@@ -107,6 +107,3 @@ class ArcanaPanel:
         if self.choose is not None:
             self.choose.set_visibility(not cards and m.in_play)
 
-
-def wants_arcana(state: GameState, model_id: str) -> bool:
-    return is_grymkin_warlock_model(state, board(state).model(model_id))

@@ -8,14 +8,14 @@ from typing import Any
 from nicegui import ui
 
 from models.rules import Command, Event, GameState
-from models.rules.warmachine import board, builders, has_essence_manipulation, is_horror, role, structure_notes
+from models.rules.warmachine import board, builders
 from models.service import Actor
 from models.service.views.warmachine import (
     ACTIVATION_WORDS,
     activation_now,
+    card_parts,
     extras_words,
     gone_words,
-    has_points,
     kind_words,
     look,
     stats_words,
@@ -24,7 +24,7 @@ from models.service.views.warmachine import (
 from webapp.components.a11y import named
 from webapp.components.actions import ActionBar
 from webapp.components.attack_assistant import AttackButton, trooper_name
-from webapp.components.caster_panels import ArcanaPanel, FrenzyPanel, wants_arcana
+from webapp.components.caster_panels import ArcanaPanel, FrenzyPanel
 from webapp.components.checklists import ActivationChecklist
 from webapp.components.damage_track import DamageTrack
 from webapp.components.essence_tracker import EssenceTracker
@@ -51,24 +51,24 @@ class ModelCard:
         m = board(state).model(model_id)
         self._shown: tuple[object, ...] | None = None
         kind = kind_words(state, m)
+        parts = card_parts(state, m)
         self.box, self.status = piece_card(m.name, m.seat)
         with self.box:
             ui.label(kind).classes("tk-kind")
             self.stats = ui.label("").classes("tk-derived")
-            if has_essence_manipulation(state, m) or is_horror(state, m):
+            if parts.tracker == "essence":
                 EssenceTracker(view, model_id)
-            elif has_points(state, model_id):
+            elif parts.tracker == "points":
                 PointsTracker(view, model_id)
             DamageTrack(view, model_id, controls)
             self.extras = ui.label("").classes("tk-extras")
-            reminders = structure_notes(state, m)
-            if reminders:
+            if parts.reminders:
                 with ui.column().classes("tk-reminders gap-0"):
-                    for line in reminders:
+                    for line in parts.reminders:
                         ui.label(line)
-            if wants_arcana(state, model_id):
+            if parts.arcana:
                 ArcanaPanel(view, model_id, controls)
-            if role(state, m) == "warbeast":
+            if parts.frenzy:
                 FrenzyPanel(view, model_id, controls)
             self.controls = None
             if controls and not own_model(view, m.seat):
@@ -81,7 +81,7 @@ class ModelCard:
                         named(once(ui.button("Effects…").props("flat no-caps"),
                                    lambda: effects_dialog(view, model_id)), f"Effects on {m.name}")
                         AttackButton(view, model_id)
-                        if has_essence_manipulation(state, m):
+                        if parts.soul_tokens:
                             soul = once(ui.button("+1 soul token"),
                                         lambda: view.send(builders.add_soul_token(model_id)))
                             named(soul.props("flat no-caps"), f"+1 soul token for {m.name}")

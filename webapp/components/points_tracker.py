@@ -7,10 +7,8 @@
 from __future__ import annotations
 
 from models.rules import GameState
-from models.service.views.warmachine import has_points, points_line, points_text
+from models.service.views.warmachine import points_line, points_text
 from webapp.components.pip_tracker import PipLine, PipTracker
-
-__all__ = ["PointsTracker", "has_points"]
 
 
 class PointsTracker(PipTracker):

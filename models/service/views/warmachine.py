@@ -7,6 +7,7 @@ Pure functions of the state; the table's components (webapp/components) import t
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from models.rules import GameState, RuleViolation
@@ -175,6 +176,25 @@ def tracker(state: GameState, m: ModelState) -> Literal["essence", "points"] | N
     if has_essence_manipulation(state, m) or is_horror(state, m):
         return "essence"
     return "points" if has_points(state, m.id) else None
+
+
+@dataclass(frozen=True)
+class CardParts:
+    """What a model's card holds beside its name, state and numbers: the points it tracks, a structure's
+    reminders, a Grymkin warlock's Arcana panel, a warbeast's frenzy panel, and the soul token button of a
+    model that manipulates essence."""
+
+    tracker: Literal["essence", "points"] | None
+    reminders: tuple[str, ...]
+    arcana: bool
+    frenzy: bool
+    soul_tokens: bool
+
+
+def card_parts(state: GameState, m: ModelState) -> CardParts:
+    """The parts of ``m``'s card, read once when the card is built (the table's and the spectators')."""
+    return CardParts(tracker(state, m), structures.notes(state, m), is_grymkin_warlock(state, m),
+                     role(state, m) == "warbeast", has_essence_manipulation(state, m))
 
 
 def points_line(state: GameState, model_id: str) -> tuple[str, int, int | None, str]:
@@ -350,14 +370,15 @@ def held_words(state: GameState, m: ModelState) -> str:
 def _model(state: GameState, m: ModelState) -> dict[str, Any]:
     svg, notes = picture(state, m, track(state, m))
     numbers = derived(state, m)
+    parts = card_parts(state, m)
     card: dict[str, Any] = {"name": m.name, "seat": m.seat, "kind": kind_words(state, m),
                             "status": status_words(state, m), "look": look(state, m), "points": _points(state, m),
                             "track": svg, "notes": notes, "extras": extras_words(m),
-                            "reminders": list(structures.notes(state, m)),
+                            "reminders": list(parts.reminders),
                             "stats": stat_words(numbers), "derived": flat(numbers)}
-    if is_grymkin_warlock(state, m):
+    if parts.arcana:
         card["arcana"] = [{"text": text, "played": played} for text, played in arcana_words(state, m)]
-    if role(state, m) == "warbeast":
+    if parts.frenzy:
         card["frenzy"] = [f"{i}. {text}" for i, text in enumerate(frenzy_steps_now(state, m.id), 1)]
     return card
 
