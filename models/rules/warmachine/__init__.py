@@ -227,17 +227,8 @@ from models.rules.warmachine.shake import (
 from models.rules.warmachine.spells import (
     CastSpell,
 )
-from models.rules.warmachine.spells import (
-    is_grymkin_warlock as is_grymkin_warlock_model,
-)
 from models.rules.warmachine.state import (
     control_range,
-    has_essence_manipulation,
-    is_horror,
-    role,
-)
-from models.rules.warmachine.structures import (
-    notes as structure_notes,
 )
 from models.rules.warmachine.summoning import (
     Summon,
@@ -356,11 +347,8 @@ __all__ = [
     "grid_columns",
     "grid_cycle",
     "grid_rows",
-    "has_essence_manipulation",
     "hosts",
     "is_grymkin_warlock",
-    "is_grymkin_warlock_model",
-    "is_horror",
     "kind_name",
     "known_arcana",
     "leaders",
@@ -375,7 +363,6 @@ __all__ = [
     "quick_cost",
     "quick_refusal",
     "quick_unit_sizes",
-    "role",
     "rolled_layout",
     "section_names",
     "sections",
@@ -389,7 +376,6 @@ __all__ = [
     "spiral_cells",
     "spiral_cycle",
     "stats_to_ask",
-    "structure_notes",
     "suggested_damage",
     "suggested_hit",
     "summon_cost",
