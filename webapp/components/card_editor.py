@@ -30,8 +30,8 @@ from models.catalog.schema import (
     missing_facts,
 )
 from models.rules import RuleViolation, tidy
-from models.rules.warmachine import drawing_problem, sides
 from models.service import Forbidden
+from models.service.card_drawing import sheet
 from models.service.cards import PACK_MAX, CardService, checked
 from webapp.blocking import io
 from webapp.components import icons
@@ -285,7 +285,7 @@ class CardEditor:
             damage = {"kind": "web", "total": number["Boxes in all"], "rings": rings if rings[0] is not None else None}
         elif kind in ("grid", "spiral"):
             drawn = self._drawn(number["Boxes in all"])
-            damage = {"kind": kind, "total": number["Boxes in all"], "sides": sides(v["Weight"] or None, kind),
+            damage = {"kind": kind, "total": number["Boxes in all"], "sides": sheet(kind, v["Weight"] or None).sides,
                       "columns" if kind == "grid" else "branches": drawn}
         role = v["Role"]
         unit = None
@@ -322,8 +322,7 @@ class CardEditor:
         """The tapped grid's columns or spiral's branches; None when nothing is drawn (not known)."""
         if self.drawing is None or not self.drawing.boxes():
             return None
-        layout = self.drawing.layout(total)
-        problem = drawing_problem(layout)
+        problem = self.drawing.problem(total)
         if problem:
             raise BadField(problem)
         return list(self.drawing.strings())

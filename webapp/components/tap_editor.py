@@ -1,7 +1,7 @@
 """Drawing a warjack's grid or a warbeast's spiral by tapping boxes, as they are printed on the player's card,
 instead of typing strings. Each tap moves one cell on (no box, box, then the systems or the branch's aspect);
-which signs a tap cycles through, and how the drawing becomes the card's strings, are the rules'
-(models/rules/warmachine/completion.py)."""
+what a tap does, the words and how the drawing becomes the card's strings are the service's sheet
+(models/service/card_drawing.py): this draws it."""
 
 from __future__ import annotations
 
@@ -10,22 +10,7 @@ from collections.abc import Sequence
 from nicegui import ui
 
 from models.catalog.schema import Card, GridLayout, SpiralLayout
-from models.rules.warmachine import (
-    ASPECTS,
-    NO_BOX,
-    PLAIN,
-    SYSTEMS,
-    drawn_cells,
-    grid_columns,
-    grid_cycle,
-    grid_rows,
-    next_sign,
-    section_names,
-    sides,
-    spiral_branches,
-    spiral_cells,
-    spiral_cycle,
-)
+from models.service.card_drawing import Sheet, sheet
 from webapp.components.a11y import named
 
 CSS = """
@@ -39,40 +24,31 @@ CSS = """
 """
 
 
-def _words(sign: str, meanings: dict[str, tuple[str, str]]) -> str:
-    if sign == NO_BOX:
-        return "no box"
-    if sign == PLAIN:
-        return "box"
-    return f"{sign} box ({meanings.get(sign, (sign, ''))[0]})"
-
-
 class _Cells:
     """A table of tappable cells: ``cells[i][j]`` is section i's j-th cell (a grid's column, a spiral's
     branch)."""
 
-    def __init__(self, name: str, sections: Sequence[str], cells: list[list[str]], cycles: Sequence[Sequence[str]],
-                 meanings: dict[str, tuple[str, str]], total: int | None, by_column: bool) -> None:
+    def __init__(self, name: str, drawn: Sheet, total: int | None) -> None:
         ui.add_css(CSS)
-        self.name, self.sections, self.cycles, self.meanings, self.total = name, sections, cycles, meanings, total
-        self.cells = cells
-        size = len(cells[0])
+        ui.label(drawn.hint).classes("text-sm")
+        self.sheet, self.total = drawn, total
+        self.cells = [list(section) for section in drawn.cells]
+        count, size = len(drawn.sections), len(self.cells[0])
         self.count = ui.label("").classes("tk-kind").props('aria-live="polite"')
-        template = f"repeat({len(sections)}, 44px)" if by_column else f"6rem repeat({size}, 44px)"
+        template = f"repeat({count}, 44px)" if drawn.by_column else f"6rem repeat({size}, 44px)"
         with ui.element("div").classes("tk-tap-scroll"), ui.element("div").classes("tk-tap").style(
                 f"grid-template-columns: {template}") as self.box:
-            named(self.box, f"{name}: tap each box your card shows", role="group")
-            self.buttons: list[list[ui.button]] = [[] for _ in sections]
-            if by_column:  # the CSS grid fills row by row: the column heads, then each row across the columns
-                for n in range(len(sections)):  # a colossal's two grids: L1-L6, R1-R6
-                    head = f"{'LR'[n // 6]}{n % 6 + 1}" if len(sections) == 12 else str(n + 1)
+            named(self.box, f"{name}'s {drawn.noun}: tap each box your card shows", role="group")
+            self.buttons: list[list[ui.button]] = [[] for _ in drawn.sections]
+            if drawn.by_column:  # the CSS grid fills row by row: the column heads, then each row across the columns
+                for head in drawn.heads:  # a colossal's two grids: L1-L6, R1-R6
                     ui.label(head).classes("tk-tap-head")
                 for j in range(size):
-                    for i in range(len(sections)):
+                    for i in range(count):
                         self.buttons[i].append(self._cell(i, j))
             else:
-                for i, label in enumerate(sections):
-                    ui.label(label).classes("tk-tap-head")
+                for i, head in enumerate(drawn.heads):
+                    ui.label(head).classes("tk-tap-head")
                     for j in range(size):
                         self.buttons[i].append(self._cell(i, j))
         self._counted()
@@ -84,24 +60,34 @@ class _Cells:
         return button
 
     def _show(self, button: ui.button, i: int, j: int) -> None:
-        sign = self.cells[i][j]
-        button.set_text("" if sign in (NO_BOX, PLAIN) else sign)
+        cell = self.sheet.cell(i, j, self.cells[i][j])
+        button.set_text(cell.text)
         button.classes(remove="tk-box tk-system")
-        if sign != NO_BOX:
-            button.classes("tk-box" if sign == PLAIN else "tk-box tk-system")
-        named(button, f"{self.sections[i]}, box {j + 1}: {_words(sign, self.meanings)}")
+        if cell.box:
+            button.classes("tk-box tk-system" if cell.system else "tk-box")
+        named(button, cell.name)
 
     def tap(self, i: int, j: int) -> None:
-        self.cells[i][j] = next_sign(self.cycles[i], self.cells[i][j])
+        self.cells[i][j] = self.sheet.tapped(i, self.cells[i][j])
         self._show(self.buttons[i][j], i, j)
         self._counted()
 
     def boxes(self) -> int:
-        return sum(1 for section in self.cells for sign in section if sign != NO_BOX)
+        return self.sheet.boxes(self.cells)
 
     def _counted(self) -> None:
         of = f" of the {self.total} on the card" if self.total else ""
         self.count.set_text(f"{self.boxes()} boxes drawn{of}.")
+
+    def strings(self) -> tuple[str, ...]:
+        return self.sheet.strings(self.cells)
+
+    def layout(self, total: int | None) -> GridLayout | SpiralLayout:
+        return self.sheet.layout(self.cells, total)
+
+    def problem(self, total: int | None) -> str | None:
+        """What is wrong with the drawing for a card of ``total`` boxes, for the player; None when nothing is."""
+        return self.sheet.problem(self.cells, total)
 
 
 class TapGrid(_Cells):
@@ -110,27 +96,12 @@ class TapGrid(_Cells):
     kind = "grid"
 
     def __init__(self, name: str, weight: str | None, total: int | None, columns: Sequence[str] = ()) -> None:
-        cycle = grid_cycle(weight)
-        self.sides = sides(weight, "grid")
-        count = 6 * self.sides
-        systems = ", ".join(f"{s} {SYSTEMS[s][0].lower()}" for s in cycle[2:])
-        which = "the left grid's columns 1 to 6, then the right grid's" if self.sides == 2 else "columns 1 to 6"
-        ui.label(f"Tap each box of the grid ({which}, top to bottom) as your card shows it: one tap a box, "
-                 f"more taps a system letter ({systems}), then no box again.").classes("text-sm")
-        rows = grid_rows(weight, columns)
-        super().__init__(f"{name}'s grid{'s' if self.sides == 2 else ''}", section_names("grid", count),
-                         drawn_cells(columns, count, rows), [cycle] * count, SYSTEMS, total, by_column=True)
+        super().__init__(name, sheet("grid", weight, columns), total)
 
     @classmethod
     def of(cls, card: Card) -> TapGrid:
         layout = card.damage if isinstance(card.damage, GridLayout) else GridLayout()
         return cls(card.name, card.weight, layout.total, layout.columns or ())
-
-    def strings(self) -> tuple[str, ...]:
-        return grid_columns(self.cells)
-
-    def layout(self, total: int | None) -> GridLayout:
-        return GridLayout(total=total, columns=self.strings(), sides=2 if self.sides == 2 else 1)
 
 
 class TapSpiral(_Cells):
@@ -139,22 +110,9 @@ class TapSpiral(_Cells):
     kind = "spiral"
 
     def __init__(self, name: str, weight: str | None, total: int | None, branches: Sequence[str] = ()) -> None:
-        self.sides = sides(weight, "spiral")
-        count = 3 * self.sides
-        which = " (the left spiral's three, then the right's)" if self.sides == 2 else ""
-        ui.label(f"Tap the boxes of each branch{which} from the outside in: one tap a box, a second tap the "
-                 "branch's aspect box, a third no box.").classes("text-sm")
-        super().__init__(f"{name}'s spiral{'s' if self.sides == 2 else ''}", section_names("spiral", count),
-                         drawn_cells(branches, count, spiral_cells(weight, branches)),
-                         [spiral_cycle(n % 3) for n in range(count)], ASPECTS, total, by_column=False)
+        super().__init__(name, sheet("spiral", weight, branches), total)
 
     @classmethod
     def of(cls, card: Card) -> TapSpiral:
         layout = card.damage if isinstance(card.damage, SpiralLayout) else SpiralLayout()
         return cls(card.name, card.weight, layout.total, layout.branches or ())
-
-    def strings(self) -> tuple[str, ...]:
-        return spiral_branches(self.cells)
-
-    def layout(self, total: int | None) -> SpiralLayout:
-        return SpiralLayout(total=total, branches=self.strings(), sides=2 if self.sides == 2 else 1)
