@@ -50,7 +50,7 @@ def test_boxes_need_no_entrance_but_a_grid_names_the_column_of_each_roll() -> No
     state = new_game()
     assert entrance(state, CAST) is None
     where = entrance(state, JACK_1)
-    assert where is not None and where.grid and not where.two_sided
+    assert where is not None and where.grid and where.sides == ()
     assert where.entered == (tuple(f"column {n}" for n in range(1, 7)),)
     assert where.branches == ("",)
 
@@ -67,7 +67,7 @@ def test_two_grids_ask_the_side_and_say_what_a_full_side_spills() -> None:
                      cards=CARDS | {COLOSSAL.key: COLOSSAL})
     state = run(state, MarkDamage(model=COLOSSUS, amount=20, column=1, side="left"))
     where = entrance(state, COLOSSUS)
-    assert where is not None and where.two_sided
+    assert where is not None and where.sides == ("left", "right")
     assert where.entered[1][0] == "right column 1"
     assert where.room == (4, 24)
     assert where.roll_sides == ("left", "left", "left", "right", "right", "right")

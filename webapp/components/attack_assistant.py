@@ -15,7 +15,6 @@ from nicegui import ui
 
 from models.rules import GameState, Option, options
 from models.rules.warmachine import (
-    SIDES,
     WEAPON_NAMES,
     AttackRecord,
     Entry,
@@ -341,11 +340,11 @@ class AttackPanel:
     def _side_fields(self, where: Entrance | None, spill: bool = True) -> tuple[Any, Any]:
         """For a colossal's grids or a gargantuan's spirals: which side the damage goes in (the attacker's side,
         or a d6: 1-3 left, 4-6 right) and, when that side fills, the d6 for the other side; else no fields."""
-        if where is None or not where.two_sided:
+        if where is None or not where.sides:
             return None, None
         kind = where.kind
         with ui.row().classes("items-center gap-2"):
-            side = named(ui.select({s: f"{s.capitalize()} {kind}" for s in SIDES}, value=None,
+            side = named(ui.select({s: f"{s.capitalize()} {kind}" for s in where.sides}, value=None,
                                    label=f"Which {kind}").classes("w-56"), f"Which {kind} the damage goes in")
 
             def roll() -> None:

@@ -14,7 +14,7 @@ from functools import partial
 from nicegui import ui
 
 from models.rules import Command, GameState, answered, options
-from models.rules.warmachine import SIDES, Entry, Side, board
+from models.rules.warmachine import Entry, Side, board
 from models.service.views.damage import Transfer, entrance, picture, track, transfer
 from webapp.components.a11y import named
 from webapp.components.card_dialog import needs_completion, open_completion, whole_number
@@ -65,7 +65,7 @@ def ask_column(view: GameView, model_id: str, amount: int, then: Callable[[Entry
             ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
 
     def ask_where(side: Side | None) -> None:
-        at = 0 if side is None else SIDES.index(side)
+        at = 0 if side is None else where_in.sides.index(side)
         body.clear()
         with body:
             on = f" of its {side} {kind}" if side else ""
@@ -87,8 +87,8 @@ def ask_column(view: GameView, model_id: str, amount: int, then: Callable[[Entry
             d6_buttons(at, pick, "where the damage goes in")
 
     def ask_then(side: Side | None, column: int, rest: int) -> None:
-        at = SIDES.index(side) if side else 0
-        other = SIDES[1 - at]
+        at = where_in.sides.index(side) if side else 0
+        other = where_in.sides[1 - at]
         body.clear()
         with body:
             ui.label(f"Its {side} {kind} fills up: the other {rest} damage goes on into its {other} {kind}. "
@@ -112,13 +112,13 @@ def ask_column(view: GameView, model_id: str, amount: int, then: Callable[[Entry
                     ask_where(side)
 
             with ui.row().classes("gap-2"):
-                for side in SIDES:
+                for side in where_in.sides:
                     named(ui.button(f"{side.capitalize()} {kind}", on_click=lambda _, s=side: ask_where(s))
                           .props("no-caps"), f"The {side} {kind} of {m.name}")
                 named(ui.button("Roll for me", icon="casino", on_click=roll).props("no-caps outline"),
                       f"Roll for me: which {kind} of {m.name}")
 
-    if where_in.two_sided:
+    if where_in.sides:
         ask_side()
     else:
         ask_where(None)

@@ -57,7 +57,7 @@ class Entrance:
     that side, a second d6 for where the rest goes in on the other."""
 
     kind: str  # "grid" or "spiral"
-    two_sided: bool
+    sides: tuple[Side, ...]  # the sides to choose from: left and right, or none for a single grid or spiral
     entered: tuple[tuple[str, ...], ...]  # per side (0 left, 1 right): the section each d6 face, 1 to 6, enters
     branches: tuple[str, ...]  # per side: which faces send damage to which spiral branch ("" for a grid)
     roll_sides: tuple[Side, ...]  # the side each d6 face, 1 to 6, gives when no attacker's side says
@@ -69,9 +69,9 @@ class Entrance:
 
     def spills(self, amount: int, side: Side | None) -> int:
         """How much of ``amount`` the named side cannot hold: that much goes into the other side."""
-        if not self.two_sided or side is None or not self.room:
+        if side not in self.sides or not self.room:
             return 0
-        return max(0, amount - self.room[grids.SIDES.index(side)])
+        return max(0, amount - self.room[self.sides.index(side)])
 
 
 def entrance(state: GameState, model_id: str) -> Entrance | None:
@@ -87,7 +87,7 @@ def entrance(state: GameState, model_id: str) -> Entrance | None:
     except RuleViolation:  # the card lacks its boxes: the rules say so when the damage is sent
         room = ()
     return Entrance(
-        kind=grids.kind_name(layout), two_sided=layout.sides == 2,
+        kind=grids.kind_name(layout), sides=grids.SIDES if layout.sides == 2 else (),
         entered=tuple(tuple(grids.entered_by(layout, n, s) for n in range(1, 7)) for s in at),
         branches=tuple(_branches(layout, s) for s in at),
         roll_sides=tuple(grids.side_for_roll(n) for n in range(1, 7)), room=room)
