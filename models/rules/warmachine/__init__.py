@@ -113,9 +113,6 @@ from models.rules.warmachine.fury import (
     ThresholdCheck,
     fallen_warbeasts,
 )
-from models.rules.warmachine.grids import (
-    SIDES,
-)
 from models.rules.warmachine.list_checks import (
     is_grymkin_warlock,
     known_arcana,
@@ -275,7 +272,6 @@ __all__ = [
     "Points",
     "Problem",
     "RollPriority",
-    "SIDES",
     "SPELL_SEQUENCE",
     "Sacrifice",
     "Side",
