@@ -15,17 +15,14 @@ from nicegui import ui
 
 from models.rules import GameState, Option, options
 from models.rules.warmachine import (
-    WEAPON_NAMES,
     AttackRecord,
     Entry,
-    attack_dice,
-    attack_dice_words,
     board,
     builders,
-    weapon_places,
 )
 from models.service.views.damage import Entrance, first_entrance, transfer
 from models.service.views.warmachine import KINDS, WAITING, attack_heading, attack_roll_words, sequence
+from models.service.views.warmachine_attack import roll_needs, weapon_choices
 from webapp.components.a11y import named
 from webapp.components.asking import send_answers
 from webapp.components.attack_numbers import DamageNumbers, HitNumbers
@@ -49,14 +46,14 @@ def declare_dialog(view: GameView, attacker_id: str) -> None:
         return
     others = [board(state).model(x) for x in option.choices["target"]]
     names = {x.id: x.name + (" (own side)" if x.seat == m.seat else "") for x in others}
-    places = weapon_places(state, m)
+    places = weapon_choices(state, m)
     with titled_dialog(f"{m.name} attacks") as dialog:
         refused = None if option.allowed else option
         if refused is not None:
             ui.label(f"{refused.reason} It may still make a free strike.").classes("tk-prompt")
         target = named(ui.select(names, value=others[0].id, label="Target"), "Target")
         kind = named(ui.radio(KINDS, value="melee").props("inline"), "Kind of attack")
-        weapon = named(ui.radio({w: WEAPON_NAMES[w] for w in places}, value="other").props("inline"),
+        weapon = named(ui.radio(places, value="other").props("inline"),
                        "Where the weapon sits") if places else None
         charge = named(ui.checkbox("Charge attack: it moved 3\" or more (its damage roll is boosted)", value=True),
                        "Charge attack") if m.act.charged and not m.act.declared else None
@@ -201,7 +198,7 @@ class AttackPanel:
                     button.props("outline")
 
         numbers: HitNumbers  # made below, once the fields it reads exist
-        dice = DiceField(self.view, "Attack dice", lambda: attack_dice(state, a, "attack", asked()), rerolls=True,
+        dice = DiceField(self.view, "Attack dice", lambda: roll_needs(state, a, "attack", asked()).dice, rerolls=True,
                          on_change=lambda: numbers.refresh())
         removed = named(ui.number("Dice removed", value=0, on_change=lambda _: numbers.refresh()).classes("w-40"),
                         "Dice removed")
@@ -212,7 +209,7 @@ class AttackPanel:
             return bool(boosted.value or free.value)
 
         def show_count() -> None:
-            count.set_text(f"Roll {attack_dice_words(state, a, 'attack', asked())}.")
+            count.set_text(roll_needs(state, a, "attack", asked()).words)
 
         for box in (boosted, free):
             box.on_value_change(show_count)
@@ -250,7 +247,7 @@ class AttackPanel:
         def asked() -> bool:
             return boosted is not None and free is not None and bool(boosted.value or free.value)
 
-        dice = DiceField(self.view, "Damage dice", lambda: attack_dice(state, a, "damage", asked()),
+        dice = DiceField(self.view, "Damage dice", lambda: roll_needs(state, a, "damage", asked()).dice,
                          on_change=lambda: numbers.refresh())
         numbers = DamageNumbers(state, a, self._powers.get((a.attacker or "", a.kind)))
         points = named(ui.number("Damage points (after ARM)", value=None).classes("w-56"),
@@ -258,7 +255,7 @@ class AttackPanel:
         numbers.dice, numbers.points = dice, points
 
         def show_count() -> None:
-            count.set_text(f"Roll {attack_dice_words(state, a, 'damage', asked())}.")
+            count.set_text(roll_needs(state, a, "damage", asked()).words)
 
         for box in (boosted, free):
             if box is not None:

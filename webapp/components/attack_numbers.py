@@ -1,7 +1,8 @@
 """The numbers next to the attack assistant's dice: the attacker's MAT, RAT or magic skill and the target's DEF
 for the attack roll, the weapon's P+S or POW and the target's ARM for the damage roll, pre-filled from the cards
 as effects change them (editable: an effect the app does not track may change them too). The rules do the arithmetic
-(``attacks.suggested_hit`` / ``suggested_damage``); this only shows it and passes the suggestion on."""
+and the service puts it in words (models/service/views/warmachine_attack.py); this only shows it and passes the
+suggestion on."""
 
 from __future__ import annotations
 
@@ -10,16 +11,8 @@ from collections.abc import Callable
 from nicegui import ui
 
 from models.rules import GameState
-from models.rules.warmachine import (
-    AttackRecord,
-    attack_stat,
-    board,
-    power_name,
-    stat_with_why,
-    suggested_damage,
-    suggested_hit,
-    weapon_powers,
-)
+from models.rules.warmachine import AttackRecord
+from models.service.views.warmachine_attack import Field, damage_fields, damage_sum, hit_fields, hit_sum
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number
 from webapp.components.dice import DiceField
@@ -28,9 +21,9 @@ STAT_MAX = 30
 POWER_MAX = 40
 
 
-def _number(label: str, value: int | None, on_change: Callable[[], None]) -> ui.number:
-    field = ui.number(label, value=value, on_change=lambda _: on_change()).classes("w-40")
-    return named(field.props("inputmode=numeric"), label)
+def _number(field: Field, on_change: Callable[[], None]) -> ui.number:
+    number = ui.number(field.label, value=field.value, on_change=lambda _: on_change()).classes("w-40")
+    return named(number.props("inputmode=numeric"), field.label)
 
 
 class _Arithmetic:
@@ -61,8 +54,6 @@ class _Arithmetic:
             return None
         return faces
 
-    def _say(self, words: str) -> None:
-        self.words.set_text(f"{words[0].upper()}{words[1:]}.")
 
 
 class HitNumbers(_Arithmetic):
@@ -74,11 +65,10 @@ class HitNumbers(_Arithmetic):
     def __init__(self, state: GameState, a: AttackRecord, on_suggest: Callable[[bool | None], None]) -> None:
         super().__init__(state, a)
         self.on_suggest = on_suggest
-        attacker, target = board(state).model(a.attacker or ""), board(state).model(a.target)
-        name, value = attack_stat(state, attacker, a.kind)
+        stat, defence = hit_fields(state, a)
         with ui.row().classes("gap-2 items-end"):
-            self.first = _number(f"{name} of {attacker.name}", value, self.refresh)
-            self.second = _number(f"DEF of {target.name}", stat_with_why(state, target, "DEF")[0], self.refresh)
+            self.first = _number(stat, self.refresh)
+            self.second = _number(defence, self.refresh)
         self.words = self._words()
 
     def refresh(self) -> None:
@@ -87,8 +77,8 @@ class HitNumbers(_Arithmetic):
             self.on_suggest(None)
             return
         stat, defence = self.values()
-        hit, words = suggested_hit(self.state, self.a, faces, self.removed(), stat, defence)
-        self._say(words)
+        hit, words = hit_sum(self.state, self.a, faces, self.removed(), stat, defence)
+        self.words.set_text(words)
         self.on_suggest(hit)
 
 
@@ -101,19 +91,15 @@ class DamageNumbers(_Arithmetic):
     def __init__(self, state: GameState, a: AttackRecord, power: int | None) -> None:
         super().__init__(state, a)
         self.points: ui.number | None = None
-        target = board(state).model(a.target)
-        attacker = board(state).model(a.attacker) if a.attacker else None
-        weapons = weapon_powers(board(state).card_of(attacker), a.kind) if attacker is not None else {}
-        if power is None and weapons:  # the card's (first) weapon: a tap on another weapon changes it
-            power = next(iter(weapons.values()))
+        weapon, armour, weapons = damage_fields(state, a, power)  # a tap on another weapon changes the power
         with ui.row().classes("gap-2 items-end"):
-            self.first = _number(f"{power_name(a.kind)} of the weapon", power, self.refresh)
-            self.second = _number(f"ARM of {target.name}", stat_with_why(state, target, "ARM")[0], self.refresh)
-        if len(weapons) > 1:
+            self.first = _number(weapon, self.refresh)
+            self.second = _number(armour, self.refresh)
+        if weapons:
             with ui.row().classes("gap-2 items-center"):
-                for name, value in weapons.items():
-                    named(ui.button(f"{name}: {power_name(a.kind)} {value}", on_click=lambda _, v=value: self._use(v))
-                          .props("no-caps outline"), f"Use {name}, {power_name(a.kind)} {value}")
+                for w in weapons:
+                    named(ui.button(w.words, on_click=lambda _, v=w.value: self._use(v)).props("no-caps outline"),
+                          w.spoken)
         self.words = self._words()
 
     def _use(self, value: int) -> None:
@@ -125,7 +111,7 @@ class DamageNumbers(_Arithmetic):
         if faces is None:
             return
         power, armour = self.values()
-        damage, words = suggested_damage(self.state, self.a, faces, self.removed(), power, armour)
-        self._say(words)
+        damage, words = damage_sum(self.state, self.a, faces, self.removed(), power, armour)
+        self.words.set_text(words)
         if damage is not None and self.points is not None:
             self.points.set_value(damage)
