@@ -63,21 +63,10 @@ from models.rules.warmachine.army_choices import (
 from models.rules.warmachine.army_rules import (
     Problem,
 )
-from models.rules.warmachine.attack_math import (
-    WEAPON_NAMES,
-    attack_dice,
-    attack_dice_words,
-    attack_stat,
-    power_name,
-    weapon_places,
-    weapon_powers,
-)
 from models.rules.warmachine.attacks import (
     ACTIVATION_SEQUENCE,
     MAX_REROLLS,
     SPELL_SEQUENCE,
-    suggested_damage,
-    suggested_hit,
 )
 from models.rules.warmachine.completion import (
     RING_MAX,
@@ -97,7 +86,6 @@ from models.rules.warmachine.damage import (
     Entry,
     Side,
 )
-from models.rules.warmachine.derived import stat_with_why
 from models.rules.warmachine.ending import (
     POINTS_MAX,
 )
@@ -244,7 +232,6 @@ __all__ = [
     "with_typed_rings",
     "arcana_offer",
     "ACTIVATION_SEQUENCE",
-    "stat_with_why",
     "DURATION_WORDS",
     "AllocateFocus",
     "Army",
@@ -284,12 +271,8 @@ __all__ = [
     "ThresholdCheck",
     "Unrecognised",
     "WARJACK_FOCUS_CAP",
-    "WEAPON_NAMES",
     "army_list_points",
     "army_points",
-    "attack_dice",
-    "attack_dice_words",
-    "attack_stat",
     "canonical",
     "cards_to_complete",
     "caster_control_range",
@@ -307,8 +290,6 @@ __all__ = [
     "known_arcana",
     "leaders",
     "parse_text",
-    "power_name",
-    "weapon_powers",
     "quick_casters",
     "quick_choices",
     "quick_cost",
@@ -317,8 +298,6 @@ __all__ = [
     "setup_refusal",
     "shown",
     "stats_to_ask",
-    "suggested_damage",
-    "suggested_hit",
     "summon_cost",
     "summonable",
     "takes_battlegroup",
@@ -326,7 +305,6 @@ __all__ = [
     "turn_options",
     "unit_sizes",
     "validate",
-    "weapon_places",
     "with_card",
     "with_change",
     "without_entry",

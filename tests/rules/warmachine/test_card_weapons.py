@@ -3,7 +3,7 @@ takes them from the card's weapons (as printed) instead of asking every time."""
 
 from models.catalog import shipped_cards
 from models.catalog.schema import Card, Weapon
-from models.rules.warmachine import weapon_powers
+from models.rules.warmachine.attack_math import weapon_powers
 
 
 def test_a_melee_attack_adds_the_weapons_p_s_and_a_ranged_one_its_pow():
