@@ -2,9 +2,10 @@
 or this browser's (the catalog beside it is catalog_browser.py; its text form list_text_dialogs.py; a game from
 two lists from_lists.py).
 
-Where a new card goes, which leaders and hosts an entry may take, and whether a list is legal are the rules'
-(list_edits.py, list_checks.py); this component shows their answers. Everything a player typed or a card holds
-is shown as text, never as HTML. Database work runs in a worker thread (``run.io_bound``).
+Where a new card goes, which leaders and hosts an entry may take, and whether a list is legal are the rules';
+the service puts their answers together as one view of the list (models/service/list_view.py), which this
+component draws. Everything a player typed or a card holds is shown as text, never as HTML. Database work runs
+in a worker thread (``run.io_bound``).
 """
 
 from __future__ import annotations
@@ -17,32 +18,11 @@ from nicegui import app, ui
 
 from models.catalog.schema import FREE_POINT_ROLES, Card
 from models.rules import RuleViolation, tidy
-from models.rules.warmachine import (
-    GAME_SIZES,
-    THEMELESS,
-    TITLE_MAX,
-    Army,
-    ListEntry,
-    Points,
-    Problem,
-    army_list_points,
-    canonical,
-    entry_cost,
-    hosts,
-    is_grymkin_warlock,
-    known_arcana,
-    leaders,
-    takes_battlegroup,
-    tops,
-    unit_sizes,
-    validate,
-    with_card,
-    with_change,
-    without_entry,
-)
+from models.rules.warmachine import GAME_SIZES, THEMELESS, TITLE_MAX, Army
 from models.service import NotFound
+from models.service.list_view import Edited, EntryView, ListView, add_card, change_entry, list_view, remove_entry
 from models.service.lists import ListService, SavedList
-from models.service.themes import theme_choices, theme_summary
+from models.service.themes import theme_choices
 from webapp.blocking import io
 from webapp.components import icons
 from webapp.components.a11y import named
@@ -119,14 +99,13 @@ class ListBuilder:
 
     # -- state -------------------------------------------------------------------------------------------
     def set_army(self, army: Army) -> None:
-        self.army = canonical(army)
-        self._show_theme()
-        self.render()
+        self.show(list_view(army, self.cards))
 
-    def _show_theme(self) -> None:
-        """Offer the theme forces of the list's faction; a theme of another faction is dropped."""
-        options = theme_choices(self.army.faction)
-        self.theme.set_options(options, value=self.army.theme if self.army.theme in options else THEMELESS)
+    def show(self, view: ListView) -> None:
+        """Draw ``view``: its list is the one being built from now on."""
+        self.view, self.army = view, view.army
+        self.theme.set_options(view.themes, value=view.theme)
+        self.render()
 
     def _theme_changed(self, *_: Any) -> None:
         theme = None if self.theme.value in (THEMELESS, None) else self.theme.value
@@ -165,115 +144,85 @@ class ListBuilder:
             self.set_army(self.army.model_copy(update={"size": self.size.value}))
 
     def add(self, key: str) -> None:
-        self._edit(lambda: with_card(self.army, self.cards, key))
+        self._edited(add_card(self.army, self.cards, key))
         if self.army.faction != self.faction.value and self.army.faction in (self.faction.options or {}):
             self.faction.value = self.army.faction  # the first card picks the list's faction
 
     def remove(self, index: int) -> None:
-        self._edit(lambda: without_entry(self.army, index))
+        self._edited(remove_entry(self.army, self.cards, index))
 
     def change(self, index: int, **update: Any) -> None:
-        self._edit(lambda: with_change(self.army, index, **update))
+        self._edited(change_entry(self.army, self.cards, index, **update))
 
-    def _edit(self, edited: Any) -> None:
-        """Show the list the rules make of an edit, or their refusal (the list stays as it was)."""
-        try:
-            army = edited()
-        except RuleViolation as refusal:
-            ui.notify(refusal.message, type="warning")
-            self.render()
-            return
-        self.set_army(army)
+    def _edited(self, edited: Edited) -> None:
+        """Show the list an edit made, or the rules' refusal (the list stays as it was)."""
+        if edited.refusal is not None:
+            ui.notify(edited.refusal, type="warning")
+        self.show(edited.view)
 
     # -- drawing -----------------------------------------------------------------------------------------
     def render(self) -> None:
-        total, problems = army_list_points(self.army, self.cards), validate(self.army, self.cards)
-        self._draw_summary(total, problems)
+        self._draw_summary(self.view)
         self.body.clear()
         with self.body:
-            if not self.army.entries:
+            if not self.view.entries:
                 ui.label("The list is empty: add a caster from the catalog.").classes("tk-kind")
-            top = set(tops(self.army))
-            for i, entry in enumerate(self.army.entries):
-                self._draw_entry(i, entry, i not in top)
+            for entry in self.view.entries:
+                self._draw_entry(entry)
 
-    def _draw_summary(self, total: Points, problems: list[Problem]) -> None:
+    def _draw_summary(self, view: ListView) -> None:
         self.summary.clear()
         with self.summary:
-            over = " tk-over" if total.over else ""
-            named(ui.label(f"Points: {total.used} / {total.allowed}").classes("tk-points" + over),
-                  f"Points used: {total.used} of {total.allowed}")
-            if total.unknown:
-                n = len(total.unknown)
-                ui.label(f"Not counted: {n} entr{'y' if n == 1 else 'ies'} whose cost is not known.").classes(
-                    "tk-warn")
-            theme = theme_summary(self.army.theme)
-            if theme is not None:
-                ui.label(theme).classes("tk-kind")
-            for group in total.battlegroups:
-                granted = "?" if group.granted is None else str(group.granted)
-                lost = f" ({group.lost} unspent, lost)" if group.lost and group.granted is not None else ""
-                ui.label(f"{group.name}: battlegroup points {group.free_used} / {granted}{lost}").classes("tk-bgp")
-            if not self.army.entries:
-                return
-            if problems:
-                for text in (p.message for p in problems):
-                    with ui.row().classes("items-center no-wrap gap-2 tk-problem"):
-                        ui.icon("error_outline").classes("tk-warn")
-                        ui.label(text)
-            else:
+            over = " tk-over" if view.over else ""
+            named(ui.label(f"Points: {view.used} / {view.allowed}").classes("tk-points" + over),
+                  f"Points used: {view.used} of {view.allowed}")
+            if view.not_counted is not None:
+                ui.label(view.not_counted).classes("tk-warn")
+            if view.theme_line is not None:
+                ui.label(view.theme_line).classes("tk-kind")
+            for line in view.battlegroups:
+                ui.label(line).classes("tk-bgp")
+            for text in view.problems:
+                with ui.row().classes("items-center no-wrap gap-2 tk-problem"):
+                    ui.icon("error_outline").classes("tk-warn")
+                    ui.label(text)
+            if view.legal:
                 with ui.row().classes("items-center gap-2 tk-legal"):
                     ui.icon("check_circle")
                     ui.label("This list is legal.")
 
-    def _draw_entry(self, i: int, entry: ListEntry, child: bool) -> None:
-        card = self.cards.get(entry.card)
-        name = card.name if card else entry.card
-        line = f"{name}, line {i + 1}"
-        with ui.row().classes("items-center gap-2 w-full tk-list-entry" + (" tk-child" if child else "")) as row:
+    def _draw_entry(self, entry: EntryView) -> None:
+        card, line, i = entry.card, entry.line, entry.index
+        with ui.row().classes("items-center gap-2 w-full tk-list-entry" + (" tk-child" if entry.child else "")) as row:
             named(row, line, role="group")
             with ui.column().classes("gap-0 tk-entry-name"):
-                ui.label(name).classes("text-bold")
+                ui.label(entry.name).classes("text-bold")
                 if card is not None:
-                    cost = entry_cost(entry, card)
                     words = (cost_words(card) if card.role in FREE_POINT_ROLES
-                             else f"{cost} points" if cost is not None else "cost not known")
+                             else f"{entry.cost} points" if entry.cost is not None else "cost not known")
                     ui.label(f"{kind_words(card)} · {words}").classes("tk-kind text-sm")
-            if card is not None:
-                self._entry_controls(i, entry, card, line)
+            self._entry_controls(entry)
             ui.space()
             named(ui.button(icon=icons.CLOSE, on_click=lambda _, k=i: self.remove(k)).props("flat round"),
                   f"Remove {line}")
 
-    def _entry_controls(self, i: int, entry: ListEntry, card: Card, line: str) -> None:
-        entries = self.army.entries
-        if takes_battlegroup(card):
-            choices = leaders(self.army, self.cards, i)
-            options = {-1: "No battlegroup", **{j: f"{self.cards[entries[j].card].name} (line {j + 1})"
-                                                for j in choices}}
-            value = entry.battlegroup_of if entry.battlegroup_of in choices else -1
-            select = ui.select(options, value=value, label="Battlegroup",
-                               on_change=lambda e, k=i: self.change(k, battlegroup_of=None if e.value in (-1, None)
-                                                                    else e.value)).classes("w-48")
+    def _entry_controls(self, entry: EntryView) -> None:
+        i, line = entry.index, entry.line
+        if entry.battlegroup is not None:
+            select = ui.select(entry.battlegroup.options, value=entry.battlegroup.value, label="Battlegroup",
+                               on_change=lambda e, k=i: self.change(k, battlegroup_of=e.value)).classes("w-48")
             named(select, f"Battlegroup of {line}")
-        elif card.role == "unit":
-            select = ui.select({n: f"{n} models" for n in unit_sizes(card, entry.size)}, value=entry.size,
-                               label="Models", on_change=lambda e, k=i: self.change(k, size=e.value)).classes("w-32")
+        if entry.models is not None:
+            select = ui.select(entry.models.options, value=entry.models.value, label="Models",
+                               on_change=lambda e, k=i: self.change(k, size=e.value)).classes("w-32")
             named(select, f"Models in {line}")
-        elif card.role == "attachment":
-            found = {j: f"{self.cards[entries[j].card].name} (line {j + 1})"
-                     for j in hosts(self.army, self.cards, card)}
-            options = {-1: "Not attached", **found}
-            value = entry.attached_to if entry.attached_to in found else -1
-            select = ui.select(options, value=value, label="Joins",
-                               on_change=lambda e, k=i: self.change(k, attached_to=None if e.value in (-1, None)
-                                                                    else e.value)).classes("w-48")
+        if entry.joins is not None:
+            select = ui.select(entry.joins.options, value=entry.joins.value, label="Joins",
+                               on_change=lambda e, k=i: self.change(k, attached_to=e.value)).classes("w-48")
             named(select, f"{line} joins")
-        if is_grymkin_warlock(card) or entry.arcana:
-            names = sorted(known_arcana(self.cards))
-            select = ui.select(names + [n for n in entry.arcana if n not in names], value=list(entry.arcana),
-                               multiple=True, label="Arcana",
-                               on_change=lambda e, k=i: self.change(k, arcana=tuple(e.value or ())[:6])
+        if entry.arcana is not None:
+            select = ui.select(list(entry.arcana.options), value=list(entry.arcana.chosen), multiple=True,
+                               label="Arcana", on_change=lambda e, k=i: self.change(k, arcana=tuple(e.value or ())[:6])
                                ).classes("w-64").props("use-chips")
             named(select, f"Arcana of {line}")
 
