@@ -101,34 +101,14 @@ from models.rules.warmachine.fury import (
     ThresholdCheck,
     fallen_warbeasts,
 )
-from models.rules.warmachine.list_checks import (
-    is_grymkin_warlock,
-    known_arcana,
-    validate,
-)
-from models.rules.warmachine.list_edits import (
-    hosts,
-    leaders,
-    takes_battlegroup,
-    unit_sizes,
-    with_card,
-    with_change,
-    without_entry,
-)
 from models.rules.warmachine.list_model import (
     GAME_SIZES,
     TITLE_MAX,
     Army,
     ListEntry,
-    canonical,
-    tops,
 )
 from models.rules.warmachine.list_points import (
     Points,
-    entry_cost,
-)
-from models.rules.warmachine.list_points import (
-    points as army_list_points,
 )
 from models.rules.warmachine.list_text import (
     TEXT_MAX,
@@ -271,24 +251,17 @@ __all__ = [
     "ThresholdCheck",
     "Unrecognised",
     "WARJACK_FOCUS_CAP",
-    "army_list_points",
     "army_points",
-    "canonical",
     "cards_to_complete",
     "caster_control_range",
     "control_range",
     "effect_name",
-    "entry_cost",
     "export_text",
     "factions",
     "facts_to_ask",
     "pregame_facts",
     "fallen_warbeasts",
     "friendly_gate",
-    "hosts",
-    "is_grymkin_warlock",
-    "known_arcana",
-    "leaders",
     "parse_text",
     "quick_casters",
     "quick_choices",
@@ -300,12 +273,5 @@ __all__ = [
     "stats_to_ask",
     "summon_cost",
     "summonable",
-    "takes_battlegroup",
-    "tops",
     "turn_options",
-    "unit_sizes",
-    "validate",
-    "with_card",
-    "with_change",
-    "without_entry",
 ]
