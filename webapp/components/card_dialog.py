@@ -5,13 +5,10 @@ from __future__ import annotations
 
 from nicegui import ui
 
-from models.catalog.schema import (
-    Card,
-    WebLayout,
-    missing_for_play,
-)
+from models.catalog.schema import Card
 from models.rules import RuleViolation
-from models.rules.warmachine import builders, completed_card, facts_to_ask, stats_to_ask
+from models.rules.warmachine import builders
+from models.service.completion import table_card, table_questions
 from webapp.components.card_book import remember
 from webapp.components.dialogs import ok_cancel, titled_dialog
 from webapp.components.tap_editor import TapGrid, TapSpiral
@@ -19,7 +16,7 @@ from webapp.view import GameView
 
 
 def needs_completion(card: Card) -> bool:
-    return bool(facts_to_ask(card))
+    return bool(table_questions(card).facts)
 
 
 def whole_number(value: object, low: int, high: int) -> int | None:
@@ -47,42 +44,30 @@ def read_whole(field: ui.number, low: int, high: int, what: str) -> int | None:
 
 
 def open_completion(view: GameView, card: Card) -> None:
-    missing = missing_for_play(card)
+    asked = table_questions(card)
     inputs: dict[str, ui.number] = {}
     with titled_dialog(f"Complete {card.name}'s card") as dialog:
         ui.label("Enter these from your own stat card. They fill in this game's card and are kept in your card "
                  "book for your next games.")
-        if "ESSENCE" in missing:
-            inputs["ESSENCE"] = ui.number("ESSENCE")
-        if "web rings" in missing:
-            total = card.damage.total if isinstance(card.damage, WebLayout) else None
-            if total:
-                ui.label(f"The web has {total} boxes in all.")
-            for ring in ("outer", "middle", "centre"):
-                inputs[ring] = ui.number(f"Boxes in the {ring} ring")
-        if "damage boxes" in missing:
-            inputs["boxes"] = ui.number("Damage boxes")
-        for stat in stats_to_ask(card):
-            inputs[stat] = ui.number(stat)
+        for label in asked.numbers:
+            if label in asked.rings[:1] and asked.web_total:  # said above the first ring
+                ui.label(f"The web has {asked.web_total} boxes in all.")
+            inputs[label] = ui.number(label)
         drawing: TapGrid | TapSpiral | None = None
-        if "grid columns" in missing:
+        if asked.drawing == "grid":
             drawing = TapGrid.of(card)
-        elif "spiral branches" in missing:
+        elif asked.drawing == "spiral":
             drawing = TapSpiral.of(card)
 
         async def save() -> None:
-            values: dict[str, int] = {}
-            for name, field in inputs.items():
-                number = read_whole(field, 1, 99, field.props.get("label", name))
+            values: dict[str, int | None] = {}
+            for label, field in inputs.items():
+                number = read_whole(field, 1, 99, label)
                 if number is None:
                     return
-                values[name] = number
+                values[label] = number
             try:
-                done = completed_card(
-                    card, {s: values[s] for s in ("ESSENCE", *stats_to_ask(card)) if s in values},
-                    boxes=values.get("boxes"),
-                    rings=(values["outer"], values["middle"], values["centre"]) if "outer" in values else None,
-                    drawn=None if drawing is None else drawing.layout(None))
+                done = table_card(asked, values, None if drawing is None else drawing.layout(None))
             except RuleViolation as refusal:
                 ui.notify(refusal.message, type="warning")
                 return

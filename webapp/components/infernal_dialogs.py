@@ -26,11 +26,10 @@ from models.rules.warmachine import (
     control_range,
     effect_name,
     friendly_gate,
-    rings_to_ask,
     summon_cost,
     summonable,
-    with_typed_rings,
 )
+from models.service.completion import summon_questions, summoned_horror
 from webapp.components.a11y import named
 from webapp.components.asking import send_answers
 from webapp.components.card_book import player_catalog, remember
@@ -89,10 +88,11 @@ async def summon_dialog(view: GameView, option: Option) -> None:
                 return
             cost.set_text(f"Cost: {summon_cost(card, bool(near and near.value))} essence "
                           f"({m.name} has {m.essence or 0})")
-            if rings_to_ask(card):
+            asked = summon_questions(card)
+            if asked.rings:
                 with rings:
                     ui.label(f"Enter {card.name}'s web rings from your card (kept in your card book).")
-                    ring_inputs.extend(ui.number(f"{r} ring") for r in rings_to_ask(card))
+                    ring_inputs.extend(ui.number(label) for label in asked.rings)
 
         horror.on_value_change(show)
         if near is not None:
@@ -104,7 +104,7 @@ async def summon_dialog(view: GameView, option: Option) -> None:
                 ui.notify("Pick the horror to summon.", type="warning")
                 return
             try:
-                done = with_typed_rings(card, [whole_number(r.value, 1, RING_MAX) for r in ring_inputs])
+                done = summoned_horror(card, [whole_number(r.value, 1, RING_MAX) for r in ring_inputs])
             except RuleViolation as refusal:
                 ui.notify(refusal.message, type="warning")
                 return
