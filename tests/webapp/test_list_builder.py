@@ -134,6 +134,7 @@ async def test_export_and_import_text(user: User):
     await user.open("/lists")
     await add(user, "Agathon", "Tormentor", "Cultist Band", "Orin Midwinter")
     click(user, "Export as text")
+    await see(user, "The list as text")  # the text is written in a worker thread
     area = find(user, "List text", ui.textarea)
     assert "Agathon, +28\n- Tormentor, 12\nCultist Band (4 models), 5\n- Orin Midwinter, 4\n" in area.value
     click(user, "Import from text")

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from nicegui import ui
 
-from models.catalog.schema import Card
 from models.rules import RuleViolation
-from models.rules.warmachine import TEXT_MAX, Army, parse_text
-from models.service.lists import SavedList
+from models.rules.warmachine import TEXT_MAX, Army
+from models.service.lists import ListService, SavedList
 from webapp.blocking import io
 from webapp.components import icons
 from webapp.components.a11y import named
@@ -40,7 +39,7 @@ class SideFromList:
             named(self.text, f"Side {seat + 1} list text")
             self.report = ui.column().classes("gap-0")
 
-    def army(self, cards: dict[str, Card]) -> Army | None:
+    async def army(self, service: ListService) -> Army | None:
         """The side's list, or None after telling the player what is wrong."""
         text = (self.text.value or "").strip()
         if self.saved.value and text:
@@ -52,7 +51,7 @@ class SideFromList:
             ui.notify(f"Player {self.seat + 1}: pick a saved list or paste one.", type="warning")
             return None
         try:
-            imported = parse_text(text, cards)
+            imported = await io(service.import_text, text)
         except RuleViolation as refusal:
             ui.notify(f"Player {self.seat + 1}: {refusal.message}", type="warning")
             return None
@@ -73,7 +72,6 @@ async def start_from_lists_section() -> None:
         saved = await io(service.lists, owner) if owner else []
     except RuleViolation:
         saved = []
-    cards = await io(service.cards)
     with ui.column().classes("w-full tk-from-lists").props('role="region" aria-label="Start from two lists"'):
         ui.label("Pick a saved list for each player, or paste the opponent's list as text. The lists must be "
                  "legal; build and check them on the Lists page.").classes("tk-kind")
@@ -90,7 +88,7 @@ async def start_from_lists_section() -> None:
         async def start() -> None:
             armies = []
             for side in sides:
-                army = side.army(cards)
+                army = await side.army(service)
                 if army is None:
                     return
                 armies.append((side.name.value or f"Player {side.seat + 1}", army))

@@ -327,11 +327,11 @@ class ListBuilder:
 
             ok_cancel("Delete", apply, dialog, name="Yes, delete the list", props="no-caps color=negative")
 
-    def export_dialog(self) -> None:
-        export_dialog(self._current() or self.army, self.cards)
+    async def export_dialog(self) -> None:
+        await export_dialog(self.service, self._current() or self.army)
 
     def import_dialog(self) -> None:
-        import_dialog(self.cards, self.faction.value, self._imported)
+        import_dialog(self.service, self.faction.value, self._imported)
 
     def _imported(self, army: Army) -> None:
         self.list_id = None

@@ -1,6 +1,6 @@
 """A list as plain text: the export dialog (copy it into a forum post), the import dialog (read a pasted list),
-and the report of lines that named no known card. Reading and writing are the rules' (list_text.py); these
-dialogs only show them. Everything typed is shown as text."""
+and the report of lines that named no known card. Reading and writing are the service's (ListService, with the
+player's cards); these dialogs only show them. Everything typed is shown as text."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ from collections.abc import Callable, Sequence
 from nicegui import ui
 
 from models.catalog import shipped_examples
-from models.catalog.schema import Card
 from models.rules import RuleViolation
-from models.rules.warmachine import TEXT_MAX, Army, Imported, Unrecognised, export_text, parse_text
+from models.rules.warmachine import TEXT_MAX, Army, Imported, Unrecognised
+from models.service.lists import ListService
+from webapp.blocking import io
 from webapp.components.a11y import named
 from webapp.components.dialogs import ok_cancel, titled_dialog
 
@@ -30,8 +31,8 @@ def show_unrecognised(where: ui.column, unrecognised: Sequence[Unrecognised]) ->
             ui.label(f"… and {len(unrecognised) - REPORT_MAX} more")
 
 
-def export_dialog(army: Army, cards: dict[str, Card]) -> None:
-    text = export_text(army, cards)
+async def export_dialog(service: ListService, army: Army) -> None:
+    text = await io(service.export_text, army)
     with titled_dialog("The list as text") as dialog:
         ui.label("Copy it into a forum post or a tournament site; Import from text reads it back.")
         area = ui.textarea(value=text).props("readonly outlined autogrow").classes("w-full tk-mono")
@@ -45,7 +46,7 @@ def export_dialog(army: Army, cards: dict[str, Card]) -> None:
             ui.button("Close", on_click=dialog.close).props("flat no-caps")
 
 
-def import_dialog(cards: dict[str, Card], faction: str | None, use: Callable[[Army], None]) -> None:
+def import_dialog(service: ListService, faction: str | None, use: Callable[[Army], None]) -> None:
     """Read a pasted list; ``use`` takes the list read (the dialog stays open to show unrecognised lines)."""
     with titled_dialog("Read a list from text") as dialog:
         ui.label("Paste a list: one model per line as “name, points”; battlegroup models and attachments "
@@ -59,9 +60,9 @@ def import_dialog(cards: dict[str, Card], faction: str | None, use: Callable[[Ar
             named(pick, "Example lists")
         report = ui.column().classes("gap-0")
 
-        def apply() -> None:
+        async def apply() -> None:
             try:
-                imported: Imported = parse_text(area.value or "", cards, faction=faction)
+                imported: Imported = await io(service.import_text, area.value or "", faction)
             except RuleViolation as refusal:
                 ui.notify(refusal.message, type="warning")
                 return
