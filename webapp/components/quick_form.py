@@ -1,6 +1,7 @@
 """The home page's casual path: each player picks a caster, then what the rules let that caster's army take
-(army_choices.py decides; this form shows the answer), with points as the list builder counts them. The form is
-kept in this browser's storage as it is filled, so a reload or a closed tab loses nothing."""
+(the service's answer, models/service/quick_army.py, which this form draws), with points as the list builder
+counts them. The form is kept in this browser's storage as it is filled, so a reload or a closed tab loses
+nothing."""
 
 from __future__ import annotations
 
@@ -10,17 +11,19 @@ from typing import Any
 from nicegui import app, ui
 
 from models.catalog.schema import Card
-from models.rules.warmachine import (
-    NAME_MAX,
-    THEMELESS,
-    ArmyEntry,
-    army_points,
-    factions,
-    quick_casters,
-    quick_choices,
-    quick_cost,
-    quick_refusal,
-    quick_unit_sizes,
+from models.rules.warmachine import NAME_MAX, THEMELESS, ArmyEntry
+from models.service.quick_army import (
+    SMALLEST,
+    QuickArmy,
+    QuickOffer,
+    asks_size,
+    caster_choices,
+    faction_choices,
+    offer,
+    refitted,
+    restored,
+    size_choices,
+    with_entry,
 )
 from models.service.themes import theme_choices
 from webapp.components import icons
@@ -63,9 +66,10 @@ class SideForm:
                                  validation={f"At most {NAME_MAX} characters": lambda v: len(v or "") <= NAME_MAX},
                                  on_change=lambda: self.on_change()).props(
                 f'maxlength={NAME_MAX} aria-label="Player {n} name"')
-            faction = kept.get("faction") if kept.get("faction") in factions(cards) else None
+            offered_factions = faction_choices(cards)
+            faction = kept.get("faction") if kept.get("faction") in offered_factions else ""
             with ui.row().classes("items-center gap-2"):
-                self.faction = ui.select({"": "All factions", **{f: f for f in factions(cards)}}, value=faction or "",
+                self.faction = ui.select(offered_factions, value=faction,
                                          label="Faction", on_change=self._faction_changed).props(
                     f'aria-label="Player {n} faction"').classes("w-40")
                 offered = self._casters()
@@ -90,7 +94,7 @@ class SideForm:
             with ui.row().classes("items-center") as self.other_row:
                 self.other = ui.select({}, label="Unit or solo", on_change=self._other_changed).props(
                     f'aria-label="Player {n} unit or solo" {LONG_LIST}').classes("w-48")
-                self.size = ui.select({0: "smallest"}, value=0, label="Size").classes("w-28").props(
+                self.size = ui.select(size_choices(cards, None), value=SMALLEST, label="Size").classes("w-28").props(
                     f'aria-label="Player {n} unit size"')
                 ui.button("Add", on_click=self.add_other).props(f'no-caps aria-label="Add model for player {n}"')
             self.points = ui.label("").classes("tk-points").props('aria-live="polite"')
@@ -98,13 +102,12 @@ class SideForm:
         self._show_themes()
         if kept.get("theme") in (self.theme.options or {}):
             self.theme.set_value(kept["theme"])
-        for raw in kept.get("entries") or ():
-            self._restore(raw)
+        self.entries = list(restored(self.quick(), cards, kept.get("entries") or ()).entries)
         self._refresh()
 
     # -- what the rules offer ----------------------------------------------------------------------------
     def _casters(self) -> dict[str, str]:
-        return {c.key: c.name for c in quick_casters(self.cards, self.faction.value or None)}
+        return caster_choices(self.cards, self.faction.value)
 
     def _faction_changed(self, *_: Any) -> None:
         """Only the casters of the chosen faction are offered; a caster of another faction is unpicked."""
@@ -116,26 +119,27 @@ class SideForm:
         """The theme force picked for this army (None: no theme)."""
         return None if self.theme.value in (THEMELESS, None) else str(self.theme.value)
 
+    def quick(self) -> QuickArmy:
+        """This side's army as the form holds it now."""
+        return QuickArmy(caster=self.master.value or None, theme=self.theme_key(), entries=tuple(self.entries))
+
     def army(self) -> list[ArmyEntry]:
-        caster = [ArmyEntry(card=self.master.value)] if self.master.value else []
-        return caster + self.entries
+        return self.quick().army()
 
     def _refresh(self) -> None:
         """Offer what the rules allow now, and show the chosen models with their points."""
-        offer = quick_choices(self.army(), self.cards, self.theme_key())
-        row = ROW_OF_ROLE.get(offer.battlegroup_role)
+        now = offer(self.quick(), self.cards)
+        row = ROW_OF_ROLE.get(now.battlegroup_role)
         self.hint.set_visibility(not self.master.value)
         self._show_themes()
         self.horror_row.set_visibility(row == "horror")
         self.beast_row.set_visibility(row == "beast")
         self.other_row.set_visibility(bool(self.master.value))
-        group = {c.key: c.name for c in offer.battlegroup}
         for select in (self.horror, self.beast):
-            select.set_options(group, value=select.value if select.value in group else None)
-        others = {c.key: c.name for c in offer.others}
-        self.other.set_options(others, value=self.other.value if self.other.value in others else None)
+            select.set_options(now.battlegroup, value=select.value if select.value in now.battlegroup else None)
+        self.other.set_options(now.others, value=self.other.value if self.other.value in now.others else None)
         self._other_changed()
-        self._draw()
+        self._draw(now)
 
     def _show_themes(self) -> None:
         """Offer the theme forces of the caster's faction (hidden when it has none)."""
@@ -145,25 +149,17 @@ class SideForm:
         self.theme.set_visibility(len(themes) > 1)
 
     def _other_changed(self, *_: Any) -> None:
-        card = self.cards.get(self.other.value or "")
-        sizes = {0: "smallest", **{n: f"{n} models" for n in (quick_unit_sizes(card) if card else ())}}
-        self.size.set_options(sizes, value=self.size.value if self.size.value in sizes else 0)
-        self.size.set_visibility(card is not None and card.role == "unit")
+        sizes = size_choices(self.cards, self.other.value)
+        self.size.set_options(sizes, value=self.size.value if self.size.value in sizes else SMALLEST)
+        self.size.set_visibility(asks_size(self.cards, self.other.value))
 
     def _theme_changed(self, *_: Any) -> None:
         self._caster_changed(why="theme force")
 
     def _caster_changed(self, *_: Any, why: str = "caster's army") -> None:
         """A new caster keeps only the models its army may take; the player is told what went."""
-        kept: list[ArmyEntry] = []
-        dropped: list[str] = []
-        for entry in self.entries:
-            trial = [*([ArmyEntry(card=self.master.value)] if self.master.value else []), *kept]
-            if self.master.value and quick_refusal(trial, self.cards, entry, self.theme_key()) is None:
-                kept.append(entry)
-            else:
-                dropped.append(self.cards[entry.card].name)
-        self.entries = kept
+        kept, dropped = refitted(self.quick(), self.cards)
+        self.entries = list(kept.entries)
         if dropped:
             ui.notify(f"Player {self.seat + 1}: removed {', '.join(dropped)}, which the new {why} cannot "
                       "take.", type="info")
@@ -181,18 +177,18 @@ class SideForm:
         if not self.other.value:
             ui.notify("Pick a unit or solo first.", type="warning")
             return
-        unit = self.cards[self.other.value].role == "unit"
+        unit = asks_size(self.cards, self.other.value)
         self._add(ArmyEntry(card=self.other.value, size=(self.size.value or None) if unit else None))
 
     def _add(self, entry: ArmyEntry) -> None:
         if not self.master.value:
             ui.notify("Pick a caster first.", type="warning")
             return
-        problem = quick_refusal(self.army(), self.cards, entry, self.theme_key())
-        if problem is not None:
-            ui.notify(f"Player {self.seat + 1}: {problem.message}", type="warning")
+        army, refusal = with_entry(self.quick(), self.cards, entry)
+        if refusal is not None:
+            ui.notify(f"Player {self.seat + 1}: {refusal}", type="warning")
             return
-        self.entries.append(entry)
+        self.entries = list(army.entries)
         self._refresh()
         self.on_change()
 
@@ -201,51 +197,26 @@ class SideForm:
         self._refresh()
         self.on_change()
 
-    def _restore(self, raw: object) -> None:
-        """A kept entry comes back only if it is still a legal pick (cards and rules may have changed)."""
-        if not isinstance(raw, dict) or not self.master.value:
-            return
-        try:
-            entry = ArmyEntry.model_validate(raw)
-        except ValueError:
-            return
-        if entry.battlegroup_of not in (None, 0):
-            return
-        if quick_refusal(self.army(), self.cards, entry, self.theme_key()) is not None:
-            return
-        self.entries.append(entry)
-
     def set_cards(self, cards: dict[str, Card]) -> None:
         """Offer these cards (after a card pack joined the card book)."""
         self.cards = cards
-        self.faction.set_options({"": "All factions", **{f: f for f in factions(cards)}},
-                                 value=self.faction.value if self.faction.value in factions(cards) else "")
+        factions = faction_choices(cards)
+        self.faction.set_options(factions, value=self.faction.value if self.faction.value in factions else "")
         options = self._casters()
         self.master.set_options(options, value=self.master.value if self.master.value in options else None)
         self.entries = [e for e in self.entries if e.card in cards]
         self._refresh()
 
     # -- showing -----------------------------------------------------------------------------------------
-    def _draw(self) -> None:
-        army = self.army()
-        total = army_points(army, self.cards)
-        words = [f"Army points: {total.used}"]
-        for group in total.battlegroups:
-            granted = "?" if group.granted is None else str(group.granted)
-            words.append(f"battlegroup points {group.free_used} / {granted}")
-        if total.unknown:
-            words.append(f"{len(total.unknown)} not counted (cost not known)")
-        self.points.set_text("; ".join(words) if army else "")
+    def _draw(self, now: QuickOffer) -> None:
+        self.points.set_text(now.points)
         self.chosen.clear()
         with self.chosen:
-            for i, entry in enumerate(self.entries):
-                card = self.cards[entry.card]
+            for i, picked in enumerate(now.picked):
                 with ui.row().classes("items-center gap-2"):
-                    size = f" ({entry.size} models)" if entry.size else ""
-                    points = quick_cost(entry, card)
-                    ui.label(f"{card.name}{size} · " + (f"{points} pts" if points is not None else "cost not known"))
+                    ui.label(picked.text)
                     named(ui.button(icon=icons.CLOSE, on_click=lambda _, k=i: self._remove(k)).props("flat round"),
-                          f"Remove {card.name}")
+                          f"Remove {picked.name}")
 
     def kept(self) -> dict[str, Any]:
         return {"name": self.name.value or "", "faction": self.faction.value or "", "caster": self.master.value,
