@@ -41,25 +41,6 @@ from models.rules.warmachine import (
 from models.rules.warmachine.arcana import (
     arcana_offer,
 )
-from models.rules.warmachine.army_choices import (
-    army_points,
-    factions,
-)
-from models.rules.warmachine.army_choices import (
-    casters as quick_casters,
-)
-from models.rules.warmachine.army_choices import (
-    choices as quick_choices,
-)
-from models.rules.warmachine.army_choices import (
-    cost as quick_cost,
-)
-from models.rules.warmachine.army_choices import (
-    refusal as quick_refusal,
-)
-from models.rules.warmachine.army_choices import (
-    unit_sizes as quick_unit_sizes,
-)
 from models.rules.warmachine.army_rules import (
     Problem,
 )
@@ -106,8 +87,6 @@ from models.rules.warmachine.list_text import (
     TEXT_MAX,
     Imported,
     Unrecognised,
-    export_text,
-    parse_text,
 )
 from models.rules.warmachine.match import (
     PREGAME_LABELS,
@@ -240,20 +219,11 @@ __all__ = [
     "ThresholdCheck",
     "Unrecognised",
     "WARJACK_FOCUS_CAP",
-    "army_points",
     "caster_control_range",
     "control_range",
     "effect_name",
-    "export_text",
-    "factions",
     "fallen_warbeasts",
     "friendly_gate",
-    "parse_text",
-    "quick_casters",
-    "quick_choices",
-    "quick_cost",
-    "quick_refusal",
-    "quick_unit_sizes",
     "shown",
     "summon_cost",
     "summonable",
