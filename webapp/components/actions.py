@@ -12,7 +12,8 @@ from typing import Any
 from nicegui import ui
 
 from models.rules import GameState, Option, options
-from models.rules.warmachine import board, effect_name
+from models.rules.warmachine import board
+from models.service.views.warmachine_dialogs import label_for
 from webapp.components.a11y import named
 from webapp.components.asking import points_dialog
 from webapp.components.caster_dialogs import (
@@ -40,30 +41,6 @@ HIDDEN = {
 }
 # Things a model may do in the opponent's turn too (doc 001 "Arcana": one card per turn, either player's).
 OFF_TURN = {"play_arcana"}
-LABELS = {
-    "activate": "Activate", "end_activation": "End activation", "boost_attack": "Boost attack",
-    "boost_damage": "Boost damage", "buy_attack": "Buy attack (1)", "next_attack": "Next attack",
-    "run": "Run", "reposition": "Reposition 3\"", "charge": "Charge", "leech": "Leech…", "heal_self": "Heal…",
-    "receive_allocation": "Allocate…", "be_healed": "Heal…", "pay_tithe": "Pay tithe (1)",
-    "skip_tithe": "Let it go", "feat": "Feat", "cast": "Cast spell…", "sacrifice": "Sacrifice…",
-    "summon": "Summon…",
-    # Warcasters and warjacks, warlocks and warbeasts.
-    "allocate_focus": "Allocate focus…", "receive_focus": "Allocate focus…", "skip_power_up": "Skip power up",
-    "leech_fury": "Leech fury…", "leech_life": "Leech life…", "spirit_bond": "Spirit bond…", "force": "Force…",
-    "threshold_check": "Threshold check…", "end_frenzy": "End frenzy…",
-}
-PREFIXED = {"upkeep": "Upkeep {} (1)", "drop_upkeep": "Let {} end", "shake": "Shake off {} (1)",
-            "play_arcana": "Play {}"}
-
-
-def label_for(action: str) -> str | None:
-    """The button text of an option, or None for options this bar does not show."""
-    kind, _, detail = action.partition(":")
-    if detail and kind in PREFIXED:
-        return PREFIXED[kind].format(effect_name(detail) if kind == "shake" else detail)
-    return LABELS.get(action)
-
-
 class ActionBar:
     def __init__(self, view: GameView, model_id: str, only: frozenset[str] | None = None) -> None:
         """Buttons for one model; ``only`` limits them to some actions (the control-phase guide)."""

@@ -22,12 +22,10 @@ from models.rules.warmachine import (
     ModelState,
     SpiritBond,
     ThresholdCheck,
-    arcana_offer,
     board,
     builders,
-    caster_control_range,
-    fallen_warbeasts,
 )
+from models.service.views.warmachine_dialogs import arcana_choice, caster_control_question, spirit_bond_hint
 from webapp.components.a11y import named
 from webapp.components.asking import points_dialog, send_answers
 from webapp.components.card_dialog import read_whole
@@ -37,11 +35,8 @@ from webapp.view import GameView
 
 
 def _in_control(view: GameView, boss_id: str, what: str) -> ui.checkbox:
-    boss = board(view.state).model(boss_id)
-    ctrl = caster_control_range(view.state, boss)
-    reach = f' ({ctrl}")' if ctrl is not None else ""
-    return named(ui.checkbox(f"{what} is in {boss.name}'s control range{reach}", value=True),
-                 f"{what} is in {boss.name}'s control range")
+    words, spoken = caster_control_question(view.state, boss_id, what)
+    return named(ui.checkbox(words, value=True), spoken)
 
 
 def _points(label: str = "Points", value: int = 1) -> ui.number:
@@ -85,9 +80,7 @@ def leech_life_dialog(view: GameView, option: Option) -> None:
 def spirit_bond_dialog(view: GameView, option: Option) -> None:
     assert isinstance(option.command, SpiritBond)
     lock = board(view.state).model(option.command.warlock)
-    fallen = len(fallen_warbeasts(view.state, lock))
-    points_dialog(view, option, f"Spirit bond for {lock.name}",
-                  f"Up to 1 fury per warbeast of its battlegroup destroyed or removed from play ({fallen} so far).")
+    points_dialog(view, option, f"Spirit bond for {lock.name}", spirit_bond_hint(view.state, lock.id))
 
 
 def allocate_focus_dialog(view: GameView, option: Option) -> None:
@@ -179,13 +172,12 @@ def arcana_dialog(view: GameView, warlock_id: str) -> None:
     (revealed to the opponent)."""
     state = view.state
     lock = board(state).model(warlock_id)
-    own, regular = arcana_offer(state, lock)
-    everything = ([own] if own else []) + regular
+    offer = arcana_choice(state, warlock_id)
     with titled_dialog(f"{lock.name}'s Arcana cards") as dialog:
         ui.label("Three cards: its own Trump and two others. Both players see them; each is played once.")
-        picks = [named(ui.select(everything, value=own or None, label="Trump card"), "Trump card"),
-                 named(ui.select(regular, label="Second card"), "Second card"),
-                 named(ui.select(regular, label="Third card"), "Third card")]
+        picks = [named(ui.select(list(offer.first), value=offer.trump or None, label="Trump card"), "Trump card"),
+                 named(ui.select(list(offer.regular), label="Second card"), "Second card"),
+                 named(ui.select(list(offer.regular), label="Third card"), "Third card")]
 
         async def ok() -> None:
             cards = [p.value for p in picks]

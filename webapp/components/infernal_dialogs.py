@@ -14,7 +14,6 @@ from nicegui import ui
 from models.rules import Command, Option, RuleViolation, options
 from models.rules.warmachine import (
     DURATION_WORDS,
-    EFFECTS,
     RING_MAX,
     SPELL_SEQUENCE,
     CastSpell,
@@ -23,13 +22,14 @@ from models.rules.warmachine import (
     Summon,
     board,
     builders,
-    control_range,
-    effect_name,
-    friendly_gate,
-    summon_cost,
-    summonable,
 )
 from models.service.completion import summon_questions, summoned_horror
+from models.service.views.warmachine_dialogs import (
+    effect_toggles,
+    master_control_question,
+    summon_cost_words,
+    summon_offer,
+)
 from webapp.components.a11y import named
 from webapp.components.asking import send_answers
 from webapp.components.card_book import player_catalog, remember
@@ -49,7 +49,7 @@ def sacrifice_dialog(view: GameView, option: Option) -> None:
         ui.label(f"The model is removed from play and {m.name} refills to its ESSENCE.")
         choice = ui.radio({v: board(state).model(v).name for v in option.choices["victim"]},
                           value=option.command.victim).props('aria-label="Model to sacrifice"')
-        in_ctrl = ui.checkbox(f'It is in {m.name}\'s control range ({control_range(state, m)}")')
+        in_ctrl = ui.checkbox(master_control_question(state, m.id))
         in_formation = ui.checkbox("If it is a trooper, it is in formation", value=True)
 
         async def ok() -> None:
@@ -66,15 +66,15 @@ async def summon_dialog(view: GameView, option: Option) -> None:
     assert isinstance(option.command, Summon)
     state = view.state
     m = board(state).model(option.command.master)
-    horrors = summonable({**await player_catalog(), **board(state).cards})
-    gate = friendly_gate(state, m.seat)
+    offer = summon_offer(state, m.id, await player_catalog())
+    horrors = offer.horrors
     with titled_dialog(f"{m.name} summons a horror") as dialog:
         vessel = ui.select({v: board(state).model(v).name for v in option.choices["vessel"]},
                            value=option.command.vessel,
                            label="Vessel (a Marked Soul)")
         horror = ui.select({k: c.name for k, c in horrors.items()}, label="Horror")
         cost = ui.label("")
-        near = ui.checkbox("Within 8\" of our Infernal Gate (costs 1 less)") if gate else None
+        near = ui.checkbox("Within 8\" of our Infernal Gate (costs 1 less)") if offer.gate else None
         in_cmd = ui.checkbox(f"The vessel is in {m.name}'s command range")
         rings = ui.column()
         ring_inputs: list[ui.number] = []
@@ -86,8 +86,7 @@ async def summon_dialog(view: GameView, option: Option) -> None:
             if card is None:
                 cost.set_text("")
                 return
-            cost.set_text(f"Cost: {summon_cost(card, bool(near and near.value))} essence "
-                          f"({m.name} has {m.essence or 0})")
+            cost.set_text(summon_cost_words(state, m.id, card, bool(near and near.value)))
             asked = summon_questions(card)
             if asked.rings:
                 with rings:
@@ -192,16 +191,14 @@ def effects_dialog(view: GameView, model_id: str) -> None:
     """Put an effect on a model or take it off (knocked down, Blind, fire...), as it happens at the table."""
     m = board(view.state).model(model_id)
     with titled_dialog(f"Effects on {m.name}") as dialog:
-        for effect in EFFECTS:
-            on = effect in m.effects
-            command = builders.toggle_effect(m.id, effect, on)
+        for effect in effect_toggles(m):
+            command = builders.toggle_effect(m.id, effect.effect, effect.on)
 
             async def toggle(c: Command = command) -> None:
                 if await view.send(c):
                     dialog.close()
 
-            verb = "No longer" if on else "Now"
-            once(ui.button(f"{verb} {effect_name(effect)}").props("no-caps outline"), toggle, dialog)
+            once(ui.button(effect.words).props("no-caps outline"), toggle, dialog)
         change = next((o for o in options(view.state, model_id) if o.action == "change_stat"), None)
         if change is not None and change.allowed:
             _stat_change_form(view, change, dialog)
