@@ -38,9 +38,6 @@ from models.rules.warmachine import (
     tithe,
     units,
 )
-from models.rules.warmachine.arcana import (
-    arcana_offer,
-)
 from models.rules.warmachine.army_rules import (
     Problem,
 )
@@ -72,7 +69,6 @@ from models.rules.warmachine.fury import (
     LeechLife,
     SpiritBond,
     ThresholdCheck,
-    fallen_warbeasts,
 )
 from models.rules.warmachine.list_model import (
     GAME_SIZES,
@@ -104,7 +100,6 @@ from models.rules.warmachine.modifiers import DURATION_WORDS
 from models.rules.warmachine.options import turn_options
 from models.rules.warmachine.points import (
     WARJACK_FOCUS_CAP,
-    caster_control_range,
 )
 from models.rules.warmachine.pregame import (
     TASK_MAX,
@@ -127,21 +122,11 @@ from models.rules.warmachine.setup import (
     NAME_MAX,
     ArmyEntry,
 )
-from models.rules.warmachine.shake import (
-    EFFECTS,
-    effect_name,
-)
 from models.rules.warmachine.spells import (
     CastSpell,
 )
-from models.rules.warmachine.state import (
-    control_range,
-)
 from models.rules.warmachine.summoning import (
     Summon,
-    friendly_gate,
-    summon_cost,
-    summonable,
 )
 from models.rules.warmachine.themes import (
     THEMELESS,
@@ -178,7 +163,6 @@ __all__ = [
     "board",
     "builders",
     "RING_MAX",
-    "arcana_offer",
     "ACTIVATION_SEQUENCE",
     "DURATION_WORDS",
     "AllocateFocus",
@@ -190,7 +174,6 @@ __all__ = [
     "ChooseOrder",
     "ChooseSide",
     "Continuous",
-    "EFFECTS",
     "EndFrenzy",
     "Entry",
     "Force",
@@ -219,13 +202,6 @@ __all__ = [
     "ThresholdCheck",
     "Unrecognised",
     "WARJACK_FOCUS_CAP",
-    "caster_control_range",
-    "control_range",
-    "effect_name",
-    "fallen_warbeasts",
-    "friendly_gate",
     "shown",
-    "summon_cost",
-    "summonable",
     "turn_options",
 ]
