@@ -7,8 +7,9 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from models.catalog import shipped_cards
-from models.rules.warmachine import Army, ListEntry
+from models.rules.warmachine import Army
 from models.rules.warmachine.list_checks import UNCHECKED, blocking, validate
+from models.rules.warmachine.list_model import ListEntry
 from tests.service.site_client import sign_up
 from tests.service.test_api import assert_error
 from tests.service.test_events_api import new_event, save_lists
