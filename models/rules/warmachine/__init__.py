@@ -38,9 +38,6 @@ from models.rules.warmachine import (
     tithe,
     units,
 )
-from models.rules.warmachine.army_rules import (
-    Problem,
-)
 from models.rules.warmachine.attacks import (
     ACTIVATION_SEQUENCE,
     MAX_REROLLS,
@@ -74,10 +71,6 @@ from models.rules.warmachine.list_model import (
     GAME_SIZES,
     TITLE_MAX,
     Army,
-    ListEntry,
-)
-from models.rules.warmachine.list_points import (
-    Points,
 )
 from models.rules.warmachine.list_text import (
     TEXT_MAX,
@@ -182,13 +175,10 @@ __all__ = [
     "KILLBOX_CP",
     "LeechFury",
     "LeechLife",
-    "ListEntry",
     "MAX_REROLLS",
     "NAME_MAX",
     "POINTS_MAX",
     "PREGAME_TEXT_MAX",
-    "Points",
-    "Problem",
     "RollPriority",
     "SPELL_SEQUENCE",
     "Sacrifice",
