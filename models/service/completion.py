@@ -17,6 +17,7 @@ from models.catalog.schema import NAME_MAX, Card, GridLayout, SpiralLayout, Unit
 from models.rules.core import RuleViolation
 from models.rules.text import tidy
 from models.rules.warmachine.completion import (
+    RING_MAX,
     cards_to_complete,
     completed_card,
     facts_to_ask,
@@ -34,6 +35,7 @@ TROOPER_BOXES = "Trooper boxes"
 LEADER_BOXES = "Leader boxes, if not the same"  # left empty: the leader has the troopers' boxes (damage.py)
 RING_FIELDS = tuple(f"Boxes in the {ring} ring" for ring in ("outer", "middle", "centre"))
 STATS = (ESSENCE, "FOCUS", "FURY", "THR")
+NUMBER_MAX = 99  # the largest stat or count of boxes a field takes
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,7 @@ class CardQuestions:
     optional: tuple[str, ...] = ()  # those of ``numbers`` that may be left empty
     rings: tuple[str, ...] = ()  # those of ``numbers`` that are a web's rings, outer first
     web_total: int | None = None  # the boxes the web has in all, said above its rings when known
+    most: int = NUMBER_MAX  # the largest whole number a field takes
     drawing: Literal["grid", "spiral"] | None = None  # tapped on the screen
     trump: bool = False  # the name of a Grymkin warlock's Trump card
 
@@ -87,22 +90,17 @@ def pregame_questions(card: Card) -> CardQuestions:
 def summon_questions(card: Card) -> CardQuestions:
     """The summon dialog: a horror's web rings when its card lacks them."""
     rings = tuple(f"{ring} ring" for ring in rings_to_ask(card))
-    return CardQuestions(card, ("web rings",) if rings else (), numbers=rings, rings=rings)
-
-
-def _with_facts(q: CardQuestions, typed: Mapping[str, int | None], drawn: GridLayout | SpiralLayout | None
-                ) -> Card:
-    rings = [n for label in q.rings if (n := typed.get(label)) is not None]
-    return completed_card(
-        q.card, {s: n for s in STATS if (n := typed.get(s)) is not None}, boxes=typed.get(DAMAGE_BOXES),
-        rings=(rings[0], rings[1], rings[2]) if len(rings) == len(RING_FIELDS) else None, drawn=drawn)
+    return CardQuestions(card, ("web rings",) if rings else (), numbers=rings, rings=rings, most=RING_MAX)
 
 
 def table_card(q: CardQuestions, typed: Mapping[str, int | None], drawn: GridLayout | SpiralLayout | None = None
                ) -> Card:
     """The card completed with what was typed (by field label) or drawn; whether a web's rings add up is the
     rules' to say when the card is sent."""
-    return _with_facts(q, typed, drawn)
+    rings = [n for label in q.rings if (n := typed.get(label)) is not None]
+    return completed_card(
+        q.card, {s: n for s in STATS if (n := typed.get(s)) is not None}, boxes=typed.get(DAMAGE_BOXES),
+        rings=(rings[0], rings[1], rings[2]) if len(rings) == len(RING_FIELDS) else None, drawn=drawn)
 
 
 def pregame_card(q: CardQuestions, typed: Mapping[str, int | None], drawn: GridLayout | SpiralLayout | None = None,
@@ -110,12 +108,12 @@ def pregame_card(q: CardQuestions, typed: Mapping[str, int | None], drawn: GridL
     """The card completed with what was typed or drawn and its Trump card's name; the refusal names the card,
     as the screen asks about several at once."""
     card = q.card
-    rings = [typed.get(label) for label in q.rings]
-    if q.web_total is not None and q.rings and None not in rings and sum(r or 0 for r in rings) != q.web_total:
+    rings = [n for label in q.rings if (n := typed.get(label)) is not None]
+    if q.web_total is not None and q.rings and len(rings) == len(q.rings) and sum(rings) != q.web_total:
         raise RuleViolation("card.rings_total",
                             f"{card.name}: the three rings must add up to the web's {q.web_total} boxes.")
     try:
-        done = _with_facts(q, typed, drawn)
+        done = table_card(q, typed, drawn)
     except RuleViolation as refusal:
         raise RuleViolation(refusal.code, f"{card.name}: {refusal.message}") from refusal
     unit = card.unit

@@ -28,6 +28,7 @@ def test_the_table_asks_a_horrors_rings_after_its_essence_and_says_the_webs_tota
     horror = CARDS["foreboder"].model_copy(update={"stats": NO_STATS})
     asked = table_questions(horror)
     assert asked.numbers == ("ESSENCE", *RING_FIELDS) and asked.rings == RING_FIELDS and asked.web_total == 14
+    assert asked.most == 99
     done = table_card(asked, {"ESSENCE": 2, **dict(zip(RING_FIELDS, (7, 4, 3), strict=True))})
     assert done.stats.ESSENCE == 2 and done.damage.rings == (7, 4, 3)
 
@@ -64,7 +65,7 @@ def test_the_pregame_screen_says_which_cards_still_lack_what():
 
 def test_summoning_asks_a_horrors_rings_outer_first_only_while_its_card_lacks_them():
     asked = summon_questions(CARDS["foreboder"])
-    assert asked.rings == ("Outer ring", "Middle ring", "Centre ring")
+    assert asked.rings == ("Outer ring", "Middle ring", "Centre ring") and asked.most == 60
     done = summoned_horror(CARDS["foreboder"], [7, 4, 3])
     assert summon_questions(done).rings == () and summoned_horror(done, []) is done
     with pytest.raises(RuleViolation, match="Each ring needs a whole number"):

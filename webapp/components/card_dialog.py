@@ -62,7 +62,7 @@ def open_completion(view: GameView, card: Card) -> None:
         async def save() -> None:
             values: dict[str, int | None] = {}
             for label, field in inputs.items():
-                number = read_whole(field, 1, 99, label)
+                number = read_whole(field, 1, asked.most, label)
                 if number is None:
                     return
                 values[label] = number

@@ -14,7 +14,6 @@ from nicegui import ui
 from models.rules import Command, Option, RuleViolation, options
 from models.rules.warmachine import (
     DURATION_WORDS,
-    RING_MAX,
     SPELL_SEQUENCE,
     CastSpell,
     Sacrifice,
@@ -103,7 +102,8 @@ async def summon_dialog(view: GameView, option: Option) -> None:
                 ui.notify("Pick the horror to summon.", type="warning")
                 return
             try:
-                done = summoned_horror(card, [whole_number(r.value, 1, RING_MAX) for r in ring_inputs])
+                most = summon_questions(card).most
+                done = summoned_horror(card, [whole_number(r.value, 1, most) for r in ring_inputs])
             except RuleViolation as refusal:
                 ui.notify(refusal.message, type="warning")
                 return

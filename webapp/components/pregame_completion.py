@@ -69,9 +69,9 @@ class QuickCard:
         value = self.numbers[label].value
         if label in self.asked.optional and value in (None, ""):
             return None
-        number = whole_number(value, 1, 99)
+        number = whole_number(value, 1, self.asked.most)
         if number is None:
-            raise BadFact(f"{self.asked.card.name}, {label}: enter a whole number from 1 to 99.")
+            raise BadFact(f"{self.asked.card.name}, {label}: enter a whole number from 1 to {self.asked.most}.")
         return number
 
     def card(self) -> Card:
