@@ -43,9 +43,6 @@ from models.rules.warmachine.attacks import (
     MAX_REROLLS,
     SPELL_SEQUENCE,
 )
-from models.rules.warmachine.completion import (
-    RING_MAX,
-)
 from models.rules.warmachine.continuous import (
     Continuous,
 )
@@ -155,7 +152,6 @@ __all__ = [
     "WarmachineBoard",
     "board",
     "builders",
-    "RING_MAX",
     "ACTIVATION_SEQUENCE",
     "DURATION_WORDS",
     "AllocateFocus",
