@@ -62,6 +62,13 @@ def report(game_id: str, version: int, state: GameState, log: list[LogRow]) -> d
     }
 
 
+def clock_used(turn: dict[str, Any]) -> str:
+    """The clock time both players used in one of the report's turns ("4:05 / 3:10"; "" without a clock), as the
+    result page's table and the text both say it."""
+    used = turn["clock_ms"]
+    return f"{shown(used[0])} / {shown(used[1])}" if used else ""
+
+
 def text(data: dict[str, Any]) -> str:
     """The report as plain lines (for pasting into tournament software or a message)."""
     p = data["players"]
@@ -98,6 +105,6 @@ def text(data: dict[str, Any]) -> str:
             if t["cp"] is not None:
                 parts.append(f"CP {t['cp'][0]}-{t['cp'][1]} (totals {t['totals'][0]}-{t['totals'][1]})")
             if t["clock_ms"] is not None:
-                parts.append(f"clock {shown(t['clock_ms'][0])} / {shown(t['clock_ms'][1])}")
+                parts.append(f"clock {clock_used(t)}")
             lines.append(": ".join(parts[:1]) + (": " + ", ".join(parts[1:]) if parts[1:] else ""))
     return "\n".join(lines) + "\n"

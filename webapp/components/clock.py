@@ -11,7 +11,7 @@ from nicegui import ui
 from nicegui.element import Element
 
 from models.rules import GameState
-from models.rules.warmachine import board, builders, shown
+from models.rules.warmachine import board, builders
 from models.service.views.warmachine import clock_note, clock_status
 from webapp.components import icons
 from webapp.components.dialogs import ok_cancel, titled_dialog
@@ -134,6 +134,3 @@ class ClockPanel:
                     dialog.close()
 
             ok_cancel("Set time", save, dialog)
-
-
-__all__ = ["ClockPanel", "Countdown", "shown"]

@@ -11,7 +11,7 @@ from typing import Any
 
 from nicegui import ui
 
-from models.rules.warmachine import shown
+from models.service.results import clock_used
 from models.service.systems import game_system
 from webapp.blocking import io
 from webapp.pages.frame import frame, open_game
@@ -132,7 +132,7 @@ class ResultView:
                     "cp": f"{t['cp'][0]}-{t['cp'][1]}" if t["cp"] else "",
                     "totals": f"{t['totals'][0]}-{t['totals'][1]}" if t["totals"] else "",
                     "killbox": ", ".join(p[s] for s in (0, 1) if t["killbox"] and t["killbox"][s]),
-                    "clock": f"{shown(t['clock_ms'][0])} / {shown(t['clock_ms'][1])}" if t["clock_ms"] else "",
+                    "clock": clock_used(t),
                 } for t in turns], row_key="turn").props('flat aria-label="Turns"').classes("w-full")
         with ui.card().classes("w-full tk-log").props('role="region" aria-label="Timeline"'):
             ui.label("Timeline").classes("text-h6")
