@@ -3,7 +3,6 @@ below are its public face for the service and the web (everything the web uses f
 modules puts their hooks on the system's step table; it registers nothing with the core."""
 
 from models.rules.system import RuleSystem
-from models.rules.times import shown
 from models.rules.warmachine import (
     activation,
     arcana,
@@ -188,6 +187,5 @@ __all__ = [
     "ThresholdCheck",
     "Unrecognised",
     "WARJACK_FOCUS_CAP",
-    "shown",
     "turn_options",
 ]
