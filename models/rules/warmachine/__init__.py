@@ -105,7 +105,6 @@ from models.rules.warmachine.replenish import (
 )
 from models.rules.warmachine.scenario import (
     CP_MAX,
-    KILLBOX_CP,
 )
 from models.rules.warmachine.setup import (
     NAME_MAX,
@@ -167,7 +166,6 @@ __all__ = [
     "Force",
     "GAME_SIZES",
     "Imported",
-    "KILLBOX_CP",
     "LeechFury",
     "LeechLife",
     "MAX_REROLLS",
