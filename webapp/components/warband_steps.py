@@ -9,24 +9,20 @@ from collections.abc import Awaitable, Callable
 from nicegui import ui
 
 from models.rules import Command, GameState
-from models.rules.warband import (
-    MEANING,
-    able,
-    board,
-    builders,
-    due,
-    rout_sum,
-)
+from models.rules.warband import MEANING, board, builders
 from models.service.views.warband import (
     NEUTRALS,
     PLAYING,
     SPELLS,
     event_words,
+    grab_choice,
     grab_words,
     headline,
     hidden_events_words,
+    prompt,
     rout_passed,
     rout_words,
+    spells_due,
     treasure_words,
 )
 from webapp.components.a11y import named
@@ -39,8 +35,7 @@ from webapp.view import GameView
 def _key(state: GameState) -> tuple[object, ...]:
     b = board(state)
     return (state.phase, state.step, state.round, state.active, b.rout, b.grab, b.events, b.treasures,
-            b.hidden_events, tuple(due(state)) if state.phase == "upkeep" else (), headline(state),
-            rout_sum(b, state.active))
+            b.hidden_events, tuple(prompt(state)))
 
 
 def _spell_check(unit: str, spell: str) -> Callable[[bool, int | None], Command]:
@@ -140,9 +135,9 @@ class StepPanel:
 
     def _spells(self, state: GameState) -> None:
         ui.label(SPELLS).classes("tk-prompt")
-        for u, spell in due(state):
-            ui.label(f"{spell} ({u.name})")
-            self._check(f"{spell} ({u.name})", _spell_check(u.id, spell))
+        for unit, spell, words in spells_due(state):
+            ui.label(words)
+            self._check(words, _spell_check(unit, spell))
 
     def _events(self, state: GameState) -> None:
         for i, event in enumerate(board(state).events):
@@ -171,11 +166,9 @@ class StepPanel:
 
                 once(ui.button("Confirm").props("no-caps"), answer)
             return
-        side = g.loser if g.turn == "loser_check" else g.winner
-        owner = state.player_name(side)
         if not self.controls:
             return
-        units = {u.id: u.name for u in able(b, side)}
+        owner, units = grab_choice(state)
         unit = named(ui.select(units, value=next(iter(units), None), label="Unit").classes("w-64"),
                      f"{owner}'s unit")
         under = named(ui.radio(UNDER, value="nothing").props("inline"), "What was under the token")

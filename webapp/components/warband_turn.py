@@ -6,21 +6,13 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules import GameState
-from models.rules.warband import PLAY, UPKEEP, builders, label, step_of
-from models.service.views.warband import headline
+from models.rules.warband import builders
+from models.service.views.warband import next_label, next_shown, turn_line
 from webapp.components.a11y import named
 from webapp.components.once import once
 from webapp.components.seat import grey, seat_refusal
 from webapp.components.turn_bar import stamp
 from webapp.view import GameView
-
-
-def next_label(state: GameState) -> str:
-    if state.phase == "play":
-        return f"End turn: hand over to {state.player_name(1 - state.active)}"
-    if state.phase == "upkeep":
-        return f"Next: done with {step_of(state.step).label}"
-    return "Next"
 
 
 class WarbandTurnBar:
@@ -39,30 +31,29 @@ class WarbandTurnBar:
                     self.next = once(ui.button("Next").props("no-caps"), self._next)
                     once(ui.button("Undo last action").props("outline no-caps"), view.undo)
             with named(ui.row().classes("tk-guide gap-2 items-center"), "Upkeep steps", role="list"):
-                self.steps = {s.key: named(ui.label(s.label).classes("tk-step"), s.label, role="listitem")
-                              for s in (*UPKEEP, PLAY)}
+                self.steps = [named(ui.label(s["label"]).classes("tk-step"), s["label"], role="listitem")
+                              for s in turn_line(view.state)["steps"]]
         view.on_update(self.update)
         self.update(view.state)
 
     def update(self, state: GameState) -> None:
         stamp(self.box, self.view.version)
-        key = (state.round, state.active, state.phase, state.step, headline(state))
+        line = turn_line(state)
+        key = (line, state.active)
         if key == self._shown:
             return
         self._shown = key
-        over = state.phase == "over"
-        self.round.set_text("" if over else f"Round {state.round}")
-        self.player.set_text("" if over else f"{state.player_name(state.active)}'s turn")
-        self.phase.set_text(label(state))
-        for key_, element in self.steps.items():
-            current = state.phase in ("upkeep", "play") and key_ == state.step
-            if current:
+        self.round.set_text(line["round"])
+        self.player.set_text(line["player"])
+        self.phase.set_text(line["phase"])
+        for step, element in zip(line["steps"], self.steps, strict=True):
+            if step["current"]:
                 element.classes("tk-current")
             else:
                 element.classes(remove="tk-current")
         if self.next is not None:
             self.next.set_text(next_label(state))
-            self.next.set_visibility(state.phase in ("upkeep", "play"))
+            self.next.set_visibility(next_shown(state))
             grey(self.next, seat_refusal(self.view, builders.next_step()))
 
     async def _next(self) -> None:

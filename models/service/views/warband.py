@@ -8,8 +8,8 @@ from typing import Any
 
 from models.rules import GameState
 from models.rules.warband.conditions import MEANING, NAMES
-from models.rules.warband.phases import PLAY, UPKEEP, label
-from models.rules.warband.rout import ROUT_AT, morale_words, rout_sum
+from models.rules.warband.phases import PLAY, UPKEEP, label, step_of
+from models.rules.warband.rout import ROUT_AT, able, morale_words, rout_sum
 from models.rules.warband.spells import due
 from models.rules.warband.state import TriggeredEvent, WarbandBoard, WarbandUnit, board, carried_off
 from models.rules.warband.treasure import NO_RUN
@@ -98,6 +98,45 @@ def event_words(state: GameState, event: TriggeredEvent) -> str:
     return f"Event by {state.player_name(event.seat)} (d20 {event.roll}){sheet} · {where}"
 
 
+def grab_choice(state: GameState) -> tuple[str, dict[str, str]]:
+    """Who picks the unit that tries for the token now (their name), and which of their units may try (id: name):
+    the routing side checks first only when it alone is near (doc 004, "Grabbing Treasure after routing")."""
+    g = board(state).grab
+    assert g is not None
+    side = g.loser if g.turn == "loser_check" else g.winner
+    return state.player_name(side), {u.id: u.name for u in able(board(state), side)}
+
+
+def spells_due(state: GameState) -> tuple[tuple[str, str, str], ...]:
+    """(unit id, spell, words) of each ongoing spell still waiting for its check this turn."""
+    return tuple((u.id, spell, f"{spell} ({u.name})") for u, spell in due(state))
+
+
+def next_label(state: GameState) -> str:
+    """Where Next goes: the end of the current upkeep step, or the hand-over at the end of the turn."""
+    if state.phase == "play":
+        return f"End turn: hand over to {state.player_name(1 - state.active)}"
+    if state.phase == "upkeep":
+        return f"Next: done with {step_of(state.step).label}"
+    return "Next"
+
+
+def next_shown(state: GameState) -> bool:
+    """Whether Next is on the turn line: only while a turn goes on, not in the grab after a rout nor after it."""
+    return state.phase in ("upkeep", "play")
+
+
+def turn_line(state: GameState) -> dict[str, Any]:
+    """The turn line, the table's and the spectators': round, whose turn, where the game is, the result, and the
+    upkeep's steps with the current one marked."""
+    over = state.phase == "over"
+    steps = [{"label": s.label, "current": state.phase in ("upkeep", "play") and s.key == state.step}
+             for s in (*UPKEEP, PLAY)]
+    return {"round": "" if over else f"Round {state.round}",
+            "player": "" if over else f"{state.player_name(state.active)}'s turn",
+            "phase": label(state), "result": headline(state), "steps": steps}
+
+
 def grab_words(state: GameState) -> tuple[str, str]:
     """The grab after a rout: which token, and what is asked now."""
     g = board(state).grab
@@ -132,24 +171,19 @@ def prompt(state: GameState) -> list[dict[str, str]]:
     elif state.phase == "upkeep" and state.step == "treasure":
         lines += [(treasure_words(state, False), "prompt"), (hidden_events_words(state), "")]
     elif state.phase == "upkeep" and state.step == "spells":
-        lines += [(SPELLS, "prompt"), *((f"{spell} ({u.name})", "") for u, spell in due(state))]
+        lines += [(SPELLS, "prompt"), *((words, "") for _, _, words in spells_due(state))]
     lines += [(event_words(state, e), "") for e in b.events]
     return [{"text": text, "look": look} for text, look in lines if text]
 
 
 def view(state: GameState) -> dict[str, Any]:
     """The parts of the spectators' view only a warband game has."""
-    over = state.phase == "over"
-    steps = [{"label": s.label, "current": state.phase in ("upkeep", "play") and s.key == state.step}
-             for s in (*UPKEEP, PLAY)]
     cards: dict[str, Any] = {}
     sides: list[list[str]] = [[], []]
     for u in board(state).units:
         sides[u.seat].append(u.id)
         cards[u.id] = {"name": u.name, "seat": u.seat, "kind": kind_words(u), "status": status_words(u),
                        "look": "" if u.in_play else "gone", "lines": [t for t in unit_lines(u) if t]}
-    return {"turn": {"round": "" if over else f"Round {state.round}",
-                     "player": "" if over else f"{state.player_name(state.active)}'s turn",
-                     "phase": label(state), "result": headline(state), "steps": steps},
+    return {"turn": turn_line(state),
             "score": {"round": state.round, "cp": None, "active": state.active},
             "prompt": prompt(state), "cards": cards, "sides": sides}
