@@ -8,22 +8,8 @@ from functools import partial
 from nicegui import ui
 
 from models.rules import GameState, Option, options
-from models.rules.warlord import (
-    ACTION_LABELS,
-    ACTIONS,
-    CONDITIONS,
-    DEFENCE_LABELS,
-    DEFENCES,
-    Figure,
-    abilities_text,
-    active_figure,
-    board,
-    chips,
-    figure,
-    label,
-    words,
-)
-from models.service.views.warlord import status, tracks_words
+from models.rules.warlord import ACTION_LABELS, ACTIONS, DEFENCE_LABELS, DEFENCES, board
+from models.service.views.warlord import STATES, Card, card
 from webapp.components import icons
 from webapp.components.a11y import named
 from webapp.components.dialogs import transient_dialog
@@ -41,51 +27,51 @@ HIDDEN = {"game.over", "activation.not_active", "activation.done", "activation.a
 ASKING = {"melee_attack": melee_dialog, "ranged_attack": ranged_dialog, "cast_spell": spell_dialog}
 
 
-def pips(f: Figure) -> str:
+def pips(c: Card) -> str:
     """The damage tracks as dots (markup made here from numbers only; names never go into it)."""
-    dots = '<span class="tk-wl-pip tk-full"></span>' * f.remaining
-    dots += '<span class="tk-wl-pip tk-lost"></span>' * (f.tracks - f.remaining)
-    return f'<span role="img" aria-label="{tracks_words(f)}">{dots}</span>'
+    dots = '<span class="tk-wl-pip tk-full"></span>' * c.left
+    dots += '<span class="tk-wl-pip tk-lost"></span>' * (c.of - c.left)
+    return f'<span role="img" aria-label="{c.dt_words}">{dots}</span>'
 
 
 class WarlordCard:
     def __init__(self, view: GameView, figure_id: str, controls: bool) -> None:
         self.view, self.figure_id, self.controls = view, figure_id, controls
-        f = figure(view.state, figure_id)
-        self.name = f.name
+        c = card(view.state, figure_id)
+        self.name = c.name
         self._shown: tuple[object, ...] | None = None
         self._chips: tuple[object, ...] | None = None
         self.options: dict[str, Option] = {}
         self.buttons: dict[str, ui.button] = {}
         self.actions: ui.row | None = None
-        self.box, self.status = piece_card(f.name, f.seat)
+        self.box, self.status = piece_card(c.name, c.seat)
         with self.box:
-            if abilities_text(f.tough, f.abilities):
-                ui.label(abilities_text(f.tough, f.abilities)).classes("tk-kind")
+            if c.kind:
+                ui.label(c.kind).classes("tk-kind")
             with ui.row().classes("tk-wl-tracks"):
                 self.count = ui.label("").classes("tk-wl-count")
                 self.pips = ui.html("", sanitize=False)
                 if controls:
                     once(self.pips.classes("tk-tappable"), lambda: self._tap("damage"))
-                    self._button("damage", "-1 DT", f"Mark 1 damage: {f.name}")
-                    self._button("heal", "+1 DT", f"Heal 1: {f.name}")
+                    self._button("damage", "-1 DT", f"Mark 1 damage: {c.name}")
+                    self._button("heal", "+1 DT", f"Heal 1: {c.name}")
             self.numbers = ui.label("").classes("tk-wl-numbers")
             self.states = ui.column().classes("tk-wl-states")
             if controls:
                 with ui.row().classes("tk-actions gap-2") as self.actions:
-                    self._button("activate", "Activate", f"Activate: {f.name}")
+                    self._button("activate", "Activate", f"Activate: {c.name}")
                     for action in ACTIONS:
-                        self._button(f"action:{action}", ACTION_LABELS[action], f"{ACTION_LABELS[action]}: {f.name}")
-                    self._button("melee_attack", "Melee attack…", f"Melee attack: {f.name}")
-                    self._button("ranged_attack", "Ranged attack…", f"Ranged attack: {f.name}")
-                    self._button("cast_spell", "Cast a spell…", f"Cast a spell: {f.name}")
+                        self._button(f"action:{action}", ACTION_LABELS[action], f"{ACTION_LABELS[action]}: {c.name}")
+                    self._button("melee_attack", "Melee attack…", f"Melee attack: {c.name}")
+                    self._button("ranged_attack", "Ranged attack…", f"Ranged attack: {c.name}")
+                    self._button("cast_spell", "Cast a spell…", f"Cast a spell: {c.name}")
                     for kind in DEFENCES:
-                        self._button(f"defend:{kind}", DEFENCE_LABELS[kind], f"{DEFENCE_LABELS[kind]}: {f.name}")
-                    self._button("end_activation", "End activation", f"End activation: {f.name}")
+                        self._button(f"defend:{kind}", DEFENCE_LABELS[kind], f"{DEFENCE_LABELS[kind]}: {c.name}")
+                    self._button("end_activation", "End activation", f"End activation: {c.name}")
                     named(once(ui.button("Add state…").props("outline no-caps"), self._add_dialog),
-                          f"Add state: {f.name}")
+                          f"Add state: {c.name}")
                     named(once(ui.button("Card numbers…").props("outline no-caps"),
-                               lambda: numbers_dialog(view, figure_id)), f"Card numbers: {f.name}")
+                               lambda: numbers_dialog(view, figure_id)), f"Card numbers: {c.name}")
         view.on_update(self.update)
         self.update(view.state)
 
@@ -95,24 +81,21 @@ class WarlordCard:
     def update(self, state: GameState) -> None:
         if self.controls:  # any model's change may change what this one may do (its numbers typed, for one)
             self._grey_buttons(state)
-        f = figure(state, self.figure_id)
-        current = active_figure(state)
-        key = (f, state.phase, state.round, current.id if current else None)
+        c = card(state, self.figure_id)
+        key = (c, state.phase)
         if key == self._shown:
             return
         self._shown = key
-        self.status.set_text(status(f))
-        self.count.set_text(f"DT {f.remaining}/{f.tracks}")
-        self.numbers.set_text(words(f) if f.stats is not None else "")
-        self.pips.set_content(pips(f))
+        self.status.set_text(c.status)
+        self.count.set_text(c.dt)
+        self.numbers.set_text(c.numbers)
+        self.pips.set_content(pips(c))
         self.box.classes(remove="tk-gone tk-active tk-done")
-        if f.out_of_action:
-            self.box.classes("tk-gone")
-        elif f.activation != "ready":
-            self.box.classes(f"tk-{f.activation}")
-        if f.conditions != self._chips:
-            self._chips = f.conditions
-            self._draw_states(f)
+        if c.look:
+            self.box.classes(f"tk-{c.look}")
+        if c.chips != self._chips:
+            self._chips = c.chips
+            self._draw_states(c)
         if self.actions is not None:  # once the game is over the rules refuse everything: no controls left
             self.actions.set_visibility(state.phase != "over")
 
@@ -126,16 +109,16 @@ class WarlordCard:
             if before.get(action) != fresh.get(action):
                 grey(button, self._option(action))
 
-    def _draw_states(self, f: Figure) -> None:
+    def _draw_states(self, c: Card) -> None:
         self.states.clear()
         with self.states:
-            for name, chip, text in chips(f):
+            for chip in c.chips:
                 with ui.row().classes("tk-wl-state"):
-                    ui.label(chip).classes(f"tk-wl-chip tk-wl-{name}")
-                    ui.label(text).classes("tk-wl-what")
+                    ui.label(chip.chip).classes(f"tk-wl-chip tk-wl-{chip.name}")
+                    ui.label(chip.text).classes("tk-wl-what")
                     if self.controls:
                         remove = ui.button(icon=icons.CLOSE).props("flat round")
-                        named(once(remove, partial(self._tap, f"remove:{name}")), f"Remove {label(name)}: {f.name}")
+                        named(once(remove, partial(self._tap, f"remove:{chip.name}")), chip.remove)
 
     def _option(self, action: str) -> Option | None:
         """What the rules say of ``action`` now, as this page's link may act on it (a seat link greys the other
@@ -156,19 +139,17 @@ class WarlordCard:
 
     def _add_dialog(self) -> None:
         """One button per model state; those the rules refuse are greyed and say why when tapped."""
-        f = figure(self.view.state, self.figure_id)
-        with transient_dialog() as dialog, named(ui.card().classes("tk-dialog"), f"Add a state to {f.name}"):
-            ui.label(f"Add a state to {f.name}").classes("text-h6")
+        with transient_dialog() as dialog, named(ui.card().classes("tk-dialog"), f"Add a state to {self.name}"):
+            ui.label(f"Add a state to {self.name}").classes("text-h6")
 
-            async def add(name: str) -> None:
-                if await self._tap(f"add:{name}"):
+            async def add(state: str) -> None:
+                if await self._tap(f"add:{state}"):
                     dialog.close()
 
             with ui.row().classes("gap-2"):
-                for name in CONDITIONS:
-                    button = named(once(ui.button(label(name)).props("no-caps"), partial(add, name), dialog),
-                                   label(name))
-                    grey(button, self._option(f"add:{name}"), hide=False)
+                for state, words in STATES:
+                    button = named(once(ui.button(words).props("no-caps"), partial(add, state), dialog), words)
+                    grey(button, self._option(f"add:{state}"), hide=False)
             ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
         dialog.open()
 

@@ -9,7 +9,8 @@ from functools import partial
 from nicegui import ui
 
 from models.rules import Option, answered
-from models.rules.warlord import MAX_STAT, SPELL_NAME_MAX, STAT_LABELS, StatName, Stats, builders, figure
+from models.rules.warlord import MAX_STAT, SPELL_NAME_MAX, STAT_LABELS, StatName, Stats, builders
+from models.service.views.warlord import card
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number
 from webapp.components.dialogs import transient_dialog
@@ -52,7 +53,7 @@ class StatFields:
 
 def numbers_dialog(view: GameView, figure_id: str) -> None:
     """Type or correct the model's card numbers."""
-    f = figure(view.state, figure_id)
+    f = card(view.state, figure_id)
     with transient_dialog() as dialog, named(ui.card().classes("tk-dialog"), f"Card numbers of {f.name}"):
         ui.label(f"Card numbers of {f.name}").classes("text-h6")
         ui.label(HELP).classes("tk-kind")
@@ -77,14 +78,14 @@ def _target_buttons(view: GameView, option: Option, dialog: ui.dialog, aim: Call
     """One button per model the rules let it aim at (the option's choices), and ``none`` for no model."""
     with ui.row().classes("gap-2"):
         for target in option.choices.get("target", ()):
-            once(ui.button(figure(view.state, target).name).props("no-caps"), partial(aim, target), dialog)
+            once(ui.button(card(view.state, target).name).props("no-caps"), partial(aim, target), dialog)
         once(ui.button(none).props("outline no-caps"), lambda: aim(None), dialog)
 
 
 def _attack_dialog(view: GameView, option: Option, figure_id: str, melee: bool) -> None:
     """Fight or shoot: at which model (its states change the numbers), or at one the app need not know; a melee
     attack also asks whether it is a flying model's Swift Attack on the ground."""
-    f = figure(view.state, figure_id)
+    f = card(view.state, figure_id)
     title = "Melee attack" if melee else "Ranged attack"
     with transient_dialog() as dialog, named(ui.card().classes("tk-dialog"), f"{title}: {f.name}"):
         ui.label(f"{title}: {f.name}").classes("text-h6")
@@ -110,7 +111,7 @@ def ranged_dialog(view: GameView, option: Option, figure_id: str) -> None:
 
 def spell_dialog(view: GameView, option: Option, figure_id: str) -> None:
     """Cast: the spell's name, whether it needs line of sight, and its target."""
-    f = figure(view.state, figure_id)
+    f = card(view.state, figure_id)
     with transient_dialog() as dialog, named(ui.card().classes("tk-dialog"), f"Cast a spell: {f.name}"):
         ui.label(f"{f.name} casts a spell").classes("text-h6")
         spell = ui.input("Spell name").props(f'maxlength={SPELL_NAME_MAX} aria-label="Spell name"')

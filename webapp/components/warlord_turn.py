@@ -12,17 +12,8 @@ from functools import partial
 from nicegui import ui
 
 from models.rules import Command, GameState, Option, answered, options
-from models.rules.warlord import (
-    MAX_DIE,
-    POISON_TARGET,
-    REASON_MAX,
-    Figure,
-    active_figure,
-    poison_bonus,
-    poison_due,
-    turn_options,
-)
-from models.service.views.warlord import where
+from models.rules.warlord import MAX_DIE, REASON_MAX, turn_options
+from models.service.views.warlord import POISON_PROMPT, PoisonCheck, next_label, poison_checks, where
 from webapp.components.a11y import named
 from webapp.components.asking import send_answers
 from webapp.components.card_dialog import whole_number
@@ -60,23 +51,22 @@ class WarlordTurnBar:
 
     def update(self, state: GameState) -> None:
         stamp(self.box, self.view.version)
-        current = active_figure(state)
-        key = (state.round, state.phase, current)
-        if key != self._shown:
-            self._shown = key
-            turn, phase = where(state)
+        shown = where(state)
+        if shown != self._shown:
+            self._shown = shown
+            turn, phase = shown
             self.turn.set_text(turn)
             self.phase.set_text(phase)
         if self.end is not None and self.next is not None:
             found = turn_options(state)
             if found != self.options:
                 self.options = found
-                self.next.set_text(f"Start game turn {state.round + 1}")
+                self.next.set_text(next_label(state))
                 grey(self.end, found["end_turn"])
                 grey(self.next, found["next_turn"])
                 self.finish.set_visibility(state.phase != "over")
         if self.poison is not None:
-            due = tuple(poison_due(state)) if state.phase == "end" else ()
+            due = poison_checks(state)
             if due != self._due:
                 self._due = due
                 self._draw_poison(due)
@@ -133,24 +123,21 @@ class WarlordTurnBar:
             ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
         dialog.open()
 
-    def _draw_poison(self, due: tuple[Figure, ...]) -> None:
+    def _draw_poison(self, due: tuple[PoisonCheck, ...]) -> None:
         assert self.poison is not None
         self.poison.clear()
         if not due:
             return
         with self.poison:
-            ui.label(f"Poison checks: roll the die for each poisoned model and type what it shows. "
-                     f"{POISON_TARGET} or more passes; a miss costs 1 damage track. The poison goes either way."
-                     ).classes("tk-prompt")
-            for f in due:
-                bonus = ", ".join(f"{n:+d} for {why}" for why, n in poison_bonus(f))
+            ui.label(POISON_PROMPT).classes("tk-prompt")
+            for check in due:
                 with ui.row().classes("tk-wl-poison items-center gap-2 w-full"):
-                    ui.label(f"{f.name}: die {bonus}").classes("text-bold")
+                    ui.label(check.words).classes("text-bold")
                     die = named(ui.number(label="Die").props("dense outlined").classes("tk-amount"),
-                                f"Die result for {f.name}")
-                    check = named(once(ui.button("Check poison").props("no-caps"), self._checker(f.id, die)),
-                                  f"Check poison: {f.name}")
-                    grey(check, self._poison_option(f.id), hide=False)
+                                f"Die result for {check.name}")
+                    button = named(once(ui.button("Check poison").props("no-caps"),
+                                        self._checker(check.figure_id, die)), f"Check poison: {check.name}")
+                    grey(button, self._poison_option(check.figure_id), hide=False)
 
     def _poison_option(self, figure_id: str) -> Option:
         """The model's poison check as this page's link may send it (a seat rolls only for its own models)."""

@@ -18,10 +18,9 @@ from models.rules.warlord import (
     Ability,
     ModelEntry,
     Warband,
-    abilities_text,
     builders,
-    stats_text,
 )
+from models.service.views.warlord import entry_words
 from webapp.components import icons
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number
@@ -94,10 +93,8 @@ class WarbandForm:
         self.chosen.clear()
         with self.chosen:
             for i, entry in enumerate(self.entries):
-                extras = abilities_text(entry.tough, entry.abilities)
                 with ui.row().classes("items-center gap-2 tk-wl-model w-full"):
-                    numbers = stats_text(entry.stats) if entry.stats is not None else ""
-                    ui.label(" · ".join(p for p in (entry.name, f"{entry.tracks} DT", extras, numbers) if p))
+                    ui.label(entry_words(entry))
                     named(ui.button(icon=icons.CLOSE, on_click=lambda _, k=i: self._remove(k)).props("flat round"),
                           f"Remove {entry.name}")
 

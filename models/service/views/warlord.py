@@ -1,17 +1,22 @@
 """A Warlord game (doc 003) as the spectators see it, and the words the table page shares with them: the turn
-line, and one card per model with its damage tracks and model states (what each does and when it ends)."""
+line, the end phase's poison checks, and one card per model with its damage tracks and model states (what each
+does and when it ends); also how the new-game form lists a model it was given."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from models.rules import GameState
 from models.rules.warlord.activation import allowed_actions
-from models.rules.warlord.conditions import abilities_text, chips
+from models.rules.warlord.card import stats_text
+from models.rules.warlord.conditions import abilities_text, chips, label
 from models.rules.warlord.effects import words
+from models.rules.warlord.end_phase import POISON_TARGET, poison_bonus, poison_due
 from models.rules.warlord.options import derived_values
 from models.rules.warlord.phases import TURN
-from models.rules.warlord.state import Figure, WarlordBoard, active_figure
+from models.rules.warlord.setup import ModelEntry
+from models.rules.warlord.state import CONDITIONS, Figure, Stats, WarlordBoard, active_figure, figure
 
 HOW = {"out_of_action": "with the other warband out of action", "end_of_game": "when the players ended the game",
        "concession": "by concession"}
@@ -41,7 +46,37 @@ def where(state: GameState) -> tuple[str, str]:
     return f"Game turn {state.round}", f"{phase}: {current.name} ({state.player_name(current.seat)}) is activated"
 
 
-def status(f: Figure) -> str:
+def next_label(state: GameState) -> str:
+    """The words of the button that starts the next game turn."""
+    return f"Start game turn {state.round + 1}"
+
+
+POISON_PROMPT = (f"Poison checks: roll the die for each poisoned model and type what it shows. {POISON_TARGET} or "
+                 f"more passes; a miss costs 1 damage track. The poison goes either way.")
+
+
+@dataclass(frozen=True)
+class PoisonCheck:
+    """One model's poison check as the end phase asks for it: ``words`` name the model and what the app adds to
+    the die."""
+
+    figure_id: str
+    name: str
+    words: str
+
+
+def poison_checks(state: GameState) -> tuple[PoisonCheck, ...]:
+    """The poison checks still owed (none outside the end phase), each with the bonuses added to its die."""
+    if state.phase != "end":
+        return ()
+    checks = []
+    for f in poison_due(state):
+        bonus = ", ".join(f"{n:+d} for {why}" for why, n in poison_bonus(f))
+        checks.append(PoisonCheck(f.id, f.name, f"{f.name}: die {bonus}"))
+    return tuple(checks)
+
+
+def status_words(f: Figure) -> str:
     if f.out_of_action:
         return "Out of action"
     if f.activation == "active":
@@ -49,9 +84,69 @@ def status(f: Figure) -> str:
     return "Done this game turn" if f.activation == "done" else ""
 
 
-def tracks_words(f: Figure) -> str:
-    """What a screen reader hears for the damage tracks."""
-    return f"Damage tracks: {f.remaining} of {f.tracks} left"
+def look(f: Figure) -> str:
+    """The card's look: gone (out of action), active or done (its activation this game turn), or plain."""
+    if f.out_of_action:
+        return "gone"
+    return "" if f.activation == "ready" else f.activation
+
+
+@dataclass(frozen=True)
+class Chip:
+    """A model state on the card: what it does and when it ends; ``remove`` names its remove button."""
+
+    name: str
+    chip: str
+    text: str
+    remove: str
+
+
+@dataclass(frozen=True)
+class Card:
+    """A model's card, the table's and the spectators': ``numbers`` are its card numbers now with what changed
+    them (empty until they are typed), ``stats`` the numbers as typed (the card numbers dialog starts from them)."""
+
+    name: str
+    seat: int
+    kind: str
+    status: str
+    look: str
+    left: int
+    of: int
+    chips: tuple[Chip, ...]
+    numbers: str
+    stats: Stats | None
+
+    @property
+    def dt(self) -> str:
+        return f"DT {self.left}/{self.of}"
+
+    @property
+    def dt_words(self) -> str:
+        """What a screen reader hears for the damage tracks."""
+        return f"Damage tracks: {self.left} of {self.of} left"
+
+
+def card(state: GameState, figure_id: str) -> Card:
+    """The card of one model, read whole on each change so the table draws only what differs."""
+    return _card(figure(state, figure_id))
+
+
+def _card(f: Figure) -> Card:
+    return Card(f.name, f.seat, abilities_text(f.tough, f.abilities), status_words(f), look(f), f.remaining, f.tracks,
+                tuple(Chip(name, chip, text, f"Remove {label(name)}: {f.name}") for name, chip, text in chips(f)),
+                words(f) if f.stats is not None else "", f.stats)
+
+
+# The model states a player may add to a model, as (name, words).
+STATES = tuple((name, label(name)) for name in CONDITIONS)
+
+
+def entry_words(entry: ModelEntry) -> str:
+    """A model the new-game form was given: "Ogre · 3 DT · Tough 2 · MOV 6 · MAV 4 · ..."."""
+    numbers = stats_text(entry.stats) if entry.stats is not None else ""
+    extras = abilities_text(entry.tough, entry.abilities)
+    return " · ".join(p for p in (entry.name, f"{entry.tracks} DT", extras, numbers) if p)
 
 
 def view(state: GameState, latest: str) -> dict[str, Any]:
@@ -63,15 +158,14 @@ def view(state: GameState, latest: str) -> dict[str, Any]:
     board = state.board
     for f in board.figures if isinstance(board, WarlordBoard) else ():
         sides[f.seat].append(f.id)
+        c = _card(f)
         cards[f.id] = {
-            "name": f.name, "seat": f.seat, "kind": abilities_text(f.tough, f.abilities), "status": status(f),
-            "look": "gone" if f.out_of_action else ("" if f.activation == "ready" else f.activation),
-            "dt": {"text": f"DT {f.remaining}/{f.tracks}", "left": f.remaining, "of": f.tracks,
-                   "label": tracks_words(f)},
-            "chips": [{"name": name, "chip": chip, "text": text} for name, chip, text in chips(f)],
+            "name": c.name, "seat": c.seat, "kind": c.kind, "status": c.status, "look": c.look,
+            "dt": {"text": c.dt, "left": c.left, "of": c.of, "label": c.dt_words},
+            "chips": [{"name": chip.name, "chip": chip.chip, "text": chip.text} for chip in c.chips],
         }
         if f.stats is not None:  # the card numbers after the model states, and what changed them
-            cards[f.id]["lines"] = [words(f)]
+            cards[f.id]["lines"] = [c.numbers]
             cards[f.id]["derived"] = derived_values(f)
     return {"turn": {"round": turn, "phase": phase, "latest": latest},
             "score": {"round": state.round, "cp": None, "active": state.active}, "cards": cards, "sides": sides}
