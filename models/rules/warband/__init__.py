@@ -24,19 +24,13 @@ from models.rules.warband.neutrals import (
     NeutralsGone,
 )
 from models.rules.warband.phases import (
-    PLAY,
-    UPKEEP,
     Next,
-    label,
-    step_of,
 )
 from models.rules.warband.rout import (
     GrabAttempt,
     GrabNearby,
     RoutCheck,
     VoluntaryRout,
-    able,
-    rout_sum,
 )
 from models.rules.warband.setup import (
     MORALE_MAX,
@@ -49,7 +43,6 @@ from models.rules.warband.setup import (
 from models.rules.warband.spells import (
     SpellCheck,
     StartSpell,
-    due,
 )
 from models.rules.warband.state import (
     NAME_MAX,
@@ -85,7 +78,6 @@ __all__ = [
     "NAME_MAX",
     "NeutralsGone",
     "Next",
-    "PLAY",
     "PickUp",
     "ROLL_MAX",
     "RoutCheck",
@@ -96,15 +88,9 @@ __all__ = [
     "TITLE_MAX",
     "TOKENS_MAX",
     "UNITS_MAX",
-    "UPKEEP",
     "UnitEntry",
     "VoluntaryRout",
     "Warband",
     "WarbandUnit",
-    "able",
     "board",
-    "due",
-    "label",
-    "rout_sum",
-    "step_of",
 ]

@@ -22,7 +22,6 @@ from models.rules.warlord.card import (
     STAT_LABELS,
     StatName,
     WarlordSetStats,
-    stats_text,
 )
 from models.rules.warlord.combat import (
     DEFENCE_LABELS,
@@ -32,18 +31,9 @@ from models.rules.warlord.combat import (
 from models.rules.warlord.conditions import (
     ABILITY_LABELS,
     ACTION_LABELS,
-    abilities_text,
-    chips,
-    label,
-)
-from models.rules.warlord.effects import (
-    words,
 )
 from models.rules.warlord.end_phase import (
     MAX_DIE,
-    POISON_TARGET,
-    poison_bonus,
-    poison_due,
 )
 from models.rules.warlord.ending import (
     REASON_MAX,
@@ -66,14 +56,10 @@ from models.rules.warlord.setup import (
 from models.rules.warlord.state import (
     ABILITIES,
     ACTIONS,
-    CONDITIONS,
     MAX_STAT,
     Ability,
-    Figure,
     Stats,
-    active_figure,
     board,
-    figure,
 )
 
 # Warlord as the rules core knows it.
@@ -95,10 +81,8 @@ __all__ = [
     "ACTIONS",
     "ACTION_LABELS",
     "Ability",
-    "CONDITIONS",
     "DEFENCES",
     "DEFENCE_LABELS",
-    "Figure",
     "MAX_DIE",
     "MAX_MODELS",
     "MAX_STAT",
@@ -106,7 +90,6 @@ __all__ = [
     "MAX_TRACKS",
     "MODEL_NAME_MAX",
     "ModelEntry",
-    "POISON_TARGET",
     "REASON_MAX",
     "SPELL_NAME_MAX",
     "STAT_LABELS",
@@ -118,15 +101,6 @@ __all__ = [
     "WarlordEndGame",
     "WarlordSetStats",
     "WarlordSetup",
-    "abilities_text",
-    "active_figure",
     "board",
-    "chips",
-    "figure",
-    "label",
-    "poison_bonus",
-    "poison_due",
-    "stats_text",
     "turn_options",
-    "words",
 ]
