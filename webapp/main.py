@@ -18,7 +18,7 @@ from nicegui.ui_run import DocsConfig
 
 from models.catalog import shipped_cards, shipped_themes
 from models.service import GameService, make_engine, migrate
-from webapp import deps, gc_log, session
+from webapp import deps, gc_pauses, session
 from webapp.api import accounts, event_results, events, games, hall, hot_reads, lane, lists, my_cards, my_games
 from webapp.api import docs as api_docs
 from webapp.api import live as live_now_api
@@ -167,8 +167,10 @@ def main() -> None:
     settings = Settings.from_env()
     build(settings)
     app.on_startup(_freeze_startup_objects)
-    gc_log.install()
+    gc_pauses.install()
     app.on_startup(lambda: background_tasks.create(_purge_tab_storage_forever(), name="purge idle tab storage"))
+    freezer = gc_pauses.Freezer(lambda: Client.instances.keys())
+    app.on_startup(lambda: background_tasks.create(freezer.run_forever(), name="freeze open pages"))
     ui.run(host=settings.host, port=settings.port, title="Tablekeeper", reload=False, show=False,
            # NiceGUI declares DocsConfig total yet reads each key with .get: the title alone is what it needs
            fastapi_docs=DocsConfig(title=api_docs.TITLE),  # type: ignore[typeddict-item]

@@ -15,7 +15,7 @@ change in the first app round.
   before, which is as long (the other server's round, or for the first app round a window where nothing
   happens). The app's cost per added spectator is ``(cost(N) - cost(1)) / (N - 1)``, cost(1) measured once with
   only the first page open;
-- long pauses: the server logs each full garbage collection over 50 ms (webapp/gc_log.py); the lines written
+- long pauses: the server logs each full garbage collection over 50 ms (webapp/gc_pauses.py); the lines written
   while the changes ran are counted.
 
 The report gives the median of the rounds and their spread (min-max).
