@@ -26,3 +26,31 @@ async def test_api_answers_start_no_browser_session_and_pages_do(user: User, gam
     assert [a.status_code for a in answers] == [200, 200, 404]
     for answer in answers:
         assert "session" not in answer.cookies and answer.headers["referrer-policy"] == "no-referrer"
+
+
+async def test_a_pages_socket_skips_the_stack_and_everything_else_keeps_its_lane() -> None:
+    """A WebSocket under /_nicegui_ws/ reaches NiceGUI's Socket.IO app as Starlette's mount hands it over (its
+    root path says where it is mounted); Engine.IO's HTTP polling there, and any other socket, stay on the pages'
+    lane, and the API keeps its own."""
+    from webapp.api.lane import ApiLane
+
+    reached: list[tuple[str, str, str]] = []
+
+    def lane(name: str):
+        async def app(scope, receive, send):
+            reached.append((name, scope["path"], scope.get("root_path", "")))
+        return app
+
+    lanes = ApiLane(lane("pages"), lane("api"), lane("sockets"))
+
+    async def nothing():
+        return {}
+
+    async def ignore(message):
+        return None
+
+    for kind, path in [("websocket", "/_nicegui_ws/socket.io/"), ("http", "/_nicegui_ws/socket.io/"),
+                       ("websocket", "/elsewhere"), ("http", "/api/games"), ("http", "/")]:
+        await lanes({"type": kind, "path": path, "root_path": ""}, nothing, ignore)
+    assert reached == [("sockets", "/_nicegui_ws/socket.io/", "/_nicegui_ws"), ("pages", "/_nicegui_ws/socket.io/", ""),
+                       ("pages", "/elsewhere", ""), ("api", "/api/games", ""), ("pages", "/", "")]
