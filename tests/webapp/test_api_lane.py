@@ -38,7 +38,7 @@ async def test_a_pages_socket_skips_the_stack_and_everything_else_keeps_its_lane
 
     def lane(name: str):
         async def app(scope, receive, send):
-            reached.append((name, scope["path"], scope.get("root_path", "")))
+            reached.append((name, scope.get("path", ""), scope.get("root_path", "")))
         return app
 
     lanes = ApiLane(lane("pages"), lane("api"), lane("sockets"))
@@ -49,8 +49,10 @@ async def test_a_pages_socket_skips_the_stack_and_everything_else_keeps_its_lane
     async def ignore(message):
         return None
 
+    await lanes({"type": "lifespan"}, nothing, ignore)  # start-up and shut-down: the whole app, NiceGUI's too
     for kind, path in [("websocket", "/_nicegui_ws/socket.io/"), ("http", "/_nicegui_ws/socket.io/"),
                        ("websocket", "/elsewhere"), ("http", "/api/games"), ("http", "/")]:
         await lanes({"type": kind, "path": path, "root_path": ""}, nothing, ignore)
-    assert reached == [("sockets", "/_nicegui_ws/socket.io/", "/_nicegui_ws"), ("pages", "/_nicegui_ws/socket.io/", ""),
+    assert reached == [("pages", "", ""), ("sockets", "/_nicegui_ws/socket.io/", "/_nicegui_ws"),
+                       ("pages", "/_nicegui_ws/socket.io/", ""),
                        ("pages", "/elsewhere", ""), ("api", "/api/games", ""), ("pages", "/", "")]

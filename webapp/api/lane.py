@@ -38,12 +38,12 @@ class ApiLane:
         self.pages, self.api, self.sockets = pages, api, sockets
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        kind, path = scope["type"], scope["path"]
-        if kind == "websocket" and path.startswith(SOCKETS + "/"):
+        kind = scope["type"]  # "lifespan" has no path
+        if kind == "websocket" and scope["path"].startswith(SOCKETS + "/"):
             root = scope.get("root_path", "")
             await self.sockets({**scope, "app_root_path": scope.get("app_root_path", root),
                                 "root_path": root + SOCKETS}, receive, send)
-        elif kind == "http" and path.startswith(PREFIX):
+        elif kind == "http" and scope["path"].startswith(PREFIX):
             await self.api(scope, receive, send)
         else:
             await self.pages(scope, receive, send)
