@@ -9,9 +9,13 @@ The web imports the service, the rules' shared face (models.rules) and each syst
 with its builders), never a rule module nor the database; the catalog's cards are data it may read. It sends the
 commands the rules offer (an option's) or a face's builders make, never one it builds by hand.
 The service and the web look a game system up by name (models/service/systems.py) and never branch on the name.
+A face exports commands, options, builders, types and constants: what the web shows or decides comes from the service.
 """
 
 import ast
+import importlib
+import inspect
+import types
 from pathlib import Path
 
 from pydantic import BaseModel
@@ -519,3 +523,36 @@ def test_checker_finds_a_command_built_by_hand(tmp_path):
     (tmp_path / "models" / "rules" / "damage.py").write_text(source)  # the rules build their own commands
     assert web_command_constructions(tmp_path, names) == [
         "webapp/components/damage.py:2", "webapp/components/damage.py:3", "webapp/components/damage.py:4"]
+
+
+# What a face may export besides command classes, types and constants: its builders (the commands the web may
+# build), its options and the reader of its own board. Everything else the web needs to show or decide comes from
+# the service (models/service/views, completion, list_view, ...).
+FACE_FUNCTIONS = {"board", "turn_options"}
+
+
+def face_queries(face: object) -> list[str]:
+    """The plain functions a system's face exports beyond FACE_FUNCTIONS: queries the web should ask the service."""
+    return sorted(name for name in getattr(face, "__all__", ())
+                  if inspect.isfunction(getattr(face, name)) and name not in FACE_FUNCTIONS)
+
+
+def test_the_faces_export_commands_options_and_types_not_queries():
+    faces = {name: importlib.import_module(name) for name in game_systems()}
+    assert set(faces) == {"models.rules.warband", "models.rules.warlord", "models.rules.warmachine"}
+    found = {name: face_queries(face) for name, face in faces.items() if face_queries(face)}
+    assert not found, f"a face exports queries the web should get from the service (DESIGN.md, the web): {found}"
+
+
+def test_checker_finds_a_query_on_a_face():
+    face = types.ModuleType("models.rules.fake")
+
+    def board(state: object) -> object:
+        return state
+
+    def marks_of(model: object) -> int:
+        return 0
+
+    face.board, face.marks_of, face.MarkDamage, face.LIMIT = board, marks_of, type("MarkDamage", (), {}), 3
+    face.__all__ = ["board", "marks_of", "MarkDamage", "LIMIT"]
+    assert face_queries(face) == ["marks_of"]
