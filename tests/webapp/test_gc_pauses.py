@@ -83,3 +83,17 @@ def test_after_a_refresh_closed_pages_garbage_is_gone(thawed: None) -> None:
     open_now -= set(sorted(open_now)[:STEP])
     assert freezer.tick() == "refresh"
     assert seen() is None
+
+
+def test_the_server_collects_its_youngest_objects_less_often() -> None:
+    """Short waits of open pages die before a collection promotes them (positive control: CPython's own 700)."""
+    from webapp import gc_pauses
+
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(700, *before[1:])
+        assert gc.get_threshold()[0] == 700
+        gc_pauses.install()
+        assert gc.get_threshold() == (gc_pauses.YOUNG, *before[1:])
+    finally:
+        gc.set_threshold(*before)
