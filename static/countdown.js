@@ -1,6 +1,6 @@
 // A chess clock face that counts down in the browser: the server sends (remaining, since, running, now) only
 // when the clock changes; every second in between is computed here, so no spectator polls the server.
-// Used by the table's clock face (webapp/components/clock.js) and the watch page's board (webapp/components/watch.js).
+// Used by the table's clock face (webapp/components/warmachine/clock.js) and the watch page's board (webapp/components/watch.js).
 // `now` is the server's time when it sent the values: the difference to this browser's clock is kept, so a
 // browser whose clock is wrong still shows the server's time.
 // The alarm: at one minute left and when the time runs out, the page says so once per clock event, however many

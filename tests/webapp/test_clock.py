@@ -1,4 +1,4 @@
-"""The deathclock component (webapp/components/clock.py) through NiceGUI's `user` fixture: the app's
+"""The deathclock component (webapp/components/warmachine/clock.py) through NiceGUI's `user` fixture: the app's
 GameService gets an injected clock (time moves only when the test says so, never a sleep).
 
 What the browser counts down by itself (clock.js) is checked in Playwright (tests/e2e/test_full_game.py);
@@ -41,7 +41,7 @@ from tests.webapp.helpers import (
     watch_url,
     watched,
 )
-from webapp.components.clock import Countdown
+from webapp.components.warmachine.clock import Countdown
 
 TABLE = Actor(role="table")
 T0 = 1_700_000_000_000

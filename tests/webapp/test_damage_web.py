@@ -1,4 +1,4 @@
-"""The damage track (webapp/components/damage_track.py): horror webs drawn as SVG whose accessible name says
+"""The damage track (webapp/components/warmachine/damage_track.py): horror webs drawn as SVG whose accessible name says
 what is marked, the typed "Apply damage" amount (bad input refused), tapping the drawing, completing a card
 the catalog leaves blank (the Foreboder's rings), crippled rings, and the master's transfer question.
 """

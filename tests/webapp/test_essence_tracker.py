@@ -1,5 +1,6 @@
-"""The essence tracker (webapp/components/essence_tracker.py) on the table page: essence against ESSENCE, CTRL
-for masters, and Leech through the action bar's dialog (refused when full, refilling after essence is spent).
+"""The essence tracker (webapp/components/warmachine/essence_tracker.py) on the table page: essence against
+ESSENCE, CTRL for masters, and Leech through the action bar's dialog (refused when full, refilling after essence is
+spent).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Warlord card numbers on the pages (webapp/pages/warlord.py, webapp/components/warlord_numbers.py): typed on the
+"""Warlord card numbers on the pages (webapp/pages/warlord.py, webapp/components/warlord/numbers.py): typed on the
 new-game form, asked for before the first activation and typed on the card, shown after the model states (doc 003
 "Shaken", "Disabled", "Flying"), and the ranged attack's dialog."""
 

@@ -14,7 +14,7 @@ from models.service.cards import BOOK
 from models.service.my_data import Moved, Moving
 from webapp.blocking import io
 from webapp.components.a11y import named
-from webapp.components.list_builder import browser_owner
+from webapp.components.warmachine.list_builder import browser_owner
 from webapp.components.whose import signed_in_now
 from webapp.deps import current
 

@@ -21,13 +21,13 @@ from models.service.views.warmachine import cp_words, turn_words
 from models.service.views.warmachine_turn import next_label, next_shown
 from webapp.components import icons
 from webapp.components.a11y import named
-from webapp.components.clock import Countdown
-from webapp.components.continuous_prompt import ContinuousPrompt
-from webapp.components.ending import end_game_button
 from webapp.components.once import once
-from webapp.components.scoring import ScorePrompt
 from webapp.components.seat import grey, seat_refusal
 from webapp.components.undo_toast import UndoToast
+from webapp.components.warmachine.clock import Countdown
+from webapp.components.warmachine.continuous_prompt import ContinuousPrompt
+from webapp.components.warmachine.ending import end_game_button
+from webapp.components.warmachine.scoring import ScorePrompt
 from webapp.view import GameView
 
 

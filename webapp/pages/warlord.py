@@ -30,9 +30,9 @@ from webapp.components.keep_game import keep_game_offer
 from webapp.components.once import once
 from webapp.components.share import share_button
 from webapp.components.starting import GameStarter
-from webapp.components.warlord_model import warband
-from webapp.components.warlord_numbers import HELP, StatFields
-from webapp.components.warlord_turn import WarlordTurnBar
+from webapp.components.warlord.model import warband
+from webapp.components.warlord.numbers import HELP, StatFields
+from webapp.components.warlord.turn import WarlordTurnBar
 from webapp.deps import current
 from webapp.pages.frame import frame
 from webapp.view import GameView

@@ -16,7 +16,7 @@ from webapp.components.dialogs import transient_dialog
 from webapp.components.once import once
 from webapp.components.piece_card import piece_card
 from webapp.components.seat import for_link
-from webapp.components.warlord_numbers import melee_dialog, numbers_dialog, ranged_dialog, spell_dialog
+from webapp.components.warlord.numbers import melee_dialog, numbers_dialog, ranged_dialog, spell_dialog
 from webapp.view import GameView
 
 # Refusals that only mean "not now": the button is hidden instead of greyed.

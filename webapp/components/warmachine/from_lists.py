@@ -12,11 +12,11 @@ from models.service.lists import ListService, SavedList
 from webapp.blocking import io
 from webapp.components import icons
 from webapp.components.a11y import named
-from webapp.components.list_builder import my_lists
-from webapp.components.list_text_dialogs import show_unrecognised
 from webapp.components.once import once
-from webapp.components.pregame_completion import complete_before_start
 from webapp.components.starting import GameStarter
+from webapp.components.warmachine.list_builder import my_lists
+from webapp.components.warmachine.list_text_dialogs import show_unrecognised
+from webapp.components.warmachine.pregame_completion import complete_before_start
 
 
 class SideFromList:

@@ -28,7 +28,7 @@ from models.service.views.warband import (
 from webapp.components.a11y import named
 from webapp.components.once import once
 from webapp.components.seat import grey, seat_refusal
-from webapp.components.warband_dialogs import UNDER, roll_field, typed_roll
+from webapp.components.warband.dialogs import UNDER, roll_field, typed_roll
 from webapp.view import GameView
 
 

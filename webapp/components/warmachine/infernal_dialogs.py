@@ -33,9 +33,9 @@ from webapp.components.a11y import named
 from webapp.components.asking import send_answers
 from webapp.components.card_book import player_catalog, remember
 from webapp.components.card_dialog import whole_number
-from webapp.components.checklists import checklist
 from webapp.components.dialogs import ok_cancel, titled_dialog
 from webapp.components.once import once
+from webapp.components.warmachine.checklists import checklist
 from webapp.view import GameView
 
 

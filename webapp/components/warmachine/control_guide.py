@@ -11,8 +11,8 @@ from models.rules import GameState
 from models.rules.warmachine import board
 from models.service.views.warmachine import tracker
 from models.service.views.warmachine_turn import control_hint, control_steps
-from webapp.components.actions import ActionBar
-from webapp.components.model_card import ScopedView
+from webapp.components.warmachine.actions import ActionBar
+from webapp.components.warmachine.model_card import ScopedView
 from webapp.view import GameView
 
 CHOICES = frozenset({"sacrifice", "leech", "receive_allocation", "upkeep", "drop_upkeep", "shake",

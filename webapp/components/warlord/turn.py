@@ -21,7 +21,7 @@ from webapp.components.dialogs import transient_dialog
 from webapp.components.once import once
 from webapp.components.seat import for_link
 from webapp.components.turn_bar import stamp
-from webapp.components.warlord_model import grey
+from webapp.components.warlord.model import grey
 from webapp.view import GameView
 
 

@@ -16,7 +16,9 @@ from models.rules.warmachine import board
 from models.service.views.warmachine_dialogs import label_for
 from webapp.components.a11y import named
 from webapp.components.asking import points_dialog
-from webapp.components.caster_dialogs import (
+from webapp.components.once import once
+from webapp.components.seat import for_link
+from webapp.components.warmachine.caster_dialogs import (
     allocate_focus_dialog,
     end_frenzy_dialog,
     force_dialog,
@@ -25,9 +27,7 @@ from webapp.components.caster_dialogs import (
     spirit_bond_dialog,
     threshold_dialog,
 )
-from webapp.components.infernal_dialogs import sacrifice_dialog, spell_dialog, summon_dialog
-from webapp.components.once import once
-from webapp.components.seat import for_link
+from webapp.components.warmachine.infernal_dialogs import sacrifice_dialog, spell_dialog, summon_dialog
 from webapp.view import GameView
 
 HIDDEN = {

@@ -19,8 +19,8 @@ from models.rules.warmachine import (
     builders,
 )
 from models.service.access import send_refusal
-from webapp.components.list_pairs import PairStep
 from webapp.components.once import once
+from webapp.components.warmachine.list_pairs import PairStep
 from webapp.view import GameView
 
 STEPS_SHOWN = len(PREGAME_STEPS) - 1  # "done" is not a step the players see

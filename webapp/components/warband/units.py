@@ -16,7 +16,7 @@ from webapp.components.a11y import named
 from webapp.components.once import once
 from webapp.components.piece_card import piece_card
 from webapp.components.seat import for_link
-from webapp.components.warband_dialogs import incapacitate_dialog, pick_up_dialog, start_spell_dialog
+from webapp.components.warband.dialogs import incapacitate_dialog, pick_up_dialog, start_spell_dialog
 from webapp.view import GameView
 
 # Refusals that mean "not now, not for this unit": the button is hidden instead of greyed.

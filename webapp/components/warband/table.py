@@ -11,9 +11,9 @@ from webapp.components.game_log import GameLog
 from webapp.components.game_over import GameOverBox
 from webapp.components.keep_game import keep_game_offer
 from webapp.components.share import share_button
-from webapp.components.warband_steps import StepPanel
-from webapp.components.warband_turn import WarbandTurnBar
-from webapp.components.warband_units import UnitCard
+from webapp.components.warband.steps import StepPanel
+from webapp.components.warband.turn import WarbandTurnBar
+from webapp.components.warband.units import UnitCard
 from webapp.pages.frame import frame
 from webapp.view import GameView
 

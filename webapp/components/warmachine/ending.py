@@ -13,7 +13,7 @@ from models.rules.warmachine import POINTS_MAX, Result, board, builders
 from models.service.views.warmachine import headline, tiebreakers
 from webapp.components.dialogs import titled_dialog
 from webapp.components.once import once
-from webapp.components.scoring import read_cp, scenario_line
+from webapp.components.warmachine.scoring import read_cp, scenario_line
 from webapp.view import GameView
 
 

@@ -9,8 +9,8 @@ from models.rules import GameState
 from models.rules.warmachine import board
 from models.service.views.warmachine import arcana_words, frenzy_steps_now
 from webapp.components.a11y import named
-from webapp.components.caster_dialogs import arcana_dialog
 from webapp.components.once import once
+from webapp.components.warmachine.caster_dialogs import arcana_dialog
 from webapp.view import GameView
 
 

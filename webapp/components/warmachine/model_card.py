@@ -22,18 +22,18 @@ from models.service.views.warmachine import (
     status_words,
 )
 from webapp.components.a11y import named
-from webapp.components.actions import ActionBar
-from webapp.components.attack_assistant import AttackButton, trooper_name
-from webapp.components.caster_panels import ArcanaPanel, FrenzyPanel
-from webapp.components.checklists import ActivationChecklist
-from webapp.components.damage_track import DamageTrack
-from webapp.components.essence_tracker import EssenceTracker
-from webapp.components.infernal_dialogs import effects_dialog
-from webapp.components.model_tiles import ModelTile
 from webapp.components.once import once
 from webapp.components.piece_card import piece_card
-from webapp.components.points_tracker import PointsTracker
 from webapp.components.seat import own_model
+from webapp.components.warmachine.actions import ActionBar
+from webapp.components.warmachine.attack_assistant import AttackButton, trooper_name
+from webapp.components.warmachine.caster_panels import ArcanaPanel, FrenzyPanel
+from webapp.components.warmachine.checklists import ActivationChecklist
+from webapp.components.warmachine.damage_track import DamageTrack
+from webapp.components.warmachine.essence_tracker import EssenceTracker
+from webapp.components.warmachine.infernal_dialogs import effects_dialog
+from webapp.components.warmachine.model_tiles import ModelTile
+from webapp.components.warmachine.points_tracker import PointsTracker
 from webapp.deps import Deps
 from webapp.view import GameView
 

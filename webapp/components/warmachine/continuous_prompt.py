@@ -14,9 +14,9 @@ from models.rules.warmachine import Continuous, board, builders
 from models.service.views.damage import continuous_due, entrance
 from webapp.components.a11y import named
 from webapp.components.card_dialog import read_whole
-from webapp.components.damage_track import ask_column
 from webapp.components.dialogs import ok_cancel, transient_dialog
 from webapp.components.once import once
+from webapp.components.warmachine.damage_track import ask_column
 from webapp.view import GameView
 
 WORDS = {"fire": "Fire", "corrosion": "Corrosion"}
