@@ -36,10 +36,10 @@ cluster: $(STAMP)
 	$(PY) -m deploy.cluster --processes $(CLUSTER_PROCESSES) --port $(CLUSTER_PORT) \
 	  --database-url "$(CLUSTER_DATABASE_URL)"
 
-# Two pytest processes: async NiceGUI `user` tests and sync Playwright must not share one (PLATFORM.md, pitfall 3).
+# Two pytest processes at once (.ci/test-both): async NiceGUI `user` tests and sync Playwright must not share one
+# (PLATFORM.md, pitfall 3), and the browser tests mostly wait, so both fit the cores together.
 test: $(STAMP)
-	$(PYTEST) tests --ignore=tests/e2e --ignore=tests/bench -q
-	$(MAKE) --no-print-directory test-e2e
+	PY=$(PY) .ci/test-both
 
 test-unit: $(STAMP)
 	$(PYTEST) tests --ignore=tests/e2e --ignore=tests/bench -q
