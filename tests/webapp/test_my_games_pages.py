@@ -112,3 +112,25 @@ async def test_not_now_leaves_this_browsers_data_where_it_is(user: User) -> None
     assert site_lists().lists(me.owner) == []
     await user.open("/lists")
     assert [str(v) for v in find(user, "Saved lists", ui.select).options.values()] == []  # type: ignore[union-attr]
+
+
+
+def test_a_finished_warlord_game_reads_as_finished(tmp_path) -> None:  # noqa: ANN001 - pytest's tmp_path
+    """My games says a game is finished by its own system's result, not by Warmachine's board (which a Warlord or
+    warband game does not have)."""
+    from models.db.engine import make_engine, migrate
+    from models.rules.warlord.damage import WarlordDamage
+    from models.service import GameService
+    from tests.rules.warlord.game import GHOST, ORC, ZOMBIE
+    from tests.rules.warlord.game import setup_command as warlord_setup
+    from webapp.components.my_games import progress
+
+    engine = make_engine(f"sqlite:///{tmp_path}/t.db")
+    migrate(engine)
+    service = GameService(engine)
+    game_id = service.start(warlord_setup()).game_id
+    assert progress(service.state(game_id)[1]) == "round 1"  # the positive control: still going
+    for model in (ORC, GHOST, ZOMBIE):
+        service.execute(game_id, WarlordDamage(model=model, amount=3), service.state(game_id)[0], Actor(role="table"))
+    assert progress(service.state(game_id)[1]) == "finished in round 1"
+    engine.dispose()
