@@ -1,9 +1,9 @@
-"""The turn line shows one version at a time (webapp/components/turn_bar.py): every update the browser receives
-stamps the line with the version it shows (``data-version``), and Next never takes taps while the rules hold the
-turn at that version, nor beside a decision drawn on the line (a tithe, fire); the hold's reason is its title. The
-walk meets each hold of doc 001 "The Infernal Turn" and doc 002 "Damage Application": a damage pause, the tithe,
-fire at the continuous-effects step and an upkeep spell. A tap on Next while the turn is held is refused at once
-with the hold's reason, and nothing is applied later.
+"""The turn line shows one version at a time (webapp/components/warmachine/turn_bar.py): every update the browser
+receives stamps the line with the version it shows (``data-version``), and Next never takes taps while the rules hold
+the turn at that version, nor beside a decision drawn on the line (a tithe, fire); the hold's reason is its title.
+The walk meets each hold of doc 001 "The Infernal Turn" and doc 002 "Damage Application": a damage pause, the tithe,
+fire at the continuous-effects step and an upkeep spell. A tap on Next while the turn is held is refused at once with
+the hold's reason, and nothing is applied later.
 
 What the browser holds is rebuilt from what the page sends (NiceGUI's outbox), message by message, so the checks
 read every state a person could see, not only the last one.

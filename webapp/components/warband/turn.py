@@ -11,7 +11,7 @@ from models.service.views.warband import next_label, next_shown, turn_line
 from webapp.components.a11y import named
 from webapp.components.once import once
 from webapp.components.seat import grey, seat_refusal
-from webapp.components.turn_bar import stamp
+from webapp.components.version_stamp import stamp
 from webapp.view import GameView
 
 

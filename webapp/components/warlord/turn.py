@@ -20,7 +20,7 @@ from webapp.components.card_dialog import whole_number
 from webapp.components.dialogs import transient_dialog
 from webapp.components.once import once
 from webapp.components.seat import for_link
-from webapp.components.turn_bar import stamp
+from webapp.components.version_stamp import stamp
 from webapp.components.warlord.model import grey
 from webapp.view import GameView
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 from functools import partial
 
 from nicegui import ui
-from nicegui.element import Element
 
 from models.rules import GameState, options
 from models.rules.warmachine import board, turn_options
@@ -24,20 +23,12 @@ from webapp.components.a11y import named
 from webapp.components.once import once
 from webapp.components.seat import grey, seat_refusal
 from webapp.components.undo_toast import UndoToast
+from webapp.components.version_stamp import stamp
 from webapp.components.warmachine.clock import Countdown
 from webapp.components.warmachine.continuous_prompt import ContinuousPrompt
 from webapp.components.warmachine.ending import end_game_button
 from webapp.components.warmachine.scoring import ScorePrompt
 from webapp.view import GameView
-
-
-def stamp(line: Element, version: int) -> None:
-    """Put the version a turn line shows on it (``data-version``), in the same update as what it shows: a test
-    waits for the line of a version, never for a moment."""
-    value = str(version)
-    if line.props.get("data-version") != value:
-        line.props["data-version"] = value
-        line.update()
 
 
 class TurnBar:
