@@ -38,11 +38,15 @@ NGINX_CANDIDATES = ("nginx", "/usr/sbin/nginx")
 # Started as root (tests, `make cluster` on a fresh machine) nginx would hand its work to the user "nobody", who
 # cannot enter this private temporary directory (the cache of NiceGUI's files lives there): the workers stay the
 # user who started it. Started as anyone else, nginx ignores the line.
+# Each open page holds two connections in nginx (the browser's socket and the one to its app process): 4,096 ran
+# out at 1,500 spectators and 500 viewers (tests/bench event day: "worker_connections are not enough", resets).
+# 16,384 holds 5,000 spectators and their pages' requests; each needs a file descriptor, hence the raised limit.
 MAIN = """user root;
 worker_processes 1;
 pid @DIR@/nginx.pid;
 error_log @DIR@/error.log warn;
-events { worker_connections 4096; }
+worker_rlimit_nofile 65536;
+events { worker_connections 16384; }
 http {
     access_log off;
     client_body_temp_path @DIR@/client_body;
