@@ -13,7 +13,6 @@ from nicegui import app, ui
 from models.rules import GameState
 from models.service import NotFound
 from models.service.my_data import MyGame
-from models.service.results import outcome
 from models.service.systems import game_system
 from webapp.blocking import io
 from webapp.components import icons
@@ -46,7 +45,7 @@ def _states(game_ids: list[str]) -> dict[str, GameState | None]:
 def progress(state: GameState | None) -> str:
     if state is None:
         return "no longer on this server"
-    if outcome(state) is not None:
+    if state.phase == "over":
         return f"finished in round {state.round}" if state.round else "finished"
     return f"round {state.round}" if state.round else "setting up"
 
@@ -99,7 +98,7 @@ async def my_games() -> None:
                                     on_click=lambda _, g=game_id, t=links.get("table"): ui.navigate.to(
                                         f"/table/{g}/{t}")).props("no-caps"), f"Resume {title}")
                     named(ui.link("Watch", f"/watch/{game_id}/{links.get('watch')}"), f"Watch {title}")
-                    if outcome(state) is not None:
+                    if state.phase == "over":
                         named(ui.link("Result", f"/result/{game_id}/{links.get('watch')}"), f"Result of {title}")
 
 
