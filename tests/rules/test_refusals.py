@@ -1,5 +1,5 @@
 """One catalogue of refusal codes (models/rules/refusals.py; DESIGN.md "The rules core": refusals are
-RuleViolation(code, message) with stable codes; issue 13: the same code for the same refusal in every system)."""
+RuleViolation(code, message) with stable codes, the same code for the same refusal in every system)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
-"""The turn as data in one shape for every system (models/rules/steps.py; DESIGN.md "The rules core"; issue 13:
-"hooks you can see"): every command declares its timing where it is registered, every command a step table names
-is registered, the gate refuses by timing alike in every system, and ``python -m models.rules.<system> --steps``
-prints each step with its hooks in order."""
+"""The turn as data in one shape for every system (models/rules/steps.py; DESIGN.md "The rules core"): every command
+declares its timing where it is registered, every command a step table names is registered, the gate refuses by timing
+alike in every system, and ``python -m models.rules.<system> --steps`` prints each step with its hooks in order."""
 
 from __future__ import annotations
 

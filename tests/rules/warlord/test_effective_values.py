@@ -107,7 +107,7 @@ def test_cursed_takes_1_from_its_die_rolls(game: GameState) -> None:
 
 
 def test_shaken_and_disabled_together(game: GameState) -> None:
-    """doc 003 "Shaken" and "Disabled": both apply at once (issue 14's done-when)."""
+    """doc 003 "Shaken" and "Disabled": both apply at once."""
     assert words(fig(_numbered(game, "shaken", "disabled"), KNIGHT)) == (
         "MOV 6 · MAV 3 · RAV 4 · DV 5 · CP 2 · MA 1 (card 2) · RA 1 (card 2) · attacks against it +2")
 

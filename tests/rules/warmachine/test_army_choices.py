@@ -1,4 +1,4 @@
-"""The quick form's picks follow the list rules (models/rules/warmachine/army_choices.py, issue 11 item 8).
+"""The quick form's picks follow the list rules (models/rules/warmachine/army_choices.py).
 
 Rules: doc 001 "Horrors" (horrors join a model with Essence Manipulation), "Battlegroup Commander" (warjacks
 join warcasters, warbeasts warlocks); doc 000 "Master Infernalist" (Regna starts with one lesser or light

@@ -236,7 +236,7 @@ def test_completing_a_card_again_keeps_the_damage_marked(game):
 
 def test_a_completion_cannot_redraw_a_web_the_card_gives(game):
     """doc 001, "Recording Damage To a Horror": the web fixes where each mark sits; a completion fills in only
-    what the game's card leaves empty (issue 10), so a web once given stays, marked or not."""
+    what the game's card leaves empty, so a web once given stays, marked or not."""
     state = run(game, MarkDamage(model=FOREBODER, amount=3))
     assert refused(state, CompleteCard(card=completed_foreboder((5, 5, 4)))) == "card.fact_given"
     assert refused(game, CompleteCard(card=completed_foreboder((5, 5, 4)))) == "card.fact_given"

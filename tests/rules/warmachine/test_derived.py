@@ -1,4 +1,4 @@
-"""Derived values (issue 14): control range, attack dice and effective stats, computed by the rules in one place
+"""Derived values: control range, attack dice and effective stats, computed by the rules in one place
 (``derived.py``) and given to ``options`` as the ``derived`` entry."""
 
 from models.rules import options

@@ -103,9 +103,9 @@ def casual_turn(state: GameState) -> tuple[GameState, int]:
 
 
 def test_a_casual_infernal_round_takes_at_most_4_advances_a_turn(game):
-    """Issue 11: a casual Infernal turn (the master leeches, allocates to a horror, activates; the tithe is
-    paid) needs at most 4 Advance commands: replenish, allocate, activate, tithe. Before empty steps passed by
-    themselves it took 10, one per step of doc 001's turn (20 a round)."""
+    """Steps with nothing to decide pass by themselves: a casual Infernal turn (the master leeches, allocates
+    to a horror, activates; the tithe is paid) needs at most 4 Advance commands: replenish, allocate, activate,
+    tithe. Before empty steps passed by themselves it took 10, one per step of doc 001's turn (20 a round)."""
     cap = board(game).cards["agathon"].stats.ESSENCE
     state = with_model(with_model(game, AGATHON, essence=cap - 2), GUARDIAN, essence=0)
     state = with_model(with_model(state, REGNA, essence=board(state).cards["princess-regna"].stats.ESSENCE - 2),

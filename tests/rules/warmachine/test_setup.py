@@ -163,8 +163,8 @@ def test_completing_a_card_cannot_change_its_role(game):
 
 
 def test_a_completion_fills_only_what_the_games_card_leaves_empty(game):
-    """Issue 10, "Cards belong to someone": completing a card fills in this game's copy where it is blank; the
-    name, stats, boxes and rules it gives stay (a seat link cannot rewrite the other side's cards)."""
+    """Completing a card fills in this game's copy where it is blank; the name, stats, boxes and rules it gives
+    stay (a seat link cannot rewrite the other side's cards)."""
     agathon = CARDS["agathon"]
     rewritten = agathon.model_copy(update={"name": "Agathon the Unkillable", "damage": BoxesLayout(boxes=99),
                                            "stats": agathon.stats.model_copy(update={"ARM": 30})})

@@ -1,4 +1,5 @@
-"""Builders for tournament games (issue 6): the setup wizard, the deathclock and scenario scoring.
+"""Builders for tournament games (doc 002 "Game Setup", "Game Ending"): the setup wizard, the deathclock and
+scenario scoring.
 
 ``wizard_game()`` is the standard game of ``game.py`` set up with the wizard; ``started()`` walks the wizard to
 round 1 (player 1 first) with a clock of 60 minutes each started at ``T0`` unless ``minutes`` is None.

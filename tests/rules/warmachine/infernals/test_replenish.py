@@ -32,7 +32,7 @@ def test_sacrifice_removes_the_model_and_refills_the_master_to_its_current_essen
     assert board(state).model(AGATHON).essence == 9
     assert board(state).model(AGATHON).replenished == "sacrifice"
     assert board(state).model(CULTIST_1).status == "removed"
-    assert board(state).model(CULTIST_1).removed_why == "sacrificed"  # its card says so (issue 11)
+    assert board(state).model(CULTIST_1).removed_why == "sacrificed"  # its card says why it left play
     assert [e.kind for e in events] == ["model.removed", "essence.sacrificed"]
     assert events[-1].data == {"points": 7, "victim": CULTIST_1}
 

@@ -47,7 +47,7 @@ def test_summoning_replaces_a_marked_soul_with_a_horror_of_the_masters_battlegro
     the master's battlegroup and enters play with 1 essence point."""
     state, events = happened(activated(table, AGATHON), summon())
     assert board(state).model(CULTIST_1).status == "removed"
-    assert board(state).model(CULTIST_1).removed_why == "used as a vessel"  # its card says so (issue 11)
+    assert board(state).model(CULTIST_1).removed_why == "used as a vessel"  # its card says why it left play
     horror = board(state).models[-1]
     assert (horror.id, horror.name, horror.card) == ("p1-lamenter-2", "Lamenter 2", "lamenter")
     assert (horror.seat, horror.battlegroup, horror.essence) == (0, AGATHON, 1)

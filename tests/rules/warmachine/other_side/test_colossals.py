@@ -1,4 +1,4 @@
-"""Colossals' two grids and gargantuans' two spirals (issue 14). The reference documents are silent on them; the
+"""Colossals' two grids and gargantuans' two spirals. The reference documents are silent on them; the
 rules follow the public summary cited in ``grids.py`` (the attacker's side, a d6 with no side: 1-3 left, 4-6
 right; a full side spills into the other at a second d6), and the overflow between sides is our reading. The grids
 and spirals here are test data typed as a player would from their own card."""

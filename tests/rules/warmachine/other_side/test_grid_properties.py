@@ -1,5 +1,5 @@
-"""Property tests for damage grids and spirals (issue 4 "Done when": marks never exceed boxes; healing and
-crippling consistent), against a box-by-box model of the card."""
+"""Property tests for damage grids and spirals: marks never exceed boxes, and healing and crippling stay
+consistent, against a box-by-box model of the card."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -1,5 +1,5 @@
-"""Warjack damage grids and warbeast damage spirals (issue 4 "Warcasters / warjacks", "Warlocks / warbeasts";
-doc 002 "Damage Application"; the grid and spiral marking rules of the Mk III core rules, public)."""
+"""Warjack damage grids and warbeast damage spirals (doc 002 "Damage Application"; the grid and spiral marking
+rules of the Mk III core rules, public)."""
 
 from models.rules.warmachine.damage import MarkDamage, RemoveDamage, crippled_systems
 from models.rules.warmachine.grids import SYSTEMS
@@ -56,7 +56,7 @@ def test_a_system_with_every_box_marked_is_crippled_and_says_what_it_does(table)
 
 
 def test_every_system_letter_has_a_meaning_in_our_words():
-    """Issue 4: the app shows what each system does when crippled (L, R, H, C, M, A, G, S, F)."""
+    """Damage grid: the app says in our words what each crippled system does (L, R, H, C, M, A, G, S, F)."""
     assert set("LRHCMAGSF") <= set(SYSTEMS)
     assert all(name and effect.endswith(".") for name, effect in SYSTEMS.values())
 

@@ -1,5 +1,5 @@
 """What warcasters, warjacks, warlocks, warbeasts and structures may do now, and their notes (DESIGN.md "The
-rules core": options() says what is possible and why not; issue 4 "options")."""
+rules core": options() says what is possible and why not)."""
 
 from models.rules import options
 from models.rules.warmachine.damage import MarkDamage
@@ -59,7 +59,8 @@ def test_a_warbeast_with_fury_is_offered_its_threshold_check(table):
 
 
 def test_damage_can_be_marked_on_grids_and_spirals(table):
-    """Issue 4: damage is marked on every model type (grids and spirals ask for the column)."""
+    """doc 002, "Damage Application": damage is marked on every model type (grids and spirals ask for the
+    column)."""
     assert option(table, JACK_1, "mark_damage").allowed
     assert option(table, BLITZ, "mark_damage").allowed
 
@@ -73,7 +74,7 @@ def test_a_structure_is_offered_no_movement_and_shows_its_rules(table):
 
 
 def test_crippled_systems_and_aspects_are_notes_in_words(table):
-    """Issue 4: the app shows what a crippled system or aspect does."""
+    """Damage grid and spiral: the app says in our words what a crippled system or aspect does."""
     state = run(table, MarkDamage(model=JACK_1, amount=7, column=3),
                 MarkDamage(model=JACK_1, amount=2, column=4))
     assert any(n.startswith("Cortex system crippled: It loses all its focus") for n in notes(state, JACK_1))

@@ -1,5 +1,5 @@
-"""Units and solos: unit strength, leader and attachments (doc 002 "Game Round: Activation Phase"; issue 4
-"Units and solos")."""
+"""Units and solos: unit strength, leader and attachments (doc 002 "Game Round: Activation Phase" and
+"Damage Application")."""
 
 from models.catalog.schema import Card
 from models.rules.warmachine.activation import Activate
@@ -24,7 +24,8 @@ from tests.rules.warmachine.other_side.other_side_game import (
 
 
 def test_unit_strength_counts_the_models_in_play(table):
-    """Issue 4: unit strength is the unit's models still in play; one box each, one damage removes one."""
+    """doc 002, "Damage Application": a trooper of one box is destroyed by one damage; unit strength is the
+    unit's models still in play."""
     assert strength(table, UNIT) == 3
     state = fall(table, MarkDamage(model=TRENCHER_1, amount=1))
     assert board(state).model(TRENCHER_1).status == "destroyed"
@@ -33,15 +34,15 @@ def test_unit_strength_counts_the_models_in_play(table):
 
 
 def test_the_leader_is_known_and_its_loss_shown(table):
-    """Issue 4: a unit has a leader; when it goes, the unit's note says so."""
+    """doc 002, "Damage Application": a unit has a leader; when it is destroyed, the unit's note says so."""
     assert leader(table, UNIT).id == SERGEANT
     state = fall(table, MarkDamage(model=SERGEANT, amount=1))
     assert notes(state, TRENCHER_1)[-1].endswith("leader gone.")
 
 
 def test_an_attachment_is_part_of_its_unit():
-    """Issue 4: any model carrying the unit's id is part of it (an attachment joined to the unit): it counts
-    for strength and activates with the unit."""
+    """doc 002, "Game Round: Activation Phase" (a unit activates as a whole): any model carrying the unit's id
+    is part of it (an attachment joined to the unit): it counts for strength and activates with the unit."""
     officer = Card(key="test-officer", name="Test Officer", faction="Cygnar", role="attachment",
                    attaches_to="test-infantry", damage={"kind": "boxes", "boxes": 5})
     army = (*CY_ARMY, ArmyEntry(card="test-officer"))
