@@ -16,7 +16,6 @@ from webapp.components.a11y import named
 from webapp.components.game_log import GameLog
 from webapp.components.keep_game import keep_game_offer
 from webapp.components.share import share_button
-from webapp.components.theme_note import theme_note
 from webapp.components.warband.table import warband_table
 from webapp.components.warmachine.attack_assistant import AttackPanel
 from webapp.components.warmachine.clock import ClockPanel
@@ -24,6 +23,7 @@ from webapp.components.warmachine.control_guide import ControlGuide
 from webapp.components.warmachine.ending import ResultPanel
 from webapp.components.warmachine.model_card import army
 from webapp.components.warmachine.setup_wizard import SetupWizard
+from webapp.components.warmachine.theme_note import theme_note
 from webapp.components.warmachine.turn_bar import TurnBar
 from webapp.pages.frame import frame, open_game
 from webapp.pages.warlord import warlord_table

@@ -15,7 +15,7 @@ from models.rules.warmachine import AttackRecord
 from models.service.views.warmachine_attack import Field, damage_fields, damage_sum, hit_fields, hit_sum
 from webapp.components.a11y import named
 from webapp.components.card_dialog import whole_number
-from webapp.components.dice import DiceField
+from webapp.components.warmachine.dice import DiceField
 
 STAT_MAX = 30
 POWER_MAX = 40

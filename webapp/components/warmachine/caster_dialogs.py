@@ -30,7 +30,7 @@ from webapp.components.a11y import named
 from webapp.components.asking import points_dialog, send_answers
 from webapp.components.card_dialog import read_whole
 from webapp.components.dialogs import ok_cancel, titled_dialog
-from webapp.components.dice import DiceField
+from webapp.components.warmachine.dice import DiceField
 from webapp.view import GameView
 
 

@@ -19,8 +19,8 @@ from models.service.views.damage import Transfer, entrance, picture, track, tran
 from webapp.components.a11y import named
 from webapp.components.card_dialog import needs_completion, open_completion, whole_number
 from webapp.components.dialogs import titled_dialog, transient_dialog
-from webapp.components.dice import service_roll
 from webapp.components.once import once
+from webapp.components.warmachine.dice import service_roll
 from webapp.view import GameView
 
 

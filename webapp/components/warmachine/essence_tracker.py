@@ -5,7 +5,7 @@ from __future__ import annotations
 from models.rules import GameState
 from models.rules.warmachine import board
 from models.service.views.warmachine import essence_line
-from webapp.components.pip_tracker import PipLine, PipTracker
+from webapp.components.warmachine.pip_tracker import PipLine, PipTracker
 
 
 class EssenceTracker(PipTracker):

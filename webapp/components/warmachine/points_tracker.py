@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from models.rules import GameState
 from models.service.views.warmachine import points_line, points_text
-from webapp.components.pip_tracker import PipLine, PipTracker
+from webapp.components.warmachine.pip_tracker import PipLine, PipTracker
 
 
 class PointsTracker(PipTracker):

@@ -22,12 +22,12 @@ from webapp.components import icons
 from webapp.components.a11y import named
 from webapp.components.once import once
 from webapp.components.seat import grey, seat_refusal
-from webapp.components.undo_toast import UndoToast
 from webapp.components.version_stamp import stamp
 from webapp.components.warmachine.clock import Countdown
 from webapp.components.warmachine.continuous_prompt import ContinuousPrompt
 from webapp.components.warmachine.ending import end_game_button
 from webapp.components.warmachine.scoring import ScorePrompt
+from webapp.components.warmachine.undo_toast import UndoToast
 from webapp.view import GameView
 
 
