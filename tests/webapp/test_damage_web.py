@@ -31,7 +31,7 @@ from tests.webapp.helpers import (
     texts,
     version,
 )
-from webapp.components.card_dialog import whole_number
+from webapp.components.whole_numbers import whole_number
 
 BAD_AMOUNT = "Damage must be a whole number from 1 to 99."
 GUARDIAN_0 = "Damage web: outer ring 0 of 30 marked, middle ring 0 of 16 marked, centre ring 0 of 10 marked"

@@ -9,8 +9,8 @@ from nicegui import ui
 
 from models.rules import Option, RuleViolation, answered
 from webapp.components.a11y import named
-from webapp.components.card_dialog import whole_number
 from webapp.components.dialogs import ok_cancel, titled_dialog
+from webapp.components.whole_numbers import whole_number
 from webapp.view import GameView
 
 

@@ -12,35 +12,12 @@ from models.service.completion import table_card, table_questions
 from webapp.components.card_book import remember
 from webapp.components.dialogs import ok_cancel, titled_dialog
 from webapp.components.tap_editor import TapGrid, TapSpiral
+from webapp.components.whole_numbers import read_whole
 from webapp.view import GameView
 
 
 def needs_completion(card: Card) -> bool:
     return bool(table_questions(card).facts)
-
-
-def whole_number(value: object, low: int, high: int) -> int | None:
-    """A typed amount as an int in [low, high], or None (the caller says what is wrong).
-
-    The number fields this checks have no ``min``/``max``/``precision``: NiceGUI clamps and rounds those on
-    blur, which races the button's click, so "-3" could be sent as 1 and "150" as 99 instead of refused."""
-    if not isinstance(value, int | float | str) or isinstance(value, bool):
-        return None
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        return None
-    if not number.is_integer() or not low <= number <= high:
-        return None
-    return int(number)
-
-
-def read_whole(field: ui.number, low: int, high: int, what: str) -> int | None:
-    """The field's whole number in [low, high], or None after telling the player what to type instead."""
-    number = whole_number(field.value, low, high)
-    if number is None:
-        ui.notify(f"{what}: enter a whole number from {low} to {high}.", type="warning")
-    return number
 
 
 def open_completion(view: GameView, card: Card) -> None:

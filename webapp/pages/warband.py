@@ -19,9 +19,9 @@ from models.rules.warband import (
 )
 from webapp.components import icons
 from webapp.components.a11y import named
-from webapp.components.card_dialog import whole_number
 from webapp.components.once import once
 from webapp.components.starting import GameStarter
+from webapp.components.whole_numbers import whole_number
 from webapp.deps import current
 from webapp.pages.frame import frame
 

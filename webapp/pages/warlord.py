@@ -23,7 +23,6 @@ from models.rules.warlord import (
 from models.service.views.warlord import entry_words
 from webapp.components import icons
 from webapp.components.a11y import named
-from webapp.components.card_dialog import whole_number
 from webapp.components.game_log import GameLog
 from webapp.components.game_over import GameOverBox
 from webapp.components.keep_game import keep_game_offer
@@ -33,6 +32,7 @@ from webapp.components.starting import GameStarter
 from webapp.components.warlord.model import warband
 from webapp.components.warlord.numbers import HELP, StatFields
 from webapp.components.warlord.turn import WarlordTurnBar
+from webapp.components.whole_numbers import whole_number
 from webapp.deps import current
 from webapp.pages.frame import frame
 from webapp.view import GameView

@@ -9,8 +9,8 @@ from models.rules import Option
 from models.rules.warband import NAME_MAX, ROLL_MAX, TEXT_MAX, Incapacitate, PickUp, StartSpell, board
 from webapp.components.a11y import named
 from webapp.components.asking import send_answers
-from webapp.components.card_dialog import whole_number
 from webapp.components.dialogs import ok_cancel, titled_dialog
+from webapp.components.whole_numbers import whole_number
 from webapp.view import GameView
 
 UNDER = {"nothing": "No event token", "event": "Event token: an event", "plague": "Event token: the Plague"}

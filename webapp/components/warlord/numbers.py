@@ -12,9 +12,9 @@ from models.rules import Option, answered
 from models.rules.warlord import MAX_STAT, SPELL_NAME_MAX, STAT_LABELS, StatName, Stats, builders
 from models.service.views.warlord import card
 from webapp.components.a11y import named
-from webapp.components.card_dialog import whole_number
 from webapp.components.dialogs import transient_dialog
 from webapp.components.once import once
+from webapp.components.whole_numbers import whole_number
 from webapp.view import GameView
 
 HELP = ("Card numbers: type what the model's card shows; leave empty what you do not know yet (the game asks for "

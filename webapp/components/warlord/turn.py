@@ -16,12 +16,12 @@ from models.rules.warlord import MAX_DIE, REASON_MAX, turn_options
 from models.service.views.warlord import POISON_PROMPT, PoisonCheck, next_label, poison_checks, where
 from webapp.components.a11y import named
 from webapp.components.asking import send_answers
-from webapp.components.card_dialog import whole_number
 from webapp.components.dialogs import transient_dialog
 from webapp.components.once import once
 from webapp.components.seat import for_link
 from webapp.components.version_stamp import stamp
 from webapp.components.warlord.model import grey
+from webapp.components.whole_numbers import whole_number
 from webapp.view import GameView
 
 

@@ -25,11 +25,11 @@ from models.service.views.warmachine import KINDS, WAITING, attack_heading, atta
 from models.service.views.warmachine_attack import roll_needs, weapon_choices
 from webapp.components.a11y import named
 from webapp.components.asking import send_answers
-from webapp.components.card_dialog import read_whole, whole_number
 from webapp.components.dialogs import ok_cancel, titled_dialog
 from webapp.components.once import once
 from webapp.components.warmachine.attack_numbers import DamageNumbers, HitNumbers
 from webapp.components.warmachine.dice import DiceField, service_roll
+from webapp.components.whole_numbers import read_whole, whole_number
 from webapp.view import GameView
 
 

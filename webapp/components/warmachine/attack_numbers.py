@@ -14,8 +14,8 @@ from models.rules import GameState
 from models.rules.warmachine import AttackRecord
 from models.service.views.warmachine_attack import Field, damage_fields, damage_sum, hit_fields, hit_sum
 from webapp.components.a11y import named
-from webapp.components.card_dialog import whole_number
 from webapp.components.warmachine.dice import DiceField
+from webapp.components.whole_numbers import whole_number
 
 STAT_MAX = 30
 POWER_MAX = 40

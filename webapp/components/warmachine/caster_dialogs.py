@@ -28,9 +28,9 @@ from models.rules.warmachine import (
 from models.service.views.warmachine_dialogs import arcana_choice, caster_control_question, spirit_bond_hint
 from webapp.components.a11y import named
 from webapp.components.asking import points_dialog, send_answers
-from webapp.components.card_dialog import read_whole
 from webapp.components.dialogs import ok_cancel, titled_dialog
 from webapp.components.warmachine.dice import DiceField
+from webapp.components.whole_numbers import read_whole
 from webapp.view import GameView
 
 

@@ -13,10 +13,10 @@ from models.rules import GameState
 from models.rules.warmachine import Continuous, board, builders
 from models.service.views.damage import continuous_due, entrance
 from webapp.components.a11y import named
-from webapp.components.card_dialog import read_whole
 from webapp.components.dialogs import ok_cancel, transient_dialog
 from webapp.components.once import once
 from webapp.components.warmachine.damage_track import ask_column
+from webapp.components.whole_numbers import read_whole
 from webapp.view import GameView
 
 WORDS = {"fire": "Fire", "corrosion": "Corrosion"}

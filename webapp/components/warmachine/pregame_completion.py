@@ -19,9 +19,9 @@ from models.service.completion import CardQuestions, pregame_ask, pregame_card, 
 from webapp.components import icons
 from webapp.components.a11y import named
 from webapp.components.card_book import card_service, keep_cards, player_catalog
-from webapp.components.card_dialog import whole_number
 from webapp.components.once import once
 from webapp.components.tap_editor import TapGrid, TapSpiral
+from webapp.components.whole_numbers import whole_number
 
 
 class BadFact(ValueError):
@@ -62,7 +62,7 @@ class QuickCard:
                                    "Trump arcana")
 
     def _number(self, label: str) -> None:
-        # No min/max: NiceGUI would clamp the typed value on blur instead of it being refused (card_dialog).
+        # No min/max: NiceGUI would clamp the typed value on blur instead of it being refused (whole_numbers.py).
         self.numbers[label] = named(ui.number(label).classes("w-36"), label)
 
     def _read(self, label: str) -> int | None:
