@@ -238,7 +238,7 @@ def card_book(user: User) -> dict[str, Card]:
     """The card book of this simulated browser, read as the app reads it (found by the browser's cookie)."""
     from nicegui import storage
 
-    from webapp.components.card_book import book_of
+    from webapp.components.warmachine.card_book import book_of
 
     token = storage.request_contextvar.set(user.client.request)
     try:

@@ -9,8 +9,8 @@ from nicegui import ui
 from models.catalog.schema import Card
 from webapp.blocking import io
 from webapp.components.a11y import named
-from webapp.components.card_book import card_service, player_catalog
-from webapp.components.card_editor import CardEditor, CardsFile, MissingView
+from webapp.components.warmachine.card_book import card_service, player_catalog
+from webapp.components.warmachine.card_editor import CardEditor, CardsFile, MissingView
 from webapp.pages.frame import frame
 
 

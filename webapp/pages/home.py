@@ -8,11 +8,11 @@ from nicegui import ui
 
 from models.rules.warmachine import NAME_MAX, builders
 from webapp.components.a11y import named
-from webapp.components.card_book import card_service, player_catalog
-from webapp.components.card_editor import CardsFile
 from webapp.components.my_games import my_games
 from webapp.components.once import once
 from webapp.components.starting import GameStarter
+from webapp.components.warmachine.card_book import card_service, player_catalog
+from webapp.components.warmachine.card_editor import CardsFile
 from webapp.components.warmachine.from_lists import start_from_lists_section
 from webapp.components.warmachine.list_pairs import pairs_game_section
 from webapp.components.warmachine.pregame_completion import complete_before_start

@@ -7,7 +7,7 @@ from nicegui import ui
 
 from models.rules import RuleViolation
 from webapp.blocking import io
-from webapp.components.catalog_browser import CatalogBrowser
+from webapp.components.warmachine.catalog_browser import CatalogBrowser
 from webapp.components.warmachine.list_builder import ListBuilder, my_lists
 from webapp.pages.frame import frame
 

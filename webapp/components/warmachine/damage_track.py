@@ -17,9 +17,9 @@ from models.rules import Command, GameState, answered, options
 from models.rules.warmachine import Entry, Side, board
 from models.service.views.damage import Transfer, entrance, picture, track, transfer
 from webapp.components.a11y import named
-from webapp.components.card_dialog import needs_completion, open_completion
 from webapp.components.dialogs import titled_dialog, transient_dialog
 from webapp.components.once import once
+from webapp.components.warmachine.card_dialog import needs_completion, open_completion
 from webapp.components.warmachine.dice import service_roll
 from webapp.components.whole_numbers import whole_number
 from webapp.view import GameView

@@ -31,9 +31,9 @@ from models.service.views.warmachine_dialogs import (
 )
 from webapp.components.a11y import named
 from webapp.components.asking import send_answers
-from webapp.components.card_book import player_catalog, remember
 from webapp.components.dialogs import ok_cancel, titled_dialog
 from webapp.components.once import once
+from webapp.components.warmachine.card_book import player_catalog, remember
 from webapp.components.warmachine.checklists import checklist
 from webapp.components.whole_numbers import whole_number
 from webapp.view import GameView

@@ -26,9 +26,9 @@ from models.service.themes import theme_choices
 from webapp.blocking import io
 from webapp.components import icons
 from webapp.components.a11y import named
-from webapp.components.card_book import book_of
-from webapp.components.card_words import cost_words, kind_words
 from webapp.components.dialogs import ok_cancel, titled_dialog
+from webapp.components.warmachine.card_book import book_of
+from webapp.components.warmachine.card_words import cost_words, kind_words
 from webapp.components.warmachine.list_text_dialogs import export_dialog, import_dialog
 from webapp.components.whose import signed_in_now
 from webapp.deps import current

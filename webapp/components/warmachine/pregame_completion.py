@@ -18,9 +18,9 @@ from models.service.cards import CardService
 from models.service.completion import CardQuestions, pregame_ask, pregame_card, still_missing
 from webapp.components import icons
 from webapp.components.a11y import named
-from webapp.components.card_book import card_service, keep_cards, player_catalog
 from webapp.components.once import once
-from webapp.components.tap_editor import TapGrid, TapSpiral
+from webapp.components.warmachine.card_book import card_service, keep_cards, player_catalog
+from webapp.components.warmachine.tap_editor import TapGrid, TapSpiral
 from webapp.components.whole_numbers import whole_number
 
 

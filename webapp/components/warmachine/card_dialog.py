@@ -9,9 +9,9 @@ from models.catalog.schema import Card
 from models.rules import RuleViolation
 from models.rules.warmachine import builders
 from models.service.completion import table_card, table_questions
-from webapp.components.card_book import remember
 from webapp.components.dialogs import ok_cancel, titled_dialog
-from webapp.components.tap_editor import TapGrid, TapSpiral
+from webapp.components.warmachine.card_book import remember
+from webapp.components.warmachine.tap_editor import TapGrid, TapSpiral
 from webapp.components.whole_numbers import read_whole
 from webapp.view import GameView
 

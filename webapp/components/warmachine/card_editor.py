@@ -36,9 +36,9 @@ from models.service.cards import PACK_MAX, CardService, checked
 from webapp.blocking import io
 from webapp.components import icons
 from webapp.components.a11y import named
-from webapp.components.card_book import keep_cards
-from webapp.components.card_words import ROLE_WORDS, kind_words
-from webapp.components.tap_editor import TapGrid, TapSpiral
+from webapp.components.warmachine.card_book import keep_cards
+from webapp.components.warmachine.card_words import ROLE_WORDS, kind_words
+from webapp.components.warmachine.tap_editor import TapGrid, TapSpiral
 
 ROLES: tuple[str, ...] = Role.__args__  # type: ignore[attr-defined]
 WEIGHTS: tuple[str, ...] = Weight.__args__  # type: ignore[attr-defined]

@@ -24,7 +24,7 @@ from models.catalog.schema import (
 )
 from models.rules import tidy
 from webapp.components.a11y import named
-from webapp.components.card_words import ROLE_WORDS, cost_words, kind_words, spell_words, weapon_words
+from webapp.components.warmachine.card_words import ROLE_WORDS, cost_words, kind_words, spell_words, weapon_words
 
 ROLE_FILTERS = {
     "all": "All roles",
