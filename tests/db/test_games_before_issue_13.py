@@ -1,7 +1,7 @@
-"""Games logged before issue 13 moved each game system's own part of the state into ``GameState.board``: their logs
-still load and replay to the same state, and migration 0004 drops the snapshots of the old shape. Their turns were
-played before turn flow 2 (issue 11: steps with nothing to decide pass by themselves), so migration 0005 marks
-their setups with turn flow 1 and they replay as they were played.
+"""Games logged before each game system's own part of the state moved into ``GameState.board``: their logs still load
+and replay to the same state, and migration 0004 drops the snapshots of the old shape. Their turns were played before
+turn flow 2 (steps with nothing to decide pass by themselves), so migration 0005 marks their setups with turn flow 1 and
+they replay as they were played.
 
 The fixture (fixtures/games_before_issue_13.json) was written by the code before the change: a Warlord, a warband
 and a Warmachine game played through GameService on SQLite, each with an undo, with their ``command_log`` rows, a

@@ -1,4 +1,4 @@
-"""Accounts through the REST API (issue 15): sign up, sign in, sessions; on SQLite and PostgreSQL."""
+"""Accounts through the REST API: sign up, sign in, sessions; on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""All my data (issue 15): the export is one JSON file of the account (never its password hash), its saved lists,
-card book, games with their results, events it organises and registrations; deleting the account (password asked
-again) deletes all of that in one go, and leaves the games, which the opponent still plays, and every other
-account's data. On SQLite and PostgreSQL."""
+"""All my data: the export is one JSON file of the account (never its password hash), its saved lists, card book, games
+with their results, events it organises and registrations; deleting the account (password asked again) deletes all of
+that in one go, and leaves the games, which the opponent still plays, and every other account's data. On SQLite and
+PostgreSQL."""
 
 from __future__ import annotations
 

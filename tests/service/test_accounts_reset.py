@@ -1,6 +1,6 @@
-"""Password reset by a one-time token (issue 15): asked for by email with the same answer whether or not the
-email has an account; the link is mailed through SMTP (a real local server here) or logged; it works once, for an
-hour, and ends every session of the account. On SQLite and PostgreSQL."""
+"""Password reset by a one-time token: asked for by email with the same answer whether or not the email has an account;
+the link is mailed through SMTP (a real local server here) or logged; it works once, for an hour, and ends every session
+of the account. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 

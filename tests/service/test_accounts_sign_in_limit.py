@@ -1,6 +1,5 @@
-"""Sign-in is rate-limited (issue 15): five failures for one email within 15 minutes refuse every sign-in for a
-while, the right password too; the count is in the database, so every server process sees it. On SQLite and
-PostgreSQL."""
+"""Sign-in is rate-limited: five failures for one email within 15 minutes refuse every sign-in for a while, the right
+password too; the count is in the database, so every server process sees it. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 

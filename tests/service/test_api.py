@@ -191,7 +191,7 @@ def test_watch_token_cannot_command_or_undo(client: TestClient, game: dict) -> N
 @pytest.mark.parametrize("headers", [{}, {"X-Token": "not-a-token"}])
 def test_a_missing_or_wrong_token_answers_exactly_as_an_unknown_game(client: TestClient, game: dict,
                                                                      headers: dict[str, str]) -> None:
-    """A stranger cannot tell an existing game from a made-up id (issue 10): same status, same body."""
+    """A stranger cannot tell an existing game from a made-up id: same status, same body."""
     routes = [("get", "{gid}", None), ("get", "{gid}/log", None), ("get", "{gid}/options/" + AGATHON, None),
               ("get", "{gid}/view", None), ("get", "{gid}/events", None),
               ("post", "{gid}/commands", {"command": {"type": "advance"}, "expected_version": 1}),
@@ -215,8 +215,8 @@ def test_a_token_of_another_game_does_not_open_this_one(client: TestClient, game
 
 def test_a_seat_link_cannot_set_the_other_players_time_or_end_the_game_for_them(client: TestClient,
                                                                                game: dict) -> None:
-    """The testers' sequence (issue 10): seat 2 paused, set seat 1's time to 1 s, resumed, and claimed it ran out;
-    then claimed seat 1's assassination. Each is refused and says who can; the game goes on."""
+    """The testers' sequence: seat 2 paused, set seat 1's time to 1 s, resumed, and claimed it ran out; then claimed
+    seat 1's assassination. Each is refused and says who can; the game goes on."""
     seat2 = game["tokens"]["seat2"]
     started = command(client, game, {"type": "start_clock", "minutes_per_player": 60}, 1)
     assert started.status_code == 200, started.text
@@ -511,9 +511,8 @@ def test_cards_lists_the_catalog(client: TestClient) -> None:
 
 
 def test_a_completion_through_the_api_stays_in_its_game(client: TestClient, game: dict) -> None:
-    """Issue 10: a table link or the owner's seat link completes its game's copy only (the other seat may not
-    complete Ann's cards); GET /api/cards and a new game keep the shipped card, and undo takes the completion
-    back."""
+    """A table link or the owner's seat link completes its game's copy only (the other seat may not complete Ann's
+    cards); GET /api/cards and a new game keep the shipped card, and undo takes the completion back."""
     foreboder = next(c for c in client.get("/api/cards").json() if c["key"] == "foreboder")
     completed = {**foreboder, "damage": {**foreboder["damage"], "rings": [6, 4, 4]}}
     other_side = command(client, game, {"type": "complete_card", "card": completed}, 1, game["tokens"]["seat2"])
@@ -619,7 +618,7 @@ def test_api_doc_gives_an_example_of_every_command() -> None:
         assert parse_command(data, strict=True).type == type_name
 
 
-# -- command_id: a request repeated with its key counts once (issue 10) ------------------------------------------
+# -- command_id: a request repeated with its key counts once -----------------------------------------------
 
 HIT = {"type": "mark_damage", "model": REGNA, "amount": 1}
 START_KEY = "3c9e0b4a-5f6d-4e2b-8a71-0d9c2f4e6b18"

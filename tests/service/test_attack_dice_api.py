@@ -1,6 +1,6 @@
-"""Attack dice through the API (issue 14 "Derived values"): ``/options`` and the view give the dice an attack
-rolls after crippling (doc 001 "Crippled Middle Ring"), and ``attack_roll`` with another count is a 422 that
-changes nothing. SQLite always, PostgreSQL when TEST_DATABASE_URL is set (``db_url``)."""
+"""Attack dice through the API: ``/options`` and the view give the dice an attack rolls after crippling (doc 001
+"Crippled Middle Ring"), and ``attack_roll`` with another count is a 422 that changes nothing. SQLite always, PostgreSQL
+when TEST_DATABASE_URL is set (``db_url``)."""
 
 from __future__ import annotations
 
@@ -47,9 +47,9 @@ def test_an_attack_roll_with_another_number_of_dice_is_refused_and_changes_nothi
 
 
 def test_derived_values_reach_options_and_the_view(client: TestClient, game: dict) -> None:  # noqa: F811
-    """Issue 14 "Derived values": CTRL 18" for Agathon (doc 001 "Control Range": twice ESSENCE 9), DEF 5 once
-    knocked down (derived.py cites the public summary), in ``/options`` and on the spectators' card alike.
-    Positive control: standing, his DEF is the card's 14."""
+    """Derived values: CTRL 18" for Agathon (doc 001 "Control Range": twice ESSENCE 9), DEF 5 once knocked down
+    (derived.py cites the public summary), in ``/options`` and on the spectators' card alike. Positive control:
+    standing, his DEF is the card's 14."""
     table = Table(client, game)
     watch = {"token": game["tokens"]["watch"]}
 

@@ -1,6 +1,6 @@
-"""Cards belong to someone (issue 10, DESIGN.md "Access"): a completion fills that game's copy only, the shipped
-catalog never changes at run time, site-wide cards need the operator's token, and what a player completes or
-writes goes into their card book. On SQLite and, with TEST_DATABASE_URL, on PostgreSQL (`db_url`).
+"""Cards belong to someone (DESIGN.md "Access"): a completion fills that game's copy only, the shipped catalog never
+changes at run time, site-wide cards need the operator's token, and what a player completes or writes goes into their
+card book. On SQLite and, with TEST_DATABASE_URL, on PostgreSQL (`db_url`).
 """
 
 from __future__ import annotations

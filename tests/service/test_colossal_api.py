@@ -1,7 +1,7 @@
-"""A colossal's two grids through the API (issue 14): the Stormwall (a shipped card, its grids completed by the
-player), damage naming the side, a side that fills spilling into the other at a second d6 (our reading of the
-public summary, ``grids.py``), refusals that change nothing, and the view's drawing of both grids. SQLite always,
-PostgreSQL when TEST_DATABASE_URL is set (``db_url``)."""
+"""A colossal's two grids through the API: the Stormwall (a shipped card, its grids completed by the player), damage
+naming the side, a side that fills spilling into the other at a second d6 (our reading of the public summary,
+``grids.py``), refusals that change nothing, and the view's drawing of both grids. SQLite always, PostgreSQL when
+TEST_DATABASE_URL is set (``db_url``)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""A tap counts once (issue 10, DESIGN.md "Access"): commands, undo and starts carry an idempotency key
-(`command_id`). A repeat gets the first answer and stores nothing, even after the game moved on; the same key for
-another request is refused; of two identical requests at the same moment exactly one is stored (the unique index
-decides). Each test has its positive control: a new key does record a new command.
+"""A tap counts once (DESIGN.md "Access"): commands, undo and starts carry an idempotency key (`command_id`). A repeat
+gets the first answer and stores nothing, even after the game moved on; the same key for another request is refused; of
+two identical requests at the same moment exactly one is stored (the unique index decides). Each test has its positive
+control: a new key does record a new command.
 
 On SQLite always and on PostgreSQL when TEST_DATABASE_URL is set (the `db_url` fixture). A second GameService
 with its own engine stands for a second server process.

@@ -1,6 +1,6 @@
-"""Events through the REST API (issue 15): accounts made through the API register, submit saved lists, the
-organiser pairs rounds, games are played to results on their seat links, standings follow; every route refuses
-the wrong user. SQLite always, PostgreSQL when TEST_DATABASE_URL is set (``db_url``)."""
+"""Events through the REST API: accounts made through the API register, submit saved lists, the organiser pairs rounds,
+games are played to results on their seat links, standings follow; every route refuses the wrong user. SQLite always,
+PostgreSQL when TEST_DATABASE_URL is set (``db_url``)."""
 
 from __future__ import annotations
 

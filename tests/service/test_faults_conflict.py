@@ -1,5 +1,5 @@
-"""Conflicts under real concurrency (issue 7): two writers send conflicting commands at the same version, many
-times. Exactly one wins each time; the other gets Conflict with the winner's version, resyncs and goes on.
+"""Conflicts under real concurrency: two writers send conflicting commands at the same version, many times. Exactly one
+wins each time; the other gets Conflict with the winner's version, resyncs and goes on.
 
 Threads released together by a barrier stand for two tablets (one GameService: one server process) or two
 server processes (two GameServices, each with its own engine and cache, on one database). On SQLite always and

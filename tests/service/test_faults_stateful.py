@@ -1,4 +1,4 @@
-"""Invariants of GameService under random play, undo and restarts (hypothesis stateful testing, issue 7).
+"""Invariants of GameService under random play, undo and restarts (hypothesis stateful testing).
 
 The machine sends random commands (legal or not) of the Agathon mirror game, undoes, and restarts
 (a new GameService with a new engine on the same database: a server process that starts again). After every

@@ -139,8 +139,8 @@ def test_text_round_trip_of_every_shipped_example(service: ListService, name: st
 
 # -- the player's cards ------------------------------------------------------------------------------------
 def test_a_list_may_use_a_card_of_the_players_card_book(service: ListService):
-    """Issue 10: the list builder sees the shipped catalog plus this player's card book; a game started from the
-    list plays that card. Another player's lists service does not know it."""
+    """The list builder sees the shipped catalog plus this player's card book; a game started from the list plays that
+    card. Another player's lists service does not know it."""
     mine = shipped_cards()["the-wretch"].model_copy(update={"key": "my-solo", "name": "My Solo", "cost": 3,
                                                         "damage": BoxesLayout(boxes=5)})
     book = service.games.card_service.for_book({})

@@ -1,5 +1,5 @@
-"""Live now through the REST API (issue 15): who may list a game and take it off, the watch link a listing
-makes, and the list anyone reads; on SQLite and PostgreSQL."""
+"""Live now through the REST API: who may list a game and take it off, the watch link a listing makes, and the list
+anyone reads; on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 

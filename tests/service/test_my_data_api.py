@@ -1,5 +1,5 @@
-"""A signed-in account's lists, card book and games through the REST API (issue 15), on SQLite and PostgreSQL:
-each route works for its account, and refuses no session and another account (a positive control each)."""
+"""A signed-in account's lists, card book and games through the REST API, on SQLite and PostgreSQL: each route works for
+its account, and refuses no session and another account (a positive control each)."""
 
 from __future__ import annotations
 

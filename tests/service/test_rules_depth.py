@@ -1,7 +1,7 @@
-"""Issue 14, "Rules depth": each rule fixed in the rules core refuses through the routes too, with a positive
-control showing the same route accepting what the rule allows. The API tests go through ``POST /api/games``,
-``POST /api/games/start`` and the command route (tests/service/test_api.py style); the setup wizard and the
-warband game through GameService. SQLite always, PostgreSQL when TEST_DATABASE_URL is set (``db_url``)."""
+"""Each rule the rules core enforces refuses through the routes too, with a positive control showing the same route
+accepting what the rule allows. The API tests go through ``POST /api/games``, ``POST /api/games/start`` and the command
+route (tests/service/test_api.py style); the setup wizard and the warband game through GameService. SQLite always,
+PostgreSQL when TEST_DATABASE_URL is set (``db_url``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Who may send what (issue 10, "Who may send what, declared once"; DESIGN.md "Access").
+"""Who may send what, declared once (DESIGN.md "Access").
 
 Every registered command of every game system is sent through ``GameService.execute`` with each kind of link, for
 each side it can name, from the same state (an accepted one is undone), and what the service lets through is
@@ -155,7 +155,7 @@ def run(service: GameService, game_id: str, command: Command | dict[str, Any], a
 
 
 def test_a_seat_link_cannot_pause_adjust_or_restart_the_clock(service: GameService) -> None:
-    """Setting a player's time is a judge's power (issue 10): seat 2 tried pause, adjust, resume, expire."""
+    """Setting a player's time is a judge's power: seat 2 tried pause, adjust, resume, expire."""
     game_id = start(service, "warmachine")
     run(service, game_id, StartClock(minutes_per_player=60))
     for command in (PauseClock(), AdjustClock(seat=0, remaining_ms=1000), ResumeClock()):

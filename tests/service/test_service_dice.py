@@ -1,6 +1,6 @@
-"""The service's side of issue 4's UI: dice the players leave to the app ("Roll for me": GameService.roll_dice
-rolls them, never the rules, and marks them as the service's, so the log says who rolled), and seat links
-acting only for their own warlocks, warbeasts, warcasters, warjacks and attackers."""
+"""Dice the players leave to the app ("Roll for me": GameService.roll_dice rolls them, never the rules, and marks them
+as the service's, so the log says who rolled), and seat links acting only for their own warlocks, warbeasts, warcasters,
+warjacks and attackers."""
 
 from __future__ import annotations
 
@@ -50,8 +50,8 @@ def test_the_default_roll_is_a_fair_d6(tmp_path: Path) -> None:
 
 
 def test_a_seat_link_acts_only_for_its_own_warlocks_warbeasts_and_attackers(service: GameService) -> None:
-    """Issue 4's commands name their model as warlock, warbeast, warcaster, warjack or attacker: a seat link
-    may send them only for its own side (the table link for both)."""
+    """Commands that name their model as warlock, warbeast, warcaster, warjack or attacker: a seat link may send them
+    only for its own side (the table link for both)."""
     lock = Card(key="test-warlock", name="Madrak Test", faction="Trollbloods", role="warlock", stats={"FURY": 6},
                 damage={"kind": "boxes", "boxes": 18})
     created = service.start(setup_game("Seats", [("Ann", [ArmyEntry(card="agathon")]),

@@ -1,6 +1,6 @@
-"""A whole tournament game through GameService (issue 6): the setup wizard, the deathclock stamped by the
-service's injected clock (never a sleep), scenario scoring, every game-ending path of doc 002 "Game Ending"
-with its winner and tiebreakers, and the result export.
+"""A whole tournament game through GameService: the setup wizard, the deathclock stamped by the service's injected clock
+(never a sleep), scenario scoring, every game-ending path of doc 002 "Game Ending" with its winner and tiebreakers, and
+the result export.
 
 Runs on SQLite and, when TEST_DATABASE_URL is set, on PostgreSQL (the `db_url` fixture).
 """

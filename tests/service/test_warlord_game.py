@@ -115,7 +115,7 @@ def test_a_seat_link_acts_for_its_own_warband_only_and_a_watch_link_never(servic
 
 
 def test_api_readers_get_the_warbands_in_the_board(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The state sent to clients carries the system's whole board (issue 13: one registered ``board`` field)."""
+    """The state sent to clients carries the system's whole board (one registered ``board`` field)."""
     from tests.service.test_api import api_client
 
     with api_client(db_url, monkeypatch) as client:

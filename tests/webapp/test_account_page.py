@@ -1,6 +1,6 @@
-"""The /account page through NiceGUI's simulated user (issue 15): signing up keeps the session for this browser and
-the header names the account; a session ended elsewhere (a new password set on another device) shows the signed-out
-page and the header's "Sign in" again; deleting from the page needs the account's own password."""
+"""The /account page through NiceGUI's simulated user: signing up keeps the session for this browser and the header
+names the account; a session ended elsewhere (a new password set on another device) shows the signed-out page and the
+header's "Sign in" again; deleting from the page needs the account's own password."""
 
 from __future__ import annotations
 

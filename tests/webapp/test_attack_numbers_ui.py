@@ -1,8 +1,8 @@
-"""The attack assistant does the table's arithmetic (issue 11, item 5): the other side's models are offered as
-targets first, "Roll for me" rolls the dice the rules give (one fewer with a crippled middle ring), the panel
-shows "roll + MAT vs DEF" and the suggested answer, then "roll + P+S - ARM" with the damage filled in; the player
-can still change it. Standard game: Ann's Guardian of Souls (MAT 6, web 30/16/10) against Bob's Princess Regna
-(DEF 14, ARM 14, 5 boxes), figures from the reference README."""
+"""The attack assistant does the table's arithmetic: the other side's models are offered as targets first, "Roll for me"
+rolls the dice the rules give (one fewer with a crippled middle ring), the panel shows "roll + MAT vs DEF" and the
+suggested answer, then "roll + P+S - ARM" with the damage filled in; the player can still change it. Standard game:
+Ann's Guardian of Souls (MAT 6, web 30/16/10) against Bob's Princess Regna (DEF 14, ARM 14, 5 boxes), figures from the
+reference README."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Bad input gets a 4xx and a sentence, never a 500 or a traceback (issue 10): through the whole app as built by
-webapp/main.py (its middleware included), with the `user` fixture's HTTP client and socket handler.
+"""Bad input gets a 4xx and a sentence, never a 500 or a traceback: through the whole app as built by webapp/main.py
+(its middleware included), with the `user` fixture's HTTP client and socket handler.
 
 - API bodies: too big (413), not UTF-8, nested too deep, NUL or half a surrogate pair (400), loose types where an
   integer is expected (422). Each answer is a flat ``{"code", "message"}`` and the game does not change.

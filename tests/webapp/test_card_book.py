@@ -1,6 +1,6 @@
-"""The card book (issue 10, "Cards belong to someone"): a card a player completes at the table goes into this
-browser's card book and is offered in this browser's next game, never in another browser's nor the site's; the
-card book travels as a card pack (export on /cards, import on the home page); the operator saves site cards.
+"""The card book (cards belong to someone): a card a player completes at the table goes into this browser's card book
+and is offered in this browser's next game, never in another browser's nor the site's; the card book travels as a card
+pack (export on /cards, import on the home page); the operator saves site cards.
 """
 
 from __future__ import annotations

@@ -123,7 +123,7 @@ async def test_complete_card_flow_for_the_foreboder(user: User, game: Created) -
 
 
 async def test_a_card_completed_in_one_game_stays_out_of_others_games(user: User, game: Created) -> None:
-    """Issue 10: a completion belongs to its game (and its player's card book), not to the site."""
+    """A completion belongs to its game (and its player's card book), not to the site."""
     service().execute(game.game_id, complete_card(completed_foreboder()), 1, Actor("table"))
     second = new_game("Second game")
     await user.open(table_url(second))

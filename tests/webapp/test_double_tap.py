@@ -1,7 +1,7 @@
-"""A tap counts once on the pages (issue 10): a one-shot button is disabled at the first tap, and a click that
-reaches the server anyway (sent before the browser had the button disabled, or replayed later) is dropped when
-its action is still running, when it was made before the last tap's result showed, or when its dialog is closed.
-Two quick sends from one page carry the version shown at the tap: the second is refused as stale.
+"""A tap counts once on the pages: a one-shot button is disabled at the first tap, and a click that reaches the server
+anyway (sent before the browser had the button disabled, or replayed later) is dropped when its action is still running,
+when it was made before the last tap's result showed, or when its dialog is closed. Two quick sends from one page carry
+the version shown at the tap: the second is refused as stale.
 
 `tap_anyway` sends a click as the browser's socket event does, whatever the page shows; `tap count` is what the
 browser reads from the element (webapp/components/once.py). Every test has a positive control: a tap made after

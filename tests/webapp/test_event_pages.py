@@ -1,7 +1,6 @@
-"""The event pages (issue 15) on the simulated browser: /events lists events and lets a signed-in person organise
-one; /events/{id} shows anyone the tables, standings and players, live as games end and rounds are paired, lets a
-player register and submit saved lists until they lock, and gives the organiser "Pair round N" and each table's
-links, and nobody else."""
+"""The event pages on the simulated browser: /events lists events and lets a signed-in person organise one; /events/{id}
+shows anyone the tables, standings and players, live as games end and rounds are paired, lets a player register and
+submit saved lists until they lock, and gives the organiser "Pair round N" and each table's links, and nobody else."""
 
 from __future__ import annotations
 

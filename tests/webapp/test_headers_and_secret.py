@@ -1,4 +1,4 @@
-"""Headers and secrets (issue 10) through the whole app as webapp/main.py builds it (the `user` fixture's client).
+"""Headers and secrets through the whole app as webapp/main.py builds it (the `user` fixture's client).
 
 - Every answer, API and page, error or not, carries the Content-Security-Policy, ``nosniff`` and
   ``Referrer-Policy: no-referrer`` (links carry their token in the URL); only the spectator overlay may be framed.

@@ -1,6 +1,6 @@
-"""The home page (issue 11 item 8): it says what the app is for, offers a casual and a tournament path, lists the
-games this device started with a way back in, and its quick form offers only what the list rules allow, shows
-points and keeps what was typed across a reload. Through NiceGUI's simulated `user` (tests/webapp/conftest.py).
+"""The home page: it says what the app is for, offers a casual and a tournament path, lists the games this device
+started with a way back in, and its quick form offers only what the list rules allow, shows points and keeps what was
+typed across a reload. Through NiceGUI's simulated `user` (tests/webapp/conftest.py).
 """
 
 from __future__ import annotations

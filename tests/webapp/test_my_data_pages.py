@@ -1,5 +1,5 @@
-"""A signed-in person's lists and card book on the pages (issue 15): kept with the account, not the browser, so
-another device signed in to the same account finds them. Through NiceGUI's simulated `user`."""
+"""A signed-in person's lists and card book on the pages: kept with the account, not the browser, so another device
+signed in to the same account finds them. Through NiceGUI's simulated `user`."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""A signed-in person's games on the pages (issue 15): a game started while signed in is kept in the account, a
-table page offers to keep a game the account lacks, My games shows every game with its links, and signing in
-offers to move this browser's lists, cards and game links in. Through NiceGUI's simulated `user`."""
+"""A signed-in person's games on the pages: a game started while signed in is kept in the account, a table page offers
+to keep a game the account lacks, My games shows every game with its links, and signing in offers to move this browser's
+lists, cards and game links in. Through NiceGUI's simulated `user`."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""The other side of the table in the UI (issue 4): grids and spirals drawn and marked, focus and fury trackers,
-the caster actions (power up, allocate, leech, force, threshold check with typed or service-rolled dice, the
-frenzy panel), structures' reminders, Grymkin Arcana on the table and the watch page, the attack assistant
-with its pauses, the control-phase guide and the turn bar following the active army's own steps.
+"""The other side of the table in the UI: grids and spirals drawn and marked, focus and fury trackers, the caster
+actions (power up, allocate, leech, force, threshold check with typed or service-rolled dice, the frenzy panel),
+structures' reminders, Grymkin Arcana on the table and the watch page, the attack assistant with its pauses, the
+control-phase guide and the turn bar following the active army's own steps.
 
 Cards are typed in here as a player would from their own stat cards (test data; only the Dire Troll Blitzer's
 THR 9 is the reference's). Games are set up through the running app's GameService, and moved on to the

@@ -69,7 +69,7 @@ async def test_table_page_shows_both_sides_the_turn_and_the_log(user: User, game
 
 
 async def test_next_moves_through_the_steps_and_logs_them(user: User, game: Created) -> None:
-    """Steps with nothing to decide pass by themselves and say so in the log (issue 11: fewer taps)."""
+    """Steps with nothing to decide pass by themselves and say so in the log (fewer taps)."""
     await user.open(table_url(game))
     log = region(user, "Game log")
     assert shows(user, "Maintenance: Continuous effects: nothing to decide.", log)

@@ -1,6 +1,6 @@
-"""Issue 11, item 1: before a game starts, one screen per side asks for the facts its cards lack (the warjack's
-grid drawn by tapping boxes, a horror's ring split, a caster's ESSENCE and boxes); saving keeps the cards in the
-card book and starts the game; going back starts nothing; bad input is refused and saves nothing.
+"""Before a game starts, one screen per side asks for the facts its cards lack (the warjack's grid drawn by tapping
+boxes, a horror's ring split, a caster's ESSENCE and boxes); saving keeps the cards in the card book and starts the
+game; going back starts nothing; bad input is refused and saves nothing.
 """
 
 from __future__ import annotations

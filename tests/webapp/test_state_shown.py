@@ -1,5 +1,5 @@
-"""State shown right at the table (issue 11): a trooper removed from play looks removed and says why, and
-"Allocate focus…" stays live while any warjack of the battlegroup has room, not only the first one."""
+"""State shown right at the table: a trooper removed from play looks removed and says why, and "Allocate focus…" stays
+live while any warjack of the battlegroup has room, not only the first one."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The table page between two players (issue 11): Undo says what it undid and Redo brings it back; a seat link
-says whose device it is, hides what that seat cannot do and names who can."""
+"""The table page between two players: Undo says what it undid and Redo brings it back; a seat link says whose device it
+is, hides what that seat cannot do and names who can."""
 
 from __future__ import annotations
 

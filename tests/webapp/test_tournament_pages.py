@@ -1,6 +1,6 @@
-"""The tournament game on the pages (issue 6) through NiceGUI's `user` fixture: the setup wizard panel, the
-scoring prompt in the turn bar, the end-game dialog, the result panel (live on the watch page) and the result
-page with its charts and export."""
+"""The tournament game on the pages through NiceGUI's `user` fixture: the setup wizard panel, the scoring prompt in the
+turn bar, the end-game dialog, the result panel (live on the watch page) and the result page with its charts and
+export."""
 
 from __future__ import annotations
 

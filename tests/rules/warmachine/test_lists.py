@@ -398,7 +398,7 @@ def test_any_list_validates_and_round_trips_its_cards_without_error(entries, siz
     assert sorted(e.card for e in back.army.entries) == sorted(e.card for e in a.entries)
 
 
-# -- one caster, characters ---------------------------------------------------------------------------------
+# -- one caster, characters -------------------------------------------------------------------------------
 def test_a_caster_is_a_character_even_when_its_card_prints_no_fa():
     """Mk III core rules: every warcaster, warlock and infernal master is a named character (FA C); Agathon's
     card in the catalog has no FA, yet a list with two Agathons is refused."""
