@@ -1,7 +1,38 @@
 // Loaded by every page (webapp/pages/frame.py): makes the app installable and keeps a game's screen awake, and
 // stops a tap made while the page is not connected (still connecting, or lost its connection), saying it was not
-// saved (the socket would otherwise hold it and send it later, when the game may have moved on).
+// saved (the socket would otherwise hold it and send it later, when the game may have moved on), and keeps what
+// the page sends to the server in the order it happened.
 (() => {
+  // NiceGUI holds back what a page sends until the page has connected, each message on a 10 ms retry of its own,
+  // so messages made before then go out in the order their retries happen to come round: a password typed while
+  // the page was connecting could reach the server after the tap on "Sign in" that followed it. Here the socket
+  // holds them instead, in order, and sends them all at once when the connection is made (NiceGUI sets
+  // `did_handshake` then); NiceGUI's retries only wait for the socket to exist.
+  let socket;
+  let connected = false;
+  const held = [];
+  Object.defineProperty(window, "socket", {
+    configurable: true,
+    get: () => socket,
+    set(value) {
+      socket = value;
+      const send = value.emit.bind(value);
+      value.emit = (name, ...args) => {
+        if (connected || name === "handshake") return send(name, ...args);
+        held.push([name, args]);
+        return value;
+      };
+    },
+  });
+  Object.defineProperty(window, "did_handshake", {
+    configurable: true,
+    get: () => socket !== undefined,
+    set(value) {
+      connected = value;
+      if (connected) held.splice(0).forEach(([name, args]) => socket.emit(name, ...args));
+    },
+  });
+
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js").catch(() => {});
   }
@@ -43,7 +74,10 @@
     window.Quasar.Notify.create({ message: text, type: "negative", position: "bottom", timeout: 6000 });
   }
   document.addEventListener("click", refuseWhileOffline, true);
+  // Enter and the space bar press a focused control; in a text field a space is just a letter typed.
+  const typing = (target) => target instanceof Element && target.matches("textarea, [contenteditable], input:not("
+    + "[type=button], [type=submit], [type=checkbox], [type=radio], [type=reset])");
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") refuseWhileOffline(event);
+    if (event.key === "Enter" || (event.key === " " && !typing(event.target))) refuseWhileOffline(event);
   }, true);
 })();
