@@ -1,8 +1,8 @@
-"""Accessible in both themes (issue 11 item 10): axe-core, injected into the real pages in Chromium, finds no
-serious or critical violation on the home, table, watch, lists, result and the hosted site's pages (account, my
-games, Live now, events, an event, an event's hall screen; /events and a played event on a 390 px phone with the
-standings' tiebreakers opened), in the light and the dark theme, and none on the table page at each decision a
-turn can wait for (tithe, fire, upkeep, a disabled model's pause, a threshold check).
+"""Accessible in both themes: axe-core, injected into the real pages in Chromium, finds no serious or critical violation
+on the home, table, watch, lists, result and the hosted site's pages (account, my games, Live now, events, an event, an
+event's hall screen; /events and a played event on a 390 px phone with the standings' tiebreakers opened), in the light
+and the dark theme, and none on the table page at each decision a turn can wait for (tithe, fire, upkeep, a disabled
+model's pause, a threshold check).
 
 axe-core is not committed: the test fetches the npm package (``npm pack``, else the registry's tarball) into a
 cache directory once, and skips with the reason printed when neither can be reached.

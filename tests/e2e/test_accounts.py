@@ -1,6 +1,6 @@
-"""Accounts in a real Chromium (issue 15): sign up, sign out, sign in, a wrong password said in our words, a
-password reset through the link the server logs, the export downloaded, the account deleted and sign-in refused
-afterwards. Selectors are roles and accessible names; the header names the signed-in account."""
+"""Accounts in a real Chromium: sign up, sign out, sign in, a wrong password said in our words, a password reset through
+the link the server logs, the export downloaded, the account deleted and sign-in refused afterwards. Selectors are roles
+and accessible names; the header names the signed-in account."""
 
 from __future__ import annotations
 

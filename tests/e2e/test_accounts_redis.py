@@ -1,6 +1,6 @@
-"""Sessions in Redis when NICEGUI_REDIS_URL is set (issue 15): a browser signed in on one server process is still
-signed in after that process is killed and another one starts, with a storage folder of its own, so only Redis can
-have kept the session. Skipped, with the reason, when Redis or the `redis` package is not there."""
+"""Sessions in Redis when NICEGUI_REDIS_URL is set: a browser signed in on one server process is still signed in after
+that process is killed and another one starts, with a storage folder of its own, so only Redis can have kept the
+session. Skipped, with the reason, when Redis or the `redis` package is not there."""
 
 from __future__ import annotations
 

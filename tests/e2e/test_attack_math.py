@@ -1,8 +1,8 @@
-"""The attack assistant does the table's arithmetic (issue 11, item 5), in a real Chromium against the real
-server: Ann's Princess Regna (MAT 6) attacks Bob's Guardian of Souls (DEF 9, ARM 18; reference README). The
-player declares the attack (Bob's models are offered first), taps "Roll for me", sees "roll + MAT vs DEF" with
-the suggested answer filled, taps it, gives the weapon's P+S once, taps "Roll for me" for the damage, sees
-"roll + P+S - ARM" with the damage filled in, and applies it: the Guardian's web and the log show it.
+"""The attack assistant does the table's arithmetic, in a real Chromium against the real server: Ann's Princess Regna
+(MAT 6) attacks Bob's Guardian of Souls (DEF 9, ARM 18; reference README). The player declares the attack (Bob's models
+are offered first), taps "Roll for me", sees "roll + MAT vs DEF" with the suggested answer filled, taps it, gives the
+weapon's P+S once, taps "Roll for me" for the damage, sees "roll + P+S - ARM" with the damage filled in, and applies it:
+the Guardian's web and the log show it.
 
 The dice are the server's: every expectation is worked out from the dice the page says were rolled.
 """

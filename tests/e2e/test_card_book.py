@@ -1,7 +1,6 @@
-"""Issue 10, "Cards belong to someone", in a real Chromium: Ann completes the Foreboder's card on the pre-game
-screen (issue 11); her catalog (the lists page) now knows its web, while another person's browser (a second
-context: other cookies, another card book) and the site's `GET /api/cards` still show the shipped card. On
-SQLite and PostgreSQL.
+"""Cards belong to someone, in a real Chromium: Ann completes the Foreboder's card on the pre-game screen; her catalog
+(the lists page) now knows its web, while another person's browser (a second context: other cookies, another card book)
+and the site's `GET /api/cards` still show the shipped card. On SQLite and PostgreSQL.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Issue 14, "Done when": a colossal taking damage on both grids, in a real Chromium on the table page while a
-friend follows on the watch page.
+"""A colossal taking damage on both grids, in a real Chromium on the table page while a friend follows on the watch
+page.
 
 Cy plays Commander Coleman Stryker with a Stormwall (shipped cards; the Stormwall's two grids are tapped in on the
 pre-game screen from his own card: test strings, 28 boxes a side, the card's 56) against Ann's Agathon and Guardian

@@ -1,4 +1,4 @@
-"""Issue 14: what the turn waits for, played on the table page in a real Chromium as players do.
+"""What the turn waits for, played on the table page in a real Chromium as players do.
 
 - Damage typed in pauses like the attack assistant (doc 002 "Damage Application") where a rule in play acts:
   "Apply damage" filling Madrak (Tough) leaves him disabled in the attack panel, Next is greyed with the reason,

@@ -1,6 +1,6 @@
-"""A tap counts once (issue 10), in a real Chromium against the real server: a double tap on "Start game", on
-the turn bar's "Next" and on a damage control (the button that asks who takes the damage, then "Agathon takes
-it") makes one game and logs one command each. Positive controls: a tap made after the result showed counts.
+"""A tap counts once, in a real Chromium against the real server: a double tap on "Start game", on the turn bar's "Next"
+and on a damage control (the button that asks who takes the damage, then "Agathon takes it") makes one game and logs one
+command each. Positive controls: a tap made after the result showed counts.
 
 SQLite, and PostgreSQL when TEST_DATABASE_URL is set. The log is read through the API with the table's token.
 """

@@ -1,5 +1,5 @@
-"""Error pages a person can read (issue 11 item 10): a wrong key and an unknown game show the same page in our
-words with a way home, never raw JSON or NiceGUI's exception page; the API keeps its JSON errors."""
+"""Error pages a person can read: a wrong key and an unknown game show the same page in our words with a way home, never
+raw JSON or NiceGUI's exception page; the API keeps its JSON errors."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 15 "Done when", in a real Chromium: an event night from sign-up to round 2.
+"""An event night from sign-up to round 2, in a real Chromium.
 
 Ann and Bob, each on a device of their own (a browser context each), sign up and build a list in the UI; Cid and
 Dee are made through the REST API with a list each. Ann organises a 4-player event on /events; all four register

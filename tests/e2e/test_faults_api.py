@@ -1,4 +1,4 @@
-"""Conflicts and access through the real server's JSON API (issue 7), on SQLite and on PostgreSQL.
+"""Conflicts and access through the real server's JSON API, on SQLite and on PostgreSQL.
 
 - Two clients POST conflicting commands at the same version, many times: exactly one gets 200, the other 409
   with the current version; it reads the game again (resync) and its command then goes through.

@@ -1,4 +1,4 @@
-"""Crash safety (issues 7 and 10): scripted games against the real server, killed with SIGKILL at random moments.
+"""Crash safety: scripted games against the real server, killed with SIGKILL at random moments.
 
 Three writer threads play the Agathon mirror script, with undos mixed in, through the JSON API as fast
 as the server answers: two race on one game (each sends the step due at the version it knows; one wins, the other
@@ -108,10 +108,10 @@ class Writer(threading.Thread):
             self.version = answer["version"]
             return True
         if status == 422 and undo and answer["code"] == "undo.nothing":
-            # Known defect, reported in issue 10: GameService.undo reads the log after its version check, so an
-            # undo that lost the race to the other writer's undo is refused as "nothing left to undo" instead of
-            # a 409. Tolerated only when the version it sent was stale (at that version there was an undo to do);
-            # the refusal changed nothing (check_database). Remove once the service answers 409.
+            # Known defect: GameService.undo reads the log after its version check, so an undo that lost the race to the
+            # other writer's undo is refused as "nothing left to undo" instead of a 409. Tolerated only when the version
+            # it sent was stale (at that version there was an undo to do); the refusal changed nothing (check_database).
+            # Remove once the service answers 409.
             _, now = api("GET", url, token=token, timeout=5)
             if now["version"] > self.version:
                 self.stale_undos += 1

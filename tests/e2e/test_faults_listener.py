@@ -1,4 +1,4 @@
-"""Live updates across server processes survive a lost database connection (issue 10, models/db/notify.py).
+"""Live updates across server processes survive a lost database connection (models/db/notify.py).
 
 Two servers share one fresh PostgreSQL database; a watch page is open on B. The test closes B's LISTEN connection
 from the database side (``pg_terminate_backend``, as a restart, failover or proxy timeout does) and keeps the
@@ -35,7 +35,7 @@ from tests.e2e.conftest import Server
 from tests.e2e.test_faults_crash import api
 from tests.e2e.test_faults_pages import VIEWPORT, create, horror_web, hurt_horror, web_label
 
-CATCH_UP = 5_000  # ms: the issue's bound for a change to reach a page on another process after the database is back
+CATCH_UP = 5_000  # ms: the longest a change may take to reach a page on another process after the database is back
 
 
 def admin(pg_url: str) -> psycopg.Connection:

@@ -1,4 +1,4 @@
-"""Pages under faults and abuse (issue 7), in a real Chromium against the real server.
+"""Pages under faults and abuse, in a real Chromium against the real server.
 
 - Reconnect: a watch page that loses its connection (the browser goes offline) shows the current state when it
   is back, with no manual reload: a change made while it was offline appears by itself.
@@ -198,8 +198,8 @@ def test_events_forged_on_a_watch_pages_socket_change_nothing(browser: Browser, 
 # -- markup in free text ---------------------------------------------------------------------------------------
 
 def with_own_card(server: Server, title: str, players: tuple[str, str], card_name: str) -> dict[str, Any]:
-    """The usual game, with a solo of player 1's own writing (a card the catalog does not ship) named
-    ``card_name`` (issue 10: a game link cannot rename a shipped card, its author names their own)."""
+    """The usual game, with a solo of player 1's own writing (a card the catalog does not ship) named ``card_name`` (a
+    game link cannot rename a shipped card, its author names their own)."""
     status, cards = api("GET", server.url("/api/cards"))
     own = {"key": "own-solo", "name": card_name, "faction": "Infernals", "role": "solo",
            "damage": {"kind": "boxes", "boxes": 5}}

@@ -1,9 +1,8 @@
-"""Issue 11, done when: a new player at a tablet (touch, 1180x820 and again 820x1180) fields Agathon's battlegroup
-against a warcaster's from the catalog on the home page, completes on the pre-game screens the facts the catalog
-lacks (the Foreboder's rings, the Charger's grid, tapped in), and plays two rounds. After every tap the page is
-scrolled to its bottom and the turn line and Next must still be in view, Next in the same box; every control
-tapped is at least 44x44 px; the game finishes with axe-core finding nothing serious in either theme. The taps on
-Next per round are printed (README, "At the table").
+"""A new player at a tablet (touch, 1180x820 and again 820x1180) fields Agathon's battlegroup against a warcaster's from
+the catalog on the home page, completes on the pre-game screens the facts the catalog lacks (the Foreboder's rings, the
+Charger's grid, tapped in), and plays two rounds. After every tap the page is scrolled to its bottom and the turn line
+and Next must still be in view, Next in the same box; every control tapped is at least 44x44 px; the game finishes with
+axe-core finding nothing serious in either theme. The taps on Next per round are printed (README, "At the table").
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Issue 2, steps 1-6, played in a real Chromium against the real server, as a person would.
+"""A new game, its watch link, a round at the table, a server crash and an undo (steps 1-6 below), played in a real
+Chromium against the real server, as a person would.
 
 The table page (the tablet) and the watch page (a friend's phone) are open in two browser contexts. Every change
 made on the table is asserted on the watch page with Playwright's auto-waiting `expect(..., timeout=LIVE)`, so

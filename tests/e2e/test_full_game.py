@@ -1,4 +1,4 @@
-"""Issue 6 in a real Chromium against the real server: a tournament game from the home page to the result.
+"""A tournament game from the home page to the result, in a real Chromium against the real server.
 
 The table page (the tablet) and the watch page (a friend's screen) are open in two browser contexts. The game is
 created with the setup wizard, walks doc 002's setup steps, plays two rounds with clock hand-overs (to the

@@ -1,4 +1,4 @@
-"""Security headers in a real Chromium against the real server (issue 10, webapp/headers.py).
+"""Security headers in a real Chromium against the real server (webapp/headers.py).
 
 Every page runs under the Content-Security-Policy without a single violation (console errors and
 ``securitypolicyviolation`` events are both collected) and still works: the theme button answers through the

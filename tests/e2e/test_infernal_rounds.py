@@ -1,5 +1,5 @@
-"""Issue 3, "Done when": two full rounds of Agathon against Omodamos, played in a real Chromium on the table page
-while a friend follows on the watch page.
+"""Two full rounds of Agathon against Omodamos, played in a real Chromium on the table page while a friend follows on
+the watch page.
 
 The game, in table order:
 - Set-up: Omodamos's card lacks ESSENCE and damage boxes, his horrors lack their web rings: Bea types them in
@@ -159,8 +159,8 @@ def expect_logged(table: Page, watch: Page, text: str) -> None:
 
 # -- the steps of a turn -------------------------------------------------------------------------------------
 
-# Steps with nothing to decide pass by themselves (issue 11): a turn stops at replenishing when a master may
-# sacrifice or leech, at allocation when a horror can take essence, at activation, and at the tithe.
+# Steps with nothing to decide pass by themselves: a turn stops at replenishing when a master may sacrifice or leech, at
+# allocation when a horror can take essence, at activation, and at the tithe.
 REPLENISH = "Control: Replenish essence: sacrifice or leech"
 ALLOCATE = "Control: Allocate essence to horrors"
 ACTIVATION = "Activation: Activate every model"

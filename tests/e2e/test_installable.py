@@ -1,6 +1,6 @@
-"""The tablet as an installed app (issue 11, "Installable and awake"): a manifest with icons, a service worker that
-keeps the shell and says plainly when there is no connection, a screen kept awake during a game, and a tap made
-while the connection is down refused with a message instead of being sent later."""
+"""The tablet as an installed app: a manifest with icons, a service worker that keeps the shell and says plainly when
+there is no connection, a screen kept awake during a game, and a tap made while the connection is down refused with a
+message instead of being sent later."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""Issue 14, Steamroller 2019 list pairs, in a real Chromium: a game with list pairs is started from the home
-page's tournament tab; Ann and Bob each open their own link, paste two lists, see nothing of the other's pair
-until both are given, then see it, each choose one of their own in secret, and the game begins at the table with
-the chosen lists (doc 002 "Game Setup": view each other's lists, secretly choose one of your own, then reveal).
+"""Steamroller 2019 list pairs in a real Chromium: a game with list pairs is started from the home page's tournament
+tab; Ann and Bob each open their own link, paste two lists, see nothing of the other's pair until both are given, then
+see it, each choose one of their own in secret, and the game begins at the table with the chosen lists (doc 002 "Game
+Setup": view each other's lists, secretly choose one of your own, then reveal).
 
 Selectors are roles and accessible names (DESIGN.md, "The web"); every wait is for what the page shows.
 """

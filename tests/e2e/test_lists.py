@@ -1,6 +1,6 @@
-"""Issue 5 in a real Chromium on the tablet layout (1024 x 768): build an Infernals list and an opponent's list
-from scratch, run into validation problems and fix them, save both, start a game from the two saved lists and
-find every model of both lists on the table page.
+"""The list builder in a real Chromium on the tablet layout (1024 x 768): build an Infernals list and an opponent's list
+from scratch, run into validation problems and fix them, save both, start a game from the two saved lists and find every
+model of both lists on the table page.
 
 Selectors are roles and accessible names (DESIGN.md, "The web"): catalog buttons "Add <model>", list lines as
 groups "<model>, line <n>" holding their fields, the player sides of the table as regions named after players.

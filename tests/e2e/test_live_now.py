@@ -1,7 +1,7 @@
-"""Live now in a real Chromium (issue 15): a player shows a game on Live now from the table's Share links
-dialog; a spectator's /live page (another browser context) shows it, follows the table's turns without
-reloading and opens its watch view; the player takes it off: the spectator's watch view goes back to Live now,
-where the game is gone, and the watch link Live now handed out stops working.
+"""Live now in a real Chromium: a player shows a game on Live now from the table's Share links dialog; a spectator's
+/live page (another browser context) shows it, follows the table's turns without reloading and opens its watch view; the
+player takes it off: the spectator's watch view goes back to Live now, where the game is gone, and the watch link Live
+now handed out stops working.
 
 Selectors are roles and accessible names, as a person (or a screen reader) finds things.
 """

@@ -1,6 +1,7 @@
-"""Issue 15 in a real Chromium: a list built without an account moves into the account made on the same browser,
-and another device (a second browser context) signed in to the account finds it, starts a game from it, and finds
-that game under My games with a watch link that opens. Roles and accessible names as selectors."""
+"""An account's lists and games across devices, in a real Chromium: a list built without an account moves into the
+account made on the same browser, and another device (a second browser context) signed in to the account finds it,
+starts a game from it, and finds that game under My games with a watch link that opens. Roles and accessible names as
+selectors."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Issue 4, "Done when": the other side of the table, played in a real Chromium on the table page while a friend
-follows on the watch page.
+"""The other side of the table, played in a real Chromium on the table page while a friend follows on the watch page.
 
 Game 1 - Agathon's battlegroup against a warlock with a warbeast. The warlock card is typed in on /cards (test
 numbers, as a player would from their own card); the Dire Troll Blitzer's card (THR 9 from the reference) is
@@ -255,7 +254,7 @@ def test_agathon_against_a_warlock_whose_blitzer_frenzies(browser: Browser, serv
         expect_track(table, watch, BLITZER, spiral(0, 0, 0))
 
         # ---- Round 1, Tro: the warlock casts, the Blitzer is forced ----------------------------------------
-        # The warlock is full and the Blitzer has no fury: nothing to decide before activation (issue 11).
+        # The warlock is full and the Blitzer has no fury: nothing to decide before activation.
         expect(turn_bar(table)).to_contain_text("Activation: Activate every model")
         expect_logged(table, watch, "Control: Leech fury: nothing to decide.")
         action(table, "Activate", WARLOCK).click()

@@ -1,7 +1,7 @@
-"""Warlord and warband games to their result, in a real Chromium against the real server (issue 14): the players
-end a Warlord game at the end of a game turn and a warband routs; the table shows who won, the watch page links
-to the result page, which shows the winner, how and the timeline. A seat link cannot act for the other side: its
-buttons for the other side's models are greyed, say who can, and send nothing; its own side's work.
+"""Warlord and warband games to their result, in a real Chromium against the real server: the players end a Warlord game
+at the end of a game turn and a warband routs; the table shows who won, the watch page links to the result page, which
+shows the winner, how and the timeline. A seat link cannot act for the other side: its buttons for the other side's
+models are greyed, say who can, and send nothing; its own side's work.
 
 The games are set up through the API (the setup pages have their own tests); what decides the result is tapped.
 """

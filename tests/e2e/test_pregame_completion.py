@@ -1,7 +1,7 @@
-"""Issue 11, item 1, in a real Chromium on a touch tablet: Ann fields Captain Victoria Haley with a Charger (the
-catalog has no grid for it) against Bea's Agathon. Before the game starts one screen asks Ann for the Charger's
-grid; she draws it by tapping boxes (a short grid is refused first), saves, and the game starts with the grid
-on the table; she plays the first step. Her next game uses the card from her card book without asking.
+"""The pre-game screen in a real Chromium on a touch tablet: Ann fields Captain Victoria Haley with a Charger (the
+catalog has no grid for it) against Bea's Agathon. Before the game starts one screen asks Ann for the Charger's grid;
+she draws it by tapping boxes (a short grid is refused first), saves, and the game starts with the grid on the table;
+she plays the first step. Her next game uses the card from her card book without asking.
 """
 
 from __future__ import annotations

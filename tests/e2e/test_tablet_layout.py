@@ -1,9 +1,9 @@
-"""Issue 11, the table page on a tablet between two players, in a real Chromium with touch, landscape (1180x820)
-and portrait (820x1180): the turn line and Next stay in reach below the header whatever the scroll, Next keeps its
-box while its label changes, no control is smaller than 44x44 px, Undo says what it undid and Redo brings it
-back, and a player's own link says whose device it is.
+"""The table page on a tablet between two players, in a real Chromium with touch, landscape (1180x820) and portrait
+(820x1180): the turn line and Next stay in reach below the header whatever the scroll, Next keeps its box while its
+label changes, no control is smaller than 44x44 px, Undo says what it undid and Redo brings it back, and a player's own
+link says whose device it is.
 
-The page height at the start is printed (the issue measured 2,650 px before this work).
+The page height at the start is printed (2,650 px before the page was laid out for tablets).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""Issue 14, theme forces, in a real Chromium on a tablet (1024 x 768): Ann builds a Dark Legacy list in the list
-builder, a game starts from it and an opponent's pasted list, the table shows her theme (applied and reminder
-effects), and her first turn ends without any tithe decision (reference README, Infernals, "Theme forces": her
-horrors pay no tithe on her first turn), while Bob's first turn, without a theme, still asks for his.
+"""Theme forces in a real Chromium on a tablet (1024 x 768): Ann builds a Dark Legacy list in the list builder, a game
+starts from it and an opponent's pasted list, the table shows her theme (applied and reminder effects), and her first
+turn ends without any tithe decision (reference README, Infernals, "Theme forces": her horrors pay no tithe on her first
+turn), while Bob's first turn, without a theme, still asks for his.
 
 Selectors are roles and accessible names (DESIGN.md, "The web"); every wait is for what the page shows.
 """

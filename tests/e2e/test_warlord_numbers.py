@@ -1,7 +1,7 @@
-"""Issue 14's done-when for Warlord, in a real Chromium against the real server: a model's card numbers typed on
-the new-game form, then the model under Shaken and Disabled shows the changed values on the table and on a watch
-page (doc 003 "Shaken": +2 for attackers; "Disabled": -1 MA and -1 RA, never below one defensive strike), and
-its defensive strike against the activated enemy still counts one."""
+"""Warlord in a real Chromium against the real server: a model's card numbers typed on the new-game form, then the model
+under Shaken and Disabled shows the changed values on the table and on a watch page (doc 003 "Shaken": +2 for attackers;
+"Disabled": -1 MA and -1 RA, never below one defensive strike), and its defensive strike against the activated enemy
+still counts one."""
 
 from __future__ import annotations
 

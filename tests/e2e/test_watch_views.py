@@ -1,6 +1,6 @@
-"""The watch page's three views in a real Chromium (issue 12): a phone, a TV (``?view=tv``) and a stream overlay
-(``?view=overlay&parts=...``) follow one game of two 75-point armies while the table plays it through the API;
-and a page that missed a message on its socket catches up by asking for the whole view.
+"""The watch page's three views in a real Chromium: a phone, a TV (``?view=tv``) and a stream overlay
+(``?view=overlay&parts=...``) follow one game of two 75-point armies while the table plays it through the API; and a
+page that missed a message on its socket catches up by asking for the whole view.
 
 Selectors are roles and accessible names, as a person (or a screen reader) finds things.
 """
