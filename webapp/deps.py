@@ -15,6 +15,8 @@ from models.service.hall import HallService
 from models.service.listings import ListingService
 from models.service.lists import ListService
 from models.service.my_data import MyData
+from webapp.live.event_feed import EventFeed
+from webapp.live.hall import Hall
 from webapp.live.now import LiveNow
 
 if TYPE_CHECKING:
@@ -45,6 +47,16 @@ class Deps:
     def live_now(self) -> LiveNow:
         """The Live now list of this process (made on first use: it follows the commits of ``live``)."""
         return LiveNow(self.live, self.listings)
+
+    @cached_property
+    def event_feed(self) -> EventFeed:
+        """What this process's event pages follow (made on first use: it follows the commits of ``live``)."""
+        return EventFeed(self.live, self.events, self.engine)
+
+    @cached_property
+    def hall_screens(self) -> Hall:
+        """This process's hall screens, one view per event (made on first use)."""
+        return Hall(self.live, self.event_feed, self.hall)
 
 
 _current: Deps | None = None

@@ -9,7 +9,7 @@ from nicegui.testing import User
 from tests.service.site_client import seed_in_order
 from tests.webapp.helpers import click, eventually, exists, region, see
 from tests.webapp.test_event_pages import concede, deps, event_with_players, sign_in
-from webapp.live.hall import hall
+from webapp.deps import current
 
 
 async def test_anyone_sees_the_round_on_the_hall_screen_and_it_changes_as_results_come_in(user: User) -> None:
@@ -19,13 +19,14 @@ async def test_anyone_sees_the_round_on_the_hall_screen_and_it_changes_as_result
     await user.open(f"/events/{event['id']}/hall")
     await see(user, "Club Steamroller")
     await see(user, "Round 1 of 3")
-    assert hall().views[event["id"]][1]["scenario"] == ("Scenario: Spread the Net (scenario 3: 2 rectangular zones, "
-                                                        "1 circular zone, 2 flags)")
+    hub = current().hall_screens
+    assert hub.views[event["id"]][1]["scenario"] == ("Scenario: Spread the Net (scenario 3: 2 rectangular zones, "
+                                                     "1 circular zone, 2 flags)")
     await see(user, "2 of 2 tables still playing")
     concede(tables[0].game_id, 1)
     await see(user, "1 of 2 tables still playing")
     await see(user, "Ann won (concession)")
-    assert hall().boards.get(event["id"])  # positive control for the page's board being followed
+    assert current().hall_screens.boards.get(event["id"])  # positive control for the page's board being followed
 
 
 async def test_an_unknown_events_hall_screen_says_so(user: User) -> None:
@@ -52,5 +53,5 @@ async def test_only_the_organiser_has_the_round_timer_and_it_shows_on_the_hall_s
     await eventually(lambda: deps().hall.timer(event["id"]) is not None, "the timer stored")
     await user.open(f"/events/{event['id']}/hall")
     await see(user, "Round 1 of 3")
-    shown = hall().views[event["id"]][1]["timer"]
+    shown = current().hall_screens.views[event["id"]][1]["timer"]
     assert shown["running"] and shown["minutes"] == 60

@@ -15,7 +15,8 @@ from nicegui import core
 from nicegui.element import Element
 
 from webapp.components.watch_board import own_board, texts
-from webapp.live.hall import JOIN_EVENT, hall, room
+from webapp.deps import current
+from webapp.live.hall import JOIN_EVENT, room
 
 
 class HallBoard(Element, component="hall.js"):
@@ -26,7 +27,7 @@ class HallBoard(Element, component="hall.js"):
 
     def _displayed_contents(self, *, only_visible: bool) -> list[str]:
         """The words the board shows (those of the newest view this process sent), for NiceGUI's ``User``."""
-        _, view = hall().views.get(self.event_id, (0, {}))
+        _, view = current().hall_screens.views.get(self.event_id, (0, {}))
         return texts(view)
 
 
@@ -37,7 +38,7 @@ async def join(sid: str, data: Any = None) -> dict[str, Any]:
     if board is None:
         return {"ok": False}
     await core.sio.enter_room(sid, room(board.event_id))
-    hub = hall()
+    hub = current().hall_screens
     v, _ = await hub.view(board.event_id)
     if data.get("v") == v:
         return {"ok": True, "v": v}

@@ -23,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
-import weakref
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -32,25 +31,12 @@ from sqlalchemy import Engine
 
 from models.service.event_changes import EventChanges
 from models.service.events import EventService, EventView
-from webapp import deps
 from webapp.blocking import io
 from webapp.live.games import Live
 
 log = logging.getLogger(__name__)
 POLL = 2.0  # s between two reads of the followed events' stamps
 COALESCE = 0.3  # s a poke waits for the changes that come with it
-
-_feeds: weakref.WeakKeyDictionary[Live, EventFeed] = weakref.WeakKeyDictionary()
-
-
-def feed() -> EventFeed:
-    """This app's feed (one per built app: the test ``user`` fixture builds one per test)."""
-    current = deps.current()
-    made = _feeds.get(current.live)
-    if made is None:
-        made = _feeds[current.live] = EventFeed(current.live, current.events, current.engine)
-    return made
-
 
 class EventFeed:
     def __init__(self, live: Live, events: EventService, engine: Engine) -> None:

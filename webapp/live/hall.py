@@ -20,17 +20,13 @@ from models.service import NotFound
 from models.service.events import EventView
 from models.service.hall import HallService, hall_view
 from models.service.views import diff
-from webapp import deps
 from webapp.blocking import io
-from webapp.live.event_feed import EventFeed, feed
+from webapp.live.event_feed import EventFeed
 from webapp.live.games import Live
 
 log = logging.getLogger(__name__)
 VIEW_EVENT = "tk_hall"  # server -> hall screen: the view's patch (or the whole view)
 JOIN_EVENT = "tk_hall_join"  # hall screen -> server: join the event's room; answered with the view when behind
-
-
-_halls: weakref.WeakKeyDictionary[Live, Hall] = weakref.WeakKeyDictionary()
 
 
 class HallBoardLike(Protocol):
@@ -42,15 +38,6 @@ class HallBoardLike(Protocol):
 
 def room(event_id: str) -> str:
     return f"hall:{event_id}"
-
-
-def hall() -> Hall:
-    """This app's hall screens (one per built app: the test ``user`` fixture builds one per test)."""
-    current = deps.current()
-    made = _halls.get(current.live)
-    if made is None:
-        made = _halls[current.live] = Hall(current.live, feed(), current.hall)
-    return made
 
 
 class Hall:

@@ -29,7 +29,6 @@ from webapp.components.once import once
 from webapp.components.round_timer import RoundTimerControls
 from webapp.components.times import at
 from webapp.deps import current
-from webapp.live.event_feed import feed
 from webapp.pages.event_results import (
     ResultForms,
     correction_words,
@@ -146,7 +145,7 @@ class EventPage:
     def __init__(self, view: EventView, me: Me | None, token: str | None) -> None:
         self.event_id = view.event.id
         self.me, self.token = me, token
-        self.feed = feed()
+        self.feed = current().event_feed
         self.followed_games: set[str] = set()
         self.drawn_part: tuple[Any, ...] | None = None
         self.reads_begun = self.read_shown = 0  # this page's own reads, counted so that they show in order

@@ -10,14 +10,14 @@ from nicegui import ui
 
 from models.service import NotFound
 from webapp.components.hall_board import HallBoard
-from webapp.live.hall import hall
+from webapp.deps import current
 
 HEAD = ('<link rel="stylesheet" href="/static/tablekeeper.css"><link rel="stylesheet" href="/static/hall.css">'
         '<meta name="theme-color" content="#3b1d4a"><script src="/static/tablekeeper.js" defer></script>')
 
 
 async def hall_page(event_id: str) -> None:
-    hub = hall()
+    hub = current().hall_screens
     try:
         v, view = await hub.view(event_id[:32])
     except NotFound:

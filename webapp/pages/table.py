@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
-from functools import partial
 
 from fastapi import HTTPException
 from nicegui import ui
@@ -16,7 +15,6 @@ from webapp.components.a11y import named
 from webapp.components.game_log import GameLog
 from webapp.components.keep_game import keep_game_offer
 from webapp.components.share import share_button
-from webapp.components.warband.table import warband_table
 from webapp.components.warmachine.attack_assistant import AttackPanel
 from webapp.components.warmachine.clock import ClockPanel
 from webapp.components.warmachine.control_guide import ControlGuide
@@ -26,6 +24,7 @@ from webapp.components.warmachine.setup_wizard import SetupWizard
 from webapp.components.warmachine.theme_note import theme_note
 from webapp.components.warmachine.turn_bar import TurnBar
 from webapp.pages.frame import frame, open_game
+from webapp.pages.warband import warband_table
 from webapp.pages.warlord import warlord_table
 from webapp.view import GameView
 
@@ -108,4 +107,4 @@ async def warmachine_table(view: GameView, game_id: str, token: str) -> None:
 
 # The table page of every game system the service registers (models/service/systems.py), and of no other.
 TABLES: Mapping[str, TablePage] = {WARMACHINE.name: warmachine_table, WARLORD.name: warlord_table,
-                                   WARBAND.name: partial(warband_table, controls=True)}
+                                   WARBAND.name: warband_table}

@@ -1,5 +1,6 @@
-"""Start a warband game: a title, two players, each warband's units (hero with its Morale, caster, able to carry
-treasure), the treasure tokens on the table and, if known, how many hide an event token."""
+"""A warband game's pages: starting one (a title, two players, each warband's units (hero with its Morale, caster,
+able to carry treasure), the treasure tokens on the table and, if known, how many hide an event token), and the
+tablet's page of one in play."""
 
 from __future__ import annotations
 
@@ -15,15 +16,24 @@ from models.rules.warband import (
     UNITS_MAX,
     UnitEntry,
     Warband,
+    board,
     builders,
 )
 from webapp.components import icons
 from webapp.components.a11y import named
+from webapp.components.game_log import GameLog
+from webapp.components.game_over import GameOverBox
+from webapp.components.keep_game import keep_game_offer
 from webapp.components.once import once
+from webapp.components.share import share_button
 from webapp.components.starting import GameStarter
+from webapp.components.warband.steps import StepPanel
+from webapp.components.warband.turn import WarbandTurnBar
+from webapp.components.warband.units import UnitCard
 from webapp.components.whole_numbers import whole_number
 from webapp.deps import current
 from webapp.pages.frame import frame
+from webapp.view import GameView
 
 
 class WarbandForm:
@@ -123,3 +133,25 @@ async def warband_page() -> None:
 
         starter = GameStarter()
         once(ui.button("Start game").props("no-caps size=lg"), start)
+
+
+async def warband_table(view: GameView, game_id: str, token: str) -> None:
+    """The tablet's page of a warband game: turn bar, the result once it is over, what happens now, both
+    warbands' unit cards with controls, log, links."""
+    state = view.state
+    frame(state.title)
+    WarbandTurnBar(view, controls=True)
+    GameOverBox(view, token)
+    StepPanel(view, controls=True)
+    with ui.row().classes("tk-sides w-full"):
+        for seat in (0, 1):
+            name = state.player_name(seat)
+            with named(ui.column().classes("tk-side"), name, role="region"):
+                ui.label(name).classes(f"tk-side-name tk-seat-{seat}")
+                for u in board(state).side(seat):
+                    UnitCard(view, u.id, controls=True)
+    log = GameLog(view)
+    await share_button(view, game_id)
+    await keep_game_offer(view, game_id, token)
+    await log.refresh()
+    view.follow()
