@@ -27,7 +27,7 @@ SOURCES = sorted((ROOT / "models").rglob("*.py")) + sorted((ROOT / "webapp").rgl
 LITERAL = re.compile(r'(?:RuleViolation|Problem)\(\s*"([a-z_]+\.[a-z_]+)"|off=\(\s*"([a-z_]+\.[a-z_]+)"')
 # A code built from a variable part: f"{code}.ran", f"unit.{u.condition}".
 TEMPLATE = re.compile(r'RuleViolation\(\s*f"([a-z_]*(?:\{[^}]+\})?[a-z_]*\.[a-z_]*(?:\{[^}]+\})?)"')
-FIXTURE = ROOT / "tests" / "db" / "fixtures" / "games_before_issue_13.json"
+FIXTURE = ROOT / "tests" / "db" / "fixtures" / "games_before_boards.json"
 
 
 def _source() -> str:
@@ -74,7 +74,7 @@ def test_renamed_codes_are_raised_no_more() -> None:
 
 def test_games_logged_before_store_events_and_commands_not_codes() -> None:
     """Renaming a code cannot change an old game: its log rows hold commands, the events they caused and their
-    words, never a refusal code (tests/db/test_games_before_issue_13.py replays those logs to the same states)."""
+    words, never a refusal code (tests/db/test_games_before_boards.py replays those logs to the same states)."""
     games = json.loads(FIXTURE.read_text())["games"]
     rows = [row for game in games.values() for row in game["command_log"]]
     assert rows and all(set(row) <= {"seq", "command", "events", "undone", "created_at", "command_id", "seat",

@@ -2,7 +2,7 @@
 before it had a board: clients and stored games read the same JSON, and it reads back as the same state.
 
 fixtures/warmachine_states_before_board.json was written by the code before Warmachine had a board: the replayed
-game of games_before_issue_13.json and games the test helpers build, each as that code dumped it."""
+game of games_before_boards.json and games the test helpers build, each as that code dumped it."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from tests.rules.warmachine.tournament import T0, end_of_turn, score, started
 
 FIXTURES = Path(__file__).parents[2] / "db" / "fixtures"
 BEFORE = json.loads((FIXTURES / "warmachine_states_before_board.json").read_text())["states"]
-OLD_LOG = json.loads((FIXTURES / "games_before_issue_13.json").read_text())["games"]["warmachine"]["command_log"]
+OLD_LOG = json.loads((FIXTURES / "games_before_boards.json").read_text())["games"]["warmachine"]["command_log"]
 
 
 def games() -> dict[str, GameState]:

@@ -3,7 +3,7 @@ and replay to the same state, and migration 0004 drops the snapshots of the old 
 turn flow 2 (steps with nothing to decide pass by themselves), so migration 0005 marks their setups with turn flow 1 and
 they replay as they were played.
 
-The fixture (fixtures/games_before_issue_13.json) was written by the code before the change: a Warlord, a warband
+The fixture (fixtures/games_before_boards.json) was written by the code before the change: a Warlord, a warband
 and a Warmachine game played through GameService on SQLite, each with an undo, with their ``command_log`` rows, a
 snapshot-free database and each final state as that code dumped it (``warlord`` / ``warband`` fields)."""
 
@@ -26,7 +26,7 @@ from models.rules.warmachine import WarmachineBoard
 from models.service import GameService
 from tests.db.revisions import engine_at
 
-OLD = json.loads((Path(__file__).parent / "fixtures" / "games_before_issue_13.json").read_text())["games"]
+OLD = json.loads((Path(__file__).parent / "fixtures" / "games_before_boards.json").read_text())["games"]
 SYSTEMS = sorted(OLD)
 
 
