@@ -1,15 +1,17 @@
-// Loaded by every page (webapp/pages/frame.py): makes the app installable and keeps a game's screen awake, and
-// stops a tap made while the page is not connected (still connecting, or lost its connection), saying it was not
-// saved (the socket would otherwise hold it and send it later, when the game may have moved on), and keeps what
-// the page sends to the server in the order it happened.
+// Loaded by every page (webapp/pages/frame.py): makes the app installable and keeps a game's screen awake, keeps
+// what the page sends to the server in the order it happened, and stops a tap that cannot be sent soon, saying it
+// was not saved (the socket would otherwise hold it and send it later, when the game may have moved on): one made
+// after the page lost its connection, or one made while the page connects that it cannot send within moments.
 (() => {
   // NiceGUI holds back what a page sends until the page has connected, each message on a 10 ms retry of its own,
   // so messages made before then go out in the order their retries happen to come round: a password typed while
   // the page was connecting could reach the server after the tap on "Sign in" that followed it. Here the socket
   // holds them instead, in order, and sends them all at once when the connection is made (NiceGUI sets
   // `did_handshake` then); NiceGUI's retries only wait for the socket to exist.
+  const CONNECT_GRACE_MS = 3000;
   let socket;
   let connected = false;
+  let connectedOnce = false; // a page that has never connected is still connecting, not cut off
   const held = [];
   Object.defineProperty(window, "socket", {
     configurable: true,
@@ -29,6 +31,7 @@
     get: () => socket !== undefined,
     set(value) {
       connected = value;
+      connectedOnce = connectedOnce || connected;
       if (connected) held.splice(0).forEach(([name, args]) => socket.emit(name, ...args));
     },
   });
@@ -54,24 +57,35 @@
   window.addEventListener("load", keepAwake);
 
   const offline = () => window.socket !== undefined && !window.socket.connected;
-  // Whether this page's socket has ever connected: a page that has not yet is still connecting, not cut off.
-  let connectedOnce = false;
-  const watchSocket = setInterval(() => {
-    if (window.socket === undefined) return;
-    clearInterval(watchSocket);
-    connectedOnce = connectedOnce || window.socket.connected;
-    window.socket.on("connect", () => { connectedOnce = true; });
-  }, 100);
+  const refuse = (text) => window.Quasar.Notify.create({ message: text, type: "negative", position: "bottom",
+                                                         timeout: 6000 });
+  // A tap made in the moment between a page's first showing and its connection (a few tens of milliseconds, more
+  // on a slow phone) is held with the rest and sent as the page connects; if the page has not connected within
+  // CONNECT_GRACE_MS, that tap is taken back and the player told.
+  function holdWhileConnecting() {
+    const from = held.length;
+    setTimeout(() => { // after the tap's own handlers have queued what it sends
+      const tap = new Set(held.slice(from));
+      if (!tap.size) return;
+      setTimeout(() => {
+        if (connected) return;
+        held.splice(0, held.length, ...held.filter((message) => !tap.has(message)));
+        refuse("Not saved: this page is still connecting to the server. Tap again in a moment.");
+      }, CONNECT_GRACE_MS);
+    }, 0);
+  }
   function refuseWhileOffline(event) {
     const control = event.target instanceof Element && event.target.closest(
       "button, [role=button], a[href], input, .q-checkbox, .q-toggle, .q-radio, .q-item--clickable, svg [tabindex]");
-    if (!control || !offline()) return;
+    if (!control || window.socket === undefined) return;
+    if (!connectedOnce) {
+      holdWhileConnecting();
+      return;
+    }
+    if (!offline()) return; // NiceGUI keeps `did_handshake` after a disconnection: the socket itself tells
     event.preventDefault();
     event.stopImmediatePropagation();
-    const text = connectedOnce
-      ? "Not saved: this device has lost its connection to the server. Tap again when it is back."
-      : "Not saved: this page is still connecting to the server. Tap again in a moment.";
-    window.Quasar.Notify.create({ message: text, type: "negative", position: "bottom", timeout: 6000 });
+    refuse("Not saved: this device has lost its connection to the server. Tap again when it is back.");
   }
   document.addEventListener("click", refuseWhileOffline, true);
   // Enter and the space bar press a focused control; in a text field a space is just a letter typed.

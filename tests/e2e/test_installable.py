@@ -9,7 +9,7 @@ import re
 import urllib.request
 from typing import TYPE_CHECKING
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from tests.e2e.finders import alert, turn_bar
 from tests.e2e.test_faults_crash import api, new_game
@@ -114,30 +114,39 @@ def test_a_tap_while_the_connection_is_down_says_it_was_not_saved_and_changes_no
         context.close()
 
 
-def test_a_tap_before_the_page_first_connects_says_it_is_still_connecting(browser: Browser, server: Server) -> None:
+def test_a_tap_while_the_page_first_connects_is_sent_when_it_connects_or_taken_back(browser: Browser,
+                                                                                     server: Server) -> None:
+    """A tap in the moment before a page's socket connects is sent as it connects; one the page cannot send within
+    a few seconds is taken back, saying so, and stays back when the page connects after all."""
     game = new_game(server)
     context = browser.new_context(viewport=TABLET, has_touch=True)
-    try:
+
+    def connecting() -> tuple[Page, list[WebSocketRoute]]:
         page = context.new_page()
-        page.route_web_socket(re.compile("_nicegui_ws"), lambda ws: None)  # the server never answers the socket
-        page.route(re.compile("_nicegui_ws"), lambda route: route.abort())  # nor its long-polling fallback
+        lines: list[WebSocketRoute] = []
+        page.route_web_socket(re.compile("_nicegui_ws"), lambda ws: lines.append(ws))  # answered when we say
+        page.route(re.compile("_nicegui_ws"), lambda route: route.abort())  # no long-polling fallback
         page.goto(server.url(f"/table/{game['id']}/{game['tokens']['table']}"))
         expect(turn_bar(page)).to_contain_text("Ann's turn")
-        before = version(server, game)
         page.wait_for_function("() => window.socket !== undefined")
-        page.wait_for_timeout(300)  # the page has had time to notice its socket
+        return page, lines
 
-        tap_next(page)
-        expect(alert(page, "Not saved: this page is still connecting to the server")).to_be_visible()
-        expect(alert(page, "lost its connection")).to_have_count(0)
+    try:
+        before = version(server, game)
+        slow, slow_lines = connecting()
+        tap_next(slow)
+        expect(alert(slow, "Not saved: this page is still connecting to the server")).to_be_visible()
+        expect(alert(slow, "lost its connection")).to_have_count(0)
+        slow_lines[0].connect_to_server()  # it connects after all: the tap it took back stays back
+        slow.wait_for_function("() => window.socket.connected")
+        slow.wait_for_timeout(500)
         assert version(server, game) == before
 
-        # positive control: the same tap from a page whose socket is answered is saved
-        second = context.new_page()
-        second.goto(server.url(f"/table/{game['id']}/{game['tokens']['table']}"))
-        second.wait_for_function("() => window.socket && window.socket.connected")
-        tap_next(second)
-        second.wait_for_function(f"async () => (await (await fetch('/api/games/{game['id']}?token="
-                                 f"{game['tokens']['watch']}')).json()).version === {before + 1}")
+        quick, quick_lines = connecting()  # positive control: connected within moments, the same tap is saved
+        tap_next(quick)
+        quick_lines[0].connect_to_server()
+        quick.wait_for_function(f"async () => (await (await fetch('/api/games/{game['id']}?token="
+                                f"{game['tokens']['watch']}')).json()).version === {before + 1}")
+        expect(alert(quick, "Not saved")).to_have_count(0)
     finally:
         context.close()
