@@ -66,3 +66,4 @@ def site_in_front_of(backend: type[BaseHTTPRequestHandler], home: Path, **site: 
         proc.terminate()
         proc.wait(10)
         server.shutdown()
+        server.server_close()
