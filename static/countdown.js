@@ -11,6 +11,8 @@
 const ALARM_MS = 60000;
 // A difference this much below the kept one is the browser's clock set back, not a late message: it starts afresh.
 const CLOCK_SET_MS = 10000;
+// Values that took longer than this to arrive are counted from their arrival, not from when they were sent.
+const LATE_MS = 30000;
 
 // Learns from a server time `now` the first time any face on the page receives it (the server's times only grow;
 // a face shown later with a time the page had already received must not count it as late).
@@ -21,9 +23,6 @@ function learn(now) {
   const kept = window.tkServerOffset;
   if (kept === undefined || seen > kept || seen < kept - CLOCK_SET_MS) window.tkServerOffset = seen;
 }
-
-// Values that took longer than this to arrive are counted from their arrival, not from when they were sent.
-const LATE_MS = 30000;
 
 // This browser's estimate of the server's clock, in ms.
 function serverTime() {
