@@ -145,8 +145,10 @@ def burst(calls: list[Callable[[], Any]]) -> list[Any]:
         return list(pool.map(one, calls))
 
 
-def test_a_parallel_burst_of_30_sign_ins_checks_at_most_5_passwords(
+def test_a_parallel_burst_of_30_sign_ins_checks_at_most_5_wrong_passwords(
         two_processes: list[AccountService], hasher: Watched) -> None:
+    """The owner's right password may be among the burst: it takes its attempt back, so one more wrong guess may
+    be checked after it, as when the owner signs in just before an attacker's five tries."""
     one, other = two_processes
     one.sign_up("ana@example.org", PASSWORD, "Ana")
     checked = hasher.checked
@@ -156,8 +158,10 @@ def test_a_parallel_burst_of_30_sign_ins_checks_at_most_5_passwords(
     guesses = [f"wrong guess {i}" for i in range(29)] + [PASSWORD]
     answers = burst([lambda g=g, i=i: (one, other)[i % 2].sign_in("ana@example.org", g, "198.51.100.7")
                      for i, g in enumerate(guesses)])
-    assert len(checked) <= SIGN_IN_TRIES, f"{len(checked)} passwords checked in a burst of 30"
-    assert answers.count("account.too_many_attempts") >= 30 - SIGN_IN_TRIES
+    wrong_checked = [g for g in checked if g != PASSWORD]
+    assert len(wrong_checked) <= SIGN_IN_TRIES, f"{len(wrong_checked)} wrong passwords checked in a burst of 30"
+    assert answers.count("account.sign_in_failed") == len(wrong_checked)
+    assert answers.count("account.too_many_attempts") == 30 - len(checked)
     if PASSWORD not in checked:
         assert answers[-1] == "account.too_many_attempts"
 
