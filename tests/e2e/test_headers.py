@@ -141,6 +141,7 @@ def other_site() -> Iterator[str]:
     threading.Thread(target=site.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{site.server_address[1]}/"
     site.shutdown()
+    site.server_close()
 
 
 def framed(page: Page, other_site: str, url: str) -> bool:
