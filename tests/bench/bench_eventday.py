@@ -40,7 +40,7 @@ from deploy.cluster import Cluster, find_nginx
 from tests.bench.bench_fanout import HORROR, WEB_BOXES, commit_stamps, game_body, seen
 from tests.bench.common import EventModel, Report, Row, Stats, pg_base_url, pg_database
 from tests.bench.procs import cpu_seconds, http_json, rss_bytes, tree_cpu_seconds
-from tests.bench.spectators import Spectator, close_all, open_pages
+from tests.bench.spectators import QuietCollector, Spectator, close_all, open_pages
 
 
 @dataclass(frozen=True)
@@ -172,11 +172,12 @@ async def _run(database_url: str, tmp: Path, day: EventDay, spectators: int) -> 
         for table in tables:
             for s in table.watchers:
                 s.messages.clear()
-        cpu0, nginx0, t0 = [cpu_seconds(p) for p in apps], tree_cpu_seconds(nginx), time.monotonic()
-        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30)) as http:
-            await asyncio.gather(*(_play(http, base, table, t0 + day.interval * k / day.tables, day)
-                                   for k, table in enumerate(tables)))
-        await asyncio.sleep(3)
+        with QuietCollector() as collector:
+            cpu0, nginx0, t0 = [cpu_seconds(p) for p in apps], tree_cpu_seconds(nginx), time.monotonic()
+            async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30)) as http:
+                await asyncio.gather(*(_play(http, base, table, t0 + day.interval * k / day.tables, day)
+                                       for k, table in enumerate(tables)))
+            await asyncio.sleep(3)
         took = time.monotonic() - t0
         taps_done = sum(len(t.taps) for t in tables)
         per_tap = [max(0.0, cpu_seconds(p) - c - r * took) / max(1, taps_done) * 1000
@@ -202,7 +203,7 @@ async def _run(database_url: str, tmp: Path, day: EventDay, spectators: int) -> 
         return [
             Row("9 event day", size, f"tap p50 {taps.median:.0f} / p95 {taps.p95:.0f} / max {taps.max:.0f} ms "
                                      f"(n={taps.n}, {failed} not accepted); spectators p50 {spectator.median:.0f} / "
-                                     f"p95 {spectator.p95:.0f} ms, missed {missed}; {opened}",
+                                     f"p95 {spectator.p95:.0f} ms, missed {missed}; {opened}; {collector.said()}",
                 "tap p95 < 150 ms, spectator p95 < 250 ms, 0 missed",
                 taps.p95 < 150 and spectator.p95 < 250 and missed == 0 and failed == 0),
             Row("9 event day", f"the day with {watchers} spectators: CPU per tap beyond each process's own at rest; "
