@@ -19,11 +19,11 @@ from deploy.cluster import Cluster, find_nginx
 from tests.bench.bench_fanout import Marker, commit_stamps, game_body, seen
 from tests.bench.common import Report, Row, Stats, pg_base_url, pg_database
 from tests.bench.procs import cpu_seconds, http_json, tree_cpu_seconds
-from tests.bench.spectators import close_all, open_many
+from tests.bench.spectators import QuietCollector, close_all, open_many
 
 
 async def _level(database_url: str, tmp: Path, processes: int, n: int, changes: int,
-                 interval: float) -> tuple[Stats, int, float, float, int]:
+                 interval: float) -> tuple[Stats, int, float, float, int, str]:
     cluster = Cluster(database_url, processes, workdir=tmp / f"cluster-{processes}-{n}")
     cluster.start()
     sessions: list[aiohttp.ClientSession] = []
@@ -46,18 +46,20 @@ async def _level(database_url: str, tmp: Path, processes: int, n: int, changes: 
             s.messages.clear()
         loop = asyncio.get_running_loop()
         table = Marker(cluster.url, game)
-        c_apps, c_nginx, t0 = sum(map(cpu_seconds, apps)), tree_cpu_seconds(nginx), time.monotonic()
-        for k in range(1, changes + 1):
-            await loop.run_in_executor(None, table.tap)
-            await asyncio.sleep(max(0.0, t0 + k * interval - time.monotonic()))
-        await asyncio.sleep(3)
+        with QuietCollector() as collector:
+            c_apps, c_nginx, t0 = sum(map(cpu_seconds, apps)), tree_cpu_seconds(nginx), time.monotonic()
+            for k in range(1, changes + 1):
+                await loop.run_in_executor(None, table.tap)
+                await asyncio.sleep(max(0.0, t0 + k * interval - time.monotonic()))
+            await asyncio.sleep(3)
         took = time.monotonic() - t0
         used_apps = max(0.0, sum(map(cpu_seconds, apps)) - c_apps - idle * took)
         used_nginx = tree_cpu_seconds(nginx) - c_nginx
         stamps = commit_stamps(cluster.url, game)
         latencies, missing = seen(spectators, [(marks, stamps[seq]) for seq, marks in table.seqs])
         await close_all(spectators)
-        return Stats.of(latencies), missing, used_apps / changes * 1000, used_nginx / changes * 1000, len(spectators)
+        return (Stats.of(latencies), missing, used_apps / changes * 1000, used_nginx / changes * 1000, len(spectators),
+                collector.said())
     finally:
         for http in sessions:
             await http.close()
@@ -76,12 +78,13 @@ def bench_cluster(report: Report, tmp: Path, spectators: int = 500, processes: t
     for p in processes:
         print(f"  cluster: {p} processes, {spectators} spectators ...", flush=True)
         with pg_database(base) as database_url:
-            lat, missing, apps_ms, nginx_ms, n = asyncio.run(_level(database_url, tmp, p, spectators, changes,
-                                                                   interval))
+            lat, missing, apps_ms, nginx_ms, n, generator = asyncio.run(
+                _level(database_url, tmp, p, spectators, changes, interval))
             report.curve.one_game_p95.append((p, n, lat.p95))
             report.add(Row("8 cluster", f"{p} processes behind nginx, {n} spectators spread over them, {changes} "
                                         f"changes every {interval * 1000:.0f} ms",
                            f"latency p50 {lat.median:.0f} / p95 {lat.p95:.0f} / p99 {lat.p99:.0f} / max "
                            f"{lat.max:.0f} ms, missed {missing}; CPU per change (beyond the processes' own at rest): "
-                           f"app processes {apps_ms:.1f} ms in all, nginx {nginx_ms:.1f} ms", "p95 < 250 ms",
+                           f"app processes {apps_ms:.1f} ms in all, nginx {nginx_ms:.1f} ms; {generator}",
+                           "p95 < 250 ms",
                            lat.p95 < 250))

@@ -40,7 +40,7 @@ import socketio
 from tests.bench.common import Report, Row, Stats, spread
 from tests.bench.procs import BareServer, app_server, cpu_seconds, http_json, rss_bytes
 from tests.bench.script import SIDES
-from tests.bench.spectators import Spectator, close_all, open_many
+from tests.bench.spectators import QuietCollector, Spectator, close_all, open_many
 
 HORROR = "p1-guardian-of-souls"  # a damage web of 30 + 16 + 10 boxes, filled outer ring first
 OTHER_HORROR = "p2-guardian-of-souls"
@@ -157,6 +157,7 @@ class Level:
     bare_n: int = 0
     size: int = 0  # bytes of the bare broadcast's message
     rss_mb: float = 0.0
+    generator: str = ""  # the load generator's own full collections while measuring (QuietCollector.said)
     app: list[Round] = field(default_factory=list)
     bare: list[Round] = field(default_factory=list)
 
@@ -232,33 +233,35 @@ async def level(n: int, tmp: Path, changes: int, interval: float, rounds: int) -
         await bare.connect(len(spectators))
         result.bare_n = len(bare.clients)
         await asyncio.sleep(4)  # handshakes settle
-        before = await _measure(pids, seconds)  # both at rest: what the first app round is measured against
-        for _ in range(rounds):
-            for s in spectators:
-                s.messages.clear()
-            logged = server.stderr_path.stat().st_size if server.stderr_path.exists() else 0
-            done = len(table.seqs)
-            window = await _measure(pids, seconds, table.tap, changes)
-            stamps = commit_stamps(base, game)
-            latencies, missed = seen(spectators, [(marks, stamps[seq]) for seq, marks in table.seqs[done:]])
-            received = sum(len(orjson.dumps(m.data)) for s in spectators for m in s.messages)
-            work = window.beyond(app, before) / changes
-            count = len(spectators)
-            result.app.append(Round(
-                Stats.of(latencies), missed, work * 1000, (work - one) / (count - 1) * 1000 if count > 1 else work,
-                window.cpu[app] / window.seconds, window.own / window.seconds, received / (changes * count),
-                _long_gcs(server.stderr_path, logged)))
-            result.size = result.size or max(200, round(result.app[0].bytes_per_change))
-            for box in bare.received:
-                box.clear()
-            bare_window = await _measure(pids, seconds, bare.broadcast(result.size), changes)
-            bare_latencies = [(at - sent) * 1000 for box in bare.received for at, _, sent in box]
-            bare_work = bare_window.beyond(bare_server.pid, window) / changes
-            result.bare.append(Round(
-                Stats.of(bare_latencies), changes * result.bare_n - len(bare_latencies), bare_work * 1000,
-                bare_work / max(1, result.bare_n) * 1000, bare_window.cpu[bare_server.pid] / bare_window.seconds,
-                bare_window.own / bare_window.seconds))
-            before = bare_window
+        with QuietCollector() as collector:
+            before = await _measure(pids, seconds)  # both at rest: what the first app round is measured against
+            for _ in range(rounds):
+                for s in spectators:
+                    s.messages.clear()
+                logged = server.stderr_path.stat().st_size if server.stderr_path.exists() else 0
+                done = len(table.seqs)
+                window = await _measure(pids, seconds, table.tap, changes)
+                stamps = commit_stamps(base, game)
+                latencies, missed = seen(spectators, [(marks, stamps[seq]) for seq, marks in table.seqs[done:]])
+                received = sum(len(orjson.dumps(m.data)) for s in spectators for m in s.messages)
+                work = window.beyond(app, before) / changes
+                count = len(spectators)
+                result.app.append(Round(
+                    Stats.of(latencies), missed, work * 1000, (work - one) / (count - 1) * 1000 if count > 1 else work,
+                    window.cpu[app] / window.seconds, window.own / window.seconds, received / (changes * count),
+                    _long_gcs(server.stderr_path, logged)))
+                result.size = result.size or max(200, round(result.app[0].bytes_per_change))
+                for box in bare.received:
+                    box.clear()
+                bare_window = await _measure(pids, seconds, bare.broadcast(result.size), changes)
+                bare_latencies = [(at - sent) * 1000 for box in bare.received for at, _, sent in box]
+                bare_work = bare_window.beyond(bare_server.pid, window) / changes
+                result.bare.append(Round(
+                    Stats.of(bare_latencies), changes * result.bare_n - len(bare_latencies), bare_work * 1000,
+                    bare_work / max(1, result.bare_n) * 1000, bare_window.cpu[bare_server.pid] / bare_window.seconds,
+                    bare_window.own / bare_window.seconds))
+                before = bare_window
+        result.generator = collector.said()
         result.rss_mb = rss_bytes(app) / 2**20
         return result
     finally:
@@ -300,7 +303,7 @@ def report_level(report: Report, lv: Level, changes: int, interval: float) -> No
         f"({spread([r.busy for r in app], '.2f')} cores busy), "
         f"{statistics.median(r.bytes_per_change for r in app) / 1024:.1f} KiB per spectator per change; pages "
         f"opened in {lv.open_s:.0f} s; server RSS {lv.rss_mb:.0f} MiB; full collections over 50 ms: {gcs}; load "
-        f"generator {spread([r.client_cpu for r in app], '.2f')} cores",
+        f"generator {spread([r.client_cpu for r in app], '.2f')} cores; {lv.generator}",
         "p95 < 250 ms at 500; no collection over 50 ms" if lv.n_wanted == 500 else "no collection over 50 ms",
         (p95 < 250 and not gcs) if lv.n_wanted == 500 else not gcs))
     ratios = lv.ratios()
