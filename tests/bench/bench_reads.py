@@ -25,9 +25,9 @@ from tests.bench.common import Report, Row, Stats
 from tests.bench.procs import app_server, cpu_seconds, http_json
 
 
-async def _read_loop(http: aiohttp.ClientSession, url: str, token: str, until: float, counts: list[int]) -> None:
+async def _read_loop(session: aiohttp.ClientSession, url: str, token: str, until: float, counts: list[int]) -> None:
     while time.monotonic() < until:
-        async with http.get(url, headers={"X-Token": token}) as response:
+        async with session.get(url, headers={"X-Token": token}) as response:
             await response.read()
             counts[0 if response.status == 200 else 1] += 1
 
