@@ -414,7 +414,7 @@ def test_the_view_is_what_a_watch_page_shows(client: TestClient, game: dict) -> 
     view = client.get(f"/api/games/{game['id']}/view", params={"token": game["tokens"]["watch"]}).json()
     assert view["players"] == ["Ann", "Bob"] and view["turn"]["player"] == "Ann's turn"
     assert view["cards"][AGATHON]["points"]["text"] == "Essence 9 / 9"
-    assert "Damage boxes: 0 of 17 marked" in view["cards"][AGATHON]["track"]
+    assert view["cards"][AGATHON]["track"]["label"] == "Damage boxes: 0 of 17 marked"
 
 
 def events(lines: Iterator[str], count: int) -> list[dict[str, Any]]:

@@ -59,7 +59,7 @@ def test_a_full_grid_spills_into_the_other_at_a_second_d6(table: Table) -> None:
     assert marks(table) == [5, 5, 5, 5, 4, 4, 0, 0, 0, 3, 0, 0]
     view = table.client.get(f"/api/games/{table.game['id']}/view",
                             params={"token": table.game["tokens"]["watch"]}).json()
-    label = view["cards"][STORMWALL]["track"]
+    label = view["cards"][STORMWALL]["track"]["label"]
     assert "Damage grids: left column 1 5 of 5 marked" in label and "right column 4 3 of 5 marked" in label
     assert "crippled: Left arm" in label
     assert "Left arm system crippled" in view["cards"][STORMWALL]["notes"]

@@ -229,7 +229,7 @@ async def test_names_are_shown_literally_never_as_markup(user: User, page: str) 
     else:  # the board gets names as plain strings of its view, which watch.js shows as text (tests/e2e)
         view = watched(user)
         assert view["players"] == [SCRIPT, 'Bob" onclick="alert(2)'] and view["title"] == SCRIPT
-        assert all(SCRIPT not in card["track"] for card in view["cards"].values() if card.get("track"))
+        assert all(SCRIPT not in str(card["track"]) for card in view["cards"].values() if card.get("track"))
 
 
 async def test_the_home_page_starts_a_game(user: User) -> None:

@@ -71,7 +71,7 @@ async def test_one_message_per_commit_reaches_every_watch_page_of_the_game(
     assert [(event, target) for event, _, target in sent] == [("tk_view", room(game.game_id))] * 2
     first, second = (message for _, message, _ in sent)
     assert (first["base"], first["v"], second["base"], second["v"]) == (now - 1, now, now, now + 1)
-    assert "outer ring 2 of 30 marked" in first["patch"]["cards"][GUARDIAN]["track"]
+    assert "outer ring 2 of 30 marked" in first["patch"]["cards"][GUARDIAN]["track"]["label"]
     assert set(second["patch"]) == {"v", "cards", "log"}  # only what changed
 
 
@@ -104,5 +104,5 @@ async def test_a_page_behind_gets_the_whole_view_when_it_asks(
     await eventually(lambda: watched(spectator)["v"] == now, "the new version")
     answer = await join("own", {"client": spectator.client.id, "v": 1, "seen": now})
     assert answer["v"] == now and answer["view"] == watched(spectator) and answer["game"] == game.game_id
-    assert "outer ring 3 of 30 marked" in answer["view"]["cards"][GUARDIAN]["track"]
+    assert "outer ring 3 of 30 marked" in answer["view"]["cards"][GUARDIAN]["track"]["label"]
     assert "patch" not in answer

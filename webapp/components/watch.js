@@ -4,8 +4,9 @@
 // the version before ("base"), or the whole view. A patch whose base is not the version shown here means a
 // gap: the board asks for the whole view ("tk_watch", which also joins the room, on every (re)connection).
 // Everything a person typed is shown as text ({{ }} and bound attributes); the only markup is the damage
-// drawings, made by the server from numbers.
+// drawings, made here from the tracks' box data (static/damage.js), so a damage mark sends a few numbers.
 import Countdown from "/static/countdown.js";
+import drawing from "/static/damage.js";
 import merge from "/static/merge.js";
 import { follow, joinRoom, unfollow } from "/static/room.js";
 
@@ -117,13 +118,13 @@ export default {
             <span role="img" :aria-label="card(key).dt.label"><span v-for="k in card(key).dt.of" :key="k"
                   class="tk-wl-pip" :class="k <= card(key).dt.left ? 'tk-full' : 'tk-lost'"></span></span>
           </div>
-          <div v-if="card(key).track" class="tk-track" v-html="card(key).track"></div>
+          <div v-if="card(key).track" class="tk-track" v-html="drawing(card(key).track)"></div>
           <div v-if="card(key).notes" class="tk-notes">{{ card(key).notes }}</div>
           <div v-for="t in card(key).troopers || []" :key="t.name" class="tk-trooper"
                :class="t.look ? 'tk-' + t.look : ''">
             <span class="tk-trooper-name">{{ t.name }}</span>
             <span v-if="t.status" class="tk-status">{{ t.status }}</span>
-            <div v-if="t.track" class="tk-track" v-html="t.track"></div>
+            <div v-if="t.track" class="tk-track" v-html="drawing(t.track)"></div>
             <span v-if="t.notes" class="tk-notes">{{ t.notes }}</span>
           </div>
           <div v-if="card(key).extras" class="tk-extras">{{ card(key).extras }}</div>
@@ -183,6 +184,7 @@ export default {
     unfollow(this);
   },
   methods: {
+    drawing,
     shows(part) {
       if (this.mode === "overlay") return this.parts.includes(part);
       if (this.mode === "tv") return TV.includes(part);

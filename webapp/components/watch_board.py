@@ -41,10 +41,13 @@ class WatchBoard(Element, component="watch.js"):
 
 
 def texts(value: Any) -> list[str]:
-    """Every string in a view, in order (drawings are strings too: their aria-labels read as they are)."""
+    """Every string a view shows, in order; of a damage track (drawn in the browser) its description and a
+    spiral's heads, the words the drawing holds."""
     if isinstance(value, str):
         return [value]
     if isinstance(value, dict):
+        if "marks" in value and "label" in value:
+            return [value["label"], *value.get("heads", ())]
         return [t for v in value.values() for t in texts(v)]
     if isinstance(value, list):
         return [t for v in value for t in texts(v)]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from models.catalog.schema import GridLayout
 from models.rules import GameState, RuleViolation
@@ -15,7 +16,7 @@ from models.rules.warmachine.continuous import Continuous, unresolved
 from models.rules.warmachine.damage import crippled_notes, marks_of, rolled_layout, sections, transfer_targets
 from models.rules.warmachine.grids import Side
 from models.rules.warmachine.match import ModelState, board
-from models.service.views.drawings import drawing, faces
+from models.service.views.drawings import drawing, faces, shape
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,14 @@ def picture(state: GameState, m: ModelState, t: Track) -> tuple[str, str]:
     if t.missing:
         return "", t.missing
     return drawing(state, m, t.sizes, t.marks), " ".join(crippled_notes(state, m))
+
+
+def outline(state: GameState, m: ModelState, t: Track) -> tuple[dict[str, Any] | None, str]:
+    """As :func:`picture`, the track's shape (drawings.shape) instead of its drawing: what a spectator's browser
+    draws."""
+    if t.missing:
+        return None, t.missing
+    return shape(state, m, t.sizes, t.marks), " ".join(crippled_notes(state, m))
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,9 @@
-"""Damage tracks drawn as SVG from numbers only (so the markup is ours and safe to render unsanitised).
+"""Damage tracks as box data (:func:`shape`) and drawn as SVG from it (so the markup is ours and safe to render
+unsanitised).
 
-Pure and memoised: the table page draws a model's track, and the spectators' view (views/warmachine.py) draws it
-once per version for every spectator of the game.
+The table page draws a model's track here (memoised). The spectators' view (views/warmachine.py) carries the
+shape instead, and their browsers draw it the same way (static/damage.js): a damage mark then changes a few numbers
+and the track's description in the view, not a whole drawing, so the update sent to every spectator stays small.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import html
 import math
 from functools import lru_cache
+from typing import Any
 
 from models.catalog.schema import GridLayout
 from models.rules import GameState
@@ -87,20 +90,25 @@ def describe_sections(kind: str, names: tuple[str, ...], sizes: tuple[int, ...],
     return f"Damage {kind}: " + ", ".join(parts) + f"; {lame}"
 
 
+def grid_label(columns: tuple[str, ...], marks: tuple[int, ...], crippled: tuple[str, ...], sides: int) -> str:
+    """The words a screen reader hears for a warjack's grid (or a colossal's two)."""
+    per = len(columns) // sides
+    sizes = tuple(sum(1 for ch in c if ch != "-") for c in columns)
+    names = tuple((f"{('left', 'right')[i // per]} " if sides == 2 else "") + f"column {i % per + 1}"
+                  for i in range(len(columns)))
+    return describe_sections("grid" if sides == 1 else "grids", names, sizes, marks, crippled)
+
+
 @lru_cache(maxsize=1024)
-def grid_svg(columns: tuple[str, ...], marks: tuple[int, ...], crippled: tuple[str, ...] = (), sides: int = 1) -> str:
+def grid_svg(columns: tuple[str, ...], marks: tuple[int, ...], label: str, sides: int = 1) -> str:
     """A warjack's damage grid: six columns numbered 1 to 6, each read top to bottom; '-' leaves a gap, a
     letter is a system box. Damage fills each column from the top, so its first ``marks[i]`` boxes are marked.
-    ``crippled``: the names of the crippled systems (for the description). A colossal's two grids (``sides``
-    2) are drawn side by side, left then right, their columns headed L1-L6 and R1-R6."""
+    A colossal's two grids (``sides`` 2) are drawn side by side, left then right, their columns headed L1-L6 and
+    R1-R6."""
     cell, top, gap = 28, 20, 12
     per = len(columns) // sides
     rows = max((len(c) for c in columns), default=0)
     width, height = len(columns) * cell + (sides - 1) * gap + 2, top + rows * cell + 2
-    sizes = tuple(sum(1 for ch in c if ch != "-") for c in columns)
-    names = tuple((f"{('left', 'right')[i // per]} " if sides == 2 else "") + f"column {i % per + 1}"
-                  for i in range(len(columns)))
-    label = describe_sections("grid" if sides == 1 else "grids", names, sizes, marks, crippled)
     parts = [f'<svg class="tk-grid" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
              f'role="img" aria-label="{html.escape(label)}">']
     for i, column in enumerate(columns):
@@ -119,18 +127,15 @@ def grid_svg(columns: tuple[str, ...], marks: tuple[int, ...], crippled: tuple[s
 
 
 @lru_cache(maxsize=1024)
-def spiral_svg(branches: tuple[str, ...], heads: tuple[str, ...], names: tuple[str, ...], marks: tuple[int, ...],
-               crippled: tuple[str, ...] = ()) -> str:
+def spiral_svg(branches: tuple[str, ...], heads: tuple[str, ...], marks: tuple[int, ...], label: str) -> str:
     """A warbeast's damage spiral as its branches, one row each read from the outside in, headed by the d6
     faces that send damage there (``heads``: "1-2 Mind"); a letter is an aspect box. The first ``marks[i]``
-    boxes of a branch are marked; ``names`` are the branches' names for the description ("Mind branch")."""
+    boxes of a branch are marked."""
     count = len(branches)
     label_w, gap = max(84, 8 * max((len(h) for h in heads), default=0)), 4
     longest = max((len(b) - b.count("-") for b in branches), default=1)
     cell = max(12, min(24, (320 - label_w) // max(longest, 1)))
     width, height = label_w + longest * cell + 2, count * (cell + gap) + 2
-    sizes = tuple(len(b) - b.count("-") for b in branches)
-    label = describe_sections("spiral", names, sizes, marks, crippled)
     parts = [f'<svg class="tk-spiral" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
              f'role="img" aria-label="{html.escape(label)}">']
     for i, branch in enumerate(branches):
@@ -143,23 +148,46 @@ def spiral_svg(branches: tuple[str, ...], heads: tuple[str, ...], names: tuple[s
     return "".join(parts)
 
 
-def drawing(state: GameState, m: ModelState, sizes: tuple[int, ...], marks: tuple[int, ...]) -> str:
-    """The SVG of a model's damage track (its description names the marked boxes and crippled systems)."""
+def shape(state: GameState, m: ModelState, sizes: tuple[int, ...], marks: tuple[int, ...]) -> dict[str, Any]:
+    """A model's damage track as data: its kind ("grid", "spiral", "web" or "boxes"), what the drawing is made
+    of (a grid's columns, a spiral's branches and their heads, the sections' sizes), the marks per section and
+    the track's description (``label``: the marked boxes and crippled systems, what a screen reader hears)."""
     layout = rolled_layout(state, m)
     if layout is not None:
         lame = tuple(grids.meaning(layout, ch)[0] for ch in crippled_systems(state, m))
+        lines = grids.strings(layout)
         if isinstance(layout, GridLayout):
-            return grid_svg(grids.strings(layout), marks, lame, layout.sides)
-        count = len(grids.strings(layout))
+            return {"kind": "grid", "columns": list(lines), "sides": layout.sides, "marks": list(marks),
+                    "label": grid_label(lines, marks, lame, layout.sides)}
+        count = len(lines)
         names = tuple(grids.section_name(layout, i) for i in range(count))
-        heads = tuple(f"{faces(layout, i)} {names[i].removesuffix(' branch')}" for i in range(count))
+        heads = [f"{faces(layout, i)} {names[i].removesuffix(' branch')}" for i in range(count)]
         if layout.sides == 2:  # "L 1-2 Mind": the side's letter first, as on the grids
-            heads = tuple(f"{names[i][0].upper()} {faces(layout, i)} {names[i].split(' ')[1]}" for i in range(count))
-        return spiral_svg(grids.strings(layout), heads, names, marks, lame)
+            heads = [f"{names[i][0].upper()} {faces(layout, i)} {names[i].split(' ')[1]}" for i in range(count)]
+        return {"kind": "spiral", "branches": list(lines), "heads": heads, "marks": list(marks),
+                "label": describe_sections("spiral", names, sizes, marks, lame)}
     damage = board(state).card_of(m).damage
     if damage is not None and damage.kind == "web" and board(state).card_of(m).role != "unit":
-        return web_svg(sizes, marks)
-    return boxes_svg(sum(sizes), sum(marks))
+        return {"kind": "web", "sizes": list(sizes), "marks": list(marks), "label": describe(sizes, marks, True)}
+    return {"kind": "boxes", "sizes": [sum(sizes)], "marks": [sum(marks)],
+            "label": describe((sum(sizes),), (sum(marks),), False)}
+
+
+def draw(track: dict[str, Any]) -> str:
+    """The SVG of a track's :func:`shape` (static/damage.js draws the same in a spectator's browser)."""
+    marks = tuple(track["marks"])
+    if track["kind"] == "grid":
+        return grid_svg(tuple(track["columns"]), marks, track["label"], track["sides"])
+    if track["kind"] == "spiral":
+        return spiral_svg(tuple(track["branches"]), tuple(track["heads"]), marks, track["label"])
+    if track["kind"] == "web":
+        return web_svg(tuple(track["sizes"]), marks)
+    return boxes_svg(track["sizes"][0], marks[0])
+
+
+def drawing(state: GameState, m: ModelState, sizes: tuple[int, ...], marks: tuple[int, ...]) -> str:
+    """The SVG of a model's damage track (its description names the marked boxes and crippled systems)."""
+    return draw(shape(state, m, sizes, marks))
 
 
 def faces(layout: grids.Layout, index: int) -> str:

@@ -1,6 +1,6 @@
 """A Warmachine game as the spectators see it, and the words the table page shares with them: the turn line,
 the clock faces, the result and its tiebreakers, the attack in progress, and one card per model or unit (its
-kind, state, essence / focus / fury, damage drawing and notes).
+kind, state, essence / focus / fury, damage track (its boxes, drawn in the browser) and notes).
 
 Pure functions of the state; the table's components (webapp/components) import the same words.
 """
@@ -27,7 +27,7 @@ from models.rules.warmachine.points import (
 from models.rules.warmachine.shake import effect_name
 from models.rules.warmachine.spells import is_grymkin_warlock
 from models.rules.warmachine.state import essence_stat, has_essence_manipulation, is_horror, role
-from models.service.views.damage import picture, track
+from models.service.views.damage import outline, track
 
 HOW = {
     "scenario": "on scenario",
@@ -368,12 +368,12 @@ def held_words(state: GameState, m: ModelState) -> str:
 
 
 def _model(state: GameState, m: ModelState) -> dict[str, Any]:
-    svg, notes = picture(state, m, track(state, m))
+    drawn, notes = outline(state, m, track(state, m))
     numbers = derived(state, m)
     parts = card_parts(state, m)
     card: dict[str, Any] = {"name": m.name, "seat": m.seat, "kind": kind_words(state, m),
                             "status": status_words(state, m), "look": look(state, m), "points": _points(state, m),
-                            "track": svg, "notes": notes, "extras": extras_words(m),
+                            "track": drawn, "notes": notes, "extras": extras_words(m),
                             "reminders": list(parts.reminders),
                             "stats": stat_words(numbers), "derived": flat(numbers)}
     if parts.arcana:
@@ -390,8 +390,8 @@ def _unit(state: GameState, unit_id: str) -> dict[str, Any]:
     leader = troopers[0]
     rows = []
     for t in troopers:
-        svg, notes = picture(state, t, track(state, t))
-        rows.append({"name": t.name.split(": ", 1)[-1], "track": svg, "notes": notes, "status": gone_words(t),
+        drawn, notes = outline(state, t, track(state, t))
+        rows.append({"name": t.name.split(": ", 1)[-1], "track": drawn, "notes": notes, "status": gone_words(t),
                      "look": look(state, t)})
     return {"name": board(state).card_of(leader).name, "seat": leader.seat,
             "kind": f"Unit: {len(alive)} of {len(troopers)} models in play",
