@@ -15,6 +15,7 @@ from models.rules.rounds import Act, Stage, check, check_pair_next, stage
 from models.service.accounts import Me
 from models.service.errors import EventError, NotFound
 from models.service.event_access import EventAccess, pairing_id
+from models.service.games import OPENER
 
 
 class Pairer(Protocol):
@@ -102,20 +103,27 @@ class RoundService:
         return event, pairings, [t for t in pairings if t.round == round_no]
 
     def _stage(self, event: Event, newest: Sequence[EventPairing]) -> Stage:
-        """A round is started once a game of it moved past what opening it logged, or a table has a result."""
+        """A round is started once a game of it logged anything after what opening it logged (however many
+        commands the event gave: the lists, the scenario), or a table has a report or result."""
         published = all(t.published for t in newest)
-        opening = 4 if event.lists_per_player == 2 else 2  # setup, scenario (and each side's pair of lists)
         started = False
         if published:
             found = self.access.tables(event.id, newest)
             for t in newest:
                 if t.game_id is None:
                     continue
-                try:
-                    version = self.access.games.state(t.game_id)[0]
-                except NotFound:
-                    continue
                 facts = found[pairing_id(t)]
-                if version > opening or facts.settled is not None or facts.report is not None:
+                if facts.settled is not None or facts.report is not None or self._moved(t.game_id):
                     started = True
         return stage(published=published, started=started, next_paired=False)
+
+    def _moved(self, game_id: str) -> bool:
+        """Whether anyone but the event logged a command in the game (the newest entry is all it reads: the event's
+        own come first)."""
+        games = self.access.games
+        version = games.version(game_id)
+        try:
+            newest = games.log(game_id, after=version - 1) if version else []
+        except NotFound:
+            return False
+        return bool(newest) and newest[-1].actor != OPENER

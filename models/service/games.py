@@ -46,6 +46,7 @@ from models.service.systems import game_system
 
 log = logging.getLogger(__name__)
 SNAPSHOT_EVERY = 50
+OPENER = "event"  # the log's actor of what opening a prepared game logged (an event's round), before any player
 CACHE_SIZE = 256
 
 
@@ -116,10 +117,10 @@ class GameService:
 
     # -- games -----------------------------------------------------------------------------------------
     def prepare(self, setup: Command, then: Sequence[Command] = ()) -> Prepared:
-        """A new game set up by ``setup`` and moved on by ``then`` (each sent by the table link), as the rows that
-        store it, for a caller that stores them in its own transaction with rows of its own (an event's round opens
-        its games with its tables: a killed or repeated request leaves no game that nothing references). Refused
-        commands raise RuleViolation and nothing is made."""
+        """A new game set up by ``setup`` and moved on by ``then`` (each as the table link may send it, logged as
+        the opener's, ``OPENER``), as the rows that store it, for a caller that stores them in its own transaction
+        with rows of its own (an event's round opens its games with its tables: a killed or repeated request leaves
+        no game that nothing references). Refused commands raise RuleViolation and nothing is made."""
         setup = self._set_up(setup)
         keep_shipped_facts(setup)
         state, events = apply(GameState(), setup)
@@ -134,7 +135,7 @@ class GameService:
         rows: list[Any] = [Game(id=game_id, system=state.system, title=state.title, version=len(logged))]
         rows += [AccessToken(hash=hash_token(t), game_id=game_id, role=r[:4] if r.startswith("seat") else r,
                              seat=int(r[-1]) - 1 if r.startswith("seat") else None) for r, t in tokens.items()]
-        rows += [CommandLog(game_id=game_id, seq=n, command=command, events=_dump(events), actor="table")
+        rows += [CommandLog(game_id=game_id, seq=n, command=command, events=_dump(events), actor=OPENER)
                  for n, (command, events) in enumerate(logged, start=1)]
         return Prepared(game_id=game_id, tokens=tokens, rows=rows)
 

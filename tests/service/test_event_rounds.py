@@ -160,3 +160,50 @@ def test_only_the_organiser_says_when_the_next_round_starts(client: TestClient) 
     assert detail(client, event)["event"]["next_round_at"] is None
     assert client.put(url, json={"at": "2030-01-01T14:30:00Z"}, headers=organiser["headers"]).status_code == 204
     assert detail(client, event)["event"]["next_round_at"].startswith("2030-01-01T14:30:00")
+
+
+def enter_with_one_list(client: TestClient, event: dict[str, Any], name: str) -> dict[str, Any]:
+    player = sign_up(client, name)
+    assert client.post(f"/api/events/{event['id']}/registrations", headers=player["headers"]).status_code == 201
+    r = client.put(f"/api/events/{event['id']}/lists", json={"lists": save_lists(player, AGATHON_LIST)},
+                   headers=player["headers"])
+    assert r.status_code == 200, r.text
+    return player
+
+
+@pytest.mark.parametrize("lists_per_player", [1, 2])
+def test_a_published_round_is_deleted_whatever_its_opening_logged_until_a_player_sends_a_command(
+        client: TestClient, lists_per_player: int) -> None:
+    """The event's own opening commands (setup, scenario, and the lists: revealed, or each side's pair) do not
+    start a round, however many they are; a player's first command does."""
+    organiser = sign_up(client, "Olga")
+    event = new_event(client, organiser, lists_per_player=lists_per_player)
+    players = [enter_with_one_list(client, event, name) if lists_per_player == 1 else enter(client, event, name)
+               for name in ("Ann", "Bob", "Cid")]
+    walk_in = client.post(f"/api/events/{event['id']}/walk-ins", json={"name": "Sam"}, headers=organiser["headers"])
+    assert walk_in.status_code == 201, walk_in.text  # a table with a walk-in without a list opens with fewer commands
+    for player in players:  # a walk-in comes checked in: round 1 pairs those checked in
+        r = client.put(f"/api/events/{event['id']}/players/{player['account']['id']}/check-in",
+                       json={"present": True}, headers=organiser["headers"])
+        assert r.status_code == 204, r.text
+    before = counts()
+    tables = pair(client, event, organiser)
+    versions = {client.get(f"/api/games/{t['game_id']}", headers={"X-Token": t["watch"]}).json()["version"]
+                for t in tables}
+    assert len(versions) == 2 or lists_per_player == 2  # two different openings in one round
+    assert client.delete(rounds_url(event), headers=organiser["headers"]).status_code == 204
+    assert counts() == before and detail(client, event)["pairings"] == []
+
+    pair(client, event, organiser)
+    mine = next(m for m in (client.get(f"/api/events/{event['id']}/my-game", headers=p["headers"]).json()
+                            for p in players) if m["opponent"] != "Sam")  # a table whose lists the event gave
+    seat = next(k for k in ("seat1", "seat2") if k in mine["links"])
+    token = mine["links"][seat]
+    game = client.get(f"/api/games/{mine['game_id']}", headers={"X-Token": token}).json()
+    command = {"type": "choose_objectives", "objectives": ["", ""]} if lists_per_player == 1 else \
+        {"type": "choose_from_pair", "seat": int(seat[-1]) - 1, "index": 0}
+    r = client.post(f"/api/games/{mine['game_id']}/commands", headers={"X-Token": token},
+                    json={"command": command, "expected_version": game["version"]})
+    assert r.status_code == 200, r.text  # a player's own first command: the round has started
+    assert_error(client.delete(rounds_url(event), headers=organiser["headers"]), 422, "round.started")
+    assert len(detail(client, event)["pairings"]) == 2
