@@ -28,6 +28,7 @@ from webapp.headers import SecurityHeaders
 from webapp.live.games import Live
 from webapp.pages import errors
 from webapp.pages.account import account_page, reset_page
+from webapp.pages.card_entry import list_cards_page
 from webapp.pages.cards import cards_page
 from webapp.pages.event import event_page
 from webapp.pages.events import events_page
@@ -57,6 +58,7 @@ PAGES: tuple[tuple[str, str, Callable[..., Any]], ...] = (
     ("/lists", "Tablekeeper: army lists", lists_page),
     ("/live", "Tablekeeper: Live now", live_page),
     ("/cards", "Tablekeeper: card editor", cards_page),
+    ("/cards/list/{list_id}", "Tablekeeper: enter a list's cards", list_cards_page),
     ("/events", "Tablekeeper: events", events_page),
     ("/events/{event_id}", "Tablekeeper: event", event_page),
     ("/events/{event_id}/hall", "Tablekeeper: hall screen", hall_page),

@@ -58,6 +58,11 @@ class Sheet:
                     f"{self.sections[section]}, box {row + 1}: {words}")
 
     @staticmethod
+    def section_cells(string: str, size: int) -> list[str]:
+        """A column or branch string as ``size`` cells (a typed code drawn on the sheet)."""
+        return completion.drawn_cells([string], 1, size)[0]
+
+    @staticmethod
     def boxes(cells: Cells) -> int:
         return sum(1 for section in cells for sign in section if sign != NO_BOX)
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.catalog.schema import Card
+from models.rules import RuleViolation
 from webapp.blocking import io
 from webapp.components.a11y import named
 from webapp.components.warmachine.card_book import card_service, player_catalog
 from webapp.components.warmachine.card_editor import CardEditor, CardsFile, MissingView
+from webapp.components.warmachine.list_builder import my_lists
 from webapp.pages.frame import frame
 
 
@@ -35,12 +37,36 @@ async def cards_page(key: str | None = None) -> None:
 
             editor = CardEditor(service, cards, refresh)
             editor.own = set(await io(service.book) or {})
+            await _list_picker()
             CardsFile(service, refresh)
             if service.has_operator:
                 _operator_sign_in(editor)
     missing.set_cards(cards)
     if key and key[:64] in cards:
         editor.load(cards[key[:64]])
+
+
+async def _list_picker() -> None:
+    """Go to the screen for every card of one of the player's lists that lacks a fact."""
+    lists, owner = await my_lists()
+    try:
+        saved = await io(lists.lists, owner) or []
+    except RuleViolation:
+        saved = []
+    with ui.card().classes("w-full") as box:
+        named(box, "A list's cards", role="region")
+        ui.label("A list's cards").classes("text-h6")
+        if not saved:
+            ui.label("Save a list on the Lists page: then enter every card it needs here, before game day."
+                     ).classes("tk-kind")
+            return
+        ui.label("Every card of one of your lists that still lacks a fact, on one screen.").classes("tk-kind")
+        with ui.row().classes("items-center gap-2"):
+            pick = named(ui.select({s.id: s.title for s in saved}, value=saved[0].id, label="List").classes("w-64"),
+                         "List")
+            named(ui.button("Enter its cards", icon="style",
+                            on_click=lambda: ui.navigate.to(f"/cards/list/{pick.value}")).props("no-caps"),
+                  "Enter its cards")
 
 
 def _operator_sign_in(editor: CardEditor) -> None:

@@ -11,7 +11,7 @@ from models.rules.warmachine import builders
 from models.service.completion import table_card, table_questions
 from webapp.components.dialogs import ok_cancel, titled_dialog
 from webapp.components.warmachine.card_book import remember
-from webapp.components.warmachine.tap_editor import TapGrid, TapSpiral
+from webapp.components.warmachine.code_entry import CodeEntry
 from webapp.components.whole_numbers import read_whole
 from webapp.view import GameView
 
@@ -30,11 +30,7 @@ def open_completion(view: GameView, card: Card) -> None:
             if label in asked.rings[:1] and asked.web_total:  # said above the first ring
                 ui.label(f"The web has {asked.web_total} boxes in all.")
             inputs[label] = ui.number(label)
-        drawing: TapGrid | TapSpiral | None = None
-        if asked.drawing == "grid":
-            drawing = TapGrid.of(card)
-        elif asked.drawing == "spiral":
-            drawing = TapSpiral.of(card)
+        drawing = CodeEntry(card) if asked.drawing is not None else None
 
         async def save() -> None:
             values: dict[str, int | None] = {}
@@ -44,7 +40,7 @@ def open_completion(view: GameView, card: Card) -> None:
                     return
                 values[label] = number
             try:
-                done = table_card(asked, values, None if drawing is None else drawing.layout(None))
+                done = table_card(asked, values, None if drawing is None else drawing.layout())
             except RuleViolation as refusal:
                 ui.notify(refusal.message, type="warning")
                 return

@@ -89,6 +89,7 @@ class ListBuilder:
                       "Delete list")
                 ui.button("Export as text", icon="ios_share", on_click=self.export_dialog).props("no-caps outline")
                 ui.button("Import from text", icon="input", on_click=self.import_dialog).props("no-caps outline")
+                ui.button("Enter its cards", icon="style", on_click=self.enter_cards).props("no-caps outline")
         self._fill_saved()
         if open_id:
             found = next((s for s in saved if s.id == open_id), None)
@@ -287,6 +288,12 @@ class ListBuilder:
         if self.list_id is None:
             ui.notify(refusal, type="warning")
         return self.list_id
+
+    async def enter_cards(self) -> None:
+        """The screen for every card of this list that lacks a fact (the list is saved first, as it is now)."""
+        await self.save()
+        if self.list_id is not None:
+            ui.navigate.to(f"/cards/list/{self.list_id}")
 
     def rename_dialog(self) -> None:
         list_id = self._saved("Save the list first; then you can rename it.")

@@ -7,7 +7,7 @@ card book, so the game and the player's next games use them; the game starts onl
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from nicegui import ui
 
@@ -20,7 +20,7 @@ from webapp.components import icons
 from webapp.components.a11y import named
 from webapp.components.once import once
 from webapp.components.warmachine.card_book import card_service, keep_cards, player_catalog
-from webapp.components.warmachine.tap_editor import TapGrid, TapSpiral
+from webapp.components.warmachine.code_entry import CodeEntry
 from webapp.components.whole_numbers import whole_number
 
 
@@ -32,11 +32,11 @@ class QuickCard:
     """One card's missing facts, and nothing else: ``card()`` is the completed card, or BadFact (RuleViolation)
     naming what is wrong."""
 
-    def __init__(self, asked: CardQuestions) -> None:
+    def __init__(self, asked: CardQuestions, cards: Mapping[str, Card] | None = None) -> None:
         self.asked = asked
         card = asked.card
         self.numbers: dict[str, ui.number] = {}
-        self.drawing: TapGrid | TapSpiral | None = None
+        self.drawing: CodeEntry | None = None
         self.trump: ui.input | None = None
         with ui.card().classes("w-full") as box:
             named(box, f"{card.name}'s card", role="group")
@@ -53,10 +53,8 @@ class QuickCard:
                 with ui.row().classes("items-start gap-2"):
                     for label in asked.rings:
                         self._number(label)
-            if asked.drawing == "grid":
-                self.drawing = TapGrid.of(card)
-            elif asked.drawing == "spiral":
-                self.drawing = TapSpiral.of(card)
+            if asked.drawing is not None:  # typed column by column (branch by branch), drawn beside
+                self.drawing = CodeEntry(card, cards)
             if asked.trump:
                 self.trump = named(ui.input("Trump arcana").props(f"maxlength={NAME_MAX}").classes("w-64"),
                                    "Trump arcana")
@@ -75,12 +73,16 @@ class QuickCard:
         return number
 
     def card(self) -> Card:
-        return pregame_card(self.asked, {label: self._read(label) for label in self.numbers},
-                            None if self.drawing is None else self.drawing.layout(None),
+        try:
+            drawn = None if self.drawing is None else self.drawing.layout()
+        except RuleViolation as refusal:
+            raise RuleViolation(refusal.code, f"{self.asked.card.name}: {refusal.message}") from refusal
+        return pregame_card(self.asked, {label: self._read(label) for label in self.numbers}, drawn,
                             None if self.trump is None else self.trump.value)
 
 
-async def side_screen(player: str, cards: Sequence[CardQuestions], book: CardService, last: bool) -> bool:
+async def side_screen(player: str, cards: Sequence[CardQuestions], book: CardService, last: bool,
+                      catalog: Mapping[str, Card] | None = None) -> bool:
     """One side's screen; True once its cards are saved in the card book, False when the player goes back."""
     count = f"{len(cards)} card{'s need' if len(cards) != 1 else ' needs'} facts"
     with ui.dialog().props("maximized persistent") as dialog, ui.card().classes("w-full items-stretch"):
@@ -88,7 +90,7 @@ async def side_screen(player: str, cards: Sequence[CardQuestions], book: CardSer
         ui.label(f"{player}: {count}: complete them now").classes("text-h5")
         ui.label("The catalog does not give these. Read them off your own stat cards: they are kept in your "
                  "card book, for this game and your next ones.").classes("tk-kind")
-        quick = [QuickCard(asked) for asked in cards]
+        quick = [QuickCard(asked, catalog) for asked in cards]
         problem = ui.label("").classes("tk-problem")  # the notification announces it; this stays in view
 
         async def save() -> None:
@@ -132,6 +134,6 @@ async def complete_before_start(title: str, sides: Sequence[tuple[str, Sequence[
     if not asking.sides:
         return cards
     for n, (player, todo) in enumerate(asking.sides):
-        if not await side_screen(player, todo, book, last=n == len(asking.sides) - 1):
+        if not await side_screen(player, todo, book, last=n == len(asking.sides) - 1, catalog=cards):
             return None
     return await player_catalog(book)

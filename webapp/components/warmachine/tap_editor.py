@@ -5,17 +5,17 @@ what a tap does, the words and how the drawing becomes the card's strings are th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from nicegui import ui
 
-from models.catalog.schema import Card, GridLayout, SpiralLayout
+from models.catalog.schema import GridLayout, SpiralLayout
 from models.service.card_drawing import Sheet, sheet
 from webapp.components.a11y import named
 
 CSS = """
 .tk-tap { display: grid; gap: 4px; width: max-content; }
-.tk-tap-cell { width: 44px; height: 44px; min-width: 44px; min-height: 44px; padding: 0; font-weight: 700;
+.tk-tap-cell { width: 48px; height: 48px; min-width: 48px; min-height: 48px; padding: 0; font-weight: 700;
   border: 2px dashed rgba(128, 128, 128, .6); border-radius: 4px; background: transparent; color: inherit; }
 .tk-tap-cell.tk-box { border-style: solid; border-color: currentColor; }
 .tk-tap-cell.tk-system { background: rgba(25, 118, 210, .25); }
@@ -32,10 +32,11 @@ class _Cells:
         ui.add_css(CSS)
         ui.label(drawn.hint).classes("text-sm")
         self.sheet, self.total = drawn, total
+        self.on_change: Callable[[int], None] | None = None  # told which section a tap changed (the typed codes)
         self.cells = [list(section) for section in drawn.cells]
         count, size = len(drawn.sections), len(self.cells[0])
         self.count = ui.label("").classes("tk-kind").props('aria-live="polite"')
-        template = f"repeat({count}, 44px)" if drawn.by_column else f"6rem repeat({size}, 44px)"
+        template = f"repeat({count}, 48px)" if drawn.by_column else f"6rem repeat({size}, 48px)"
         with ui.element("div").classes("tk-tap-scroll"), ui.element("div").classes("tk-tap").style(
                 f"grid-template-columns: {template}") as self.box:
             named(self.box, f"{name}'s {drawn.noun}: tap each box your card shows", role="group")
@@ -71,6 +72,19 @@ class _Cells:
         self.cells[i][j] = self.sheet.tapped(i, self.cells[i][j])
         self._show(self.buttons[i][j], i, j)
         self._counted()
+        if self.on_change is not None:
+            self.on_change(i)
+
+    def set_section(self, i: int, string: str) -> None:
+        """Draw section ``i`` as ``string`` (a column or branch typed as a code), the rest of it without boxes."""
+        self.cells[i] = self.sheet.section_cells(string, len(self.cells[i]))
+        for j, button in enumerate(self.buttons[i]):
+            self._show(button, i, j)
+        self._counted()
+
+    def section(self, i: int) -> str:
+        """Section ``i`` as the card's string."""
+        return self.strings()[i]
 
     def boxes(self) -> int:
         return self.sheet.boxes(self.cells)
@@ -98,11 +112,6 @@ class TapGrid(_Cells):
     def __init__(self, name: str, weight: str | None, total: int | None, columns: Sequence[str] = ()) -> None:
         super().__init__(name, sheet("grid", weight, columns), total)
 
-    @classmethod
-    def of(cls, card: Card) -> TapGrid:
-        layout = card.damage if isinstance(card.damage, GridLayout) else GridLayout()
-        return cls(card.name, card.weight, layout.total, layout.columns or ())
-
 
 class TapSpiral(_Cells):
     """A warbeast's three spiral branches, each drawn from the outside in (starting from ``branches``)."""
@@ -111,8 +120,3 @@ class TapSpiral(_Cells):
 
     def __init__(self, name: str, weight: str | None, total: int | None, branches: Sequence[str] = ()) -> None:
         super().__init__(name, sheet("spiral", weight, branches), total)
-
-    @classmethod
-    def of(cls, card: Card) -> TapSpiral:
-        layout = card.damage if isinstance(card.damage, SpiralLayout) else SpiralLayout()
-        return cls(card.name, card.weight, layout.total, layout.branches or ())
