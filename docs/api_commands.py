@@ -42,6 +42,7 @@ EX = {
     "run": {"model": G},
     "reposition": {"model": "p1-umbral-guardian"},
     "charge": {"model": G},
+    "stand_up": {"model": G, "forfeit": "movement"},
     "power_attack": {"model": G, "kind": "slam"},
     "leech": {"master": A, "points": 2},
     "sacrifice": {"master": A, "victim": C},
@@ -134,6 +135,16 @@ SAY = {
         "does in this activation: every later action of it is refused (`essence.ran`, `attack.ran`, ...)."
     ),
     "charge": "The active model charges (same cost rule as `run`; not a horror summoned this turn).",
+    "stand_up": (
+        "A knocked-down model stands up in its own activation by giving up its `forfeit`: `movement` (then it "
+        "cannot run or charge: `stand_up.movement_forfeited`) or `action` (then it makes no attack: "
+        "`stand_up.action_forfeited`). Refused when it is not knocked down (`stand_up.not_knocked_down`), when its "
+        "movement is already used (`stand_up.movement_used`) or it has already attacked (`stand_up.action_used`). "
+        "While knocked down a model makes no attack of any kind, a free strike, a boost and an additional attack "
+        "included (`knockdown.no_attack`), and does not run, charge, slam or trample (`knockdown.no_move`); a "
+        "frenzied warbeast ignores it. A master or a horror may instead `shake` it off for 1 essence in the "
+        "control phase. The model's options offer `stand_up:movement` and `stand_up:action` while it may."
+    ),
     "power_attack": (
         "The active model makes a power attack allowed for its size; a throw needs an Open Fist weapon "
         "(`open_fist`). Refused for a horror summoned this turn and after a run; a structure never slams or "
@@ -354,13 +365,17 @@ SAY.update(
         "The view's `attack.dice` then gives the dice each roll needs.\n\n"
         "Units attack the same way, one trooper at a time: its `attacker` is the trooper's id (`p1-cultist-band.2`). "
         "Troopers of one unit may combine a melee or ranged attack: `combined` lists the other troopers taking part "
-        "(the attack option's `choices.combined` names those in play); the `attacker` makes one attack roll and one "
+        "(the attack option's `choices.combined` names those in play that may still attack); the `attacker` makes "
+        "one attack roll and one "
         "damage roll for them all with its own numbers, +1 to both for each model taking part, itself included "
         "(`state.attack.combined`; the arithmetic in `attack.rolled` and `attack.damage_rolled` shows \"+ 3 "
         "combined\"). Each trooper taking part uses an attack of its activation; the attack is a charge attack only "
         "when every one of them charged. Refused: a combined magic or power attack or free strike "
         "(`attack.combined_kind`), a model outside the attacker's unit or an attacker in no unit "
-        "(`attack.combined_unit`), a trooper named twice (`attack.combined_twice`).",
+        "(`attack.combined_unit`), a trooper named twice (`attack.combined_twice`), a trooper that has already "
+        "attacked in this activation, alone or combined (`attack.trooper_done`: say its next weapon's attack "
+        "first with `next_attack`). The attack option of a model that may make no attack at all, not even a free "
+        "strike (knocked down, say), is refused with no `command`.",
         "attack_roll": "The attack roll as rolled and whether it hit; `boosted` costs the attacker 1 point unless "
         "already paid or `free_boost`. It must have the dice the rules give (the view's `attack.dice`; else 422 "
         "`attack.dice_count`); `stat` and `defence` (default: the cards' MAT/RAT and DEF) give the arithmetic the "
@@ -643,6 +658,7 @@ ORDER = [
     "run",
     "reposition",
     "charge",
+    "stand_up",
     "power_attack",
     "boost",
     "buy_attack",

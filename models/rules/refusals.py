@@ -288,6 +288,16 @@ CODES: dict[str, str] = {
     "arcana.played": "Each Arcana card is played once.",
     "arcana.once_per_turn": "One Arcana card per turn.",
     "attack.ran": "The model ran this activation: it cannot attack in it.",
+    "attack.trooper_done": "The trooper has made its attack this activation (say its next weapon's attack first).",
+    "knockdown.no_attack": "A knocked-down model makes no attack of any kind, a free strike included, until it "
+                           "stands up.",
+    "knockdown.no_move": "A knocked-down model does not run, charge, slam or trample until it stands up.",
+    "stand_up.not_knocked_down": "Only a knocked-down model stands up.",
+    "stand_up.movement_used": "The model has used its movement this activation: it stands up by giving up its "
+                              "combat action.",
+    "stand_up.action_used": "The model has attacked this activation: it stands up by giving up its movement.",
+    "stand_up.movement_forfeited": "The model gave up its movement this activation to stand up.",
+    "stand_up.action_forfeited": "The model gave up its combat action this activation to stand up.",
     "spell.card_cost": "A spell the caster's card lists is cast at the card's COST.",
     "spell.card_upkeep": "A spell the caster's card lists is an upkeep spell or not as the card says.",
     "attack.activation_over": "After its activation a model attacks only with a free strike or a rule's leave.",

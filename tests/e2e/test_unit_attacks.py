@@ -1,8 +1,8 @@
 """A unit attacks through the attack assistant, in a real Chromium against the real server: Ann's Cultist
 Band (MAT 5; reference README) attacks Bob's Guardian of Souls (DEF 9, ARM 18). First the Cult Leader alone,
 then three Cultists together: a combined melee attack, one attack roll and one damage roll by the first ticked,
-+3 to both (Mk III core rules "Combined Melee Attacks", as publicly summarised; see
-``models/rules/warmachine/attack_math.py``). The Guardian's web and the log show the damage.
++3 to both; the Leader's second attack is refused (Mk III core rules "Combined Melee Attacks", as publicly
+summarised; see ``models/rules/warmachine/attack_math.py``). The Guardian's web and the log show the damage.
 
 The dice are the server's: every expectation is worked out from the dice the page says were rolled.
 """
@@ -33,11 +33,16 @@ def game_at_activation(server: Server) -> dict[str, Any]:
         "p1-cultist-band.0")
 
 
-def declare(page: Page, troopers: tuple[str, ...]) -> Locator:
-    """The band's Attack…: tick ``troopers`` (the first rolls), the Guardian as the target, declare."""
+def unit_dialog(page: Page) -> Locator:
     model(page, BAND).get_by_role("button", name=f"Attack: {BAND}", exact=True).click()
-    form = page.get_by_role("dialog").filter(has_text=f"{BAND} attacks")
-    expect(form.get_by_role("checkbox", name="Attacking: Cult Leader")).to_be_checked()  # the first, ticked
+    return page.get_by_role("dialog").filter(has_text=f"{BAND} attacks")
+
+
+def declare(page: Page, troopers: tuple[str, ...]) -> Locator:
+    """The band's Attack…: the first trooper that may still attack is ticked; tick ``troopers`` (the first
+    rolls), the Guardian as the target, declare."""
+    form = unit_dialog(page)
+    expect(form.get_by_role("checkbox", name=f"Attacking: {troopers[0]}")).to_be_checked()  # not the Leader always
     for box in form.get_by_role("checkbox", name=re.compile(r"^Attacking: ")).all():
         name = (box.get_attribute("aria-label") or "").removeprefix("Attacking: ")
         if box.is_checked() != (name in troopers):
@@ -59,21 +64,20 @@ def declare(page: Page, troopers: tuple[str, ...]) -> Locator:
 
 
 def attack(page: Page, troopers: tuple[str, ...], marked: int) -> int:
-    """One attack of ``troopers`` on the Guardian until it hits (a miss resolves it), then its damage; the
-    damage points done."""
+    """One attack of ``troopers`` on the Guardian with the server's dice: a miss resolves it, a hit goes on to
+    its damage; the damage points done (0 on a miss)."""
     bonus = len(troopers) if len(troopers) > 1 else 0
     extra = f" + {bonus} combined" if bonus else ""
-    for _ in range(5):
-        panel = declare(page, troopers)
-        panel.get_by_role("button", name="Roll for me: Attack dice").click()
-        a, b = rolled(panel)
-        hit = (a, b) != (1, 1) and ((a, b) == (6, 6) or a + b + MAT + bonus >= DEF)
-        expect(panel.get_by_role("status", name="The numbers")).to_contain_text(
-            f"Roll {a + b} + MAT {MAT}{extra} = {a + b + MAT + bonus} vs DEF {DEF}")
-        panel.get_by_role("button", name=f"The attack {'hits' if hit else 'misses'} {GUARDIAN}").click()
-        if hit:
-            break
+    panel = declare(page, troopers)
+    panel.get_by_role("button", name="Roll for me: Attack dice").click()
+    a, b = rolled(panel)
+    hit = (a, b) != (1, 1) and ((a, b) == (6, 6) or a + b + MAT + bonus >= DEF)
+    expect(panel.get_by_role("status", name="The numbers")).to_contain_text(
+        f"Roll {a + b} + MAT {MAT}{extra} = {a + b + MAT + bonus} vs DEF {DEF}")
+    panel.get_by_role("button", name=f"The attack {'hits' if hit else 'misses'} {GUARDIAN}").click()
+    if not hit:
         expect(panel).to_be_hidden()
+        return 0
     expect(panel).to_contain_text("Waiting for the damage roll.")
     panel.get_by_label("P+S of the weapon", exact=True).fill(str(POWER))
     panel.get_by_role("button", name="Roll for me: Damage dice").click()
@@ -90,14 +94,37 @@ def attack(page: Page, troopers: tuple[str, ...], marked: int) -> int:
     return damage
 
 
-def test_a_unit_attacks_alone_and_combined_through_the_assistant(browser: Browser, server: Server) -> None:
+def test_a_unit_attacks_alone_and_combined_and_the_leaders_second_attack_is_refused(browser: Browser,
+                                                                                     server: Server) -> None:
+    """Issue 36: the Leader is not ticked every time, and its second attack in one activation is refused; the
+    band's card shows which troopers have attacked (doc 002 "Activation Sequence": each trooper's combat
+    action in turn)."""
     page = open_table(browser, server, game_at_activation(server))
     expect(model(page, BAND)).to_be_visible()
 
     alone = attack(page, ("Cult Leader",), 0)
+    expect(model(page, BAND)).to_contain_text("Has attacked")
+    form = unit_dialog(page)  # as a person tries the Leader again
+    leader = form.get_by_role("checkbox", name="Attacking: Cult Leader")
+    expect(leader).to_be_disabled()
+    expect(leader).not_to_be_checked()
+    expect(form.get_by_label("Why not: Cult Leader")).to_have_text(
+        f"{BAND}: Cult Leader has already attacked this activation.")
+    expect(form.get_by_role("checkbox", name="Attacking: Cultist 1")).to_be_checked()
+    form.get_by_role("button", name="Cancel").click()
+    expect(form).to_be_hidden()
+
     together = attack(page, ("Cultist 1", "Cultist 2", "Cultist 3"), alone)
+    button = model(page, BAND).get_by_role("button", name=f"Attack: {BAND}", exact=True)
+    reason = f"{BAND}: Cult Leader has already attacked this activation."
+    expect(button).to_be_disabled()  # nobody is left to attack: greyed with the reason, still tappable
+    expect(button).to_have_attribute("title", reason)
+    button.dispatch_event("click")  # Playwright does not click what is aria-disabled; a finger does
+    expect(page.get_by_text(reason).first).to_be_visible()
+    expect(page.get_by_role("dialog").filter(has_text=f"{BAND} attacks")).to_have_count(0)
     log = game_log(page)  # a drawer at this width: opened once the attacks are done
-    expect(log).to_contain_text(f"{alone} damage to {GUARDIAN}.")
-    expect(log).to_contain_text(f"{together} damage to {GUARDIAN}.")
+    for damage in (alone, together):
+        if damage:
+            expect(log).to_contain_text(f"{damage} damage to {GUARDIAN}.")
     expect(log).to_contain_text("a combined melee attack with Cultist Band: Cultist 2 and Cultist Band: "
                                            "Cultist 3 (+3 to its attack and damage rolls)")

@@ -88,6 +88,31 @@ def test_after_running_nothing_more_is_accepted_through_the_api(table: Table) ->
     assert model(table.send(type="end_activation", model=AGATHON), AGATHON)["activation"] == "done"
 
 
+def test_a_knocked_down_model_is_refused_every_attack_through_the_api_until_it_stands_up(table: Table) -> None:
+    """Issue 39: knocked down in its own activation, the Guardian of Souls makes no attack (initial, additional,
+    free strike, a boosted one), and its attack option says why; standing up by giving up its movement
+    (doc 002 "Activation Sequence", step 2) it attacks. Positive control: the same declaration, accepted."""
+    table.to_activation()
+    table.send(type="activate", model=GUARDIAN)
+    table.send(type="add_effect", model=GUARDIAN, effect="knocked_down")
+    for cmd in ({"type": "declare_attack", "attacker": GUARDIAN, "target": "p2-princess-regna"},
+                {"type": "declare_attack", "attacker": GUARDIAN, "target": "p2-princess-regna", "free_strike": True},
+                {"type": "buy_attack", "model": GUARDIAN}, {"type": "boost", "model": GUARDIAN, "roll": "attack"}):
+        table.refused("knockdown.no_attack", **cmd)
+    table.refused("knockdown.no_move", type="run", model=GUARDIAN)
+    found = table.client.get(f"/api/games/{table.game['id']}/options/{GUARDIAN}",
+                             params={"token": table.game["tokens"]["watch"]}).json()
+    attack = next(o for o in found if o["action"] == "attack")
+    assert (attack["allowed"], attack["code"], attack.get("command")) == (False, "knockdown.no_attack", None)
+    assert attack["reason"].startswith("Guardian of Souls is knocked down: it cannot attack until it stands up")
+    stand = next(o for o in found if o["action"] == "stand_up:movement")
+    assert stand["allowed"] and stand["command"] == {"type": "stand_up", "model": GUARDIAN, "forfeit": "movement"}
+    table.send(**stand["command"])
+    table.refused("stand_up.movement_forfeited", type="run", model=GUARDIAN)
+    state = table.send(type="declare_attack", attacker=GUARDIAN, target="p2-princess-regna")
+    assert state["attack"]["attacker"] == GUARDIAN
+
+
 def test_a_roll_already_recorded_cannot_be_boosted_through_the_api(table: Table) -> None:
     """doc 001 "ESSENCE: Boost": declared before the dice; after them it is refused and costs nothing."""
     table.to_activation()

@@ -15,10 +15,12 @@ from models.rules.warmachine.attacks import Boost
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.match import board
 from models.rules.warmachine.phases import Advance
+from models.rules.warmachine.shake import AddEffect
 from models.service import Actor, Created
 from tests.webapp.helpers import (
     click,
     eventually,
+    exists,
     fill,
     find,
     model_card,
@@ -179,3 +181,26 @@ async def test_a_weapon_in_a_crippled_arm_rolls_one_die_fewer(user: User) -> Non
     await see(user, "Roll 1 die (the weapon is in its crippled left arm).", attack)
     click(user, "Roll for me: Attack dice")
     await see(user, "Rolled by the app: 2 = 2", attack)
+
+
+async def test_a_knocked_down_model_is_offered_no_attack_and_stands_up_by_a_forfeit(user: User,
+                                                                                  game: Created) -> None:
+    """Issue 39: knocked down in its activation, the Guardian's Attack… is greyed with the reason (a tap says it
+    and opens nothing); its card offers to stand up by giving up its movement or its attack (doc 002
+    "Activation Sequence", step 2). Standing (the positive control), Attack… opens the assistant again."""
+    to_activation(game)
+    run(game, Activate(model="p1-guardian-of-souls"), AddEffect(model="p1-guardian-of-souls", effect="knocked_down"))
+    await user.open(table_url(game))
+    card = model_card(user, "Ann", GUARDIAN)
+    attack = find(user, f"Attack: {GUARDIAN}", ui.button, card)
+    why = f"{GUARDIAN} is knocked down: it cannot attack until it stands up"
+    await eventually(lambda: attack.props.get("aria-disabled") == "true", "the attack greyed")
+    assert attack.props["title"].startswith(why)
+    click(user, f"Attack: {GUARDIAN}", within=card)
+    await user.should_see(why, retries=50)
+    assert not shows(user, f"{GUARDIAN} attacks")
+    click(user, f"Stand up (no movement): {GUARDIAN}", within=card)
+    await eventually(lambda: "aria-disabled" not in attack.props, "the attack offered again")
+    assert not exists(user, f"Stand up (no attack): {GUARDIAN}", ui.button, card) or \
+        not find(user, f"Stand up (no attack): {GUARDIAN}", ui.button, card).visible
+    await declare(user)

@@ -11,8 +11,20 @@ from models.rules.warmachine.damage import crippled
 from models.rules.warmachine.match import Activation, ModelState, board, with_models
 from models.rules.warmachine.phases import on_turn_start
 from models.rules.warmachine.points import is_crippled
+from models.rules.warmachine.shake import without_effect
 from models.rules.warmachine.stat_effects import end_with_activation
-from models.rules.warmachine.state import SYSTEM, combat_refusal, is_horror, live, own_turn, role, spend
+from models.rules.warmachine.state import (
+    STOOD_UP,
+    SYSTEM,
+    combat_refusal,
+    is_horror,
+    live,
+    mark_done,
+    movement_forfeit,
+    own_turn,
+    role,
+    spend,
+)
 from models.rules.warmachine.structures import movement_refusal
 
 # What moves the model itself: a slam and a trample are made with its movement, as a run or a charge is.
@@ -102,7 +114,7 @@ def _move_cost(state: GameState, m: ModelState, what: str) -> tuple[ModelState, 
     (doc 001 "Fixed Position"), so none of these either."""
     if m.activation != "active":
         raise RuleViolation("activation.not_active", f"{m.name} must be activated to {what}.")
-    fixed = movement_refusal(state, m, what) if what in MOVING else None
+    fixed = (movement_refusal(state, m, what) or movement_forfeit(m, what)) if what in MOVING else None
     if fixed is not None:
         raise fixed
     if role(state, m) == "warjack" and is_crippled(state, m, "M") and what in MOVING:
@@ -188,3 +200,37 @@ def power_attack(state: GameState, cmd: PowerAttack) -> tuple[GameState, list[Ev
     m, events = _move_cost(state, m, f"make a {cmd.kind}")
     return with_models(state, m), [*events, Event(kind="attack.power", model=m.id,
                                                   text=f"{m.name} makes a {cmd.kind} power attack.")]
+
+
+class StandUp(Command):
+    """A knocked-down model stands up in its activation by giving up its ``forfeit``: its movement or its
+    combat action."""
+
+    type: Literal["stand_up"] = "stand_up"
+    model: str
+    forfeit: Literal["movement", "action"]
+
+
+@handles(StandUp, system=SYSTEM, timing="step")
+def stand_up(state: GameState, cmd: StandUp) -> tuple[GameState, list[Event]]:
+    """Standing up (doc 002 "Activation Sequence", step 2: the forfeits of movement or combat action come before
+    movement; Mk III core rules, public: a knocked-down model stands up in its activation by forfeiting either):
+    the forfeit must still be the model's to give. Masters and horrors may instead spend 1 essence in the
+    control phase (doc 001 "Shake Effect", ``shake.Shake``)."""
+    m = live(state, cmd.model)
+    own_turn(state, m, "stand up")
+    if m.activation != "active":
+        raise RuleViolation("activation.not_active", f"{m.name} stands up in its own activation.")
+    if "knocked_down" not in m.effects:
+        raise RuleViolation("stand_up.not_knocked_down", f"{m.name} is not knocked down.")
+    if cmd.forfeit == "movement" and (m.act.ran or m.act.charged):
+        raise RuleViolation("stand_up.movement_used", f"{m.name} has already used its movement this activation: "
+                                                      "it can stand up only by giving up its combat action.")
+    if cmd.forfeit == "action" and m.act.declared:
+        raise RuleViolation("stand_up.action_used", f"{m.name} has already attacked this activation: it can "
+                                                    "stand up only by giving up its movement.")
+    m = mark_done(without_effect(m, "knocked_down"), STOOD_UP[cmd.forfeit])
+    gave = "its movement" if cmd.forfeit == "movement" else "its combat action"
+    return with_models(state, m), [Event(kind="effect.stood_up", model=m.id,
+                                        data={"effect": "knocked_down", "forfeit": cmd.forfeit},
+                                        text=f"{m.name} stands up, giving up {gave} this activation.")]

@@ -39,7 +39,15 @@ from models.rules.warmachine.damage import Entry, Side, remove_damage, sections,
 from models.rules.warmachine.derived import stat_with_why
 from models.rules.warmachine.match import AttackRecord, ModelState, board, with_board, with_models
 from models.rules.warmachine.points import resource
-from models.rules.warmachine.state import SYSTEM, combat_refusal, live, remove, require_acting, spend
+from models.rules.warmachine.state import (
+    SYSTEM,
+    combat_refusal,
+    knockdown_refusal,
+    live,
+    remove,
+    require_acting,
+    spend,
+)
 from models.rules.warmachine.structures import is_structure
 
 Kind = Literal["melee", "ranged", "magic", "power"]
@@ -148,10 +156,21 @@ def _joining(state: GameState, attacker: ModelState, target: ModelState, cmd: De
                                                         "of one unit combine their attacks.")
         if m.id == target.id:
             raise RuleViolation("target.self", f"{m.name} cannot attack itself.")
-        refusal = combat_refusal(m, "attack", "attack")
+        refusal = combat_refusal(m, "attack", "attack") or trooper_attacked(m)
         if refusal is not None:
             raise refusal
     return joining
+
+
+def trooper_attacked(m: ModelState) -> RuleViolation | None:
+    """Why trooper ``m`` makes no further attack in its activation, or None: each trooper makes its own attack
+    in the unit's combat action (doc 002 "Activation Sequence", step 7: the combat action of each trooper in
+    turn), and joining a combined attack uses it (Mk III core rules "Combined Melee Attacks", public, see
+    ``attack_math``). Another weapon's initial attack, or an additional attack a rule gives, is said first
+    (``NextAttack``, ``BuyAttack``): the app does not know every trooper's weapons."""
+    if m.unit is None or m.activation != "active" or m.act.declared < m.act.attack:
+        return None
+    return RuleViolation("attack.trooper_done", f"{m.name} has already attacked this activation.")
 
 
 def _count_attack(state: GameState, m: ModelState) -> tuple[GameState, ModelState, int]:
@@ -189,7 +208,8 @@ def declare_attack(state: GameState, cmd: DeclareAttack) -> tuple[GameState, lis
     """Attack sequence, "Target" (doc 002 Appendix A): declare, check range (out of range: an automatic miss,
     no roll), automatic hits (a melee attack against a structure always hits, doc 001 "Fixed Position");
     structures make no free strikes (doc 001). Only a free strike is not part of a combat action: a horror
-    summoned this turn (doc 001 "Summoning") or a model that ran (doc 000 ruling) makes no other attack. An
+    summoned this turn (doc 001 "Summoning") or a model that ran (doc 000 ruling) makes no other attack; a
+    knocked-down model makes none at all, a free strike included, unless it is frenzied (``knockdown_refusal``). An
     attack is part of the model's Combat Action, inside its own activation (doc 002 "Activation Sequence"):
     once it is over, only a free strike or an attack a named rule grants may come."""
     attacker, target = live(state, cmd.attacker), live(state, cmd.target)
@@ -198,7 +218,8 @@ def declare_attack(state: GameState, cmd: DeclareAttack) -> tuple[GameState, lis
     if cmd.free_strike and is_structure(state, attacker):
         raise RuleViolation("structure.no_free_strike",
                             f"{attacker.name} is a structure: it makes no free strikes.")
-    forfeit = None if cmd.free_strike else combat_refusal(attacker, "attack", "attack")
+    forfeit = (knockdown_refusal(attacker, "make a free strike") if cmd.free_strike
+               else combat_refusal(attacker, "attack", "attack") or trooper_attacked(attacker))
     if forfeit is not None:
         raise forfeit
     if attacker.activation == "done" and not cmd.free_strike and not cmd.granted_by.strip():

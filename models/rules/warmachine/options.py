@@ -8,9 +8,9 @@ from typing import get_args
 from models.catalog.schema import Card, Stats, WebLayout
 from models.rules.core import DERIVED, Command, GameState, Option, RuleViolation, probe
 from models.rules.warmachine import caster_options
-from models.rules.warmachine.activation import Activate, Charge, EndActivation, Run
+from models.rules.warmachine.activation import Activate, Charge, EndActivation, Run, StandUp
 from models.rules.warmachine.attack_math import dice_count, weapon_places
-from models.rules.warmachine.attacks import Boost, BuyAttack, DeclareAttack, NextAttack
+from models.rules.warmachine.attacks import Boost, BuyAttack, DeclareAttack, NextAttack, trooper_attacked
 from models.rules.warmachine.continuous import CONTINUOUS, ResolveContinuous
 from models.rules.warmachine.damage import MarkDamage, crippled_notes, rolled_layout, sections
 from models.rules.warmachine.derived import derived, flat
@@ -20,7 +20,7 @@ from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.replenish import Sacrifice, sacrifice_refusal
 from models.rules.warmachine.shake import SHAKEABLE, AddEffect, Shake
 from models.rules.warmachine.spells import CastSpell, DropUpkeep, Upkeep, UseFeat
-from models.rules.warmachine.state import has_essence_manipulation, is_horror
+from models.rules.warmachine.state import combat_refusal, has_essence_manipulation, is_horror
 from models.rules.warmachine.summoning import Summon
 from models.rules.warmachine.themes import Reposition, has_reposition
 from models.rules.warmachine.tithe import PayTithe, SkipTithe
@@ -34,6 +34,8 @@ def model_options(state: GameState, model_id: str) -> tuple[Option, ...]:
         ("mark_damage", _damage_probe(state, m)),
         *((f"resolve_continuous:{e}", ResolveContinuous(model=m.id, effect=e, expires=True))
           for e in CONTINUOUS if e in m.effects),
+        *((f"stand_up:{gives}", StandUp(model=m.id, forfeit=gives)) for gives in ("movement", "action")
+          if "knocked_down" in m.effects),
     ]
     if has_essence_manipulation(state, m) or is_horror(state, m):
         probes += [
@@ -99,7 +101,9 @@ def _refused(action: str, reason: str, code: str) -> Option:
 def _attack_option(state: GameState, m: ModelState) -> Option:
     """The attack assistant, probed against the first enemy in play, with the dice each roll needs now; the
     targets it may choose are every other model in play, the other side's first; a trooper may be joined by
-    the other troopers of its unit in play (a combined attack)."""
+    the other troopers of its unit in play that may still attack (a combined attack). Refused with a command:
+    only a free strike is left; refused without one (knocked down, say): no attack at all, and the reason says
+    why."""
     targets = sorted((x for x in board(state).models if x.in_play and x.id != m.id), key=lambda x: x.seat == m.seat)
     if not targets:
         return _refused("attack", "There is nothing in play to attack.", "attack.no_target")
@@ -107,9 +111,12 @@ def _attack_option(state: GameState, m: ModelState) -> Option:
     dice |= {f"{roll}:{w}": dice_count(state, m, roll, w) for w in weapon_places(state, m) if w != "other"
              for roll in ("attack", "damage")}
     mates = tuple(x.id for x in board(state).models if m.unit is not None and x.unit == m.unit and x.in_play
-                  and x.id != m.id)
-    found = probe(state, "attack", DeclareAttack(attacker=m.id, target=targets[0].id), ASKED["attack"],
-                  {"target": tuple(x.id for x in targets), "combined": mates})
+                  and x.id != m.id and (combat_refusal(x, "attack", "attack") or trooper_attacked(x)) is None)
+    choices = {"target": tuple(x.id for x in targets), "combined": mates}
+    found = probe(state, "attack", DeclareAttack(attacker=m.id, target=targets[0].id), ASKED["attack"], choices)
+    if not found.allowed and not probe(state, "attack", DeclareAttack(attacker=m.id, target=targets[0].id,
+                                                                      free_strike=True)).allowed:
+        return _refused("attack", found.reason, found.code)  # not even a free strike: nothing to ask
     return found.model_copy(update={"dice": dice})
 
 

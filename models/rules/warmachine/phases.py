@@ -71,7 +71,7 @@ PHASES: tuple[Phase, ...] = (
     Phase("activation", "Activation", (
         Step("activate", "Activate every model", (
             "activate", "end_activation", "boost", "buy_attack", "next_attack", "run", "charge",
-            "power_attack", "heal", "summon", "feat", "cast", "force", "reposition",
+            "power_attack", "heal", "summon", "feat", "cast", "force", "reposition", "stand_up",
         ), waits="always"),
     )),
     Phase("end", "End of turn", (

@@ -106,6 +106,7 @@ SENDERS: dict[str, Sender] = {
     "activate": acting("activate this model", owner("model")),
     "end_activation": acting("end this model's activation", owner("model")),
     "run": acting("run with this model", owner("model")),
+    "stand_up": acting("stand this model up", owner("model")),
     "reposition": acting("reposition this model", owner("model")),
     "charge": acting("charge with this model", owner("model")),
     "boost": acting("boost this model's roll", owner("model")),

@@ -95,14 +95,56 @@ def require_acting(m: ModelState, doing: str, code: str) -> None:
         raise RuleViolation(f"{code}.ran", f"{m.name} ran this activation, so it cannot {doing} now.")
 
 
+def frenzied(m: ModelState) -> bool:
+    """``m`` is in its frenzy activation (fury.py: a failed threshold check activates it at once)."""
+    return done(m, "frenzy") and m.activation == "active"
+
+
+# What a model gave up to stand up this turn (``done_this_turn``): its movement or its combat action.
+STOOD_UP = {"movement": "stood_up:movement", "action": "stood_up:action"}
+
+
+def knockdown_refusal(m: ModelState, doing: str) -> RuleViolation | None:
+    """Why ``m``, knocked down, cannot attack (any attack, a free strike included) or move now, or None. A
+    knocked-down model makes no attack and does not move until it stands up (doc 002 "Activation Sequence":
+    standing up is a forfeit of its movement or combat action; doc 000 and doc 001 "Shake Effect": masters and
+    horrors may stand up for 1 essence). A frenzied warbeast ignores it (doc 002 "Frenzy & Threshold": it shakes
+    knockdown and ignores what would make it forfeit its movement or combat action)."""
+    if "knocked_down" not in m.effects or frenzied(m):
+        return None
+    return RuleViolation("knockdown.no_attack", f"{m.name} is knocked down: it cannot {doing} until it stands up "
+                                                "(in its activation, by giving up its movement or its combat "
+                                                "action).")
+
+
+def movement_forfeit(m: ModelState, doing: str) -> RuleViolation | None:
+    """Why ``m`` cannot move now (run, charge, slam, trample), or None: it is knocked down, or it gave up its
+    movement to stand up (doc 002 "Activation Sequence", step 2)."""
+    if "knocked_down" in m.effects and not frenzied(m):
+        return RuleViolation("knockdown.no_move", f"{m.name} is knocked down: it cannot {doing} until it stands "
+                                                  "up.")
+    if done(m, STOOD_UP["movement"]) and not frenzied(m):
+        return RuleViolation("stand_up.movement_forfeited", f"{m.name} gave up its movement to stand up: it "
+                                                            f"cannot {doing} this activation.")
+    return None
+
+
 def combat_refusal(m: ModelState, doing: str, code: str) -> RuleViolation | None:
     """Why ``m`` cannot use its combat action now, or None: a horror summoned this turn forfeits it (doc 001
-    "Summoning"; doc 000 "Summoned horror - Arrival turn"), and running ends the activation (doc 000 ruling)."""
+    "Summoning"; doc 000 "Summoned horror - Arrival turn"), running ends the activation (doc 000 ruling), a
+    knocked-down model makes no attack, and a model that gave up its action to stand up has none left
+    (``knockdown_refusal``)."""
     if m.arrived_this_turn:
         return RuleViolation("summon.forfeit_combat",
                              f"{m.name} was summoned this turn and forfeits its combat action.")
     if m.activation == "active" and m.act.ran:
         return RuleViolation(f"{code}.ran", f"{m.name} ran this activation, so it cannot {doing} now.")
+    down = knockdown_refusal(m, doing)
+    if down is not None:
+        return down
+    if done(m, STOOD_UP["action"]) and not frenzied(m):
+        return RuleViolation("stand_up.action_forfeited", f"{m.name} gave up its combat action to stand up: it "
+                                                          f"cannot {doing} this activation.")
     return None
 
 

@@ -247,6 +247,12 @@ def gone_words(m: ModelState) -> str:
     return f"{words}: {m.removed_why}" if words and m.removed_why else words
 
 
+def attacked_words(m: ModelState) -> str:
+    """A trooper's mark on its unit's card while the unit activates: whether it has made its attack (alone or
+    in a combined attack), so the table sees who is left to attack."""
+    return "Has attacked" if m.in_play and m.activation == "active" and m.act.declared else ""
+
+
 def activation_now(state: GameState, m: ModelState) -> str:
     """A model's activation as the table shows it: "done" counts for the side whose turn it is, so the other
     side's marks are cleared as soon as the turn passes."""

@@ -23,7 +23,7 @@ LABELS = {
     "run": "Run", "reposition": "Reposition 3\"", "charge": "Charge", "leech": "Leech…", "heal_self": "Heal…",
     "receive_allocation": "Allocate…", "be_healed": "Heal…", "pay_tithe": "Pay tithe (1)",
     "skip_tithe": "Let it go", "feat": "Feat", "cast": "Cast spell…", "sacrifice": "Sacrifice…",
-    "summon": "Summon…",
+    "summon": "Summon…", "stand_up:movement": "Stand up (no movement)", "stand_up:action": "Stand up (no attack)",
     # Warcasters and warjacks, warlocks and warbeasts.
     "allocate_focus": "Allocate focus…", "receive_focus": "Allocate focus…", "skip_power_up": "Skip power up",
     "leech_fury": "Leech fury…", "leech_life": "Leech life…", "spirit_bond": "Spirit bond…", "force": "Force…",

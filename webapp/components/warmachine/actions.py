@@ -11,11 +11,12 @@ from typing import Any
 
 from nicegui import ui
 
-from models.rules import GameState, Option, options
+from models.rules import GameState, Option
 from models.rules.warmachine import board
 from models.service.views.warmachine_dialogs import label_for
 from webapp.components.a11y import named
 from webapp.components.asking import points_dialog
+from webapp.components.current_options import options_now
 from webapp.components.once import once
 from webapp.components.seat import for_link
 from webapp.components.warmachine.caster_dialogs import (
@@ -58,7 +59,7 @@ class ActionBar:
         playing = state.phase not in ("setup", "over")
         # As this page's link may act: on a player's own link the other side's choices are greyed, saying whose
         # they are, before any dialog opens.
-        self.current = {o.action: for_link(self.view, o) for o in options(state, self.model_id)
+        self.current = {o.action: for_link(self.view, o) for o in options_now(state, self.model_id)
                         if label_for(o.action) and (self.only is None or o.action.partition(":")[0] in self.only)}
         for action in set(self.buttons) - set(self.current):
             if self._shown.pop(action, None) is not None:

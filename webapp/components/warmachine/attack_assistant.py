@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from nicegui import ui
 
-from models.rules import GameState, Option, options
+from models.rules import GameState, Option
 from models.rules.warmachine import (
     AttackRecord,
     Entry,
@@ -25,6 +25,7 @@ from models.service.views.warmachine import KINDS, WAITING, attack_heading, atta
 from models.service.views.warmachine_attack import roll_needs, weapon_choices
 from webapp.components.a11y import named
 from webapp.components.asking import send_answers
+from webapp.components.current_options import options_now
 from webapp.components.dialogs import ok_cancel, titled_dialog
 from webapp.components.once import once
 from webapp.components.warmachine.attack_numbers import DamageNumbers, HitNumbers
@@ -40,7 +41,7 @@ def declare_dialog(view: GameView, attacker_id: str) -> None:
     free strike it may still make ticked."""
     state = view.state
     m = board(state).model(attacker_id)
-    option = next(o for o in options(state, m.id) if o.action == "attack")
+    option = _attack_option(state, m.id)
     if option.command is None:
         ui.notify(option.reason, type="warning")
         return
@@ -70,7 +71,7 @@ def declare_dialog(view: GameView, attacker_id: str) -> None:
 
 
 def _attack_option(state: GameState, model_id: str) -> Option:
-    return next(o for o in options(state, model_id) if o.action == "attack")
+    return next(o for o in options_now(state, model_id) if o.action == "attack")
 
 
 def trooper_name(name: str) -> str:
@@ -80,27 +81,37 @@ def trooper_name(name: str) -> str:
 
 def unit_attack_dialog(view: GameView, unit_id: str) -> None:
     """A unit attacks: tick the attacking troopers (one, or several for a combined melee or ranged attack, where
-    the first ticked rolls for the group with +1 per model taking part), the target and the kind of attack. A
-    unit whose troopers may make no attack now is told why before anything is asked."""
+    the first ticked rolls for the group with +1 per model taking part), the target and the kind of attack.
+    Each trooper's own attack option decides whether it may attack: one that may not (it has attacked this
+    activation, say) is shown greyed with the reason, and the first that may is ticked. A unit none of whose
+    troopers may attack is told why before anything is asked."""
     state = view.state
     troopers = [m for m in board(state).models if m.unit == unit_id and m.in_play]
     if not troopers:
         ui.notify("No trooper of this unit is in play.", type="warning")
         return
-    first = _attack_option(state, troopers[0].id)
-    if first.command is None or not first.allowed:
-        ui.notify(first.reason, type="warning")
+    offered = {m.id: _attack_option(state, m.id) for m in troopers}
+    able = [m for m in troopers if offered[m.id].allowed]
+    if not able:
+        ui.notify(offered[troopers[0].id].reason, type="warning")
         return
     mine = {m.id for m in troopers}
-    others = [board(state).model(x) for x in first.choices["target"] if x not in mine]
+    others = [board(state).model(x) for x in offered[able[0].id].choices["target"] if x not in mine]
     if not others:
         ui.notify("There is nothing in play for this unit to attack.", type="warning")
         return
     with titled_dialog(f"{board(state).card_of(troopers[0]).name} attacks") as dialog:
         ui.label("Tick the attacking troopers: one, or several for a combined attack (the first ticked rolls "
                  "for them all).").classes("tk-prompt")
-        ticks = {m.id: named(ui.checkbox(trooper_name(m.name), value=i == 0), f"Attacking: {trooper_name(m.name)}")
-                 for i, m in enumerate(troopers)}
+        ticks: dict[str, Any] = {}
+        for m in troopers:
+            option = offered[m.id]
+            name = trooper_name(m.name)
+            box = named(ui.checkbox(name, value=m.id == able[0].id), f"Attacking: {name}")
+            if not option.allowed:
+                box.disable()
+                named(ui.label(option.reason).classes("tk-kind"), f"Why not: {name}")
+            ticks[m.id] = box
         bonus = named(ui.label("").classes("tk-kind"), "Combined attack bonus", role="status")
         target = named(ui.select({x.id: x.name + (" (own side)" if x.seat == troopers[0].seat else "")
                                   for x in others}, value=others[0].id, label="Target"), "Target")
@@ -374,14 +385,27 @@ class AttackButton:
         name = wm.card_of(wm.model(model_id)).name if unit else wm.model(model_id).name
         act = (lambda: unit_attack_dialog(view, unit)) if unit else (lambda: declare_dialog(view, model_id))
         self.button = named(once(ui.button("Attack…").props("flat no-caps"), act), f"Attack: {name}")
-        self._shown: bool | None = None
+        self._shown: tuple[bool, str] | None = None
         view.on_update(self.update)
         self.update(view.state)
 
     def update(self, state: GameState) -> None:
-        in_play = any(m.in_play for m in board(state).models if m.unit == self.unit) if self.unit else \
-            board(state).model(self.model_id).in_play
-        show = in_play and board(state).attack is None and state.phase not in ("setup", "over")
-        if show != self._shown:
-            self._shown = show
-            self.button.set_visibility(show)
+        attackers = [m for m in board(state).models if m.unit == self.unit and m.in_play] if self.unit else \
+            [board(state).model(self.model_id)]
+        show = any(m.in_play for m in attackers) and board(state).attack is None and \
+            state.phase not in ("setup", "over")
+        # Greyed with the rules' reason while no attacker may make any attack (knocked down, say); a model with
+        # only a free strike left keeps it live (the dialog says so).
+        found = [_attack_option(state, m.id) for m in attackers] if show else []
+        why = "" if not found or any(o.command is not None and (o.allowed or not self.unit) for o in found) \
+            else found[0].reason
+        if (show, why) == self._shown:
+            return
+        self._shown = (show, why)
+        self.button.set_visibility(show)
+        if why:
+            self.button.classes("tk-unavailable")
+            self.button.props.update({"aria-disabled": "true", "title": why})
+            self.button.update()
+        else:
+            self.button.classes(remove="tk-unavailable").props(remove="aria-disabled title")

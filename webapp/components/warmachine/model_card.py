@@ -13,6 +13,7 @@ from models.service import Actor
 from models.service.views.warmachine import (
     ACTIVATION_WORDS,
     activation_now,
+    attacked_words,
     card_parts,
     extras_words,
     gone_words,
@@ -119,13 +120,14 @@ class UnitCard:
         self.box, self.status = piece_card(card.name, leader.seat, "tk-unit")
         with self.box:
             self.strength = ui.label("").classes("tk-kind")
-            self.rows: dict[str, tuple[ui.row, ui.label]] = {}
+            self.rows: dict[str, tuple[ui.row, ui.label, ui.label]] = {}
             for trooper in troopers:
                 with ui.row().classes("items-center gap-2 tk-trooper") as row:
                     ui.label(trooper_name(trooper.name)).classes("tk-trooper-name")
                     gone = ui.label("").classes("tk-status")
+                    attacked = ui.label("").classes("tk-status")
                     DamageTrack(view, trooper.id, controls, compact=True)
-                self.rows[trooper.id] = (row, gone)
+                self.rows[trooper.id] = (row, gone, attacked)
             self.controls = None
             if controls and not own_model(view, leader.seat):
                 not_yours(state, leader.seat)
@@ -142,15 +144,16 @@ class UnitCard:
         troopers = [m for m in board(state).models if m.unit == self.unit_id]
         alive = [m for m in troopers if m.in_play]
         activation = activation_now(state, alive[0]) if alive else "done"
-        key = (tuple(gone_words(m) for m in troopers), activation, state.phase == "over")
+        key = (tuple((gone_words(m), attacked_words(m)) for m in troopers), activation, state.phase == "over")
         if key == self._shown:
             return
         self._shown = key
         if self.controls is not None:
             self.controls.set_visibility(state.phase != "over")
         for m in troopers:  # a trooper out of play: greyed, and why (its track takes no more taps)
-            row, gone = self.rows[m.id]
+            row, gone, attacked = self.rows[m.id]
             gone.set_text(gone_words(m))
+            attacked.set_text(attacked_words(m))
             row.classes(add="" if m.in_play else "tk-gone", remove="tk-gone" if m.in_play else "")
         self.strength.set_text(f"Unit: {len(alive)} of {len(troopers)} models in play")
         self.status.set_text("Destroyed" if not alive else ACTIVATION_WORDS[activation])

@@ -6,7 +6,14 @@ Sequence": a unit's troopers make their combat actions in turn)."""
 
 from models.rules import options
 from models.rules.warmachine.attack_math import combined_bonus
-from models.rules.warmachine.attacks import AttackRoll, DamageRoll, DeclareAttack, suggested_damage, suggested_hit
+from models.rules.warmachine.attacks import (
+    AttackRoll,
+    DamageRoll,
+    DeclareAttack,
+    NextAttack,
+    suggested_damage,
+    suggested_hit,
+)
 from models.rules.warmachine.match import board
 from tests.rules.warmachine.game import with_stat
 from tests.rules.warmachine.other_side.other_side_game import (
@@ -97,3 +104,23 @@ def test_a_troopers_attack_option_offers_its_unit_mates(table):
     assert found.allowed and found.choices["combined"] == (TRENCHER_1, TRENCHER_2)
     assert "combined" in found.ask
     assert next(o for o in options(state, CAST) if o.action == "attack").choices["combined"] == ()
+
+
+def test_a_trooper_attacks_once_per_activation_unless_its_next_attack_is_said(table):
+    """doc 002 "Activation Sequence", step 7: each trooper makes its own combat action; a trooper that has
+    attacked (alone or in a combined attack) is refused a second attack, and its unit mates that have not
+    are offered. Another weapon's initial attack is said first (NextAttack): the app does not know every
+    trooper's weapons."""
+    state = run(activated(table, SERGEANT), DeclareAttack(attacker=SERGEANT, target=BLITZ, in_range=False))
+    assert refused(state, DeclareAttack(attacker=SERGEANT, target=BLITZ)) == "attack.trooper_done"
+    assert refused(state, DeclareAttack(attacker=TRENCHER_1, target=BLITZ,
+                                        combined=(SERGEANT,))) == "attack.trooper_done"
+    found = next(o for o in options(state, SERGEANT) if o.action == "attack")
+    assert (found.allowed, found.code) == (False, "attack.trooper_done")
+    assert found.reason == f"{board(state).model(SERGEANT).name} has already attacked this activation."
+    mates = next(o for o in options(state, TRENCHER_1) if o.action == "attack")
+    assert mates.allowed and mates.choices["combined"] == (TRENCHER_2,)
+    # Positive control: the troopers that have not attacked combine; the sergeant's next weapon may attack.
+    state = run(state, DeclareAttack(attacker=TRENCHER_1, target=BLITZ, combined=(TRENCHER_2,), in_range=False))
+    assert refused(state, DeclareAttack(attacker=TRENCHER_2, target=BLITZ)) == "attack.trooper_done"
+    run(state, NextAttack(model=SERGEANT), DeclareAttack(attacker=SERGEANT, target=BLITZ))

@@ -157,3 +157,20 @@ def test_the_threshold_checks_wait_until_every_upkeep_is_decided(table):
     assert refused(state, Advance()) == "upkeep.pending"
     state = run(state, DropUpkeep(master=LOCK, spell="Iron Flesh"), ThresholdCheck(warbeast=BLITZ, roll=roll(1, 1)))
     assert state.step == "frenzy"
+
+
+def test_a_frenzied_warbeast_knocked_down_in_its_frenzy_still_charges_and_attacks(table):
+    """doc 002, "Frenzy & Threshold": a frenzied warbeast ignores effects that would make it forfeit its
+    normal movement or combat action during its frenzy activation; knockdown is one of them."""
+    state = run(checks(table), ThresholdCheck(warbeast=BLITZ, roll=roll(6, 6)), AddEffect(model=BLITZ,
+                                                                                           effect="knocked_down"))
+    state = run(state, DeclareAttack(attacker=BLITZ, target=SERGEANT))
+    assert board(state).attack is not None and board(state).attack.attacker == BLITZ
+
+
+def test_positive_control_a_knocked_down_warbeast_not_frenzied_makes_no_attack(table):
+    """Outside a frenzy the same warbeast, knocked down in its activation, makes no attack (Mk III core rules,
+    public: knockdown; doc 002 "Activation Sequence": it stands up by a forfeit)."""
+    state = run(to_step(table, "activation", "activate", seat=1), Activate(model=BLITZ),
+                AddEffect(model=BLITZ, effect="knocked_down"))
+    assert refused(state, DeclareAttack(attacker=BLITZ, target=SERGEANT)) == "knockdown.no_attack"
