@@ -142,6 +142,39 @@ def _row(label: str, numbers: tuple[int, ...]) -> str:
     return "| " + " | ".join([label, *map(str, numbers)]) + " |"
 
 
+# How a player enters what a card leaves blank (webapp/components/warmachine/fast_card.py, code_entry.py).
+ENTRY = (
+    "## How a card is entered",
+    "",
+    "A player enters a card once, from the printed card in hand, into their card book (their account's when",
+    "signed in); the list builder, the quick form and every game of theirs then use it. Two screens ask: the",
+    "pre-game screen (only what the game needs, before it starts) and, before game day, the screen for every",
+    "card of a list that lacks a fact (**Enter its cards** on the Lists page, or **A list's cards** on the Cards",
+    "page), in list order with its progress (\"3 of 7 cards complete\").",
+    "",
+    "- **Stat line** in the card's order: SPD STR MAT RAT DEF ARM CMD, then FOCUS, FURY, THR or ESSENCE; a",
+    "  tablet opens its number keypad and Tab walks along the line. What the catalog gives is shown, read only.",
+    "- **A warjack's grid, column by column**: each column's box count, then its system letters from the bottom",
+    "  up. `6 L L L` (or `6LLL`) is six boxes, the bottom three Left arm, the rest plain; `.` is a plain box",
+    "  between letters (`6 . . L L L`). A colossal has twelve columns, the left grid's first. The grid is drawn",
+    "  beside as it is typed; a box tapped on the drawing rewrites its column's code. **Mirror left and right**",
+    "  turns a grid round (columns reversed, L and R swapped).",
+    "- **A warbeast's spiral, branch by branch** (Mind, Body, Spirit; a gargantuan's two spirals, left first):",
+    "  its box count, then its aspect boxes from the inside out, as letters (`5 M M`) or a number (`5 2`).",
+    "- **Start from** another card already entered of the same faction and role (the catalog, the player's card",
+    "  book), then adjust.",
+    "- **A web's rings** (outer, middle, centre), **damage boxes**, a **unit's** trooper and leader boxes and",
+    "  its sizes with their costs, a card's **cost** (or battlegroup points) and **FA**, and **weapons** as rows",
+    "  (name, RNG, ROF, AOE, POW, P+S).",
+    "",
+    "A code or number that cannot be right is refused in words under its field as it is typed (\"Column 3: X is",
+    "not a system letter\"), and a card with one is not saved. Measured in `tests/e2e/test_card_entry_taps.py`:",
+    "a 34-box heavy warjack grid takes 6 taps (one field per column), and the Khador-against-Circle game of",
+    "issue 35, every missing fact and the warjacks' stat lines entered, 69 taps from the home page to the",
+    "first activation.",
+)
+
+
 def render(cards: Iterable[Card]) -> str:
     """The whole document for these cards: coverage per faction and per role, then the cards with facts."""
     cards = list(cards)
@@ -159,6 +192,8 @@ def render(cards: Iterable[Card]) -> str:
         "warjack's grid or a warbeast's spiral box by box, so those are tapped in once (\"grid or spiral",
         "unknown\"). The pages were stored at different dates during Mark III: a card changed by a later errata or",
         "points update may show its earlier value; its owner corrects it once in the card editor.",
+        "",
+        *ENTRY,
         "",
         f"Casters playable without typing: {sum(map(playable, casters))} of {len(casters)}. "
         f"Models with a cited cost: {sum(map(has_cost, cards))} of {len(cards)}.",

@@ -57,6 +57,25 @@ def to_enter(card: Card) -> tuple[str, ...]:
     return tuple(seen)
 
 
+def stats_to_offer(card: Card, asked: Iterable[str] = ()) -> tuple[str, ...]:
+    """The stats of the card's line it does not give, in the card's order, beside those ``asked`` already."""
+    skip = set(asked)
+    return tuple(s for s in line_stats(card) if getattr(card.stats, s) is None and s not in skip)
+
+
+def with_stats(card: Card, typed: Mapping[str, str]) -> Card:
+    """``card`` with the stats typed for it (empty: still not known); RuleViolation naming the card and the stat."""
+    update: dict[str, int] = {}
+    for stat, text in typed.items():
+        try:
+            value = whole(stat, text, 0, STAT_MAX)
+        except RuleViolation as refusal:
+            raise RuleViolation(refusal.code, f"{card.name}, {refusal.message}") from refusal
+        if value is not None:
+            update[stat] = value
+    return card.model_copy(update={"stats": card.stats.model_copy(update=update)}) if update else card
+
+
 def list_cards(keys: Iterable[str], cards: Mapping[str, Card]) -> list[Card]:
     """The cards of a list (its entries' keys, in list order) that still lack a fact, each once."""
     out: dict[str, Card] = {}

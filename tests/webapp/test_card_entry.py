@@ -176,3 +176,40 @@ async def test_another_browser_cannot_open_a_players_list_screen(user: User, cre
     # A positive control: its owner sees it.
     await user.open(f"/cards/list/{list_id}")
     await see(user, "0 of 3 cards complete")
+
+
+async def test_the_pregame_screen_takes_a_spiral_branch_by_branch_and_the_stat_line_the_card_lacks(user: User
+                                                                                                     ) -> None:
+    await user.open("/")
+    fill(user, "Game title", "Kaya against Agathon")
+    for seat, name, caster in ((1, "Ann", "Agathon"), (2, "Bob", "Kaya the Wildborne")):
+        fill(user, f"Player {seat} name", name)
+        choose(user, f"Player {seat} caster", caster)
+    choose(user, "Player 2 warjack or warbeast", "Feral Warpwolf")
+    click(user, "Add warjack or warbeast for player 2")
+    await see(user, "Feral Warpwolf")
+    click(user, "Start game")
+    await see(user, "Bob: 2 cards need facts: complete them now")
+    kaya, wolf = region(user, "Kaya the Wildborne's card"), region(user, "Feral Warpwolf's card")
+    fill(user, "FURY", "7", kaya)
+    fill(user, "FURY", "4", wolf)
+    fill(user, "THR", "9", wolf)
+    for branch, code in (("Mind branch", "6 M M"), ("Body branch", "7 2"), ("Spirit branch", "6 S S")):
+        fill(user, branch, code, wolf)
+    await see(user, "19 boxes drawn.", wolf)
+    assert exists(user, "Body branch, box 7: B box (Body)", ui.button, wolf)
+    fill(user, "Body branch", "7 M", wolf)
+    assert code_field(user, "Body branch", wolf).error == \
+        "Body branch: its aspect boxes are B (Body); M is not one of them."
+    fill(user, "Body branch", "7 2", wolf)
+    fill(user, "Feral Warpwolf ARM", "99", wolf)  # no stat is that high
+    click(user, "Save Bob's cards")
+    await see(user, "Feral Warpwolf, ARM: enter a whole number from 0 to 40, or leave it empty.")
+    assert card_book(user) == {}
+    fill(user, "Feral Warpwolf ARM", "16", wolf)
+    fill(user, "Feral Warpwolf MAT", "7", wolf)
+    click(user, "Save Bob's cards")
+    await see(user, "Round 1")
+    kept = card_book(user)["feral-warpwolf"]
+    assert kept.damage.branches == ("....MM", ".....BB", "....SS")
+    assert (kept.stats.FURY, kept.stats.THR, kept.stats.MAT, kept.stats.ARM, kept.stats.SPD) == (4, 9, 7, 16, None)

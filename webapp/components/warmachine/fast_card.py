@@ -43,6 +43,12 @@ def _number(label: str, name: str | None = None, value: object = None, wide: boo
     return named(field, name or label)
 
 
+def stat_field(card: Card, stat: str) -> ui.input:
+    """One stat of a card's line (its value read only when the card gives it)."""
+    ui.add_css(CSS)
+    return _number(stat, f"{card.name} {stat}", getattr(card.stats, stat))
+
+
 class FastCard:
     """The fields of one card that lacks facts; ``card()`` is the card they make (RuleViolation: what is wrong)."""
 
@@ -65,7 +71,7 @@ class FastCard:
             if line_stats(card):
                 with ui.element("div").classes("tk-line"):
                     for stat in line_stats(card):
-                        self.stats[stat] = _number(stat, f"{card.name} {stat}", getattr(card.stats, stat))
+                        self.stats[stat] = stat_field(card, stat)
             self._damage(card, cards)
             self._points(card)
             self._weapons(card)

@@ -14,6 +14,7 @@ from nicegui import ui
 from models.catalog.schema import NAME_MAX, Card
 from models.rules import RuleViolation
 from models.rules.warmachine import ArmyEntry
+from models.service.card_entry import stats_to_offer, with_stats
 from models.service.cards import CardService
 from models.service.completion import CardQuestions, pregame_ask, pregame_card, still_missing
 from webapp.components import icons
@@ -21,6 +22,7 @@ from webapp.components.a11y import named
 from webapp.components.once import once
 from webapp.components.warmachine.card_book import card_service, keep_cards, player_catalog
 from webapp.components.warmachine.code_entry import CodeEntry
+from webapp.components.warmachine.fast_card import stat_field
 from webapp.components.whole_numbers import whole_number
 
 
@@ -53,6 +55,13 @@ class QuickCard:
                 with ui.row().classes("items-start gap-2"):
                     for label in asked.rings:
                         self._number(label)
+            self.line: dict[str, ui.input] = {}
+            offered = stats_to_offer(card, asked.numbers)
+            if offered:
+                ui.label("Its stat line, if you have the card at hand (it saves typing at each attack):").classes(
+                    "text-sm")
+                with ui.element("div").classes("tk-line"):
+                    self.line = {stat: stat_field(card, stat) for stat in offered}
             if asked.drawing is not None:  # typed column by column (branch by branch), drawn beside
                 self.drawing = CodeEntry(card, cards)
             if asked.trump:
@@ -77,8 +86,9 @@ class QuickCard:
             drawn = None if self.drawing is None else self.drawing.layout()
         except RuleViolation as refusal:
             raise RuleViolation(refusal.code, f"{self.asked.card.name}: {refusal.message}") from refusal
-        return pregame_card(self.asked, {label: self._read(label) for label in self.numbers}, drawn,
+        done = pregame_card(self.asked, {label: self._read(label) for label in self.numbers}, drawn,
                             None if self.trump is None else self.trump.value)
+        return with_stats(done, {stat: str(field.value or "") for stat, field in self.line.items()})
 
 
 async def side_screen(player: str, cards: Sequence[CardQuestions], book: CardService, last: bool,
