@@ -19,7 +19,19 @@ from nicegui.ui_run import DocsConfig
 from models.catalog import shipped_cards, shipped_themes
 from models.service import GameService, make_engine, migrate
 from webapp import deps, gc_pauses, session
-from webapp.api import accounts, event_results, events, games, hall, hot_reads, lane, lists, my_cards, my_games
+from webapp.api import (
+    accounts,
+    community,
+    event_results,
+    events,
+    games,
+    hall,
+    hot_reads,
+    lane,
+    lists,
+    my_cards,
+    my_games,
+)
 from webapp.api import docs as api_docs
 from webapp.api import live as live_now_api
 from webapp.components import hall_board, live_board, watch_board
@@ -47,7 +59,7 @@ from webapp.settings import Settings
 STATIC = Path(__file__).resolve().parent.parent / "static"
 # The REST API's routers, in the order the app includes them (docs/API.md lists their routes; a test checks).
 ROUTERS = tuple(module.router for module in (games, accounts, live_now_api, events, hall, event_results, lists,
-                                             my_cards, my_games))
+                                             my_cards, community, my_games))
 # Seconds a page may take to build before NiceGUI gives up with a 500 (its own default is 3 s). A busy server may
 # need more than 3 s for any page, the hall's Live now and event pages on an event day included: a slow page beats a
 # 500 (measured under load in tests/bench, docs/RELIABILITY.md).

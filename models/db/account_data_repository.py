@@ -1,6 +1,7 @@
 """Everything kept for one account, read together for its export and deleted together with it (the account's
 sessions, reset tokens, sign-in failures of its email, card book, games, saved lists, registrations and the events
-it organises). The games themselves are not the account's alone: they stay."""
+it organises, its moderator right). The games themselves are not the account's alone: they stay, and so do the
+facts it published to the community card book (shown without a name)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from models.db.tables import (
     Event,
     EventPairing,
     EventPlayer,
+    Moderator,
     ResetToken,
     SignInFailure,
 )
@@ -67,6 +69,7 @@ class AccountDataRepository(Store):
                     delete(SignInFailure).where(col(SignInFailure.email) == account.email),
                     delete(AccountCard).where(col(AccountCard.account_id) == account_id),
                     delete(AccountGame).where(col(AccountGame.account_id) == account_id),
+                    delete(Moderator).where(col(Moderator.account_id) == account_id),
                     delete(ArmyList).where(col(ArmyList.owner) == owner)):
                 s.exec(statement)
             _leave_events(s, account)

@@ -248,3 +248,49 @@ class ResultCorrection(SQLModel, table=True):
     before: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     after: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     note: str = Field(default="", max_length=200)
+
+
+# -- the community card book (DESIGN.md "Cards: where a fact comes from") ------------------------------------
+
+class CommunityFact(SQLModel, table=True):
+    """One account's published value of one fact of a catalog card (models/catalog/card_facts.py): at most one per
+    account, card and fact; its author (or a moderator) changes it, anyone else publishes their own beside it.
+    ``author`` has no foreign key: a deleted account's facts stay, shown without a name."""
+
+    __tablename__ = "community_fact"
+    __table_args__ = (UniqueConstraint("card_key", "fact", "author"),)
+    id: int | None = Field(default=None, primary_key=True)
+    card_key: str = Field(index=True, max_length=64)
+    fact: str = Field(max_length=32)
+    value: Any = Field(sa_column=Column(JSON, nullable=False))
+    author: str = Field(index=True, max_length=32)
+    source_kind: str = Field(max_length=8)  # card (their printed card), page (a page address), pack (a card pack)
+    source: str = Field(default="", max_length=200)
+    version: int = 1
+    created: datetime = Field(default_factory=now)
+    updated: datetime = Field(default_factory=now)
+    hidden: bool = False
+    checked_by: str | None = Field(default=None, max_length=32)  # the moderator who checked this version
+
+
+class CommunityChange(SQLModel, table=True):
+    """One change of a community fact, for its card's history: published, changed, checked, hidden, shown,
+    reverted; ``value`` the fact's value after it (None when the value did not change)."""
+
+    __tablename__ = "community_change"
+    id: int | None = Field(default=None, primary_key=True)
+    fact_id: int = Field(foreign_key="community_fact.id", index=True)
+    card_key: str = Field(index=True, max_length=64)
+    version: int
+    action: str = Field(max_length=16)
+    by: str = Field(index=True, max_length=32)
+    at: datetime = Field(default_factory=now, index=True)
+    value: Any = Field(default=None, sa_column=Column(JSON, nullable=True))
+    note: str = Field(default="", max_length=200)
+
+
+class Moderator(SQLModel, table=True):
+    """An account the site's operator made a moderator of the community card book (a command, never the UI)."""
+
+    account_id: str = Field(foreign_key="account.id", primary_key=True, max_length=32)
+    granted: datetime = Field(default_factory=now)

@@ -19,19 +19,22 @@ import copy
 import hmac
 import json
 import time
-from collections.abc import Iterable, Mapping, MutableMapping, Sequence
+from collections.abc import Iterable, MutableMapping, Sequence
 from typing import Any, Protocol
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 from sqlalchemy import Engine
 
 from models.catalog import shipped_cards
-from models.catalog.schema import Card, card_problems, changed_facts, fact_words, with_shipped_facts
+from models.catalog.card_facts import FactOrigin, card_facts, same, with_fact
+from models.catalog.schema import Card
 from models.db.card_repository import CardRepository
 from models.db.my_data_repository import MyDataRepository
 from models.rules.core import RuleViolation
-from models.rules.invalid import invalid_words
 from models.service.access import hash_token
+from models.service.card_checks import checked as checked
+from models.service.card_checks import keep_shipped_facts as keep_shipped_facts
+from models.service.community import CommunityBook
 from models.service.errors import Forbidden
 
 BOOK = "cards"  # the key of the card book in the storage given
@@ -39,48 +42,6 @@ BOOK_MAX = 500  # cards in one card book
 PACK_MAX = 2_000_000  # bytes of a card pack (and of a whole card book)
 PACK_FORMAT = "tablekeeper-cards"
 SITE_TTL = 30.0  # seconds a process trusts its copy of the site's cards
-
-
-def checked(card: Card | dict[str, Any], number: int = 0) -> Card:
-    """A card that reads, is usable, and keeps every fact its shipped card gives; RuleViolation otherwise.
-    ``number`` is the card's place in a pack, named in the message (0: a single card)."""
-    where = f"Card {number}: " if number else ""
-    if not isinstance(card, Card):
-        if not isinstance(card, dict):
-            raise RuleViolation("cards.malformed", f"{where}this is not a card.")
-        try:
-            card = Card.model_validate(card)
-        except ValidationError as error:
-            words = invalid_words(error.errors(), "card", lambda loc: fact_words(loc).capitalize())
-            raise RuleViolation("cards.malformed", f"{where}{words}.") from None
-    shipped = shipped_cards().get(card.key)
-    if shipped is not None:
-        card = with_shipped_facts(shipped, card)
-    named = where or f"{card.name}: "
-    problems = card_problems(card)
-    if problems:
-        raise RuleViolation("cards.invalid", named + problems[0])
-    _keeps_shipped_facts(card, named, " To change them, write your own card under another name.")
-    return card
-
-
-def _keeps_shipped_facts(card: Card, named: str, hint: str = "") -> None:
-    shipped = shipped_cards().get(card.key)
-    given = changed_facts(shipped, card) if shipped is not None else ()
-    if shipped is not None and given:
-        raise RuleViolation("card.fact_given", f"{named}the shipped card {shipped.name} already gives its "
-                                               f"{', '.join(given)}: only what it leaves empty can be filled in."
-                                               + hint)
-
-
-def keep_shipped_facts(command: BaseModel, game_cards: Mapping[str, Card] | None = None) -> None:
-    """Refuse a command bringing a card into a game (a game's setup, a summoned horror the game has no card for)
-    that changes a shipped card's facts. A card the game has already is the rules' business (its copy counts).
-    Checked when a command is sent, never when the log is replayed (the catalog may fill more facts later)."""
-    for value in (getattr(command, name) for name in type(command).model_fields):
-        for card in (value.values() if isinstance(value, dict) else (value,)):
-            if isinstance(card, Card) and card.key not in (game_cards or {}):
-                _keeps_shipped_facts(card, f"{card.name}: ")
 
 
 def _readable(raw: Iterable[Any]) -> dict[str, Card]:
@@ -94,6 +55,20 @@ def _readable(raw: Iterable[Any]) -> dict[str, Card]:
             continue
         out[card.key] = card
     return out
+
+
+def _over(under: Card, own: Card, base: Card, origins: tuple[FactOrigin, ...]) -> tuple[Card, tuple[FactOrigin, ...]]:
+    """``under`` (a card the community book completes) with the facts ``own`` gives beyond ``base`` put over
+    it, and the origins of the community's facts left; ``own`` as it is when the two do not fit together."""
+    given, mine, card = card_facts(base), card_facts(own), under
+    try:
+        for fact, value in mine.items():
+            if not same(value, given.get(fact)):
+                card = with_fact(card, fact, value)
+        card = checked(card)
+    except (RuleViolation, ValidationError):
+        return own, ()
+    return card, tuple(o for o in origins if o.fact not in mine or same(mine[o.fact], given.get(o.fact)))
 
 
 class Book(Protocol):
@@ -166,6 +141,7 @@ class CardService:
         # The site's catalog and when it was read, shared with every player's copy of this service.
         self._site: list[tuple[float, dict[str, Card]]] = []
         self._book: Book | None = None
+        self.community = CommunityBook(engine)  # facts players published for everyone
 
     def for_book(self, storage: MutableMapping[str, Any] | Book) -> CardService:
         """This service for the player whose card book is ``storage`` (a browser's user storage, or a Book)."""
@@ -198,8 +174,27 @@ class CardService:
         return _readable(self._book.stored().values()) if self._book is not None else {}
 
     def catalog(self) -> dict[str, Card]:
-        """What this player may pick for a new game or list: the site's cards, their own on top."""
-        return {**self.site_catalog(), **self.book()}
+        """What this player may pick for a new game or list: the site's cards, completed by the community card
+        book, their own on top."""
+        return self.resolved()[0]
+
+    def resolved(self) -> tuple[dict[str, Card], dict[str, tuple[FactOrigin, ...]]]:
+        """This player's catalog (:meth:`catalog`) and, for each card the community book completes, the origin
+        of every fact it took from the book (a game records them). Each fact resolves through the layers in
+        their order of trust: the shipped catalog (and an operator's site card), the community book, the
+        player's own card book on top (their own value, or the value they picked)."""
+        site = self.site_catalog()
+        cards, origins = dict(site), {}
+        for key, community in self.community.resolved().items():
+            cards[key], origins[key] = community.resolved, community.origins
+            if site[key] is not shipped_cards()[key]:  # an operator's site card gives more
+                cards[key], origins[key] = _over(cards[key], site[key], shipped_cards()[key], origins[key])
+        for key, own in self.book().items():
+            if key in origins:
+                cards[key], origins[key] = _over(cards[key], own, site[key], origins[key])
+            else:
+                cards[key] = own
+        return cards, {k: o for k, o in origins.items() if o}
 
     # -- the operator's right ------------------------------------------------------------------------------
     @property

@@ -74,3 +74,7 @@ class ListingError(SiteError):
 
 class MyDataError(SiteError):
     """Refused while moving a browser's data into an account (``my_data.*``)."""
+
+
+class CommunityError(SiteError):
+    """Refused by the community card book (``community.*``)."""

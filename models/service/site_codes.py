@@ -59,4 +59,13 @@ CODES: dict[str, str] = {
     "event.lists_pending": "Round 1 is paired while lists wait for the organiser's approval.",
     "event.read_only": "The event's organiser left the site: it is read-only.",
     "event.time_zone": "An event's time zone is not one the time zone database knows.",
+    # -- the community card book ------------------------------------------------------------------------------------
+    "community.not_catalog": "Only a card of the shipped catalog can have community facts.",
+    "community.nothing_new": "The card gives no fact beyond what the catalog gives: nothing to publish.",
+    "community.source": "A publication's source is not a printed card, a page address or a card pack's name.",
+    "community.too_big": "A fact's value is longer than a fact may be.",
+    "community.too_many": "The account published its most facts for the hour.",
+    "community.no_fact": "No publication has that id (or it is hidden from the reader).",
+    "community.no_version": "The publication never had the version to revert to.",
+    "community.same_value": "A change gives the value the publication has already.",
 }

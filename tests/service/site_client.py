@@ -12,10 +12,10 @@ from fastapi.testclient import TestClient
 
 from models.rules import drawn
 from tests.service.test_api import api_client
-from webapp.api import accounts, event_results, events, hall, lists, live, my_cards, my_games
+from webapp.api import accounts, community, event_results, events, hall, lists, live, my_cards, my_games
 
 ROUTERS = [accounts.router, live.router, events.router, hall.router, event_results.router, lists.router,
-           my_cards.router, my_games.router]
+           my_cards.router, community.router, my_games.router]
 PASSWORD = "correct horse battery"
 
 

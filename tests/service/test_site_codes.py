@@ -11,7 +11,8 @@ from models.service.site_codes import CODES
 
 ROOT = Path(__file__).parents[2]
 SOURCES = sorted((ROOT / "models").rglob("*.py")) + sorted((ROOT / "webapp").rglob("*.py"))
-LITERAL = re.compile(r'(?:SiteError|AccountError|EventError|ListingError|MyDataError)\(\s*"([a-z_]+\.[a-z_]+)"')
+LITERAL = re.compile(r'(?:SiteError|AccountError|EventError|ListingError|MyDataError|CommunityError)'
+                     r'\(\s*"([a-z_]+\.[a-z_]+)"')
 SITE = ("accounts.py", "events.py", "event_results.py", "listings.py", "my_data.py")
 
 

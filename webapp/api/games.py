@@ -449,12 +449,16 @@ async def game_result_text(game_id: GameId, token: Token) -> str:
 @router.get("/cards", response_model=list[Card], tags=["cards"], summary="The card catalog")
 async def cards(name: str | None = Query(None, max_length=60, description="Part of a card's name or other name"),
                 faction: str | None = Query(None, max_length=40), role: str | None = Query(None, max_length=40),
+                community: bool = Query(False, description="Complete each card with the community card book's "
+                                                           "facts (`/api/cards/community/{key}` says whose)."),
                 ) -> list[Card]:
     """Every stat card of this site: the shipped catalog with the cards an operator saved for the whole site,
     those whose name (or another name) holds ``name`` and of ``faction`` and ``role`` when given (the catalog
-    holds every Mk III model: about 1 MB unfiltered). A card completed in a game stays in that game (and in its
-    player's card book): never here."""
-    catalog = await run_in_threadpool(_service().cards)
+    holds every Mk III model: about 1 MB unfiltered); with ``community``, as the community card book completes
+    them, as a game would use them. A card completed in a game stays in that game (and in its player's card book):
+    never here."""
+    cards = _service().card_service
+    catalog = await run_in_threadpool(cards.catalog if community else cards.site_catalog)
     words = " ".join((name or "").lower().split())
     return [c for c in catalog.values()
             if (not words or any(words in n.lower() for n in (c.name, *c.aliases)))

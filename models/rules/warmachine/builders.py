@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Literal
 
+from models.catalog.card_facts import FactOrigin
 from models.catalog.schema import Card
 from models.rules.core import RuleViolation
 from models.rules.dice import Roll
@@ -44,12 +45,14 @@ Stage = Literal["disabled", "boxed"]
 # -- a new game -----------------------------------------------------------------------------------------------
 def setup_game(title: str, sides: Sequence[tuple[str, Sequence[ArmyEntry]]], first: int = 0, wizard: bool = False,
                *, cards: Mapping[str, Card] | None = None, themes: Sequence[str | None] = (None, None),
-               pairs: bool = False, clock_minutes: float | None = None) -> SetupGame:
+               pairs: bool = False, clock_minutes: float | None = None,
+               origins: Mapping[str, tuple[FactOrigin, ...]] | None = None) -> SetupGame:
     """A new game from two players' armies, in the setup wizard with ``wizard`` (a tournament's steps) or
     ``pairs`` (Steamroller list pairs, given there: the armies are empty). ``cards``: a player's catalog (the
     site's with their card book), of which the game keeps the cards its armies use; without it, or for a card
     it lacks, the service supplies the site's (an unknown card is refused when the game starts). ``themes``:
-    each side's theme force key (None: no theme); ``clock_minutes``: an event's deathclock."""
+    each side's theme force key (None: no theme); ``clock_minutes``: an event's deathclock; ``origins``: the
+    facts of ``cards`` the community card book gave (``CardService.resolved``), recorded for the cards used."""
     if len(sides) != 2 or len(themes) != 2:
         raise RuleViolation("setup.two_sides", "A game has exactly two sides.")
     catalog = cards or {}
@@ -58,7 +61,8 @@ def setup_game(title: str, sides: Sequence[tuple[str, Sequence[ArmyEntry]]], fir
     return SetupGame(title=title, first=first, cards={k: catalog[k] for k in used},
                      sides=(Army(player=player1, army=tuple(army1), theme=themes[0]),
                             Army(player=player2, army=tuple(army2), theme=themes[1])),
-                     wizard=wizard or pairs, pairs=pairs, clock_minutes=clock_minutes)
+                     wizard=wizard or pairs, pairs=pairs, clock_minutes=clock_minutes,
+                     origins={k: o for k in used if (o := (origins or {}).get(k))})
 
 
 def complete_card(card: Card) -> CompleteCard:

@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from models.catalog.card_facts import FactOrigin
 from models.catalog.schema import (
     ESSENCE_ROLES,
     Card,
@@ -53,6 +54,9 @@ class SetupGame(Command):
     pairs: bool = False
     # An event's deathclock (minutes per player): the wizard's clock step starts it, from either seat.
     clock_minutes: float | None = Field(default=None, gt=0, le=MAX_MINUTES)
+    # Which facts of ``cards`` came from the community card book (whose publication, at which version): the log
+    # says whose values the game plays with; the cards above are what it plays with, whatever the book says later.
+    origins: dict[str, tuple[FactOrigin, ...]] = Field(default={}, max_length=200)
 
 
 @handles(SetupGame, system=SYSTEM, timing="setup")
