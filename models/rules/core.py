@@ -211,6 +211,9 @@ class Option(Frozen):
     command: SerializeAsAny[Command] | None = None
     ask: tuple[str, ...] = ()
     choices: dict[str, tuple[str, ...]] = Field(default_factory=dict)
+    # The step of the turn that sending the command would close while it still offers something: the UI says so
+    # before it sends (a command of a later step moves the turn on; "": it closes nothing).
+    ends: str = ""
 
 
 # The ``options`` entry that is not an action (never allowed): its ``values`` are the model's derived numbers.

@@ -468,7 +468,7 @@ def test_options_say_what_a_model_may_do_and_change_nothing(client: TestClient, 
     response = client.get(url, params={"token": game["tokens"]["watch"]})
     assert response.status_code == 200, response.text
     by_action = {o["action"]: o for o in response.json()}
-    assert all(set(o) == {"action", "allowed", "reason", "code", "command", "ask", "choices"}
+    assert all(set(o) == {"action", "allowed", "reason", "code", "command", "ask", "choices", "ends"}
                for a, o in by_action.items() if a not in ("attack", "derived"))
     assert by_action["attack"]["dice"] == {"attack": 2, "damage": 2}
     assert by_action["derived"]["allowed"] is False and by_action["derived"]["values"]["CTRL"] == 18

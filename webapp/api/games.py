@@ -174,6 +174,8 @@ class OptionOut(BaseModel):
     ask: list[str] = Field(default_factory=list, description="The command's fields the player must still answer.")
     choices: dict[str, list[str]] = Field(
         default_factory=dict, description="For some asked fields, the values the rules allow now (model ids).")
+    ends: str = Field(default="", description="The step of the turn that sending the command closes while it still "
+                                              "offers something (its words); empty when it closes none.")
 
 
 def _service() -> GameService:

@@ -16,7 +16,7 @@ from models.rules.warmachine.damage import MarkDamage, crippled_notes, rolled_la
 from models.rules.warmachine.derived import derived, flat
 from models.rules.warmachine.essence import Allocate, Heal, Leech
 from models.rules.warmachine.match import ModelState, StatName, board
-from models.rules.warmachine.phases import Advance
+from models.rules.warmachine.phases import Advance, closes
 from models.rules.warmachine.replenish import Sacrifice, sacrifice_refusal
 from models.rules.warmachine.shake import SHAKEABLE, AddEffect, Shake
 from models.rules.warmachine.spells import CastSpell, DropUpkeep, Upkeep, UseFeat
@@ -70,7 +70,15 @@ def model_options(state: GameState, model_id: str) -> tuple[Option, ...]:
     found += caster_options.options(state, m)
     if has_essence_manipulation(state, m):
         found += [_sacrifice_option(state, m), _summon_option(state, m)]
-    return tuple(found)
+    return tuple(_closing(state, o) for o in found)
+
+
+def _closing(state: GameState, o: Option) -> Option:
+    """An allowed option whose command would close a step that still offers something says which (``ends``)."""
+    if not o.allowed or o.command is None:
+        return o
+    ends = closes(state, o.command.type)
+    return o.model_copy(update={"ends": ends}) if ends else o
 
 
 # What the player answers before each action's command is sent (the probe holds stand-ins there); the

@@ -216,6 +216,22 @@ def waits(state: GameState) -> bool:
     return step.waits == "when" and any(check(state) for check in TURN.waits.get((state.phase, state.step), ()))
 
 
+def closes(state: GameState, command_type: str) -> str:
+    """The words of the step that a command of ``command_type`` would close now, though it still has something
+    to decide, or "": a command of a later step of the phase moves the turn on to it, and what the step left
+    behind offered is over for the turn (doc 002 "Game Round": allocation, then upkeep; doc 001 "Shake Effect":
+    after allocating). Warned of first, a player may do the steps' things in their order."""
+    if state.phase not in (p.key for p in PHASES):
+        return ""
+    order = TURN.order(state)
+    here = order.index((state.phase, state.step))
+    step = TURN.step(state.phase, state.step)
+    if command_type in step.allows or step.waits == "always":
+        return ""
+    later = any(command_type in TURN.step(p, s).allows for p, s in order[here + 1:] if p == state.phase)
+    return step_label(state, step) if later and waits(state) else ""
+
+
 def _pass_empty(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
     """Pass every step with nothing to decide, logging each, until one waits (activation always does); in turn
     flow 1 every step waits for Next."""

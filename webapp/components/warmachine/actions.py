@@ -17,6 +17,7 @@ from models.service.views.warmachine_dialogs import label_for
 from webapp.components.a11y import named
 from webapp.components.asking import points_dialog
 from webapp.components.current_options import options_now
+from webapp.components.dialogs import ok_cancel, titled_dialog
 from webapp.components.once import once
 from webapp.components.seat import for_link
 from webapp.components.warmachine.caster_dialogs import (
@@ -90,12 +91,32 @@ class ActionBar:
         return button
 
     async def _tap(self, action: str) -> None:
-        """Send the command the rules probed for this button, or ask first what it still needs."""
+        """Send the command the rules probed for this button, or ask first what it still needs; when it would
+        close a step of the turn that still offers something, say so first (``Option.ends``)."""
         option = self.current.get(action)
         if option is None or not option.allowed or option.command is None:
             ui.notify(option.reason if option else "Not possible now.", type="warning")
             return
-        if not option.ask:
+        if option.ends:
+            self._warn(action, option)
+            return
+        await self._go(action, option)
+
+    def _warn(self, action: str, option: Option) -> None:
+        """The step the tap would close, named before anything is sent: go on, or go back and finish it."""
+        text = label_for(action) or action
+        with titled_dialog(f"{text.rstrip('…')}: this ends “{option.ends}”") as dialog:
+            ui.label(f"Doing this now moves the turn past “{option.ends}”: what is still open there can no longer "
+                     "be done this turn. Finish it first, or go on.").classes("tk-prompt")
+
+            async def go() -> None:
+                dialog.close()
+                await self._go(action, option)
+
+            ok_cancel("Go on", go, dialog, name=f"Go on: {text.rstrip('…')}", cancel="Back")
+
+    async def _go(self, action: str, option: Option) -> None:
+        if not option.ask and option.command is not None:
             await self.view.send(option.command)
             return
         opened = DIALOGS[action.partition(":")[0]](self.view, option)

@@ -171,3 +171,28 @@ def test_horrors_never_power_up_or_hold_focus():
     state = to_step(infernal_game(), "control", "allocate")
     assert all(m.focus is None for m in board(state).models)
     assert ("control", "power_up") not in [(p.key, s.key) for p, s in turn_steps(state)]
+
+
+def test_paying_upkeep_during_allocation_says_first_that_it_ends_allocation(table):
+    """doc 002, "Game Round": Control: "Warcasters Allocate", then "Pay for upkeeps" (doc 001 "Shake Effect":
+    after allocating). Upkeep sent while focus may still be allocated moves the turn past allocation: its option
+    says so (``ends``) before anyone taps it; once it is paid, allocation is over (the rules' order holds).
+    Positive control: allocating first closes nothing, and then the warning goes with what is left to allocate."""
+    from models.rules.core import options
+
+    def option(state, action):
+        return next(o for o in options(state, CAST) if o.action == action)
+
+    state = with_model(table, CAST, upkeeps=("Arcane Shield",))
+    assert (state.phase, state.step) == ("control", "allocate")
+    upkeep = option(state, "upkeep:Arcane Shield")
+    assert upkeep.allowed and upkeep.ends == "Allocate focus to warjacks"
+    assert option(state, "allocate_focus").ends == ""
+    paid = run(state, upkeep.command)
+    assert paid.step == "upkeep"
+    assert refused(paid, AllocateFocus(warcaster=CAST, warjack=JACK_1, points=1)) == "step.passed"
+    # Allocation first, each warjack full and in range (power up kept): nothing is left, nothing is warned of.
+    full = run(state, AllocateFocus(warcaster=CAST, warjack=JACK_1, points=2),
+               AllocateFocus(warcaster=CAST, warjack=JACK_2, points=2))
+    full = with_model(with_model(full, JACK_1, done_this_turn=()), JACK_2, done_this_turn=())
+    assert option(full, "upkeep:Arcane Shield").ends == ""
