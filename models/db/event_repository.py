@@ -76,6 +76,15 @@ class EventRepository(Store):
             s.commit()
         return True
 
+    def check_in_all(self, event_id: str) -> int:
+        """Check in every player of the event not dropped, in one statement; how many it checked in."""
+        with Session(self.engine) as s:
+            done = s.exec(update(EventPlayer).where(col(EventPlayer.event_id) == event_id,
+                                                    col(EventPlayer.dropped).is_(False),
+                                                    col(EventPlayer.checked_in).is_(False)).values(checked_in=True))
+            s.commit()
+        return int(done.rowcount)
+
     def register(self, player: EventPlayer) -> bool:
         """False when this account is registered already (also when another process registered it first)."""
         return self.add_new(player, lambda s: s.get(EventPlayer, (player.event_id, player.account_id)) is not None)
@@ -110,6 +119,11 @@ class EventRepository(Store):
         with Session(self.reads) as s:
             return list(s.exec(select(EventPairing).where(EventPairing.event_id == event_id)
                                .order_by(col(EventPairing.round), col(EventPairing.table_no))).all())
+
+    def pairing_of_game(self, game_id: str) -> EventPairing | None:
+        """The event table that plays ``game_id`` (None: not an event's game)."""
+        with Session(self.reads) as s:
+            return s.exec(select(EventPairing).where(EventPairing.game_id == game_id)).first()
 
     def add_round(self, event_id: str, tables: list[EventPairing], games: list[AccountGame],
                   dropped: dict[str, str], frozen: Sequence[str] = (), opened: Sequence[Any] = (),

@@ -181,6 +181,7 @@ CODES: dict[str, str] = {
     "report.control_points": "A result's control points are out of range.",
     "report.army_points": "A result's army points are out of range or not in halves.",
     "report.scenario_behind": "A scenario win is given to the player behind on control points.",
+    "report.scenario_lead": "A scenario win is given with a smaller lead in control points than the scenario needs.",
     "report.settled": "The table's result counts already (played in the app, confirmed or entered).",
     "report.disputed": "The table's report is disputed: the organiser settles it.",
     "report.pending": "The opponent reported the table already: confirm or dispute it.",

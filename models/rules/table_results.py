@@ -63,9 +63,11 @@ class Settled:
     provenance: Provenance
 
 
-def check_score(score: Score, draws: bool = False) -> None:
+def check_score(score: Score, draws: bool = False, lead: int = 1) -> None:
     """Refuse a result that cannot be: an unknown way to win, a draw where the format has none, negative or absurd
-    numbers, a scenario win by the player behind on control points."""
+    numbers, a scenario win by the player behind on control points or ahead by less than the scenario's ``lead``
+    (the table's scenario says it: a Steamroller 2019 scenario is won 5 control points ahead, doc 002 "Game
+    Ending"; an organiser's own scenario only needs the winner ahead)."""
     if score.how not in HOWS:
         raise RuleViolation("report.how", "Say how the game was won: " + ", ".join(HOWS.values()) + ".")
     if score.winner is None and not draws:
@@ -77,14 +79,21 @@ def check_score(score: Score, draws: bool = False) -> None:
         raise RuleViolation("report.control_points", f"Control points go from 0 to {CP_MAX}.")
     if any(not 0 <= p <= POINTS_MAX or p * 2 != int(p * 2) for p in (*score.destroyed, *score.elements)):
         raise RuleViolation("report.army_points", f"Army points go from 0 to {POINTS_MAX}, in halves at most.")
-    if score.how == "scenario" and score.winner is not None and \
-            score.control_points[score.winner] <= score.control_points[1 - score.winner]:
-        raise RuleViolation("report.scenario_behind", "A scenario win needs the winner ahead on control points.")
+    if score.how == "scenario" and score.winner is not None:
+        ahead = score.control_points[score.winner] - score.control_points[1 - score.winner]
+        if ahead <= 0:
+            raise RuleViolation("report.scenario_behind", "A scenario win needs the winner ahead on control points.")
+        if ahead < lead:
+            mine, theirs = score.control_points[score.winner], score.control_points[1 - score.winner]
+            raise RuleViolation("report.scenario_lead", f"This scenario is won by being {lead} control points "
+                                                        f"ahead; {mine} to {theirs} is {ahead} ahead. A game "
+                                                        "decided on control points when time is called or after "
+                                                        "the last turn is a win on tiebreakers.")
 
 
-def report(existing: Report | None, side: int, score: Score, settled: Settled | None, draws: bool = False) -> Report:
-    """``side`` reports ``score``: a new report, or their own unconfirmed one replaced."""
-    check_score(score, draws)
+def report(existing: Report | None, side: int, score: Score, settled: Settled | None, draws: bool = False,
+           lead: int = 1) -> Report:
+    """``side`` reports ``score``: a new report, or their own unconfirmed one replaced (``lead``: see check_score)."""
     if settled is not None:
         raise RuleViolation("report.settled", _settled_words(settled))
     if existing is not None:
@@ -93,6 +102,7 @@ def report(existing: Report | None, side: int, score: Score, settled: Settled | 
         if existing.by != side:
             raise RuleViolation("report.pending", "Your opponent reported this table already: confirm their "
                                                   "result or dispute it.")
+    check_score(score, draws, lead)
     return Report(by=side, status=ReportStatus.REPORTED, score=score)
 
 
@@ -106,6 +116,16 @@ def answer(existing: Report | None, side: int, agree: bool) -> Report:
         raise RuleViolation("report.own", "Your opponent confirms or disputes your report, not you.")
     return Report(by=existing.by, status=ReportStatus.CONFIRMED if agree else ReportStatus.DISPUTED,
                   score=existing.score)
+
+
+def accept(existing: Report | None) -> Report:
+    """The organiser takes a report waiting for the opponent, or disputed, as it stands: it counts as confirmed
+    (the opponent may be a walk-in without an account, or gone; a dispute may turn out wrong)."""
+    if existing is None:
+        raise RuleViolation("report.none", "Nobody has reported this table's result yet.")
+    if existing.status is ReportStatus.CONFIRMED:
+        raise RuleViolation("report.answered", "This report is confirmed already.")
+    return Report(by=existing.by, status=ReportStatus.CONFIRMED, score=existing.score)
 
 
 def settled(played: Score | None, existing: Report | None, entered: Score | None) -> Settled | None:

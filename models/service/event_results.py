@@ -19,11 +19,13 @@ from models.db.result_repository import ResultRepository
 from models.db.tables import Event, EventPairing, ResultCorrection, ResultReport
 from models.rules import table_results
 from models.rules.rounds import Act, Stage, check, stage
-from models.rules.table_results import Score
+from models.rules.table_results import Provenance, Score
 from models.rules.text import clean_text
 from models.service.accounts import Me
 from models.service.errors import EventError, Forbidden, NoSuchEvent
 from models.service.event_access import EventAccess, pairing_id
+from models.service.event_clock import stop_clock
+from models.service.scenarios import scenario_lead
 
 NOTE_MAX = 200
 HOWS = table_results.HOWS  # how a game was won, in the words a player reads (the pages' choices)
@@ -64,17 +66,45 @@ class ResultService:
         """One of the table's players reports its result; the opponent confirms or disputes it."""
         t, side, facts = self._as_player(me, event_id, round_no, table_no)
         score = _score(t, result)
-        made = table_results.report(facts.report, side, score, facts.settled)
+        made = table_results.report(facts.report, side, score, facts.settled, lead=scenario_lead(t.scenario))
         self._save(t, facts.row, status=made.status.value, reported_by=made.by,
                    report=_stored(made.score), note="")
 
     def answer(self, me: Me, event_id: str, round_no: int, table_no: int, agree: bool, note: str = "") -> None:
-        """The reporter's opponent confirms the report (``agree``) or disputes it, saying why in ``note``."""
+        """The reporter's opponent confirms the report (``agree``) or disputes it, saying why in ``note`` (the
+        organiser settles it from that reason, so a dispute without one is refused)."""
         t, side, facts = self._as_player(me, event_id, round_no, table_no)
-        note = clean_text(note, "note", NOTE_MAX) if note else ""
+        note = clean_text(note, "note", NOTE_MAX, empty_ok=True)
+        if not agree and not note:
+            raise EventError("event.dispute_reason", "Say why you dispute the report: the organiser reads it to "
+                                                     "settle the result.")
         made = table_results.answer(facts.report, side, agree)
         self._save(t, facts.row, status=made.status.value, reported_by=made.by, report=_stored(made.score),
-                   note=note)
+                   note=note if not agree else "")
+        if agree:
+            stop_clock(self.access.games, t.game_id)
+
+    def accept(self, me: Me, event_id: str, round_no: int, table_no: int) -> None:
+        """The organiser accepts a table's report as it stands, waiting or disputed: it counts as confirmed (a
+        walk-in has no account to confirm with). Logged with who and when, as an entry is."""
+        event = self.access.event(event_id)
+        self.access.check_organiser(me, event)
+        pairings = self.repo.pairings(event_id)
+        t = _table(pairings, round_no, table_no)
+        facts = self.access.tables(event_id, [t])[pairing_id(t)]
+        check(_stage_of(t, pairings, facts.settled is not None), Act.CORRECT, round_no)
+        if facts.settled is not None:
+            raise EventError("event.result_counts", "This table's result counts already: correct it instead.")
+        made = table_results.accept(facts.report)
+        row = facts.row
+        assert row is not None  # a report is stored in it
+        correction = ResultCorrection(event_id=event_id, pairing_id=pairing_id(t), by=me.id, before=None,
+                                      after=_stored(made.score) | {"provenance": Provenance.CONFIRMED.value,
+                                                                   "reported_by": made.by},
+                                      note="")
+        self._save(t, row, correction=correction, status=made.status.value, reported_by=made.by,
+                   report=_stored(made.score), note=row.note)
+        stop_clock(self.access.games, t.game_id)
 
     def enter(self, me: Me, event_id: str, round_no: int, table_no: int, result: ScoreIn, note: str = "") -> None:
         """The organiser enters or corrects a table's result, in any round; the correction log keeps who, when, and
@@ -87,7 +117,7 @@ class ResultService:
         check(_stage_of(t, pairings, facts.settled is not None), Act.CORRECT, round_no)
         note = clean_text(note, "note", NOTE_MAX) if note else ""
         score = _score(t, result)
-        table_results.check_score(score)
+        table_results.check_score(score, lead=scenario_lead(t.scenario))
         before = _stored(facts.settled.score) | {"provenance": facts.settled.provenance.value} \
             if facts.settled else None
         after = _stored(score) | {"provenance": table_results.Provenance.ORGANISER.value}
@@ -97,6 +127,7 @@ class ResultService:
         self._save(t, row, entered=_stored(score), correction=correction,
                    status=row.status if row else None, reported_by=row.reported_by if row else None,
                    report=row.report if row else None, note=row.note if row else "")
+        stop_clock(self.access.games, t.game_id)
 
     def corrections(self, event_id: str) -> list[Correction]:
         """Every entry and correction the organiser made, oldest first (public, as the standings are)."""

@@ -39,6 +39,7 @@ from models.rules.warmachine.standings import Standing as Standing  # the API's 
 from models.service.accounts import Me, clean_email
 from models.service.errors import EventError, Forbidden, NotFound
 from models.service.event_access import LEFT, EventAccess, TableFacts, pairing_id, runs
+from models.service.event_games import Known, known_numbers
 from models.service.event_results import Correction, ResultService
 from models.service.event_rounds import RoundService
 from models.service.games import GameService
@@ -144,6 +145,10 @@ class TableResult:
     report_winner: Annotated[str | None, doc("The winner the report names (account id).")] = None
     report_how: str | None = None
     note: Annotated[str, doc("Why the opponent disputed the report.")] = ""
+    report_control_points: Annotated[tuple[int, int] | None, doc("The report's numbers, the table's order (null: no "
+                                                                 "report).")] = None
+    report_army_points_destroyed: tuple[float, float] | None = None
+    report_army_points_in_scenario_elements: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -183,6 +188,17 @@ class MyGame:
     opponent: Annotated[str | None, doc("null: a bye.")]
     game_id: str | None
     links: Annotated[dict[str, str], doc('`{"title", "seat1" or "seat2", "watch"}`: raw tokens.')]  # empty: a bye
+
+
+@dataclass(frozen=True)
+class GameTable:
+    """An event's table as the game page of its game shows it."""
+
+    event_id: str
+    event_name: str
+    pairing: Pairing
+    names: dict[str, str]
+    known: Known | None  # the numbers the game in the app has counted so far
 
 
 def _aware(when: datetime) -> datetime:
@@ -381,6 +397,13 @@ class EventService:
         self._player(event_id, player_id)
         self.repo.update_player(event_id, player_id, checked_in=present)
 
+    def check_in_all(self, me: Me, event_id: str) -> int:
+        """The organiser checks in every player still in the event at once (the morning's queue at the desk);
+        how many were checked in now."""
+        event = self.access.event(event_id)
+        self.access.check_organiser(me, event)
+        return self.repo.check_in_all(event_id)
+
     def submit_lists(self, me: Me, event_id: str, list_ids: Sequence[str]) -> Entrant:
         """Copies of ``me``'s saved lists (``list_ids``, as many as the event asks), each legal at the event's game
         size; they replace what ``me`` submitted before, until the lists lock. A list whose cards the catalog
@@ -513,6 +536,19 @@ class EventService:
                 return MyGame(round=t.round, table=t.table_no, opponent=names.get(other) if other else None,
                               game_id=t.game_id, links=links)
         return None
+
+    def table_of_game(self, game_id: str, me: Me | None = None) -> GameTable | None:
+        """The event table a game is played at, with its result as the event counts it and ``me``'s links (None:
+        the game is no event's); what the game in the app knows of the numbers comes with it."""
+        t = self.repo.pairing_of_game(game_id)
+        if t is None:
+            return None
+        event = self.access.event(t.event_id)
+        names = {p.account_id: p.name or LEFT for p in self.repo.players(event.id)}
+        found = self.access.tables(event.id, [t])
+        facts = found[pairing_id(t)]
+        return GameTable(event_id=event.id, event_name=event.name, pairing=self._pairing(t, names, found, event, me),
+                         names=names, known=known_numbers(facts.state) if facts.state is not None else None)
 
     # -- standings -------------------------------------------------------------------------------------------
     def standings(self, event_id: str) -> list[Standing]:
@@ -696,7 +732,10 @@ def _table_result(t: EventPairing, facts: TableFacts) -> TableResult:
         reported_by=players[report.by] if report else None,
         report_winner=players[report.score.winner] if report and report.score.winner is not None else None,
         report_how=report.score.how if report else None,
-        note=facts.row.note if facts.row is not None else "")
+        note=facts.row.note if facts.row is not None else "",
+        report_control_points=report.score.control_points if report else None,
+        report_army_points_destroyed=report.score.destroyed if report else None,
+        report_army_points_in_scenario_elements=report.score.elements if report else None)
 
 
 def _cell(text: str) -> str:

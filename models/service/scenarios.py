@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from models.rules.warmachine.scenario import WINNING_LEAD
+
 SOURCE = "https://github.com/michaelb081988/rollforscenario/blob/master/json/scenarios-2019.json"
 SITE = "https://www.rollforscenario.com/"
 
@@ -54,3 +56,10 @@ def scenario_words(name: str) -> str:
     if found is None:
         return (name or "").strip()
     return f"{found.name} (scenario {found.number}: {found.elements()})"
+
+
+def scenario_lead(name: str) -> int:
+    """The lead in control points a scenario win needs at the scenario of that name: every Steamroller 2019
+    scenario is won 5 ahead (doc 002 "Game Ending": a win on scenario is 5 points up; reference README "Steamroller
+    2019 figures"); an organiser's own scenario, whose rules the app does not know, only needs the winner ahead."""
+    return WINNING_LEAD if known(name) is not None else 1

@@ -55,6 +55,8 @@ CODES: dict[str, str] = {
     "event.not_dropped": "The player to reinstate is not dropped.",
     "event.no_lists": "The player has submitted no lists to review.",
     "event.reject_note": "Lists are rejected without a note saying why.",
+    "event.dispute_reason": "A report is disputed without saying why.",
+    "event.result_counts": "A report is accepted for a table whose result counts already.",
     "event.lists_open": "Lists are published before they lock.",
     "event.lists_pending": "Round 1 is paired while lists wait for the organiser's approval.",
     "event.read_only": "The event's organiser left the site: it is read-only.",

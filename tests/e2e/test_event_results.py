@@ -57,14 +57,14 @@ def test_players_report_and_confirm_a_dispute_is_settled_and_a_closed_round_stay
 
         # Ann reports from her phone; Bob sees it arrive and confirms it on his.
         my_result(ann).get_by_role("button", name="Report the result").click()
-        dialog = fill_result(ann, "Ann", "scenario", {"Control points of Ann": 5, "Control points of Bob": 2,
+        dialog = fill_result(ann, "Ann", "scenario", {"Control points of Ann": 7, "Control points of Bob": 2,
                                                        "Army points destroyed of Ann": 40})
         dialog.get_by_role("button", name="Send the report").click()
         expect(my_result(ann)).to_contain_text("Ann reported: Ann won (scenario). Waiting for your opponent",
                                                timeout=LIVE)
         expect(my_result(bob)).to_contain_text("Ann reported: Ann won (scenario).", timeout=LIVE)
         my_result(bob).get_by_role("button", name="Confirm the result").click()
-        expect(my_result(bob)).to_contain_text("Your result: Ann won (scenario); control points Ann 5, Bob 2",
+        expect(my_result(bob)).to_contain_text("Your result: Ann won (scenario); control points Ann 7, Bob 2",
                                                timeout=LIVE)
         expect(my_result(ann)).to_contain_text("reported and confirmed", timeout=LIVE)
         expect(tables(olga)).to_contain_text("Round 1: 2 of 3 tables still playing (tables 2, 3).", timeout=LIVE)

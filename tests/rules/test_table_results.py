@@ -13,6 +13,7 @@ from models.rules.table_results import (
     ReportStatus,
     Score,
     Settled,
+    accept,
     answer,
     check_score,
     report,
@@ -49,6 +50,24 @@ def test_numbers_are_tiebreakers_in_range_army_points_in_halves() -> None:
 
 def test_a_scenario_win_goes_to_the_player_ahead_on_control_points() -> None:
     assert code(check_score, Score(winner=1, how="scenario", control_points=(5, 2))) == "report.scenario_behind"
+
+
+def test_a_steamroller_scenario_win_is_five_control_points_ahead() -> None:
+    """doc 002 "Game Ending": a scenario win is 5 points up (reference README "Steamroller 2019 figures": a lead of
+    5 control points wins at once); the event gives the lead its round's scenario needs."""
+    assert code(check_score, Score(winner=0, how="scenario", control_points=(3, 1)), False, 5) == \
+        "report.scenario_lead"
+    check_score(Score(winner=0, how="scenario", control_points=(6, 1)), False, 5)
+    check_score(Score(winner=0, how="tiebreakers", control_points=(3, 1)), False, 5)  # decided at time
+    check_score(Score(winner=0, how="scenario", control_points=(3, 1)))  # an organiser's own scenario
+
+
+def test_the_organiser_accepts_a_waiting_or_disputed_report_as_it_stands() -> None:
+    waiting = report(None, 0, WIN, None)
+    assert settled(None, accept(waiting), None) == Settled(WIN, Provenance.CONFIRMED)
+    assert settled(None, accept(answer(waiting, 1, False)), None) == Settled(WIN, Provenance.CONFIRMED)
+    assert code(accept, None) == "report.none"
+    assert code(accept, answer(waiting, 1, True)) == "report.answered"
 
 
 def test_a_report_waits_for_the_opponent_who_confirms_it() -> None:

@@ -12,7 +12,7 @@ from tests.service.site_client import sign_up
 from tests.service.test_api import assert_error
 from tests.service.test_events_api import concede, detail, enter, new_event, pair
 
-WIN = {"how": "scenario", "control_points": [5, 2], "army_points_destroyed": [40, 25.5],
+WIN = {"how": "scenario", "control_points": [7, 2], "army_points_destroyed": [40, 25.5],
        "army_points_in_scenario_elements": [0, 3]}
 
 
@@ -47,9 +47,9 @@ def test_a_reported_result_counts_once_the_opponent_confirms_it(client: TestClie
     assert client.post(url(event, 1, "confirm"), headers=p["Bob"]["headers"]).status_code == 204
     done = table(client, event, 1)["result"]
     assert (done["finished"], done["winner"], done["provenance"]) == (True, pid(p["Ann"]), "confirmed")
-    assert done["control_points"] == [5, 2] and done["army_points_destroyed"] == [40, 25.5]
+    assert done["control_points"] == [7, 2] and done["army_points_destroyed"] == [40, 25.5]
     top = client.get(f"/api/events/{event['id']}/standings.json").json()[0]
-    assert (top["name"], top["wins"], top["control_points"], top["army_points_destroyed"]) == ("Ann", 1, 5, 40)
+    assert (top["name"], top["wins"], top["control_points"], top["army_points_destroyed"]) == ("Ann", 1, 7, 40)
 
 
 def test_only_the_tables_players_report_and_only_the_opponent_confirms(client: TestClient) -> None:
@@ -97,15 +97,15 @@ def test_a_dispute_goes_to_the_organiser_whose_entry_is_logged(client: TestClien
                                        headers=organiser["headers"]), 422, "round.unfinished")
     assert "table 1:" in refused["message"]  # the organiser sees which table is still playing
 
-    settled = {**WIN, "winner": pid(p["Ann"]), "control_points": [5, 4], "note": "Both agreed at the desk"}
+    settled = {**WIN, "winner": pid(p["Ann"]), "control_points": [8, 3], "note": "Both agreed at the desk"}
     assert_error(client.put(url(event, 1, "result"), json=settled, headers=p["Ann"]["headers"]), 403,
                  "access.forbidden")  # a player is not the organiser
     assert client.put(url(event, 1, "result"), json=settled, headers=organiser["headers"]).status_code == 204
     result = table(client, event, 1)["result"]
-    assert (result["finished"], result["provenance"], result["control_points"]) == (True, "organiser", [5, 4])
+    assert (result["finished"], result["provenance"], result["control_points"]) == (True, "organiser", [8, 3])
     log = client.get(f"/api/events/{event['id']}/corrections").json()
     assert [(c["round"], c["table"], c["by"], c["before"], c["after"]["control_points"], c["note"]) for c in log] == [
-        (1, 1, "Olga", None, [5, 4], "Both agreed at the desk")]
+        (1, 1, "Olga", None, [8, 3], "Both agreed at the desk")]
     assert len(pair(client, event, organiser)) == 2  # every table has a result now
 
 
@@ -166,7 +166,7 @@ def test_only_the_reporters_opponent_disputes_and_only_the_organiser_enters_a_re
     assert table(client, event, 1)["result"]["report"] == "reported"
     assert client.post(url(event, 1, "dispute"), json=why, headers=p["Bob"]["headers"]).status_code == 204  # control
 
-    fix = {**WIN, "winner": pid(p["Bob"]), "control_points": [2, 5], "note": "Bob held both zones"}
+    fix = {**WIN, "winner": pid(p["Bob"]), "control_points": [2, 7], "note": "Bob held both zones"}
     outsider = sign_up(client, "Uma")  # signed in, but neither a player here nor the organiser
     for refused in (outsider, p["Bob"], p["Cid"]):
         assert_error(client.put(url(event, 1, "result"), json=fix, headers=refused["headers"]), 403,

@@ -22,12 +22,14 @@ async def test_a_spectator_sees_the_organisers_correction_with_who_and_when_with
     assert not exists(user, "Result corrections")  # nothing corrected yet: the log is not shown
 
     bob = event["players"]["Bob"][0]
-    deps().events.results.enter(olga, event["id"], 1, 1, ScoreIn(winner=bob.id, how="assassination"),
-                                "conceded on the wrong link")
+    fixed = ScoreIn(winner=bob.id, how="assassination", control_points=(1, 3), army_points_destroyed=(0, 12.5))
+    deps().events.results.enter(olga, event["id"], 1, 1, fixed, "conceded on the wrong link")
     await see(user, "Table 1: Ann against Bob: Bob won (assassination)")
     await see(user, "Round 1, table 1: corrected by Olga on ")
-    await see(user, "Bob won (assassination; entered by the organiser), was Ann won (concession; played in the "
-                    "app). Note: conceded on the wrong link")
+    # the numbers before and after are in the log, not only who won and how
+    await see(user, "Bob won (assassination; control points Ann 1, Bob 3; army points destroyed Ann 0, Bob 12.5; "
+                    "entered by the organiser), was Ann won (concession; control points Ann 0, Bob 0; army points "
+                    "destroyed Ann 0, Bob 0; played in the app). Note: conceded on the wrong link")
     assert exists(user, "Result corrections")
 
 

@@ -157,3 +157,32 @@ async def test_a_note_or_a_tap_for_one_player_outlives_another_players_registrat
     click(user, "Approve Ann's lists")
     await see(user, "Ann: lists approved", players)
     await see(user, "Trump checked on her card", lists)  # the note went with the approval
+
+
+async def test_the_organiser_checks_everyone_in_with_one_tap_near_the_top_and_is_not_offered_registration(
+        user: User) -> None:
+    made = one_list_event(("Ann", "Bob", "Cid"))
+    await user.open("/events")
+    sign_in(user, made["organiser"][1])  # type: ignore[index]
+    await user.open(f"/events/{made['id']}")
+    check_in = region(user, "Check-in")
+    await see(user, "Check-in: 0 of 3 players checked in.", check_in)
+    await see(user, "You run this event.", region(user, "Your part in this event"))
+    assert not exists(user, "Register for this event", ui.button)  # the organiser runs it, not plays in it
+    click(user, "Check in Ann")
+    await see(user, "Check-in: 1 of 3 players checked in.", check_in)
+    click(user, "Check in all 2")
+    await see(user, "Check-in: 3 of 3 players checked in.", check_in)
+    await see(user, "Cid: lists given, checked in", region(user, "Players"))
+    assert not exists(user, "Check in Bob")
+
+
+async def test_a_player_is_offered_registration(user: User) -> None:
+    """The positive control of the organiser's page above: someone else signed in registers from the page."""
+    made = one_list_event(("Ann",))
+    _, token = account("Eve")
+    await user.open("/events")
+    sign_in(user, token)
+    await user.open(f"/events/{made['id']}")
+    await see(user, "Register for this event")
+    assert not exists(user, "Check-in: 0 of 1 players checked in.")  # a player checks nobody in

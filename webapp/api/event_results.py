@@ -51,7 +51,8 @@ class CorrectionIn(ResultIn):
 
 
 class DisputeIn(Strict):
-    note: str = Field(default="", max_length=200, description="What is wrong with the report, for the organiser.")
+    note: str = Field(default="", max_length=200, description="What is wrong with the report, for the organiser "
+                                                              "(required: `event.dispute_reason` when empty).")
 
 
 class CorrectionOut(BaseModel):
@@ -97,6 +98,14 @@ async def dispute(event_id: EventId, round_no: RoundNo, table_no: TableNo, body:
     """The reporter's opponent disputes the report: it counts for nothing until the organiser enters the result."""
     await as_account(session, deps.current().events.results.answer, event_id, round_no, table_no, False,
                      body.note)
+
+
+@router.post(TABLE + "/accept", status_code=204, responses=REFUSED,
+             summary="Accept a table's report as it stands (organiser)")
+async def accept(event_id: EventId, round_no: RoundNo, table_no: TableNo, session: BearerSession) -> None:
+    """The organiser takes a report waiting for the opponent (a walk-in has no account to confirm with) or disputed
+    as it stands: it counts as confirmed, and goes into the correction log."""
+    await as_account(session, deps.current().events.results.accept, event_id, round_no, table_no)
 
 
 @router.put(TABLE + "/result", status_code=204, responses=REFUSED,

@@ -32,10 +32,13 @@ from webapp.deps import current
 from webapp.pages.event_results import (
     ResultForms,
     correction_words,
+    dispute_words,
     draw_my_result,
+    from_report,
     next_round_words,
     progress_words,
     report_words,
+    reported_numbers,
 )
 from webapp.pages.event_rounds import controls_key, draw_round_controls
 from webapp.pages.events import account_of, facts, who_acts, whole
@@ -155,6 +158,11 @@ class EventPage:
             ui.link("Hall screen (for a TV in the room)", f"/events/{self.event_id}/hall").classes("p-3 self-start")
             self.draw = ui.label().classes("tk-kind")
             self.part = named(ui.column().classes("w-full gap-2"), "Your part in this event", role="region")
+            with named(ui.column().classes("w-full gap-2"), "Check-in", role="region") as self.check_ins:
+                self.check_in_words = ui.label().classes("text-bold")
+                with ui.row().classes("items-center gap-2"):
+                    self.check_in_all = ui.element()
+                    self.check_in_buttons = KeptParts(ui.row().classes("items-center gap-2"))
             self.timer = RoundTimerControls(self.event_id, view.event.time_zone, self._act) \
                 if self._runs(view) else None
             with named(ui.column().classes("w-full gap-1"), "Tables", role="region"):
@@ -187,6 +195,7 @@ class EventPage:
                 with self.lists:
                     self.lists_head = ui.column().classes("w-full gap-2")
         self.drawn_people: tuple[Any, ...] | None = None
+        self.drawn_check_ins: int | None = None  # how many the "check in all" button names
         self.drawn_log: tuple[Any, ...] | None = None
         self.drawn_lists_head: tuple[bool, ...] | None = None
         self.list_cards = KeptParts(self.lists)  # a player's card is redrawn only when their lists change
@@ -250,6 +259,7 @@ class EventPage:
             self.part.clear()
             with self.part:
                 self._draw_part(view)
+        self._draw_check_ins(view)
         self._draw_tables(view)
         self.standings.rows = [{"rank": s.rank, "name": view.names.get(s.player, ""), "wins": s.wins,
                                 "sos": s.strength_of_schedule, "cp": s.control_points,
@@ -291,20 +301,47 @@ class EventPage:
             self._player_buttons(view, e)
 
     def _player_buttons(self, view: EventView, e: Entrant) -> None:
+        """Drop a player, or bring a dropped one back: a late arrival left out of round 1 is checked in (and paired
+        from the next round), anyone else dropped is reinstated. Check-in before round 1 is the Check-in part's."""
         events = current().events
         if e.dropped:
-            named(once(ui.button("Reinstate", icon=icons.UNDO).props("no-caps outline"),
-                       lambda: self._act(events.reinstate, e.account)), f"Reinstate {e.name}")
+            late = e.drop_reason == "not_checked_in"
+            words = "Check in late" if late else "Reinstate"
+            named(once(ui.button(words, icon="how_to_reg" if late else icons.UNDO).props("no-caps outline"),
+                       lambda: self._act(events.reinstate, e.account)),
+                  f"Check in {e.name} late, from the next round" if late else f"Reinstate {e.name}")
             return
-        if not view.event.round:
-            if e.checked_in:
-                named(once(ui.button("Check out").props("no-caps flat"),
-                           lambda: self._act(events.check_in, e.account, False)), f"Check out {e.name}")
-            else:
-                named(once(ui.button("Check in", icon="how_to_reg").props("no-caps outline"),
-                           lambda: self._act(events.check_in, e.account, True)), f"Check in {e.name}")
+        if not view.event.round and e.checked_in:
+            named(once(ui.button("Check out").props("no-caps flat"),
+                       lambda: self._act(events.check_in, e.account, False)), f"Check out {e.name}")
         named(once(ui.button("Drop", icon="person_remove").props("no-caps flat"),
                    lambda: self._act(events.withdraw, e.account)), f"Drop {e.name}")
+
+    def _draw_check_ins(self, view: EventView) -> None:
+        """Near the top of the page, before round 1, the organiser checks players in: everyone at once, or each of
+        those not yet in with one tap. Each player's button stays put while others change (a tap is not lost)."""
+        present = [e for e in view.players if not e.dropped and not e.left]
+        waiting = [e for e in present if not e.checked_in]
+        shown = self._runs(view) and not view.event.round and bool(present)
+        self.check_ins.set_visibility(shown)
+        if not shown:
+            return
+        self.check_in_words.set_text(f"Check-in: {len(present) - len(waiting)} of {len(present)} players checked "
+                                     "in. Once anyone is checked in, round 1 pairs only those checked in.")
+        everyone = len(waiting) if len(waiting) > 1 else 0
+        if everyone != self.drawn_check_ins:
+            self.drawn_check_ins = everyone
+            self.check_in_all.clear()
+            if everyone:
+                with self.check_in_all:
+                    once(ui.button(f"Check in all {everyone}", icon="how_to_reg").props("no-caps"),
+                         lambda: self._act(current().events.check_in_all))
+        self.check_in_buttons.show([Part(e.account, e.name, ui.element, partial(self._check_in_button, e))
+                                    for e in waiting])
+
+    def _check_in_button(self, e: Entrant) -> None:
+        named(once(ui.button(e.name, icon="how_to_reg").props("no-caps outline"),
+                   partial(self._act, current().events.check_in, e.account, True)), f"Check in {e.name}")
 
     def _walk_in_form(self, view: EventView) -> None:
         later = " (paired from the next round)" if view.event.round else ""
@@ -407,7 +444,9 @@ class EventPage:
             for p in self._newest(view):
                 with ui.row().classes("items-center gap-3 tk-event-table"):
                     ui.label(f"Table {p.table}: {table_words(p, view.names)}")
-                    if p.result is not None and p.result.report in ("reported", "disputed"):
+                    waiting = p.result is not None and p.result.report in ("reported", "disputed") and \
+                        not p.result.finished
+                    if waiting and p.result is not None:
                         ui.label(f"({report_words(p, view.names)}, {p.result.report})").classes("tk-kind")
                     if p.game_id and p.watch:
                         named(ui.link("Watch", f"/watch/{p.game_id}/{p.watch}").classes("p-3"),
@@ -415,7 +454,9 @@ class EventPage:
                     if organiser and p.game_id and p.links:
                         self._organiser_links(p)
                     if organiser and p.player_b is not None:
-                        self._correct_button(p)
+                        self._correct_button(p, view)
+                if organiser and waiting:
+                    self._report_to_settle(p, view)
 
     def _organiser_links(self, p: Pairing) -> None:
         links = p.links or {}
@@ -424,10 +465,39 @@ class EventPage:
                 named(ui.link(words, f"/table/{p.game_id}/{links[key]}").classes("p-3"),
                       f"Table {p.table}: {words}")
 
-    def _correct_button(self, p: Pairing) -> None:
-        words = "Correct the result" if p.result is not None and p.result.finished else "Enter the result"
-        named(ui.button(words, icon="edit_note", on_click=lambda: self.forms.open_result(p, as_organiser=True))
+    def _correct_button(self, p: Pairing, view: EventView) -> None:
+        """The organiser's result form: a waiting or disputed report fills it, with the dispute's reason shown."""
+        finished = p.result is not None and p.result.finished
+        words = "Correct the result" if finished else "Enter the result"
+        start, said = (None, "") if finished else (from_report(p), self._report_said(p, view))
+        named(ui.button(words, icon="edit_note",
+                        on_click=lambda: self.forms.open_result(p, as_organiser=True, start=start, said=said))
               .props("no-caps outline"), f"{words} of round {p.round}, table {p.table}")
+
+    @staticmethod
+    def _report_said(p: Pairing, view: EventView) -> str:
+        """A waiting or disputed report in words: who reported what, its numbers, and the dispute's reason."""
+        words = [f"{report_words(p, view.names)}: {reported_numbers(p)}."]
+        if dispute := dispute_words(p, view.names):
+            words.append(dispute)
+        return " ".join(words)
+
+    def _report_to_settle(self, p: Pairing, view: EventView) -> None:
+        """Under a table whose report waits or is disputed, the organiser reads it whole and accepts it in one
+        tap (a walk-in cannot confirm; a dispute may be unfounded), or enters the result from it."""
+        r = p.result
+        assert r is not None
+        reporter = view.names.get(r.reported_by or "") or GONE
+        with named(ui.column().classes("gap-1 tk-report-to-settle"), f"Report of round {p.round}, table {p.table}",
+                   role="group"):
+            ui.label(self._report_said(p, view))
+            walk_in = next((e.name for e in view.players if e.walk_in and e.account in (p.player_a, p.player_b)
+                            and e.account != r.reported_by), None)
+            if walk_in and r.report == "reported":
+                ui.label(f"{walk_in} plays without an account: confirm the report for them.").classes("tk-kind")
+            named(once(ui.button(f"Accept {reporter}'s report", icon="check").props("no-caps"),
+                       lambda: self._act(current().events.results.accept, p.round, p.table)),
+                  f"Accept {reporter}'s report at round {p.round}, table {p.table}")
 
     def _draw_earlier(self, view: EventView) -> None:
         organiser = self._runs(view)
@@ -448,7 +518,7 @@ class EventPage:
                             named(ui.link("Result", f"/result/{p.game_id}/{p.watch}").classes("p-3"),
                                   f"Result of round {n}, table {p.table}")
                         if organiser and p.player_b is not None:
-                            self._correct_button(p)
+                            self._correct_button(p, view)
 
     def _draw_log(self, view: EventView) -> None:
         """The organiser's entries and corrections of results, each with who and when (public, as the standings)."""
@@ -471,12 +541,14 @@ class EventPage:
             return
         entrant = next((e for e in view.players if e.account == self.me.id), None)
         if entrant is None:
-            if info.status == "open" and not info.lists_locked:
+            if self._runs(view):
+                ui.label("You run this event.").classes("tk-kind")
+            elif info.status == "open" and not info.lists_locked:
                 with ui.row().classes("items-end gap-3"):
                     club = ui.input("Club or team (optional)").props("maxlength=60").classes("w-64")
                     once(ui.button("Register for this event", icon="how_to_reg").props("no-caps"),
                          lambda: self._act(current().events.register, club.value or ""))
-            elif not self._runs(view):
+            else:
                 ui.label("Registration is closed.").classes("tk-kind")
         elif entrant.dropped:
             ui.label(f"You are out of this event: {entrant_words(entrant)}.").classes("text-bold")

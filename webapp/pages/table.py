@@ -23,6 +23,7 @@ from webapp.components.warmachine.model_card import army
 from webapp.components.warmachine.setup_wizard import SetupWizard
 from webapp.components.warmachine.theme_note import theme_note
 from webapp.components.warmachine.turn_bar import TurnBar
+from webapp.pages.event_game import event_part
 from webapp.pages.frame import frame, open_game
 from webapp.pages.warband import warband_table
 from webapp.pages.warlord import warlord_table
@@ -84,6 +85,7 @@ async def warmachine_table(view: GameView, game_id: str, token: str) -> None:
         ui.button("Log", icon=icons.HISTORY, on_click=drawer.toggle).props(
             'flat no-caps color=white aria-label="Open the game log"').classes("tk-nav-button")
         TurnBar(view, controls=True)
+    await event_part(view, game_id)
     ResultPanel(view, token, controls=True)
     ClockPanel(view, controls=True)
     SetupWizard(view)

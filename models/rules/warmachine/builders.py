@@ -133,9 +133,9 @@ def clock_expired(seat: int) -> ClockExpired:
     return ClockExpired(seat=seat)
 
 
-def pause_clock() -> PauseClock:
-    """A judge's call stops both clocks."""
-    return PauseClock(reason="Judge call")
+def pause_clock(reason: str = "Judge call") -> PauseClock:
+    """A judge's call (or ``reason``) stops both clocks."""
+    return PauseClock(reason=reason)
 
 
 def resume_clock() -> ResumeClock:

@@ -1,0 +1,51 @@
+"""The game page of an event's game, on the simulated browser: it links back to its event, and a player of the
+table reports the result from it in at most 6 taps, the form starting from the numbers the game has counted; the
+event page and the game page both show the report at once. A game that is no event's shows none of it."""
+
+from __future__ import annotations
+
+from nicegui import ui
+from nicegui.testing import User
+
+from models.service.event_games import known_numbers
+from tests.service.site_client import seed_in_order
+from tests.webapp.helpers import choose, click, exists, find, new_game, see, table_url
+from tests.webapp.test_event_pages import deps, event_with_players, sign_in
+
+
+async def test_a_player_reports_from_the_game_page_in_six_taps_and_it_links_back_to_the_event(user: User) -> None:
+    made = event_with_players()
+    olga = made["organiser"][0]
+    table = deps().events.pair_next_round(olga, made["id"], "Spread the Net", seed_in_order(4))[0]
+    ann, token = made["players"]["Ann"]
+    await user.open("/events")
+    sign_in(user, token)
+    seat = deps().events.my_game(ann, made["id"]).links["seat1"]
+    await user.open(f"/table/{table.game_id}/{seat}")
+    back = find(user, "Back to the event: Club Steamroller", ui.link)
+    assert back.props["href"] == f"/events/{made['id']}"
+    await see(user, "Club Steamroller: round 1, table 1")
+
+    taps = 0
+    click(user, "Report the result")
+    taps += 1
+    counted = known_numbers(deps().service.state(table.game_id)[1])
+    assert find(user, "Control points of Ann", ui.number).value == counted.control_points[0]  # from the game
+    assert find(user, "Army points destroyed of Bob", ui.number).value == counted.army_points_destroyed[1]
+    choose(user, "Winner", "Ann")
+    choose(user, "How", "concession")
+    taps += 4  # each choice opens its list and picks from it
+    click(user, "Send the report")
+    taps += 1
+    assert taps <= 6
+    await see(user, "Ann reported: Ann won (concession) (reported).")
+    await user.open(f"/events/{made['id']}")
+    await see(user, "Ann reported: Ann won (concession). Waiting for your opponent to confirm it.")
+
+
+async def test_a_game_that_is_no_events_has_no_event_part(user: User) -> None:
+    """The positive control above shows the part; a friendly game's page has no link to an event."""
+    game = new_game()
+    await user.open(table_url(game))
+    await see(user, "Ann")
+    assert not exists(user, "This game's event")
