@@ -550,6 +550,29 @@ class EventService:
         return GameTable(event_id=event.id, event_name=event.name, pairing=self._pairing(t, names, found, event, me),
                          names=names, known=known_numbers(facts.state) if facts.state is not None else None)
 
+    def result_of_game(self, game_id: str) -> dict[str, Any] | None:
+        """The event's part of a game's result for tournament software (None: no event's game): the event, round
+        and table, the table's result as the event counts it (a confirmed report or the organiser's entry counts
+        where the game in the app has none) and a report still waiting or disputed."""
+        found = self.table_of_game(game_id)
+        if found is None:
+            return None
+        p, r = found.pairing, found.pairing.result
+
+        def name(who: str | None) -> str | None:
+            return found.names.get(who) if who else None
+
+        counted = None if r is None or not r.finished else {
+            "winner_name": name(r.winner), "how": r.how, "provenance": r.provenance,
+            "control_points": list(r.control_points or (0, 0)),
+            "army_points_destroyed": list(r.army_points_destroyed or (0, 0)),
+            "army_points_in_scenario_elements": list(r.army_points_in_scenario_elements or (0, 0))}
+        waiting = None if r is None or r.report is None or r.finished else {
+            "status": r.report, "by": name(r.reported_by), "winner_name": name(r.report_winner), "how": r.report_how,
+            "control_points": list(r.report_control_points or (0, 0))}
+        return {"id": found.event_id, "name": found.event_name, "round": p.round, "table": p.table,
+                "result": counted, "report": waiting}
+
     # -- standings -------------------------------------------------------------------------------------------
     def standings(self, event_id: str) -> list[Standing]:
         self.access.event(event_id)

@@ -335,8 +335,8 @@ def test_a_steamroller_saturday_from_the_first_list_to_the_final_standings(brows
         log = olga.get_by_role("region", name="Result corrections")
         expect(log).to_contain_text(re.compile(
             rf"Round 2, table 1: corrected by Olga on \d+ \w+ 2\d\d\d, \d\d:\d\d [^:]*: {b} won \(assassination; "
-            rf"entered by the organiser\), was {a} won \(concession; played in the app\)\. "
-            r"Note: The wrong seat conceded"))
+            rf"control points {a} 0, {b} 0; [^)]*; entered by the organiser\), was {a} won \(concession; [^)]*; "
+            r"played in the app\)\. Note: The wrong seat conceded"))
         expect(log).to_contain_text(f"Round 1, table {disputed['table']}: entered by Olga on ")
         expect(pages["Bob"].get_by_role("region", name="Result corrections")).to_contain_text(
             "Round 2, table 1: corrected by Olga")  # public, live on a player's phone too

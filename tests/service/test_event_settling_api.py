@@ -98,6 +98,13 @@ def test_a_walk_ins_table_is_confirmed_by_the_organiser_and_the_round_then_pairs
                              headers=organiser["headers"]), 422, "round.unfinished")  # Sam cannot confirm it
     assert client.post(url(event, 2, "accept"), headers=organiser["headers"]).status_code == 204
     assert table(client, event, 2)["result"]["provenance"] == "confirmed"
+    watch = {"X-Token": tables[1]["watch"]}  # the table's exports carry the result the event counts
+    exported = client.get(f"/api/games/{tables[1]['game_id']}/result", headers=watch).json()
+    assert exported["result"] is None  # the game in the app goes on
+    assert (exported["event"]["table"], exported["event"]["result"]["winner_name"],
+            exported["event"]["result"]["provenance"]) == (2, "Cid", "confirmed")
+    assert "Event result: Cid won (scenario), reported and confirmed; control points 6-1" in \
+        client.get(f"/api/games/{tables[1]['game_id']}/result.txt", headers=watch).text
     r = client.post(f"/api/events/{event['id']}/rounds", json={"scenario": "Recon II"}, headers=organiser["headers"])
     assert r.status_code == 201, r.text  # the round pairs now
     assert {s["name"]: s["wins"] for s in client.get(f"/api/events/{event['id']}/standings.json").json()}["Cid"] == 1

@@ -8,6 +8,8 @@ from nicegui import ui
 from nicegui.testing import User
 
 from models.service.event_games import known_numbers
+from models.service.event_results import ScoreIn
+from models.service.results import text
 from tests.service.site_client import seed_in_order
 from tests.webapp.helpers import choose, click, exists, find, new_game, see, table_url
 from tests.webapp.test_event_pages import deps, event_with_players, sign_in
@@ -49,3 +51,24 @@ async def test_a_game_that_is_no_events_has_no_event_part(user: User) -> None:
     await user.open(table_url(game))
     await see(user, "Ann")
     assert not exists(user, "This game's event")
+
+
+async def test_a_tables_result_page_and_exports_carry_the_reported_result(user: User) -> None:
+    """A result confirmed outside the app is the table's result: the "Result" link says so (not "The game goes on:
+    round 0"), and the JSON and text exports carry it."""
+    made = event_with_players()
+    olga = made["organiser"][0]
+    table = deps().events.pair_next_round(olga, made["id"], "Spread the Net", seed_in_order(4))[0]
+    (ann, _), (bob, _) = made["players"]["Ann"], made["players"]["Bob"]
+    results = deps().events.results
+    results.report(ann, made["id"], 1, 1, ScoreIn(winner=ann.id, how="scenario", control_points=(6, 1)))
+    await user.open(f"/result/{table.game_id}/{table.watch}")
+    await see(user, "Event: Club Steamroller, round 1, table 1")
+    await see(user, "Event result: not yet; Ann reported Ann won (scenario), reported")
+    results.answer(bob, made["id"], 1, 1, True)
+    await see(user, "Event result: Ann won (scenario), reported and confirmed; control points 6-1, army points "
+                    "destroyed 0-0")  # live, without a reload
+    await see(user, "The game in the app goes on: round 0.")
+    exported = {**deps().service.result_json(table.game_id), "event": deps().events.result_of_game(table.game_id)}
+    assert exported["event"]["result"]["winner_name"] == "Ann"
+    assert "Event result: Ann won (scenario), reported and confirmed" in text(exported)

@@ -31,6 +31,7 @@ from models.service import Actor, Created, Forbidden, GameService, Outcome
 from models.service.access import check_can_act, readable
 from models.service.idempotency import COMMAND_ID_MAX, COMMAND_ID_PATTERN, START_KEY_MIN, START_MEMORY_S
 from models.service.reads import Edition, Reads, entry_json, sse
+from models.service.results import text as result_text
 from models.service.themes import theme_forces
 from webapp import deps
 from webapp.api.base import ApiError, ErrorBody, ErrorMappingRoute, GameId, Responses, Strict, Token, errors
@@ -425,11 +426,14 @@ async def model_options(game_id: GameId, model_id: Annotated[str, Path(max_lengt
 
 
 def _result_json(service: GameService, game_id: str, token: str | None) -> dict[str, Any]:
-    return service.result_json(game_id, _actor(service, game_id, token, acting=False))
+    """The game's own result, with its event's (``event``) when an event's table plays it."""
+    data = service.result_json(game_id, _actor(service, game_id, token, acting=False))
+    event = deps.current().events.result_of_game(game_id)
+    return {**data, "event": event} if event is not None else data
 
 
 def _result_text(service: GameService, game_id: str, token: str | None) -> str:
-    return service.result_text(game_id, _actor(service, game_id, token, acting=False))
+    return result_text(_result_json(service, game_id, token))
 
 
 @router.get("/games/{game_id}/result", responses=errors(403, 404), summary="The result, for tournament software")

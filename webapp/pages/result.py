@@ -11,7 +11,7 @@ from typing import Any
 
 from nicegui import ui
 
-from models.service.results import clock_used
+from models.service.results import clock_used, event_lines, text
 from models.service.systems import game_system
 from webapp.blocking import io
 from webapp.pages.frame import frame, open_game
@@ -59,22 +59,36 @@ class ResultView:
         self.view = view
         self.token = token
         self.data: dict[str, Any] = {}
+        self.following = False
         self.body = ui.column().classes("tk-result-page w-full gap-4")
         view.on_version(self.refresh)
 
     async def refresh(self, _version: int | None = None) -> None:
-        self.data = await io(self.view.deps.service.result_json, self.view.game_id)
+        data = await io(self.view.deps.service.result_json, self.view.game_id)
+        event = await io(self.view.deps.events.result_of_game, self.view.game_id)
+        self.data = {**data, "event": event} if event is not None else data
+        if event is not None and not self.following:  # a report confirmed changes the event's result, not the game
+            self.following = True
+            self.view.deps.event_feed.follow(event["id"]).subscribe(self._event_changed)
         self.body.clear()
         with self.body:
             self._draw(self.data)
+
+    async def _event_changed(self, _view: object) -> None:
+        await self.refresh()
 
     def _draw(self, data: dict[str, Any]) -> None:
         p = data["players"]
         r = data["result"]
         with ui.card().classes("w-full").props('role="region" aria-label="Result"'):
             turn = game_system(data["system"]).turn_word
+            event = data.get("event")
+            if event is not None:  # an event's table: its result as the event counts it
+                for n, line in enumerate(event_lines(event)):
+                    ui.label(line).classes("tk-result-title" if n and r is None else "")
             if r is None:
-                ui.label(f"The game goes on: {turn} {data['round']}.").classes("tk-result-title")
+                ui.label(f"The game in the app goes on: {turn} {data['round']}." if event is not None else
+                         f"The game goes on: {turn} {data['round']}.").classes("" if event else "tk-result-title")
             else:
                 ui.label(r["title"]).classes("tk-result-title")
                 ui.label(r["detail"]).classes("tk-result-detail")
@@ -147,8 +161,7 @@ class ResultView:
                             "application/json")
 
     async def _text(self) -> None:
-        text = await io(self.view.deps.service.result_text, self.view.game_id)
-        ui.download.content(text, f"tablekeeper-{self.view.game_id}.txt", "text/plain")
+        ui.download.content(text(self.data), f"tablekeeper-{self.view.game_id}.txt", "text/plain")
 
 
 async def result_page(game_id: str, token: str) -> None:
