@@ -230,6 +230,7 @@ CODES: dict[str, str] = {
     "frenzy.not_frenzied": "The warbeast is not frenzied.",
     "frenzy.not_warbeast": "Only warbeasts make threshold checks.",
     "spirit_bond.once": "Spirit bond is used once per turn.",
+    "spirit_bond.none": "No warbeast of the warlock's battlegroup is destroyed: spirit bond is not offered.",
     "spirit_bond.too_many": "Spirit bond gives no more fury than warbeasts were lost.",
     "power_up.none": "The warjack did not power up this turn.",
     "replenish.one_way": "A master replenishes by sacrifice or by leeching, not both.",

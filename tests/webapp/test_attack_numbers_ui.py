@@ -84,10 +84,34 @@ async def test_the_panel_shows_the_sums_and_applies_the_suggested_damage(user: U
     click(user, "Roll for me: Damage dice")
     await see(user, "Roll 8 + P+S 10 = 18 - ARM 14 = 4 damage.", attack)
     assert find(user, "Damage points after ARM", ui.number).value == 4
+    find(user, "Who suffers the damage", ui.radio).set_value("")  # Bob keeps it on Regna: his to say
     click(user, f"Apply the damage to {REGNA}")
     await eventually(lambda: not shows(user, "Waiting for"), "the attack to be resolved")
     data = damage_data(game)
     assert (data["damage"], data["suggested"], data["dice"]) == (4, 4, [4, 4])
+    assert sum(board(service().state(game.game_id)[1]).model("p2-princess-regna").marks) == 4
+
+
+async def test_the_transfer_is_left_to_the_defender_and_asked_before_applying(user: User, game: Created) -> None:
+    """doc 001 "Damage Transference": Regna's player decides whether she sends the damage to her Foreboder;
+    nothing is chosen for her, and Apply says so before sending. Answered, the damage is applied."""
+    to_activation(game)
+    service().roll = lambda: 4
+    await user.open(table_url(game))
+    await declare(user)
+    click(user, "Roll for me: Attack dice")
+    click(user, f"The attack hits {REGNA}")
+    await user.should_see("Waiting for the damage roll.", retries=50)
+    assert find(user, "Who suffers the damage", ui.radio).value is None
+    fill(user, "P+S of the weapon", "10")
+    click(user, "Roll for me: Damage dice")
+    before = version(game)
+    click(user, f"Apply the damage to {REGNA}")
+    await user.should_see("Princess Regna's player says who suffers the damage first.", retries=50)
+    assert version(game) == before
+    find(user, "Who suffers the damage", ui.radio).set_value("")
+    click(user, f"Apply the damage to {REGNA}")
+    await eventually(lambda: not shows(user, "Waiting for"), "the attack to be resolved")
     assert sum(board(service().state(game.game_id)[1]).model("p2-princess-regna").marks) == 4
 
 
@@ -103,6 +127,7 @@ async def test_a_player_overrides_the_suggested_damage(user: User, game: Created
     click(user, "Roll for me: Damage dice")
     await see(user, "Roll 8 + P+S 10 = 18 - ARM 14 = 4 damage.", region(user, "Attack"))
     fill(user, "Damage points after ARM", "2")  # an effect the app does not know about
+    find(user, "Who suffers the damage", ui.radio).set_value("")  # Bob keeps it on Regna: his to say
     click(user, f"Apply the damage to {REGNA}")
     await eventually(lambda: not shows(user, "Waiting for"), "the attack to be resolved")
     assert (damage_data(game)["damage"], damage_data(game)["suggested"]) == (2, 4)
@@ -158,6 +183,7 @@ async def test_a_charge_attack_rolls_its_damage_boosted(user: User, game: Create
     click(user, "Roll for me: Damage dice")
     await see(user, "Rolled by the app: 5 + 5 + 5 = 15", attack)
     fill(user, "Damage points after ARM", "1")
+    find(user, "Who suffers the damage", ui.radio).set_value("")  # Bob keeps it on Regna: his to say
     click(user, f"Apply the damage to {REGNA}")
     await eventually(lambda: not shows(user, "Waiting for"), "the attack to be resolved")
     assert damage_data(game)["boosted"] is True

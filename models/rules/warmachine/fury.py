@@ -132,6 +132,9 @@ def spirit_bond(state: GameState, cmd: SpiritBond) -> tuple[GameState, list[Even
     if done(lock, "spirit_bond"):
         raise RuleViolation("spirit_bond.once", f"{lock.name} has already used spirit bond this turn.")
     fallen = len(fallen_warbeasts(state, lock))
+    if not fallen:
+        raise RuleViolation("spirit_bond.none", f"No warbeast of {lock.name}'s battlegroup has been destroyed: "
+                                                "spirit bond has nothing to give.")
     if cmd.points > fallen:
         raise RuleViolation("spirit_bond.too_many",
                             f"{lock.name} has lost {fallen} warbeasts: spirit bond gives at most {fallen}.")

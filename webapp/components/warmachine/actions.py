@@ -38,6 +38,9 @@ HIDDEN = {
     # Focus and fury are spent, and warbeasts forced, in the model's own activation; an end of frenzy only while
     # frenzied; taking back a power up only after one.
     "focus.not_activated", "fury.not_activated", "force.not_activated", "frenzy.not_frenzied", "power_up.none",
+    # Nothing to offer at all: a warbeast without fury makes no threshold check, a warlock that lost no warbeast
+    # has no spirit bond.
+    "frenzy.no_fury", "spirit_bond.none",
     # While an attack is resolved the attack panel is what can be used; everything else waits, out of the way.
     "anytime.mid_attack",
 }

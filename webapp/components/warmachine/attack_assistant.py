@@ -20,7 +20,7 @@ from models.rules.warmachine import (
     board,
     builders,
 )
-from models.service.views.damage import Entrance, first_entrance, transfer
+from models.service.views.damage import Entrance, entrance, first_entrance, transfer
 from models.service.views.warmachine import KINDS, WAITING, attack_heading, attack_roll_words, sequence
 from models.service.views.warmachine_attack import roll_needs, weapon_choices
 from webapp.components.a11y import named
@@ -148,9 +148,10 @@ def unit_attack_dialog(view: GameView, unit_id: str) -> None:
         ok_cancel("Declare the attack", ok, dialog)
 
 
-def _column_choice(where: Entrance) -> dict[int | None, str]:
-    """Options for where damage goes in on a grid (the d6) or a spiral (the d6, with the branch it picks)."""
-    options: dict[int | None, str] = {None: "Not needed"}
+def _column_choice(where: Entrance, needed: bool = False) -> dict[int | None, str]:
+    """Options for where damage goes in on a grid (the d6) or a spiral (the d6, with the branch it picks);
+    "Not needed" only where the damage may go to a model without one (``needed``: the target has one)."""
+    options: dict[int | None, str] = {} if needed else {None: "Not needed"}
     for n, section in enumerate(where.entered[0], 1):
         options[n] = f"{n}" if where.grid else f"{n} ({section})"
     return options
@@ -275,15 +276,24 @@ class AttackPanel:
         offer = transfer(state, target)
         receivers = offer.receivers
         who = None
-        if receivers:
-            ui.label(f"Would suffer damage: {target.name} may spend 1 {offer.pays} to send it to its battlegroup.")
+        if receivers:  # the defender's choice (doc 001 "Damage Transference"): nothing is chosen for them
+            ui.label(f"Would suffer damage: {target.name}'s player decides whether it spends 1 {offer.pays} to "
+                     "send it to its battlegroup.")
             who = named(ui.radio({"": f"{target.name} takes it", **{r.id: f"Transfer to {r.name}" for r in receivers}},
-                                 value=""), "Who suffers the damage")
+                                 value=None), "Who suffers the damage")
         where = first_entrance(state, [target.id, *(r.id for r in receivers)])
-        column = self._column_field(_column_choice(where)) if where is not None else None
+        # A grid or spiral target always needs the d6: no "Not needed" to leave there by mistake.
+        needed = entrance(state, target.id) is not None
+        column = self._column_field(_column_choice(where, needed)) if where is not None else None
         side, then_column = self._side_fields(where)
 
         async def apply() -> None:
+            if who is not None and who.value is None:
+                ui.notify(f"{target.name}'s player says who suffers the damage first.", type="warning")
+                return
+            if needed and column is not None and column.value is None:
+                ui.notify("Roll the d6 for where the damage goes in (or choose the column) first.", type="warning")
+                return
             rolled = dice.value()
             damage = read_whole(points, 0, 99, "Damage points") if rolled is not None else None
             if rolled is None or damage is None:

@@ -48,11 +48,14 @@ def test_a_warlock_sees_its_leech_options(table):
     assert option(state, LOCK, "leech_fury").allowed
     assert option(state, LOCK, "leech_life").allowed
     assert option(state, BLITZ, "be_leeched").allowed
-    assert option(state, LOCK, "spirit_bond").code == "spirit_bond.too_many"
+    assert option(state, LOCK, "spirit_bond").code == "spirit_bond.none"  # no warbeast destroyed: not offered
 
 
 def test_a_warbeast_with_fury_is_offered_its_threshold_check(table):
-    """doc 002, "Frenzy & Threshold": warbeasts with fury check in the control phase."""
+    """doc 002, "Frenzy & Threshold": warbeasts with fury check in the control phase; one with no fury is not
+    offered it (refused with ``frenzy.no_fury``, which the table does not show)."""
+    at_frenzy = to_step(with_model(table, IMPALE, fury=1), "control", "frenzy", seat=1)
+    assert option(at_frenzy, BLITZ, "threshold_check").code == "frenzy.no_fury"
     state = to_step(with_model(table, BLITZ, fury=2), "control", "upkeep", seat=1)
     assert option(state, BLITZ, "threshold_check").allowed
     assert option(state, BLITZ, "threshold_check").action == "threshold_check"
