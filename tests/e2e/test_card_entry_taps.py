@@ -1,7 +1,8 @@
 """A new player at a touch tablet plays the issue's game, Khador against Circle (Kommander Sorscha, Juggernaut,
 Destroyer and Winter Guard Infantry against Kaya the Wildborne, Feral Warpwolf, Gorax Rager and Wolves of Orboros),
 from the home page to the first activation, entering on the pre-game screens every fact the catalog lacks: the
-warjacks' grids typed column by column, the warbeasts' spirals branch by branch, FURY and THR, the wolves' boxes, and
+warjacks' grids typed column by column (the Destroyer's started from the Juggernaut's typed above it), the
+warbeasts' spirals branch by branch, FURY and THR, the wolves' boxes, and
 the warjacks' and the Warpwolf's stat lines. The test counts its own taps (every tap, and every field typed in, as
 one) and holds them to the issue's targets: a 34-box heavy warjack grid in at most 20, the whole way in at most 120.
 Every number typed is a test entry, as a player types it from their card.
@@ -12,9 +13,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.e2e.finders import action, next_button, track, turn_bar, turn_version
+from tests.e2e.test_accessibility import axe, describe, violations  # noqa: F401 - axe is a fixture
 
 if TYPE_CHECKING:
     from tests.e2e.conftest import Server
@@ -22,7 +25,7 @@ if TYPE_CHECKING:
 TABLET = {"width": 1180, "height": 820}
 GRID_TARGET, GAME_TARGET = 20, 120
 JUGGERNAUT = ("5", "6 L L", "6 L M C", "6 R M C", "6 R R", "5")  # 34 boxes (test entries)
-DESTROYER = ("4", "5 L L", "6 L M C", "6 R M C", "5 R R", "4")
+DESTROYER = {"Column 1": "4", "Column 6": "4"}  # started from the Juggernaut's grid, then these two adjusted
 WARPWOLF = ("6 M M", "7 B B", "6 S S")
 GORAX = ("7 M M", "8 B B", "7 S S")  # the catalog's 22 boxes
 JACK_LINE = {"SPD": "4", "STR": "12", "MAT": "7", "RAT": "4", "DEF": "10", "ARM": "19"}
@@ -102,7 +105,10 @@ def test_khador_against_circle_from_the_home_page_to_the_first_activation_within
         expect(juggernaut.get_by_role("button", name="Column 3, box 6: L box (Left arm)")).to_be_visible()
         stat_line(taps, juggernaut, "Juggernaut", JACK_LINE)
         destroyer = khador.get_by_role("group", name="Destroyer's card", exact=True)
-        codes(taps, destroyer, COLUMNS, DESTROYER)
+        taps.choose(destroyer.get_by_role("combobox", name="Start from", exact=True), "Juggernaut")
+        expect(destroyer.get_by_role("textbox", name="Column 3", exact=True)).to_have_value("6 L M C")
+        codes(taps, destroyer, tuple(DESTROYER), tuple(DESTROYER.values()))
+        expect(destroyer).to_contain_text("32 boxes drawn.")
         stat_line(taps, destroyer, "Destroyer", JACK_LINE)
         taps.tap(khador.get_by_role("button", name="Save Ann's cards"))
 
@@ -136,5 +142,50 @@ def test_khador_against_circle_from_the_home_page_to_the_first_activation_within
               f"(the 34-box grid: {grid_taps})")
         assert grid_taps <= GRID_TARGET
         assert taps.count <= GAME_TARGET
+    finally:
+        context.close()
+
+
+def too_small(page: Page, within: Locator) -> list[str]:
+    """The buttons and fields under ``within`` a finger cannot hit: less than 48 px either way."""
+    return page.evaluate(
+        """(root) => [...root.querySelectorAll('button, .q-field')].filter(e => e.offsetParent !== null)
+            .map(e => [e.getAttribute('aria-label') || e.innerText, e.getBoundingClientRect()])
+            .filter(([, r]) => r.width < 48 || r.height < 48).map(([n, r]) => `${n}: ${r.width}x${r.height}`)""",
+        within.element_handle())
+
+
+@pytest.mark.parametrize("viewport", [{"width": 768, "height": 1024}, {"width": 390, "height": 844}],
+                         ids=["768px", "phone"])
+def test_a_lists_cards_are_entered_at_768_px_and_on_a_phone(browser: Browser, server: Server, axe: str,  # noqa: F811
+                                                            viewport: dict[str, int]) -> None:
+    context = browser.new_context(viewport=viewport, has_touch=True)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        page.goto(server.url("/lists"))
+        catalog = page.get_by_role("region", name="Catalog")
+        Taps(page).choose(catalog.get_by_role("combobox", name="Faction", exact=True), "Khador")
+        catalog.get_by_role("textbox").first.fill("Juggernaut")
+        catalog.get_by_role("button", name="Add Juggernaut", exact=True).tap()
+        page.get_by_role("button", name="Enter its cards", exact=True).tap()
+        expect(page).to_have_url(re.compile(r"/cards/list/\w+$"))
+        expect(page.get_by_role("status")).to_have_text("0 of 1 card complete")
+        card = page.get_by_role("group", name="Juggernaut's card", exact=True)
+        codes(Taps(page), card, COLUMNS, JUGGERNAUT)
+        expect(card).to_contain_text("34 boxes drawn.")
+        card.get_by_role("textbox", name="Column 2", exact=True).fill("6 L X")
+        expect(card.get_by_role("alert")).to_contain_text("Column 2: X is not a system letter")
+        assert not too_small(page, card)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= viewport["width"], f"the page is {width} px wide on a {viewport['width']} px screen"
+        found = violations(page, axe)
+        assert not found, describe(f"a list's cards at {viewport['width']} px", "light", found)
+        card.get_by_role("textbox", name="Column 2", exact=True).fill("6 L L")
+        stat_line(Taps(page), card, "Juggernaut", JACK_LINE)
+        card.get_by_role("textbox", name="Juggernaut cost", exact=True).fill("19")
+        card.get_by_role("textbox", name="Juggernaut FA", exact=True).fill("U")
+        card.get_by_role("button", name="Save Juggernaut", exact=True).tap()
+        expect(page.get_by_role("status")).to_have_text("1 of 1 card complete")
     finally:
         context.close()

@@ -13,6 +13,7 @@ from models.service.card_entry import list_cards, progress, to_enter
 from webapp.blocking import io
 from webapp.components.a11y import named
 from webapp.components.warmachine.card_book import card_service, keep_cards, player_catalog
+from webapp.components.warmachine.code_entry import offer_each_other
 from webapp.components.warmachine.fast_card import FastCard
 from webapp.components.warmachine.list_builder import my_lists
 from webapp.pages.frame import frame
@@ -72,6 +73,7 @@ async def list_cards_page(list_id: str) -> None:
 
                 named(ui.button(f"Save {card.name}", icon="save", on_click=save).props("no-caps"),
                       f"Save {card.name}")
+        offer_each_other([e.codes for e in entries if e.codes is not None], cards)
         counted()
         ui.link("Back to the list", f"/lists?list_id={saved.id}").classes("tk-nav-button")
 

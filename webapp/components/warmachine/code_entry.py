@@ -8,7 +8,7 @@ what was last right.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from nicegui import ui
 
@@ -37,6 +37,7 @@ class CodeEntry:
         assert isinstance(layout, GridLayout | SpiralLayout)
         self.total = layout.total
         self._quiet = False  # a tap is rewriting a code: not a code typed
+        self.on_typed: Callable[[], None] | None = None  # told when what is drawn changed
         start = self.codes.codes(_strings(layout))
         choices = start_choices(card, self.cards)
         with ui.element("div").classes("tk-codes w-full"):
@@ -81,6 +82,11 @@ class CodeEntry:
         except RuleViolation:
             return  # said under the field; the drawing keeps what was last right
         self.drawing.set_section(i, string or "")
+        self._changed()
+
+    def _changed(self) -> None:
+        if self.on_typed is not None:
+            self.on_typed()
 
     def _tapped(self, i: int) -> None:
         self._quiet = True
@@ -88,6 +94,7 @@ class CodeEntry:
             self.fields[i].set_value(self.codes.code(self.drawing.section(i)))
         finally:
             self._quiet = False
+        self._changed()
 
     def set_codes(self, codes: tuple[str, ...]) -> None:
         """Put ``codes`` in the fields (each is drawn as it is set)."""
@@ -115,6 +122,15 @@ class CodeEntry:
         except RuleViolation as refusal:
             ui.notify(refusal.message, type="warning")
 
+    def drawn(self) -> Card | None:
+        """The card with what is drawn so far, when it is a whole grid or spiral (another card may start from it);
+        None while a code is wrong or a column or branch is empty."""
+        try:
+            layout = self.layout()
+        except RuleViolation:
+            return None
+        return None if layout is None else self.card.model_copy(update={"damage": layout})
+
     def typed(self) -> tuple[str, ...]:
         return tuple(str(f.value or "") for f in self.fields)
 
@@ -133,6 +149,18 @@ class CodeEntry:
 
 def _strings(layout: GridLayout | SpiralLayout) -> tuple[str, ...]:
     return tuple((layout.columns if isinstance(layout, GridLayout) else layout.branches) or ())
+
+
+def offer_each_other(entries: Sequence[CodeEntry], catalog: Mapping[str, Card]) -> None:
+    """A grid or spiral typed on this screen may be started from by the other cards of the screen (a Destroyer
+    from the Juggernaut typed above it)."""
+    def offer() -> None:
+        drawn = {card.key: card for entry in entries if (card := entry.drawn()) is not None}
+        for entry in entries:
+            entry.offer({**catalog, **drawn})
+
+    for entry in entries:
+        entry.on_typed = offer
 
 
 def code_entry(card: Card, cards: Mapping[str, Card] | None = None) -> CodeEntry | None:

@@ -21,7 +21,7 @@ from webapp.components import icons
 from webapp.components.a11y import named
 from webapp.components.once import once
 from webapp.components.warmachine.card_book import card_service, keep_cards, player_catalog
-from webapp.components.warmachine.code_entry import CodeEntry
+from webapp.components.warmachine.code_entry import CodeEntry, offer_each_other
 from webapp.components.warmachine.fast_card import stat_field
 from webapp.components.whole_numbers import whole_number
 
@@ -101,6 +101,7 @@ async def side_screen(player: str, cards: Sequence[CardQuestions], book: CardSer
         ui.label("The catalog does not give these. Read them off your own stat cards: they are kept in your "
                  "card book, for this game and your next ones.").classes("tk-kind")
         quick = [QuickCard(asked, catalog) for asked in cards]
+        offer_each_other([q.drawing for q in quick if q.drawing is not None], catalog or {})
         problem = ui.label("").classes("tk-problem")  # the notification announces it; this stays in view
 
         async def save() -> None:
