@@ -42,6 +42,7 @@ from webapp.pages import errors
 from webapp.pages.account import account_page, reset_page
 from webapp.pages.card_entry import list_cards_page
 from webapp.pages.cards import cards_page
+from webapp.pages.community import community_page
 from webapp.pages.event import event_page
 from webapp.pages.events import events_page
 from webapp.pages.games import games_page
@@ -71,6 +72,7 @@ PAGES: tuple[tuple[str, str, Callable[..., Any]], ...] = (
     ("/live", "Tablekeeper: Live now", live_page),
     ("/cards", "Tablekeeper: card editor", cards_page),
     ("/cards/list/{list_id}", "Tablekeeper: enter a list's cards", list_cards_page),
+    ("/cards/community", "Tablekeeper: community card book", community_page),
     ("/events", "Tablekeeper: events", events_page),
     ("/events/{event_id}", "Tablekeeper: event", event_page),
     ("/events/{event_id}/hall", "Tablekeeper: hall screen", hall_page),

@@ -196,6 +196,12 @@ class CardService:
                 cards[key] = own
         return cards, {k: o for k, o in origins.items() if o}
 
+    def community_words(self) -> dict[str, str]:
+        """What each card the community book has facts for says of them to this player, in one line ("community:
+        entered by Ann from their printed card, matched by 2 others"; values that disagree, to pick)."""
+        _, origins = self.resolved()
+        return {k: words for k, c in self.community.resolved().items() if (words := c.says(origins.get(k, ())))}
+
     # -- the operator's right ------------------------------------------------------------------------------
     @property
     def has_operator(self) -> bool:

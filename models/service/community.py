@@ -182,10 +182,11 @@ class CommunityCard:
     resolved: Card
     origins: tuple[FactOrigin, ...]
 
-    def says(self) -> str:
+    def says(self, origins: Iterable[FactOrigin] | None = None) -> str:
         """What a list or the pre-game screen says of this card's community facts, in one line ("community:
-        entered by Ann from their printed card, matched by 2 others"); "" when it has none."""
-        used = {o.publication for o in self.origins}
+        entered by Ann from their printed card, matched by 2 others"); "" when it has none. ``origins``: the facts
+        a player takes from the book (default: all it completes; their own card book may give the others)."""
+        used = {o.publication for o in (self.origins if origins is None else origins)}
         chosen = [s for f in self.facts if (s := f.chosen) is not None and s.first.id in used]
         level = [f.label for f in self.facts if f.values and f.chosen is None]
         parts: list[str] = []

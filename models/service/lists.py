@@ -149,7 +149,8 @@ class ListService:
         """Start a game with every model of two lists in play and battlegroups wired (in the setup wizard
         with ``wizard``), each side in its list's theme force. A list that breaks a rule is refused with its first
         problem; nothing is stored."""
-        return self.games.start(setup_game(title, self.armies(sides), first, wizard, cards=self.cards(),
+        cards, origins = self.card_service.resolved()
+        return self.games.start(setup_game(title, self.armies(sides), first, wizard, cards=cards, origins=origins,
                                            themes=[army.theme for _, army in sides]), command_id)
 
     def armies(self, sides: list[tuple[str, Army]]) -> list[tuple[str, list[ArmyEntry]]]:

@@ -18,6 +18,7 @@ from webapp.pages.frame import frame
 
 async def cards_page(key: str | None = None) -> None:
     frame("Card editor")
+    ui.link("The community card book: cards other players entered, and publishing yours", "/cards/community")
     service = await card_service()
     cards = await player_catalog(service)
     with ui.row().classes("tk-cards w-full items-start gap-4"):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from nicegui import ui
 
 from models.rules.warmachine import NAME_MAX, builders
+from webapp.blocking import io
 from webapp.components.a11y import named
 from webapp.components.my_games import my_games
 from webapp.components.once import once
@@ -52,6 +53,7 @@ async def _casual_game() -> None:
     deps = current()
     book = await card_service()
     cards = await player_catalog(book)
+    community = await io(book.community_words)
     kept = stored()
     sides_kept = kept.get("sides")
     kept_sides = sides_kept if isinstance(sides_kept, list) else []
@@ -70,7 +72,7 @@ async def _casual_game() -> None:
     with ui.row().classes("w-full gap-4"):
         for seat in (0, 1):
             side = kept_sides[seat] if seat < len(kept_sides) and isinstance(kept_sides[seat], dict) else {}
-            sides.append(SideForm(seat, cards, side, keep))
+            sides.append(SideForm(seat, cards, side, keep, community))
     first = ui.select({0: "Player 1 goes first", 1: "Player 2 goes first"},
                       value=kept.get("first") if kept.get("first") in (0, 1) else 0, on_change=keep).props(
         'aria-label="Who goes first"')
@@ -82,12 +84,14 @@ async def _casual_game() -> None:
             ui.notify("Each player needs a caster.", type="warning")
             return
         armies = [(s.name.value or "", s.army()) for s in sides]
-        catalog = await complete_before_start(title.value or "", armies)  # one screen per side for missing facts
-        if catalog is None:
+        resolved = await complete_before_start(title.value or "", armies)  # one screen per side for missing facts
+        if resolved is None:
             return
+        catalog, origins = resolved
         themes = [s.theme_key() for s in sides]
         if await starter.start(lambda key: deps.service.start(builders.setup_game(
-                title.value or "", armies, first.value or 0, bool(wizard.value), cards=catalog, themes=themes), key),
+                title.value or "", armies, first.value or 0, bool(wizard.value), cards=catalog, themes=themes,
+                origins=origins), key),
                 title.value or ""):
             forget()
 

@@ -16,6 +16,7 @@ async def lists_page(list_id: str | None = None) -> None:
     frame("Army lists")
     service, owner = await my_lists()
     cards = await io(service.cards)
+    community = await io(service.card_service.community_words)
     try:
         saved = await io(service.lists, owner)
     except RuleViolation as refusal:
@@ -28,6 +29,6 @@ async def lists_page(list_id: str | None = None) -> None:
             if builder is not None:
                 builder.add(key)
 
-        browser = CatalogBrowser(cards, add, faction="Infernals")
+        browser = CatalogBrowser(cards, add, faction="Infernals", community=community)
         builder = ListBuilder(service, owner, cards, saved, open_id=(list_id or "")[:32] or None,
-                              on_faction=browser.follow)
+                              on_faction=browser.follow, community=community)

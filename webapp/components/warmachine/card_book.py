@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from nicegui import app, ui
 
+from models.catalog.card_facts import FactOrigin
 from models.catalog.schema import Card
 from models.rules import RuleViolation
 from models.service.accounts import Me
@@ -35,6 +36,13 @@ async def card_service() -> CardService:
 async def player_catalog(service: CardService | None = None) -> dict[str, Card]:
     """The cards this player may pick: the site's catalog with their card book on top."""
     return await io((service or await card_service()).catalog) or {}
+
+
+async def player_resolved(service: CardService | None = None
+                          ) -> tuple[dict[str, Card], dict[str, tuple[FactOrigin, ...]]]:
+    """The player's catalog and, per card the community card book completes, whose facts it took (a new game
+    records them)."""
+    return await io((service or await card_service()).resolved)
 
 
 async def keep_cards(service: CardService, cards: Sequence[Card]) -> list[Card]:

@@ -6,7 +6,7 @@ Everything a card holds is shown as text (labels, aria-labels set as props value
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from nicegui import ui
@@ -70,8 +70,17 @@ def role_matches(card: Card, role: str) -> bool:
     return card.role == role
 
 
-def show_card_details(card: Card) -> None:
-    """The card's facts, where they come from, and what is still missing (marked)."""
+def show_community(card: Card, words: str) -> None:
+    """Where the card's community facts come from, beside the shipped ones, with a way to see who entered what."""
+    with ui.row().classes("items-center gap-2 tk-community"):
+        named(ui.icon("groups"), "community card book")
+        ui.label(words).classes("tk-kind")
+    ui.link("Who entered what: the community card book", f"/cards/community?key={card.key}")
+
+
+def show_card_details(card: Card, community: str = "") -> None:
+    """The card's facts, where they come from (the shipped catalog's source; ``community``: what the community
+    card book gave), and what is still missing (marked)."""
     ui.label(card.name).classes("text-h6 tk-name")
     ui.label(f"{card.faction} · {kind_words(card)}").classes("tk-kind")
     with ui.element("div").classes("tk-stats").props('role="table" aria-label="Stats"'):
@@ -117,6 +126,8 @@ def show_card_details(card: Card) -> None:
     for rule in card.rules:
         ui.label("• " + rule)
     ui.label("Source: " + (card.source or "not given")).classes("tk-source")
+    if community:
+        show_community(card, community)
     missing = missing_facts(card)
     if missing:
         with ui.row().classes("items-center gap-2 tk-missing-facts"):
@@ -128,8 +139,10 @@ def show_card_details(card: Card) -> None:
 class CatalogBrowser:
     """Browse the catalog by faction and role, search by name, see a card, add it to the list."""
 
-    def __init__(self, cards: dict[str, Card], on_add: Callable[[str], None], faction: str = "all") -> None:
+    def __init__(self, cards: dict[str, Card], on_add: Callable[[str], None], faction: str = "all",
+                 community: Mapping[str, str] | None = None) -> None:
         self.cards, self.on_add = cards, on_add
+        self.community = community or {}  # per card, what the community card book gave it, in words
         factions = sorted({c.faction for c in cards.values()})
         with ui.column().classes("tk-catalog").props('role="region" aria-label="Catalog"'):
             ui.label("Catalog").classes("text-h6")
@@ -179,13 +192,15 @@ class CatalogBrowser:
                     shown.props["title"] = kind_words(card)
                     if missing_facts(card):
                         named(ui.icon("help_outline").classes("tk-warn"), "card not complete")
+                    if card.key in self.community:
+                        named(ui.icon("groups"), "facts from the community card book")
                     ui.label(kind_words(card)).classes("tk-kind text-sm")
 
     def show(self, key: str) -> None:
         card = self.cards[key]
         self.details.clear()
         with self.details:
-            show_card_details(card)
+            show_card_details(card, self.community.get(key, ""))
             named(ui.button("Add to list", icon="add", on_click=lambda: self.on_add(key)).props("no-caps"),
                   f"Add {card.name} to the list")
             ui.button("Close", on_click=lambda: self.details.set_visibility(False)).props("flat no-caps")

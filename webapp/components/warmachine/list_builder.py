@@ -11,7 +11,7 @@ in a worker thread (``run.io_bound``).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from nicegui import app, ui
@@ -50,8 +50,10 @@ class ListBuilder:
     """One list being built: entries, live points and problems, and saving it for this browser."""
 
     def __init__(self, service: ListService, owner: str, cards: dict[str, Card], saved: list[SavedList],
-                 open_id: str | None = None, on_faction: Callable[[str], None] | None = None) -> None:
+                 open_id: str | None = None, on_faction: Callable[[str], None] | None = None,
+                 community: Mapping[str, str] | None = None) -> None:
         self.service, self.owner, self.cards = service, owner, cards
+        self.community = community or {}  # per card, what the community card book gave it, in words
         self.on_faction = on_faction  # the catalog beside the list follows its faction
         self.saved = saved
         self.list_id: str | None = None
@@ -202,6 +204,8 @@ class ListBuilder:
                     words = (cost_words(card) if card.role in FREE_POINT_ROLES
                              else f"{entry.cost} points" if entry.cost is not None else "cost not known")
                     ui.label(f"{kind_words(card)} · {words}").classes("tk-kind text-sm")
+                    if card.key in self.community:
+                        ui.label(self.community[card.key]).classes("tk-kind text-sm tk-community")
             self._entry_controls(entry)
             ui.space()
             named(ui.button(icon=icons.CLOSE, on_click=lambda _, k=i: self.remove(k)).props("flat round"),

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from nicegui import ui
 
+from models.catalog.card_facts import FactOrigin
 from models.catalog.schema import NAME_MAX, Card
 from models.rules import RuleViolation
 from models.rules.warmachine import ArmyEntry
@@ -20,7 +21,7 @@ from models.service.completion import CardQuestions, pregame_ask, pregame_card, 
 from webapp.components import icons
 from webapp.components.a11y import named
 from webapp.components.once import once
-from webapp.components.warmachine.card_book import card_service, keep_cards, player_catalog
+from webapp.components.warmachine.card_book import card_service, keep_cards, player_resolved
 from webapp.components.warmachine.code_entry import CodeEntry, offer_each_other
 from webapp.components.warmachine.fast_card import stat_field
 from webapp.components.whole_numbers import whole_number
@@ -131,20 +132,21 @@ async def side_screen(player: str, cards: Sequence[CardQuestions], book: CardSer
 
 
 async def complete_before_start(title: str, sides: Sequence[tuple[str, Sequence[ArmyEntry]]]
-                                ) -> dict[str, Card] | None:
+                                ) -> tuple[dict[str, Card], dict[str, tuple[FactOrigin, ...]]] | None:
     """Ask each side (player name, army) for what its cards lack, one screen per side. The player's catalog to
-    start the game with (their card book on top, read now: a card completed since the form opened counts), or
-    None when the player is to correct the form first: a game the set-up would refuse (no title, an army that
-    breaks a rule) is refused before any fact is asked."""
+    start the game with (the community card book's facts, their card book on top, read now: a card completed since
+    the form opened counts) with the origins of the community's facts, or None when the player is to correct the
+    form first: a game the set-up would refuse (no title, an army that breaks a rule) is refused before any fact
+    is asked."""
     book = await card_service()
-    cards = await player_catalog(book)
+    cards, origins = await player_resolved(book)
     asking = pregame_ask(title, sides, cards)
     if asking.refusal:
         ui.notify(asking.refusal, type="warning")
         return None
     if not asking.sides:
-        return cards
+        return cards, origins
     for n, (player, todo) in enumerate(asking.sides):
         if not await side_screen(player, todo, book, last=n == len(asking.sides) - 1, catalog=cards):
             return None
-    return await player_catalog(book)
+    return await player_resolved(book)

@@ -5,7 +5,7 @@ nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from nicegui import app, ui
@@ -56,8 +56,10 @@ class SideForm:
     """One player's name and army: a caster, then the battlegroup its kind leads (horrors for an infernal
     master, warjacks for a warcaster, warbeasts for a warlock) and units, solos and structures of its faction."""
 
-    def __init__(self, seat: int, cards: dict[str, Card], kept: dict[str, Any], on_change: Callable[[], None]) -> None:
+    def __init__(self, seat: int, cards: dict[str, Card], kept: dict[str, Any], on_change: Callable[[], None],
+                 community: Mapping[str, str] | None = None) -> None:
         self.seat, self.cards, self.on_change = seat, cards, on_change
+        self.community = community or {}  # per card, what the community card book gave it, in words
         self.entries: list[ArmyEntry] = []
         n = seat + 1
         with ui.card().classes("tk-sideform").props(f'role="group" aria-label="Player {n}"'):
@@ -215,6 +217,8 @@ class SideForm:
             for i, picked in enumerate(now.picked):
                 with ui.row().classes("items-center gap-2"):
                     ui.label(picked.text)
+                    if self.entries[i].card in self.community:
+                        ui.label(self.community[self.entries[i].card]).classes("tk-kind text-sm tk-community")
                     named(ui.button(icon=icons.CLOSE, on_click=lambda _, k=i: self._remove(k)).props("flat round"),
                           f"Remove {picked.name}")
 
