@@ -113,7 +113,10 @@ def _table(p: Pairing, names: dict[str, str], game: dict[str, Any] | None) -> di
         line["state"] = f"a draw ({how})" if r.winner is None else f"{names.get(r.winner) or GONE} won ({how})"
     else:
         line["done"] = False
-        line["state"] = " · ".join(w for w in (turn.get("round", ""), turn.get("phase", "")) if w) or "setting up"
+        # before the first turn the step of the setup says where the table is ("Setup · Deployment"), not the
+        # phase every setup step shares ("Before the game": a table deploying on a running clock looked unstarted)
+        phase = turn.get("phase", "") if score.get("round") else turn.get("player", "")
+        line["state"] = " · ".join(w for w in (turn.get("round", ""), phase) if w) or "setting up"
         line["turn"] = score.get("active") if score.get("round") else None  # whose turn, once turns are played
         if clock is not None:
             line["clock"] = {"remaining": clock["remaining"], "since": clock["since"], "ticking": clock["ticking"]}

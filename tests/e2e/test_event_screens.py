@@ -174,6 +174,14 @@ def test_the_hall_screen_shows_tables_timer_and_standings_changing_without_a_rel
         assert type_size(time_left) >= 0.07 * TV4K["height"]
         assert int(tv.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")) == 0
         tv.screenshot(path=str(SHOTS / "hall-3840x2160.png"))
+        # On a phone held upright the hall is one column no wider than the screen, and no word breaks in two.
+        tv.set_viewport_size({"width": 390, "height": 844})
+        expect(tv.get_by_role("heading", name=EVENT)).to_be_visible()
+        assert int(tv.evaluate("document.documentElement.scrollWidth")) <= 390
+        against = hall_tables.get_by_text("against").first
+        box = against.bounding_box()
+        assert box is not None and box["height"] < 2 * type_size(against)  # "against" on one line
+        tv.screenshot(path=str(SHOTS / "hall-390x844.png"))
     finally:
         client.close()
         tv_context.close()

@@ -6,10 +6,14 @@ from __future__ import annotations
 
 from nicegui.testing import User
 
+from models.rules.warmachine import builders
+from models.service import Actor
 from tests.service.site_client import seed_in_order
 from tests.webapp.helpers import click, eventually, exists, region, see
 from tests.webapp.test_event_pages import concede, deps, event_with_players, sign_in
 from webapp.deps import current
+
+TABLE = Actor(role="table")
 
 
 async def test_anyone_sees_the_round_on_the_hall_screen_and_it_changes_as_results_come_in(user: User) -> None:
@@ -55,3 +59,21 @@ async def test_only_the_organiser_has_the_round_timer_and_it_shows_on_the_hall_s
     await see(user, "Round 1 of 3")
     shown = current().hall_screens.views[event["id"]][1]["timer"]
     assert shown["running"] and shown["minutes"] == 60
+
+
+async def test_the_hall_shows_a_game_as_it_is_now_not_as_an_edition_kept_from_its_setup(user: User) -> None:
+    """The hall once showed a started game as "Setup · Before the game": an edition made while the game was set up
+    (a spectator's watch page, since closed) stood for it when the hall screen opened after more commits."""
+    event = event_with_players(("Ann", "Bob"))
+    olga, _ = event["organiser"]
+    game_id = deps().events.pair_next_round(olga, event["id"], "Spread the Net")[0].game_id
+    kept = current().live.reads.edition(game_id)  # a watch page read the game at its list step
+    service = deps().service
+    for seat in (0, 1):  # both players choose their list: the setup moves on to the objectives
+        service.execute(game_id, builders.choose_from_pair(seat, 0), service.state(game_id)[0], TABLE)
+    await user.open(f"/events/{event['id']}/hall")
+    await see(user, "Club Steamroller")
+    shown = current().hall_screens.views[event["id"]][1]["tables"]["1"]["state"]
+    now = current().live.reads.edition(game_id).view["turn"]
+    assert kept.view["turn"]["player"] != now["player"]  # the positive control: the setup did move on
+    assert shown == f"Setup · {now['player']}"  # the setup's step as it is now

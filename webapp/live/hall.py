@@ -46,7 +46,6 @@ class Hall:
         self.views: dict[str, tuple[int, dict[str, Any]]] = {}  # event -> (version, view) as last sent
         self.boards: dict[str, weakref.WeakSet[Any]] = {}
         self._games: dict[str, str] = {}  # game -> event, for the round's games of the events shown here
-        self._heard: dict[str, int] = {}  # game -> newest version a commit announced
         self._locks: dict[str, asyncio.Lock] = {}
         live.on_commit(self._committed)
 
@@ -80,7 +79,6 @@ class Hall:
         """A commit of any game, from any thread: a game of an event shown here pokes that event's feed."""
         event_id = self._games.get(game_id)
         if event_id is not None:
-            self._heard[game_id] = max(version, self._heard.get(game_id, 0))
             self.live.soon(lambda: self.feed.poke(event_id))
 
     async def remake(self, view: EventView) -> None:
@@ -93,7 +91,10 @@ class Hall:
                 if p.round != view.event.round or p.game_id is None:
                     continue
                 self._games[p.game_id] = event_id
-                at_least = self._heard.get(p.game_id, 0)
+                # every commit this process heard of, those before the game was shown here too: an edition kept
+                # from the game's setup (a watch page's, then closed) must not stand for a game played since (the
+                # hall once showed a started game as "Setup · Before the game")
+                at_least = self.live.reads.announced(p.game_id)
                 edition = self.live.reads.cached(p.game_id)
                 if edition is None or edition.version < at_least:
                     try:
@@ -126,4 +127,3 @@ class Hall:
         self._locks.pop(event_id, None)
         for game_id in [g for g, e in self._games.items() if e == event_id]:
             self._games.pop(game_id, None)
-            self._heard.pop(game_id, None)
