@@ -395,7 +395,10 @@ def test_warcaster_warjack_and_blockhouse_against_a_grymkin_warlock(browser: Bro
         expect_logged(table, watch, "Control: Power up warjacks: nothing to decide.")
         expect(guide(table)).to_contain_text("Warcasters may give focus to warjacks of their battlegroup")
         action(table, "Allocate focus", CASTER, within=guide(table)).click()
-        points_dialog(table, f"{CASTER} allocates focus", 2, ok="Allocate")
+        form = dialog(table, f"{CASTER} allocates focus")  # one dialog for the battlegroup's warjacks
+        form.get_by_label(f"Focus for {JACK}", exact=True).fill("2")
+        form.get_by_role("button", name="Allocate", exact=True).click()
+        expect(form).to_be_hidden()
         expect_text(table, watch, JACK, "Focus 3 / 3")
         expect_text(table, watch, CASTER, "Focus 4 / 6")
 

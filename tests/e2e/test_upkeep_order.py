@@ -74,7 +74,7 @@ def test_upkeep_tapped_before_allocation_says_it_ends_allocation_first(browser: 
 
     guide_button(page, f"Allocate focus: {STRYKER}").click()
     form = page.get_by_role("dialog").filter(has_text=f"{STRYKER} allocates focus")
-    form.get_by_label("Points", exact=True).fill("2")
+    form.get_by_label(f"Focus for {CHARGER}", exact=True).fill("2")
     form.get_by_role("button", name="Allocate").click()
     expect(form).to_be_hidden()
     expect(game_log(page)).to_contain_text(f"{CHARGER} receives 2 focus from {STRYKER} (now 3).")

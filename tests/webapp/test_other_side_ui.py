@@ -299,10 +299,10 @@ async def test_power_up_and_focus_allocation_through_the_control_guide(user: Use
 
     click(user, f"Allocate focus: {CASTER}", within=guide)
     await eventually(dialog_open(user, f"{CASTER} allocates focus"), "the allocation dialog")
-    fill(user, "Points", "3")
+    fill(user, f"Focus for {JACK}", "3")
     click(user, "Allocate")
     await user.should_see(f"A warjack holds at most 3 focus; {JACK} has 1.", retries=50)
-    fill(user, "Points", "2")
+    fill(user, f"Focus for {JACK}", "2")
     click(user, "Allocate")
     await see(user, "Focus 3 / 3", model_card(user, "Cy", JACK))
     await see(user, "Focus 4 / 6", model_card(user, "Cy", CASTER))

@@ -12,7 +12,19 @@ from models.rules.warmachine.replenish import Sacrifice
 from models.rules.warmachine.setup import ArmyEntry
 from models.service import Actor, Created
 from tests.bench.script import SIDES
-from tests.webapp.helpers import click, eventually, model_card, region, see, service, shows, table_url, version
+from tests.webapp.helpers import (
+    click,
+    eventually,
+    fill,
+    find,
+    model_card,
+    region,
+    see,
+    service,
+    shows,
+    table_url,
+    version,
+)
 from tests.webapp.test_other_side_ui import CARDS, CASTER, TRO, greyed, named_button
 
 TABLE = Actor(role="table")
@@ -52,8 +64,26 @@ async def test_allocate_focus_stays_live_while_the_second_warjack_has_room(user:
     assert named_button(user, f"Allocate focus: {CASTER}", guide).props.get("aria-disabled") != "true"
     click(user, f"Allocate focus: {CASTER}", within=guide)
     await eventually(lambda: shows(user, f"{CASTER} allocates focus"), "the allocation dialog")
-    radio = next(iter(user.find(kind=ui.radio).elements))
-    assert radio.value == "p1-test-heavy-2", "the dialog picks the warjack that still has room"
+    assert find(user, "Focus for Ironclad Test 2", ui.number).value == 1, "1 ready on the warjack with room"
+    assert find(user, "Focus for Ironclad Test", ui.number).value == 0, "one dialog for every warjack"
     send(game, AllocateFocus(warcaster="p1-test-caster", warjack="p1-test-heavy-2", points=2))
     await see(user, "Focus 3 / 3", model_card(user, "Cy", "Ironclad Test 2"))
     assert greyed(user, f"Allocate focus: {CASTER}", guide) == "A warjack holds at most 3 focus; Ironclad Test has 3."
+
+
+async def test_focus_goes_to_every_warjack_from_one_dialog(user: User) -> None:
+    """Issue 36: focus is allocated to both warjacks in one dialog (Mk III core rules, public: a warcaster
+    allocates to warjacks of its battlegroup in its control range, 3 at most each); one allocation is logged per
+    warjack given points."""
+    game = service().start(setup_game("Two jacks", [("Cy", TWO_JACKS), ("Tro", TRO)],
+                                      cards={**service().cards(), **{c.key: c for c in CARDS}}))
+    await user.open(table_url(game))
+    guide = region(user, "Control phase guide")
+    click(user, f"Allocate focus: {CASTER}", within=guide)
+    await eventually(lambda: shows(user, f"{CASTER} allocates focus"), "the allocation dialog")
+    fill(user, "Focus for Ironclad Test", "2")
+    fill(user, "Focus for Ironclad Test 2", "2")
+    click(user, "Allocate")
+    await see(user, "Focus 3 / 3", model_card(user, "Cy", "Ironclad Test"))
+    await see(user, "Focus 3 / 3", model_card(user, "Cy", "Ironclad Test 2"))
+    await see(user, "Focus 2 / 6", model_card(user, "Cy", CASTER))

@@ -84,23 +84,42 @@ def spirit_bond_dialog(view: GameView, option: Option) -> None:
 
 
 def allocate_focus_dialog(view: GameView, option: Option) -> None:
-    """A warcaster gives focus to a warjack of its battlegroup (a warjack holds at most 3)."""
+    """A warcaster gives focus to the warjacks of its battlegroup, all in one dialog: a number per warjack the
+    rules offer (a warjack holds at most 3; 1 point ready for the first with room), each with its control range
+    question; one allocation is sent per
+    warjack given points, in order, stopping at the first the rules refuse (it says why)."""
     assert isinstance(option.command, AllocateFocus)
-    caster = board(view.state).model(option.command.warcaster)
+    state = view.state
+    caster = board(state).model(option.command.warcaster)
+    ids = option.choices.get("warjack", (option.command.warjack,)) if "warjack" in option.ask \
+        else (option.command.warjack,)
     with titled_dialog(f"{caster.name} allocates focus") as dialog:
         ui.label(f"{caster.name} has {caster.focus or 0} focus. A warjack holds at most {WARJACK_FOCUS_CAP}.")
-        jack = _pick(view, option, "warjack", lambda j: f"{j.name} ({j.focus or 0} of {WARJACK_FOCUS_CAP} focus)",
-                     "Warjack to give focus to")
-        field = _points()
-        in_ctrl = _in_control(view, caster.id, "The warjack")
+        rows: list[tuple[str, ui.number, ui.checkbox]] = []
+        for i in ids:
+            jack = board(state).model(i)
+            with ui.column().classes("gap-0"):
+                ui.label(f"{jack.name} has {jack.focus or 0} of {WARJACK_FOCUS_CAP} focus.")
+                field = named(ui.number(f"Focus for {jack.name}", value=1 if i == option.command.warjack else 0),
+                              f"Focus for {jack.name}")  # 1 for the warjack the rules found room on
+                rows.append((i, field, _in_control(view, caster.id, jack.name)))
 
         async def ok() -> None:
-            number = read_whole(field, 1, 10, "Points")
-            if number is None:
+            given = []
+            for i, field, in_ctrl in rows:
+                number = read_whole(field, 0, 10, f"Focus for {board(view.state).model(i).name}")
+                if number is None:
+                    return
+                if number:
+                    given.append((i, number, bool(in_ctrl.value)))
+            if not given:
+                ui.notify("Give at least one warjack a focus point.", type="warning")
                 return
-            answers = {"warjack": jack.value} if "warjack" in option.ask else {}
-            if await send_answers(view, option, points=number, in_control=in_ctrl.value, **answers):
-                dialog.close()
+            for i, number, in_control in given:
+                answers = {"warjack": i} if "warjack" in option.ask else {}
+                if not await send_answers(view, option, points=number, in_control=in_control, **answers):
+                    return
+            dialog.close()
 
         ok_cancel("Allocate", ok, dialog)
 
