@@ -21,6 +21,7 @@ from webapp.blocking import io
 from webapp.deps import Deps
 
 Update = Callable[[GameState], None]
+ENDED = "This link no longer opens the game: ask the event's organiser for the new one."
 
 
 def new_command_id() -> str:
@@ -69,10 +70,13 @@ class GameView(Protocol):
 class GameConnection:
     """A page's connection to one game (see the module's docstring)."""
 
-    def __init__(self, deps: Deps, game_id: str, actor: Actor, version: int, state: GameState) -> None:
+    def __init__(self, deps: Deps, game_id: str, actor: Actor, version: int, state: GameState,
+                 token: str | None = None) -> None:
         self.deps = deps
         self.game_id = game_id
         self.actor = actor
+        self.token = token  # the link it was opened with: once it ends, the page acts no more (Live.links_ended)
+        self.ended = False
         self.version = version
         self.state = state
         self._updates: list[Update] = []
@@ -95,6 +99,7 @@ class GameConnection:
     def follow(self) -> None:
         """Subscribe to this game's changes; called inside the page function."""
         self.deps.live.event(self.game_id).subscribe(self.changed)
+        self.deps.live.add_page(self.game_id, self, ui.context.client)
 
     async def changed(self, version: int) -> None:
         if version <= self.version:
@@ -130,6 +135,9 @@ class GameConnection:
         """Run ``call`` (made at version ``at``, asking for ``what``) after the page's earlier commands."""
         if not self.can_act:
             ui.notify(WATCH_ONLY, type="negative")
+            return False
+        if self.ended:
+            ui.notify(ENDED, type="negative")
             return False
         # The tapped button may be deleted by the update it causes (the tithe prompt redraws itself): what
         # follows is shown in the page itself, not in the button's slot.

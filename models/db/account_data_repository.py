@@ -5,11 +5,13 @@ facts it published to the community card book (shown without a name)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from sqlalchemy import String, cast, or_
 from sqlmodel import Session, col, delete, select
 
+from models.db.event_links import rotate
 from models.db.store import Store
 from models.db.tables import (
     Account,
@@ -54,11 +56,12 @@ class AccountDataRepository(Store):
                 registrations=list(s.exec(select(EventPlayer).where(EventPlayer.account_id == account_id)
                                           .order_by(col(EventPlayer.registered)))))
 
-    def delete(self, account_id: str, owner: str) -> bool:
+    def delete(self, account_id: str, owner: str, new: Callable[[], str], hashed: Callable[[str], str]) -> bool:
         """Delete the account and everything kept for it, in one transaction; False when it was gone already.
         Events keep their history: a registration that played stays as an anonymous row with its results (dropped
         from later rounds), one that never played goes; an event it organised passes to its first co-organiser, or
-        stays read-only without an organiser."""
+        stays read-only without an organiser; every event it ran gets new table links (``new`` makes a token,
+        ``hashed`` is how one is stored: models/db/event_links.py)."""
         with Session(self.engine) as s:
             account = s.get(Account, account_id)
             if account is None:
@@ -72,15 +75,17 @@ class AccountDataRepository(Store):
                     delete(Moderator).where(col(Moderator.account_id) == account_id),
                     delete(ArmyList).where(col(ArmyList.owner) == owner)):
                 s.exec(statement)
-            _leave_events(s, account)
+            for event_id in _leave_events(s, account):
+                rotate(s, event_id, new, hashed)
             s.delete(account)
             s.commit()
         return True
 
 
-def _leave_events(s: Session, account: Account) -> None:
+def _leave_events(s: Session, account: Account) -> list[str]:
     """What deleting an account does to events (see AccountDataRepository.delete): its email leaves every event's
-    co-organisers; an event it organised passes to the first co-organiser with an account, else has none."""
+    co-organisers; an event it organised passes to the first co-organiser with an account, else has none. The ids
+    of the events it ran."""
     account_id = account.id
     for player in s.exec(select(EventPlayer).where(EventPlayer.account_id == account_id)).all():
         rounds = s.exec(select(EventPairing.round).where(
@@ -97,6 +102,7 @@ def _leave_events(s: Session, account: Account) -> None:
         s.add(player)
     named = or_(col(Event.organiser) == account_id,
                 cast(col(Event.co_organisers), String).contains(account.email))
+    ran = []
     for event in s.exec(select(Event).where(named)).all():
         others = [e for e in event.co_organisers if e != account.email]
         if event.organiser == account_id:
@@ -106,3 +112,5 @@ def _leave_events(s: Session, account: Account) -> None:
             others = [e for e in others if heir is None or e != heir.email] if heir is not None else []
         event.co_organisers = others
         s.add(event)
+        ran.append(event.id)
+    return ran

@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, update
 from sqlmodel import Session, col, select
 
+from models.db.event_links import rotate
 from models.db.repository import FROZEN
 from models.db.store import Store, committed
 from models.db.tables import (
@@ -38,6 +39,15 @@ class EventRepository(Store):
         with Session(self.engine) as s:
             s.merge(event)
             s.commit()
+
+    def save_rotating_links(self, event: Event, new: Callable[[], str], hashed: Callable[[str], str]) -> list[str]:
+        """Store ``event`` (someone stopped running it) and replace its games' organisers' links
+        (models/db/event_links.py), in one transaction; the games whose links changed."""
+        with Session(self.engine) as s:
+            s.merge(event)
+            games = rotate(s, event.id, new, hashed)
+            s.commit()
+        return games
 
     def get(self, event_id: str) -> Event | None:
         with Session(self.reads) as s:

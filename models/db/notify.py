@@ -21,7 +21,8 @@ from sqlalchemy.engine import make_url
 log = logging.getLogger(__name__)
 
 CHANNEL = "tablekeeper"
-EVENT, LISTINGS = "event", "listings"  # the site's notices: "event/<id>" (or "event/*"), "listings/"
+EVENT, LISTINGS, LINKS = "event", "listings", "links"  # the site's notices: "event/<id>" (or "event/*"), "listings/",
+# "links/<game id>" (a link of the game ended)
 APPLICATION_NAME = "tablekeeper listener"  # how the listener's connection shows in pg_stat_activity
 FIRST_DELAY, MAX_DELAY = 0.5, 10.0  # seconds between reconnect attempts: 0.5, 1, 2, 4, 8, 10, 10, ...
 # libpq closes a silent connection after ~10 + 3 * 5 s without an answer to TCP keepalives (and a write that stays
@@ -46,10 +47,10 @@ def parse(payload: str) -> tuple[str, int] | None:
 
 
 def parse_site(payload: str) -> tuple[str, str] | None:
-    """``"event/<id>"`` or ``"listings/"`` as sent for the site's own rows (models/db/site_notices.py) as (kind,
-    key); None for anything else."""
+    """``"event/<id>"``, ``"listings/"`` or ``"links/<game id>"`` as sent for the site's own rows
+    (models/db/site_notices.py) as (kind, key); None for anything else."""
     kind, slash, key = payload.partition("/")
-    return (kind, key) if slash and kind in (EVENT, LISTINGS) and ":" not in key else None
+    return (kind, key) if slash and kind in (EVENT, LISTINGS, LINKS) and ":" not in key else None
 
 
 class Listener:

@@ -293,5 +293,5 @@ class AccountService:
         if self._checked(me.email, password, [(me.email, SIGN_IN_TRIES)]) is None:
             raise AccountError("account.password_wrong", "That is not this account's password: nothing was "
                              "deleted.")
-        if not self.data.delete(me.id, me.owner):
+        if not self.data.delete(me.id, me.owner, new_token, hash_token):  # the events it ran get new links
             raise NotSignedIn()

@@ -9,9 +9,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from models.db.event_links import OWN, players_links
 from models.db.event_repository import EventRepository
 from models.db.result_repository import ResultRepository
-from models.db.tables import AccountGame, Event, EventPairing, EventPlayer, ResultReport
+from models.db.tables import AccessToken, AccountGame, Event, EventPairing, EventPlayer, ResultReport
 from models.rules import GameState
 from models.rules.table_results import Report, ReportStatus, Score, Settled, settled
 from models.rules.warmachine.builders import setup_game
@@ -19,6 +20,7 @@ from models.rules.warmachine.list_pairs import GiveListPair
 from models.rules.warmachine.match import PairedList
 from models.rules.warmachine.pregame import ChooseScenario, RevealLists
 from models.rules.warmachine.setup import NAME_MAX
+from models.service.access import hash_token, new_token
 from models.service.accounts import Me
 from models.service.errors import EventError, Forbidden, NoSuchEvent, NotFound
 from models.service.games import GameService, Prepared
@@ -82,8 +84,8 @@ class EventAccess:
     def open_games(self, event: Event, rows: Sequence[EventPairing],
                    by_id: dict[str, EventPlayer]) -> tuple[list[AccountGame], list[Any]]:
         """Open a game for each table of ``rows`` (byes aside), setting each row's game and links: each player's
-        link to it (players with an account), and the games' own rows, for the caller to store with the round in
-        one transaction."""
+        link to it (players with an account: their seat link is their own, the organisers get another), and the
+        games' own rows, for the caller to store with the round in one transaction."""
         games: list[AccountGame] = []
         opened: list[Any] = []
         for row in rows:
@@ -94,9 +96,13 @@ class EventAccess:
             opened += game.rows
             row.game_id = game.game_id
             row.links = {"title": f"{event.name} R{row.round} T{row.table_no}"[:NAME_MAX], **game.tokens}
-            seat_links = {"title": row.links["title"], "watch": row.links["watch"]}
-            games += [AccountGame(account_id=who, game_id=row.game_id, links={**seat_links, seat: row.links[seat]})
-                      for who, seat in ((row.player_a, "seat1"), (row.player_b, "seat2")) if has_account(by_id[who])]
+            for who, seat in ((row.player_a, "seat1"), (row.player_b, "seat2")):
+                if has_account(by_id[who]):  # the organisers hold a copy of their own: it can end apart
+                    row.links[OWN + seat], row.links[seat] = row.links[seat], new_token()
+                    opened.append(AccessToken(hash=hash_token(row.links[seat]), game_id=row.game_id, role="seat",
+                                              seat=int(seat[-1]) - 1))
+                    games.append(AccountGame(account_id=who, game_id=row.game_id,
+                                             links=players_links(row.links, seat)))
         return games, opened
 
     def _open_game(self, event: Event, round_no: int, table: int, scenario: str, a: EventPlayer,

@@ -24,6 +24,7 @@ from typing import Annotated, Any
 from pydantic import ConfigDict, Field
 from sqlalchemy import Engine
 
+from models.db.event_links import organisers_links, players_links
 from models.db.event_repository import EventRepository
 from models.db.result_repository import ResultRepository
 from models.db.tables import Event, EventPairing, EventPlayer
@@ -36,6 +37,7 @@ from models.rules.warmachine.match import PairedList
 from models.rules.warmachine.setup import NAME_MAX
 from models.rules.warmachine.standings import Finished, standings
 from models.rules.warmachine.standings import Standing as Standing  # the API's standings build on it
+from models.service.access import hash_token, new_token
 from models.service.accounts import Me, clean_email
 from models.service.errors import EventError, Forbidden, NotFound
 from models.service.event_access import LEFT, EventAccess, TableFacts, pairing_id, runs
@@ -283,7 +285,8 @@ class EventService:
 
     def remove_co_organiser(self, me: Me, event_id: str, email: str) -> EventInfo:
         """The event's own organiser takes ``email`` off its co-organisers: whoever signs in with it no longer runs
-        the event nor holds its tables' links. A co-organiser cannot remove anyone (themselves included)."""
+        the event, and every link of its tables they were shown ends at once (new ones replace them: the players'
+        own seat links stay). A co-organiser cannot remove anyone (themselves included)."""
         event = self.access.event(event_id)
         self.access.check_running(event)
         if me.id != event.organiser:
@@ -292,7 +295,7 @@ class EventService:
         if email not in event.co_organisers:
             raise EventError("event.not_co_organiser", "That email is not a co-organiser of this event.")
         event.co_organisers = [e for e in event.co_organisers if e != email]
-        self.repo.save_event(event)
+        self.repo.save_rotating_links(event, new_token, hash_token)
         return self._info(event, self.repo.players(event_id), self.repo.pairings(event_id), me=me)
 
     def events(self) -> list[EventInfo]:
@@ -532,7 +535,7 @@ class EventService:
             if t.round == newest and me.id in (t.player_a, t.player_b):
                 seat = "seat1" if t.player_a == me.id else "seat2"
                 other = t.player_b if seat == "seat1" else t.player_a
-                links = {k: str(t.links[k]) for k in ("title", seat, "watch")} if t.game_id else {}
+                links = players_links(t.links, seat) if t.game_id else {}
                 return MyGame(round=t.round, table=t.table_no, opponent=names.get(other) if other else None,
                               game_id=t.game_id, links=links)
         return None
@@ -661,10 +664,9 @@ class EventService:
         links: dict[str, str] | None = None
         if me is not None and t.game_id is not None:
             if runs(event, me):
-                links = {k: str(v) for k, v in t.links.items()}
+                links = organisers_links(t.links)
             elif me.id in (t.player_a, t.player_b):
-                seat = "seat1" if me.id == t.player_a else "seat2"
-                links = {k: str(t.links[k]) for k in ("title", seat, "watch")}
+                links = players_links(t.links, "seat1" if me.id == t.player_a else "seat2")
         return Pairing(round=t.round, table=t.table_no, player_a=t.player_a, name_a=names.get(t.player_a, ""),
                        player_b=t.player_b, name_b=names.get(t.player_b, "") if t.player_b else None,
                        game_id=t.game_id, watch=str(t.links["watch"]) if t.game_id else None, result=result,

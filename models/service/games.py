@@ -22,6 +22,7 @@ from sqlalchemy import Engine
 
 from models.catalog.schema import Card
 from models.db.repository import Frozen, Repository, StaleVersion, Taken
+from models.db.site_notices import on_links_ended
 from models.db.tables import AccessToken, CommandLog, Game
 from models.rules import Command, Event, GameState, RuleViolation, apply, parse_command, replay
 from models.rules.dice import Roll
@@ -101,6 +102,11 @@ class GameService:
     def on_change(self, listener: Callable[[str, int], None]) -> None:
         """Call ``listener(game_id, version)`` after every commit (never before)."""
         self._listeners.append(listener)
+
+    def on_links_ended(self, listener: Callable[[str], None]) -> None:
+        """Call ``listener(game_id)`` after a commit of this process ended links of the game (an event's links made
+        anew, models/db/event_links.py); other processes hear of it by a notice (models/db/site_notices.py)."""
+        on_links_ended(self.repo.engine, listener)
 
     def _publish(self, game_id: str, version: int) -> None:
         """The command is committed already: a failing listener is logged, never reported as a failure."""

@@ -169,6 +169,12 @@ class Reads:
         with self._lock:
             self._tokens.pop((game_id, token), None)
 
+    def forget_game(self, game_id: str) -> None:
+        """Stop trusting any remembered token of the game (some of its links ended): each is checked again."""
+        with self._lock:
+            for key in [k for k in self._tokens if k[0] == game_id]:
+                del self._tokens[key]
+
     def cached(self, game_id: str) -> Edition | None:
         """The newest edition made so far, without asking the database (None: none yet)."""
         with self._lock:

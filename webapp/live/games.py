@@ -22,7 +22,7 @@ import weakref
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
-from nicegui import Event, core
+from nicegui import Client, Event, core, ui
 from nicegui.server import Server
 
 from models.rules import GameState
@@ -57,6 +57,7 @@ class Live:
         self._tasks: set[asyncio.Future[None]] = set()
         self.listener: Listener | None = None  # PostgreSQL only: notices from other server processes
         self._boards: dict[str, weakref.WeakSet[Any]] = {}  # game -> its watch pages' boards in this process
+        self._pages: dict[str, weakref.WeakKeyDictionary[Any, Client]] = {}  # game -> its table and seat pages here
         self._streams: dict[str, set[Stream]] = {}
         self._stream_guard: asyncio.Future[None] | None = None
         self._sent: dict[str, int] = {}  # game -> newest version emitted to its room
@@ -66,6 +67,7 @@ class Live:
         self._commit_hooks: list[Callable[[str, int], None]] = []
         self._site_hooks: list[Callable[[str, str], None]] = []
         service.on_change(self.changed)
+        service.on_links_ended(self.links_ended)
 
     def bind_loop(self) -> None:
         """Remember the server's event loop (called at start-up) so worker threads can hand notices over."""
@@ -82,6 +84,41 @@ class Live:
     def add_board(self, game_id: str, board: Any) -> None:
         """A watch page's board follows ``game_id`` (held weakly: a closed page drops out by itself)."""
         self._boards.setdefault(game_id, weakref.WeakSet()).add(board)
+
+    def add_page(self, game_id: str, page: Any, client: Client) -> None:
+        """A table or seat page (its connection, with its ``token`` and ``ended``) follows ``game_id`` (held weakly)."""
+        self._pages.setdefault(game_id, weakref.WeakKeyDictionary())[page] = client
+
+    def links_ended(self, game_id: str) -> None:
+        """Links of the game ended (here, or in another process by a notice; from any thread): this process trusts
+        none of its remembered links of the game any more, and its pages and streams opened with a link that no
+        longer opens the game end: a page acts no more and reloads (as an unknown link, it finds no game)."""
+        self.reads.forget_game(game_id)
+        if self._loop is not None:  # else no page nor stream is open
+            self._loop.call_soon_threadsafe(self._track, game_id)
+
+    async def _end_links(self, game_id: str) -> None:
+        pages = list(self._pages.get(game_id, {}).items())
+        boards = self.boards(game_id)
+        streams = list(self._streams.get(game_id, ()))
+        links = {(game_id, p.token) for p, _ in pages} | {(game_id, getattr(b, "token", None)) for b in boards}
+        links |= {(game_id, s.token) for s in streams}
+        ended = {token for _, token in await io(self._revoked, links)}
+        for page, client in pages:
+            if page.token in ended:
+                page.ended = True
+                _reload(client)
+        for board in boards:
+            if getattr(board, "token", None) in ended:
+                _reload(board.client)
+        for stream in streams:
+            if stream.token in ended:
+                _offer(stream.queue, None)
+
+    def _track(self, game_id: str) -> None:
+        task = asyncio.ensure_future(self._end_links(game_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def boards(self, game_id: str) -> list[Any]:
         """The watch pages' boards of the game in this process."""
@@ -210,6 +247,8 @@ class Live:
         return self.listener is not None
 
     def site_changed(self, kind: str, key: str) -> None:
+        if kind == "links":  # a link of the game ``key`` ended (models/db/site_notices.py)
+            self.links_ended(key)
         for hook in self._site_hooks:
             hook(kind, key)
 
@@ -316,6 +355,12 @@ class Live:
                 log.exception("Could not re-read game %s after the listener reconnected", game_id)
                 continue
             self.changed(game_id, version)
+
+
+def _reload(client: Client) -> None:
+    if not client.is_deleted:
+        with client:
+            ui.navigate.reload()
 
 
 def _offer(queue: asyncio.Queue[Edition | None], item: Edition | None) -> None:

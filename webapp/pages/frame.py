@@ -56,4 +56,4 @@ async def open_game(game_id: str, token: str) -> GameConnection:
         version, state = await io(deps.service.state, game_id)
     except NotFound:
         raise HTTPException(status_code=404, detail="There is no game at this address.") from None
-    return GameConnection(deps, game_id, actor, version, state)
+    return GameConnection(deps, game_id, actor, version, state, token)
