@@ -89,6 +89,7 @@ class GameService:
         players leave to the app. Tests inject both. ``operator_token`` gives the right to save site cards
         (``card_service``: the site's cards and the players' card books)."""
         self.repo = Repository(engine)
+        self.engine = engine
         self.now_ms = now_ms
         self.roll = roll
         self._cache: OrderedDict[str, tuple[int, GameState]] = OrderedDict()
@@ -106,7 +107,7 @@ class GameService:
     def on_links_ended(self, listener: Callable[[str], None]) -> None:
         """Call ``listener(game_id)`` after a commit of this process ended links of the game (an event's links made
         anew, models/db/event_links.py); other processes hear of it by a notice (models/db/site_notices.py)."""
-        on_links_ended(self.repo.engine, listener)
+        on_links_ended(self.engine, listener)
 
     def _publish(self, game_id: str, version: int) -> None:
         """The command is committed already: a failing listener is logged, never reported as a failure."""
