@@ -385,12 +385,10 @@ async def test_a_frenzy_is_shown_step_by_step_and_ended_with_fury_removed(user: 
     click(user, "Check")
     await see(user, "Frenzied", blitzer)
     assert logged(game, "frenzy.failed")[0]["rolled_by"] == "player"
-    await see(user, "Step 1 of 7", blitzer)
-    assert shows(user, "It activates at once, here in the control phase", blitzer)
-    assert not exists(user, f"Previous frenzy step: {BLITZER}", ui.button)  # nowhere to go back to
-    click(user, f"Next frenzy step: {BLITZER}", within=blitzer)
-    await see(user, "Step 2 of 7", blitzer)
-    assert shows(user, "It shrugs off being knocked down", blitzer)
+    await see(user, "1. It activates at once, here in the control phase", blitzer)
+    assert shows(user, "2. It shrugs off being knocked down", blitzer)  # every step at once: no taps to read
+    assert shows(user, "7. Afterwards it calms down", blitzer)
+    assert not exists(user, f"Next frenzy step: {BLITZER}", ui.button)
     await watcher.should_see("3. It charges straight at the nearest model it can see", retries=50)
     await watcher.should_see("Frenzied", retries=50)
 

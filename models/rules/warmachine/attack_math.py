@@ -83,11 +83,17 @@ def weapon_places(state: GameState, m: ModelState) -> tuple[str, ...]:
 
 def boosted_now(state: GameState, a: AttackRecord, roll: RollKind, asked: bool) -> bool:
     """Whether the pending attack's ``roll`` is boosted: asked for with the roll, paid for already with Boost,
-    or, for a charge attack's damage roll, boosted by the charge."""
+    for a charge attack's damage roll, boosted by the charge, or a frenzied warbeast's attack roll, boosted by
+    the frenzy (doc 002 "Frenzy & Threshold": "The attack roll is automatically boosted")."""
     if asked or (roll == "damage" and a.charge):
         return True
     m = board(state).model(a.attacker) if a.attacker else None
-    return m is not None and f"{m.act.attack}:{roll}" in m.act.boosted
+    return m is not None and (f"{m.act.attack}:{roll}" in m.act.boosted or (roll == "attack" and frenzy_boost(m)))
+
+
+def frenzy_boost(m: ModelState) -> bool:
+    """``m`` is a frenzied warbeast in its frenzy activation: its attack roll is boosted, free (doc 002)."""
+    return "frenzy" in m.done_this_turn and m.activation == "active"
 
 
 def attack_dice(state: GameState, a: AttackRecord, roll: RollKind, asked_boost: bool = False) -> int:
@@ -104,7 +110,9 @@ def attack_dice_words(state: GameState, a: AttackRecord, roll: RollKind, asked_b
     terms = () if a.attacker is None else dice_terms(state, board(state).model(a.attacker), roll, a.weapon,
                                                      boosted_now(state, a, roll, asked_boost))
     charged = roll == "damage" and a.charge
-    why = "; ".join("boosted by the charge" if w == "boosted" and charged else w for _, w in terms)
+    frenzy = roll == "attack" and a.attacker is not None and frenzy_boost(board(state).model(a.attacker))
+    given = "boosted by the charge" if charged else "boosted by the frenzy, free" if frenzy else "boosted"
+    why = "; ".join(given if w == "boosted" else w for _, w in terms)
     return f"{n} {'die' if n == 1 else 'dice'}" + (f" ({why})" if why else "")
 
 

@@ -30,6 +30,7 @@ from models.rules.warmachine.attack_math import (
     boosted_now,
     combined_bonus,
     damage_check,
+    frenzy_boost,
     hit_check,
     kept,
     power_name,
@@ -370,8 +371,8 @@ def attack_roll(state: GameState, cmd: AttackRoll) -> tuple[GameState, list[Even
     attacker = board(state).model(_attacker(a))
     events: list[Event] = []
     boosted = boosted_now(state, a, "attack", cmd.boosted)
-    if cmd.boosted:
-        state, events = _boost(state, live(state, attacker.id), "attack", cmd.free_boost)
+    if cmd.boosted:  # a frenzy's boost is the rules' own and free (doc 002 "Frenzy & Threshold")
+        state, events = _boost(state, live(state, attacker.id), "attack", cmd.free_boost or frenzy_boost(attacker))
     said, words = suggested_hit(state, a, cmd.dice.dice, cmd.removed, cmd.stat, cmd.defence)
     a = a.model_copy(update={"attack_dice": cmd.dice.dice, "rerolled": tuple(r.dice for r in cmd.rerolled),
                              "boosted_attack": boosted, "hit": cmd.hit})

@@ -197,7 +197,7 @@ class AttackPanel:
     # -- the steps -----------------------------------------------------------------------------------------
     def _attack_roll(self, state: GameState, a: AttackRecord) -> None:
         boosted = named(ui.checkbox("Boosted (one die more; costs 1 unless already paid)"), "Boosted attack roll")
-        free = named(ui.checkbox("Boosted by a rule, for free (a frenzy, for one)"), "Free boost")
+        free = named(ui.checkbox("Boosted by a rule, for free (a frenzy boosts by itself)"), "Free boost")
         count = ui.label("").classes("tk-kind")
         buttons: dict[bool, ui.button] = {}
 

@@ -15,26 +15,20 @@ from webapp.view import GameView
 
 
 class FrenzyPanel:
-    """While the warbeast is frenzied: its forced behaviour one step at a time at the table (Previous / Next),
-    every step at once on the watch page. "End frenzy…" is in the card's action bar (the rules say when). The
-    step shown is this page's own: it is a reading aid, not game state."""
+    """While the warbeast is frenzied: its forced behaviour, every step at once (no taps to read it), on the
+    table and the watch page alike. Its one attack goes through the card's Attack… (the rules boost its attack
+    roll themselves); "End frenzy…" is in the card's action bar (the rules say when)."""
 
     def __init__(self, view: GameView, model_id: str, controls: bool) -> None:
-        self.view, self.model_id, self.controls = view, model_id, controls
-        self.index = 0
+        self.view, self.model_id = view, model_id
         self._shown: tuple[str, ...] | None = None
         name = board(view.state).model(model_id).name
         with named(ui.column().classes("tk-frenzy gap-1 w-full"), f"{name}'s frenzy", role="group") as self.box:
-            ui.label("Frenzy! Its forced behaviour, step by step:").classes("tk-prompt")
-            self.counter = ui.label("").classes("tk-kind")
-            self.step = ui.label("").classes("tk-frenzy-step").props('aria-live="polite"')
+            ui.label("Frenzy! Its forced behaviour:").classes("tk-prompt")
             self.all = ui.column().classes("gap-0")
             if controls:
-                with ui.row().classes("gap-2"):
-                    self.prev = named(ui.button("Previous step", on_click=lambda: self.move(-1)).props(
-                        "no-caps outline"), f"Previous frenzy step: {name}")
-                    self.next = named(ui.button("Next step", on_click=lambda: self.move(1)).props("no-caps"),
-                                      f"Next frenzy step: {name}")
+                ui.label("Its attack: Attack… on this card (the attack roll is boosted by the frenzy, free); "
+                         "then End frenzy…").classes("tk-kind")
         view.on_update(self.update)
         self.update(view.state)
 
@@ -43,32 +37,11 @@ class FrenzyPanel:
         if steps == self._shown:
             return
         self._shown = steps
-        self.index = 0
         self.box.set_visibility(bool(steps))
-        if not self.controls:
-            self.counter.set_visibility(False)
-            self.step.set_visibility(False)
-            self.all.clear()
-            with self.all:
-                for i, text in enumerate(steps, 1):
-                    ui.label(f"{i}. {text}").classes("tk-frenzy-line")
-            return
-        self._draw()
-
-    def move(self, by: int) -> None:
-        steps = self._shown or ()
-        self.index = max(0, min(len(steps) - 1, self.index + by))
-        self._draw()
-
-    def _draw(self) -> None:
-        steps = self._shown or ()
-        if not steps:
-            return
-        self.counter.set_text(f"Step {self.index + 1} of {len(steps)}")
-        self.step.set_text(steps[self.index])
-        # At either end the button that would go nowhere is hidden (a greyed control would owe a reason).
-        self.prev.set_visibility(self.index > 0)
-        self.next.set_visibility(self.index < len(steps) - 1)
+        self.all.clear()
+        with self.all:
+            for i, text in enumerate(steps, 1):
+                ui.label(f"{i}. {text}").classes("tk-frenzy-line")
 
 
 class ArcanaPanel:

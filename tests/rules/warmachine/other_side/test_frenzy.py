@@ -174,3 +174,20 @@ def test_positive_control_a_knocked_down_warbeast_not_frenzied_makes_no_attack(t
     state = run(to_step(table, "activation", "activate", seat=1), Activate(model=BLITZ),
                 AddEffect(model=BLITZ, effect="knocked_down"))
     assert refused(state, DeclareAttack(attacker=BLITZ, target=SERGEANT)) == "knockdown.no_attack"
+
+
+def test_a_frenzied_warbeasts_attack_roll_is_boosted_by_the_rules_themselves(table):
+    """doc 002, "Frenzy & Threshold": "The attack roll is automatically boosted": three dice without anyone
+    ticking a boost, at no fury; two dice are refused. Positive control: the same warbeast, not frenzied, rolls
+    two."""
+    from models.rules.warmachine.attack_math import attack_dice_words
+
+    state = run(checks(table), ThresholdCheck(warbeast=BLITZ, roll=roll(6, 6)),
+                DeclareAttack(attacker=BLITZ, target=SERGEANT))
+    assert attack_dice_words(state, board(state).attack, "attack") == "3 dice (boosted by the frenzy, free)"
+    assert refused(state, AttackRoll(dice=roll(4, 4), hit=True)) == "attack.dice_count"
+    after = run(state, AttackRoll(dice=roll(4, 4, 4), hit=True))
+    assert board(after).attack.boosted_attack and board(after).model(BLITZ).fury == 3
+    calm = run(to_step(table, "activation", "activate", seat=1), Activate(model=BLITZ),
+               DeclareAttack(attacker=BLITZ, target=SERGEANT))
+    assert attack_dice_words(calm, board(calm).attack, "attack") == "2 dice"
