@@ -2,7 +2,7 @@
 
     python -m tests.bench                 # everything; rewrites the results in docs/PERFORMANCE.md
     python -m tests.bench --only fanout   # some of: rules, service, fanout, memory, reads, cluster, eventday, bytes,
-                                          # tablet
+                                          # tablet, venue
     python -m tests.bench --only fanout,memory,reads,cluster --spectators 20 --pages 20 --cycles 50 --readers 20 \
         --cluster-spectators 20   # a small check
 
@@ -30,7 +30,7 @@ from tests.bench.common import REPO_ROOT, Report, Row, machine, pg_base_url
 DOC = REPO_ROOT / "docs" / "PERFORMANCE.md"
 CURVE = DOC.parent / "bench-curve.png"
 START, END = "<!-- bench:start -->", "<!-- bench:end -->"
-PARTS = ("rules", "service", "fanout", "memory", "reads", "cluster", "eventday", "bytes", "tablet")
+PARTS = ("rules", "service", "fanout", "memory", "reads", "cluster", "eventday", "bytes", "tablet", "venue")
 # Pages opened per second by the load generator on the 2-core machine when it is quiet: one app process (full
 # runs), and through nginx with several processes (guesses from the cluster's full run; each run prints its time
 # beside the estimate).
@@ -49,7 +49,7 @@ def estimate(spectators: tuple[int, ...], pages: int, cycles: int, cluster_spect
     eventday = sum(25 + 0.1 * day.tables + 3 + min(day.open_deadline, (n + day.viewers) / EVENT_PAGES_PER_S) + 4
                    + min(10, 2 * day.interval) + day.changes * day.interval + 3 + 10 for n in day.spectators)
     return {"rules": 2, "service": 10, "fanout": fanout, "memory": memory, "reads": 25,
-            "cluster": cluster, "eventday": eventday, "bytes": 60, "tablet": 30}
+            "cluster": cluster, "eventday": eventday, "bytes": 60, "tablet": 30, "venue": 180}
 
 
 def run(only: list[str], spectators: tuple[int, ...], pages: int, cycles: int, readers: int,
@@ -59,6 +59,7 @@ def run(only: list[str], spectators: tuple[int, ...], pages: int, cycles: int, r
     from tests.bench.bench_fanout import bench_fanout
     from tests.bench.bench_pages import first_load_bytes, memory, tablet
     from tests.bench.bench_reads import bench_reads
+    from tests.bench.bench_venue import bench_venue
 
     report = Report()
     tmp = Path(tempfile.mkdtemp(prefix="tk-bench-"))
@@ -76,7 +77,8 @@ def run(only: list[str], spectators: tuple[int, ...], pages: int, cycles: int, r
         "cluster": lambda: bench_cluster(report, tmp, cluster_spectators),
         "eventday": lambda: bench_eventday(report, tmp, day),
         "bytes": lambda: first_load_bytes(report, tmp),  # sync Playwright too: after every asyncio part
-        "tablet": lambda: tablet(report, tmp),  # last: sync Playwright leaves no loop for asyncio.run after it
+        "tablet": lambda: tablet(report, tmp),  # sync Playwright leaves no loop for asyncio.run after it
+        "venue": lambda: bench_venue(report, tmp),  # sync Playwright too; its socket clients in a process of their own
     }
     for name in PARTS:
         if name not in only:

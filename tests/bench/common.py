@@ -86,6 +86,7 @@ class Curve:
     event_cores: list[tuple[int, float]] = field(default_factory=list)  # (spectators, cores busy on the taps)
     event_model: EventModel | None = None
     event_target: int = 0  # the spectators the model is carried to
+    venue_bytes: list[tuple[str, str, float]] = field(default_factory=list)  # (change, build, bytes per change)
 
 
 @dataclass

@@ -1,6 +1,7 @@
 """The benchmark's curves as one PNG (docs/bench-curve.png after a full run): what a change costs the server as
-spectators grow, app against the bare broadcast; spectator p95 as processes are added; and the event day's
-measured points with the model that carries them to the budgeted day. A panel whose benchmark did not run is
+spectators grow, app against the bare broadcast; spectator p95 as processes are added; the event day's
+measured points with the model that carries them to the budgeted day; and the bytes a change puts on a venue's
+Wi-Fi, this build against the baseline measured in the same run. A panel whose benchmark did not run is
 left out."""
 
 from __future__ import annotations
@@ -67,6 +68,19 @@ def _event_day(ax: Any, curve: Curve, model: EventModel) -> None:
     ax.legend(fontsize=8)
 
 
+def _venue(ax: Any, curve: Curve) -> None:
+    changes = list(dict.fromkeys(c for c, _, _ in curve.venue_bytes))
+    builds = list(dict.fromkeys(b for _, b, _ in curve.venue_bytes))
+    width = 0.8 / max(1, len(builds))
+    for k, build in enumerate(builds):
+        got = {c: n for c, b, n in curve.venue_bytes if b == build}
+        ax.bar([i + k * width for i in range(len(changes))], [got.get(c, 0) for c in changes], width, label=build)
+    ax.axhline(1024, color="grey", linestyle="--", linewidth=1, label="budget 1 KiB")
+    ax.set_xticks([i + width * (len(builds) - 1) / 2 for i in range(len(changes))], changes, fontsize=8)
+    ax.set(title="Venue Wi-Fi: bytes on the wire per change", ylabel="bytes to the browser per change")
+    ax.legend(fontsize=8)
+
+
 def draw(curve: Curve, path: Path) -> bool:
     """Write the PNG; False (nothing written) when no benchmark that draws has run."""
     panels: list[Callable[[Any], None]] = []
@@ -77,6 +91,8 @@ def draw(curve: Curve, path: Path) -> bool:
     model = curve.event_model
     if model is not None:
         panels.append(lambda ax: _event_day(ax, curve, model))
+    if curve.venue_bytes:
+        panels.append(lambda ax: _venue(ax, curve))
     if not panels:
         return False
     import matplotlib
