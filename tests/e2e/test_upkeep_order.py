@@ -61,6 +61,7 @@ def test_upkeep_tapped_before_allocation_says_it_ends_allocation_first(browser: 
     game = game_at_round_2_allocation(server)
     page = browser.new_context(viewport=VIEWPORT, has_touch=True).new_page()
     page.set_default_timeout(10_000)
+    page.set_default_navigation_timeout(30_000)  # a first load on a loaded machine
     page.goto(server.url(f"/table/{game['id']}/{game['tokens']['table']}"))
     expect(turn_bar(page)).to_contain_text(ALLOCATE)
 
