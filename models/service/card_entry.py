@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from models.catalog.schema import (
+    FA_PATTERN,
     FREE_POINT_ROLES,
     WORDS_MAX,
     BoxesLayout,
@@ -311,6 +312,8 @@ def _entered(card: Card, typed: Typed) -> dict[str, Any]:
         if cost is not None:
             data["cost"] = cost
     fa = tidy(typed.fa).upper()
+    if fa and not re.fullmatch(FA_PATTERN, fa):
+        raise RuleViolation("card.fa", "FA is C (one per army), U (unlimited) or a number.")
     if fa:
         data["fa"] = fa
     weapons = _weapons(typed.weapons)
