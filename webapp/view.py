@@ -12,7 +12,7 @@ import secrets
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Protocol
 
-from nicegui import ui
+from nicegui import background_tasks, ui
 
 from models.rules import Command, Event, GameState, RuleViolation
 from models.service import Actor, Conflict, Forbidden, Outcome
@@ -82,6 +82,7 @@ class GameConnection:
         self._updates: list[Update] = []
         self._after: list[Callable[[int], Awaitable[None] | None]] = []
         self._lock = asyncio.Lock()
+        self._after_lock = asyncio.Lock()  # the on_version callbacks of one version finish before the next's
         self._mine: tuple[int, object] | None = None  # the version this page's last command made, and the command
         self.last_events: tuple[Event, ...] = ()  # what this page's last accepted command (or undo) caused
 
@@ -175,13 +176,21 @@ class GameConnection:
             return True
 
     async def _show(self, version: int, state: GameState) -> None:
+        """Show ``version`` at once, with nothing awaited after the change (so the tap that caused it takes taps
+        again as the page shows its result); what it reads besides (the log's new entries) follows in a task of
+        its own, one version after the other."""
         self.version, self.state = version, state
         for fn in self._updates:
             fn(state)
-        for after in self._after:
-            result = after(version)
-            if result is not None:
-                await result
+        if self._after:
+            background_tasks.create(self._after_shown(version), name=f"after version {version}")
+
+    async def _after_shown(self, version: int) -> None:
+        async with self._after_lock:
+            for after in self._after:
+                result = after(version)
+                if result is not None:
+                    await result
 
 
 def _announce(events: tuple[Event, ...]) -> None:

@@ -46,5 +46,6 @@ class UndoToast:
             self.hide()
 
     def _moved(self, version: int) -> None:
-        if self.at is not None and version != self.at:
+        """A version after the undo's ends the toast (a late word of an earlier one does not)."""
+        if self.at is not None and version > self.at:
             self.hide()
