@@ -26,4 +26,5 @@ SHARE = _icon(("M8.6 10.7l6.8-3.4M8.6 13.3l6.8 3.4", LINE),
               ("M6 9a3 3 0 1 1 0 6a3 3 0 1 1 0-6zM18 2a3 3 0 1 1 0 6a3 3 0 1 1 0-6zM18 16a3 3 0 1 1 0 6a3 3 0 1 1 0-6z",
                SOLID))
 HISTORY = _icon(("M3.5 15a9 9 0 1 0 1.3-8.3", LINE), ("M4 3v4.5h4.5", LINE), ("M12 7.5V12l3 2", LINE))
+FLAG = _icon(("M5 21V4M5 4h12l-2.5 4.5L17 13H5", LINE))
 CONTRAST = _icon(("M12 3a9 9 0 1 1 0 18a9 9 0 1 1 0-18z", LINE), ("M12 3a9 9 0 0 1 0 18z", SOLID))

@@ -46,12 +46,22 @@ class Face:
             self.hand = self.expired = None
             if controls:
                 self.hand = once(ui.button(f"Hand the clock to {other}").props(
-                    "no-caps size=lg unelevated").classes("tk-clock-hand"),
-                    lambda: view.send(builders.pass_clock(1 - seat)))
+                    "no-caps size=lg unelevated").classes("tk-clock-hand"), lambda: self.pass_clock(view, seat))
                 self.expired = once(ui.button(f"{name}'s time is up").props("no-caps color=negative").classes(
                     "tk-clock-expired"), lambda: view.send(builders.clock_expired(seat)))
                 self.expired.set_visibility(False)
                 self.digits.on("expired", lambda: self.expired.set_visibility(True) if self.expired else None)
+
+
+    @staticmethod
+    async def pass_clock(view: GameView, seat: int) -> None:
+        """Hand the clock over; on the other player's own link a tap says whose tap it is, and sends nothing."""
+        command = builders.pass_clock(1 - seat)
+        reason = seat_refusal(view, command)
+        if reason is not None:
+            ui.notify(reason, type="negative")
+            return
+        await view.send(command)
 
 
 class ClockPanel:
@@ -102,6 +112,8 @@ class ClockPanel:
             face.box.classes(add="tk-running" if runs else "", remove="" if runs else "tk-running")
             if face.hand is not None:
                 face.hand.set_visibility(not over and not clock.paused and clock.running == seat)
+                # The other player's hand-over, on a player's own link: greyed, saying whose it is.
+                grey(face.hand, seat_refusal(self.view, builders.pass_clock(1 - seat)))
             if face.expired is not None:
                 face.expired.set_visibility(not over and clock.left(seat, now) <= 0)
         self.note.set_text(clock_note(state, clock))

@@ -11,6 +11,8 @@ from nicegui import ui
 from models.rules import GameState
 from models.rules.warmachine import POINTS_MAX, Result, board, builders
 from models.service.views.warmachine import headline, tiebreakers
+from webapp.components import icons
+from webapp.components.a11y import named
 from webapp.components.dialogs import titled_dialog
 from webapp.components.once import once
 from webapp.components.warmachine.scoring import read_cp, scenario_line
@@ -40,7 +42,9 @@ def end_game_button(view: GameView) -> ui.button:
                      partial(do, builders.concede(s)), dialog)
             ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
 
-    return once(ui.button("End the game…").props("outline no-caps"), open_dialog)
+    # Named as its words read: on a phone the header shows its flag only.
+    return once(named(ui.button("End the game…", icon=icons.FLAG).props("outline no-caps"), "End the game…"),
+                open_dialog)
 
 
 class ResultPanel:
