@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.e2e import axe_sweep
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 CHROMIUM_ARGS = [
@@ -147,6 +149,37 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     report = yield
     item.stash.setdefault(_REPORTS, {})[report.when] = report
     return report
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    axe_sweep.install()
+
+
+def _fail_on_axe_findings(item: pytest.Item) -> None:
+    if found := axe_sweep.SWEEP.take(item.nodeid):
+        pytest.fail(axe_sweep.report(found), pytrace=False)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item):
+    """The axe sweep's findings in the states a test reached fail that test when it is strict, else are listed at
+    the end of the run (tests/e2e/axe_sweep.py)."""
+    axe_sweep.SWEEP.take(item.nodeid)
+    result = yield
+    _fail_on_axe_findings(item)
+    return result
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None):
+    """Pages a fixture closes are swept as they close: what they showed last counts too."""
+    result = yield
+    _fail_on_axe_findings(item)
+    return result
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    terminalreporter.write_line(axe_sweep.summary())
 
 
 @pytest.fixture

@@ -10,21 +10,17 @@ cache directory once, and skips with the reason printed when neither can be reac
 
 from __future__ import annotations
 
-import io
-import os
 import re
-import shutil
 import subprocess
 import tarfile
-import urllib.request
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.axe_sweep import BLOCKING, fetch_axe
 from tests.e2e.events import Api
 from tests.e2e.finders import complete_pregame
 from tests.e2e.test_decisions import new_game as new_game_api
@@ -34,53 +30,14 @@ from tests.e2e.test_faults_pages import command
 if TYPE_CHECKING:
     from tests.e2e.conftest import Server
 
-AXE_VERSION = "4.14.1"
-CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tablekeeper" / f"axe-core-{AXE_VERSION}"
 TABLET = {"width": 1180, "height": 820}
 PHONE = {"width": 390, "height": 844}
-BLOCKING = ("serious", "critical")
-
-
-def _from_tarball(data: bytes) -> str:
-    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
-        member = tar.extractfile("package/axe.min.js")
-        assert member is not None
-        return member.read().decode()
-
-
-def _fetch_axe() -> str:
-    """axe.min.js of the pinned axe-core: from the cache, else ``npm pack``, else the npm registry over HTTPS."""
-    script = CACHE / "axe.min.js"
-    if script.exists():
-        return script.read_text()
-    CACHE.mkdir(parents=True, exist_ok=True)
-    reasons = []
-    text = None
-    if shutil.which("npm"):
-        done = subprocess.run(["npm", "pack", f"axe-core@{AXE_VERSION}", "--silent", "--pack-destination", str(CACHE)],
-                              capture_output=True, text=True, timeout=120, check=False)
-        packed = CACHE / f"axe-core-{AXE_VERSION}.tgz"
-        if done.returncode == 0 and packed.exists():
-            text = _from_tarball(packed.read_bytes())
-        else:
-            reasons.append(f"npm pack failed: {done.stderr.strip()[:200]}")
-    if text is None:
-        url = f"https://registry.npmjs.org/axe-core/-/axe-core-{AXE_VERSION}.tgz"
-        try:
-            with urllib.request.urlopen(url, timeout=60) as response:  # noqa: S310 - a fixed https address
-                text = _from_tarball(response.read())
-        except OSError as error:
-            reasons.append(f"registry download failed: {error}")
-    if text is None:
-        raise RuntimeError("; ".join(reasons) or "axe-core could not be fetched")
-    script.write_text(text)
-    return text
 
 
 @pytest.fixture(scope="module")
 def axe() -> str:
     try:
-        return _fetch_axe()
+        return fetch_axe()
     except (RuntimeError, OSError, subprocess.SubprocessError, tarfile.TarError) as error:
         print(f"axe-core not available, accessibility test skipped: {error}")
         pytest.skip(f"axe-core not available: {error}")
