@@ -87,6 +87,18 @@
     event.stopImmediatePropagation();
     refuse("Not saved: this device has lost its connection to the server. Tap again when it is back.");
   }
+  // Quasar's select puts its options in a focusable scroll box inside the listbox, so a screen reader meets
+  // something other than options there; the box never needs the focus. A dialog made without a name takes its
+  // heading's (or its first words'), so a screen reader says what it asks.
+  const tidy = () => {
+    document.querySelectorAll("[role=listbox] .q-virtual-scroll__content[tabindex]").forEach(
+      (box) => box.removeAttribute("tabindex"));
+    document.querySelectorAll(".q-dialog[role=dialog]:not([aria-label]):not([aria-labelledby])").forEach((dialog) => {
+      const heading = dialog.querySelector(".text-h5, .text-h6, .q-card > div[id]");
+      if (heading && heading.id) dialog.setAttribute("aria-labelledby", heading.id);
+    });
+  };
+  new MutationObserver(tidy).observe(document.body, { childList: true, subtree: true });
   document.addEventListener("click", refuseWhileOffline, true);
   // Enter and the space bar press a focused control; in a text field a space is just a letter typed.
   const typing = (target) => target instanceof Element && target.matches("textarea, [contenteditable], input:not("
@@ -94,4 +106,14 @@
   document.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || (event.key === " " && !typing(event.target))) refuseWhileOffline(event);
   }, true);
+  // Something drawn that acts on a tap (a damage track) is a button to the keyboard too: Enter or the space bar
+  // presses it, as they press a real button.
+  document.addEventListener("keydown", (event) => {
+    const target = event.target;
+    if ((event.key === "Enter" || event.key === " ") && target instanceof HTMLElement
+        && target.matches(".tk-tappable[role=button]")) {
+      event.preventDefault();
+      target.click();
+    }
+  });
 })();

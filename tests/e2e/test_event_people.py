@@ -107,8 +107,9 @@ def test_lists_people_and_the_clock_on_an_event_day(browser: Browser, server: Se
         expect(wizard(bob)).to_contain_text("Setup, step 3 of 10: Choose objectives", timeout=LIVE)
         wizard(bob).get_by_role("button", name="Confirm the objectives").click()
         # The dice are typed as the players rolled them (no tie to roll again): Bob's opponent has priority.
-        wizard(bob).get_by_label(f"Die of player {bob_seat + 1}", exact=True).fill("2")
-        wizard(bob).get_by_label(f"Die of player {2 - bob_seat}", exact=True).fill("5")
+        opponent = table["name_b"] if bob_seat == 0 else table["name_a"]
+        wizard(bob).get_by_label("Bob's die", exact=True).fill("2")
+        wizard(bob).get_by_label(f"{opponent}'s die", exact=True).fill("5")
         wizard(bob).get_by_role("button", name="Use these dice").click()
         expect(wizard(bob)).to_contain_text("Waiting for", timeout=LIVE)
         state = api.get(f"/api/games/{game_id}", headers=table_token).json()

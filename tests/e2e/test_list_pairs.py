@@ -31,7 +31,7 @@ BOB_LISTS = ("Title: Agathon and Regna\nAgathon, +28\nPrincess Regna, 6\n",
 # The rest of the wizard at the table, as the players answer it: (step, its label, fields typed, button tapped).
 AFTER_THE_LISTS: tuple[tuple[int, str, dict[str, str], str], ...] = (
     (3, "Choose objectives", {}, "Confirm the objectives"),
-    (4, "Roll for priority", {"Die of player 1": "2", "Die of player 2": "6"}, "Use these dice"),
+    (4, "Roll for priority", {f"{ANN}'s die": "2", f"{BOB}'s die": "6"}, "Use these dice"),
     (5, "First or second", {}, f"{BOB} goes first"),
     (6, "Table side", {"Table side": "the hill edge"}, "Confirm the side"),
     (7, "Start the clock", {}, "Play without a clock"),
@@ -77,7 +77,7 @@ def test_two_players_give_pairs_see_the_others_choose_and_play_the_chosen_lists(
         button(table, "Start with list pairs").click()
         expect(table).to_have_url(re.compile(r"/table/[0-9a-f]+/[\w-]+$"))
         step(table, 1, "Choose the scenario")
-        wizard(table).get_by_label("Scenario name", exact=True).fill("Club scenario")
+        wizard(table).get_by_label("Another scenario's name", exact=True).fill("Club scenario")
         button(table, "Confirm the scenario").click()
         step(table, 2, "Reveal the lists")
         ann.goto(own_link(table, ANN))

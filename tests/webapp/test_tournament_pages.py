@@ -57,13 +57,25 @@ def to_turn_end(game: Created) -> None:
         do(game, "advance")
 
 
+async def test_the_wizard_offers_the_six_steamroller_2019_scenarios_a_tap_each(user: User, wizard: Created) -> None:
+    """The scenarios of the Steamroller 2019 pack the app knows are one tap each; a tap confirms the scenario."""
+    await user.open(table_url(wizard))
+    setup = region(user, "Setup wizard")
+    for name in ("King of the Hill", "Bunkers", "Spread the Net", "Invasion", "Anarchy", "Recon II"):
+        await see(user, name, within=setup)
+    click(user, "Bunkers")
+    await see(user, "Setup, step 2 of 10: Reveal the lists", within=setup)
+    await see(user, "Scenario: Bunkers", within=setup)
+    assert board(service().state(wizard.game_id)[1]).pregame.scenario == "Bunkers"
+
+
 async def test_the_wizard_walks_doc_002s_steps_on_the_table(user: User, wizard: Created) -> None:
     await user.open(table_url(wizard))
     setup = region(user, "Setup wizard")
     await see(user, "Setup, step 1 of 10: Choose the scenario", within=setup)
     click(user, "Confirm the scenario")
     await see(user, "Enter the scenario's name.")  # blank: refused, nothing changes
-    fill(user, "Scenario name", "Club scenario")
+    fill(user, "Another scenario's name", "Club scenario")
     click(user, "Confirm the scenario")
     await see(user, "Setup, step 2 of 10: Reveal the lists", within=setup)
     fill(user, "Ann's list", "Dark Host")
@@ -71,12 +83,12 @@ async def test_the_wizard_walks_doc_002s_steps_on_the_table(user: User, wizard: 
     await see(user, "Lists: Ann plays Dark Host; Bob plays as set up", within=setup)
     click(user, "Confirm the objectives")
     await see(user, "Setup, step 4 of 10: Roll for priority", within=setup)
-    fill(user, "Die of player 1", "3")
-    fill(user, "Die of player 2", "3")
+    fill(user, "Ann's die", "3")
+    fill(user, "Bob's die", "3")
     click(user, "Use these dice")
     await see(user, "Rolled: Ann 3, Bob 3: a tie, roll again.", within=setup)
-    fill(user, "Die of player 1", "2")
-    fill(user, "Die of player 2", "5")
+    fill(user, "Ann's die", "2")
+    fill(user, "Bob's die", "5")
     click(user, "Use these dice")
     await see(user, "Bob won the roll and chooses.", within=setup)
     click(user, "Bob goes second")

@@ -30,14 +30,22 @@ def transient_dialog() -> ui.dialog:
 
 @contextlib.contextmanager
 def titled_dialog(title: str, name: str | None = None) -> Iterator[ui.dialog]:
-    """A transient dialog's card headed by ``title`` (``name``: the card's accessible name, when the title alone
-    would not say it); the dialog opens once the body built in the block is complete."""
-    with transient_dialog() as dialog, ui.card().classes("tk-dialog") as card:
+    """A transient dialog's card headed by ``title`` (``name``: the dialog's and the card's accessible name, when
+    the title alone would not say it); the dialog opens once the body built in the block is complete."""
+    with named(transient_dialog(), name or title) as dialog, ui.card().classes("tk-dialog") as card:
         if name is not None:
             named(card, name)
         ui.label(title).classes("text-h6")
         yield dialog
     dialog.open()
+
+
+@contextlib.contextmanager
+def named_dialog(name: str) -> Iterator[ui.dialog]:
+    """A transient dialog and its card, both named ``name``: the dialog for a screen reader, the card for finding
+    what is inside it."""
+    with named(transient_dialog(), name) as dialog, named(ui.card().classes("tk-dialog"), name):
+        yield dialog
 
 
 def _delete(dialog: ui.dialog) -> None:

@@ -14,7 +14,7 @@ class GameLog:
         self.view = view
         self.last_seq = 0
         self.rows: dict[int, ui.element] = {}
-        with ui.card().classes("tk-log w-full").props('role="region" aria-label="Game log"'):
+        with ui.card().classes("tk-log w-full").props('role="region" aria-label="Game log" tabindex="0"'):
             ui.label("Log").classes("text-h6")
             self.list = ui.column().classes("gap-1 w-full")
         view.on_version(self.refresh)

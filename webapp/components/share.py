@@ -9,6 +9,7 @@ import segno
 from nicegui import app, background_tasks, ui
 
 from webapp.components import icons
+from webapp.components.a11y import named
 from webapp.components.keep_game import account_links
 from webapp.components.listing_switch import ListingSwitch
 from webapp.view import GameView
@@ -54,7 +55,7 @@ async def share_button(view: GameView, game_id: str) -> None:
     them or the signed-in account keeps them (a player's own device, opened from a seat link, was not)."""
     links = app.storage.user.get("games", {}).get(game_id) or await account_links(game_id)
     origin = site_origin()
-    with ui.dialog() as dialog, ui.card().classes("tk-dialog tk-share"):
+    with named(ui.dialog(), "Links to this game") as dialog, ui.card().classes("tk-dialog tk-share"):
         ui.label("Links to this game").classes("text-h6")
         listing = ListingSwitch(view)
         if not links:

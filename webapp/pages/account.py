@@ -111,7 +111,7 @@ def _sign_up_card() -> None:
 def _forgot(typed: str) -> None:
     """Ask for a reset link by email; the answer does not tell whether the email has an account."""
     accounts, address = current().accounts, _address()
-    with ui.dialog() as dialog, named(ui.card(), "Forgot your password?", role="dialog"):
+    with named(ui.dialog(), "Forgot your password?") as dialog, named(ui.card(), "Forgot your password?"):
         ui.label("Forgot your password?").classes("text-h6")
         ui.label("We send a link to set a new one to your account's email.")
         email = _email()
@@ -162,7 +162,7 @@ def _signed_in(me: Me) -> None:
 
 def _delete() -> None:
     """Delete the account and its data, once the password is given again."""
-    with ui.dialog() as dialog, named(ui.card(), "Delete my account", role="dialog"):
+    with named(ui.dialog(), "Delete my account") as dialog, named(ui.card(), "Delete my account"):
         ui.label("Delete my account").classes("text-h6")
         ui.label("This deletes your account, your saved lists, your card book, your list of games, your event "
                  "registrations and the events you organise. Games you played stay for your opponents. It cannot "

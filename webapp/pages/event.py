@@ -571,7 +571,7 @@ class EventPage:
             once(ui.button("Withdraw from this event", icon="logout").props("no-caps flat"),
                  lambda: self._act(current().events.withdraw))
             return
-        with ui.dialog() as dialog, ui.card():
+        with named(ui.dialog(), "Drop out of this event?") as dialog, ui.card():
             ui.label("Drop out of this event? You play no more rounds; your games so far stay in the standings.")
             with ui.row():
                 ui.button("Stay in", on_click=dialog.close).props("no-caps flat")

@@ -21,7 +21,7 @@ def frame(title: str) -> ui.header:
                      '<link rel="apple-touch-icon" href="/static/icons/icon-192.png">'
                      '<meta name="theme-color" content="#3b1d4a">'
                      '<script src="/static/tablekeeper.js" defer></script>')
-    ui.colors(primary="#5b2a86", secondary="#1f6f8b", accent="#e0a800", warning="#b35c00")
+    ui.colors(primary="#5b2a86", secondary="#1f6f8b", accent="#e0a800", warning="#b35c00", info="#0e7490")
     dark = ui.dark_mode(None)
     with ui.header().classes("tk-header items-center") as header:
         ui.link("Tablekeeper", "/").classes("tk-brand")

@@ -67,7 +67,8 @@ async def _casual_game() -> None:
 
     title = ui.input("Game title", value=str(kept.get("title") or "")[:NAME_MAX],
                      validation={f"At most {NAME_MAX} characters": lambda v: len(v or "") <= NAME_MAX},
-                     on_change=keep).props(f'maxlength={NAME_MAX} aria-label="Game title"').classes("w-96")
+                     on_change=keep).props(f'maxlength={NAME_MAX} aria-label="Game title" aria-required="true" '
+                                           'hint="Required: the game is listed under it"').classes("w-96")
     sides: list[SideForm] = []
     with ui.row().classes("w-full gap-4"):
         for seat in (0, 1):

@@ -148,7 +148,7 @@ class ResultView:
                     "killbox": ", ".join(p[s] for s in (0, 1) if t["killbox"] and t["killbox"][s]),
                     "clock": clock_used(t),
                 } for t in turns], row_key="turn").props('flat aria-label="Turns"').classes("w-full")
-        with ui.card().classes("w-full tk-log").props('role="region" aria-label="Timeline"'):
+        with ui.card().classes("w-full tk-log").props('role="region" aria-label="Timeline" tabindex="0"'):
             ui.label("Timeline").classes("text-h6")
             for entry in data["timeline"]:
                 when = entry["at"][11:19] if len(entry["at"]) >= 19 else entry["at"]

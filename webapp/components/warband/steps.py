@@ -145,7 +145,7 @@ class StepPanel:
                 ui.label(event_words(state, event))
                 if self.controls and event.neutrals_on_board:
                     named(once(ui.button("Neutrals left the board").props("no-caps flat"),
-                               self._send(builders.neutrals_gone(i))), f"Neutrals of event {i + 1} left the board")
+                               self._send(builders.neutrals_gone(i))), f"Neutrals left the board: event {i + 1}")
 
     # -- the grab after a rout ----------------------------------------------------------------------------
     def _grab(self, state: GameState) -> None:

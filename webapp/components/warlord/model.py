@@ -12,7 +12,7 @@ from models.rules.warlord import ACTION_LABELS, ACTIONS, DEFENCE_LABELS, DEFENCE
 from models.service.views.warlord import STATES, Card, card
 from webapp.components import icons
 from webapp.components.a11y import named
-from webapp.components.dialogs import transient_dialog
+from webapp.components.dialogs import named_dialog
 from webapp.components.once import once
 from webapp.components.piece_card import piece_card
 from webapp.components.seat import for_link
@@ -53,8 +53,8 @@ class WarlordCard:
                 self.pips = ui.html("", sanitize=False)
                 if controls:
                     once(self.pips.classes("tk-tappable"), lambda: self._tap("damage"))
-                    self._button("damage", "-1 DT", f"Mark 1 damage: {c.name}")
-                    self._button("heal", "+1 DT", f"Heal 1: {c.name}")
+                    self._button("damage", "Mark 1 damage", f"Mark 1 damage: {c.name}")
+                    self._button("heal", "Heal 1", f"Heal 1: {c.name}")
             self.numbers = ui.label("").classes("tk-wl-numbers")
             self.states = ui.column().classes("tk-wl-states")
             if controls:
@@ -139,7 +139,7 @@ class WarlordCard:
 
     def _add_dialog(self) -> None:
         """One button per model state; those the rules refuse are greyed and say why when tapped."""
-        with transient_dialog() as dialog, named(ui.card().classes("tk-dialog"), f"Add a state to {self.name}"):
+        with named_dialog(f"Add a state to {self.name}") as dialog:
             ui.label(f"Add a state to {self.name}").classes("text-h6")
 
             async def add(state: str) -> None:

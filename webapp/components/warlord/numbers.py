@@ -11,8 +11,7 @@ from nicegui import ui
 from models.rules import Option, answered
 from models.rules.warlord import MAX_STAT, SPELL_NAME_MAX, STAT_LABELS, StatName, Stats, builders
 from models.service.views.warlord import card
-from webapp.components.a11y import named
-from webapp.components.dialogs import transient_dialog
+from webapp.components.dialogs import named_dialog
 from webapp.components.once import once
 from webapp.components.whole_numbers import whole_number
 from webapp.view import GameView
@@ -54,7 +53,7 @@ class StatFields:
 def numbers_dialog(view: GameView, figure_id: str) -> None:
     """Type or correct the model's card numbers."""
     f = card(view.state, figure_id)
-    with transient_dialog() as dialog, named(ui.card().classes("tk-dialog"), f"Card numbers of {f.name}"):
+    with named_dialog(f"Card numbers of {f.name}") as dialog:
         ui.label(f"Card numbers of {f.name}").classes("text-h6")
         ui.label(HELP).classes("tk-kind")
         fields = StatFields(f.name, f.stats)
@@ -87,7 +86,7 @@ def _attack_dialog(view: GameView, option: Option, figure_id: str, melee: bool) 
     attack also asks whether it is a flying model's Swift Attack on the ground."""
     f = card(view.state, figure_id)
     title = "Melee attack" if melee else "Ranged attack"
-    with transient_dialog() as dialog, named(ui.card().classes("tk-dialog"), f"{title}: {f.name}"):
+    with named_dialog(f"{title}: {f.name}") as dialog:
         ui.label(f"{title}: {f.name}").classes("text-h6")
         swift = ui.checkbox("Swift Attack (a flying model striking one on the ground)") if melee else None
 
@@ -112,7 +111,7 @@ def ranged_dialog(view: GameView, option: Option, figure_id: str) -> None:
 def spell_dialog(view: GameView, option: Option, figure_id: str) -> None:
     """Cast: the spell's name, whether it needs line of sight, and its target."""
     f = card(view.state, figure_id)
-    with transient_dialog() as dialog, named(ui.card().classes("tk-dialog"), f"Cast a spell: {f.name}"):
+    with named_dialog(f"Cast a spell: {f.name}") as dialog:
         ui.label(f"{f.name} casts a spell").classes("text-h6")
         spell = ui.input("Spell name").props(f'maxlength={SPELL_NAME_MAX} aria-label="Spell name"')
         los = ui.checkbox("The spell needs line of sight to its target", value=True)

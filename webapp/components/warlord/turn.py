@@ -16,7 +16,7 @@ from models.rules.warlord import MAX_DIE, REASON_MAX, turn_options
 from models.service.views.warlord import POISON_PROMPT, PoisonCheck, next_label, poison_checks, where
 from webapp.components.a11y import named
 from webapp.components.asking import send_answers
-from webapp.components.dialogs import transient_dialog
+from webapp.components.dialogs import named_dialog
 from webapp.components.once import once
 from webapp.components.seat import for_link
 from webapp.components.version_stamp import stamp
@@ -90,7 +90,7 @@ class WarlordTurnBar:
         state = self.view.state
         names = state.player_name(0), state.player_name(1)
         found = turn_options(state)
-        with transient_dialog() as dialog, named(ui.card().classes("tk-dialog"), "End the game"):
+        with named_dialog("End the game") as dialog:
             ui.label("End the game").classes("text-h6")
 
             async def do(option: Option, make: Callable[[], Command]) -> None:

@@ -56,8 +56,9 @@ class ContinuousPrompt:
     def _stays(self, model_id: str, effect: Continuous) -> None:
         """Ask the damage it deals (after ARM; 0 when none gets through), then where a grid or spiral takes it."""
         m = board(self.view.state).model(model_id)
-        with self.dialogs, transient_dialog() as dialog, ui.card().classes("tk-dialog"):
-            ui.label(f"{WORDS[effect]} stays on {m.name}").classes("text-h6")
+        title = f"{WORDS[effect]} stays on {m.name}"
+        with self.dialogs, named(transient_dialog(), title) as dialog, ui.card().classes("tk-dialog"):
+            ui.label(title).classes("text-h6")
             ui.label("Roll its damage and say how many points got through ARM (0 if none).")
             field = named(ui.number("Damage", value=0), "Damage")
 

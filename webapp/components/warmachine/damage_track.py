@@ -8,6 +8,8 @@ warbeast of its battlegroup (1 fury), or taking the damage itself.
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Awaitable, Callable
 from functools import partial
 
@@ -36,8 +38,9 @@ def ask_column(view: GameView, model_id: str, amount: int, then: Callable[[Entry
     if where_in is None:
         return
     kind = where_in.kind
-    with transient_dialog() as dialog, ui.card().classes("tk-dialog"):
-        ui.label(f"{m.name} {verb} {amount} damage: where does it go in?").classes("text-h6")
+    question = f"{m.name} {verb} {amount} damage: where does it go in?"
+    with named(transient_dialog(), question) as dialog, ui.card().classes("tk-dialog"):
+        ui.label(question).classes("text-h6")
         body = ui.column().classes("gap-2")
 
     async def finish(entry: Entry) -> None:
@@ -129,7 +132,7 @@ def ask_column(view: GameView, model_id: str, amount: int, then: Callable[[Entry
 class DamageTrack:
     def __init__(self, view: GameView, model_id: str, controls: bool, compact: bool = False) -> None:
         self.view, self.model_id, self.controls = view, model_id, controls
-        name = board(view.state).model(model_id).name
+        self.name = name = board(view.state).model(model_id).name
         self._shown: tuple[object, ...] | None = None
         with ui.column().classes("tk-damage gap-1"):
             self.drawing = ui.html("", sanitize=False).classes("tk-track")
@@ -163,10 +166,23 @@ class DamageTrack:
         playing = state.phase != "over" and m.in_play
         if self.controls:
             self.drawing.classes(add="tk-tappable" if playing else "", remove="" if playing else "tk-tappable")
+            self._tappable(playing, svg)
         if self.apply_row is not None:
             self.apply_row.set_visibility(playing and m.in_play)
         if self.complete is not None:
             self.complete.set_visibility(needs_completion(card) and (bool(t.missing) or card.role != "unit"))
+
+    def _tappable(self, playing: bool, svg: str) -> None:
+        """A tappable track is a button for a screen reader and a keyboard too (static/tablekeeper.js presses it
+        on Enter or the space bar), named after the model and the boxes its drawing shows."""
+        props = self.drawing.props
+        for key in ("role", "tabindex", "aria-label"):
+            props.pop(key, None)
+        if playing and svg:
+            shown = re.search(r'aria-label="([^"]*)"', svg)
+            boxes = html.unescape(shown.group(1)) + ". " if shown else ""
+            props.update({"role": "button", "tabindex": "0", "aria-label": f"{self.name}: {boxes}Mark 1 damage"})
+        self.drawing.update()
 
     async def _apply_typed(self) -> None:
         amount = whole_number(self.amount.value, 1, 99)

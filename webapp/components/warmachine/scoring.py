@@ -55,14 +55,13 @@ class ScorePrompt:
         with self.box:
             ui.label(prompt.heading).classes("tk-prompt")
             scenario_line(state)
+            # The header is dark in both themes: its fields and checkbox take the dark look (light text).
             with ui.row().classes("items-end gap-3"):
-                cps = [ui.number(f"{names[s]}: control points", value=0, step=1, format="%d")
-                       .classes("w-56") for s in (0, 1)]
-                for s, field in enumerate(cps):
-                    field._props["aria-label"] = f"Control points scored by {names[s]}"
+                cps = [ui.number(f"Control points scored by {names[s]}", value=0, step=1, format="%d")
+                       .props("dark").classes("w-72") for s in (0, 1)]
             boxes: list[ui.checkbox | None] = [None, None]
             if prompt.killbox is not None:
-                boxes[state.active] = ui.checkbox(prompt.killbox)
+                boxes[state.active] = ui.checkbox(prompt.killbox).props("dark")
 
             async def score() -> None:
                 cp = read_cp([f.value for f in cps])

@@ -4,6 +4,7 @@ far above it. Every answer is a command (models/rules/warmachine/pregame.py); no
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Literal
 
 from nicegui import ui
@@ -19,6 +20,7 @@ from models.rules.warmachine import (
     builders,
 )
 from models.service.access import send_refusal
+from models.service.scenarios import STEAMROLLER_2019
 from webapp.components.once import once
 from webapp.components.warmachine.list_pairs import PairStep
 from webapp.view import GameView
@@ -68,8 +70,11 @@ class SetupWizard:
 
     # -- steps -------------------------------------------------------------------------------------------
     def _step_scenario(self, state: GameState, pre: Pregame) -> None:
-        ui.label("Type the scenario's name as the organiser announced it (or as you agreed).")
-        name = _text("Scenario", "Scenario name")
+        ui.label("Tap the scenario the organiser announced (or you agreed), or type the name of another.")
+        with ui.row().classes("gap-2").props('role="group" aria-label="Steamroller 2019 scenarios"'):
+            for scenario in STEAMROLLER_2019:
+                _button(scenario.name, partial(self.send, builders.choose_scenario(scenario.name)), outline=True)
+        name = _text("Another scenario", "Another scenario's name")
         _button("Confirm the scenario", lambda: self.send(builders.choose_scenario(name.value or "")))
 
     def _step_lists(self, state: GameState, pre: Pregame) -> None:
@@ -96,8 +101,7 @@ class SetupWizard:
             ui.label(f"Rolled: {state.player_name(0)} {a}, {state.player_name(1)} {b}: a tie, roll again.")
         ui.label("Roll a die each and enter what it shows, or let the app roll.")
         with ui.row().classes("items-end gap-3"):
-            dice = [ui.number(f"{state.player_name(s)}'s die", step=1, format="%d").props(
-                    f'aria-label="Die of player {s + 1}"').classes("w-40") for s in (0, 1)]
+            dice = [ui.number(f"{state.player_name(s)}'s die", step=1, format="%d").classes("w-40") for s in (0, 1)]
 
         async def typed() -> None:
             faces = [d.value for d in dice]
