@@ -177,6 +177,29 @@ ENTRY = (
 )
 
 
+# Where facts come from beyond the shipped catalog (models/service/community.py, book_coverage.py).
+COMMUNITY = (
+    "## Coverage: shipped, community, agreed",
+    "",
+    "Each fact a game uses resolves through three layers, in this order of trust: the shipped catalog (this page),",
+    "the site's **community card book** (facts signed-in players published from their own cards, each with who",
+    "entered it, from what, how many other accounts entered the same value and whether a moderator checked it;",
+    "`/cards/community`), and the player's own card book on top. A game records which community facts it used",
+    "(publication and version), so a later correction never changes it. The shipped numbers are the tables below;",
+    "the community's live on each site's database and are counted there, by the site's operator:",
+    "",
+    "```sh",
+    "DATABASE_URL=postgresql+psycopg://... python -m models.service.book_coverage",
+    "```",
+    "",
+    "It prints, as a table: the shipped cards playable without typing, the cards the community book makes",
+    "playable beyond them, the cards with community facts, and the community facts agreed by two or more",
+    "accounts (or checked by a moderator) and those whose values disagree. A fresh install's book is empty. The",
+    "book exports as a card pack (`/cards/community`, `GET /api/cards/community/pack`) that a club tablet",
+    "imports offline.",
+)
+
+
 def render(cards: Iterable[Card]) -> str:
     """The whole document for these cards: coverage per faction and per role, then the cards with facts."""
     cards = list(cards)
@@ -196,6 +219,8 @@ def render(cards: Iterable[Card]) -> str:
         "points update may show its earlier value; its owner corrects it once in the card editor.",
         "",
         *ENTRY,
+        "",
+        *COMMUNITY,
         "",
         f"Casters playable without typing: {sum(map(playable, casters))} of {len(casters)}. "
         f"Models with a cited cost: {sum(map(has_cost, cards))} of {len(cards)}.",

@@ -20,13 +20,14 @@ import hmac
 import json
 import time
 from collections.abc import Iterable, MutableMapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from pydantic import ValidationError
 from sqlalchemy import Engine
 
 from models.catalog import shipped_cards
-from models.catalog.card_facts import FactOrigin, card_facts, same, with_fact
+from models.catalog.card_facts import FACT_WORDS, FactOrigin, card_facts, same, with_fact
 from models.catalog.schema import Card
 from models.db.card_repository import CardRepository
 from models.db.my_data_repository import MyDataRepository
@@ -41,6 +42,7 @@ BOOK = "cards"  # the key of the card book in the storage given
 BOOK_MAX = 500  # cards in one card book
 PACK_MAX = 2_000_000  # bytes of a card pack (and of a whole card book)
 PACK_FORMAT = "tablekeeper-cards"
+PACK_VERSIONS = (1, 2)  # 2: the community card book's, each card with the origins of its facts
 SITE_TTL = 30.0  # seconds a process trusts its copy of the site's cards
 
 
@@ -69,6 +71,35 @@ def _over(under: Card, own: Card, base: Card, origins: tuple[FactOrigin, ...]) -
     except (RuleViolation, ValidationError):
         return own, ()
     return card, tuple(o for o in origins if o.fact not in mine or same(mine[o.fact], given.get(o.fact)))
+
+
+def _own_facts(card: Card) -> dict[str, Any]:
+    """The facts a card of a player's card book gives beyond the site's shipped card (all of them for a card of
+    their own)."""
+    shipped = card_facts(shipped_cards()[card.key]) if card.key in shipped_cards() else {}
+    return {f: v for f, v in card_facts(card).items() if not same(v, shipped.get(f))}
+
+
+def _without_origins(item: dict[str, Any]) -> dict[str, Any]:
+    """A version 2 pack's card (the community book's) says whose each fact is; the card itself is the rest."""
+    return {k: v for k, v in item.items() if k != "origins"}
+
+
+@dataclass(frozen=True)
+class PackPlan:
+    """What importing a card pack would do to a card book: the cards it adds, those whose empty facts it fills,
+    and those where it would overwrite a value of the player's own (card name, the facts in words)."""
+
+    adds: tuple[str, ...]
+    fills: tuple[str, ...]
+    overwrites: tuple[tuple[str, tuple[str, ...]], ...]
+
+    def words(self) -> str:
+        parts = [f"adds {', '.join(self.adds)}" if self.adds else "",
+                 f"fills in {', '.join(self.fills)}" if self.fills else "",
+                 "would overwrite your own " + "; ".join(f"{name} ({', '.join(facts)})" for name, facts
+                                                         in self.overwrites) if self.overwrites else ""]
+        return "This pack " + ("; ".join(p for p in parts if p) or "changes nothing in your card book") + "."
 
 
 class Book(Protocol):
@@ -254,6 +285,38 @@ class CardService:
         cards = [c.model_dump(mode="json", exclude_none=True) for _, c in sorted(self.book().items())]
         return json.dumps({"format": PACK_FORMAT, "version": 1, "cards": cards}, indent=1, ensure_ascii=False) + "\n"
 
+    def pack_plan(self, cards: Sequence[Card]) -> PackPlan:
+        """What keeping ``cards`` (a pack's, checked) in this card book would add, fill in and overwrite."""
+        book = self.book()
+        adds, fills, overwrites = [], [], []
+        for card in cards:
+            own = book.get(card.key)
+            if own is None:
+                adds.append(card.name)
+                continue
+            mine, theirs = _own_facts(own), card_facts(card)
+            differ = tuple(FACT_WORDS[f] for f, v in mine.items() if f in theirs and not same(v, theirs[f]))
+            if differ:
+                overwrites.append((card.name, differ))
+            elif any(f not in mine for f in theirs):
+                fills.append(card.name)
+        return PackPlan(tuple(adds), tuple(fills), tuple(overwrites))
+
+    def keep_pack(self, cards: Sequence[Card], overwrite: bool = False) -> list[Card]:
+        """Keep a pack's cards in this card book, all of them or none; unless ``overwrite``, a value the player's
+        own card gives stays theirs and only what it leaves empty comes from the pack."""
+        if overwrite:
+            return self.save(cards)
+        book = self.book()
+        kept: list[Card] = []
+        for card in cards:
+            own = book.get(card.key)
+            if own is not None:
+                for fact, value in _own_facts(own).items():
+                    card = with_fact(card, fact, value)
+            kept.append(card)
+        return self.save(kept)
+
     @staticmethod
     def read_pack(text: str | bytes) -> list[Card]:
         """The cards of a card pack (as exported) or of a catalog faction file; RuleViolation naming the first
@@ -269,8 +332,13 @@ class CardService:
             raise RuleViolation("cards.empty", "That file holds no cards.")
         if len(raw) > BOOK_MAX:
             raise RuleViolation("cards.too_many", f"A card pack holds at most {BOOK_MAX} cards.")
+        version = data.get("version", 1) if isinstance(data, dict) else 1
+        if version not in PACK_VERSIONS:
+            raise RuleViolation("cards.malformed", f"That card pack is of version {str(version)[:10]}, which this "
+                                                   "Tablekeeper cannot read (it reads versions 1 and 2).")
         shared = {k: data[k] for k in ("faction", "source") if isinstance(data, dict) and k in data}
-        cards = [checked({**shared, **item} if isinstance(item, dict) else item, n + 1) for n, item in enumerate(raw)]
+        cards = [checked({**shared, **_without_origins(item)} if isinstance(item, dict) else item, n + 1)
+                 for n, item in enumerate(raw)]
         keys = [c.key for c in cards]
         twice = sorted({k for k in keys if keys.count(k) > 1})
         if twice:

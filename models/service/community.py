@@ -16,6 +16,7 @@ level are both left to the player (the fact stays empty, so the pre-game screen 
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 import time
@@ -452,6 +453,16 @@ class CommunityBook:
     def forget(self) -> None:
         with self._lock:
             self._resolved.clear()
+
+    # -- card packs -----------------------------------------------------------------------------------------
+    def export_pack(self) -> str:
+        """The community book as a card pack (format ``tablekeeper-cards``, version 2): each card as the book
+        completes it, with the origin of every fact it took from the book, for a tablet with no site to import."""
+        cards = [{**c.resolved.model_dump(mode="json", exclude_none=True),
+                  "origins": [o.model_dump(mode="json") for o in c.origins]}
+                 for _, c in sorted(self.resolved().items()) if c.origins]
+        return json.dumps({"format": "tablekeeper-cards", "version": 2, "community": True, "cards": cards},
+                          indent=1, ensure_ascii=False) + "\n"
 
     # -- coverage ------------------------------------------------------------------------------------------
     def coverage(self) -> dict[str, int]:

@@ -119,3 +119,13 @@ def test_an_unknown_fact_is_refused(client: TestClient) -> None:
     r = publish(client, ann, {"card": juggernaut(), "facts": ["rules"]})
     assert r.status_code == 422 and r.json()["code"] == "request.invalid" and "no such fact: rules" in \
         r.json()["message"]
+
+
+def test_the_community_book_exports_as_a_pack_another_account_imports(client: TestClient) -> None:
+    ann, bob = sign_up(client, "Ann"), sign_up(client, "Bob")
+    publish(client, ann, {"card": juggernaut()})
+    pack = client.get("/api/cards/community/pack")
+    assert pack.status_code == 200 and pack.json()["version"] == 2
+    kept = client.post("/api/cards/mine/pack", content=pack.content, headers=bob["headers"])
+    assert kept.status_code == 200, kept.text
+    assert [(c["key"], c["cost"]) for c in kept.json()] == [("juggernaut", 19)]

@@ -8,6 +8,7 @@ printed card's.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Iterator
 from datetime import timedelta
@@ -28,6 +29,8 @@ from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.setup import ArmyEntry
 from models.service import Forbidden, GameService
 from models.service import community as community_module
+from models.service.book_coverage import coverage
+from models.service.book_coverage import main as book_coverage_main
 from models.service.cards import CardService
 from models.service.community import CommunityBook, Source
 from models.service.errors import CommunityError
@@ -386,3 +389,64 @@ def test_a_deleted_accounts_publications_stay_without_its_name(engine: Engine, b
     assert AccountDataRepository(engine).delete(mod, "account:mod")  # a moderator's account too
     assert fact(book, "juggernaut", "cost").values[0].first.by == "a former member"
     assert not book.is_moderator(mod)
+
+
+# -- card packs ---------------------------------------------------------------------------------------------------
+
+def test_the_community_book_travels_as_a_card_pack_to_a_tablet_with_no_site(engine: Engine, tmp_path: Any,
+                                                                              ann: str) -> None:
+    site = CardService(engine)
+    site.community.publish(ann, juggernaut())
+    pack = site.community.export_pack()
+    data = json.loads(pack)
+    assert (data["format"], data["version"]) == ("tablekeeper-cards", 2)
+    assert [(c["key"], c["cost"], [o["by"] for o in c["origins"]]) for c in data["cards"]] == [
+        ("juggernaut", 19, ["Ann", "Ann", "Ann"])]
+    tablet_engine = make_engine(f"sqlite:///{tmp_path}/tablet.db")  # the club tablet's own `make run` database
+    migrate(tablet_engine)
+    try:
+        tablet = CardService(tablet_engine).for_book({})  # a browser's card book, no account
+        cards = CardService.read_pack(pack)
+        assert tablet.pack_plan(cards).words() == "This pack adds Juggernaut."
+        tablet.keep_pack(cards)
+        assert tablet.catalog()["juggernaut"].cost == 19
+        assert tablet.catalog()["juggernaut"].damage == juggernaut().damage
+    finally:
+        tablet_engine.dispose()
+
+
+def test_a_pack_overwrites_nothing_of_the_players_own_unless_asked(engine: Engine, ann: str) -> None:
+    site = CardService(engine)
+    site.community.publish(ann, juggernaut())
+    cards = CardService.read_pack(site.community.export_pack())
+    mine = CardService(engine).for_book({})
+    mine.save([shipped_cards()["juggernaut"].model_copy(update={"cost": 18})])  # the player's own value
+    plan = mine.pack_plan(cards)
+    assert plan.overwrites == (("Juggernaut", ("cost",)),)
+    assert plan.words() == "This pack would overwrite your own Juggernaut (cost)."
+    mine.keep_pack(cards)  # keep mine: only what the own card leaves empty comes from the pack
+    assert mine.book()["juggernaut"].cost == 18 and mine.book()["juggernaut"].damage == juggernaut().damage
+    mine.keep_pack(cards, overwrite=True)  # positive control: asked, the pack's value is taken
+    assert mine.book()["juggernaut"].cost == 19
+
+
+def test_a_pack_of_a_later_version_is_refused_in_words() -> None:
+    text = json.dumps({"format": "tablekeeper-cards", "version": 3, "cards": [juggernaut().model_dump(mode="json")]})
+    with pytest.raises(RuleViolation, match="version 3, which this Tablekeeper cannot read"):
+        CardService.read_pack(text)
+
+
+def test_the_coverage_command_counts_shipped_community_and_agreed(engine: Engine, db_url: str, book: CommunityBook,
+                                                                  ann: str, bob: str,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    before = dict((label, count) for label, count, _ in coverage(engine))
+    book.publish(ann, juggernaut())
+    book.publish(bob, juggernaut(cost=20))  # agrees on the grid and FA, not on the cost
+    rows = {label: (count, out_of) for label, count, out_of in coverage(engine)}
+    assert rows["community card book: more cards it makes playable"] == (1, 1224 - before[
+        "shipped catalog: cards playable without typing"])
+    assert rows["community card book: cards with facts"] == (1, 1224)
+    assert rows["community facts agreed by two or more accounts or checked"] == (2, 3)
+    assert rows["community facts whose values disagree"] == (1, 3)
+    assert book_coverage_main(db_url) == 0
+    assert "| community facts agreed by two or more accounts or checked | 2 | 3 |" in capsys.readouterr().out

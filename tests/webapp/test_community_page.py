@@ -6,14 +6,17 @@ Values are test entries typed as a player would, not claimed to be the printed c
 
 from __future__ import annotations
 
+from nicegui import storage, ui
+from nicegui.elements.upload_files import SmallFileUpload
 from nicegui.testing import User
 
 from models.catalog import shipped_cards
-from models.catalog.schema import GridLayout
+from models.catalog.schema import Card, GridLayout
 from models.rules.warmachine.match import board
 from models.service.community import Source
-from tests.webapp.helpers import choose, click, eventually, exists, fill, see, service
+from tests.webapp.helpers import card_book, choose, click, eventually, exists, fill, find, see, service
 from tests.webapp.test_my_data_pages import accounts, sign_in
+from webapp.components.warmachine.card_book import book_of
 
 GRID = ("......", ".....L", "...LLM", "...MMC", ".....C", "......")  # a test entry
 
@@ -81,3 +84,34 @@ async def test_a_second_player_starts_the_game_with_no_fact_typed_and_the_game_r
     setup = service().repo.log(game_id)[0].command
     assert [(o["fact"], o["by"], o["version"]) for o in setup["origins"]["juggernaut"]] == [
         ("damage", "Ann", 1), ("cost", "Ann", 1), ("fa", "Ann", 1)]
+
+
+def keep_in_browser(user: User, card: Card) -> None:
+    """Keep ``card`` in this simulated browser's own card book, as the card editor does."""
+    token = storage.request_contextvar.set(user.client.request)
+    try:
+        book_of(None).save([card])
+    finally:
+        storage.request_contextvar.reset(token)
+
+
+async def test_a_community_pack_asks_before_it_overwrites_the_players_own_value(user: User) -> None:
+    """The club tablet: no account, the community book arrives as a pack; the player's own cost stays unless they
+    take the pack's."""
+    ann, _ = accounts().sign_up("ann@example.org", "correct horse battery", "Ann")
+    service().card_service.community.publish(ann.id, juggernaut())
+    pack = service().card_service.community.export_pack().encode()
+    await user.open("/cards")
+    own = shipped_cards()["juggernaut"].model_copy(update={"cost": 18})
+    keep_in_browser(user, own)
+    upload = find(user, "Import a card pack", ui.upload)
+    await upload.handle_uploads([SmallFileUpload("community.json", "application/json", pack)])
+    await see(user, "This pack would overwrite your own Juggernaut (cost).")
+    click(user, "Keep mine")
+    await see(user, "Kept 1 card from the pack in your card book. This pack would overwrite your own Juggernaut "
+                    "(cost).")
+    assert card_book(user)["juggernaut"].cost == 18 and card_book(user)["juggernaut"].damage == juggernaut().damage
+    await upload.handle_uploads([SmallFileUpload("community.json", "application/json", pack)])
+    await eventually(lambda: exists(user, "Take the pack's"), "the question again")
+    click(user, "Take the pack's")  # positive control: asked, the pack's value is taken
+    await eventually(lambda: card_book(user)["juggernaut"].cost == 19, "the pack's cost")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Path, Query, Response
 from pydantic import BaseModel, Field, field_validator
 from starlette.concurrency import run_in_threadpool
 
@@ -145,6 +145,14 @@ async def community_cards(name: str | None = Query(None, max_length=60, descript
                            facts=len(c.facts), disagreements=sum(f.disagreement for f in c.facts), says=c.says())
             for k, c in book.items() if (not words or words in c.shipped.name.lower())
             and faction in (None, c.shipped.faction)]
+
+
+@router.get("/pack", responses={200: {"content": {"application/json": {}}, "description": "The community book "
+                                     "as a card pack (version 2)."}}, summary="The community book as a card pack")
+async def community_pack() -> Response:
+    """Every card the community book completes, as a card pack a tablet with no site imports (the card editor's
+    card packs, `POST /api/cards/mine/pack`): format `tablekeeper-cards`, version 2, each card with `origins`."""
+    return Response(await run_in_threadpool(_book().export_pack), media_type="application/json")
 
 
 def _card(key: str, session: str | None) -> CommunityCardOut:

@@ -28,6 +28,15 @@ async def community_page(key: str | None = None) -> None:
                  "each value, from what, and how many others entered the same. Games use the value most entered "
                  "(or checked by a moderator); values that disagree are listed side by side.").classes("tk-kind")
         coverage = ui.label("").classes("tk-kind").props('role="status"')
+
+        async def download() -> None:
+            pack = await io(cards.community.export_pack)
+            ui.download.content(pack.encode("utf-8"), "tablekeeper-community-cards.json", "application/json")
+
+        named(ui.button("Download the community book as a card pack", icon="download", on_click=download)
+              .props("no-caps outline"), "Download the community book as a card pack")
+        ui.label("Import it on a tablet with no network from the card editor's card packs: its games then use the "
+                 "same facts.").classes("tk-kind")
         search = named(ui.input("Search by name").props("clearable maxlength=60"), "Search the community book")
         results = ui.column().classes("gap-0 w-full")
 

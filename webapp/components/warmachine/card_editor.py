@@ -36,6 +36,7 @@ from models.service.cards import PACK_MAX, CardService, checked
 from webapp.blocking import io
 from webapp.components import icons
 from webapp.components.a11y import named
+from webapp.components.dialogs import titled_dialog
 from webapp.components.warmachine.card_book import keep_cards
 from webapp.components.warmachine.card_words import ROLE_WORDS, kind_words
 from webapp.components.warmachine.tap_editor import TapGrid, TapSpiral
@@ -455,15 +456,42 @@ class CardsFile:
         await self.read(data)
 
     async def read(self, data: bytes | str) -> None:
-        """Check the pack in a worker thread; keep its cards in the card book here (all or none)."""
+        """Check the pack in a worker thread, say what it adds and would overwrite, and keep its cards in the card
+        book here (all or none); a value of the player's own is overwritten only when they say so."""
         try:
-            cards = await keep_cards(self.service, await io(CardService.read_pack, data) or [])
+            cards = await io(CardService.read_pack, data) or []
+            plan = await io(self.service.pack_plan, cards)
         except RuleViolation as refusal:
             ui.notify(refusal.message + " No card was kept.", type="warning")
             return
-        ui.notify(f"Kept {len(cards)} card{'s' if len(cards) != 1 else ''} from the pack in your card book.",
-                  type="positive")
+        overwrite = False
+        if plan.overwrites:
+            with titled_dialog("Your own values differ") as dialog:
+                ui.label(plan.words())
+                ui.label("Keep your own values (the pack fills in only what your cards leave empty), or take the "
+                         "pack's?")
+                with ui.row().classes("gap-2"):
+                    ui.button("Keep mine", on_click=lambda: dialog.submit("mine")).props("no-caps")
+                    ui.button("Take the pack's", on_click=lambda: dialog.submit("pack")).props("no-caps outline")
+                    ui.button("Cancel", on_click=lambda: dialog.submit(None)).props("no-caps flat")
+            answer = await dialog
+            if answer is None:
+                ui.notify("No card was kept.", type="info")
+                return
+            overwrite = answer == "pack"
+        try:
+            kept = await self._keep(cards, overwrite)
+        except RuleViolation as refusal:
+            ui.notify(refusal.message + " No card was kept.", type="warning")
+            return
+        ui.notify(f"Kept {len(kept)} card{'s' if len(kept) != 1 else ''} from the pack in your card book. "
+                  + plan.words(), type="positive")
         await self.on_imported()
+
+    async def _keep(self, cards: list[Card], overwrite: bool) -> list[Card]:
+        if self.service.book_on_loop:
+            return self.service.keep_pack(cards, overwrite)
+        return await io(self.service.keep_pack, cards, overwrite)
 
     def rejected(self) -> None:
         ui.notify("That file is too big for a card pack (at most 2 MB).", type="warning")
