@@ -386,7 +386,7 @@ def test_a_game_started_from_community_facts_replays_identically_after_they_chan
 def test_a_deleted_accounts_publications_stay_without_its_name(engine: Engine, book: CommunityBook, ann: str,
                                                                mod: str) -> None:
     book.publish(mod, juggernaut())
-    assert AccountDataRepository(engine).delete(mod, "account:mod")  # a moderator's account too
+    assert AccountDataRepository(engine).delete(mod, "account:mod", lambda: "t", lambda t: t)  # a moderator's too
     assert fact(book, "juggernaut", "cost").values[0].first.by == "a former member"
     assert not book.is_moderator(mod)
 
