@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # pytest with "no tests collected" (exit 5) treated as success; any other failure fails.
 PYTEST := PY=$(PY) .ci/pytest
 
-.PHONY: install run test test-unit test-e2e flakes bench lint migrate clean docs cluster
+.PHONY: install run test test-unit test-e2e flakes bench lint migrate clean docs cluster roll
 
 install: $(STAMP)
 
@@ -35,6 +35,11 @@ CLUSTER_DATABASE_URL ?= $(or $(DATABASE_URL),postgresql+psycopg://postgres@127.0
 cluster: $(STAMP)
 	$(PY) -m deploy.cluster --processes $(CLUSTER_PROCESSES) --port $(CLUSTER_PORT) \
 	  --database-url "$(CLUSTER_DATABASE_URL)"
+
+# A rolling restart of the running `make cluster` (a deploy during an event, docs/DEPLOY.md): its app processes
+# restart one at a time with the code now on disk; nginx sends their pages to the others meanwhile.
+roll:
+	kill -HUP "$$(cat .cluster.pid)"
 
 # Two pytest processes at once (.ci/test-both): async NiceGUI `user` tests and sync Playwright must not share one
 # (PLATFORM.md, pitfall 3), and the browser tests mostly wait, so both fit the cores together.

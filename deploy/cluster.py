@@ -5,7 +5,8 @@
 
 migrates the database once, starts N app processes on loopback ports, and nginx (Debian's ``nginx-light``) in
 a temporary directory of its own (config, pid, logs, temp paths) with deploy/nginx-site.conf; Ctrl-C stops them
-all. Commits made through one process reach the pages of the others by PostgreSQL LISTEN/NOTIFY. The same
+all, and SIGHUP (``make roll``) restarts the app processes one at a time, as a deploy during an event does
+(docs/DEPLOY.md). Commits made through one process reach the pages of the others by PostgreSQL LISTEN/NOTIFY. The same
 pieces serve the two-process test (tests/e2e/test_cluster.py); docs/DEPLOY.md shows them on a host.
 """
 
@@ -171,16 +172,45 @@ class Cluster:
             raise
 
     def _start_app(self, k: int, port: int, timeout: float) -> None:
+        proc = self._spawn(k, port)
+        self.procs.append(proc)
+        self.backends.append(f"127.0.0.1:{port}")
+        wait_healthy(f"http://127.0.0.1:{port}", proc, timeout)
+
+    def _spawn(self, k: int, port: int) -> subprocess.Popen:
         env = {key: v for key, v in os.environ.items() if not key.startswith(("PYTEST_", "NICEGUI_"))}
         env.update(HOST="127.0.0.1", PORT=str(port), DATABASE_URL=self.database_url, PYTHONUNBUFFERED="1",
                    TABLEKEEPER_STORAGE_SECRET=self.storage_secret)
         with open(self.workdir / f"app-{k}.log", "ab") as log:
-            proc = subprocess.Popen([sys.executable, "-m", "webapp.main"], cwd=REPO_ROOT, env=env,
+            return subprocess.Popen([sys.executable, "-m", "webapp.main"], cwd=REPO_ROOT, env=env,
                                     stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
                                     start_new_session=True)
-        self.procs.append(proc)
-        self.backends.append(f"127.0.0.1:{port}")
-        wait_healthy(f"http://127.0.0.1:{port}", proc, timeout)
+
+    def restart(self, k: int, timeout: float = 60.0) -> float:
+        """Restart app process ``k`` as a deploy does (the code on disk now is what it runs): stopped (SIGTERM, its
+        open requests answered), started again on its port, healthy again; the seconds it was away. nginx sends
+        its pages and requests to the other processes meanwhile (deploy/nginx-site.conf, ``@tk_any``)."""
+        away = time.monotonic()
+        old = self.procs[k]
+        os.killpg(old.pid, signal.SIGTERM)
+        try:
+            old.wait(30)
+        except subprocess.TimeoutExpired:
+            os.killpg(old.pid, signal.SIGKILL)
+            old.wait()
+        port = int(self.backends[k].rsplit(":", 1)[1])
+        self.procs[k] = self._spawn(k, port)
+        wait_healthy(f"http://{self.backends[k]}", self.procs[k], timeout)
+        return time.monotonic() - away
+
+    def roll(self, settle: float = 2.0) -> list[float]:
+        """A rolling restart: each app process in turn, the next once the one before answers again and ``settle``
+        seconds have passed (its pages came back); the seconds each was away."""
+        away = []
+        for k in range(len(self.backends)):
+            away.append(self.restart(k))
+            time.sleep(settle)
+        return away
 
     def _start_nginx(self, nginx: str, timeout: float) -> None:
         home = self.workdir / "nginx"
@@ -216,18 +246,24 @@ def main() -> int:
     parser.add_argument("--port", type=int, default=8080, help="nginx's port on 127.0.0.1")
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL", ""),
                         help="PostgreSQL (postgresql+psycopg://...); default: $DATABASE_URL")
+    parser.add_argument("--pid-file", default=".cluster.pid", help="where `make roll` finds this process")
     args = parser.parse_args()
     if not args.database_url.startswith(("postgres", "postgresql")):
         parser.error("several processes share PostgreSQL: give --database-url postgresql+psycopg://...")
     cluster = Cluster(args.database_url, args.processes, args.port)
     cluster.start()
+    Path(args.pid_file).write_text(f"{os.getpid()}\n")
     print(f"Tablekeeper on {cluster.url} ({args.processes} processes: {', '.join(cluster.backends)}); "
-          f"logs in {cluster.workdir}. Ctrl-C stops it.", flush=True)
+          f"logs in {cluster.workdir}. Ctrl-C stops it; `make roll` (SIGHUP to pid {os.getpid()}, kept in "
+          f"{args.pid_file}) restarts the processes one at a time.", flush=True)
     try:
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-        signal.sigwait({signal.SIGINT, signal.SIGTERM})
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
+        while signal.sigwait({signal.SIGINT, signal.SIGTERM, signal.SIGHUP}) == signal.SIGHUP:
+            away = cluster.roll()
+            print("Rolled: each process away " + ", ".join(f"{s:.1f}" for s in away) + " s.", flush=True)
     finally:
         cluster.stop()
+        Path(args.pid_file).unlink(missing_ok=True)
     return 0
 
 
