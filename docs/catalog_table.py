@@ -168,12 +168,16 @@ ENTRY = (
     "  (name, RNG, ROF, AOE, POW, P+S).",
     "",
     "A code or number that cannot be right is refused in words under its field as it is typed (\"Column 3: X is",
-    "not a system letter\"), and a card with one is not saved. Measured in `tests/e2e/test_card_entry_taps.py`:",
-    "a 34-box heavy warjack grid takes 6 taps (one field per column), and the Khador-against-Circle game of",
-    "issue 35, every missing fact and the warjacks' and the Warpwolf's stat lines entered, 67 taps from the",
-    "home page to the first activation (the issue's targets: 20 and 120). The same test enters a list's cards",
-    "at 768 px wide and on a 390 px phone: every control at least 48 px, nothing wider than the screen, and",
-    "axe-core finding nothing serious.",
+    "not a system letter\"), and a card with one is not saved. A signed-in player may also publish what a",
+    "screen saves to the community card book (**Also publish them to the community book**, saying where the",
+    "facts come from: their printed card, a page address or a card pack), so the next player types nothing.",
+    "",
+    "Measured in `tests/e2e/test_card_entry_taps.py`: a 34-box heavy warjack grid takes 6 taps (one field per",
+    "column), and the Khador-against-Circle game of issue 35, every missing fact and the warjacks' and the",
+    "Warpwolf's stat lines entered and published, 69 taps from the home page to the first activation; another",
+    "player, after that, 28 taps with no fact typed (the issue's targets: 20, 120 and 30). The same test",
+    "enters a list's cards at 768 px wide and on a 390 px phone: every control at least 48 px, nothing wider",
+    "than the screen, and axe-core finding nothing serious.",
 )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from nicegui import ui
 from nicegui.testing import User
+from nicegui.testing.user_interaction import UserInteraction
 from sqlmodel import Session, select
 
 from models.db.tables import ArmyList
@@ -23,6 +24,7 @@ from tests.webapp.helpers import (
     service,
     shows,
 )
+from tests.webapp.test_my_data_pages import sign_in
 
 # A light warjack's grid as codes: boxes, then system letters from the bottom up (test entries).
 CHARGER_CODES = ("4", "5 L L", "4 M M M", "4 C C C", "5 R R", "4")
@@ -213,3 +215,37 @@ async def test_the_pregame_screen_takes_a_spiral_branch_by_branch_and_the_stat_l
     kept = card_book(user)["feral-warpwolf"]
     assert kept.damage.branches == ("....MM", ".....BB", "....SS")
     assert (kept.stats.FURY, kept.stats.THR, kept.stats.MAT, kept.stats.ARM, kept.stats.SPD) == (4, 9, 7, 16, None)
+
+
+async def test_a_signed_in_player_publishes_what_they_save_on_a_lists_screen_with_its_source(user: User) -> None:
+    me = await sign_in(user, "Ann")
+    list_id = await khador_list(user)
+    await user.open(f"/cards/list/{list_id}")
+    jugg = region(user, "Juggernaut's card")
+    for n, code in enumerate(("4", "5 L L", "6 L M C", "6 R M C", "5 R R", "4"), start=1):
+        fill(user, f"Column {n}", code, jugg)
+    fill(user, "Juggernaut cost", "19", jugg)
+    click(user, "Save Juggernaut", jugg)  # not asked to publish: kept in the card book only
+    await see(user, "Saved Juggernaut in your card book.")
+    community = service().card_service.community
+    assert community.card("juggernaut").facts == ()
+    UserInteraction(user, {find(user, "Also publish them to the community book", ui.switch)}, None).click()
+    choose(user, "Where the facts come from", "A page (its address)")
+    fill(user, "Page address or pack name", "not an address")
+    click(user, "Save Juggernaut", jugg)
+    await see(user, "A page source is the page's address (http:// or https://).")
+    assert community.card("juggernaut").facts == ()
+    fill(user, "Page address or pack name", "https://example.org/juggernaut")
+    click(user, "Save Juggernaut", jugg)
+    await see(user, "Published to the community book: Juggernaut: damage track published, cost published.")
+    facts = community.card("juggernaut").facts
+    assert [f.fact for f in facts] == ["damage", "cost"]
+    assert me.id
+
+
+async def test_without_an_account_a_lists_screen_says_how_to_publish(user: User) -> None:
+    list_id = await khador_list(user)
+    await user.open(f"/cards/list/{list_id}")
+    await see(user, "Sign in to publish the cards you enter to the community card book, so other players need not "
+                    "type them again.")
+    assert not exists(user, "Also publish them to the community book")

@@ -16,6 +16,8 @@ from webapp.components.warmachine.card_book import card_service, keep_cards, pla
 from webapp.components.warmachine.code_entry import offer_each_other
 from webapp.components.warmachine.fast_card import FastCard
 from webapp.components.warmachine.list_builder import my_lists
+from webapp.components.warmachine.publish_choice import PublishChoice
+from webapp.components.whose import signed_in_now
 from webapp.pages.frame import frame
 
 
@@ -41,6 +43,7 @@ async def list_cards_page(list_id: str) -> None:
         if not todo:
             status.set_text("Every card of this list is complete.")
             return
+        publishing = PublishChoice(await signed_in_now())
         done: set[str] = set()
 
         def counted() -> None:
@@ -70,6 +73,8 @@ async def list_cards_page(list_id: str) -> None:
                     (done.add if not to_enter(made) else done.discard)(made.key)
                     counted()
                     ui.notify(f"Saved {made.name} in your card book.", type="positive")
+                    for words in await publishing.publish(book, [made]):
+                        ui.notify(f"Published to the community book: {words}", type="positive")
 
                 named(ui.button(f"Save {card.name}", icon="save", on_click=save).props("no-caps"),
                       f"Save {card.name}")

@@ -15,6 +15,7 @@ from models.catalog.card_facts import FactOrigin
 from models.catalog.schema import NAME_MAX, Card
 from models.rules import RuleViolation
 from models.rules.warmachine import ArmyEntry
+from models.service.accounts import Me
 from models.service.card_entry import stats_to_offer, with_stats
 from models.service.cards import CardService
 from models.service.completion import CardQuestions, pregame_ask, pregame_card, still_missing
@@ -24,7 +25,9 @@ from webapp.components.once import once
 from webapp.components.warmachine.card_book import card_service, keep_cards, player_resolved
 from webapp.components.warmachine.code_entry import CodeEntry, offer_each_other
 from webapp.components.warmachine.fast_card import stat_field
+from webapp.components.warmachine.publish_choice import PublishChoice
 from webapp.components.whole_numbers import whole_number
+from webapp.components.whose import signed_in_now
 
 
 class BadFact(ValueError):
@@ -93,7 +96,7 @@ class QuickCard:
 
 
 async def side_screen(player: str, cards: Sequence[CardQuestions], book: CardService, last: bool,
-                      catalog: Mapping[str, Card] | None = None) -> bool:
+                      catalog: Mapping[str, Card] | None = None, me: Me | None = None) -> bool:
     """One side's screen; True once its cards are saved in the card book, False when the player goes back."""
     count = f"{len(cards)} card{'s need' if len(cards) != 1 else ' needs'} facts"
     with ui.dialog().props("maximized persistent") as dialog, ui.card().classes("w-full items-stretch"):
@@ -103,6 +106,7 @@ async def side_screen(player: str, cards: Sequence[CardQuestions], book: CardSer
                  "card book, for this game and your next ones.").classes("tk-kind")
         quick = [QuickCard(asked, catalog) for asked in cards]
         offer_each_other([q.drawing for q in quick if q.drawing is not None], catalog or {})
+        publishing = PublishChoice(me)
         problem = ui.label("").classes("tk-problem")  # the notification announces it; this stays in view
 
         async def save() -> None:
@@ -117,6 +121,8 @@ async def side_screen(player: str, cards: Sequence[CardQuestions], book: CardSer
                 problem.set_text(message)
                 ui.notify(message + " Nothing was saved.", type="warning")
                 return
+            for words in await publishing.publish(book, done):
+                ui.notify(f"Published to the community book: {words}", type="positive")
             dialog.submit(True)
 
         ui.label("Saving starts the game." if last else "Saving goes on to the next player's cards.")
@@ -147,6 +153,7 @@ async def complete_before_start(title: str, sides: Sequence[tuple[str, Sequence[
     if not asking.sides:
         return cards, origins
     for n, (player, todo) in enumerate(asking.sides):
-        if not await side_screen(player, todo, book, last=n == len(asking.sides) - 1, catalog=cards):
+        if not await side_screen(player, todo, book, last=n == len(asking.sides) - 1, catalog=cards,
+                                 me=await signed_in_now()):
             return None
     return await player_resolved(book)
