@@ -15,6 +15,7 @@ from models.service.hall import HallService
 from models.service.listings import ListingService
 from models.service.lists import ListService
 from models.service.my_data import MyData
+from webapp.lanes import Lanes
 from webapp.live.event_feed import EventFeed
 from webapp.live.hall import Hall
 from webapp.live.now import LiveNow
@@ -28,6 +29,7 @@ class Deps:
     engine: Engine  # the site's services reach the database through their own repositories on it
     service: GameService
     live: Live
+    lanes: Lanes = field(default_factory=Lanes)  # heavy account work: password hashing, exports, imports
     accounts: AccountService = field(init=False)
     listings: ListingService = field(init=False)
     events: EventService = field(init=False)

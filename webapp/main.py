@@ -37,6 +37,7 @@ from webapp.api import live as live_now_api
 from webapp.components import hall_board, live_board, watch_board
 from webapp.guard import BodyGuard, PathGuard, ignore_unknown_listeners
 from webapp.headers import SecurityHeaders
+from webapp.lanes import Lanes
 from webapp.live.games import Live
 from webapp.pages import errors
 from webapp.pages.account import account_page, reset_page
@@ -92,7 +93,7 @@ def build(settings: Settings) -> deps.Deps:
     migrate(engine)
     service = GameService(engine, operator_token=settings.operator_token)
     live = Live(service)
-    current = deps.Deps(engine=engine, service=service, live=live)
+    current = deps.Deps(engine=engine, service=service, live=live, lanes=Lanes(settings.lanes))
     deps.install(current)
     # Quasar's loading bar follows every background request with an unnamed progress bar (axe: serious); the app
     # says what it is doing in words, so the bar is not shown.

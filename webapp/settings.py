@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
 from models.service import DEFAULT_URL
+from webapp.lanes import LaneSizes
 
 SECRET_FILE = "tablekeeper-storage-secret"
 
@@ -21,6 +23,7 @@ class Settings:
     port: int = 8080
     storage_secret: str = ""  # from_env() always fills it
     operator_token: str | None = None  # the right to save cards for the whole site; unset: nobody has it
+    lanes: LaneSizes = LaneSizes()  # TABLEKEEPER_{PASSWORD,DATA}_{WORKERS,QUEUE}: docs/DEPLOY.md, "Lanes"
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -31,7 +34,16 @@ class Settings:
             port=int(os.environ.get("PORT", cls.port)),
             storage_secret=os.environ.get("TABLEKEEPER_STORAGE_SECRET") or kept_secret(data_dir(database_url)),
             operator_token=os.environ.get("TABLEKEEPER_OPERATOR_TOKEN") or None,
+            lanes=lane_sizes(os.environ),
         )
+
+
+def lane_sizes(env: Mapping[str, str]) -> LaneSizes:
+    """The lanes' sizes (webapp/lanes.py): workers and queue places for password checks and for exports and
+    imports, each ``TABLEKEEPER_<LANE>_<WORKERS|QUEUE>`` or its default for 2 cores."""
+    default = LaneSizes()
+    return LaneSizes(**{name: int(env.get(f"TABLEKEEPER_{name.upper()}") or getattr(default, name))
+                        for name in ("password_workers", "password_queue", "data_workers", "data_queue")})
 
 
 def data_dir(database_url: str) -> Path:

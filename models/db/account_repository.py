@@ -95,17 +95,22 @@ class AccountRepository(Store):
 
     # -- password reset -------------------------------------------------------------------------------------------
 
-    def live_reset_tokens(self, account_id: str, at: datetime) -> int:
-        """How many unused reset tokens of the account are still good at ``at``."""
-        with Session(self.reads) as s:
-            return s.exec(select(func.count()).select_from(ResetToken).where(
-                ResetToken.account_id == account_id, col(ResetToken.used).is_(False),
-                ResetToken.expires > at)).one()
-
-    def add_reset_token(self, token: ResetToken) -> None:
+    def add_reset_token(self, token: ResetToken, at: datetime, most: int) -> bool:
+        """Store a reset token unless the account has ``most`` unused ones still good at ``at`` (False then). The
+        count and the insert are one transaction holding the account's lock (PostgreSQL: its row; SQLite: every
+        write transaction begins IMMEDIATE), so parallel requests, in this process or another, cannot all pass
+        the count before one of them has written."""
         with Session(self.engine) as s:
+            if s.exec(select(Account.id).where(Account.id == token.account_id).with_for_update()).first() is None:
+                return False
+            live = s.exec(select(func.count()).select_from(ResetToken).where(
+                ResetToken.account_id == token.account_id, col(ResetToken.used).is_(False),
+                ResetToken.expires > at)).one()
+            if live >= most:
+                return False
             s.add(token)
             s.commit()
+            return True
 
     def reset_password(self, token_hash: str, password_hash: str, at: datetime,
                        lock: Callable[[str], tuple[Sequence[str], str]]) -> Account | None:

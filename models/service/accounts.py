@@ -4,7 +4,9 @@ password reset by a one-time token.
 An account is optional: every game link works without one. Passwords are kept only as argon2 hashes
 (argon2-cffi); a session is a random token shown once to the browser or API client and stored as a hash, like a
 game link, and so is a reset token. Failed sign-ins are rows in the database, so the limit holds across every
-server process. Bad input raises :class:`AccountError` with a sentence for a person, and nothing is stored.
+server process. Whatever hashes a password is slow on purpose: the web runs it in its own lane (webapp/lanes.py),
+never where game commands wait. Bad input raises :class:`AccountError` with a sentence for a person, and nothing
+is stored.
 """
 
 from __future__ import annotations
@@ -14,9 +16,7 @@ import logging
 import math
 import re
 import secrets
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -49,27 +49,12 @@ RESET_ADDRESS_MOST = 10  # reset requests per client address within REQUEST_WIND
 RESET_EMAIL_MOST = 5  # reset requests per email within REQUEST_WINDOW (RESET_LIVE_MAX of them mail a link)
 RESET_LIFETIME = timedelta(hours=1)
 RESET_LIVE_MAX = 3  # unused reset links an account may have at once: asking again sends no more mail
-HASH_WORKERS = 1  # argon2 hashes at once in this process: each takes 64 MiB for its moment
-HASH_WAIT = 30.0  # s a sign-in or sign-up may wait for its turn before it is refused as busy
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 _hasher = PasswordHasher()
-_hashing = threading.BoundedSemaphore(HASH_WORKERS)
-
-
-@contextmanager
-def _hash_turn() -> Iterator[None]:
-    """Wait for a turn to hash (a queue, not every request's 64 MiB at once); refused as busy after HASH_WAIT."""
-    if not _hashing.acquire(timeout=HASH_WAIT):
-        raise AccountError("account.busy", "The server is busy with other sign-ins: try again in a minute.")
-    try:
-        yield
-    finally:
-        _hashing.release()
 
 
 def _hash(password: str) -> str:
-    with _hash_turn():
-        return _hasher.hash(password)
+    return _hasher.hash(password)
 
 
 @dataclass(frozen=True)
@@ -88,8 +73,7 @@ class Me:
 
 def _verified(account: Account, password: str) -> bool:
     try:
-        with _hash_turn():
-            return _hasher.verify(account.password_hash, password or "")
+        return _hasher.verify(account.password_hash, password or "")
     except (VerificationError, InvalidHashError):
         return False
 
@@ -261,12 +245,10 @@ class AccountService:
             log.error("A password reset link was asked for and refused: %s", NO_SITE)
             return None
         account = self.repo.by_email(email)
-        at = self.clock()
-        if account is None or self.repo.live_reset_tokens(account.id, at) >= RESET_LIVE_MAX:
+        at, token = self.clock(), new_token()
+        if account is None or not self.repo.add_reset_token(ResetToken(
+                hash=hash_token(token), account_id=account.id, expires=at + RESET_LIFETIME), at, RESET_LIVE_MAX):
             return None
-        token = new_token()
-        self.repo.add_reset_token(ResetToken(hash=hash_token(token), account_id=account.id,
-                                             expires=at + RESET_LIFETIME))
         return Mail(account.email, "Your Tablekeeper password", (
             f"Someone asked to set a new password for the Tablekeeper account of {account.email}. To set one, "
             f"open this link within the hour (it works once): {site}/account/reset/{token} If it was not you, do "

@@ -78,3 +78,12 @@ class MyDataError(SiteError):
 
 class CommunityError(SiteError):
     """Refused by the community card book (``community.*``)."""
+
+
+class Busy(SiteError):
+    """Refused at once because the lane for this heavy work is full (``account.busy``, ``account.data_busy``):
+    ask again after ``retry_after`` seconds. Nothing was done or counted."""
+
+    def __init__(self, code: str, message: str, retry_after: int) -> None:
+        super().__init__(code, message)
+        self.retry_after = retry_after

@@ -13,7 +13,8 @@ CODES: dict[str, str] = {
     "account.too_many_attempts": "Too many failed sign-ins for the email or the client address lately.",
     "account.too_many_sign_ups": "Too many sign-ups from the client address or for the email lately.",
     "account.too_many_resets": "Too many password reset requests from the client address or for the email lately.",
-    "account.busy": "The server's password checks are all taken for longer than a sign-in may wait.",
+    "account.busy": "The server's lane for password checks is full: ask again after the Retry-After seconds.",
+    "account.data_busy": "The server's lane for exports and imports is full: ask again after the Retry-After seconds.",
     "account.reset_invalid": "The password reset token is unknown, used already or out of date.",
     "account.password_wrong": "The password given to confirm is not the account's.",
     # -- Live now ---------------------------------------------------------------------------------------------------

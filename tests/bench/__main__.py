@@ -1,8 +1,8 @@
 """Runs every benchmark and rewrites the generated part of docs/PERFORMANCE.md (``make bench``).
 
     python -m tests.bench                 # everything; rewrites the results in docs/PERFORMANCE.md
-    python -m tests.bench --only fanout   # some of: rules, service, fanout, memory, reads, cluster, eventday, roll,
-                                          # bytes, tablet, venue
+    python -m tests.bench --only fanout   # some of: rules, service, fanout, memory, reads, lanes, cluster, eventday,
+                                          # roll, bytes, tablet, venue
     python -m tests.bench --only fanout,memory,reads,cluster --spectators 20 --pages 20 --cycles 50 --readers 20 \
         --cluster-spectators 20   # a small check
 
@@ -30,7 +30,8 @@ from tests.bench.common import REPO_ROOT, Report, Row, machine, pg_base_url
 DOC = REPO_ROOT / "docs" / "PERFORMANCE.md"
 CURVE = DOC.parent / "bench-curve.png"
 START, END = "<!-- bench:start -->", "<!-- bench:end -->"
-PARTS = ("rules", "service", "fanout", "memory", "reads", "cluster", "eventday", "roll", "bytes", "tablet", "venue")
+PARTS = ("rules", "service", "fanout", "memory", "reads", "lanes", "cluster", "eventday", "roll", "bytes", "tablet",
+         "venue")
 # Pages opened per second by the load generator on the 2-core machine when it is quiet: one app process (full
 # runs), and through nginx with several processes (guesses from the cluster's full run; each run prints its time
 # beside the estimate).
@@ -49,7 +50,8 @@ def estimate(spectators: tuple[int, ...], pages: int, cycles: int, cluster_spect
     eventday = sum(25 + 0.1 * day.tables + 3 + min(day.open_deadline, (n + day.viewers) / EVENT_PAGES_PER_S) + 4
                    + min(10, 2 * day.interval) + day.changes * day.interval + 3 + 10 for n in day.spectators)
     roll = 20 + 160 / EVENT_PAGES_PER_S + 6 + 4 * 12 + 10 + 10  # start, pages, taps, four restarts, after, stop
-    return {"rules": 2, "service": 10, "fanout": fanout, "memory": memory, "reads": 25,
+    lanes = 2 * (20 + 2 * (15 + 1) + (20 + 3 + 5) + (60 + 3 + 5))  # per database: start, accounts, flood, load
+    return {"rules": 2, "service": 10, "fanout": fanout, "memory": memory, "reads": 25, "lanes": lanes,
             "cluster": cluster, "eventday": eventday, "roll": roll, "bytes": 60, "tablet": 30, "venue": 180}
 
 
@@ -58,6 +60,7 @@ def run(only: list[str], spectators: tuple[int, ...], pages: int, cycles: int, r
     from tests.bench.bench_cluster import bench_cluster
     from tests.bench.bench_core import bench_rules, bench_storage
     from tests.bench.bench_fanout import bench_fanout
+    from tests.bench.bench_lanes import bench_lanes
     from tests.bench.bench_pages import first_load_bytes, memory, tablet
     from tests.bench.bench_reads import bench_reads
     from tests.bench.bench_roll import bench_roll
@@ -76,6 +79,7 @@ def run(only: list[str], spectators: tuple[int, ...], pages: int, cycles: int, r
         "fanout": lambda: bench_fanout(report, tmp, spectators),
         "memory": lambda: asyncio.run(memory(report, tmp, watch_pages=pages, cycles=cycles)),
         "reads": lambda: bench_reads(report, tmp, readers),
+        "lanes": lambda: bench_lanes(report, tmp),
         "cluster": lambda: bench_cluster(report, tmp, cluster_spectators),
         "eventday": lambda: bench_eventday(report, tmp, day),
         "roll": lambda: bench_roll(report, tmp),

@@ -1,5 +1,5 @@
 """The accounts' doors under an attacker: a reset link never follows the request's Host header, the sign-in limit
-holds against a parallel burst, sign-ups and reset requests are limited, argon2 work queues, a lock counts per
+holds against a parallel burst, sign-ups and reset requests are limited, a lock counts per
 client address first and a reset lifts it, a reset ends every other reset link, and neither the sign-up nor the
 reset request answer tells whether an email has an account. On SQLite and PostgreSQL."""
 
@@ -18,7 +18,6 @@ from fastapi.testclient import TestClient
 from models.db.engine import make_engine, migrate
 from models.service import accounts as accounts_module
 from models.service.accounts import (
-    HASH_WORKERS,
     RESET_ADDRESS_MOST,
     SIGN_IN_TRIES,
     SIGN_UP_ADDRESS_MOST,
@@ -232,15 +231,6 @@ def test_reset_requests_from_one_address_are_limited(client: TestClient) -> None
     answers = [ask(client, f"p{i}@example.org").status_code for i in range(RESET_ADDRESS_MOST + 1)]
     assert answers == [202] * RESET_ADDRESS_MOST + [422]
     assert_error(ask(client, "p0@example.org"), 422, "account.too_many_resets")
-
-
-def test_argon2_work_queues_instead_of_running_all_at_once(
-        two_processes: list[AccountService], hasher: Watched) -> None:
-    accounts = two_processes[0]
-    answers = burst([lambda i=i: accounts.sign_up(f"p{i}@example.org", PASSWORD, f"P{i}", f"198.51.100.{i}")
-                     for i in range(8)])
-    assert all(not isinstance(a, str) for a in answers)  # every sign-up went through, in turn
-    assert 1 <= hasher.most <= HASH_WORKERS
 
 
 def test_sign_up_with_a_taken_email_answers_like_a_new_one_and_mails_the_owner(

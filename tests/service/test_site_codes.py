@@ -11,7 +11,7 @@ from models.service.site_codes import CODES
 
 ROOT = Path(__file__).parents[2]
 SOURCES = sorted((ROOT / "models").rglob("*.py")) + sorted((ROOT / "webapp").rglob("*.py"))
-LITERAL = re.compile(r'(?:SiteError|AccountError|EventError|ListingError|MyDataError|CommunityError)'
+LITERAL = re.compile(r'(?:SiteError|AccountError|EventError|ListingError|MyDataError|CommunityError|Busy)'
                      r'\(\s*"([a-z_]+\.[a-z_]+)"')
 SITE = ("accounts.py", "events.py", "event_results.py", "listings.py", "my_data.py")
 

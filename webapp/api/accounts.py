@@ -1,6 +1,7 @@
 """REST routes of accounts: sign up, sign in, sign out, who am I, password reset, export, deletion.
 A session token answers sign-up and sign-in once; send it as ``Authorization: Bearer <session>`` to every route
-that needs an account."""
+that needs an account. Whatever checks or sets a password, and the export, runs in its lane (webapp/lanes.py): when
+the lane is full the answer is 503 with ``Retry-After``, at once."""
 
 from __future__ import annotations
 
@@ -41,15 +42,16 @@ class SessionOut(BaseModel):
     account: MeOut
 
 
-@router.post("/sign-up", status_code=201, response_model=SessionOut, responses=errors(422),
+@router.post("/sign-up", status_code=201, response_model=SessionOut, responses=errors(422, 503),
              summary="Make an account (signed in at once)")
 async def sign_up(body: SignUpIn, request: Request, later: BackgroundTasks) -> SessionOut:
     """An email that has an account already gets the same answer, with a session that signs nobody in, and its
     owner gets a mail saying so: the answer does not tell whether an email has an account. At most 10 sign-ups
     from one client address and 3 for one email within an hour (`account.too_many_sign_ups`)."""
     accounts = deps.current().accounts
-    me, token = await run_in_threadpool(accounts.sign_up, body.email, body.password, body.name, client_address(
-        request), lambda mail: later.add_task(accounts.mailer.send, mail))
+    me, token = await deps.current().lanes.passwords.run(
+        accounts.sign_up, body.email, body.password, body.name, client_address(request),
+        lambda mail: later.add_task(accounts.mailer.send, mail))
     return SessionOut(session=token, account=MeOut(id=me.id, email=me.email, name=me.name))
 
 
@@ -58,7 +60,7 @@ def client_address(request: Request) -> str | None:
     return request.client.host if request.client else None
 
 
-@router.post("/sign-in", response_model=SessionOut, responses=errors(422),
+@router.post("/sign-in", response_model=SessionOut, responses=errors(422, 503),
              summary="Sign in: a new session token")
 async def sign_in(body: SignInIn, request: Request) -> SessionOut:
     """Every attempt is counted before its password is checked (a right password takes its attempt back), so
@@ -66,8 +68,8 @@ async def sign_in(body: SignInIn, request: Request) -> SessionOut:
     address within 15 minutes (20 from every address together, or 30 from one address for any emails), every
     sign-in is refused for a while, even with the right password: `account.too_many_attempts` says how long, and
     that a password reset lifts the lock at once."""
-    me, token = await run_in_threadpool(deps.current().accounts.sign_in, body.email, body.password,
-                                        client_address(request))
+    me, token = await deps.current().lanes.passwords.run(deps.current().accounts.sign_in, body.email,
+                                                         body.password, client_address(request))
     return SessionOut(session=token, account=MeOut(id=me.id, email=me.email, name=me.name))
 
 
@@ -112,11 +114,11 @@ async def reset_request(body: ResetRequestIn, request: Request, later: Backgroun
     return NoticeOut(message=RESET_ASKED)
 
 
-@router.post("/reset", status_code=204, responses=errors(422), summary="Set a new password with a reset token")
+@router.post("/reset", status_code=204, responses=errors(422, 503), summary="Set a new password with a reset token")
 async def reset(body: ResetIn) -> None:
     """Sets the new password and ends every session of the account: sign in again. A token works once
     (`account.reset_invalid` after that, or after its hour)."""
-    await run_in_threadpool(deps.current().accounts.reset, body.token, body.password)
+    await deps.current().lanes.passwords.run(deps.current().accounts.reset, body.token, body.password)
 
 
 class DeleteIn(Strict):
@@ -126,15 +128,15 @@ class DeleteIn(Strict):
 @router.get("/export", responses={200: {"content": {"application/json": {}}, "description": (
     "One JSON file (`format` `tablekeeper-account/1`): `account` (id, email, name, created; never the password "
     "hash), `lists` (saved army lists), `cards` (the card book), `games` (each with the links the account holds "
-    "and its title, players, round and `result`), `events_organised` and `registrations`.")}, **errors(401)},
+    "and its title, players, round and `result`), `events_organised` and `registrations`.")}, **errors(401, 503)},
             summary="Download all my data")
 async def export(session: BearerSession) -> JSONResponse:
     me = await account_of(session)
-    body = await run_in_threadpool(export_account, deps.current().engine, deps.current().service, me)
+    body = await deps.current().lanes.data.run(export_account, deps.current().engine, deps.current().service, me)
     return JSONResponse(body, headers={"Content-Disposition": f'attachment; filename="{FILENAME}"'})
 
 
-@router.delete("", status_code=204, responses=errors(401, 422), summary="Delete my account and my data")
+@router.delete("", status_code=204, responses=errors(401, 422, 503), summary="Delete my account and my data")
 async def delete_account(body: DeleteIn, session: BearerSession) -> None:
     """Deletes, in one transaction: the account's sessions and reset tokens, the sign-in failures of its email, its
     card book, its games list, its saved lists, its event registrations and the events it organises (with their
@@ -142,4 +144,4 @@ async def delete_account(body: DeleteIn, session: BearerSession) -> None:
     the links they hold. A wrong password (`account.password_wrong`) deletes nothing and counts as a failed
     sign-in."""
     await account_of(session)
-    await run_in_threadpool(deps.current().accounts.delete, session, body.password)
+    await deps.current().lanes.passwords.run(deps.current().accounts.delete, session, body.password)

@@ -73,17 +73,17 @@ async def delete_card(key: Annotated[str, Path(max_length=64)], session: BearerS
     await as_account(session, _remove, key)
 
 
-@router.get("/pack", responses={**errors(401), 200: {"content": {"application/json": {}},
+@router.get("/pack", responses={**errors(401, 503), 200: {"content": {"application/json": {}},
                                                      "description": "The card book as a card pack."}},
             summary="My card book as a card pack")
 async def export_pack(session: BearerSession) -> Response:
     """The card book in the card pack format the card editor exports and imports."""
     me = await account_of(session)
-    pack = await run_in_threadpool(_book(me).export_pack)
+    pack = await deps.current().lanes.data.run(_book(me).export_pack)
     return Response(pack, media_type="application/json")
 
 
-@router.post("/pack", response_model=list[Card], responses={**errors(401), **REFUSED}, openapi_extra=PACK_BODY,
+@router.post("/pack", response_model=list[Card], responses={**errors(401, 503), **REFUSED}, openapi_extra=PACK_BODY,
              summary="Import a card pack into my card book")
 async def import_pack(request: Request, session: BearerSession) -> list[Card]:
     """Keep every card of a card pack (or a catalog faction file) in the card book, all of them or none."""
@@ -91,4 +91,4 @@ async def import_pack(request: Request, session: BearerSession) -> list[Card]:
     text = await request.body()
     if len(text) > PACK_MAX:
         raise ApiError(422, "cards.too_big", "That file is too big for a card pack (at most 2 MB).")
-    return await run_in_threadpool(_keep_pack, me, text)
+    return await deps.current().lanes.data.run(_keep_pack, me, text)

@@ -18,7 +18,7 @@ from models.rules import RuleViolation
 from models.service import SiteError
 from models.service.account_export import FILENAME, export_account
 from models.service.accounts import EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, Me
-from models.service.errors import NotSignedIn
+from models.service.errors import Busy, NotSignedIn
 from models.service.mailer import Mail
 from webapp.blocking import io
 from webapp.components.a11y import named
@@ -62,7 +62,7 @@ def _problem() -> ui.label:
 async def _attempt(problem: ui.label, work: Callable[[], tuple[Me, str]]) -> None:
     problem.set_text("")
     try:
-        me, token = await io(work)
+        me, token = await current().lanes.passwords.run(work)  # never in the threads game commands use
     except (RuleViolation, SiteError) as refusal:
         problem.set_text(refusal.message)
         return
@@ -148,9 +148,12 @@ def _signed_in(me: Me) -> None:
 
         async def download() -> None:
             try:
-                data = await io(export_account, current().engine, current().service, me)
+                data = await current().lanes.data.run(export_account, current().engine, current().service, me)
             except NotSignedIn:
                 ui.navigate.to("/account")
+                return
+            except Busy as busy:
+                ui.notify(busy.message, type="warning")
                 return
             ui.download.content(json.dumps(data, indent=2, ensure_ascii=False), FILENAME, "application/json")
 
@@ -173,7 +176,7 @@ def _delete() -> None:
         async def confirm() -> None:
             problem.set_text("")
             try:
-                await io(current().accounts.delete, page_session(), password.value or "")
+                await current().lanes.passwords.run(current().accounts.delete, page_session(), password.value or "")
             except (RuleViolation, SiteError) as refusal:
                 problem.set_text(refusal.message)
                 return

@@ -33,6 +33,7 @@ from models.rules import RuleViolation, tidy
 from models.service import Forbidden
 from models.service.card_drawing import sheet
 from models.service.cards import PACK_MAX, CardService, checked
+from models.service.errors import Busy
 from webapp.blocking import io
 from webapp.components import icons
 from webapp.components.a11y import named
@@ -40,6 +41,7 @@ from webapp.components.dialogs import titled_dialog
 from webapp.components.warmachine.card_book import keep_cards
 from webapp.components.warmachine.card_words import ROLE_WORDS, kind_words
 from webapp.components.warmachine.tap_editor import TapGrid, TapSpiral
+from webapp.deps import current
 
 ROLES: tuple[str, ...] = Role.__args__  # type: ignore[attr-defined]
 WEIGHTS: tuple[str, ...] = Weight.__args__  # type: ignore[attr-defined]
@@ -447,7 +449,11 @@ class CardsFile:
                     "click", js_handler=f"() => runMethod({self.upload.id}, 'pickFiles', [])")
 
     async def export(self) -> None:
-        pack = await io(self.service.export_pack) or ""
+        try:
+            pack = await current().lanes.data.run(self.service.export_pack)
+        except Busy as busy:
+            ui.notify(busy.message, type="warning")
+            return
         ui.download.content(pack.encode("utf-8"), "tablekeeper-cards.json", "application/json")
 
     async def imported(self, event: events.UploadEventArguments) -> None:
@@ -456,12 +462,13 @@ class CardsFile:
         await self.read(data)
 
     async def read(self, data: bytes | str) -> None:
-        """Check the pack in a worker thread, say what it adds and would overwrite, and keep its cards in the card
-        book here (all or none); a value of the player's own is overwritten only when they say so."""
+        """Check the pack in the lane of heavy work (webapp/lanes.py), say what it adds and would overwrite, and keep
+        its cards in the card book here (all or none); a value of the player's own is overwritten only when they say
+        so."""
         try:
-            cards = await io(CardService.read_pack, data) or []
+            cards = await current().lanes.data.run(CardService.read_pack, data)
             plan = await io(self.service.pack_plan, cards)
-        except RuleViolation as refusal:
+        except (RuleViolation, Busy) as refusal:
             ui.notify(refusal.message + " No card was kept.", type="warning")
             return
         overwrite = False
