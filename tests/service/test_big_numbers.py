@@ -115,7 +115,15 @@ class Site:
                 body = "__number__"
             content = json.dumps(body).replace('"__number__"', number)
             headers["Content-Type"] = "application/json"
-        return self.client.request(method, path.format(**values), params=params, content=content, headers=headers)
+        return self.client.request(method, path.format_map(Filled(values)), params=params, content=content,
+                                   headers=headers)
+
+
+class Filled(dict[str, str]):
+    """Path values by name; a name the site above holds nothing for (a route added later) is filled with "x"."""
+
+    def __missing__(self, key: str) -> str:
+        return "x"
 
 
 def streams(method: str, path: str) -> bool:
