@@ -2,8 +2,8 @@
 SQLite and on PostgreSQL, each with a baseline in the same run:
 
 - flood: 10 client addresses x 30 parallel wrong sign-ins for emails without an account (each refused as busy sent
-  again after its Retry-After), while a table taps (a command every 100 ms, timed in a process of its own, as a tablet is);
-  baseline: the same taps alone;
+  again after its Retry-After), while a table taps (a command every 100 ms, timed in a process of its own, as a
+  tablet is); baseline: the same taps alone;
 - load: 200 event-stream watchers of the game and 50 sign-ins a second (45 wrong, from ever new addresses, and 5
   honest ones with the right password), while the table taps; a stream's delivery is the time from a tap's sending
   to the watcher reading its commit; ``/healthz`` is asked every 0.5 s; baseline: 20 watchers and 5 sign-ins a second.
