@@ -4,7 +4,8 @@ says why at once instead of after a dialog is filled in. Ann's own link, the pos
 
 With the deathclock running, the same phone shows the turn, "You are Bob (seat 2)", both times and Next's whole
 label in the header, none of it cut, and the two clock faces leave his own side on the first screen; Ann's
-"Hand the clock to Bob" is greyed as hers, and a tap on it says so and hands nothing over."""
+"Hand the clock to Bob" is greyed as hers, and a tap on it says so and hands nothing over. The setup wizard
+fits the phone's width too (it was 417 px on 390, its Log button off the screen)."""
 
 from __future__ import annotations
 
@@ -114,3 +115,16 @@ def test_a_phone_seat_with_the_clock_shows_the_turn_who_you_are_and_the_clocks_u
     expect(turn_bar(ann)).to_contain_text("Ann's turn")
     expect(ann.get_by_role("region", name="Clock").get_by_role("button", name="Hand the clock to Bob")
            ).not_to_have_attribute("aria-disabled", "true")
+
+
+def test_the_setup_wizard_fits_a_phone(browser: Browser, server: Server) -> None:
+    sides = [{"player": "Ann", "army": [{"card": "agathon"}]}, {"player": "Bob", "army": [{"card": "agathon"}]}]
+    status, game = api("POST", server.url("/api/games"), {"title": "Wizard", "sides": sides, "wizard": True})
+    assert status == 201, game
+    bob = browser.new_context(viewport=PHONE, has_touch=True).new_page()
+    bob.goto(server.url(f"/table/{game['id']}/{game['tokens']['seat2']}"))
+    setup = bob.get_by_role("region", name="Setup wizard")
+    expect(setup.get_by_role("button", name="Bunkers")).to_be_visible()
+    uncut(setup.get_by_label("Another scenario's name", exact=True))
+    uncut(bob.get_by_role("button", name="Open the game log"))
+    assert bob.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
