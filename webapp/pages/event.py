@@ -138,6 +138,10 @@ def _player_row_box() -> ui.row:
     return ui.row().classes("items-center gap-2 tk-person")
 
 
+def _table_row_box() -> ui.column:
+    return ui.column().classes("w-full gap-1")
+
+
 def _list_card_box(name: str) -> ui.column:
     return named(ui.column().classes("w-full gap-1 tk-list-card"), f"{name}'s lists", role="group")
 
@@ -167,7 +171,8 @@ class EventPage:
                 if self._runs(view) else None
             with named(ui.column().classes("w-full gap-1"), "Tables", role="region"):
                 self.tables_heading = ui.label().classes("text-h6").props('role="heading" aria-level="2"')
-                self.tables = ui.column().classes("w-full gap-1")
+                self.tables_head = ui.column().classes("w-full gap-1")
+                self.table_rows = KeptParts(ui.column().classes("w-full gap-1"))
             with named(ui.column().classes("w-full gap-1"), "Standings", role="region"):
                 ui.label("Standings").classes("text-h6").props('role="heading" aria-level="2"')
                 self.standings = ui.table(columns=STANDING_COLUMNS, rows=[], row_key="rank").props(
@@ -200,7 +205,7 @@ class EventPage:
         self.drawn_lists_head: tuple[bool, ...] | None = None
         self.list_cards = KeptParts(self.lists)  # a player's card is redrawn only when their lists change
         self.player_rows = KeptParts(self.players)  # and their row only when they change
-        self.drawn_tables: tuple[Any, ...] | None = None  # what the tables and earlier rounds show: redrawn on change
+        self.drawn_tables: tuple[Any, ...] | None = None  # the tables' heading lines: redrawn on change
         self.drawn_earlier: tuple[Any, ...] | None = None
         self.drawn_walk_in: tuple[bool, bool] | None = None
         self.forms = ResultForms(self._act)
@@ -424,39 +429,48 @@ class EventPage:
                 controls_key(view) if self._runs(view) else None, view.event.co_organisers)
 
     def _draw_tables(self, view: EventView) -> None:
+        """The newest round's tables, each row redrawn only when that table changes: a tap on one table's button
+        is not lost to a result coming in at another table."""
         info = view.event
         organiser = self._runs(view)
-        shown = (info.round, organiser, progress_words(view), next_round_words(view), tuple(self._newest(view)))
-        if shown == self.drawn_tables:  # unchanged: a tap on a table's button is not lost to a redraw
-            return
-        self.drawn_tables = shown
-        self.tables_heading.set_text(f"Round {info.round} tables" if info.round else "Tables")
-        self.tables.clear()
-        with self.tables:
-            if not info.round:
-                ui.label("Round 1 is not paired yet.").classes("tk-kind")
-            elif scenario := next((p.scenario for p in self._newest(view) if p.scenario), ""):
-                ui.label(f"Scenario: {scenario_words(scenario)}")
-            if info.round and (progress := progress_words(view)):
-                ui.label(progress).classes("text-bold")
-            if next_round := next_round_words(view):
-                ui.label(next_round).classes("text-bold")
-            for p in self._newest(view):
-                with ui.row().classes("items-center gap-3 tk-event-table"):
-                    ui.label(f"Table {p.table}: {table_words(p, view.names)}")
-                    waiting = p.result is not None and p.result.report in ("reported", "disputed") and \
-                        not p.result.finished
-                    if waiting and p.result is not None:
-                        ui.label(f"({report_words(p, view.names)}, {p.result.report})").classes("tk-kind")
-                    if p.game_id and p.watch:
-                        named(ui.link("Watch", f"/watch/{p.game_id}/{p.watch}").classes("p-3"),
-                              f"Watch table {p.table}")
-                    if organiser and p.game_id and p.links:
-                        self._organiser_links(p)
-                    if organiser and p.player_b is not None:
-                        self._correct_button(p, view)
-                if organiser and waiting:
-                    self._report_to_settle(p, view)
+        head = (info.round, progress_words(view), next_round_words(view),
+                next((p.scenario for p in self._newest(view) if p.scenario), ""))
+        if head != self.drawn_tables:
+            self.drawn_tables = head
+            self.tables_heading.set_text(f"Round {info.round} tables" if info.round else "Tables")
+            self.tables_head.clear()
+            with self.tables_head:
+                if not info.round:
+                    ui.label("Round 1 is not paired yet.").classes("tk-kind")
+                elif head[3]:
+                    ui.label(f"Scenario: {scenario_words(head[3])}")
+                if info.round and head[1]:
+                    ui.label(head[1]).classes("text-bold")
+                if head[2]:
+                    ui.label(head[2]).classes("text-bold")
+        walk_ins = {e.account for e in view.players if e.walk_in}
+
+        def shown(p: Pairing) -> tuple[Any, ...]:  # what the row shows: the table, and its players' names and kinds
+            seated = (p.player_a, p.player_b)
+            return p, organiser, tuple(view.names.get(x or "") for x in seated), tuple(x in walk_ins for x in seated)
+
+        self.table_rows.show([Part(f"{p.round}:{p.table}", shown(p), _table_row_box,
+                                   partial(self._table_row, p, view, organiser)) for p in self._newest(view)])
+
+    def _table_row(self, p: Pairing, view: EventView, organiser: bool) -> None:
+        with ui.row().classes("items-center gap-3 tk-event-table"):
+            ui.label(f"Table {p.table}: {table_words(p, view.names)}")
+            waiting = p.result is not None and p.result.report in ("reported", "disputed") and not p.result.finished
+            if waiting and p.result is not None:
+                ui.label(f"({report_words(p, view.names)}, {p.result.report})").classes("tk-kind")
+            if p.game_id and p.watch:
+                named(ui.link("Watch", f"/watch/{p.game_id}/{p.watch}").classes("p-3"), f"Watch table {p.table}")
+            if organiser and p.game_id and p.links:
+                self._organiser_links(p)
+            if organiser and p.player_b is not None:
+                self._correct_button(p, view)
+        if organiser and waiting:
+            self._report_to_settle(p, view)
 
     def _organiser_links(self, p: Pairing) -> None:
         links = p.links or {}
