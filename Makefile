@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # pytest with "no tests collected" (exit 5) treated as success; any other failure fails.
 PYTEST := PY=$(PY) .ci/pytest
 
-.PHONY: install run test test-unit test-e2e flakes bench lint migrate clean docs cluster roll
+.PHONY: install run test test-unit test-e2e flakes bench lint migrate clean docs cluster axe roll
 
 install: $(STAMP)
 
@@ -60,6 +60,13 @@ FILES ?= tests/e2e
 flakes: $(STAMP)
 	chromium="$$(PY=$(PY) .ci/ensure-chromium)" && \
 	  CHROMIUM="$$chromium" PY=$(PY) $(PY) .ci/flakes.py -n $(N) $(FILES)
+
+# The axe-core sweep of every state the browser tests reach, in both themes (tests/e2e/axe_sweep.py); never part of
+# `make test`, which it makes too slow for CI. AXE=strict fails the test that reached a violation.
+AXE ?= report
+axe: $(STAMP)
+	chromium="$$(PY=$(PY) .ci/ensure-chromium)" && \
+	  CHROMIUM="$$chromium" TABLEKEEPER_AXE_SWEEP=$(AXE) $(PYTEST) tests/e2e -q
 
 # Benchmarks are never part of `make test`.
 bench: $(VENV)/.bench-installed

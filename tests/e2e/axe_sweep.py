@@ -6,8 +6,9 @@ the page's signature, the set of kinds of element shown (tag, role, classes and 
 under its parent's kind), and runs axe-core only when the page shows a kind not seen before on a page of that
 address and width; each run checks the page in its own theme and then with the theme switched (Quasar's Dark),
 and puts it back. Serious and critical violations are listed at the end of the run (TABLEKEEPER_AXE_SWEEP=report,
-the default), or fail the test that reached the state (=strict); =0 turns the sweep off (to time the suite without
-it). axe-core is fetched as tests/e2e/test_accessibility.py does; without it the sweep is off and says so once.
+what `make axe` runs), or fail the test that reached the state (=strict). It is off in `make test` (=0, the
+default), which it made too slow for CI's 30 minutes; the run's summary says so. axe-core is fetched as
+tests/e2e/test_accessibility.py does; without it the sweep is off and says so once.
 """
 
 from __future__ import annotations
@@ -228,7 +229,7 @@ def _close_context(method: Callable[..., Any]) -> Callable[..., Any]:
 
 def install() -> None:
     """Check pages before every action the tests take on them (once per process); off when asked or without axe."""
-    mode = os.environ.get("TABLEKEEPER_AXE_SWEEP", "report")
+    mode = os.environ.get("TABLEKEEPER_AXE_SWEEP", "0")
     if mode == "0" or SWEEP.axe_js is not None:
         return
     SWEEP.strict = mode == "strict"
@@ -245,6 +246,8 @@ def install() -> None:
 
 
 def summary() -> str:
+    if SWEEP.axe_js is None:
+        return "axe sweep: off (TABLEKEEPER_AXE_SWEEP unset or 0); `make axe` sweeps every state in both themes"
     lines = [f"axe sweep: {SWEEP.probes} page states looked at, {SWEEP.runs} new ones checked by axe-core in both "
              f"themes, {SWEEP.seconds:.1f} s in all; {len(SWEEP.reported)} serious or critical violation(s) met"]
     for finding, tests in SWEEP.reported.items():

@@ -168,7 +168,8 @@ async def test_the_organiser_checks_everyone_in_with_one_tap_near_the_top_and_is
     check_in = region(user, "Check-in")
     await see(user, "Check-in: 0 of 3 players checked in.", check_in)
     await see(user, "You run this event.", region(user, "Your part in this event"))
-    assert not exists(user, "Register for this event", ui.button)  # the organiser runs it, not plays in it
+    assert not exists(user, "Register for this event", ui.button)  # the organiser runs it: playing is apart
+    await see(user, "Play in it too", region(user, "Your part in this event"))
     click(user, "Check in Ann")
     await see(user, "Check-in: 1 of 3 players checked in.", check_in)
     click(user, "Check in all 2")

@@ -555,14 +555,17 @@ class EventPage:
             return
         entrant = next((e for e in view.players if e.account == self.me.id), None)
         if entrant is None:
-            if self._runs(view):
+            runs = self._runs(view)
+            if runs:
                 ui.label("You run this event.").classes("tk-kind")
-            elif info.status == "open" and not info.lists_locked:
+            if info.status == "open" and not info.lists_locked:
+                # An organiser may play too (a club night's host does), offered apart from running it.
                 with ui.row().classes("items-end gap-3"):
                     club = ui.input("Club or team (optional)").props("maxlength=60").classes("w-64")
-                    once(ui.button("Register for this event", icon="how_to_reg").props("no-caps"),
+                    once(ui.button("Play in it too" if runs else "Register for this event",
+                                   icon="how_to_reg").props("no-caps"),
                          lambda: self._act(current().events.register, club.value or ""))
-            else:
+            elif not runs:
                 ui.label("Registration is closed.").classes("tk-kind")
         elif entrant.dropped:
             ui.label(f"You are out of this event: {entrant_words(entrant)}.").classes("text-bold")
