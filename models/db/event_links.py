@@ -1,4 +1,4 @@
-"""An event's table links made anew (issue 34, "links that end"): when someone stops running the event (a removed
+"""An event's table links made anew (links that end): when someone stops running the event (a removed
 co-organiser, a deleted organiser's account), every link of its games the organisers were shown (table, watch, the
 organisers' copy of each seat's link) is replaced and the old ones stop opening anything, in the caller's
 transaction. A player's own seat link (kept apart from the organisers' copy since it was handed out) stays.

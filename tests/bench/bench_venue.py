@@ -11,7 +11,7 @@ before this benchmark existed (``BASELINE``, taken from git into a temp dir) mea
   show; a tap ('Apply damage' on the seat page) until the tapping phone's own screen shows it.
 - **The hall keeps up**: the hall screen on the profile while the tables of a round concede, twenty a second: from
   the last result's answer until the hall says every table has a result. An event takes 64 players
-  (models/service/events.py ``PLAYERS_MAX``), so its largest round has 32 tables, not the issue's 64: their results
+  (models/service/events.py ``PLAYERS_MAX``), so its largest round has 32 tables, not the budget's 64: their results
   come at the pace 64 tables' would in the same time.
 - **A phone offline**: the link drops, the phone taps, the link comes back: the tap is sent when back (or refused
   in words), applied once.
@@ -49,7 +49,7 @@ from tests.bench.link import Link
 from tests.bench.procs import app_server, http_json
 from tests.e2e.conftest import Server
 
-BASELINE = "4cc0dd7"  # main before issue 40: the watch view carried drawn damage (its patches whole SVGs)
+BASELINE = "4cc0dd7"  # main before the watch view sent box data: it carried drawn damage (its patches whole SVGs)
 PROFILE = {"down": 1.6e6 / 8, "up": 750e3 / 8, "rtt": 0.150}
 LOSSY = {**PROFILE, "loss": 0.02, "rto": 0.3}
 PHONE = {"width": 390, "height": 844}

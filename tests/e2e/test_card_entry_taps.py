@@ -1,10 +1,10 @@
-"""A new player at a touch tablet plays the issue's game, Khador against Circle (Kommander Sorscha, Juggernaut,
+"""A new player at a touch tablet plays the measured game, Khador against Circle (Kommander Sorscha, Juggernaut,
 Destroyer and Winter Guard Infantry against Kaya the Wildborne, Feral Warpwolf, Gorax Rager and Wolves of Orboros),
 from the home page to the first activation, entering on the pre-game screens every fact the catalog lacks: the
 warjacks' grids typed column by column (the Destroyer's started from the Juggernaut's typed above it), the
 warbeasts' spirals branch by branch, FURY and THR, the wolves' boxes, and
 the warjacks' and the Warpwolf's stat lines. The test counts its own taps (every tap, and every field typed in, as
-one) and holds them to the issue's targets: a 34-box heavy warjack grid in at most 20, the whole way in at most 120.
+one) and holds them to the targets: a 34-box heavy warjack grid in at most 20, the whole way in at most 120.
 The first player is signed in and publishes the cards to the community book as they are saved; then another player
 on another tablet, not signed in, plays the same game to its first activation in at most 30 taps with no fact typed.
 Every number typed is a test entry, as a player types it from their card.
@@ -84,7 +84,7 @@ BRANCHES = ("Mind branch", "Body branch", "Spirit branch")
 
 
 def field_the_game(taps: Taps, server: Server) -> None:
-    """The home page's form filled for the issue's game, and Start game tapped."""
+    """The home page's form filled for the measured game, and Start game tapped."""
     page = taps.page
     page.goto(server.url("/"))
     taps.type(page.get_by_role("textbox", name="Game title", exact=True), "Khador against Circle")

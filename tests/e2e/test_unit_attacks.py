@@ -96,7 +96,7 @@ def attack(page: Page, troopers: tuple[str, ...], marked: int) -> int:
 
 def test_a_unit_attacks_alone_and_combined_and_the_leaders_second_attack_is_refused(browser: Browser,
                                                                                      server: Server) -> None:
-    """Issue 36: the Leader is not ticked every time, and its second attack in one activation is refused; the
+    """The Leader is not ticked every time, and its second attack in one activation is refused; the
     band's card shows which troopers have attacked (doc 002 "Activation Sequence": each trooper's combat
     action in turn)."""
     page = open_table(browser, server, game_at_activation(server))

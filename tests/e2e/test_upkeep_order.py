@@ -1,4 +1,4 @@
-"""Upkeep tapped before allocation, in a real Chromium on the table page (issue 36): the rules' order is
+"""Upkeep tapped before allocation, in a real Chromium on the table page: the rules' order is
 allocation, then upkeep (doc 002 "Game Round", Control: "Warcasters Allocate", "Pay for upkeeps"; doc 001 "Shake
 Effect": after allocating), so paying upkeep moves the turn past allocation. The app says so before the tap does
 it: the player goes back, gives the Charger its focus, then pays the upkeep knowing what it closes.

@@ -1,4 +1,4 @@
-"""Links that end (issue 34): when someone stops running an event (a co-organiser removed, an organiser's account
+"""Links that end: when someone stops running an event (a co-organiser removed, an organiser's account
 deleted), every link of its tables they were shown answers as an unknown link at once, the players' own seat links
 keep working, and the event shows everyone the new links. SQLite always, PostgreSQL when TEST_DATABASE_URL is set."""
 

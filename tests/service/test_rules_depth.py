@@ -89,7 +89,7 @@ def test_after_running_nothing_more_is_accepted_through_the_api(table: Table) ->
 
 
 def test_a_knocked_down_model_is_refused_every_attack_through_the_api_until_it_stands_up(table: Table) -> None:
-    """Issue 39: knocked down in its own activation, the Guardian of Souls makes no attack (initial, additional,
+    """Knocked down in its own activation, the Guardian of Souls makes no attack (initial, additional,
     free strike, a boosted one), and its attack option says why; standing up by giving up its movement
     (doc 002 "Activation Sequence", step 2) it attacks. Positive control: the same declaration, accepted."""
     table.to_activation()

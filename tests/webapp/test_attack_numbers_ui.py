@@ -211,7 +211,7 @@ async def test_a_weapon_in_a_crippled_arm_rolls_one_die_fewer(user: User) -> Non
 
 async def test_a_knocked_down_model_is_offered_no_attack_and_stands_up_by_a_forfeit(user: User,
                                                                                   game: Created) -> None:
-    """Issue 39: knocked down in its activation, the Guardian's Attack… is greyed with the reason (a tap says it
+    """Knocked down in its activation, the Guardian's Attack… is greyed with the reason (a tap says it
     and opens nothing); its card offers to stand up by giving up its movement or its attack (doc 002
     "Activation Sequence", step 2). Standing (the positive control), Attack… opens the assistant again."""
     to_activation(game)

@@ -72,7 +72,7 @@ async def test_allocate_focus_stays_live_while_the_second_warjack_has_room(user:
 
 
 async def test_focus_goes_to_every_warjack_from_one_dialog(user: User) -> None:
-    """Issue 36: focus is allocated to both warjacks in one dialog (Mk III core rules, public: a warcaster
+    """Focus is allocated to both warjacks in one dialog (Mk III core rules, public: a warcaster
     allocates to warjacks of its battlegroup in its control range, 3 at most each); one allocation is logged per
     warjack given points."""
     game = service().start(setup_game("Two jacks", [("Cy", TWO_JACKS), ("Tro", TRO)],

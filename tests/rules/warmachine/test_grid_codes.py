@@ -18,7 +18,7 @@ from models.rules.warmachine.grid_codes import (
 def test_a_column_code_gives_its_boxes_and_its_system_letters_from_the_bottom_up():
     assert column_from_code("6 L L L", "Column 1", 6) == "...LLL"
     assert column_from_code("6LLL", "Column 1", 6) == "...LLL"
-    assert column_from_code("6 . . L L L", "Column 1", 6) == ".LLL.."  # the example: plain boxes first
+    assert column_from_code("6 . . L L L", "Column 1", 6) == ".LLL.."  # plain boxes first
     assert column_from_code("4 m c", "Column 3", 6) == "--..CM"  # bottom-aligned, letters read upper case
     assert column_from_code("4", "Column 1", 6) == "--...."
     assert column_from_code("LL", "Column 1", 6) == "----LL"  # no count: as many boxes as signs

@@ -37,7 +37,7 @@ ATTACKS = {
 
 @pytest.fixture
 def down(table):
-    """The issue's case: Ann's Tormentor, activated, is knocked down during its own activation."""
+    """The case seen at the table: Ann's Tormentor, activated, is knocked down during its own activation."""
     return run(activated(table, TORMENTOR), AddEffect(model=TORMENTOR, effect="knocked_down"))
 
 
