@@ -29,13 +29,27 @@ def defined_classes() -> set[str]:
     return {name for sheet in sheets for name in SELECTOR.findall(sheet.read_text())}
 
 
+def lookup_keys(tree: ast.AST) -> set[int]:
+    """Strings used as a key (``headers.get("content-type")``, ``row["w-2"]``): names, not classes."""
+    keys: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in {"get", "pop"}:
+            keys.update(id(arg) for arg in node.args[:1])
+        elif isinstance(node, ast.Subscript):
+            keys.add(id(node.slice))
+    return keys
+
+
 def named_utilities() -> dict[str, str]:
     """Utility-like class names in the web app's strings (Python string literals, ``class="..."`` in our
     JavaScript), each with a file that names it."""
     found: dict[str, str] = {}
     for path in sorted((ROOT / "webapp").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and CLASS_LIST.match(node.value):
+        tree = ast.parse(path.read_text())
+        keys = lookup_keys(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and CLASS_LIST.match(node.value) \
+                    and id(node) not in keys:
                 for name in node.value.split():
                     if UTILITY.match(name):
                         found.setdefault(name, str(path.relative_to(ROOT)))

@@ -155,13 +155,18 @@ class EventPage:
         self.feed = current().event_feed
         self.followed_games: set[str] = set()
         self.drawn_part: tuple[Any, ...] | None = None
+        self.drawn_running: tuple[Any, ...] | None = None
         self.reads_begun = self.read_shown = 0  # this page's own reads, counted so that they show in order
         with ui.column().classes("tk-event w-full gap-4"):
             self.heading = ui.label().classes("text-h5").props('role="heading" aria-level="1"')
             self.facts = ui.label().classes("tk-kind")
             ui.link("Hall screen (for a TV in the room)", f"/events/{self.event_id}/hall").classes("p-3 self-start")
             self.draw = ui.label().classes("tk-kind")
-            self.part = named(ui.column().classes("w-full gap-2"), "Your part in this event", role="region")
+            with named(ui.column().classes("w-full gap-2"), "Your part in this event", role="region"):
+                self.part = ui.column().classes("w-full gap-2")
+                # The organisers' controls, apart: a result coming in at their own table leaves a scenario being
+                # typed and the "Pair round" button under their finger alone.
+                self.running = ui.column().classes("w-full gap-2")
             with named(ui.column().classes("w-full gap-2"), "Check-in", role="region") as self.check_ins:
                 self.check_in_words = ui.label().classes("text-bold")
                 with ui.row().classes("items-center gap-2"):
@@ -264,6 +269,14 @@ class EventPage:
             self.part.clear()
             with self.part:
                 self._draw_part(view)
+        running = self._running_key(view)
+        if running != self.drawn_running:
+            self.drawn_running = running
+            self.running.clear()
+            if running is not None:
+                with self.running:
+                    self._draw_settings(view)
+                    self._draw_pairing_form(view)
         self._draw_check_ins(view)
         self._draw_tables(view)
         self.standings.rows = [{"rank": s.rank, "name": view.names.get(s.player, ""), "wins": s.wins,
@@ -426,7 +439,15 @@ class EventPage:
         return (self.me is not None, entrant, view.event.lists_locked, view.event.status, view.event.round,
                 mine.game_id if mine else None, mine.player_b if mine else None,
                 mine.result if mine else None, progress_words(view) if mine else None, next_round_words(view),
-                controls_key(view) if self._runs(view) else None, view.event.co_organisers)
+                self._runs(view))
+
+    def _running_key(self, view: EventView) -> tuple[Any, ...] | None:
+        """What the organisers' controls show (None: this page's account does not run the event)."""
+        if not self._runs(view):
+            return None
+        info = view.event
+        return (info.status, info.round, info.rounds, info.time_zone, info.day, info.clock_minutes, info.tables,
+                info.co_organisers, controls_key(view))
 
     def _draw_tables(self, view: EventView) -> None:
         """The newest round's tables, each row redrawn only when that table changes: a tap on one table's button
@@ -578,9 +599,6 @@ class EventPage:
             self._draw_my_game(mine)
             if mine.player_b is not None:
                 draw_my_result(mine, self.me.id, view, self._act, self.forms)
-        if self._runs(view):
-            self._draw_settings(view)
-            self._draw_pairing_form(view)
 
     def _draw_leave(self, view: EventView) -> None:
         """Withdraw before round 1; afterwards drop out, once asked again (a tap on a phone is easily made)."""
