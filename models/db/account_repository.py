@@ -7,10 +7,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import func, or_, text
+from sqlalchemy import func, or_
 from sqlmodel import Session, col, delete, select
 
-from models.db.store import Store
+from models.db.store import Store, lock
 from models.db.tables import Account, AccountSession, ResetToken, SignInFailure
 
 
@@ -64,10 +64,7 @@ class AccountRepository(Store):
         attempts racing in parallel, in this process or another, are counted one after the other: a burst cannot
         slip past the limit before its first results are counted. Rows older than the window are dropped."""
         with Session(self.engine) as s:
-            if self.engine.dialect.name == "postgresql":  # SQLite: every write transaction begins IMMEDIATE
-                for key in sorted({key for key, _ in limits}):
-                    s.connection().execute(text("SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))"),
-                                           {"key": key})
+            lock(s, *(key for key, _ in limits))
             s.exec(delete(SignInFailure).where(col(SignInFailure.at) < at - window))
             lifts: datetime | None = None
             for key, most in limits:

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
-from sqlalchemy import delete, update
+from sqlalchemy import delete, func, update
 from sqlmodel import Session, col, select
 
 from models.db.event_links import rotate
 from models.db.repository import FROZEN
-from models.db.store import Store, committed
+from models.db.store import Store, committed, lock
 from models.db.tables import (
     AccessToken,
     Account,
@@ -27,6 +27,13 @@ from models.db.tables import (
     ResultReport,
     Snapshot,
 )
+
+Joined = Literal["joined", "there already", "full"]  # a registration, a co-organiser named
+
+
+def _event_key(event_id: str) -> str:
+    """The lock of an event's counted writes: its players and its co-organisers."""
+    return f"event {event_id}"
 
 
 class EventRepository(Store):
@@ -95,9 +102,34 @@ class EventRepository(Store):
             s.commit()
         return int(done.rowcount)
 
-    def register(self, player: EventPlayer) -> bool:
-        """False when this account is registered already (also when another process registered it first)."""
-        return self.add_new(player, lambda s: s.get(EventPlayer, (player.event_id, player.account_id)) is not None)
+    def register(self, player: EventPlayer, room: int) -> Joined:
+        """Store a player unless the event holds ``room`` players or has them already; the count and the insert
+        are one transaction holding the event's lock, so parallel registrations for its last place, in this
+        process or another, register one."""
+        with Session(self.engine, expire_on_commit=False) as s:
+            lock(s, _event_key(player.event_id))
+            if s.get(EventPlayer, (player.event_id, player.account_id)) is not None:
+                return "there already"
+            if s.exec(select(func.count()).select_from(EventPlayer)
+                      .where(EventPlayer.event_id == player.event_id)).one() >= room:
+                return "full"
+            s.add(player)
+            return "joined" if committed(s) else "there already"
+
+    def name_co_organiser(self, event_id: str, email: str, most: int) -> Joined:
+        """Add ``email`` to the event's co-organisers unless it has ``most`` of them or this one, in one
+        transaction holding the event's lock (parallel namings neither pass the limit nor lose each other)."""
+        with Session(self.engine) as s:
+            lock(s, _event_key(event_id))
+            event = s.get_one(Event, event_id)  # events are never deleted
+            if email in event.co_organisers:
+                return "there already"
+            if len(event.co_organisers) >= most:
+                return "full"
+            event.co_organisers = [*event.co_organisers, email]
+            s.add(event)
+            s.commit()
+            return "joined"
 
     def withdraw(self, event_id: str, account_id: str) -> bool:
         return self.delete_row(EventPlayer, (event_id, account_id))

@@ -277,10 +277,12 @@ class EventService:
         email = clean_email(email)
         if email == me.email or email in event.co_organisers:
             raise EventError("event.co_organiser", "That email runs this event already.")
-        if len(event.co_organisers) >= CO_ORGANISERS_MAX:
+        named = self.repo.name_co_organiser(event_id, email, CO_ORGANISERS_MAX)
+        if named == "there already":
+            raise EventError("event.co_organiser", "That email runs this event already.")
+        if named == "full":
             raise EventError("event.co_organisers", f"An event has at most {CO_ORGANISERS_MAX} co-organisers.")
-        event.co_organisers = [*event.co_organisers, email]
-        self.repo.save_event(event)
+        event = self.access.event(event_id)
         return self._info(event, self.repo.players(event_id), self.repo.pairings(event_id), me=me)
 
     def remove_co_organiser(self, me: Me, event_id: str, email: str) -> EventInfo:
@@ -332,10 +334,7 @@ class EventService:
         self._check_open(event, "register")
         if _aware(event.deadline) <= self.now():
             raise EventError("event.registration_closed", "Registration closed at the list deadline.")
-        self._check_room(event_id)
-        if not self.repo.register(EventPlayer(event_id=event_id, account_id=me.id, name=me.name, lists=[],
-                                              club=club)):
-            raise EventError("event.registered", "You are registered for this event already.")
+        self._join(EventPlayer(event_id=event_id, account_id=me.id, name=me.name, lists=[], club=club))
         return Entrant(account=me.id, name=me.name, lists=(), dropped=False, club=club)
 
     def add_walk_in(self, me: Me, event_id: str, name: str, list_text: str = "") -> Entrant:
@@ -345,7 +344,6 @@ class EventService:
         event = self.access.event(event_id)
         self.access.check_organiser(me, event)
         name = clean_text(name, "player's name", NAME_MAX)
-        self._check_room(event_id)
         lists: list[dict[str, Any]] = []
         status = note = ""
         if (list_text or "").strip():
@@ -361,7 +359,7 @@ class EventService:
             status, note = "approved", "; ".join(unchecked)[:NOTE_MAX]
         player = EventPlayer(event_id=event_id, account_id=WALK_IN + secrets.token_hex(7), name=name, lists=lists,
                              walk_in=True, checked_in=True, lists_status=status, lists_note=note)
-        self.repo.register(player)
+        self._join(player)
         return self._entrant(player)
 
     def withdraw(self, me: Me, event_id: str, account_id: str | None = None) -> None:
@@ -606,9 +604,14 @@ class EventService:
         """Refused unless ``me`` runs the event (its organiser or a co-organiser) and it still has an organiser."""
         self.access.check_organiser(me, self.access.event(event_id))
 
-    def _check_room(self, event_id: str) -> None:
-        if len(self.repo.players(event_id)) >= PLAYERS_MAX:
+    def _join(self, player: EventPlayer) -> None:
+        """Store a new player, counted against the event's room in the same locked transaction (a burst for its
+        last place registers one)."""
+        joined = self.repo.register(player, PLAYERS_MAX)
+        if joined == "full":
             raise EventError("event.full", f"The event has the most players it can take ({PLAYERS_MAX}).")
+        if joined == "there already":
+            raise EventError("event.registered", "You are registered for this event already.")
 
     def _player(self, event_id: str, player_id: str) -> EventPlayer:
         player = self.repo.player(event_id, player_id[:32])

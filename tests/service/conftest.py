@@ -30,6 +30,16 @@ def new_service(db_url: str) -> Iterator[Callable[[], GameService]]:
 
 
 @pytest.fixture
+def engines(db_url: str) -> Iterator[list[Engine]]:
+    """Two server processes' engines on one migrated database (tests/service/parallel.py races them)."""
+    made = [make_engine(db_url), make_engine(db_url)]
+    migrate(made[0])
+    yield made
+    for engine in made:
+        engine.dispose()
+
+
+@pytest.fixture
 def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
     """The site's routers over a fresh database (a test module with a client of its own keeps that one)."""
     with site_client(db_url, monkeypatch) as c:

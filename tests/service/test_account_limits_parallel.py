@@ -6,23 +6,19 @@ and PostgreSQL."""
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Sequence
 from datetime import datetime, timedelta
-from typing import Any
 
 import pytest
-from sqlalchemy import func
+from sqlalchemy import Engine, func
 from sqlmodel import Session, col, select
 
 from models.db.account_repository import AccountRepository, Reserved
-from models.db.engine import make_engine, migrate
 from models.db.tables import ResetToken, SignInFailure
 from models.service import accounts as accounts_module
 from models.service.accounts import RESET_ADDRESS_MOST, RESET_LIVE_MAX, SIGN_UP_ADDRESS_MOST, AccountService
-from models.service.errors import SiteError
 from models.service.mailer import Mailer
+from tests.service.parallel import burst, counted_first
 
 PASSWORD = "correct horse battery"
 BURST = 8
@@ -39,42 +35,23 @@ class Quick:
 
 
 @pytest.fixture
-def sites(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[AccountService]]:
+def sites(engines: list[Engine], monkeypatch: pytest.MonkeyPatch) -> list[AccountService]:
     """The accounts of two server processes on one database (each with its own engine)."""
     monkeypatch.setattr(accounts_module, "_hasher", Quick())
-    engines = [make_engine(db_url), make_engine(db_url)]
-    migrate(engines[0])
-    yield [AccountService(e, Mailer(None)) for e in engines]
-    for e in engines:
-        e.dispose()
-
-
-def burst(calls: Sequence[Callable[[], Any]]) -> list[Any]:
-    """Every call at once (threads released together); each one's answer, or its refusal's code."""
-    start = threading.Barrier(len(calls))
-
-    def one(call: Callable[[], Any]) -> Any:
-        start.wait()
-        try:
-            return call()
-        except SiteError as refusal:
-            return refusal.code
-
-    with ThreadPoolExecutor(len(calls)) as pool:
-        return list(pool.map(one, calls))
+    return [AccountService(e, Mailer(None)) for e in engines]
 
 
 def two_steps(sites: list[AccountService], monkeypatch: pytest.MonkeyPatch, parties: int) -> None:
     """The positive controls' repositories: each limit counted in one transaction and written in another, every
     request counting before any writes (a barrier between the two steps, so the race always happens)."""
-    between = threading.Barrier(parties, timeout=30)
+    between = counted_first(parties)
 
     def add_reset_token(repo: AccountRepository, token: ResetToken, at: datetime, most: int) -> bool:
         with Session(repo.engine) as s:
             live = s.exec(select(func.count()).select_from(ResetToken).where(
                 ResetToken.account_id == token.account_id, col(ResetToken.used).is_(False),
                 ResetToken.expires > at)).one()
-        between.wait()
+        between()
         if live >= most:
             return False
         with Session(repo.engine) as s:
@@ -88,7 +65,7 @@ def two_steps(sites: list[AccountService], monkeypatch: pytest.MonkeyPatch, part
             full = any(len(list(s.exec(select(SignInFailure.id).where(SignInFailure.email == key,
                                                                       SignInFailure.at >= at - window)))) >= most
                        for key, most in limits)
-        between.wait()
+        between()
         if full:
             return Reserved((), at + window)
         with Session(repo.engine) as s:

@@ -9,13 +9,12 @@ import logging
 import re
 import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import Engine
 
-from models.db.engine import make_engine, migrate
 from models.service import accounts as accounts_module
 from models.service.accounts import (
     RESET_ADDRESS_MOST,
@@ -26,6 +25,7 @@ from models.service.accounts import (
 from models.service.errors import SiteError
 from models.service.mailer import Mailer
 from tests.e2e.conftest import free_port
+from tests.service.parallel import burst
 from tests.service.site_client import PASSWORD, sign_up, site_client
 from tests.service.test_api import assert_error
 from webapp import deps
@@ -43,13 +43,9 @@ def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]
 
 
 @pytest.fixture
-def two_processes(db_url: str) -> Iterator[list[AccountService]]:
+def two_processes(engines: list[Engine]) -> list[AccountService]:
     """The accounts of two server processes on one database (each with its own engine)."""
-    engines = [make_engine(db_url), make_engine(db_url)]
-    migrate(engines[0])
-    yield [AccountService(e, Mailer(None)) for e in engines]
-    for e in engines:
-        e.dispose()
+    return [AccountService(e, Mailer(None)) for e in engines]
 
 
 def links(caplog: pytest.LogCaptureFixture) -> list[tuple[str, str]]:
@@ -127,21 +123,6 @@ def hasher(monkeypatch: pytest.MonkeyPatch) -> Watched:
     watched = Watched(accounts_module._hasher)
     monkeypatch.setattr(accounts_module, "_hasher", watched)
     return watched
-
-
-def burst(calls: list[Callable[[], Any]]) -> list[Any]:
-    """Run every call at once (threads released together); each one's answer or refusal."""
-    start = threading.Barrier(len(calls))
-
-    def one(call: Callable[[], Any]) -> Any:
-        start.wait()
-        try:
-            return call()
-        except SiteError as refusal:
-            return refusal.code
-
-    with ThreadPoolExecutor(len(calls)) as pool:
-        return list(pool.map(one, calls))
 
 
 def test_a_parallel_burst_of_30_sign_ins_checks_at_most_5_wrong_passwords(

@@ -10,12 +10,11 @@ process, is tests/e2e/test_faults_api.py.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from sqlalchemy import Engine
 
-from models.db.engine import make_engine, migrate
 from models.rules import Command, replay
 from models.rules.warmachine.builders import setup_game
 from models.rules.warmachine.damage import MarkDamage
@@ -26,15 +25,6 @@ from tests.bench.script import HORRORS, SIDES
 
 TABLE = Actor(role="table")
 ROUNDS = 20
-
-
-@pytest.fixture
-def engines(db_url: str) -> Iterator[list[Engine]]:
-    made = [make_engine(db_url), make_engine(db_url)]
-    migrate(made[0])
-    yield made
-    for engine in made:
-        engine.dispose()
 
 
 def together(calls: list[Callable[[], int]]) -> list[tuple[str, int]]:
