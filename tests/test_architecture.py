@@ -25,9 +25,14 @@ from models.rules import GameState
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
 
+# Packages under models/rules that every system shares rather than systems of their own.
+SHARED_PACKAGES = {"tournament"}
+
+
 def game_systems(root: Path = REPO_ROOT) -> list[str]:
-    """The game system packages under models/rules (every subpackage is one), as module names."""
-    return sorted(f"models.rules.{p.parent.name}" for p in (root / "models" / "rules").glob("*/__init__.py"))
+    """The game system packages under models/rules (every subpackage but the shared ones), as module names."""
+    return sorted(f"models.rules.{p.parent.name}" for p in (root / "models" / "rules").glob("*/__init__.py")
+                  if p.parent.name not in SHARED_PACKAGES)
 
 
 def imported_modules(source: str, module: str, is_package: bool = False) -> list[tuple[int, str]]:
@@ -104,9 +109,11 @@ def test_catalog_is_data():
 
 
 def core_imports_of_systems(root: Path = REPO_ROOT) -> list[str]:
-    """Imports of a game system by models/rules' own modules; ``systems.py`` alone may import every system, to
-    register them all in one place."""
+    """Imports of a game system by models/rules' own modules and shared packages; ``systems.py`` alone may import
+    every system, to register them all in one place."""
     found = violations("models/rules", game_systems(root), root=root, pattern="*.py")
+    for shared in sorted(SHARED_PACKAGES):
+        found += violations(f"models/rules/{shared}", game_systems(root), root=root)
     return [v for v in found if not v.startswith("models/rules/systems.py:")]
 
 
@@ -252,6 +259,42 @@ def test_checker_finds_a_game_service_that_imports_a_game(tmp_path):
 
 
 # --- the checker itself: it must see what it is meant to forbid ---
+
+# The site's event services: they ask the event's system for its tournament hook (models/rules/tournament/hook.py)
+# through the registry, never import its rules (DESIGN.md "An event is read like a game").
+EVENT_SERVICES = ("event*.py", "hall.py", "events/**/*.py")
+
+
+def event_service_imports_of_systems(root: Path = REPO_ROOT) -> list[str]:
+    """Imports of a game system package by the site's event services."""
+    found = {v for pattern in EVENT_SERVICES
+             for v in violations("models/service", game_systems(root), root=root, pattern=pattern)}
+    return sorted(found)
+
+
+def test_the_event_services_import_no_game_system():
+    assert list((REPO_ROOT / "models" / "service").glob("event*.py")) or (REPO_ROOT / "models/service/events").is_dir()
+    found = event_service_imports_of_systems()
+    assert not found, ("the event services ask the system's tournament hook, never import a game system:\n  "
+                       + "\n  ".join(found))
+
+
+def test_checker_finds_an_event_service_that_imports_a_game(tmp_path):
+    rules, service = tmp_path / "models" / "rules", tmp_path / "models" / "service"
+    for package in ("chess", "tournament"):
+        (rules / package).mkdir(parents=True)
+        (rules / package / "__init__.py").write_text("")
+    (service / "events").mkdir(parents=True)
+    (service / "events" / "rounds.py").write_text("from models.rules.tournament.hook import Opening\n"
+                                                  "from models.rules.chess.setup import Start\n")
+    (service / "event_clock.py").write_text("from ..rules import chess\n")
+    (service / "hall.py").write_text("from models.rules import tournament_of\n")
+    (service / "lists.py").write_text("from models.rules.chess import builders\n")  # no event service
+    assert game_systems(tmp_path) == ["models.rules.chess"]  # the shared package is no system
+    assert event_service_imports_of_systems(tmp_path) == [
+        "models/service/event_clock.py:1 imports 'models.rules.chess'",
+        "models/service/events/rounds.py:2 imports 'models.rules.chess.setup'"]
+
 
 def test_checker_resolves_relative_and_dynamic_imports():
     source = (

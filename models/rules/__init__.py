@@ -20,6 +20,7 @@ from models.rules.core import (
 from models.rules.dice import Roll
 from models.rules.invalid import invalid_words
 from models.rules.swiss import Played, Table, drawn, pair_round
+from models.rules.system import tournament_of
 from models.rules.text import tidy
 
 __all__ = [
@@ -42,4 +43,5 @@ __all__ = [
     "seen_by",
     "Table",
     "tidy",
+    "tournament_of",
 ]

@@ -2,8 +2,8 @@
 
 Each system's face (``models.rules.<system>``) builds one :class:`RuleSystem`: its board class, its step table,
 its rule modules (their handlers, marked with ``core.handles``), its option provider, its senders, what it
-keeps sealed, its setup command and what it asks of the service. ``models/rules/systems.py`` registers the
-systems, in one place: nothing is registered by importing a rule module.
+keeps sealed, its setup command, what it asks of the service and what its events need (its tournament hook).
+``models/rules/systems.py`` registers the systems, in one place: nothing is registered by importing a rule module.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from models.rules.core import (
 )
 from models.rules.senders import Sender, declare
 from models.rules.steps import TABLES, StepTable
+from models.rules.tournament.hook import Tournament
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,7 @@ class RuleSystem:
     board: type[Board] | None = None
     seal: Seal | None = None
     fill: Fill = _as_sent
+    tournament: Tournament | None = None  # what an event needs from the system (None: it plays no events)
 
     def handlers(self) -> dict[str, tuple[type[Command], Handler, Timing]]:
         """The system's command handlers by command type, found in its modules (one handler per type)."""
@@ -94,6 +96,15 @@ def rule_system(name: str) -> RuleSystem:
         return REGISTERED[name]
     except KeyError:
         raise UnknownSystem(name) from None
+
+
+def tournament_of(name: str) -> Tournament:
+    """The tournament hook of the system registered as ``name`` (an event's ``system``); :class:`UnknownSystem`
+    when there is none, LookupError when it plays no events."""
+    found = rule_system(name).tournament
+    if found is None:
+        raise LookupError(f"The game system {name!r} declares no tournament: it plays no events.")
+    return found
 
 
 def system_of(command: Command) -> RuleSystem | None:

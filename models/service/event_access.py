@@ -13,18 +13,13 @@ from models.db.event_links import OWN, players_links
 from models.db.event_repository import EventRepository
 from models.db.result_repository import ResultRepository
 from models.db.tables import AccessToken, AccountGame, Event, EventPairing, EventPlayer, ResultReport
-from models.rules import GameState
+from models.rules import GameState, tournament_of
 from models.rules.table_results import Report, ReportStatus, Score, Settled, settled
-from models.rules.warmachine.builders import setup_game
-from models.rules.warmachine.list_pairs import GiveListPair
-from models.rules.warmachine.match import PairedList
-from models.rules.warmachine.pregame import ChooseScenario, RevealLists
-from models.rules.warmachine.setup import NAME_MAX
+from models.rules.tournament.hook import Opening
 from models.service.access import hash_token, new_token
 from models.service.accounts import Me
 from models.service.errors import EventError, Forbidden, NoSuchEvent, NotFound
 from models.service.games import GameService, Prepared
-from models.service.results import outcome
 
 LEFT = "a player who left"  # the name shown for a deleted account's row
 
@@ -74,7 +69,7 @@ class EventAccess:
         for t in pairings:
             state = states.get(t.game_id or "")
             row = reports.get(pairing_id(t))
-            played = _score(_outcome(state))
+            played = tournament_of(state.system).score(state) if state is not None else None
             report = _report(row)
             entered = _stored_score(row.entered) if row is not None and row.entered else None
             out[pairing_id(t)] = TableFacts(state=state, played=played, report=report, row=row,
@@ -88,6 +83,7 @@ class EventAccess:
         games' own rows, for the caller to store with the round in one transaction."""
         games: list[AccountGame] = []
         opened: list[Any] = []
+        name_max = tournament_of(event.system).name_max
         for row in rows:
             if row.player_b is None:
                 continue
@@ -95,7 +91,7 @@ class EventAccess:
                                    by_id[row.player_b])
             opened += game.rows
             row.game_id = game.game_id
-            row.links = {"title": f"{event.name} R{row.round} T{row.table_no}"[:NAME_MAX], **game.tokens}
+            row.links = {"title": f"{event.name} R{row.round} T{row.table_no}"[:name_max], **game.tokens}
             for who, seat in ((row.player_a, "seat1"), (row.player_b, "seat2")):
                 if has_account(by_id[who]):  # the organisers hold a copy of their own: it can end apart
                     row.links[OWN + seat], row.links[seat] = row.links[seat], new_token()
@@ -107,23 +103,13 @@ class EventAccess:
 
     def _open_game(self, event: Event, round_no: int, table: int, scenario: str, a: EventPlayer,
                    b: EventPlayer) -> Prepared:
-        """A tournament game for one table at ``scenario``, each side's lists given from the submitted copies, made
-        in memory: the round stores it with its tables."""
-        title = f"{event.name} R{round_no} T{table}"[:NAME_MAX]
-        lists = [[PairedList.model_validate(x["paired"]) for x in p.lists] for p in (a, b)]
-        names = [p.name or LEFT for p in (a, b)]
-        clock = float(event.clock_minutes) if event.clock_minutes else None
-        then: list[Any] = [ChooseScenario(name=scenario)]
-        if event.lists_per_player == 2:
-            setup = setup_game(title, [(names[0], []), (names[1], [])], pairs=True, clock_minutes=clock)
-            then += [GiveListPair(seat=seat, lists=(lists[seat][0], lists[seat][1])) for seat in (0, 1)
-                     if len(lists[seat]) == 2]
-        else:
-            armies = [(name, list(x[0].army) if x else []) for name, x in zip(names, lists, strict=True)]
-            setup = setup_game(title, armies, wizard=True, clock_minutes=clock,
-                               themes=[x[0].theme if x else None for x in lists])
-            if all(lists):  # the event fixed both lists: nobody names one in secret
-                then.append(RevealLists(lists=(lists[0][0].name, lists[1][0].name)))
+        """A tournament game for one table at ``scenario``, each side's lists given from the submitted copies (as
+        the event's system opens one), made in memory: the round stores it with its tables."""
+        hook = tournament_of(event.system)
+        setup, then = hook.open_game(Opening(
+            title=f"{event.name} R{round_no} T{table}"[:hook.name_max], names=(a.name or LEFT, b.name or LEFT),
+            lists=(a.lists, b.lists), pairs=event.lists_per_player == 2, clock_minutes=event.clock_minutes,
+            scenario=scenario))
         return self.games.prepare(setup, then)
 
 
@@ -145,10 +131,6 @@ class TableFacts:
     settled: Settled | None
 
 
-def _outcome(state: GameState | None) -> dict[str, Any] | None:
-    return None if state is None else outcome(state)
-
-
 def pairing_id(t: EventPairing) -> int:
     """A stored pairing's id."""
     assert t.id is not None  # a stored pairing
@@ -162,16 +144,6 @@ def _pair(value: Any, kind: type[int] | type[float] = float) -> tuple[Any, Any]:
 
 def _number(value: float) -> float:
     return int(value) if float(value).is_integer() else float(value)
-
-
-def _score(ended: dict[str, Any] | None) -> Score | None:
-    """A game's own result as a table's score."""
-    if ended is None:
-        return None
-    tb = ended.get("tiebreakers") or {}
-    return Score(winner=ended["winner"], how=ended["how"], control_points=_pair(tb.get("control_points"), int),
-                 destroyed=_pair(tb.get("army_points_destroyed")),
-                 elements=_pair(tb.get("army_points_in_scenario_elements")))
 
 
 def _stored_score(data: dict[str, Any]) -> Score:

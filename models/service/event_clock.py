@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import logging
 
-from models.rules import RuleViolation
-from models.rules.warmachine import board
-from models.rules.warmachine.builders import pause_clock
+from models.rules import RuleViolation, tournament_of
 from models.service.access import Actor
 from models.service.errors import Conflict, NotFound
 from models.service.games import GameService
@@ -26,10 +24,10 @@ def stop_clock(games: GameService, game_id: str | None) -> None:
     for _ in range(TRIES):
         try:
             version, state = games.state(game_id)
-            clock = board(state).clock
-            if clock is None or clock.paused or clock.stopped:
+            pause = tournament_of(state.system).pause_clock(state, WHY)
+            if pause is None:
                 return
-            games.execute(game_id, pause_clock(WHY), version, Actor(role="table"))
+            games.execute(game_id, pause, version, Actor(role="table"))
             return
         except Conflict:
             continue

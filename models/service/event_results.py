@@ -17,15 +17,14 @@ from typing import Any
 from models.db.event_repository import EventRepository
 from models.db.result_repository import ResultRepository
 from models.db.tables import Event, EventPairing, ResultCorrection, ResultReport
-from models.rules import table_results
+from models.rules import table_results, tournament_of
 from models.rules.rounds import Act, Stage, check, stage
 from models.rules.table_results import Provenance, Score
 from models.rules.text import clean_text
 from models.service.accounts import Me
 from models.service.errors import EventError, Forbidden, NoSuchEvent
-from models.service.event_access import EventAccess, pairing_id
+from models.service.event_access import EventAccess, TableFacts, pairing_id
 from models.service.event_clock import stop_clock
-from models.service.scenarios import scenario_lead
 
 NOTE_MAX = 200
 HOWS = table_results.HOWS  # how a game was won, in the words a player reads (the pages' choices)
@@ -64,16 +63,17 @@ class ResultService:
 
     def report(self, me: Me, event_id: str, round_no: int, table_no: int, result: ScoreIn) -> None:
         """One of the table's players reports its result; the opponent confirms or disputes it."""
-        t, side, facts = self._as_player(me, event_id, round_no, table_no)
+        event, t, side, facts = self._as_player(me, event_id, round_no, table_no)
         score = _score(t, result)
-        made = table_results.report(facts.report, side, score, facts.settled, lead=scenario_lead(t.scenario))
+        made = table_results.report(facts.report, side, score, facts.settled,
+                                    lead=tournament_of(event.system).scenario_lead(t.scenario))
         self._save(t, facts.row, status=made.status.value, reported_by=made.by,
                    report=_stored(made.score), note="")
 
     def answer(self, me: Me, event_id: str, round_no: int, table_no: int, agree: bool, note: str = "") -> None:
         """The reporter's opponent confirms the report (``agree``) or disputes it, saying why in ``note`` (the
         organiser settles it from that reason, so a dispute without one is refused)."""
-        t, side, facts = self._as_player(me, event_id, round_no, table_no)
+        _, t, side, facts = self._as_player(me, event_id, round_no, table_no)
         note = clean_text(note, "note", NOTE_MAX, empty_ok=True)
         if not agree and not note:
             raise EventError("event.dispute_reason", "Say why you dispute the report: the organiser reads it to "
@@ -117,7 +117,7 @@ class ResultService:
         check(_stage_of(t, pairings, facts.settled is not None), Act.CORRECT, round_no)
         note = clean_text(note, "note", NOTE_MAX) if note else ""
         score = _score(t, result)
-        table_results.check_score(score, lead=scenario_lead(t.scenario))
+        table_results.check_score(score, lead=tournament_of(event.system).scenario_lead(t.scenario))
         before = _stored(facts.settled.score) | {"provenance": facts.settled.provenance.value} \
             if facts.settled else None
         after = _stored(score) | {"provenance": table_results.Provenance.ORGANISER.value}
@@ -152,10 +152,11 @@ class ResultService:
         return out
 
     # -- internals -------------------------------------------------------------------------------------------
-    def _as_player(self, me: Me, event_id: str, round_no: int, table_no: int) -> tuple[EventPairing, int, Any]:
-        """The table, ``me``'s side at it and what is known of its result; refused unless ``me`` plays there and
-        its round takes reports."""
-        self.access.event(event_id)
+    def _as_player(self, me: Me, event_id: str, round_no: int,
+                   table_no: int) -> tuple[Event, EventPairing, int, TableFacts]:
+        """The event, the table, ``me``'s side at it and what is known of its result; refused unless ``me`` plays
+        there and its round takes reports."""
+        event = self.access.event(event_id)
         pairings = self.repo.pairings(event_id)
         t = _table(pairings, round_no, table_no)
         if me.id not in (t.player_a, t.player_b):
@@ -164,7 +165,7 @@ class ResultService:
             raise EventError("event.bye", "A bye has no result to report: it counts as a win.")
         facts = self.access.tables(event_id, [t])[pairing_id(t)]
         check(_stage_of(t, pairings, True), Act.REPORT, round_no)
-        return t, 0 if me.id == t.player_a else 1, facts
+        return event, t, 0 if me.id == t.player_a else 1, facts
 
     def _save(self, t: EventPairing, row: ResultReport | None, *, correction: ResultCorrection | None = None,
               entered: dict[str, Any] | None = None, **values: Any) -> None:

@@ -1,11 +1,11 @@
-"""Events: an organiser's Swiss tournament of Warmachine games.
+"""Events: an organiser's Swiss tournament of one game system's games, asked of the system's tournament hook.
 
 An account creates an event; accounts register and submit copies of their saved lists (checked as legal for the
 event's game size), which lock at the deadline or when round 1 is paired, whichever comes first. The organiser
 pairs each round (``models.rules.swiss``): each table opens a tournament game through GameService, its links kept
 on the table and in each player's ``account_game``. With two lists per player the game starts at the Steamroller
 list pairs step with both pairs given from the submitted lists, so the players only choose. Results are never
-copied: standings read each game's result when asked (``models.rules.warmachine.standings``).
+copied: standings read each game's result when asked, ranked by the system's hook (``standings``).
 
 Events are public: anyone reads the players, the tables with their watch links, and the standings. A seat link
 goes only to its player, and every table's links to the organiser.
@@ -28,24 +28,20 @@ from models.db.event_links import organisers_links, players_links
 from models.db.event_repository import EventRepository
 from models.db.result_repository import ResultRepository
 from models.db.tables import Event, EventPairing, EventPlayer
-from models.rules import RuleViolation, drawn, pair_round
+from models.rules import drawn, pair_round, tournament_of
 from models.rules.rounds import Stage, check_pair_next
 from models.rules.text import clean_text
-from models.rules.warmachine.clock import MAX_MINUTES
-from models.rules.warmachine.list_model import GAME_SIZES, TITLE_MAX, Army, parse_army
-from models.rules.warmachine.match import PairedList
-from models.rules.warmachine.setup import NAME_MAX
-from models.rules.warmachine.standings import Finished, standings
-from models.rules.warmachine.standings import Standing as Standing  # the API's standings build on it
+from models.rules.tournament.hook import Known, Tournament
+from models.rules.tournament.standings import Finished
+from models.rules.tournament.standings import Standing as Standing  # the API's standings build on it
 from models.service.access import hash_token, new_token
 from models.service.accounts import Me, clean_email
 from models.service.errors import EventError, Forbidden, NotFound
 from models.service.event_access import LEFT, EventAccess, TableFacts, pairing_id, runs
-from models.service.event_games import Known, known_numbers
 from models.service.event_results import Correction, ResultService
 from models.service.event_rounds import RoundService
 from models.service.games import GameService
-from models.service.lists import ListService, unchecked_list
+from models.service.lists import ListService
 from models.service.zones import UTC_NAME, check_zone
 
 NAME_LIMIT = 80
@@ -231,15 +227,17 @@ class EventService:
             day = date.fromisoformat(day or "").isoformat()
         except ValueError:
             raise EventError("event.day_invalid", "Give the event's day as a date (year-month-day).") from None
-        if game_size not in GAME_SIZES:
-            raise EventError("event.game_size", "Pick a game size of " + ", ".join(map(str, GAME_SIZES)) +
+        event = Event(id=secrets.token_hex(8), organiser=me.id, name=name, day=day, game_size=game_size,
+                      rounds=rounds, lists_per_player=lists_per_player, deadline=_aware(deadline),
+                      time_zone=time_zone)
+        hook = tournament_of(event.system)  # an event's system is the stored event's (no form asks for one yet)
+        if game_size not in hook.game_sizes:
+            raise EventError("event.game_size", "Pick a game size of " + ", ".join(map(str, hook.game_sizes)) +
                              " points.")
         _check_rounds(rounds, 0)
         if lists_per_player not in (1, 2):
             raise EventError("event.lists_per_player", "Each player brings one list or two.")
-        event = Event(id=secrets.token_hex(8), organiser=me.id, name=name, day=day, game_size=game_size,
-                      rounds=rounds, lists_per_player=lists_per_player, deadline=_aware(deadline),
-                      clock_minutes=_clock(clock_minutes), tables=_tables(tables), time_zone=time_zone)
+        event.clock_minutes, event.tables = _clock(clock_minutes, hook), _tables(tables)
         self.repo.add(event)
         return self._info(event, [], [])
 
@@ -262,7 +260,7 @@ class EventService:
             self._check_open(event, "move the list deadline")
             event.deadline = _aware(changes["deadline"])
         if "clock_minutes" in changes:
-            event.clock_minutes = _clock(changes["clock_minutes"])
+            event.clock_minutes = _clock(changes["clock_minutes"], tournament_of(event.system))
         if "tables" in changes:
             event.tables = _tables(changes["tables"])
         self.repo.save_event(event)
@@ -317,11 +315,12 @@ class EventService:
         found = self.access.tables(event_id, pairings)
         tables = tuple(self._pairing(t, names, found, event, me) for t in pairings)
         organises = me is not None and runs(event, me)
-        entrants = tuple(self._entrant(p, texts=organises or event.lists_published or (me is not None and
-                                                                                  me.id == p.account_id))
+        hook = tournament_of(event.system)
+        entrants = tuple(self._entrant(hook, p, texts=organises or event.lists_published or (me is not None and
+                                                                                        me.id == p.account_id))
                          for p in players)
         return EventView(event=self._info(event, players, pairings, found, me), players=entrants, pairings=tables,
-                         standings=tuple(self._standings(players, pairings, found)), names=names,
+                         standings=tuple(self._standings(hook, players, pairings, found)), names=names,
                          corrections=tuple(self.results.logged(event, pairings)))
 
     # -- players ---------------------------------------------------------------------------------------------
@@ -343,24 +342,18 @@ class EventService:
         catalog could check it (the organiser typed it, so it needs no approval)."""
         event = self.access.event(event_id)
         self.access.check_organiser(me, event)
-        name = clean_text(name, "player's name", NAME_MAX)
+        hook = tournament_of(event.system)
+        name = clean_text(name, "player's name", hook.name_max)
         lists: list[dict[str, Any]] = []
         status = note = ""
         if (list_text or "").strip():
-            imported = self.lists.import_text(list_text[:LIST_TEXT_MAX])
-            if imported.unrecognised:
-                first = imported.unrecognised[0]
-                raise RuleViolation("list.unrecognised", f"This line is not recognised: {first.line} "
-                                                         f"({first.reason}).")
-            army = imported.army.model_copy(update={"title": f"{name}'s list"[:TITLE_MAX],
-                                                    "size": event.game_size})
-            paired, unchecked = unchecked_list(army, army.title, self.lists.cards())
-            lists = [_copy("", army, paired)]
-            status, note = "approved", "; ".join(unchecked)[:NOTE_MAX]
+            kept = hook.typed_list(list_text[:LIST_TEXT_MAX], f"{name}'s list", event.game_size, self.lists.cards())
+            lists = [kept.data]
+            status, note = "approved", "; ".join(kept.unchecked)[:NOTE_MAX]
         player = EventPlayer(event_id=event_id, account_id=WALK_IN + secrets.token_hex(7), name=name, lists=lists,
                              walk_in=True, checked_in=True, lists_status=status, lists_note=note)
         self._join(player)
-        return self._entrant(player)
+        return self._entrant(hook, player)
 
     def withdraw(self, me: Me, event_id: str, account_id: str | None = None) -> None:
         """A player leaves: ``me``, or the player ``account_id`` (the organiser's, or ``me``'s own). Before round 1
@@ -422,6 +415,7 @@ class EventService:
                              ("one list." if event.lists_per_player == 1 else "two lists."))
         if len(set(list_ids)) != len(list_ids):
             raise EventError("event.list_twice", "Submit two different lists.")
+        hook = tournament_of(event.system)
         cards = self.lists.cards()
         copies: list[dict[str, Any]] = []
         unchecked: list[str] = []
@@ -434,16 +428,16 @@ class EventService:
             if saved.army.size != event.game_size:
                 raise EventError("event.list_size", f"{saved.title} is built for {saved.army.size} points; this "
                                                     f"event plays {event.game_size}.")
-            paired, problems = unchecked_list(saved.army, saved.title, cards)
-            unchecked += [f"{saved.title}: {p}" for p in problems]
-            copies.append(_copy(saved.id, saved.army, paired))
+            kept = hook.keep_list(saved.army, saved.id, cards)
+            unchecked += [f"{saved.title}: {p}" for p in kept.unchecked]
+            copies.append(kept.data)
         if len(copies) == 2 and copies[0]["title"].casefold() == copies[1]["title"].casefold():
             raise EventError("event.list_same_name", "Give the two lists different names, so that the choice is "
                                                      "clear.")
         status = "pending" if unchecked else "checked"
         self.repo.update_player(event_id, me.id, lists=copies, lists_status=status,
                                 lists_note="; ".join(unchecked)[:NOTE_MAX])
-        return self._entrant(self._player(event_id, me.id))
+        return self._entrant(hook, self._player(event_id, me.id))
 
     def review_lists(self, me: Me, event_id: str, player_id: str, approve: bool, note: str = "") -> Entrant:
         """The organiser approves or rejects a player's lists, with a ``note`` the player reads. A rejected player
@@ -458,7 +452,7 @@ class EventService:
             raise EventError("event.reject_note", "Say in the note why the lists are rejected.")
         self.repo.update_player(event_id, player_id, lists_status="approved" if approve else "rejected",
                                 lists_note=note)
-        return self._entrant(self._player(event_id, player_id))
+        return self._entrant(tournament_of(event.system), self._player(event_id, player_id))
 
     def publish_lists(self, me: Me, event_id: str) -> EventInfo:
         """The organiser publishes the lists once they are locked: everyone reads them on the event page."""
@@ -507,7 +501,8 @@ class EventService:
         else:
             seed = None  # later rounds are not drawn
             dropped = {p.account_id for p in players if p.dropped}
-            ranked = [s.player for s in self._standings(players, pairings, found) if s.player not in dropped]
+            ranked = [s.player for s in self._standings(tournament_of(event.system), players, pairings, found)
+                      if s.player not in dropped]
             left_out = {}
         if event.tables is not None and len(ranked) // 2 > event.tables:
             raise EventError("event.tables", f"This round needs {len(ranked) // 2} tables; the event has "
@@ -549,7 +544,8 @@ class EventService:
         found = self.access.tables(event.id, [t])
         facts = found[pairing_id(t)]
         return GameTable(event_id=event.id, event_name=event.name, pairing=self._pairing(t, names, found, event, me),
-                         names=names, known=known_numbers(facts.state) if facts.state is not None else None)
+                         names=names, known=tournament_of(event.system).known(facts.state)
+                         if facts.state is not None else None)
 
     def result_of_game(self, game_id: str) -> dict[str, Any] | None:
         """The event's part of a game's result for tournament software (None: no event's game): the event, round
@@ -576,9 +572,9 @@ class EventService:
 
     # -- standings -------------------------------------------------------------------------------------------
     def standings(self, event_id: str) -> list[Standing]:
-        self.access.event(event_id)
+        event = self.access.event(event_id)
         players, pairings = self.repo.players(event_id), self.repo.pairings(event_id)
-        return self._standings(players, pairings, self.access.tables(event_id, pairings))
+        return self._standings(tournament_of(event.system), players, pairings, self.access.tables(event_id, pairings))
 
     def name(self, event_id: str) -> str:
         """The event's name (downloads are named after it)."""
@@ -619,11 +615,12 @@ class EventService:
             raise EventError("event.not_registered", "That player is not registered for this event.")
         return player
 
-    def _entrant(self, p: EventPlayer, texts: bool = True) -> Entrant:
+    def _entrant(self, hook: Tournament, p: EventPlayer, texts: bool = True) -> Entrant:
         """A player as the service shows them; ``texts``: with their lists as text."""
         shown: tuple[str, ...] = ()
         if texts:
-            shown = tuple(self.lists.export_text(parse_army(x["army"])) if x.get("army") else "" for x in p.lists)
+            cards = self.lists.cards()
+            shown = tuple(hook.list_text(x, cards) if x.get("army") else "" for x in p.lists)
         return Entrant(account=p.account_id, name=p.name or LEFT,
                        lists=tuple(str(x.get("title", "")) for x in p.lists), dropped=p.dropped, walk_in=p.walk_in,
                        left=p.left, checked_in=p.checked_in, drop_reason=p.drop_reason,
@@ -637,7 +634,7 @@ class EventService:
     def _locked(self, event: Event) -> bool:
         return event.status != "open" or _aware(event.deadline) <= self.now()
 
-    def _standings(self, players: Sequence[EventPlayer], pairings: Sequence[EventPairing],
+    def _standings(self, hook: Tournament, players: Sequence[EventPlayer], pairings: Sequence[EventPairing],
                    found: dict[int, TableFacts]) -> list[Standing]:
         """Every player who plays or played: a player dropped before any round is left out."""
         paired = {t.player_a for t in pairings} | {t.player_b for t in pairings}
@@ -657,7 +654,7 @@ class EventService:
                 a=t.player_a, b=t.player_b,
                 winner=None if score.winner is None else (t.player_a, t.player_b)[score.winner],
                 control_points=score.control_points, destroyed=score.destroyed, elements=score.elements))
-        return standings([p.account_id for p in players], finished)
+        return hook.standings([p.account_id for p in players], finished)
 
     def _pairing(self, t: EventPairing, names: dict[str, str], found: dict[int, TableFacts], event: Event,
                  me: Me | None) -> Pairing:
@@ -720,15 +717,10 @@ def _round_one(event: Event, players: Sequence[EventPlayer]) -> tuple[list[str],
     return ranked, left_out
 
 
-def _copy(list_id: str, army: Army, paired: PairedList) -> dict[str, Any]:
-    """A submitted list as the event keeps it: the army as built and as the game plays it."""
-    return {"id": list_id, "title": army.title, "faction": army.faction, "army": army.model_dump(mode="json"),
-            "paired": paired.model_dump(mode="json")}
-
-
-def _clock(minutes: int | None) -> int | None:
-    if minutes is not None and not 1 <= minutes <= MAX_MINUTES:
-        raise EventError("event.clock", f"Give each player from 1 to {MAX_MINUTES} minutes (or no clock).")
+def _clock(minutes: int | None, hook: Tournament) -> int | None:
+    most = hook.clock_minutes_max
+    if minutes is not None and not 1 <= minutes <= most:
+        raise EventError("event.clock", f"Give each player from 1 to {most} minutes (or no clock).")
     return minutes
 
 

@@ -14,12 +14,12 @@ from typing import Any
 from sqlalchemy import Engine
 
 from models.db.hall_repository import HallRepository
+from models.rules import tournament_of
 from models.rules.round_timer import MINUTES_MAX, RoundTimer, pause, resume, start
 from models.service.accounts import Me
 from models.service.errors import NoSuchEvent
 from models.service.events import EventService, EventView, Pairing
 from models.service.results import HOW_WORDS
-from models.service.scenarios import scenario_words
 
 __all__ = ["MINUTES_MAX", "GONE", "HallService", "RoundTimer", "hall_view"]  # the web reads the timer from here
 
@@ -87,7 +87,8 @@ def hall_view(view: EventView, timer: RoundTimer | None, games: dict[str, dict[s
         round_words = "Lists locked" if info.lists_locked else "Registration open"
     return {
         "name": info.name, "round_words": round_words,
-        "scenario": f"Scenario: {scenario_words(scenario)}" if scenario and info.status != "finished" else "",
+        "scenario": f"Scenario: {tournament_of(info.system).scenario_words(scenario)}"
+        if scenario and info.status != "finished" else "",
         "tables_words": f"Round {info.round} tables" if info.round else "Tables",
         "empty": "Round 1 is not paired yet.",
         "timer": None if timer is None else {"left": timer.left_ms, "since": timer.since_ms,

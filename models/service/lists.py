@@ -179,20 +179,6 @@ class ListService:
         return PairedList(name=army.title, army=tuple(_legal_entries(army, cards, whose)), theme=army.theme)
 
 
-def unchecked_list(army: Army, whose: str, cards: dict[str, Card]) -> tuple[PairedList, list[str]]:
-    """``army`` as a list of an event when the only problems are facts the catalog lacks (UNCHECKED): the list and
-    those problems' sentences, for the organiser to judge. A broken rule or an empty list is refused as ever."""
-    if not army.entries:
-        raise RuleViolation("list.empty", f"{whose} is empty.")
-    problems = validate(army, cards)
-    broken = blocking(problems)
-    if broken:
-        more = f" (and {len(broken) - 1} more)" if len(broken) > 1 else ""
-        raise RuleViolation("list.not_legal", f"{whose}: {broken[0].message}{more}")
-    return (PairedList(name=army.title, army=tuple(army_entries(army, cards)), theme=army.theme),
-            [p.message for p in problems])
-
-
 def _legal_entries(army: Army, cards: dict[str, Card], whose: str) -> list[ArmyEntry]:
     """``army`` as a game's entries; RuleViolation with its first problem when it is empty or breaks a rule."""
     if not army.entries:

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from models.rules import Played, RuleViolation, Table, drawn, pair_round
-from models.rules.warmachine.standings import Finished, standings
+from models.rules.tournament.standings import Finished
+from models.rules.warmachine.standings import standings
 
 
 def tables(found: list[Table]) -> list[tuple[str, str | None]]:

@@ -7,7 +7,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from models.rules.round_timer import start
-from models.rules.warmachine.standings import Standing
+from models.rules.tournament.standings import Standing
 from models.service.events import EventInfo, EventView, Pairing, TableResult
 from models.service.hall import hall_view
 from models.service.views import diff

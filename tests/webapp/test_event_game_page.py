@@ -7,7 +7,7 @@ from __future__ import annotations
 from nicegui import ui
 from nicegui.testing import User
 
-from models.service.event_games import known_numbers
+from models.rules import tournament_of
 from models.service.event_results import ScoreIn
 from models.service.results import text
 from tests.service.site_client import seed_in_order
@@ -31,7 +31,8 @@ async def test_a_player_reports_from_the_game_page_in_six_taps_and_it_links_back
     taps = 0
     click(user, "Report the result")
     taps += 1
-    counted = known_numbers(deps().service.state(table.game_id)[1])
+    state = deps().service.state(table.game_id)[1]
+    counted = tournament_of(state.system).known(state)
     assert find(user, "Control points of Ann", ui.number).value == counted.control_points[0]  # from the game
     assert find(user, "Army points destroyed of Bob", ui.number).value == counted.army_points_destroyed[1]
     choose(user, "Winner", "Ann")

@@ -13,14 +13,13 @@ from typing import Any
 from fastapi import HTTPException
 from nicegui import ui
 
-from models.rules import RuleViolation
+from models.rules import RuleViolation, tournament_of
 from models.service import Forbidden, NotFound, SiteError
 from models.service.accounts import Me
 from models.service.event_access import LEFT
 from models.service.event_results import HOWS
 from models.service.events import LIST_TEXT_MAX, NOTE_MAX, Entrant, EventView, Pairing
 from models.service.results import HOW_WORDS
-from models.service.scenarios import STEAMROLLER, scenario_words
 from webapp.blocking import io
 from webapp.components import icons
 from webapp.components.a11y import named
@@ -464,7 +463,7 @@ class EventPage:
                 if not info.round:
                     ui.label("Round 1 is not paired yet.").classes("tk-kind")
                 elif head[3]:
-                    ui.label(f"Scenario: {scenario_words(head[3])}")
+                    ui.label(f"Scenario: {tournament_of(info.system).scenario_words(head[3])}")
                 if info.round and head[1]:
                     ui.label(head[1]).classes("text-bold")
                 if head[2]:
@@ -711,10 +710,11 @@ class EventPage:
             ui.label(f"All {info.rounds} rounds are paired.").classes("tk-kind")
             return
         n = info.round + 1
+        offered = tournament_of(info.system).scenarios
         with named(ui.row().classes("items-end gap-3"), "Organiser", role="group"):
-            scenario = ui.input(f"Scenario of round {n}", autocomplete=list(STEAMROLLER)).props(
+            scenario = ui.input(f"Scenario of round {n}", autocomplete=list(offered)).props(
                 f"maxlength={SCENARIO_MAX}").classes("w-80")
-            ui.label("Steamroller 2019: " + ", ".join(STEAMROLLER) + ", or type your own.").classes("tk-kind")
+            ui.label("Steamroller 2019: " + ", ".join(offered) + ", or type your own.").classes("tk-kind")
             seed = ui.input("Draw seed (optional)").props("inputmode=numeric maxlength=10").classes("w-48") \
                 if n == 1 else None
 

@@ -35,6 +35,7 @@ from models.rules.warmachine import (
     supplied,
     themes,
     tithe,
+    tournament,
     units,
 )
 from models.rules.warmachine.attacks import (
@@ -135,6 +136,7 @@ RULES = RuleSystem(
     setup=setup.SetupGame,
     seal=list_pairs.sealed,
     fill=supplied.supplied,
+    tournament=tournament.TOURNAMENT,
 )
 
 __all__ = [

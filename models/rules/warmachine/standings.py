@@ -1,4 +1,5 @@
-"""An event's standings in Warmachine (pure: the service reads each finished game's result and passes it here).
+"""An event's standings in Warmachine, its tournament hook's order (pure: the service reads each finished table's
+result and passes it here).
 
 Order: wins (tournament points: 1 for a win, 0 for a loss or a draw), then strength of schedule, then the game's
 own tiebreakers of Steamroller 2019 summed over the player's games (../shared/reference/README.md "Steamroller 2019
@@ -18,32 +19,8 @@ would rank a bye above a game played and won.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-
-@dataclass(frozen=True)
-class Finished:
-    """A finished table: ``b`` None is a bye; ``winner`` None a draw. The pairs are (a's, b's)."""
-
-    a: str
-    b: str | None
-    winner: str | None
-    control_points: tuple[int, int] = (0, 0)
-    destroyed: tuple[float, float] = (0, 0)
-    elements: tuple[float, float] = (0, 0)
-
-
-@dataclass(frozen=True)
-class Standing:
-    rank: int
-    player: str
-    wins: int
-    strength_of_schedule: int
-    control_points: int
-    army_points_destroyed: float
-    army_points_in_scenario_elements: float
-    played: int
-    byes: int
+from models.rules.tournament.standings import Finished, Standing
 
 
 def standings(players: Sequence[str], games: Sequence[Finished]) -> list[Standing]:

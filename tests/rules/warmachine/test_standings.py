@@ -4,7 +4,8 @@ Steamroller tiebreakers summed; a bye is a win and nothing more."""
 from __future__ import annotations
 
 from models.rules import pair_round
-from models.rules.warmachine.standings import Finished, standings
+from models.rules.tournament.standings import Finished
+from models.rules.warmachine.standings import standings
 
 
 def order(players: list[str], games: list[Finished]) -> list[str]:

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from nicegui import ui
 
-from models.rules import GameState
+from models.rules import GameState, tournament_of
 from models.rules.warmachine import CP_MAX, board, builders
-from models.service.scenarios import scenario_words
 from models.service.views.warmachine_turn import score_prompt
 from webapp.components.once import once
 from webapp.view import GameView
@@ -30,7 +29,7 @@ def scenario_line(state: GameState) -> None:
     players score the right elements."""
     scenario = board(state).scenario
     if scenario is not None and scenario.name:
-        ui.label(f"Scenario: {scenario_words(scenario.name)}").classes("tk-kind")
+        ui.label(f"Scenario: {tournament_of(state.system).scenario_words(scenario.name)}").classes("tk-kind")
 
 
 class ScorePrompt:

@@ -9,7 +9,7 @@ from typing import Literal
 
 from nicegui import ui
 
-from models.rules import Command, GameState
+from models.rules import Command, GameState, tournament_of
 from models.rules.warmachine import (
     PREGAME_LABELS,
     PREGAME_STEPS,
@@ -20,7 +20,6 @@ from models.rules.warmachine import (
     builders,
 )
 from models.service.access import send_refusal
-from models.service.scenarios import STEAMROLLER_2019
 from webapp.components.once import once
 from webapp.components.warmachine.list_pairs import PairStep
 from webapp.view import GameView
@@ -72,8 +71,8 @@ class SetupWizard:
     def _step_scenario(self, state: GameState, pre: Pregame) -> None:
         ui.label("Tap the scenario the organiser announced (or you agreed), or type the name of another.")
         with ui.row().classes("gap-2").props('role="group" aria-label="Steamroller 2019 scenarios"'):
-            for scenario in STEAMROLLER_2019:
-                _button(scenario.name, partial(self.send, builders.choose_scenario(scenario.name)), outline=True)
+            for scenario in tournament_of(state.system).scenarios:
+                _button(scenario, partial(self.send, builders.choose_scenario(scenario)), outline=True)
         name = _text("Another scenario", "Another scenario's name")
         _button("Confirm the scenario", lambda: self.send(builders.choose_scenario(name.value or "")))
 

@@ -1,5 +1,6 @@
-"""The Steamroller 2019 scenarios an organiser picks a round's from, with what each puts on the table; any other
-name may be typed (an organiser's own scenario, or one of another pack), and is then shown without elements.
+"""The Steamroller 2019 scenarios an organiser picks a round's from (Warmachine's tournament hook offers them), with
+what each puts on the table; any other name may be typed (an organiser's own scenario, or one of another pack), and
+is then shown without elements.
 
 Names, numbers and element counts (rectangular zones of 6" x 12", circular zones of 12" across, flags, objectives)
 are those of the Steamroller 2019 pack as the public scenario roller rollforscenario.com lists them (SOURCE, the

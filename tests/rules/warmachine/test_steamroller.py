@@ -1,9 +1,9 @@
-"""The Steamroller 2019 scenario list an organiser picks from (models/service/scenarios.py: names, numbers and
-element counts from its cited SOURCE); any other name stays the organiser's own."""
+"""The Steamroller 2019 scenario list an organiser picks from (models/rules/warmachine/steamroller.py: names,
+numbers and element counts from its cited SOURCE); any other name stays the organiser's own."""
 
 from __future__ import annotations
 
-from models.service.scenarios import SOURCE, STEAMROLLER, known, scenario_words
+from models.rules.warmachine.steamroller import SOURCE, STEAMROLLER, known, scenario_words
 
 
 def test_the_pack_lists_six_scenarios_in_their_order_with_their_elements() -> None:
