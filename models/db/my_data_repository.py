@@ -3,13 +3,14 @@ lists, cards and game links into an account in one transaction."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import func, update
 from sqlmodel import Session, col, select
 
-from models.db.store import Store
+from models.db.list_repository import lists_key
+from models.db.store import Store, lock
 from models.db.tables import AccountCard, AccountGame, ArmyList, Game, now
 
 
@@ -20,10 +21,12 @@ class MyDataRepository(Store):
             rows = s.exec(select(AccountCard).where(AccountCard.account_id == account_id)).all()
             return {r.key: r.data for r in rows}
 
-    def put_cards(self, account_id: str, cards: dict[str, dict[str, Any]]) -> None:
-        """Insert or replace cards of this account, all of them or none."""
+    def put_cards(self, account_id: str, cards: dict[str, dict[str, Any]],
+                  fits: Callable[[dict[str, Any]], object]) -> None:
+        """Insert or replace cards of this account, all of them or none, once ``fits`` passes the card book with
+        them in (it raises when the book would be too full)."""
         with Session(self.engine) as s:
-            _put_cards(s, account_id, cards)
+            _put_cards(s, account_id, cards, fits)
             s.commit()
 
     def delete_card(self, account_id: str, key: str) -> bool:
@@ -64,23 +67,41 @@ class MyDataRepository(Store):
 
     # -- moving a browser's data in ------------------------------------------------------------------------
     def move_in(self, account_id: str, from_owner: str, to_owner: str, cards: dict[str, dict[str, Any]],
-                games: dict[str, dict[str, Any]]) -> int:
+                games: dict[str, dict[str, Any]], lists_most: int,
+                fits: Callable[[dict[str, Any]], object]) -> int | None:
         """In one transaction: the lists of ``from_owner`` become ``to_owner``'s, ``cards`` join the account's
         card book and ``games`` (links by game id, of games that exist and the account does not have) become its
-        games. The number of lists moved."""
+        games. The number of lists moved; None, and nothing moved, when ``to_owner`` would hold more than
+        ``lists_most`` lists (``fits`` refuses a card book too full, raising)."""
         with Session(self.engine) as s:
+            lock(s, lists_key(to_owner), _cards_key(account_id))
             moved = s.exec(update(ArmyList).where(col(ArmyList.owner) == from_owner)
                            .values(owner=to_owner, updated=now())).rowcount if from_owner else 0
-            _put_cards(s, account_id, cards)
+            if moved and s.exec(select(func.count()).select_from(ArmyList)
+                                .where(ArmyList.owner == to_owner)).one() > lists_most:
+                return None
+            _put_cards(s, account_id, cards, fits)
             for game_id, links in games.items():
                 s.add(AccountGame(account_id=account_id, game_id=game_id, links=links))
             s.commit()
             return int(moved or 0)
 
 
-def _put_cards(s: Session, account_id: str, cards: dict[str, dict[str, Any]]) -> None:
+def _cards_key(account_id: str) -> str:
+    return f"cards {account_id}"
+
+
+def _put_cards(s: Session, account_id: str, cards: dict[str, dict[str, Any]],
+               fits: Callable[[dict[str, Any]], object]) -> None:
+    """Write ``cards`` once ``fits`` passes the whole book with them, read under the book's lock: parallel saves,
+    in this process or another, cannot together pass the most a book holds."""
+    if not cards:
+        return
+    lock(s, _cards_key(account_id))
+    rows = {r.key: r for r in s.exec(select(AccountCard).where(AccountCard.account_id == account_id)).all()}
+    fits({**{key: r.data for key, r in rows.items()}, **cards})
     for key, data in cards.items():
-        row = s.get(AccountCard, (account_id, key))
+        row = rows.get(key)
         if row is None:
             row = AccountCard(account_id=account_id, key=key, data=data)
         else:

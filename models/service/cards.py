@@ -19,7 +19,7 @@ import copy
 import hmac
 import json
 import time
-from collections.abc import Iterable, MutableMapping, Sequence
+from collections.abc import Callable, Iterable, MutableMapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -109,10 +109,19 @@ class Book(Protocol):
 
     def stored(self) -> dict[str, Any]: ...
 
-    def keep(self, cards: dict[str, dict[str, Any]], whole: dict[str, Any]) -> None:
-        """Store ``cards`` (checked); ``whole`` is the book with them in."""
+    def keep(self, cards: dict[str, dict[str, Any]], fits: Callable[[dict[str, Any]], object]) -> None:
+        """Store ``cards`` (checked) once ``fits`` passes the book with them in (it raises when too full)."""
 
     def drop(self, key: str) -> bool: ...
+
+
+def check_fits(book: dict[str, Any]) -> None:
+    """RuleViolation when a card book (cards by key, as stored) holds too much; a book's write asks this with the
+    book as it would be, read under its lock."""
+    if len(book) > BOOK_MAX:
+        raise RuleViolation("book.full", f"A card book holds at most {BOOK_MAX} cards.")
+    if len(json.dumps(book)) > PACK_MAX:
+        raise RuleViolation("book.full", "Your card book would be too big (at most 2 MB of cards).")
 
 
 class StorageBook:
@@ -127,7 +136,9 @@ class StorageBook:
         stored = self.storage.get(BOOK)
         return stored if isinstance(stored, dict) else {}
 
-    def keep(self, cards: dict[str, dict[str, Any]], whole: dict[str, Any]) -> None:
+    def keep(self, cards: dict[str, dict[str, Any]], fits: Callable[[dict[str, Any]], object]) -> None:
+        whole = {**self.stored(), **cards}
+        fits(whole)
         self.storage[BOOK] = whole
 
     def drop(self, key: str) -> bool:
@@ -149,8 +160,8 @@ class AccountBook:
     def stored(self) -> dict[str, Any]:
         return self.repo.cards(self.account_id)
 
-    def keep(self, cards: dict[str, dict[str, Any]], whole: dict[str, Any]) -> None:
-        self.repo.put_cards(self.account_id, cards)
+    def keep(self, cards: dict[str, dict[str, Any]], fits: Callable[[dict[str, Any]], object]) -> None:
+        self.repo.put_cards(self.account_id, cards, fits)
 
     def drop(self, key: str) -> bool:
         return self.repo.delete_card(self.account_id, key)
@@ -257,23 +268,13 @@ class CardService:
             self.repo.save_site_cards(data)
             self.forget()
         else:
-            self._own_book().keep(data, self.fitting(data))
+            self._own_book().keep(data, check_fits)
         return done
 
     def _own_book(self) -> Book:
         if self._book is None:  # the site's own service: a player's cards go through for_book
             raise ValueError("this CardService has no card book: use for_book(storage)")
         return self._book
-
-    def fitting(self, data: dict[str, dict[str, Any]]) -> dict[str, Any]:
-        """The card book with checked cards ``data`` put over its cards with the same keys; RuleViolation when
-        it would be too full (a move into an account asks this before its one transaction)."""
-        book = {**self._own_book().stored(), **data}
-        if len(book) > BOOK_MAX:
-            raise RuleViolation("book.full", f"A card book holds at most {BOOK_MAX} cards.")
-        if len(json.dumps(book)) > PACK_MAX:
-            raise RuleViolation("book.full", "Your card book would be too big (at most 2 MB of cards).")
-        return book
 
     def remove(self, key: str) -> bool:
         """Take a card out of this player's card book; whether it was there."""

@@ -110,14 +110,14 @@ class ListService:
             raise RuleViolation("list.unknown_card", "These cards are not known on this site: "
                                                      + ", ".join(unknown)[:200] + ".")
         if list_id is None:
-            if self.repo.count(owner) >= LISTS_PER_OWNER:
-                raise RuleViolation("list.too_many", f"You can keep at most {LISTS_PER_OWNER} lists; delete one "
-                                                     "first.")
             list_id = secrets.token_hex(8)
         elif self.repo.get(owner, list_id) is None:
             raise NotFound(list_id)
         used = points(army, cards).used
-        row = self.repo.put(owner, list_id, army.title, army.faction[:40], used, army.model_dump(mode="json"))
+        row = self.repo.put(owner, list_id, army.title, army.faction[:40], used, army.model_dump(mode="json"),
+                            LISTS_PER_OWNER)
+        if row is None:
+            raise RuleViolation("list.too_many", f"You can keep at most {LISTS_PER_OWNER} lists; delete one first.")
         return _saved(row)
 
     def rename(self, owner: str, list_id: str, title: str) -> SavedList:

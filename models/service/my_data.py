@@ -20,7 +20,7 @@ from models.db.my_data_repository import MyDataRepository
 from models.db.tables import AccountGame, Game
 from models.rules.text import tidy
 from models.service.accounts import Me
-from models.service.cards import BOOK, CardService
+from models.service.cards import BOOK, CardService, check_fits
 from models.service.errors import MyDataError, NotFound
 from models.service.games import GameService
 from models.service.lists import LISTS_PER_OWNER
@@ -162,16 +162,13 @@ class MyData:
         owner; cards go through the card book's check (a card the account has its own version of keeps the
         account's, and is named); links become the account's games. MyDataError (nothing moved) when the
         account would hold too many lists, RuleViolation too many cards."""
-        lists = self.lists.count(owner) if owner else 0
-        if lists and self.lists.count(me.owner) + lists > LISTS_PER_OWNER:
-            raise MyDataError("my_data.too_many_lists", f"Your account can keep at most {LISTS_PER_OWNER} lists: "
-                                                        "delete some there first, then move this browser's lists in.")
-        account = self.cards(me)
-        mine = account.book()
+        mine = self.cards(me).book()
         theirs = self.games.card_service.for_book({BOOK: browser_cards}).book()
         new = {k: c.model_dump(mode="json", exclude_none=True) for k, c in theirs.items() if k not in mine}
         clashes = sorted(c.name for k, c in theirs.items() if k in mine and mine[k] != c)
-        account.fitting(new)
         games = self._new_games(me, browser_games)
-        moved = self.repo.move_in(me.id, owner, me.owner, new, games)
+        moved = self.repo.move_in(me.id, owner, me.owner, new, games, LISTS_PER_OWNER, check_fits)
+        if moved is None:
+            raise MyDataError("my_data.too_many_lists", f"Your account can keep at most {LISTS_PER_OWNER} lists: "
+                                                        "delete some there first, then move this browser's lists in.")
         return Moved(lists=moved, cards=len(new), games=len(games), clashes=clashes)

@@ -34,7 +34,7 @@ def give_data(client: TestClient, account: dict[str, Any], game: dict[str, Any],
     account_id = account["account"]["id"]
     engine = deps.current().accounts.repo.engine
     ListRepository(engine).put(f"account:{account_id}", f"list-{tag}", f"List {tag}", "Infernals", 75,
-                               {"entries": []})
+                               {"entries": []}, most=10)
     with Session(engine) as s:
         s.add(AccountCard(account_id=account_id, key=f"card-{tag}", data={"name": f"Card {tag}"}))
         s.add(AccountGame(account_id=account_id, game_id=game["id"], links={"table": game["table_url"]}))

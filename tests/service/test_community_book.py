@@ -1,6 +1,7 @@
 """The community card book (DESIGN.md "Cards: where a fact comes from"): publishing, provenance, agreement counts,
-disagreement side by side, author and moderator changes only, history and revert, the publishing limit, and a game
-that plays with the facts it started with. On SQLite and, with TEST_DATABASE_URL, on PostgreSQL (`db_url`).
+disagreement side by side, author and moderator changes only, history and revert, the publishing limit (under
+parallel requests: tests/service/test_book_limits_parallel.py), and a game that plays with the facts it started with.
+On SQLite and, with TEST_DATABASE_URL, on PostgreSQL (`db_url`).
 
 Every value here is a test entry typed as a player would type it from a card in hand; none is claimed to be the
 printed card's.
@@ -9,7 +10,6 @@ printed card's.
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
@@ -304,35 +304,6 @@ def test_a_new_account_cannot_flood_the_book(engine: Engine, book: CommunityBook
     book.publish(ann, juggernaut())
     book.publish(ann, shipped_cards()["destroyer"].model_copy(update={"cost": 18}))
     assert len(book.repo.facts()) == 7
-
-
-def test_the_limit_holds_under_parallel_requests(engine: Engine, db_url: str, ann: str,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    """Eight publications of one new account at once (each its own server process's book): three get in."""
-    monkeypatch.setattr(community_module, "LIMIT", SMALL)
-    newcomer = account(engine, "new", "Newcomer", age=timedelta(hours=2))
-    cards = [k for k, c in sorted(shipped_cards().items()) if c.role == "warjack" and c.cost is None][:8]
-    engines = [make_engine(db_url) for _ in cards]
-    outcomes: list[str] = []
-    gate = threading.Barrier(len(cards))
-
-    def publish(key: str, made: Engine) -> None:
-        gate.wait()
-        try:
-            CommunityBook(made).publish(newcomer, shipped_cards()[key].model_copy(update={"cost": 9}), facts=["cost"])
-            outcomes.append("ok")
-        except CommunityError as refused:
-            outcomes.append(refused.code)
-
-    threads = [threading.Thread(target=publish, args=(k, e)) for k, e in zip(cards, engines, strict=True)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    for made in engines:
-        made.dispose()
-    assert sorted(outcomes) == ["community.too_many"] * 5 + ["ok"] * 3
-    assert len(CommunityBook(engine).repo.facts()) == 3
 
 
 # -- the layers, and a game that keeps its facts ------------------------------------------------------------------
