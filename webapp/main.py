@@ -40,7 +40,7 @@ from webapp.headers import SecurityHeaders
 from webapp.lanes import Lanes
 from webapp.live.games import Live
 from webapp.pages import errors
-from webapp.pages.account import account_page, reset_page
+from webapp.pages.account import account_page, confirm_page, reset_page
 from webapp.pages.card_entry import list_cards_page
 from webapp.pages.cards import cards_page
 from webapp.pages.community import community_page
@@ -82,6 +82,7 @@ PAGES: tuple[tuple[str, str, Callable[..., Any]], ...] = (
     ("/warband", "Tablekeeper: new warband game", warband_page),
     ("/account", "Tablekeeper: account", account_page),
     ("/account/reset/{token}", "Tablekeeper: new password", reset_page),
+    ("/account/confirm/{token}", "Tablekeeper: finish signing up", confirm_page),
     ("/table/{game_id}/{token}", "Tablekeeper: table", table_page),
     ("/watch/{game_id}/{token}", "Tablekeeper: watch", watch_page),
     ("/result/{game_id}/{token}", "Tablekeeper: result", result_page),

@@ -1,5 +1,6 @@
-"""Reads and writes of accounts and what keeps them safe: sessions, sign-in failures and reset tokens (tables
-``account``, ``account_session``, ``sign_in_failure``, ``reset_token``)."""
+"""Reads and writes of accounts and what keeps them safe: sessions, sign-in failures, reset tokens and sign-ups
+waiting for their mailed link (tables ``account``, ``account_session``, ``sign_in_failure``, ``reset_token``,
+``pending_sign_up``)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import func, or_
 from sqlmodel import Session, col, delete, select
 
-from models.db.store import Store, lock
-from models.db.tables import Account, AccountSession, ResetToken, SignInFailure
+from models.db.store import Store, committed, lock
+from models.db.tables import Account, AccountSession, PendingSignUp, ResetToken, SignInFailure
 
 
 @dataclass(frozen=True)
@@ -133,3 +134,38 @@ class AccountRepository(Store):
                                                    col(SignInFailure.email).startswith(prefix, autoescape=True))))
             s.commit()
             return account
+
+    # -- sign-ups waiting for their mailed link ----------------------------------------------------------------
+
+    def add_pending(self, pending: PendingSignUp, at: datetime) -> None:
+        """Store a sign-up waiting for its link; those out of date at ``at`` go."""
+        with Session(self.engine) as s:
+            s.exec(delete(PendingSignUp).where(col(PendingSignUp.expires) <= at))
+            s.add(pending)
+            s.commit()
+
+    def pending(self, token_hash: str) -> PendingSignUp | None:
+        with Session(self.reads) as s:
+            return s.get(PendingSignUp, token_hash)
+
+    def use_pending(self, token_hash: str, account_id: str,
+                    at: datetime) -> tuple[PendingSignUp, Account | None] | None:
+        """Use a pending sign-up's token once: the sign-up and the account it made (id ``account_id``; None when
+        its email has an account by now), every pending sign-up of its email gone, in one transaction. None (and
+        nothing changed) when the token is unknown, used or out of date."""
+        with Session(self.engine, expire_on_commit=False) as s:
+            pending = s.exec(select(PendingSignUp).where(PendingSignUp.hash == token_hash).with_for_update()).first()
+            if pending is None or pending.expires <= at:
+                return None
+            mine = delete(PendingSignUp).where(col(PendingSignUp.email) == pending.email)
+            s.exec(mine)
+            if s.exec(select(Account.id).where(Account.email == pending.email)).first() is None:
+                account = Account(id=account_id, email=pending.email, name=pending.name,
+                                  password_hash=pending.password_hash)
+                s.add(account)
+                if committed(s):
+                    return pending, account
+                s.rollback()  # another process made an account with the email a moment before
+                s.exec(mine)
+            s.commit()
+            return pending, None

@@ -111,6 +111,18 @@ class ResetToken(SQLModel, table=True):
     used: bool = False
 
 
+class PendingSignUp(SQLModel, table=True):
+    """A sign-up on a site that sends mail, waiting for its email's owner to open the mailed link: opening it makes
+    the account. The token is kept as a hash, like a reset link's, and the password only as its argon2 hash."""
+
+    __tablename__ = "pending_sign_up"
+    hash: str = Field(primary_key=True, max_length=64)
+    email: str = Field(max_length=254, index=True)  # stored lower-case
+    name: str = Field(max_length=60)
+    password_hash: str = Field(max_length=200)
+    expires: datetime = Field(index=True)
+
+
 class SignInFailure(SQLModel, table=True):
     """One failed sign-in: counted per email over a window, so every server process sees the same limit."""
 

@@ -1,5 +1,6 @@
 """Accounts of the hosted site: sign up and sign in with an email and a password, sessions, and a
-password reset by a one-time token.
+password reset by a one-time token. On a site that sends mail, a sign-up makes its account only once the email's
+owner opens the link mailed to it, so its answer is the same whether or not the email has an account.
 
 An account is optional: every game link works without one. Passwords are kept only as argon2 hashes
 (argon2-cffi); a session is a random token shown once to the browser or API client and stored as a hash, like a
@@ -26,7 +27,7 @@ from sqlalchemy import Engine
 
 from models.db.account_data_repository import AccountDataRepository
 from models.db.account_repository import AccountRepository, Reserved
-from models.db.tables import Account, ResetToken, now
+from models.db.tables import Account, PendingSignUp, ResetToken, now
 from models.rules.text import clean_text
 from models.service.access import hash_token, new_token
 from models.service.errors import AccountError, NotSignedIn
@@ -49,6 +50,7 @@ RESET_ADDRESS_MOST = 10  # reset requests per client address within REQUEST_WIND
 RESET_EMAIL_MOST = 5  # reset requests per email within REQUEST_WINDOW (RESET_LIVE_MAX of them mail a link)
 RESET_LIFETIME = timedelta(hours=1)
 RESET_LIVE_MAX = 3  # unused reset links an account may have at once: asking again sends no more mail
+SIGN_UP_LIFETIME = timedelta(days=1)  # a mailed link that finishes a sign-up works once, within this time
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 _hasher = PasswordHasher()
 
@@ -71,7 +73,15 @@ class Me:
         return f"account:{self.id}"
 
 
-def _verified(account: Account, password: str) -> bool:
+@dataclass(frozen=True)
+class MailSent:
+    """A sign-up's answer on a site that sends mail, the same for every email: a mail is on its way to ``email``
+    (a link that makes the account, or, when the email has one already, a note saying so)."""
+
+    email: str
+
+
+def _verified(account: Account | PendingSignUp, password: str) -> bool:
     try:
         return _hasher.verify(account.password_hash, password or "")
     except (VerificationError, InvalidHashError):
@@ -95,6 +105,10 @@ def _email_digest(email: str) -> str:
 def _wait_words(lifts: datetime, at: datetime) -> str:
     minutes = max(1, math.ceil((lifts - at).total_seconds() / 60))
     return f"{minutes} minute{'s' if minutes != 1 else ''}"
+
+
+def _at_once(step: Callable[[], None]) -> None:
+    step()
 
 
 def _me(account: Account) -> Me:
@@ -125,21 +139,71 @@ class AccountService:
         self.clock = clock
 
     def sign_up(self, email: str, password: str, name: str, address: str | None = None,
-                later: Callable[[Mail], None] | None = None) -> tuple[Me, str]:
-        """A new account and a session token for it (signed in at once). An email that has an account already
-        is answered alike, with a session that signs nobody in, and its owner is mailed instead (through
-        ``later``, after the answer): the answer does not tell who has an account. Sign-ups are limited per
-        client ``address`` and per email."""
+                later: Callable[[Callable[[], None]], None] | None = None) -> tuple[Me, str] | MailSent:
+        """Sign up. Limited per client ``address`` and per email, counted before the password is hashed.
+
+        On a site that sends mail (``mailer.sends``) nothing is made yet, and every email gets the same answer
+        (:class:`MailSent`) after the same work (checked, counted, the password hashed); the rest runs in ``later``
+        (after the answer): the account is looked up, then either a link that makes it (:meth:`confirm`) or a note
+        that the email has an account already is mailed. A site that sends no mail cannot confirm an email, so it
+        makes the account and signs it in at once (its session token); a taken email gets a session that signs
+        nobody in there, and its owner's mail goes to the server log: only using the session tells them apart."""
         email, password = clean_email(email), check_password(password)
         name = clean_text(name, "name other players see", NAME_MAX)
+        mails = self.mailer.sends
+        if mails and self.mailer.site_url is None:
+            log.error("A sign-up was refused: %s", NO_SITE)
+            raise AccountError("account.sign_up_closed", "Sign-ups are closed for now: this site cannot mail the "
+                               "link that finishes one until its operator sets the site's address.")
         wait = self._limited([*_by_address("sign-up ", address, SIGN_UP_ADDRESS_MOST),
                               (f"sign-up {_email_digest(email)}", SIGN_UP_EMAIL_MOST)])
         if wait:
             raise AccountError("account.too_many_sign_ups", f"Too many sign-ups lately: try again in {wait}.")
-        account = Account(id=secrets.token_hex(8), email=email, name=name, password_hash=_hash(password))
+        password_hash, after = _hash(password), later or _at_once
+        if mails:
+            after(lambda: self.mailer.send(self.sign_up_mail(email, name, password_hash)))
+            return MailSent(email)
+        account = Account(id=secrets.token_hex(8), email=email, name=name, password_hash=password_hash)
         if not self.repo.add(account):
-            (later or self.mailer.send)(self._taken_mail(email))
+            after(lambda: self.mailer.send(self._taken_mail(email)))
             return Me(id=secrets.token_hex(8), email=email, name=name), new_token()
+        return _me(account), self._session(account.id)
+
+    def sign_up_mail(self, email: str, name: str, password_hash: str) -> Mail:
+        """The mail a sign-up sends on a site that sends mail: to an email with an account, a note that none was
+        made; else a link that makes the account, its sign-up kept until then. The mail holds nothing the person
+        signing up typed but the email, so it carries no one's words to a stranger's inbox."""
+        if self.repo.by_email(email) is not None:
+            return self._taken_mail(email)
+        at, token = self.clock(), new_token()
+        self.repo.add_pending(PendingSignUp(hash=hash_token(token), email=email, name=name,
+                                            password_hash=password_hash, expires=at + SIGN_UP_LIFETIME), at)
+        return Mail(email, "Finish making your Tablekeeper account", (
+            f"Someone asked to make a Tablekeeper account with {email}. To make it, open this link within a day "
+            f"and type the password you chose (the link works once): {self.mailer.site_url}/account/confirm/"
+            f"{token} If it was not you, do nothing: no account is made."))
+
+    def confirm(self, token: str, password: str) -> tuple[Me, str]:
+        """Finish a sign-up with the token its mail holds and the password it was made with: the account is made and
+        signed in (a session token). The token works once, within SIGN_UP_LIFETIME; every other pending sign-up of
+        the email ends with it. Asking for the password again means a link mailed for someone else's sign-up with
+        this email (a stranger's, hoping its owner opens it) makes no account with the stranger's password."""
+        invalid = AccountError("account.confirm_invalid", "This link was used already or is out of date: sign up "
+                               "again for a new one.")
+        token_hash = hash_token(token) if token and len(token) <= 128 else ""
+        pending = self.repo.pending(token_hash) if token_hash else None
+        if pending is None or pending.expires <= self.clock():
+            raise invalid
+        if not _verified(pending, password):
+            raise AccountError("account.confirm_password", "That is not the password this sign-up was made with: "
+                               "type that one, or sign up again.")
+        used = self.repo.use_pending(token_hash, secrets.token_hex(8), self.clock())
+        if used is None:
+            raise invalid
+        account = used[1]
+        if account is None:
+            raise AccountError("account.email_taken", "This email has an account already: sign in with it, or set "
+                               "a new password with \"Forgot your password?\".")
         return _me(account), self._session(account.id)
 
     def _taken_mail(self, email: str) -> Mail:

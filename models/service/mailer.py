@@ -1,5 +1,5 @@
-"""Mail the site sends (password reset links): through an SMTP server when ``TABLEKEEPER_SMTP_HOST`` is set,
-else into the server log at WARNING, so that a site without mail still lets its operator hand a link over.
+"""Mail the site sends (password reset links, sign-up links): through an SMTP server when ``TABLEKEEPER_SMTP_HOST``
+is set, else into the server log at WARNING, so that a site without mail still lets its operator hand a link over.
 
 A mail that cannot be sent is logged, never raised: the person asking gets the same answer either way, which
 also keeps the answer from telling whether an email has an account.
@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 
 log = logging.getLogger("tablekeeper.mail")
-NO_SITE = ("TABLEKEEPER_SMTP_HOST is set but TABLEKEEPER_SITE_URL is not: password reset links are refused "
-           "until the site's address is set (TABLEKEEPER_SITE_URL=https://..., docs/DEPLOY.md).")
+NO_SITE = ("TABLEKEEPER_SMTP_HOST is set but TABLEKEEPER_SITE_URL is not: password reset links and sign-ups are "
+           "refused until the site's address is set (TABLEKEEPER_SITE_URL=https://..., docs/DEPLOY.md).")
 SMTP_TIMEOUT = 10.0  # seconds: a stuck mail server must not hold a request for long
 
 
@@ -75,6 +75,12 @@ class Mailer:
         if mailer.site_url is None:
             log.error(NO_SITE)
         return mailer
+
+    @property
+    def sends(self) -> bool:
+        """Whether mail reaches people (an SMTP server is set), so a link mailed to an email proves its owner
+        opened it; a mail written to the server's log proves nothing."""
+        return self.smtp is not None
 
     def send(self, mail: Mail) -> None:
         if self.smtp is None:

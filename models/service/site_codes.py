@@ -17,6 +17,11 @@ CODES: dict[str, str] = {
     "account.data_busy": "The server's lane for exports and imports is full: ask again after the Retry-After seconds.",
     "account.reset_invalid": "The password reset token is unknown, used already or out of date.",
     "account.password_wrong": "The password given to confirm is not the account's.",
+    "account.sign_up_closed": "The site sends mail but has no address set for its links, so no sign-up can finish.",
+    "account.confirm_invalid": "The token that finishes a sign-up is unknown, used already or out of date.",
+    "account.confirm_password": "The password given to finish a sign-up is not the one it was made with.",
+    "account.email_taken": "The email of a sign-up being finished has an account by now (only the email's owner, "
+                           "holding the mailed link, is told).",
     # -- Live now ---------------------------------------------------------------------------------------------------
     "listing.finished": "The game has ended: Live now shows games still being played.",
     # -- my data ----------------------------------------------------------------------------------------------------

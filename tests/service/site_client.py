@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from email import message_from_bytes
+from email.message import Message
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from models.rules import drawn
+from models.service.mailer import Mail, Mailer, SmtpSettings
 from tests.service.test_api import api_client
 from webapp.api import accounts, community, event_results, events, hall, lists, live, my_cards, my_games
 
@@ -32,6 +35,33 @@ def sign_up(client: TestClient, name: str, email: str | None = None) -> dict[str
     assert r.status_code == 201, r.text
     body = r.json()
     return {**body, "headers": {"Authorization": f"Bearer {body['session']}"}}
+
+
+class Outbox(Mailer):
+    """A site that sends mail (an SMTP server is set), every mail kept here instead of sent."""
+
+    def __init__(self, site_url: str = "https://tables.example.org") -> None:
+        super().__init__(SmtpSettings(host="mail.example.org"), site_url)
+        self.mails: list[Mail] = []
+
+    def send(self, mail: Mail) -> None:
+        self.mails.append(mail)
+
+    def link(self, to: str) -> str:
+        """The token of the newest sign-up link mailed to ``to``."""
+        return [m.body for m in self.mails if m.to == to and "/account/confirm/" in m.body][-1].split(
+            "/account/confirm/")[1].split()[0]
+
+
+class Inbox:
+    """An aiosmtpd handler that keeps every message it is given (a real SMTP server's side of the site's mail)."""
+
+    def __init__(self) -> None:
+        self.messages: list[Message] = []
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802 (aiosmtpd's name)
+        self.messages.append(message_from_bytes(envelope.content))
+        return "250 Message accepted"
 
 
 IN_ORDER = {2: 3, 3: 3, 4: 21, 5: 134, 6: 134, 7: 10366, 8: 44868}  # found by trying 0, 1, 2, ... in turn

@@ -8,8 +8,6 @@ import logging
 import re
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from email import message_from_bytes
-from email.message import Message
 from typing import Any
 
 import pytest
@@ -20,7 +18,7 @@ from fastapi.testclient import TestClient
 from models.service.accounts import RESET_EMAIL_MOST, RESET_LIVE_MAX
 from models.service.mailer import Mailer, SmtpSettings
 from tests.e2e.conftest import free_port
-from tests.service.site_client import PASSWORD, sign_up, site_client
+from tests.service.site_client import PASSWORD, Inbox, sign_up, site_client
 from tests.service.test_api import assert_error
 from webapp import deps
 
@@ -123,17 +121,6 @@ def test_a_reset_clears_the_sign_in_limit(client: TestClient, caplog: pytest.Log
     assert client.post("/api/account/reset", json={"token": token, "password": NEW_PASSWORD}).status_code == 204
     assert client.post("/api/account/sign-in", json={"email": "ana@example.org", "password": NEW_PASSWORD}
                        ).status_code == 200
-
-
-class Inbox:
-    """An aiosmtpd handler that keeps every message it is given."""
-
-    def __init__(self) -> None:
-        self.messages: list[Message] = []
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802 (aiosmtpd's name)
-        self.messages.append(message_from_bytes(envelope.content))
-        return "250 Message accepted"
 
 
 def only_tablekeeper(server: Any, session: Any, envelope: Any, mechanism: str, auth_data: Any) -> AuthResult:

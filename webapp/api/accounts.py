@@ -1,16 +1,20 @@
-"""REST routes of accounts: sign up, sign in, sign out, who am I, password reset, export, deletion.
-A session token answers sign-up and sign-in once; send it as ``Authorization: Bearer <session>`` to every route
+"""REST routes of accounts: sign up (and finish a sign-up from its mailed link), sign in, sign out, who am I,
+password reset, export, deletion. A session token answers sign-up (on a site that sends no mail), its confirmation
+and sign-in once; send it as ``Authorization: Bearer <session>`` to every route
 that needs an account. Whatever checks or sets a password, and the export, runs in its lane (webapp/lanes.py): when
 the lane is full the answer is 503 with ``Retry-After``, at once."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, BackgroundTasks, Request
+from typing import Literal
+
+from fastapi import APIRouter, BackgroundTasks, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from models.service.account_export import FILENAME, export_account
+from models.service.accounts import MailSent
 from webapp import deps
 from webapp.api.base import ErrorMappingRoute, Strict, errors
 from webapp.session import BearerSession, account_of
@@ -42,16 +46,50 @@ class SessionOut(BaseModel):
     account: MeOut
 
 
-@router.post("/sign-up", status_code=201, response_model=SessionOut, responses=errors(422, 503),
-             summary="Make an account (signed in at once)")
-async def sign_up(body: SignUpIn, request: Request, later: BackgroundTasks) -> SessionOut:
-    """An email that has an account already gets the same answer, with a session that signs nobody in, and its
-    owner gets a mail saying so: the answer does not tell whether an email has an account. At most 10 sign-ups
-    from one client address and 3 for one email within an hour (`account.too_many_sign_ups`)."""
-    accounts = deps.current().accounts
-    me, token = await deps.current().lanes.passwords.run(
-        accounts.sign_up, body.email, body.password, body.name, client_address(request),
-        lambda mail: later.add_task(accounts.mailer.send, mail))
+class MailSentOut(BaseModel):
+    """A site that sends mail answers every sign-up so: the link that makes the account is mailed (or, when the email
+    has one already, a note saying so)."""
+
+    status: Literal["check your mail"] = "check your mail"
+    email: str
+
+
+@router.post("/sign-up", status_code=201, response_model=SessionOut | MailSentOut,
+             responses={202: {"model": MailSentOut, "description": "The site sends mail: the same answer for every "
+                                                                   "email; the account is made from the mailed link"},
+                        **errors(422, 503)},
+             summary="Make an account (from a mailed link, or at once on a site without mail)")
+async def sign_up(body: SignUpIn, request: Request, response: Response,
+                  later: BackgroundTasks) -> SessionOut | MailSentOut:
+    """On a site that sends mail, every email gets `202 {status, email}` after the same work, and the mail goes after
+    the answer: a link to `/account/confirm/<token>` (finish with `POST /api/account/confirm`) to a free email, a
+    note that nothing was made to one with an account. A site that sends no mail cannot confirm an email: it answers
+    `201` with a session, signed in at once; a taken email gets a session that signs nobody in there (its owner's
+    mail goes to the server log). At most 10 sign-ups from one client address and 3 for one email within an hour
+    (`account.too_many_sign_ups`)."""
+    answer = await deps.current().lanes.passwords.run(
+        deps.current().accounts.sign_up, body.email, body.password, body.name, client_address(request),
+        later.add_task)
+    if isinstance(answer, MailSent):
+        response.status_code = 202
+        return MailSentOut(email=answer.email)
+    me, token = answer
+    return SessionOut(session=token, account=MeOut(id=me.id, email=me.email, name=me.name))
+
+
+class ConfirmIn(Strict):
+    token: str = Field(max_length=128, description="The token at the end of the mailed link "
+                                                   "`/account/confirm/<token>`.")
+    password: str = Field(max_length=200, description="The password the sign-up was made with.")
+
+
+@router.post("/confirm", response_model=SessionOut, responses=errors(422, 503),
+             summary="Finish a sign-up from its mailed link: the account, signed in")
+async def confirm(body: ConfirmIn) -> SessionOut:
+    """Makes the account and answers a session, as sign-in does. The token works once, within a day
+    (`account.confirm_invalid` after that, or for a made-up one); a wrong password (`account.confirm_password`)
+    leaves it unused; `account.email_taken` when the email got an account meanwhile."""
+    me, token = await deps.current().lanes.passwords.run(deps.current().accounts.confirm, body.token, body.password)
     return SessionOut(session=token, account=MeOut(id=me.id, email=me.email, name=me.name))
 
 

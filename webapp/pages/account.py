@@ -1,6 +1,7 @@
 """/account: sign in or sign up (an account is optional: every game link works without one), ask for a password
 reset link; signed in: who, sign out, download my data, delete my account. /account/reset/{token}: set a new
-password from a mailed link.
+password from a mailed link. /account/confirm/{token}: finish a sign-up from its mailed link (a site that sends
+mail makes an account only so; one without mail signs a sign-up in at once).
 
 The session lives in NiceGUI's user storage (webapp/session.py). Every way in ends in :func:`welcome`, the one
 place that follows a successful sign-in.
@@ -11,15 +12,15 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
+from typing import TypeVar
 
 from nicegui import background_tasks, run, ui
 
 from models.rules import RuleViolation
 from models.service import SiteError
 from models.service.account_export import FILENAME, export_account
-from models.service.accounts import EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, Me
+from models.service.accounts import EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, MailSent, Me
 from models.service.errors import Busy, NotSignedIn
-from models.service.mailer import Mail
 from webapp.blocking import io
 from webapp.components.a11y import named
 from webapp.components.move_in import offer_move_in
@@ -31,6 +32,9 @@ INTRO = ("An account keeps your lists, card book and games on the server, so you
          "needs none: every game link works without one.")
 RESET_ASKED = ("If an account has that email, a link to set a new password is on its way. It works once, within "
                "the hour.")
+CHECK_MAIL = ("Check your mail: a link to finish signing up is on its way to {email}. Open it within a day. If that "
+              "email has an account already, the mail says so instead.")
+T = TypeVar("T")
 
 
 def _address() -> str | None:
@@ -59,14 +63,20 @@ def _problem() -> ui.label:
     return ui.label("").classes("tk-problem").props('role="alert"')
 
 
-async def _attempt(problem: ui.label, work: Callable[[], tuple[Me, str]]) -> None:
+async def _attempt(problem: ui.label, work: Callable[[], T]) -> T | None:
+    """``work`` in the password lane; a refusal is said under the form (None then)."""
     problem.set_text("")
     try:
-        me, token = await current().lanes.passwords.run(work)  # never in the threads game commands use
+        return await current().lanes.passwords.run(work)  # never in the threads game commands use
     except (RuleViolation, SiteError) as refusal:
         problem.set_text(refusal.message)
-        return
-    await welcome(me, token)
+        return None
+
+
+async def _signed_in_by(problem: ui.label, work: Callable[[], tuple[Me, str]]) -> None:
+    signed = await _attempt(problem, work)
+    if signed is not None:
+        await welcome(*signed)
 
 
 def _sign_in_card() -> None:
@@ -78,7 +88,7 @@ def _sign_in_card() -> None:
         address = _address()
 
         async def sign_in() -> None:
-            await _attempt(problem, lambda: accounts.sign_in(email.value or "", password.value or "", address))
+            await _signed_in_by(problem, lambda: accounts.sign_in(email.value or "", password.value or "", address))
 
         password.on("keydown.enter", sign_in)
         ui.button("Sign in", on_click=sign_in)
@@ -89,6 +99,8 @@ def _sign_up_card() -> None:
     accounts = current().accounts
     with named(ui.card().classes("tk-account-card"), "Sign up", role="region"):
         ui.label("Sign up").classes("text-h6").props('role="heading" aria-level="2"')
+        form = ui.column().classes("w-full gap-2")
+    with form:
         name = ui.input("Name other players see").props(f"autocomplete=nickname maxlength={NAME_MAX}").classes(
             "w-full")
         email, password = _email(), _password(f"Password (at least {PASSWORD_MIN} characters)", "new-password")
@@ -98,12 +110,17 @@ def _sign_up_card() -> None:
         async def sign_up() -> None:
             loop = asyncio.get_running_loop()
 
-            def later(mail: Mail) -> None:  # called in the worker thread: the mail goes once the page has answered
-                loop.call_soon_threadsafe(lambda: background_tasks.create(run.io_bound(accounts.mailer.send, mail),
-                                                                          name="sign-up mail"))
+            def later(step: Callable[[], None]) -> None:  # in the worker thread: the mail goes once the page answered
+                loop.call_soon_threadsafe(lambda: background_tasks.create(run.io_bound(step), name="sign-up mail"))
 
-            await _attempt(problem, lambda: accounts.sign_up(email.value or "", password.value or "",
-                                                             name.value or "", address, later))
+            answer = await _attempt(problem, lambda: accounts.sign_up(email.value or "", password.value or "",
+                                                                      name.value or "", address, later))
+            if isinstance(answer, MailSent):
+                form.clear()
+                with form:
+                    ui.label(CHECK_MAIL.format(email=answer.email)).props('role="status"')
+            elif answer is not None:
+                await welcome(*answer)
 
         ui.button("Sign up", on_click=sign_up)
 
@@ -231,7 +248,26 @@ async def reset_page(token: str) -> None:
             return accounts.sign_in(me.email, password.value or "", address)
 
         async def submit() -> None:
-            await _attempt(problem, reset)
+            await _signed_in_by(problem, reset)
 
         password.on("keydown.enter", submit)
         ui.button("Set the new password", on_click=submit)
+
+
+async def confirm_page(token: str) -> None:
+    """A mailed sign-up link: the password chosen at sign-up, typed again, makes the account and signs it in. A
+    button, not the opening of the page, makes it: a mail program that opens links to check them makes nothing."""
+    frame("Finish signing up")
+    accounts, token = current().accounts, token[:128]
+    with ui.column().classes("tk-account w-full"), named(ui.card().classes("tk-account-card"), "Finish signing up",
+                                                         role="region"):
+        ui.label("Finish signing up").classes("text-h5").props('role="heading" aria-level="1"')
+        ui.label("Type the password you chose when you signed up: your account is made and this device signed in.")
+        password = _password("Your password", "current-password")
+        problem = _problem()
+
+        async def submit() -> None:
+            await _signed_in_by(problem, lambda: accounts.confirm(token, password.value or ""))
+
+        password.on("keydown.enter", submit)
+        ui.button("Make my account", on_click=submit)
