@@ -59,8 +59,8 @@ EX = {
     "buy_attack": {"model": A},
     "next_attack": {"model": A},
     "feat": {"master": A},
-    "cast": {"model": A, "spell": "Dark Shroud", "cost": 2, "upkeep": True, "target": "p2-princess-regna",
-             "stat": "ARM", "amount": -2},
+    "cast": {"model": A, "spell": "Dark Shroud", "cost": 2, "upkeep": True,
+             "targets": ["p2-princess-regna", "p2-guardian-of-souls"], "stat": "ARM", "amount": -2},
     "summon": {"master": A, "vessel": C, "horror_card": CARD, "in_command": True, "near_gate": False},
     "pay_tithe": {"horror": G},
     "skip_tithe": {"horror": G},
@@ -192,10 +192,15 @@ SAY = {
     "feat": "A master uses its feat (once per game, during its activation, not when it runs).",
     "cast": (
         "A model casts a spell by paying its COST in essence, focus or fury; an upkeep spell stays on the caster. "
-        "A spell that changes a stat names its `target` (left out: the caster), the `stat` and the `amount`: "
-        "the change is recorded as `add_effect`'s `\"stat\"` effect, caused by the spell, for `duration` or, "
-        "for an upkeep spell, while it is upkept (cast again, the earlier casting's changes end). A change the "
-        "rules refuse refuses the casting: nothing is paid."
+        "A spell that changes a stat names the `stat`, the `amount` and the models it lands on: `target`, and "
+        "`targets` for every model its area or unit covers (the players' answer; left out: the caster); each "
+        "change is recorded as `add_effect`'s `\"stat\"` effect, caused by the spell, for `duration` or, for "
+        "an upkeep spell, while it is upkept (cast again, the earlier casting's changes end), and one undo takes "
+        "the whole casting back. An offensive spell names the model it attacks, `attack_target`, and whether it "
+        "is `in_range`: its magic attack (the caster's ESSENCE, FOCUS or FURY against DEF, then the POW the "
+        "caster's card gives the spell against ARM) goes on with `attack_roll` and `damage_roll`; out of range "
+        "it misses. A spell the card says is not offensive makes no attack. A change or attack the rules refuse "
+        "refuses the casting: nothing is paid."
     ),
     "summon": (
         "A master turns a friendly Marked Soul (`vessel`) into a horror of its battlegroup; `horror_card` "

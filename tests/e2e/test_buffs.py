@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.finders import action, model
+from tests.e2e.finders import model
 from tests.e2e.test_attack_math import GUARDIAN, POWER, declare, game_at_activation, hits, open_table, rolled
 from tests.e2e.test_faults_crash import api
 from tests.e2e.test_faults_pages import command
@@ -72,27 +72,3 @@ def test_a_buff_changes_the_damage_sum_and_ends_with_the_turn(browser: Browser, 
     expect(card).not_to_contain_text("Iron Flesh")
     expect(card).to_contain_text(f"ARM {ARM}")
 
-
-def test_a_spell_cast_with_its_stat_change_shows_on_the_target_while_upkept(browser: Browser,
-                                                                          server: Server) -> None:
-    """doc 001 "Spellcaster": Agathon pays the COST; the upkeep spell's -2 ARM shows on Bob's Princess Regna
-    (ARM 14; reference README) with its cause for as long as it is upkept."""
-    game = game_at_activation(server, [{"player": "Ann", "army": [{"card": "agathon"}]},
-                                       {"player": "Bob", "army": [{"card": "princess-regna"}]}], "p1-agathon")
-    page = open_table(browser, server, game)
-    action(page, "Cast spell", "Agathon").click()
-    cast = page.get_by_role("dialog").filter(has_text="Agathon casts a spell")
-    cast.get_by_label("Spell", exact=True).fill("Dark Shroud")
-    cast.get_by_label("COST", exact=True).fill("2")
-    cast.get_by_role("checkbox", name="Upkeep spell").click()
-    cast.get_by_role("checkbox", name="The spell changes a stat").click()
-    cast.get_by_role("combobox", name="Model the spell changes").click()
-    page.get_by_role("option", name="Princess Regna", exact=True).click()
-    expect(page.get_by_role("listbox")).to_have_count(0)
-    cast.get_by_label("Change by", exact=True).fill("-2")
-    cast.get_by_role("button", name="Cast", exact=True).click()
-    expect(cast).to_be_hidden()
-    expect(model(page, "Agathon")).to_contain_text("Essence 7 / 9")
-    regna = model(page, "Princess Regna")
-    expect(regna).to_contain_text("ARM 12 (-2 Dark Shroud)")
-    expect(regna).to_contain_text("Dark Shroud: -2 ARM (while upkept)")

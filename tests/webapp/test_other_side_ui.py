@@ -392,6 +392,21 @@ async def test_a_frenzy_is_shown_step_by_step_and_ended_with_fury_removed(user: 
     await watcher.should_see("3. It charges straight at the nearest model it can see", retries=50)
     await watcher.should_see("Frenzied", retries=50)
 
+    # Its one attack, from the frenzy panel: a charge attack whose attack roll the rules boost, free.
+    click(user, f"Frenzy attack: {BLITZER}", within=blitzer)
+    await eventually(dialog_open(user, f"{BLITZER} attacks"), "the declare dialog")
+    assert find(user, "Charge attack", ui.checkbox).value
+    choose(user, "Target", "Commander Test")
+    click(user, "Declare the attack")
+    await user.should_see(f"{BLITZER}: melee attack against Commander Test", retries=50)
+    attack = region(user, "Attack")
+    await see(user, "Roll 3 dice (boosted by the frenzy, free).", attack)
+    assert not exists(user, "Free boost", ui.checkbox) and not exists(user, "Boosted attack roll", ui.checkbox)
+    click(user, "Put the attack aside")
+    await eventually(lambda: not exists(user, "Attack"), "the attack to be put aside")
+    assert logged(game, "attack.declared")[0]["charge"]
+    await eventually(lambda: not exists(user, f"Frenzy attack: {BLITZER}", ui.button), "its one attack made")
+
     click(user, f"End frenzy: {BLITZER}", within=blitzer)
     await eventually(dialog_open(user, f"End {BLITZER}'s frenzy"), "the end of the frenzy")
     fill(user, "Fury to remove", "2")
@@ -508,6 +523,7 @@ async def test_the_attack_assistant_rolls_records_and_pauses_at_disabled_and_box
     pick(user, "Kind of attack", "Ranged")
     click(user, "Declare the attack")
     await user.should_see("Waiting for the attack roll.", retries=50)
+    assert exists(user, "Boosted attack roll", ui.checkbox)  # no rule boosts it: the players may
     fill(user, "Attack dice", "1 1")
     click(user, "Reroll: Attack dice")  # a reroll: the first dice stay on record
     await see(user, "Set aside by a reroll: 1 + 1. Enter or roll the new dice.", region(user, "Attack"))

@@ -8,12 +8,14 @@ crippled and on damage rolls with its Body aspect crippled (Mk III core rules as
 charge attack's damage roll is boosted (doc 002 "Frenzy & Threshold": "a charge attack and its damage roll is
 boosted"). At least one die is always rolled.
 
-Numbers: an attack hits when the dice plus the attacker's MAT (melee, power attack) or RAT (ranged), or its
-FOCUS or FURY for a warcaster's or warlock's magic attack, reach the target's DEF; whatever the numbers, a roll of
-all 1s misses and a roll of all 6s hits unless only one die is rolled (Mk III core rules "Automatic Hits and
-Misses", public). Damage is the dice plus the weapon's P+S (melee) or POW, less the target's ARM, never below 0
-(doc 002 Appendix A, damage roll: "determine if the roll would damage the model"). A number the card does not
-give is asked of the players; the assistant only suggests, they decide.
+Numbers: an attack hits when the dice plus the attacker's MAT (melee, power attack) or RAT (ranged), or for a
+magic attack its ESSENCE (doc 001 "ESSENCE": a model with the ESSENCE stat uses it for its magic attack rolls),
+FOCUS or FURY (a warcaster's or warlock's, Mk III core rules, public), reach the target's DEF; whatever the
+numbers, a roll of all 1s misses and a roll of all 6s hits unless only one die is rolled (Mk III core rules
+"Automatic Hits and Misses", public). Damage is the dice plus the weapon's P+S (melee) or POW (a weapon's, or
+an offensive spell's), less the target's ARM, never below 0 (doc 002 Appendix A, damage roll: "determine if the
+roll would damage the model"). A number the card does not give is asked of the players; the assistant only
+suggests, they decide.
 
 Combined attacks (Mk III core rules "Combined Melee Attacks" and "Combined Ranged Attacks", as publicly
 summarised at https://warmachineuniversity.com/mw/index.php/Combined_Melee_Attack and
@@ -31,6 +33,7 @@ from models.rules.core import GameState
 from models.rules.warmachine.damage import crippled, crippled_systems, rolled_layout
 from models.rules.warmachine.match import AttackRecord, ModelState, board
 from models.rules.warmachine.modifiers import stat_now
+from models.rules.warmachine.points import ESSENCE_ROLES, has_focus_manipulation, has_fury_manipulation
 
 RollKind = Literal["attack", "damage"]
 Weapon = Literal["left", "right", "head", "other"]
@@ -88,7 +91,14 @@ def boosted_now(state: GameState, a: AttackRecord, roll: RollKind, asked: bool) 
     if asked or (roll == "damage" and a.charge):
         return True
     m = board(state).model(a.attacker) if a.attacker else None
-    return m is not None and (f"{m.act.attack}:{roll}" in m.act.boosted or (roll == "attack" and frenzy_boost(m)))
+    return m is not None and (boost_key(m, roll, a.kind == "magic") in m.act.boosted
+                              or (roll == "attack" and frenzy_boost(m)))
+
+
+def boost_key(m: ModelState, roll: str, magic: bool) -> str:
+    """What a paid boost is kept under: the roll of ``m``'s current attack, or of the spell it cast last (an
+    offensive spell's magic attack is no attack of its combat action)."""
+    return f"spell {m.act.spells}:{roll}" if magic else f"{m.act.attack}:{roll}"
 
 
 def frenzy_boost(m: ModelState) -> bool:
@@ -119,12 +129,22 @@ def attack_dice_words(state: GameState, a: AttackRecord, roll: RollKind, asked_b
 def attack_stat(state: GameState, m: ModelState, kind: str) -> tuple[str, int | None]:
     """The stat added to an attack roll of ``kind`` and its value now, as effects change it (None: the players
     give it)."""
-    role = board(state).card_of(m).role
-    name = {"melee": "MAT", "power": "MAT", "ranged": "RAT"}.get(kind) or {
-        "warcaster": "FOCUS", "warlock": "FURY"}.get(role)
+    name = {"melee": "MAT", "power": "MAT", "ranged": "RAT"}.get(kind) or magic_stat(state, m)
     if name is None:
         return "magic skill", None
     return name, stat_now(state, m, name)
+
+
+def magic_stat(state: GameState, m: ModelState) -> str | None:
+    """The stat ``m`` adds to its magic attack rolls: ESSENCE for a model that has one (doc 001 "ESSENCE" and
+    "Spellcaster"), FOCUS for a warcaster, FURY for a warlock (or a model with Focus or Fury Manipulation, Mk
+    III core rules, public); None when the app does not know (the players give the number)."""
+    card = board(state).card_of(m)
+    if card.role in ESSENCE_ROLES or card.stats.ESSENCE is not None:
+        return "ESSENCE"
+    if has_focus_manipulation(state, m):
+        return "FOCUS"
+    return "FURY" if has_fury_manipulation(state, m) else None
 
 
 def power_name(kind: str) -> str:

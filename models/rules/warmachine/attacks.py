@@ -27,6 +27,7 @@ from models.rules.warmachine.attack_math import (
     attack_dice,
     attack_dice_words,
     attack_stat,
+    boost_key,
     boosted_now,
     combined_bonus,
     damage_check,
@@ -40,6 +41,7 @@ from models.rules.warmachine.damage import Entry, Side, remove_damage, sections,
 from models.rules.warmachine.derived import stat_with_why
 from models.rules.warmachine.match import AttackRecord, ModelState, board, with_board, with_models
 from models.rules.warmachine.points import resource
+from models.rules.warmachine.spells import card_spell
 from models.rules.warmachine.state import (
     SYSTEM,
     combat_refusal,
@@ -223,6 +225,7 @@ def declare_attack(state: GameState, cmd: DeclareAttack) -> tuple[GameState, lis
                else combat_refusal(attacker, "attack", "attack") or trooper_attacked(attacker))
     if forfeit is not None:
         raise forfeit
+    _frenzy_attack(attacker, cmd)
     if attacker.activation == "done" and not cmd.free_strike and not cmd.granted_by.strip():
         raise RuleViolation("attack.activation_over",
                             f"{attacker.name}'s activation is over: from now on it attacks only with a free "
@@ -234,7 +237,7 @@ def declare_attack(state: GameState, cmd: DeclareAttack) -> tuple[GameState, lis
     state, attacker, number = _count_attack(state, attacker)
     # A combined attack is a charge attack only when every model taking part charged (public summary above).
     can_charge = number == 1 and cmd.kind == "melee" and not cmd.free_strike and all(
-        x.act.charged for x in (attacker, *joining))
+        x.act.charged or frenzy_boost(x) for x in (attacker, *joining))
     for m in joining:
         state, m, joined = _count_attack(state, m)
         can_charge = can_charge and joined == 1
@@ -265,37 +268,53 @@ def declare_attack(state: GameState, cmd: DeclareAttack) -> tuple[GameState, lis
     return with_board(state, attack=record), events
 
 
+def _frenzy_attack(m: ModelState, cmd: DeclareAttack) -> None:
+    """A frenzied warbeast makes one attack, a melee attack against the model it charged (doc 002 "Frenzy &
+    Threshold"): a charge attack when it moved 3" or more (``declare_attack`` counts the frenzy's charge)."""
+    if not frenzy_boost(m) or cmd.free_strike:
+        return
+    if cmd.kind != "melee":
+        raise RuleViolation("frenzy.melee_only", f"{m.name} is frenzied: its one attack is a melee attack.")
+    if m.act.declared:
+        raise RuleViolation("frenzy.one_attack", f"{m.name} is frenzied: it has made its one attack.")
+
+
 def _names(models: list[ModelState]) -> str:
     names = [m.name for m in models]
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def boosted_attack(state: GameState, m: ModelState, roll: str) -> int:
-    """The number of ``m``'s attack whose ``roll`` a boost declared now is for; refused once that roll is made:
-    dice are added before rolling (doc 001 "ESSENCE: Boost"; doc 002 Appendix A, attack and damage roll, step
-    a). Before an attack is declared, a boost is for the next attack."""
+def boost_for(state: GameState, m: ModelState, roll: str) -> tuple[str, str]:
+    """The key a boost of ``m``'s ``roll`` declared now is kept under and, in words, the attack it is for;
+    refused once that roll is made: dice are added before rolling (doc 001 "ESSENCE: Boost"; doc 002 Appendix
+    A, attack and damage roll, step a). Before an attack is declared, a boost is for the next attack."""
     a = board(state).attack
     if a is None:
         act = m.act
-        return act.attack + 1 if act.declared and act.declared >= act.attack else act.attack
+        number = act.attack + 1 if act.declared and act.declared >= act.attack else act.attack
+        return f"{number}:{roll}", f"attack {number}"
     if a.attacker != m.id:
         raise RuleViolation("boost.not_attacker",
                             f"Something else is being resolved now: {m.name} has no roll in it to boost.")
     if a.step not in (("attack_roll",) if roll == "attack" else ("attack_roll", "damage_roll")):
         raise RuleViolation("boost.after_roll", f"The {roll} roll of this attack is already made: a boost is "
                                                 "declared before its dice are rolled.")
-    return m.act.attack
+    return boost_key(m, roll, a.kind == "magic"), _which(m, a)
 
 
-def _boost(state: GameState, m: ModelState, roll: str, free: bool) -> tuple[GameState, list[Event]]:
+def _which(m: ModelState, a: AttackRecord) -> str:
+    return f"{a.spell or 'the spell'}'s magic attack" if a.kind == "magic" else f"attack {m.act.attack}"
+
+
+def _boost(state: GameState, m: ModelState, a: AttackRecord, roll: str, free: bool) -> tuple[GameState, list[Event]]:
     """A boosted roll costs the attacker 1 point (focus, fury by forcing, essence), unless it was already paid
     with Boost for this roll or a rule boosts it for free (a frenzy, for one)."""
     if free:
         return state, []
-    key = f"{m.act.attack}:{roll}"
+    key = boost_key(m, roll, a.kind == "magic")
     if key in m.act.boosted:
         return state, []
-    m, paid = spend(state, m, 1, f"boost the {roll} roll of attack {m.act.attack}")
+    m, paid = spend(state, m, 1, f"boost the {roll} roll of {_which(m, a)}")
     m = m.model_copy(update={"act": m.act.model_copy(update={"boosted": (*m.act.boosted, key)})})
     return with_models(state, m), [paid]
 
@@ -341,9 +360,13 @@ def suggested_hit(state: GameState, a: AttackRecord, dice: tuple[int, ...], remo
 def suggested_damage(state: GameState, a: AttackRecord, dice: tuple[int, ...], removed: int = 0,
                      power: int | None = None, armour: int | None = None) -> tuple[int | None, str]:
     """The damage the pending attack's damage roll ``dice`` gets through ARM with the weapon's ``power``
-    (None while the power is unknown), and the arithmetic in words; ``armour`` defaults to the card's ARM."""
+    (None while the power is unknown), and the arithmetic in words; ``power`` defaults to an offensive spell's
+    POW on the caster's card, ``armour`` to the target's ARM."""
     now, why = stat_with_why(state, board(state).model(a.target), "ARM")
     armour = now if armour is None else armour
+    if power is None and a.attacker is not None and a.spell is not None:
+        spell = card_spell(state, board(state).model(a.attacker), a.spell)
+        power = spell.pow if spell is not None else None
     check = damage_check(kept(dice, removed), power_name(a.kind), power, armour, combined_bonus(a),
                          why if armour == now else "")
     return check.damage, check.words
@@ -372,7 +395,7 @@ def attack_roll(state: GameState, cmd: AttackRoll) -> tuple[GameState, list[Even
     events: list[Event] = []
     boosted = boosted_now(state, a, "attack", cmd.boosted)
     if cmd.boosted:  # a frenzy's boost is the rules' own and free (doc 002 "Frenzy & Threshold")
-        state, events = _boost(state, live(state, attacker.id), "attack", cmd.free_boost or frenzy_boost(attacker))
+        state, events = _boost(state, live(state, attacker.id), a, "attack", cmd.free_boost or frenzy_boost(attacker))
     said, words = suggested_hit(state, a, cmd.dice.dice, cmd.removed, cmd.stat, cmd.defence)
     a = a.model_copy(update={"attack_dice": cmd.dice.dice, "rerolled": tuple(r.dice for r in cmd.rerolled),
                              "boosted_attack": boosted, "hit": cmd.hit})
@@ -430,7 +453,7 @@ def damage_roll(state: GameState, cmd: DamageRoll) -> tuple[GameState, list[Even
     events: list[Event] = []
     boosted = boosted_now(state, a, "damage", cmd.boosted)
     if cmd.boosted and not a.charge:
-        state, events = _boost(state, live(state, _attacker(a)), "damage", cmd.free_boost)
+        state, events = _boost(state, live(state, _attacker(a)), a, "damage", cmd.free_boost)
     a = a.model_copy(update={"damage_dice": cmd.dice.dice, "boosted_damage": boosted, "damage": damage})
     state = with_board(state, attack=a)
     arithmetic = f" {_sentence(words)}{_call(said, damage)}." if cmd.power is not None else ""
@@ -558,11 +581,10 @@ def boost(state: GameState, cmd: Boost) -> tuple[GameState, list[Event]]:
     "ESSENCE: Boost")."""
     m = live(state, cmd.model)
     _can_attack(state, m, f"boost its {cmd.roll} roll")
-    number = boosted_attack(state, m, cmd.roll)
-    key = f"{number}:{cmd.roll}"
+    key, which = boost_for(state, m, cmd.roll)
     if key in m.act.boosted:
         raise RuleViolation("boost.once_per_roll", f"This {cmd.roll} roll of {m.name} is already boosted.")
-    m, paid = spend(state, m, 1, f"boost the {cmd.roll} roll of attack {number}")
+    m, paid = spend(state, m, 1, f"boost the {cmd.roll} roll of {which}")
     m = m.model_copy(update={"act": m.act.model_copy(update={"boosted": (*m.act.boosted, key)})})
     return with_models(state, m), [paid]
 

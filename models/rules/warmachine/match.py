@@ -256,7 +256,8 @@ class AttackRecord(Frozen):
     Damage typed in at the table pauses the same way: ``kind`` "damage", no ``attacker``, no rolls.
     ``weapon``: where the weapon sits on a warjack (a crippled arm or head rolls fewer dice); ``charge``: a
     charge attack (its damage roll is boosted); ``combined``: the other troopers of the attacker's unit taking
-    part in a combined melee or ranged attack (the attacker rolls for them all)."""
+    part in a combined melee or ranged attack (the attacker rolls for them all); ``spell``: the offensive spell
+    whose magic attack this is (its POW and AOE are on the caster's card)."""
 
     attacker: str | None
     target: str
@@ -273,6 +274,8 @@ class AttackRecord(Frozen):
     damage: int | None = None
     pending: tuple[str, ...] = ()
     combined: tuple[str, ...] = ()
+    # Written only when set: an attack of no spell is written as it was before spells made attacks.
+    spell: str | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class WarmachineBoard(Board):

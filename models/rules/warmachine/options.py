@@ -64,7 +64,8 @@ def model_options(state: GameState, model_id: str) -> tuple[Option, ...]:
         probes.append(("reposition", Reposition(model=m.id)))
     probes += caster_options.probes(state, m)
     found = [Option(action=DERIVED, allowed=False, values=flat(derived(state, m)))]  # numbers, not an action
-    found += [probe(state, action, command, ASKED.get(action, ())) for action, command in probes]
+    found += [probe(state, action, command, ASKED.get(action, ()),
+                    _cast_choices(state, m) if action == "cast" else None) for action, command in probes]
     found.append(_attack_option(state, m))
     found.append(_stat_change_option(state, m))
     found += caster_options.options(state, m)
@@ -86,13 +87,23 @@ def _closing(state: GameState, o: Option) -> Option:
 ASKED: dict[str, tuple[str, ...]] = {
     "mark_damage": ("amount", "column", "side", "then_column", "transfer_to"),
     "leech": ("points",), "heal_self": ("points",), "receive_allocation": ("points",), "be_healed": ("points",),
-    "cast": ("spell", "cost", "upkeep", "target", "stat", "amount", "duration"),
+    "cast": ("spell", "cost", "upkeep", "target", "targets", "stat", "amount", "duration", "attack_target",
+             "in_range"),
     "change_stat": ("stat", "amount", "cause", "duration", "caster"),
     "sacrifice": ("victim", "in_control", "in_formation"),
     "summon": ("vessel", "horror_card", "in_command", "near_gate"),
     "attack": ("target", "kind", "in_range", "free_strike", "weapon", "charge", "combined"),
     **caster_options.ASKED,
 }
+
+
+def _cast_choices(state: GameState, m: ModelState) -> dict[str, tuple[str, ...]]:
+    """The models a spell's change may land on (every model in play: its area, its unit or its target is the
+    players' answer), and those an offensive spell may attack (every other model in play, the other side's
+    first)."""
+    in_play = [x for x in board(state).models if x.in_play]
+    others = sorted((x for x in in_play if x.id != m.id), key=lambda x: x.seat == m.seat)
+    return {"targets": tuple(x.id for x in in_play), "attack_target": tuple(x.id for x in others)}
 
 
 def _damage_probe(state: GameState, m: ModelState) -> MarkDamage:

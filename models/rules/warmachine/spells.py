@@ -8,9 +8,10 @@ from typing import Literal
 
 from pydantic import Field
 
+from models.catalog.schema import Spell
 from models.rules.core import Command, Event, GameState, RuleViolation, handles
 from models.rules.text import clean_text
-from models.rules.warmachine.match import Duration, ModelState, StatName, board, with_models
+from models.rules.warmachine.match import AttackRecord, Duration, ModelState, StatName, board, with_board, with_models
 from models.rules.warmachine.phases import before_leaving, on_enter, on_turn_start
 from models.rules.warmachine.points import has_focus_manipulation, has_fury_manipulation
 from models.rules.warmachine.stat_effects import AMOUNT_MAX, add_stat, end_upkept
@@ -73,10 +74,16 @@ def use_feat(state: GameState, cmd: UseFeat) -> tuple[GameState, list[Event]]:
     return with_models(state, m), [Event(kind="feat.used", model=m.id, text=f"{m.name} uses its feat.")]
 
 
+MAX_TARGETS = 40  # models one spell's change lands on (an area, a unit): more than a table holds
+
+
 class CastSpell(Command):
     """A spell cast by paying its COST; an upkeep spell stays on the caster until it expires. A spell that
-    changes a stat names its ``target`` (the caster itself for a spell on SELF), the ``stat`` and the
-    ``amount``: the change lasts ``duration``, or while upkept for an upkeep spell (``add_effect``'s rules)."""
+    changes a stat names the ``stat``, the ``amount`` and the models it lands on: ``target`` and ``targets``
+    (several for a spell whose area or unit covers them, the players' answer; the caster itself when neither is
+    given): the change lasts ``duration``, or while upkept for an upkeep spell (``add_effect``'s rules). An
+    offensive spell names the model it attacks, ``attack_target``, and whether it is ``in_range``: its magic
+    attack goes on in the attack assistant."""
 
     type: Literal["cast"] = "cast"
     model: str
@@ -84,9 +91,12 @@ class CastSpell(Command):
     cost: int = Field(ge=0, le=10)
     upkeep: bool = False
     target: str | None = None
+    targets: tuple[str, ...] = Field(default=(), max_length=MAX_TARGETS)
     stat: StatName | None = None
     amount: int | None = Field(default=None, ge=-AMOUNT_MAX, le=AMOUNT_MAX)
     duration: Duration = "turn"
+    attack_target: str | None = None
+    in_range: bool = True
 
 
 def _spell_name(text: str) -> str:
@@ -100,7 +110,8 @@ def cast_spell(state: GameState, cmd: CastSpell) -> tuple[GameState, list[Event]
     m = before = _caster(state, cmd.model, "cast a spell", "spell")
     name = _spell_name(cmd.spell)
     _in_activation(m, "cast a spell", "spell")
-    _check_card_spell(state, m, name, cmd)
+    listed = _check_card_spell(state, m, name, cmd)
+    on = _changed(cmd)
     events: list[Event] = []
     if cmd.cost:
         m, paid = spend(state, m, cmd.cost, f"cast {name}")
@@ -116,26 +127,64 @@ def cast_spell(state: GameState, cmd: CastSpell) -> tuple[GameState, list[Event]
     if cmd.upkeep and name in before.upkeeps:  # cast again: the spell's earlier changes end with the old casting
         state, more = end_upkept(state, m.id, name)
         events += more
-    if cmd.target is not None or cmd.stat is not None:
-        state, more = add_stat(state, cmd.target or m.id, cmd.stat, cmd.amount, name,
-                               "upkeep" if cmd.upkeep else cmd.duration, m.id)
+    for model in on or ((m.id,) if cmd.stat is not None else ()):
+        state, more = add_stat(state, model, cmd.stat, cmd.amount, name, "upkeep" if cmd.upkeep else cmd.duration,
+                               m.id)
+        events += more
+    if cmd.attack_target is not None:
+        state, more = _magic_attack(state, m, name, listed, cmd)
         events += more
     return state, events
 
 
-def _check_card_spell(state: GameState, m: ModelState, name: str, cmd: CastSpell) -> None:
+def _changed(cmd: CastSpell) -> tuple[str, ...]:
+    """The models a spell's stat change lands on, each once."""
+    on = (*((cmd.target,) if cmd.target is not None else ()), *cmd.targets)
+    if len(set(on)) != len(on):
+        raise RuleViolation("spell.target_twice", "Name each model the spell changes once.")
+    return on
+
+
+def _magic_attack(state: GameState, caster: ModelState, name: str, listed: Spell | None,
+                  cmd: CastSpell) -> tuple[GameState, list[Event]]:
+    """Spell-casting sequence (doc 002 Appendix A): an offensive spell is resolved with the attack sequence from
+    "check the range to the target": out of range it misses without a roll; in range the attack assistant waits
+    for its magic attack roll, the spell's POW and AOE coming from the caster's card. A spell the card says is
+    not offensive makes no attack."""
+    if listed is not None and listed.off is False:
+        raise RuleViolation("spell.not_offensive", f"{listed.name} is not an offensive spell on {caster.name}'s "
+                                                   "card: it makes no magic attack.")
+    target = live(state, cmd.attack_target or "")
+    if target.id == caster.id:
+        raise RuleViolation("target.self", f"{caster.name} cannot aim an offensive spell at itself.")
+    events = [Event(kind="attack.declared", model=caster.id,
+                    data={"target": target.id, "kind": "magic", "spell": name, "in_range": cmd.in_range},
+                    text=f"{caster.name}'s {name} makes a magic attack against {target.name}.")]
+    if not cmd.in_range:
+        return state, [*events, Event(kind="attack.missed", text=f"{target.name} is out of range: {name} misses.")]
+    record = AttackRecord(attacker=caster.id, target=target.id, kind="magic", spell=name)
+    return with_board(state, attack=record), events
+
+
+def _check_card_spell(state: GameState, m: ModelState, name: str, cmd: CastSpell) -> Spell | None:
     """A spell the caster's card lists is cast at the card's COST and as the card's kind (upkeep or not): the card
     is the printed rule (doc 001 "Spellcaster": the spell's COST is paid). A spell the card does not list, or
-    whose COST the card leaves open, is taken as the players give it."""
-    listed = next((sp for sp in board(state).card_of(m).spells if sp.name.casefold() == name.casefold()), None)
+    whose COST the card leaves open, is taken as the players give it. The spell as the card lists it, if it does."""
+    listed = card_spell(state, m, name)
     if listed is None:
-        return
+        return None
     if listed.cost is not None and cmd.cost != listed.cost:
         raise RuleViolation("spell.card_cost", f"{listed.name} costs {listed.cost} on {m.name}'s card, not "
                                                f"{cmd.cost}.")
     if listed.dur is not None and cmd.upkeep != listed.upkeep:
         kind = "an upkeep spell" if listed.upkeep else "not an upkeep spell"
         raise RuleViolation("spell.card_upkeep", f"{listed.name} is {kind} on {m.name}'s card.")
+    return listed
+
+
+def card_spell(state: GameState, m: ModelState, name: str) -> Spell | None:
+    """The spell called ``name`` as ``m``'s card lists it (None: the card does not list it)."""
+    return next((sp for sp in board(state).card_of(m).spells if sp.name.casefold() == name.casefold()), None)
 
 
 class Upkeep(Command):

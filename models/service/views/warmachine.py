@@ -25,7 +25,7 @@ from models.rules.warmachine.points import (
     has_fury_manipulation,
 )
 from models.rules.warmachine.shake import effect_name
-from models.rules.warmachine.spells import is_grymkin_warlock
+from models.rules.warmachine.spells import card_spell, is_grymkin_warlock
 from models.rules.warmachine.state import essence_stat, has_essence_manipulation, is_horror, role
 from models.service.views.damage import outline, track
 
@@ -144,7 +144,23 @@ def attack_heading(state: GameState, a: AttackRecord) -> str:
     kind = KINDS[a.kind].lower()
     if a.combined:
         kind = f"combined {kind} (with {len(a.combined)} more, +{len(a.combined) + 1} to hit and damage)"
-    return f"{board(state).model(a.attacker).name}: {kind} attack against {board(state).model(a.target).name}"
+    attacker, target = board(state).model(a.attacker), board(state).model(a.target)
+    if a.spell is not None:
+        spell = card_spell(state, attacker, a.spell)
+        numbers = [f"POW {spell.pow}" if spell and spell.pow is not None else "POW not on the card"]
+        numbers += [f"AOE {spell.aoe}"] if spell and spell.aoe else []
+        return f"{attacker.name}: {a.spell}, a magic attack ({', '.join(numbers)}) against {target.name}"
+    return f"{attacker.name}: {kind} attack against {target.name}"
+
+
+def area_words(state: GameState, a: AttackRecord) -> str:
+    """What an offensive spell's area means at the table (doc 002 Appendix A: every model in the AOE where it
+    ends up is hit), or nothing for an attack without one."""
+    spell = card_spell(state, board(state).model(a.attacker), a.spell) if a.attacker and a.spell else None
+    if spell is None or not spell.aoe:
+        return ""
+    return (f"AOE {spell.aoe}: every model in the area where it lands is hit too (a miss may move it); "
+            "mark their damage on their cards.")
 
 
 def sequence(a: AttackRecord) -> tuple[str, tuple[str, ...], int | None]:

@@ -14,6 +14,8 @@ from models.rules.warmachine.attack_math import (
     attack_dice,
     attack_dice_words,
     attack_stat,
+    boosted_now,
+    frenzy_boost,
     power_name,
     weapon_places,
     weapon_powers,
@@ -21,6 +23,7 @@ from models.rules.warmachine.attack_math import (
 from models.rules.warmachine.attacks import suggested_damage, suggested_hit
 from models.rules.warmachine.derived import stat_with_why
 from models.rules.warmachine.match import AttackRecord, ModelState, board
+from models.rules.warmachine.spells import card_spell
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,18 @@ class Roll:
 def roll_needs(state: GameState, a: AttackRecord, roll: RollKind, boosted: bool) -> Roll:
     """What the pending attack's attack or damage roll needs, with the boost the players ask for."""
     return Roll(attack_dice(state, a, roll, boosted), f"Roll {attack_dice_words(state, a, roll, boosted)}.")
+
+
+def boosted_already(state: GameState, a: AttackRecord, roll: RollKind) -> bool:
+    """Whether the rules boost the pending attack's ``roll`` already (paid with Boost, a charge attack's damage
+    roll, a frenzied warbeast's attack roll): nothing is left for the players to tick."""
+    return boosted_now(state, a, roll, False)
+
+
+def charge_asked(m: ModelState) -> bool:
+    """Whether declaring ``m``'s attack asks about a charge: it charged (or charged in its frenzy, doc 002
+    "Frenzy & Threshold") and has not attacked yet."""
+    return (m.act.charged or frenzy_boost(m)) and not m.act.declared
 
 
 def weapon_choices(state: GameState, m: ModelState) -> dict[str, str]:
@@ -70,15 +85,18 @@ def damage_fields(state: GameState, a: AttackRecord, power: int | None) -> tuple
     """The weapon's P+S or POW (``power`` when one was picked, else the card's first weapon's), the target's ARM,
     and a button per weapon when the card lists more than one."""
     target = board(state).model(a.target)
+    armour = Field(f"ARM of {target.name}", stat_with_why(state, target, "ARM")[0])
     attacker = board(state).model(a.attacker) if a.attacker else None
+    if attacker is not None and a.spell is not None:  # the spell's POW as the caster's card gives it, or asked
+        spell = card_spell(state, attacker, a.spell)
+        return Field(f"POW of {a.spell}", spell.pow if power is None and spell else power), armour, ()
     weapons = weapon_powers(board(state).card_of(attacker), a.kind) if attacker is not None else {}
     if power is None and weapons:
         power = next(iter(weapons.values()))
     what = power_name(a.kind)
     buttons = tuple(Weapon(f"{name}: {what} {value}", f"Use {name}, {what} {value}", value)
                     for name, value in weapons.items()) if len(weapons) > 1 else ()
-    return (Field(f"{what} of the weapon", power), Field(f"ARM of {target.name}",
-                                                         stat_with_why(state, target, "ARM")[0]), buttons)
+    return Field(f"{what} of the weapon", power), armour, buttons
 
 
 def _sentence(words: str) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from models.catalog.schema import Card
+from models.catalog.schema import Card, Spell
 from models.rules import GameState
 from models.rules.warmachine.arcana import arcana_offer
 from models.rules.warmachine.fury import fallen_warbeasts
@@ -31,6 +31,18 @@ LABELS = {
 }
 PREFIXED = {"upkeep": "Upkeep {} (1)", "drop_upkeep": "Let {} end", "shake": "Shake off {} (1)",
             "play_arcana": "Play {}"}
+
+
+def spell_attack(spell: Spell | None) -> tuple[bool, str]:
+    """For the spell dialog: whether a spell picked from the card attacks by default (the card gives it a POW
+    and does not say it is not offensive: a spell without POW deals no damage, so no assistant opens unless
+    the players say so), and its POW and AOE in words; the assistant asks for a POW the card does not give."""
+    if spell is None:
+        return False, "A spell not picked from the card: the attack assistant asks for its POW."
+    if spell.pow is None:
+        return False, f"The card gives {spell.name} no POW: the attack assistant asks for it."
+    area = f", AOE {spell.aoe}" if spell.aoe else ""
+    return spell.off is not False, f"POW {spell.pow}{area}, from the card."
 
 
 def label_for(action: str) -> str | None:

@@ -29,7 +29,8 @@ from webapp.components.warmachine.caster_dialogs import (
     spirit_bond_dialog,
     threshold_dialog,
 )
-from webapp.components.warmachine.infernal_dialogs import sacrifice_dialog, spell_dialog, summon_dialog
+from webapp.components.warmachine.infernal_dialogs import sacrifice_dialog, summon_dialog
+from webapp.components.warmachine.spell_dialog import spell_dialog
 from webapp.view import GameView
 
 HIDDEN = {

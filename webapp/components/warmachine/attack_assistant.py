@@ -21,8 +21,15 @@ from models.rules.warmachine import (
     builders,
 )
 from models.service.views.damage import Entrance, entrance, first_entrance, transfer
-from models.service.views.warmachine import KINDS, WAITING, attack_heading, attack_roll_words, sequence
-from models.service.views.warmachine_attack import roll_needs, weapon_choices
+from models.service.views.warmachine import (
+    KINDS,
+    WAITING,
+    area_words,
+    attack_heading,
+    attack_roll_words,
+    sequence,
+)
+from models.service.views.warmachine_attack import boosted_already, charge_asked, roll_needs, weapon_choices
 from webapp.components.a11y import named
 from webapp.components.asking import send_answers
 from webapp.components.current_options import options_now
@@ -57,7 +64,7 @@ def declare_dialog(view: GameView, attacker_id: str) -> None:
         weapon = named(ui.radio(places, value="other").props("inline"),
                        "Where the weapon sits") if places else None
         charge = named(ui.checkbox("Charge attack: it moved 3\" or more (its damage roll is boosted)", value=True),
-                       "Charge attack") if m.act.charged and not m.act.declared else None
+                       "Charge attack") if charge_asked(m) else None
         in_range = named(ui.checkbox("The target is in range", value=True), "The target is in range")
         free = named(ui.checkbox("It is a free strike", value=refused is not None), "It is a free strike")
 
@@ -157,11 +164,17 @@ def _column_choice(where: Entrance, needed: bool = False) -> dict[int | None, st
     return options
 
 
+def _power_key(a: AttackRecord) -> tuple[str, str]:
+    """Whose P+S or POW a typed number is remembered as: the attacker's, per kind of attack or per spell."""
+    return a.attacker or "", a.spell or a.kind
+
+
 class AttackPanel:
     def __init__(self, view: GameView, controls: bool) -> None:
         self.view, self.controls = view, controls
         self._shown: tuple[AttackRecord | None, tuple[str, ...]] | None = None
-        # The weapon P+S or POW last used by each attacker and kind of attack: asked once, then pre-filled.
+        # The weapon P+S or POW last used by each attacker and kind of attack (or spell): asked once, then
+        # pre-filled.
         self._powers: dict[tuple[str, str], int] = {}
         with named(ui.card().classes("tk-attack w-full"), "Attack", role="region") as self.box:
             self.heading = ui.label("").classes("text-h6").props('aria-live="polite"')
@@ -186,6 +199,8 @@ class AttackPanel:
         with self.body:
             if a.attack_dice:
                 ui.label(attack_roll_words(a)).classes("tk-kind")
+            if area := area_words(state, a):
+                ui.label(area).classes("tk-kind")
             title, steps, at = sequence(a)
             with ui.expansion(title).classes("w-full tk-sequence"):
                 for i, line in enumerate(steps, 1):
@@ -195,9 +210,16 @@ class AttackPanel:
             {"attack_roll": self._attack_roll, "damage_roll": self._damage_roll}.get(a.step, self._pause)(state, a)
 
     # -- the steps -----------------------------------------------------------------------------------------
+    def _boost_fields(self, state: GameState, a: AttackRecord, roll: Literal["attack", "damage"]) -> tuple[Any, Any]:
+        """The boost the players may still ask for (paid, or free by a rule they name), or none when the rules
+        boost the roll already (paid with Boost, a frenzy, a charge): the dice count says why."""
+        if boosted_already(state, a, roll):
+            return None, None
+        return (named(ui.checkbox("Boosted (one die more; costs 1)"), f"Boosted {roll} roll"),
+                named(ui.checkbox("Boosted by a rule, for free"), "Free boost"))
+
     def _attack_roll(self, state: GameState, a: AttackRecord) -> None:
-        boosted = named(ui.checkbox("Boosted (one die more; costs 1 unless already paid)"), "Boosted attack roll")
-        free = named(ui.checkbox("Boosted by a rule, for free (a frenzy boosts by itself)"), "Free boost")
+        boosted, free = self._boost_fields(state, a, "attack")
         count = ui.label("").classes("tk-kind")
         buttons: dict[bool, ui.button] = {}
 
@@ -218,13 +240,14 @@ class AttackPanel:
         numbers.dice, numbers.removed = dice, lambda: whole_number(removed.value, 0, 11) or 0
 
         def asked() -> bool:
-            return bool(boosted.value or free.value)
+            return boosted is not None and free is not None and bool(boosted.value or free.value)
 
         def show_count() -> None:
             count.set_text(roll_needs(state, a, "attack", asked()).words)
 
         for box in (boosted, free):
-            box.on_value_change(show_count)
+            if box is not None:
+                box.on_value_change(show_count)
         show_count()
 
         async def roll(hit: bool) -> None:
@@ -233,8 +256,8 @@ class AttackPanel:
             if rolled is None or taken is None:
                 return
             stat, defence = numbers.values()
-            await self.view.send(builders.attack_roll(rolled, hit, asked(), bool(free.value), taken,
-                                                      tuple(dice.earlier), stat, defence))
+            await self.view.send(builders.attack_roll(rolled, hit, asked(), free is not None and bool(free.value),
+                                                      taken, tuple(dice.earlier), stat, defence))
 
         target = board(state).model(a.target).name
         with ui.row().classes("gap-2"):
@@ -249,11 +272,7 @@ class AttackPanel:
         target = board(state).model(a.target)
         if a.charge:
             ui.label("A charge attack: its damage roll is boosted, at no cost.").classes("tk-prompt")
-            boosted = free = None
-        else:
-            boosted = named(ui.checkbox("Boosted (one die more; costs 1 unless already paid)"),
-                            "Boosted damage roll")
-            free = named(ui.checkbox("Boosted by a rule, for free"), "Free boost")
+        boosted, free = self._boost_fields(state, a, "damage")
         count = ui.label("").classes("tk-kind")
 
         def asked() -> bool:
@@ -261,7 +280,7 @@ class AttackPanel:
 
         dice = DiceField(self.view, "Damage dice", lambda: roll_needs(state, a, "damage", asked()).dice,
                          on_change=lambda: numbers.refresh())
-        numbers = DamageNumbers(state, a, self._powers.get((a.attacker or "", a.kind)))
+        numbers = DamageNumbers(state, a, self._powers.get(_power_key(a)))
         points = named(ui.number("Damage points (after ARM)", value=None).classes("w-56"),
                        "Damage points after ARM")
         numbers.dice, numbers.points = dice, points
@@ -300,7 +319,7 @@ class AttackPanel:
                 return
             power, armour = numbers.values()
             if power is not None:
-                self._powers[(a.attacker or "", a.kind)] = power
+                self._powers[_power_key(a)] = power
             await self.view.send(builders.damage_roll(
                 rolled, damage, asked(), free is not None and bool(free.value),
                 Entry(column=column.value if column is not None else None,

@@ -1,4 +1,4 @@
-"""Dialogs for the Infernal choices that need more than one tap: sacrifice, summoning, spells, effects.
+"""Dialogs for the Infernal choices that need more than one tap: sacrifice, summoning, effects.
 
 Each offers the choices the rules give in the option it answers (``Option.choices``), asks the players about
 the table (ranges, formation) in plain words, and sends the option's command with those answers; the rules
@@ -7,17 +7,12 @@ have the last word (a horror's web rings too) and the refusal is shown.
 
 from __future__ import annotations
 
-from typing import get_args
-
 from nicegui import ui
 
 from models.rules import Command, Option, RuleViolation, options
 from models.rules.warmachine import (
     DURATION_WORDS,
-    SPELL_SEQUENCE,
-    CastSpell,
     Sacrifice,
-    StatName,
     Summon,
     board,
     builders,
@@ -34,7 +29,6 @@ from webapp.components.asking import send_answers
 from webapp.components.dialogs import ok_cancel, titled_dialog
 from webapp.components.once import once
 from webapp.components.warmachine.card_book import player_catalog, remember
-from webapp.components.warmachine.checklists import checklist
 from webapp.components.whole_numbers import whole_number
 from webapp.view import GameView
 
@@ -114,77 +108,6 @@ async def summon_dialog(view: GameView, option: Option) -> None:
                 dialog.close()
 
         ok_cancel("Summon", ok, dialog)
-
-
-def spell_dialog(view: GameView, option: Option) -> None:
-    assert isinstance(option.command, CastSpell)
-    m = board(view.state).model(option.command.model)
-    with titled_dialog(f"{m.name} casts a spell") as dialog:
-        listed = {sp.name: sp for sp in board(view.state).card_of(m).spells}
-        if listed:
-            picked = named(ui.select(list(listed), label="A spell from the card"), "A spell from the card")
-        name = ui.input("Spell", validation={"1 to 40 characters": lambda v: 0 < len(v or "") <= 40}).props(
-            "maxlength=40")
-        cost = ui.number("COST", value=1)
-        upkeep = ui.checkbox("Upkeep spell")
-        if listed:
-            def from_card() -> None:
-                """The card's COST and kind fill in (the rules refuse another COST for a spell the card lists)."""
-                spell = listed.get(picked.value or "")
-                if spell is not None:
-                    name.value = spell.name
-                    if spell.cost is not None:
-                        cost.value = spell.cost
-                    upkeep.value = spell.upkeep
-            picked.on_value_change(from_card)
-        change = _SpellChange(view)
-        checklist("The spell-casting sequence", SPELL_SEQUENCE)
-
-        async def ok() -> None:
-            points = whole_number(cost.value, 0, 10)
-            if points is None or not (name.value or "").strip():
-                ui.notify("Name the spell and give its COST (0 to 10).", type="warning")
-                return
-            answers = change.answers()
-            if answers is None:
-                return
-            if await send_answers(view, option, spell=name.value.strip(), cost=points, upkeep=upkeep.value,
-                                  **answers):
-                dialog.close()
-
-        ok_cancel("Cast", ok, dialog)
-
-
-class _SpellChange:
-    """The stat a spell changes, if it changes one: on which model, which stat, by how much and for how long
-    (an upkeep spell's change lasts while it is upkept)."""
-
-    def __init__(self, view: GameView) -> None:
-        state = view.state
-        self.form: ui.column  # made just below; the checkbox shows and hides it
-        self.on = ui.checkbox("The spell changes a stat", on_change=lambda e: self.form.set_visibility(e.value))
-        with ui.column().classes("gap-1") as self.form:
-            self.target = ui.select({m.id: m.name for m in board(state).models if m.in_play},
-                                    label="Model the spell changes")
-            with ui.row().classes("gap-2 items-end"):
-                self.stat = named(ui.select(list(get_args(StatName)), value="ARM", label="Stat"), "Stat")
-                self.amount = named(ui.number("By (+ or -)", value=2).props("inputmode=numeric"), "Change by")
-            self.duration = ui.select({k: w.capitalize() for k, w in DURATION_WORDS.items() if k != "upkeep"},
-                                      value="turn", label="For how long (unless upkept)")
-        self.form.set_visibility(False)
-
-    def answers(self) -> dict[str, object] | None:
-        """The change's answers for the cast command (all empty when the spell changes no stat), or None and a
-        message when the amount is not a whole number."""
-        if not self.on.value:
-            return {"target": None, "stat": None, "amount": None, "duration": "turn"}
-        by = whole_number(self.amount.value, -10, 10)
-        if not by or self.target.value is None:
-            ui.notify("Pick the model and change the stat by a whole number from -10 to 10 (not 0).",
-                      type="warning")
-            return None
-        return {"target": self.target.value, "stat": self.stat.value, "amount": by,
-                "duration": self.duration.value}
 
 
 def effects_dialog(view: GameView, model_id: str) -> None:

@@ -191,3 +191,26 @@ def test_a_frenzied_warbeasts_attack_roll_is_boosted_by_the_rules_themselves(tab
     calm = run(to_step(table, "activation", "activate", seat=1), Activate(model=BLITZ),
                DeclareAttack(attacker=BLITZ, target=SERGEANT))
     assert attack_dice_words(calm, board(calm).attack, "attack") == "2 dice"
+
+
+def test_a_frenzied_warbeasts_attack_is_a_charge_attack(table):
+    """doc 002, "Frenzy & Threshold": it charges, and if it moved at least 3" the attack is a charge attack and
+    its damage roll is boosted; the players say when it moved less."""
+    frenzied = run(checks(table), ThresholdCheck(warbeast=BLITZ, roll=roll(6, 6)))
+    state = run(frenzied, DeclareAttack(attacker=BLITZ, target=SERGEANT))
+    assert board(state).attack.charge
+    short = run(frenzied, DeclareAttack(attacker=BLITZ, target=SERGEANT, charge=False))
+    assert not board(short).attack.charge
+
+
+def test_a_frenzied_warbeast_makes_one_melee_attack(table):
+    """doc 002, "Frenzy & Threshold": it makes one attack, with a melee weapon, and no additional attacks.
+    Positive control: the same warbeast, not frenzied, makes a ranged attack and a second attack."""
+    frenzied = run(checks(table), ThresholdCheck(warbeast=BLITZ, roll=roll(6, 6)))
+    assert refused(frenzied, DeclareAttack(attacker=BLITZ, target=SERGEANT, kind="ranged")) == "frenzy.melee_only"
+    state = run(frenzied, DeclareAttack(attacker=BLITZ, target=SERGEANT),
+                AttackRoll(dice=roll(1, 1, 1), hit=False))
+    assert refused(state, DeclareAttack(attacker=BLITZ, target=SERGEANT)) == "frenzy.one_attack"
+    calm = run(to_step(table, "activation", "activate", seat=1), Activate(model=BLITZ),
+               DeclareAttack(attacker=BLITZ, target=SERGEANT, kind="ranged"), AttackRoll(dice=roll(1, 1), hit=False))
+    assert board(run(calm, DeclareAttack(attacker=BLITZ, target=SERGEANT))).attack is not None
