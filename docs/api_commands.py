@@ -174,9 +174,13 @@ SAY = {
         "`derived` numbers of `/options`, the card, the watch view and the attack assistant's arithmetic use the "
         "changed number; a horror whose ESSENCE goes down loses the essence above it at once, a master, "
         "warcaster or warlock at its next maintenance phase. Each change is listed in the model's `mods`. "
+        "`also` names the other models the same change lands on (a feat or spell whose area covers several): "
+        "one command, so one undo takes them all back. "
         "Refused: no stat or an amount of 0 (`effect.stat_missing`), a stat the card lacks (`effect.no_stat`), "
         "the same cause on the same stat twice (`effect.already`), `activation` while no model is activating "
-        "(`effect.no_activation`), `upkeep` without that upkeep spell in play (`effect.not_upkept`)."
+        "(`effect.no_activation`), `upkeep` without that upkeep spell in play (`effect.not_upkept`), a model "
+        "named twice (`effect.model_twice`), `also` with a state rather than a stat (`effect.one_model`); any "
+        "refusal records nothing."
     ),
     "remove_effect": "Records that an effect ended at the table.",
     "heal": (
@@ -367,6 +371,8 @@ SAY.update(
         "structure hits). Only a free strike is allowed to a horror summoned this turn or a model that ran. `weapon` "
         "(`left`, `right`, `head`, `other`): where a warjack's weapon sits (a crippled arm or head rolls one die "
         "fewer); `charge` left out: the first melee attack after a charge is a charge attack (damage roll boosted). "
+        "A frenzied warbeast makes one melee attack (`frenzy.melee_only`, `frenzy.one_attack`), a charge attack "
+        "unless `charge` is false, its attack roll boosted by the rules at no cost. "
         "The view's `attack.dice` then gives the dice each roll needs.\n\n"
         "Units attack the same way, one trooper at a time: its `attacker` is the trooper's id (`p1-cultist-band.2`). "
         "Troopers of one unit may combine a melee or ranged attack: `combined` lists the other troopers taking part "

@@ -347,6 +347,8 @@ CODES: dict[str, str] = {
     "effect.stat_missing": "A stat change was recorded without its stat or with an amount of 0.",
     "effect.amount": "A stat change is larger than 10 either way.",
     "effect.no_stat": "The model's card gives no such stat to change.",
+    "effect.model_twice": "A stat change names one model twice.",
+    "effect.one_model": "A state (knocked down, fire...) is put on one model per command.",
     "effect.no_activation": "A change lasting this activation was recorded while no model is activating.",
     "effect.not_upkept": "A change lasting while upkept names no upkeep spell its caster keeps in play.",
     "continuous.absent": "The model does not have that continuous effect.",

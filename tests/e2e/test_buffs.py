@@ -1,7 +1,7 @@
-"""A spell that changes a number, recorded from a model's card, changes the attack assistant's arithmetic and
-ends on time, in a real Chromium against the real server: Bob's Guardian of Souls (ARM 18; reference README)
-gets +2 ARM from Iron Flesh for this turn; Ann's Princess Regna attacks it and the damage sum takes ARM 20 "(+2
-Iron Flesh)"; when Bob's turn begins the card shows ARM 18 again.
+"""A spell that changes a number, recorded from a model's card, changes the attack assistant's arithmetic and ends on
+time, in a real Chromium against the real server: Bob's Guardian of Souls (ARM 18; reference README) and Agathon
+(ARM 15) get +2 ARM from Iron Flesh for this turn, recorded once for both; Ann's Princess Regna attacks the Guardian
+and the damage sum takes ARM 20 "(+2 Iron Flesh)"; when Bob's turn begins the cards show ARM 18 and 15 again.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from tests.e2e.test_faults_pages import command
 if TYPE_CHECKING:
     from tests.e2e.conftest import Server
 
-ARM = 18
+ARM, AGATHON_ARM = 18, 15
 
 
 def test_a_buff_changes_the_damage_sum_and_ends_with_the_turn(browser: Browser, server: Server) -> None:
@@ -35,10 +35,16 @@ def test_a_buff_changes_the_damage_sum_and_ends_with_the_turn(browser: Browser, 
     form.get_by_label("Change by", exact=True).fill("2")
     form.get_by_label("Spell, feat or animus", exact=True).fill("Iron Flesh")
     expect(form.get_by_role("combobox", name="For how long")).to_have_value("This turn")
+    form.get_by_role("combobox", name="Also on (an area covering several)").click()
+    page.get_by_role("option", name="Agathon", exact=True).click()
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("listbox")).to_have_count(0)
     form.get_by_role("button", name="Record the change").click()
     expect(form).to_be_hidden()
     expect(card).to_contain_text(f"ARM {ARM + 2} (+2 Iron Flesh)")
     expect(card).to_contain_text("Iron Flesh: +2 ARM (this turn)")
+    expect(model(page, "Agathon")).to_contain_text(f"ARM {AGATHON_ARM + 2} (+2 Iron Flesh)")  # the same area
+    card = model(page, GUARDIAN)
 
     for _ in range(3):  # only 1 + 1 misses DEF 9 with MAT 6: then Regna attacks again
         panel = declare(page)
@@ -71,4 +77,5 @@ def test_a_buff_changes_the_damage_sum_and_ends_with_the_turn(browser: Browser, 
     assert now["state"]["active"] == 1
     expect(card).not_to_contain_text("Iron Flesh")
     expect(card).to_contain_text(f"ARM {ARM}")
+    expect(model(page, "Agathon")).not_to_contain_text("Iron Flesh")
 

@@ -89,7 +89,7 @@ ASKED: dict[str, tuple[str, ...]] = {
     "leech": ("points",), "heal_self": ("points",), "receive_allocation": ("points",), "be_healed": ("points",),
     "cast": ("spell", "cost", "upkeep", "target", "targets", "stat", "amount", "duration", "attack_target",
              "in_range"),
-    "change_stat": ("stat", "amount", "cause", "duration", "caster"),
+    "change_stat": ("stat", "amount", "cause", "duration", "caster", "also"),
     "sacrifice": ("victim", "in_control", "in_formation"),
     "summon": ("vessel", "horror_card", "in_command", "near_gate"),
     "attack": ("target", "kind", "in_range", "free_strike", "weapon", "charge", "combined"),
@@ -140,16 +140,18 @@ def _attack_option(state: GameState, m: ModelState) -> Option:
 
 
 def _stat_change_option(state: GameState, m: ModelState) -> Option:
-    """A spell, feat or animus changing one of the model's stats: the stats its card gives to change, and the
-    upkeep spells in play a "while upkept" change may hang on (``"caster:spell"``)."""
+    """A spell, feat or animus changing one of the model's stats: the stats its card gives to change, the
+    upkeep spells in play a "while upkept" change may hang on (``"caster:spell"``), and the other models in
+    play the same change may land on too (which an area covers is the players' answer)."""
     card = board(state).card_of(m).stats
     stats = tuple(name for name in get_args(StatName) if getattr(card, name) is not None)
     if not stats:
         return _refused("change_stat", f"{m.name}'s card gives no stat to change.", "effect.no_stat")
     upkept = tuple(f"{x.id}:{spell}" for x in board(state).models if x.in_play for spell in x.upkeeps)
+    others = tuple(x.id for x in board(state).models if x.in_play and x.id != m.id)
     return probe(state, "change_stat", AddEffect(model=m.id, effect="stat", stat=stats[0], amount=1,
                                                  cause="a spell"),
-                 ASKED["change_stat"], {"stat": stats, "upkeep": upkept})
+                 ASKED["change_stat"], {"stat": stats, "upkeep": upkept, "also": others})
 
 
 def _sacrifice_option(state: GameState, m: ModelState) -> Option:

@@ -38,6 +38,9 @@ def without_effect(m: ModelState, effect: str) -> ModelState:
     return m.model_copy(update={"effects": tuple(e for e in m.effects if e != effect)})
 
 
+MAX_ALSO = 40  # models one recorded change lands on besides the first: more than a table holds
+
+
 class AddEffect(Command):
     """Record an effect that happened at the table: a state (knocked down, Blind, on fire...), or with
     ``effect`` "stat" a spell, feat or animus changing one stat of the model: ``stat`` (SPD, STR, MAT, RAT,
@@ -45,7 +48,9 @@ class AddEffect(Command):
     (the spell's, feat's or animus's name) for ``duration``: "activation" (ends with the activation going on
     now), "turn" (ends as the next turn begins), "round" (ends as this side's next turn begins) or "upkeep"
     (ends when ``caster``'s upkeep spell named ``cause`` expires or the caster leaves play). The derived stats,
-    the attack arithmetic and the essence, focus and fury limits read the changed number."""
+    the attack arithmetic and the essence, focus and fury limits read the changed number. ``also``: the other
+    models the same change lands on (a feat or a spell whose area covers several, as the players say), in one
+    command, so one undo takes them all back."""
 
     type: Literal["add_effect"] = "add_effect"
     model: str
@@ -55,12 +60,15 @@ class AddEffect(Command):
     cause: str | None = Field(default=None, max_length=CAUSE_MAX)
     duration: Duration = "turn"
     caster: str | None = None
+    also: tuple[str, ...] = Field(default=(), max_length=MAX_ALSO)
 
 
 @handles(AddEffect, system=SYSTEM, timing="anytime")
 def add_effect(state: GameState, cmd: AddEffect) -> tuple[GameState, list[Event]]:
     if cmd.effect == "stat":
-        return add_stat(state, cmd.model, cmd.stat, cmd.amount, cmd.cause, cmd.duration, cmd.caster)
+        return _add_stats(state, cmd)
+    if cmd.also:
+        raise RuleViolation("effect.one_model", "A state such as knocked down is put on one model at a time.")
     m = live(state, cmd.model)
     refusal = effect_refusal(state, m, cmd.effect)
     if refusal is not None:
@@ -70,6 +78,18 @@ def add_effect(state: GameState, cmd: AddEffect) -> tuple[GameState, list[Event]
     m = m.model_copy(update={"effects": (*m.effects, cmd.effect)})
     return with_models(state, m), [Event(kind="effect.added", model=m.id, data={"effect": cmd.effect},
                                         text=f"{m.name} is now {effect_name(cmd.effect)}.")]
+
+
+def _add_stats(state: GameState, cmd: AddEffect) -> tuple[GameState, list[Event]]:
+    """The change on the model and on each model ``also`` names, each once."""
+    on = (cmd.model, *cmd.also)
+    if len(set(on)) != len(on):
+        raise RuleViolation("effect.model_twice", "Name each model the change lands on once.")
+    events: list[Event] = []
+    for model in on:
+        state, more = add_stat(state, model, cmd.stat, cmd.amount, cmd.cause, cmd.duration, cmd.caster)
+        events += more
+    return state, events
 
 
 class RemoveEffect(Command):

@@ -33,6 +33,14 @@ PREFIXED = {"upkeep": "Upkeep {} (1)", "drop_upkeep": "Let {} end", "shake": "Sh
             "play_arcana": "Play {}"}
 
 
+def model_names(state: GameState, ids: tuple[str, ...], seat: int, marked: str) -> dict[str, str]:
+    """Models by id for a choice, those of ``marked``'s side ("own side" is ``seat``'s, "other side" the
+    other) saying so: two models of one name, one per side, stay apart."""
+    models = board(state)
+    return {i: models.model(i).name + (f" ({marked})" if (models.model(i).seat == seat) == (marked == "own side")
+                                       else "") for i in ids}
+
+
 def spell_attack(spell: Spell | None) -> tuple[bool, str]:
     """For the spell dialog: whether a spell picked from the card attacks by default (the card gives it a POW
     and does not say it is not offensive: a spell without POW deals no damage, so no assistant opens unless

@@ -181,3 +181,18 @@ def test_a_spell_that_changes_a_stat_records_the_change_when_cast(game):
     state = to_step(state, "activation", "activate", seat=0, round_no=2)  # the upkeep is let go on the way
     assert derived(state, board(state).model(REGNA)).stats["ARM"] == 14
     assert derived(state, board(state).model(AGATHON)).stats["DEF"] == 14
+
+
+def test_a_feat_or_spell_covering_an_area_changes_every_model_named_in_one_command(game):
+    """doc 001 "Control Range": some spells and feats use the control range as their area of effect; every model
+    the players name in it gets the change in one command (one undo takes it back). A model named twice, or a
+    state put on several, is refused. Positive control: the Guardian's ARM 18 without it."""
+    feat = AddEffect(model=AGATHON, effect="stat", stat="ARM", amount=2, cause="Test Feat", also=(GUARDIAN,))
+    state, events = happened(game, feat)
+    assert [e.model for e in events] == [AGATHON, GUARDIAN]
+    assert [derived(state, board(state).model(x)).stats["ARM"] for x in (AGATHON, GUARDIAN)] == [17, 20]
+    twice = AddEffect(model=AGATHON, effect="stat", stat="ARM", amount=2, cause="Test Feat", also=(AGATHON,))
+    assert refused(game, twice) == "effect.model_twice"
+    knocked = AddEffect(model=AGATHON, effect="knocked_down", also=(GUARDIAN,))
+    assert refused(game, knocked) == "effect.one_model"
+    assert derived(game, board(game).model(GUARDIAN)).stats["ARM"] == 18

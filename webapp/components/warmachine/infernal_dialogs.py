@@ -21,6 +21,7 @@ from models.service.completion import summon_questions, summoned_horror
 from models.service.views.warmachine_dialogs import (
     effect_toggles,
     master_control_question,
+    model_names,
     summon_cost_words,
     summon_offer,
 )
@@ -124,26 +125,31 @@ def effects_dialog(view: GameView, model_id: str) -> None:
             once(ui.button(effect.words).props("no-caps outline"), toggle, dialog)
         change = next((o for o in options(view.state, model_id) if o.action == "change_stat"), None)
         if change is not None and change.allowed:
-            _stat_change_form(view, change, dialog)
+            _stat_change_form(view, change, dialog, model_id)
         ui.button("Close", on_click=dialog.close).props("flat no-caps")
 
 
-def _stat_change_form(view: GameView, option: Option, dialog: ui.dialog) -> None:
+def _stat_change_form(view: GameView, option: Option, dialog: ui.dialog, model_id: str) -> None:
     """A spell, feat or animus changing a stat: which, by how much, why and for how long; "while upkept" names
-    the upkeep spell in play it hangs on (the option's choices)."""
+    the upkeep spell in play it hangs on, and an area covering several models names the others (the option's
+    choices): one command for them all, one undo."""
     state = view.state
     ui.label("A spell, feat or animus changes a stat").classes("text-subtitle1")
     with ui.row().classes("gap-2 items-end"):
-        stat = named(ui.select(list(option.choices["stat"]), value=option.choices["stat"][0], label="Stat"), "Stat")
-        amount = named(ui.number("By (+ or -)", value=2).props("inputmode=numeric"), "Change by")
-    cause = named(ui.input("Spell, feat or animus").props("maxlength=40"), "Spell, feat or animus")
+        stat = named(ui.select(list(option.choices["stat"]), value=option.choices["stat"][0], label="Stat")
+                     .classes("w-32"), "Stat")
+        amount = named(ui.number("By (+ or -)", value=2).props("inputmode=numeric").classes("w-32"), "Change by")
+    cause = named(ui.input("Spell, feat or animus").props("maxlength=40").classes("w-full"), "Spell, feat or animus")
     upkept = {key: f"{board(state).model(key.split(':', 1)[0]).name}'s {key.split(':', 1)[1]}"
               for key in option.choices["upkeep"]}
     durations = {key: words.capitalize() for key, words in DURATION_WORDS.items()
                  if key != "upkeep" or upkept}
-    duration = named(ui.select(durations, value="turn", label="For how long"), "For how long")
-    spell = named(ui.select(upkept, label="Kept by the upkeep spell"), "Kept by the upkeep spell")
+    duration = named(ui.select(durations, value="turn", label="For how long").classes("w-full"), "For how long")
+    spell = named(ui.select(upkept, label="Kept by the upkeep spell").classes("w-full"), "Kept by the upkeep spell")
     spell.bind_visibility_from(duration, "value", backward=lambda v: v == "upkeep")
+    others = model_names(state, option.choices["also"], board(state).model(model_id).seat, "other side")
+    also = named(ui.select(others, multiple=True, value=[], label="Also on (an area covering several)")
+                 .props("use-chips").classes("w-full"), "Also on (an area covering several)")
 
     async def record() -> None:
         by = whole_number(amount.value, -10, 10)
@@ -152,7 +158,7 @@ def _stat_change_form(view: GameView, option: Option, dialog: ui.dialog) -> None
             return
         caster, name = (spell.value or ":").split(":", 1) if duration.value == "upkeep" else ("", "")
         if await send_answers(view, option, stat=stat.value, amount=by, cause=name or cause.value or "",
-                              duration=duration.value, caster=caster or None):
+                              duration=duration.value, caster=caster or None, also=tuple(also.value or ())):
             dialog.close()
 
     once(ui.button("Record the change").props("no-caps"), record, dialog)

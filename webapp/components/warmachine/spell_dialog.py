@@ -12,7 +12,7 @@ from nicegui import ui
 from models.catalog.schema import Spell
 from models.rules import Option
 from models.rules.warmachine import DURATION_WORDS, SPELL_SEQUENCE, CastSpell, StatName, board
-from models.service.views.warmachine_dialogs import spell_attack
+from models.service.views.warmachine_dialogs import model_names, spell_attack
 from webapp.components.a11y import named
 from webapp.components.asking import send_answers
 from webapp.components.dialogs import ok_cancel, titled_dialog
@@ -67,13 +67,6 @@ def spell_dialog(view: GameView, option: Option) -> None:
         ok_cancel("Cast", ok, dialog)
 
 
-def _names(view: GameView, ids: tuple[str, ...], seat: int, marked: str) -> dict[str, str]:
-    """The models by id, those of the side ``marked`` says (own side or other side) saying so."""
-    models = board(view.state)
-    return {i: models.model(i).name + (f" ({marked})" if (models.model(i).seat == seat) == (marked == "own side")
-                                       else "") for i in ids}
-
-
 class _SpellAttack:
     """An offensive spell's magic attack: the model it attacks (the rules' choices, the other side's first) and
     whether it is in range. A spell from the card with a POW is ticked; the POW and AOE are the card's."""
@@ -86,7 +79,7 @@ class _SpellAttack:
                         "The spell attacks")
         with ui.column().classes("gap-1 w-full") as self.form:
             self.power = named(ui.label("").classes("tk-kind"), "The spell's POW")
-            self.target = named(ui.select(_names(view, ids, seat, "own side"), value=ids[0] if ids else None,
+            self.target = named(ui.select(model_names(view.state, ids, seat, "own side"), value=ids[0] if ids else None,
                                           label="Model the spell attacks").classes("w-full"), "Model the spell attacks")
             self.in_range = named(ui.checkbox("The target is in range", value=True), "The target is in range")
         self.suggest(None)
@@ -118,7 +111,7 @@ class _SpellChange:
         self.on = ui.checkbox("The spell changes a stat", on_change=lambda e: self.form.set_visibility(e.value))
         with ui.column().classes("gap-1 w-full") as self.form:
             ui.label("An area or a unit: pick every model it covers.").classes("tk-kind")
-            names = _names(view, option.choices.get("targets", ()), seat, "other side")
+            names = model_names(view.state, option.choices.get("targets", ()), seat, "other side")
             self.targets = named(ui.select(names, multiple=True, value=[], label="Models the spell changes")
                                  .props("use-chips").classes("w-full"), "Models the spell changes")
             with ui.row().classes("gap-2 items-end w-full"):
