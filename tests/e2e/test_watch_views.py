@@ -1,6 +1,7 @@
 """The watch page's three views in a real Chromium: a phone, a TV (``?view=tv``) and a stream overlay
 (``?view=overlay&parts=...``) follow one game of two 75-point armies while the table plays it through the API; and a
-page that missed a message on its socket catches up by asking for the whole view.
+page that missed a message on its socket catches up by asking for the whole view; and on a 1080p screen the page
+and its TV view fill the width with large type and cut no name, while a phone keeps its own layout.
 
 Selectors are roles and accessible names, as a person (or a screen reader) finds things.
 """
@@ -154,3 +155,48 @@ def test_a_page_that_missed_a_message_asks_for_the_whole_view(browser: Browser, 
         assert len(joins) == 2 and '"seen":3' in joins[1].replace(" ", "")
     finally:
         context.close()
+
+
+# Every element of the watch page that shows a player's or a model's name, and the game's title.
+NAMES = ".tk-name, .tk-strip-name, .tk-side-name, .tk-trooper-name, .tk-clock-name, .tk-turn-clock, .tk-title"
+MEASURE = """(names) => {
+  const shown = [...document.querySelectorAll(names)].filter((e) => e.getClientRects().length);
+  const boxes = [...document.querySelectorAll('.tk-box-card, .tk-strip-side')].map((e) => e.getBoundingClientRect())
+    .filter((b) => b.width);
+  const size = (e) => parseFloat(getComputedStyle(e).fontSize) * (e.currentCSSZoom || 1);
+  const model = document.querySelector('.tk-name');
+  return {
+    span: Math.max(...boxes.map((b) => b.right)) - Math.min(...boxes.map((b) => b.left)),
+    width: window.innerWidth, scroll: document.scrollingElement.scrollWidth,
+    cut: shown.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent),
+    names: shown.length, type: size(model), lines: model.getBoundingClientRect().height / size(model),
+  };
+}"""
+LONG = "Sir Aldous of the Seven Drowned Bridges"  # 39 characters: longer than a TV tile's line
+
+
+def test_a_big_screen_is_filled_with_large_type_and_no_name_is_cut(browser: Browser, server: Server) -> None:
+    def side(player: str, *names: str) -> dict[str, Any]:
+        return {"player": player, "models": [{"name": n, "tracks": 3} for n in names]}
+
+    status, game = api("POST", server.url("/api/games/start"), {"command": {
+        "type": "warlord_setup", "title": "Bridge at dawn",
+        "sides": [side("Annabel Featherstonehaugh-Whitcombe", LONG, "Knight"), side("Bob", "Orc", "Troll")]}})
+    assert status == 201, game
+    for address, viewport, least in ((game["watch_url"], TV, 28), (f"{game['watch_url']}?view=tv", TV, 40),
+                                     (f"{game['watch_url']}?view=tv", {"width": 1280, "height": 720}, 24),
+                                     (game["watch_url"], PHONE, 16)):
+        page = open_page(browser, server, address, viewport)
+        try:
+            expect(page.get_by_role("group", name=LONG)).to_be_visible()
+            seen = page.evaluate(MEASURE, NAMES)
+            where = f"{address} at {viewport}: {seen}"
+            assert seen["names"] >= 4 and seen["cut"] == [], where
+            assert seen["scroll"] <= seen["width"], where
+            assert seen["type"] >= least, where  # a model's name, in CSS pixels on the screen
+            if viewport["width"] > PHONE["width"]:
+                assert seen["span"] >= 0.9 * seen["width"], where  # both sides side by side, edge to edge
+            if "view=tv" in address:
+                assert seen["lines"] >= 1.8, where  # the long name wraps onto a second line: it would have been cut
+        finally:
+            page.context.close()

@@ -16,7 +16,7 @@ const TV = ["score", "turn", "result", "attack", "models"];
 export default {
   components: { Countdown },
   template: `
-<div class="tk-watch" :class="'tk-mode-' + mode">
+<div class="tk-watch" :class="['tk-mode-' + mode, density]">
   <header v-if="mode !== 'overlay'" class="tk-watch-head">
     <span class="tk-brand">Tablekeeper</span>
     <span class="tk-title">Watching: {{ view.title }}</span>
@@ -170,6 +170,11 @@ export default {
     return { view: JSON.parse(this.initial), now: this.serverNow, joining: false, behind: 0 };
   },
   computed: {
+    density() {
+      // How many models the larger side has: a TV draws a few larger (watch.css), from what the page holds.
+      const most = Math.max(0, ...(this.view.sides || []).map((side) => side.length));
+      return most <= 4 ? "tk-few" : most <= 8 ? "tk-some" : most <= 12 ? "tk-many" : "";
+    },
     logOrder() {
       return Object.keys(this.view.log || {}).sort((a, b) => Number(b) - Number(a));
     },
