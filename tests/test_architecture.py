@@ -262,18 +262,16 @@ def test_checker_finds_a_game_service_that_imports_a_game(tmp_path):
 
 # The site's event services: they ask the event's system for its tournament hook (models/rules/tournament/hook.py)
 # through the registry, never import its rules (DESIGN.md "An event is read like a game").
-EVENT_SERVICES = ("event*.py", "hall.py", "events/**/*.py")
+EVENT_SERVICES = "models/service/events"
 
 
 def event_service_imports_of_systems(root: Path = REPO_ROOT) -> list[str]:
     """Imports of a game system package by the site's event services."""
-    found = {v for pattern in EVENT_SERVICES
-             for v in violations("models/service", game_systems(root), root=root, pattern=pattern)}
-    return sorted(found)
+    return violations(EVENT_SERVICES, game_systems(root), root=root)
 
 
 def test_the_event_services_import_no_game_system():
-    assert list((REPO_ROOT / "models" / "service").glob("event*.py")) or (REPO_ROOT / "models/service/events").is_dir()
+    assert (REPO_ROOT / EVENT_SERVICES / "service.py").exists()
     found = event_service_imports_of_systems()
     assert not found, ("the event services ask the system's tournament hook, never import a game system:\n  "
                        + "\n  ".join(found))
@@ -287,12 +285,12 @@ def test_checker_finds_an_event_service_that_imports_a_game(tmp_path):
     (service / "events").mkdir(parents=True)
     (service / "events" / "rounds.py").write_text("from models.rules.tournament.hook import Opening\n"
                                                   "from models.rules.chess.setup import Start\n")
-    (service / "event_clock.py").write_text("from ..rules import chess\n")
-    (service / "hall.py").write_text("from models.rules import tournament_of\n")
+    (service / "events" / "clock.py").write_text("from ...rules import chess\n")
+    (service / "events" / "hall.py").write_text("from models.rules import tournament_of\n")
     (service / "lists.py").write_text("from models.rules.chess import builders\n")  # no event service
     assert game_systems(tmp_path) == ["models.rules.chess"]  # the shared package is no system
     assert event_service_imports_of_systems(tmp_path) == [
-        "models/service/event_clock.py:1 imports 'models.rules.chess'",
+        "models/service/events/clock.py:1 imports 'models.rules.chess'",
         "models/service/events/rounds.py:2 imports 'models.rules.chess.setup'"]
 
 

@@ -10,8 +10,8 @@ from sqlalchemy import Engine
 
 from models.service import GameService
 from models.service.accounts import AccountService
-from models.service.events import EventService
-from models.service.hall import HallService
+from models.service.events.hall import HallService
+from models.service.events.service import EventService
 from models.service.listings import ListingService
 from models.service.lists import ListService
 from models.service.my_data import MyData

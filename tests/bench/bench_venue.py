@@ -11,8 +11,8 @@ before this benchmark existed (``BASELINE``, taken from git into a temp dir) mea
   show; a tap ('Apply damage' on the seat page) until the tapping phone's own screen shows it.
 - **The hall keeps up**: the hall screen on the profile while the tables of a round concede, twenty a second: from
   the last result's answer until the hall says every table has a result. An event takes 64 players
-  (models/service/events.py ``PLAYERS_MAX``), so its largest round has 32 tables, not the budget's 64: their results
-  come at the pace 64 tables' would in the same time.
+  (models/service/events/access.py ``PLAYERS_MAX``), so its largest round has 32 tables, not the budget's 64: their
+  results come at the pace 64 tables' would in the same time.
 - **A phone offline**: the link drops, the phone taps, the link comes back: the tap is sent when back (or refused
   in words), applied once.
 - **A shared uplink**: a network namespace whose one link to the server is held at 10 Mbit/s each way by ``tc tbf``
@@ -41,7 +41,7 @@ from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from models.service.events import PLAYERS_MAX
+from models.service.events.access import PLAYERS_MAX
 from tests.bench.bench_fanout import HORROR, commit_stamps, game_body, seen
 from tests.bench.bench_pages import TAP_JS
 from tests.bench.common import REPO_ROOT, Report, Row, Stats

@@ -34,7 +34,7 @@ from models.rules.warmachine.setup import ArmyEntry
 from models.service import Actor, GameService
 from models.service.accounts import AccountService
 from models.service.errors import SiteError
-from models.service.events import EventService
+from models.service.events.service import EventService
 
 ARMY = [ArmyEntry(card="agathon"), ArmyEntry(card="cultist-band", size=4)]
 PASSWORD = "correct horse battery"

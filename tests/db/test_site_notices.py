@@ -19,8 +19,8 @@ from models.rules.warmachine.builders import setup_game
 from models.service import GameService
 from models.service.access import Actor
 from models.service.accounts import AccountService
-from models.service.events import EventService
-from models.service.hall import HallService
+from models.service.events.hall import HallService
+from models.service.events.service import EventService
 from models.service.listings import ListingService
 from tests.conftest import migrated
 
@@ -53,9 +53,9 @@ def test_committed_changes_of_an_events_rows_and_of_the_listings_are_announced(e
     events = EventService(engine, games)
     (olga, _), (ann, ann_session) = (accounts.sign_up(f"{n}@example.org", PASSWORD, n) for n in ("olga", "ann"))
     assert drain(heard) == []  # positive control: accounts are not events
-    event = events.create(olga, "Club night", "2030-01-01", 50, 2, 2, datetime(2030, 1, 1, 9, tzinfo=UTC))
+    event = events.settings.create(olga, "Club night", "2030-01-01", 50, 2, 2, datetime(2030, 1, 1, 9, tzinfo=UTC))
     assert drain(heard) == [f"event/{event.id}"]
-    events.register(ann, event.id)
+    events.players.register(ann, event.id)
     assert drain(heard) == [f"event/{event.id}"]
     HallService(engine, events, lambda: 0).repo.set_timer(event.id, start(1, 50, now_ms=0).to_json())
     assert drain(heard) == [f"event/{event.id}"]

@@ -15,7 +15,9 @@ from sqlmodel import Session, select
 from models.db.event_repository import EventRepository, Joined
 from models.db.tables import Event, EventPlayer
 from models.service.accounts import Me
-from models.service.events import CO_ORGANISERS_MAX, PLAYERS_MAX, EventService
+from models.service.events.access import PLAYERS_MAX
+from models.service.events.service import EventService
+from models.service.events.settings import CO_ORGANISERS_MAX
 from models.service.games import GameService
 from tests.service.parallel import burst, counted_first
 
@@ -31,7 +33,7 @@ def sites(engines: list[Engine]) -> list[EventService]:
 
 @pytest.fixture
 def event_id(sites: list[EventService]) -> str:
-    return sites[0].create(OLGA, "Club night", "2031-05-01", 75, 3, 1,
+    return sites[0].settings.create(OLGA, "Club night", "2031-05-01", 75, 3, 1,
                            datetime.now(UTC) + timedelta(days=30)).id
 
 
@@ -78,10 +80,10 @@ def last_place_burst(sites: list[EventService], engine: Engine, event_id: str) -
     for i in range(BURST):
         site = sites[i % 2]
         if i % 4 < 2:
-            calls.append(lambda site=site, i=i: site.register(Me(id=f"{i:016x}", email=f"p{i}@example.org",
+            calls.append(lambda site=site, i=i: site.players.register(Me(id=f"{i:016x}", email=f"p{i}@example.org",
                                                                   name=f"Racer {i}"), event_id))
         else:
-            calls.append(lambda site=site, i=i: site.add_walk_in(OLGA, event_id, f"Walk-in {i}"))
+            calls.append(lambda site=site, i=i: site.players.add_walk_in(OLGA, event_id, f"Walk-in {i}"))
     answers = burst(calls)
     assert answers.count("event.full") == BURST - sum(not isinstance(a, str) for a in answers)
     with Session(engine) as s:
@@ -102,7 +104,7 @@ def test_room_counted_apart_from_the_registration_is_passed_by_a_burst(
 
 def co_organisers_burst(sites: list[EventService], event_id: str) -> list[str]:
     """The event's co-organisers after a burst of namings, one email each: those answered as named."""
-    answers = burst([lambda i=i: sites[i % 2].name_co_organiser(OLGA, event_id, f"co{i}@example.org")
+    answers = burst([lambda i=i: sites[i % 2].settings.name_co_organiser(OLGA, event_id, f"co{i}@example.org")
                      for i in range(BURST)])
     named = {f"co{i}@example.org" for i, answer in enumerate(answers) if not isinstance(answer, str)}
     assert answers.count("event.co_organisers") == BURST - len(named)

@@ -44,7 +44,7 @@ def test_a_round_that_lost_the_race_to_be_paired_leaves_no_game_behind(client: T
     me = deps.current().accounts.me(organiser["session"])
     assert me is not None
     with pytest.raises(EventError) as lost:
-        events.pair_next_round(me, event["id"], "Spread the Net")
+        events.rounds.pair(me, event["id"], "Spread the Net")
     assert lost.value.code == "event.round_paired"
     assert counts() == stored  # its two games were never stored
 

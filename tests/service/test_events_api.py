@@ -127,7 +127,7 @@ def test_lists_lock_at_the_deadline(client: TestClient, monkeypatch: pytest.Monk
     ann = enter(client, event, "Ann")
     lists = {"lists": save_lists(ann, AGATHON_LIST, OMODAMOS_LIST)}
     assert client.put(f"/api/events/{event['id']}/lists", json=lists, headers=ann["headers"]).status_code == 200
-    monkeypatch.setattr(deps.current().events, "now", lambda: DEADLINE + timedelta(seconds=1))
+    monkeypatch.setattr(deps.current().events.access, "now", lambda: DEADLINE + timedelta(seconds=1))
     assert_error(client.put(f"/api/events/{event['id']}/lists", json=lists, headers=ann["headers"]), 422,
                  "event.lists_locked")
     assert detail(client, event)["event"]["lists_locked"] is True

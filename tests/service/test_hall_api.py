@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from models.service.hall import HallService
+from models.service.events.hall import HallService
 from tests.service.site_client import sign_up
 from tests.service.test_api import assert_error
 from tests.service.test_events_api import enter, new_event, pair

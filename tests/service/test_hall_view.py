@@ -1,4 +1,4 @@
-"""The hall screen's view (models/service/hall.py): each table of the round with its live score from the game's
+"""The hall screen's view (models/service/events/hall.py): each table of the round with its live score from the game's
 spectators' view, how many still play, the standings and the round timer, in words a room reads."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from datetime import UTC, datetime
 
 from models.rules.round_timer import start
 from models.rules.tournament.standings import Standing
-from models.service.events import EventInfo, EventView, Pairing, TableResult
-from models.service.hall import hall_view
+from models.service.events.hall import hall_view
+from models.service.events.records import EventInfo, EventView, Pairing, TableResult
 from models.service.views import diff
 
 NAMES = {"a": "Ann", "b": "Bob", "c": "Cid", "d": "Dee", "e": "Eve"}

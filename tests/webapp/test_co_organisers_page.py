@@ -18,7 +18,7 @@ def with_co_organisers() -> dict[str, Any]:
     made["cora"] = account("Cora")[1]
     account("Dan")
     for email in ("cora@example.org", "dan@example.org"):
-        deps().events.name_co_organiser(made["organiser"][0], made["id"], email)
+        deps().events.settings.name_co_organiser(made["organiser"][0], made["id"], email)
     return made
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from nicegui.testing import User
 
-from models.service.event_results import ScoreIn
+from models.service.events.results import ScoreIn
 from tests.service.site_client import seed_in_order
 from tests.webapp.helpers import exists, find, see
 from tests.webapp.test_event_pages import concede, deps, event_with_players, sign_in
@@ -15,7 +15,7 @@ from tests.webapp.test_event_pages import concede, deps, event_with_players, sig
 async def test_a_spectator_sees_the_organisers_correction_with_who_and_when_without_a_reload(user: User) -> None:
     event = event_with_players()
     olga, _ = event["organiser"]
-    tables = deps().events.pair_next_round(olga, event["id"], "Spread the Net", seed_in_order(4))
+    tables = deps().events.rounds.pair(olga, event["id"], "Spread the Net", seed_in_order(4))
     concede(tables[0].game_id or "", 1)  # Bob concedes in the app: Ann wins
     await user.open(f"/events/{event['id']}")
     await see(user, "Table 1: Ann against Bob: Ann won (concession)")
@@ -38,12 +38,12 @@ async def test_the_organisers_table_buttons_stay_put_while_another_part_of_the_e
     table's button at that moment is not lost to a redraw."""
     event = event_with_players()
     olga, token = event["organiser"]
-    tables = deps().events.pair_next_round(olga, event["id"], "Spread the Net", seed_in_order(4))
+    tables = deps().events.rounds.pair(olga, event["id"], "Spread the Net", seed_in_order(4))
     await user.open("/events")
     sign_in(user, token)
     await user.open(f"/events/{event['id']}")
     button = find(user, "Enter the result of round 1, table 1")
-    deps().events.publish_lists(olga, event["id"])
+    deps().events.lists.publish(olga, event["id"])
     await see(user, "Published: everyone reads these lists.")
     assert find(user, "Enter the result of round 1, table 1") is button
     concede(tables[0].game_id or "", 1)

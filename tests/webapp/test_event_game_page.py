@@ -8,7 +8,7 @@ from nicegui import ui
 from nicegui.testing import User
 
 from models.rules import tournament_of
-from models.service.event_results import ScoreIn
+from models.service.events.results import ScoreIn
 from models.service.results import text
 from tests.service.site_client import seed_in_order
 from tests.webapp.helpers import choose, click, exists, find, new_game, see, table_url
@@ -18,7 +18,7 @@ from tests.webapp.test_event_pages import deps, event_with_players, sign_in
 async def test_a_player_reports_from_the_game_page_in_six_taps_and_it_links_back_to_the_event(user: User) -> None:
     made = event_with_players()
     olga = made["organiser"][0]
-    table = deps().events.pair_next_round(olga, made["id"], "Spread the Net", seed_in_order(4))[0]
+    table = deps().events.rounds.pair(olga, made["id"], "Spread the Net", seed_in_order(4))[0]
     ann, token = made["players"]["Ann"]
     await user.open("/events")
     sign_in(user, token)
@@ -59,7 +59,7 @@ async def test_a_tables_result_page_and_exports_carry_the_reported_result(user: 
     round 0"), and the JSON and text exports carry it."""
     made = event_with_players()
     olga = made["organiser"][0]
-    table = deps().events.pair_next_round(olga, made["id"], "Spread the Net", seed_in_order(4))[0]
+    table = deps().events.rounds.pair(olga, made["id"], "Spread the Net", seed_in_order(4))[0]
     (ann, _), (bob, _) = made["players"]["Ann"], made["players"]["Bob"]
     results = deps().events.results
     results.report(ann, made["id"], 1, 1, ScoreIn(winner=ann.id, how="scenario", control_points=(6, 1)))

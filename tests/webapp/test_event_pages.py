@@ -47,19 +47,19 @@ def sign_in(user: User, token: str) -> None:
 
 
 def save_lists(me: Me, *armies: Army) -> list[str]:
-    return [deps().events.lists.save(me.owner, army).id for army in armies]
+    return [deps().lists.save(me.owner, army).id for army in armies]
 
 
 def event_with_players(names: tuple[str, ...] = ("Ann", "Bob", "Cid", "Dee"), zone: str = "UTC") -> dict[str, Any]:
     """An event of 50 points, two lists each, its times in ``zone``, with ``names`` registered and their lists in."""
     events = deps().events
     organiser, organiser_token = account("Olga")
-    info = events.create(organiser, "Club Steamroller", "2030-01-01", 50, 3, 2, DEADLINE, time_zone=zone)
+    info = events.settings.create(organiser, "Club Steamroller", "2030-01-01", 50, 3, 2, DEADLINE, time_zone=zone)
     players = {}
     for name in names:
         me, token = account(name)
-        events.register(me, info.id)
-        events.submit_lists(me, info.id, save_lists(me, AGATHON_LIST, OMODAMOS_LIST))
+        events.players.register(me, info.id)
+        events.lists.submit(me, info.id, save_lists(me, AGATHON_LIST, OMODAMOS_LIST))
         players[name] = (me, token)
     return {"id": info.id, "organiser": (organiser, organiser_token), "players": players}
 
@@ -72,7 +72,7 @@ def concede(game_id: str, seat: int) -> None:
 async def test_a_spectator_without_an_account_sees_a_game_end_and_the_standings_change_live(user: User) -> None:
     made = event_with_players()
     olga = made["organiser"][0]
-    tables = deps().events.pair_next_round(olga, made["id"], "Spread the Net", seed_in_order(4))
+    tables = deps().events.rounds.pair(olga, made["id"], "Spread the Net", seed_in_order(4))
     await user.open(f"/events/{made['id']}")
     await see(user, "Club Steamroller")
     await see(user, "Table 1: Ann against Bob: setting up")
@@ -102,7 +102,7 @@ async def test_a_player_registers_and_submits_lists_which_lock_when_round_one_is
     click(user, "Submit lists")
     await see(user, "Your lists: Agathon, Omodamos")
 
-    deps().events.pair_next_round(made["organiser"][0], made["id"], "Spread the Net",  # elsewhere: no page pokes
+    deps().events.rounds.pair(made["organiser"][0], made["id"], "Spread the Net",  # elsewhere: no page pokes
                                   seed_in_order(4))
     await see(user, "Your lists (locked): Agathon, Omodamos")
     await see(user, "Your game this round: table 2 against Dee")
@@ -167,7 +167,7 @@ async def test_a_page_drawn_again_by_another_browsers_change_still_acts_for_its_
     made = event_with_players(("Cid", "Dee"))
     ann, ann_token = account("Ann")
     bob, bob_token = account("Bob")
-    deps().events.register(ann, made["id"])
+    deps().events.players.register(ann, made["id"])
     save_lists(bob, AGATHON_LIST, OMODAMOS_LIST)
     await user.open("/events")
     sign_in(user, ann_token)
@@ -177,7 +177,7 @@ async def test_a_page_drawn_again_by_another_browsers_change_still_acts_for_its_
     sign_in(bobs, bob_token)
     await bobs.open(f"/events/{made['id']}")
     await see(bobs, "Register for this event")
-    deps().events.register(bob, made["id"])  # through the API, say: the pages learn it from the feed
+    deps().events.players.register(bob, made["id"])  # through the API, say: the pages learn it from the feed
     await eventually(lambda: exists(bobs, "First list", ui.select), "Bob's lists form")
     choose(bobs, "First list", "Agathon (Infernals, 21 of 50 points)")
     choose(bobs, "Second list", "Omodamos (Infernals, 6 of 50 points)")

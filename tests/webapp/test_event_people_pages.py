@@ -24,12 +24,12 @@ def one_list_event(names: tuple[str, ...], clock: int | None = None) -> dict[str
     catalog cannot check)."""
     events = deps().events
     organiser, token = account("Olga")
-    info = events.create(organiser, "Saturday Steamroller", "2030-01-01", 50, 3, 1, DEADLINE, clock)
+    info = events.settings.create(organiser, "Saturday Steamroller", "2030-01-01", 50, 3, 1, DEADLINE, clock)
     players = {}
     for name in names:
         me, player_token = account(name)
-        events.register(me, info.id)
-        events.submit_lists(me, info.id, save_lists(me, HERETIC_LIST if name == "Ann" else AGATHON_LIST))
+        events.players.register(me, info.id)
+        events.lists.submit(me, info.id, save_lists(me, HERETIC_LIST if name == "Ann" else AGATHON_LIST))
         players[name] = (me, player_token)
     return {"id": info.id, "organiser": (organiser, token), "players": players}
 
@@ -84,12 +84,12 @@ async def test_a_rejected_player_reads_the_note_and_everyone_reads_published_lis
     part = region(user, "Your part in this event")
     await see(user, "Your lists: lists wait for the organiser's approval", part)
     ann_id = made["players"]["Ann"][0].id  # type: ignore[index]
-    events.review_lists(olga, made["id"], ann_id, False, "Name your Trump card")  # the organiser, elsewhere
+    events.lists.review(olga, made["id"], ann_id, False, "Name your Trump card")  # the organiser, elsewhere
     await see(user, "Your lists: lists rejected (the organiser's note: Name your Trump card)", part)
     assert not exists(user, "Submitted lists")  # a player reads no one's lists before they are published
-    events.review_lists(olga, made["id"], ann_id, True)
-    events.pair_next_round(olga, made["id"], "Spread the Net")
-    events.publish_lists(olga, made["id"])
+    events.lists.review(olga, made["id"], ann_id, True)
+    events.rounds.pair(olga, made["id"], "Spread the Net")
+    events.lists.publish(olga, made["id"])
     await see(user, "Published: everyone reads these lists.")
     await see(user, "Bob: lists given", region(user, "Submitted lists"))
 
@@ -97,7 +97,7 @@ async def test_a_rejected_player_reads_the_note_and_everyone_reads_published_lis
 async def test_a_player_drops_out_from_their_page_and_reads_why_they_play_no_more(user: User) -> None:
     made = one_list_event(("Bob", "Cid"))
     events = deps().events
-    events.pair_next_round(made["organiser"][0], made["id"], "Spread the Net")  # type: ignore[index]
+    events.rounds.pair(made["organiser"][0], made["id"], "Spread the Net")  # type: ignore[index]
     await user.open("/events")
     sign_in(user, made["players"]["Bob"][1])  # type: ignore[index]
     await user.open(f"/events/{made['id']}")
@@ -113,7 +113,7 @@ async def test_a_player_drops_out_from_their_page_and_reads_why_they_play_no_mor
 async def test_a_seat_sees_only_its_own_wizard_choices_and_starts_the_events_clock(user: User) -> None:
     made = one_list_event(("Bob", "Cid"), clock=45)
     events = deps().events
-    [table] = events.pair_next_round(made["organiser"][0], made["id"], "Spread the Net")  # type: ignore[index]
+    [table] = events.rounds.pair(made["organiser"][0], made["id"], "Spread the Net")  # type: ignore[index]
     service, game_id = deps().service, table.game_id or ""
     version = service.state(game_id)[0]
     version = service.execute(game_id, ChooseObjectives(objectives=("", "")), version, TABLE).version
@@ -148,8 +148,8 @@ async def test_a_note_or_a_tap_for_one_player_outlives_another_players_registrat
     note, check_in = find(user, "Note for Ann", ui.input), find(user, "Check in Ann")
 
     eve, _ = account("Eve")  # Eve registers and submits her lists elsewhere while Olga types
-    deps().events.register(eve, made["id"])
-    deps().events.submit_lists(eve, made["id"], save_lists(eve, AGATHON_LIST))
+    deps().events.players.register(eve, made["id"])
+    deps().events.lists.submit(eve, made["id"], save_lists(eve, AGATHON_LIST))
     await see(user, "Eve: lists given", players)
     await see(user, "Eve: lists given", lists)
     assert find(user, "Note for Ann", ui.input) is note and note.value == "Trump checked on her card"

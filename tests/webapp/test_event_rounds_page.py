@@ -50,7 +50,7 @@ async def test_the_organiser_drafts_swaps_publishes_and_deletes_a_round(user: Us
 
 async def test_a_player_sees_no_round_controls(user: User) -> None:
     made = event_with_players()
-    deps().events.pair_next_round(made["organiser"][0], made["id"], "Recon", seed_in_order(4), draft=True)
+    deps().events.rounds.pair(made["organiser"][0], made["id"], "Recon", seed_in_order(4), draft=True)
     await user.open("/events")
     sign_in(user, made["players"]["Ann"][1])
     await user.open(f"/events/{made['id']}")
@@ -65,7 +65,7 @@ async def test_a_player_sees_no_round_controls(user: User) -> None:
 async def test_the_next_round_time_is_typed_and_shown_in_the_events_time_zone_with_utc_beside(user: User) -> None:
     made = event_with_players(zone="America/New_York")
     olga = made["organiser"][0]
-    deps().events.pair_next_round(olga, made["id"], "Bunkers", seed_in_order(4))
+    deps().events.rounds.pair(olga, made["id"], "Bunkers", seed_in_order(4))
     await user.open("/events")
     sign_in(user, made["organiser"][1])
     await user.open(f"/events/{made['id']}")

@@ -19,7 +19,7 @@ TABLE = Actor(role="table")
 async def test_anyone_sees_the_round_on_the_hall_screen_and_it_changes_as_results_come_in(user: User) -> None:
     event = event_with_players()
     olga, _ = event["organiser"]
-    tables = deps().events.pair_next_round(olga, event["id"], "Spread the Net", seed_in_order(4))
+    tables = deps().events.rounds.pair(olga, event["id"], "Spread the Net", seed_in_order(4))
     await user.open(f"/events/{event['id']}/hall")
     await see(user, "Club Steamroller")
     await see(user, "Round 1 of 3")
@@ -41,7 +41,7 @@ async def test_an_unknown_events_hall_screen_says_so(user: User) -> None:
 async def test_only_the_organiser_has_the_round_timer_and_it_shows_on_the_hall_screen(user: User) -> None:
     event = event_with_players(("Ann", "Bob"))
     olga, olga_token = event["organiser"]
-    deps().events.pair_next_round(olga, event["id"], "Spread the Net")
+    deps().events.rounds.pair(olga, event["id"], "Spread the Net")
     _, ann_token = event["players"]["Ann"]
     await user.open("/events")
     sign_in(user, ann_token)
@@ -66,7 +66,7 @@ async def test_the_hall_shows_a_game_as_it_is_now_not_as_an_edition_kept_from_it
     (a spectator's watch page, since closed) stood for it when the hall screen opened after more commits."""
     event = event_with_players(("Ann", "Bob"))
     olga, _ = event["organiser"]
-    game_id = deps().events.pair_next_round(olga, event["id"], "Spread the Net")[0].game_id
+    game_id = deps().events.rounds.pair(olga, event["id"], "Spread the Net")[0].game_id
     kept = current().live.reads.edition(game_id)  # a watch page read the game at its list step
     service = deps().service
     for seat in (0, 1):  # both players choose their list: the setup moves on to the objectives

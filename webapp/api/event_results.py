@@ -14,7 +14,7 @@ from fastapi import APIRouter, Path
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
-from models.service.event_results import ScoreIn
+from models.service.events.results import ScoreIn
 from webapp import deps
 from webapp.api.base import ErrorBody, ErrorMappingRoute, Strict, errors
 from webapp.session import BearerSession, as_account

@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from models.service.errors import NoSuchEvent
-from models.service.events import Entrant, EventInfo, EventView, MyGame, Pairing, Standing
+from models.service.events.records import Entrant, EventInfo, EventView, MyGame, Pairing, Standing
 from webapp import deps
 from webapp.api.base import ErrorBody, ErrorMappingRoute, Responses, Strict, errors
 from webapp.session import BearerSession, account_of, as_account
@@ -120,7 +120,7 @@ def _detail(view: EventView) -> EventDetailOut:
 @router.post("", status_code=201, response_model=EventInfo, responses=errors(401, 422), summary="Create an event")
 async def create_event(body: CreateEventIn, session: BearerSession) -> EventInfo:
     """The signed-in account organises the new event."""
-    info = await as_account(session, deps.current().events.create, body.name, body.day, body.game_size,
+    info = await as_account(session, deps.current().events.settings.create, body.name, body.day, body.game_size,
                             body.rounds, body.lists_per_player, body.deadline, body.clock_minutes, body.tables,
                             body.time_zone)
     return info
@@ -149,7 +149,7 @@ class RegisterIn(Strict):
              responses={**errors(401, 422), **NO_EVENT}, summary="Register for an event")
 async def register(event_id: EventId, session: BearerSession, body: RegisterIn | None = None) -> Entrant:
     """The body is optional: `{club}`."""
-    entrant = await as_account(session, deps.current().events.register, event_id,
+    entrant = await as_account(session, deps.current().events.players.register, event_id,
                                body.club if body else "")
     return entrant
 
@@ -159,7 +159,7 @@ async def register(event_id: EventId, session: BearerSession, body: RegisterIn |
 async def withdraw(event_id: EventId, session: BearerSession) -> None:
     """Before round 1 the registration goes; afterwards you are dropped: your games stay in the standings and no
     later round pairs you."""
-    await as_account(session, deps.current().events.withdraw, event_id)
+    await as_account(session, deps.current().events.players.withdraw, event_id)
 
 
 @router.delete("/{event_id}/registrations/{account_id}", status_code=204,
@@ -168,7 +168,7 @@ async def drop_player(event_id: EventId, account_id: Annotated[str, Path(max_len
                       session: BearerSession) -> None:
     """The organiser drops a player (a no-show), as `DELETE /registrations` does for the player; a player may
     name their own account too."""
-    await as_account(session, deps.current().events.withdraw, event_id, account_id)
+    await as_account(session, deps.current().events.players.withdraw, event_id, account_id)
 
 
 @router.put("/{event_id}/lists", response_model=Entrant, responses={**errors(401, 422), **NO_EVENT},
@@ -176,7 +176,7 @@ async def drop_player(event_id: EventId, account_id: Annotated[str, Path(max_len
 async def submit_lists(event_id: EventId, body: ListsIn, session: BearerSession) -> Entrant:
     """Copies of your saved lists, each legal at the event's game size; they replace what you submitted before,
     until the lists lock (code `event.lists_locked`)."""
-    entrant = await as_account(session, deps.current().events.submit_lists, event_id, body.lists)
+    entrant = await as_account(session, deps.current().events.lists.submit, event_id, body.lists)
     return entrant
 
 
@@ -185,7 +185,7 @@ async def submit_lists(event_id: EventId, body: ListsIn, session: BearerSession)
 async def pair_round(event_id: EventId, body: RoundIn, session: BearerSession) -> list[Pairing]:
     """The organiser pairs the next round (Swiss by wins and tiebreakers, no rematches, a bye for an odd count);
     each table's game opens at the scenario with the players' lists given."""
-    tables = await as_account(session, deps.current().events.pair_next_round, event_id, body.scenario,
+    tables = await as_account(session, deps.current().events.rounds.pair, event_id, body.scenario,
                               body.seed, body.draft)
     return list(tables)
 
@@ -276,7 +276,7 @@ async def edit_event(event_id: EventId, body: EditEventIn, session: BearerSessio
     `clock_minutes` (games opened from then on), `tables`."""
     me = await account_of(session)
     changes = body.model_dump(include=body.model_fields_set)
-    return await run_in_threadpool(deps.current().events.edit, me, event_id, changes)
+    return await run_in_threadpool(deps.current().events.settings.edit, me, event_id, changes)
 
 
 @router.post("/{event_id}/co-organisers", response_model=EventInfo, responses=ORGANISER,
@@ -284,7 +284,7 @@ async def edit_event(event_id: EventId, body: EditEventIn, session: BearerSessio
 async def name_co_organiser(event_id: EventId, body: CoOrganiserIn, session: BearerSession) -> EventInfo:
     """Whoever signs in with this email runs the event too; the first with an account takes it over if the
     organiser's account is deleted. The answer never says whether the email has an account."""
-    return await as_account(session, deps.current().events.name_co_organiser, event_id, body.email)
+    return await as_account(session, deps.current().events.settings.name_co_organiser, event_id, body.email)
 
 
 @router.delete("/{event_id}/co-organisers/{email}", response_model=EventInfo, responses=ORGANISER,
@@ -293,38 +293,38 @@ async def remove_co_organiser(event_id: EventId, email: Annotated[str, Path(max_
                               session: BearerSession) -> EventInfo:
     """Whoever signs in with this email no longer runs the event. Only the event's own organiser may remove one;
     `422 event.not_co_organiser` for an email that is not among them."""
-    return await as_account(session, deps.current().events.remove_co_organiser, event_id, email)
+    return await as_account(session, deps.current().events.settings.remove_co_organiser, event_id, email)
 
 
 @router.post("/{event_id}/walk-ins", status_code=201, response_model=Entrant, responses=ORGANISER,
              summary="Add a walk-in (organisers)")
 async def add_walk_in(event_id: EventId, body: WalkInIn, session: BearerSession) -> Entrant:
     """A person without an account, checked in; after round 1 they are paired from the next round."""
-    return await as_account(session, deps.current().events.add_walk_in, event_id, body.name, body.list)
+    return await as_account(session, deps.current().events.players.add_walk_in, event_id, body.name, body.list)
 
 
 @router.put("/{event_id}/players/{player_id}/check-in", status_code=204, responses=ORGANISER,
             summary="Check a player in or out (organisers)")
 async def check_in(event_id: EventId, player_id: PlayerId, body: CheckInIn, session: BearerSession) -> None:
     """Once anyone is checked in, round 1 pairs only the players checked in."""
-    await as_account(session, deps.current().events.check_in, event_id, player_id, body.present)
+    await as_account(session, deps.current().events.players.check_in, event_id, player_id, body.present)
 
 
 @router.post("/{event_id}/players/{player_id}/reinstate", status_code=204, responses=ORGANISER,
              summary="Reinstate a dropped player (organisers)")
 async def reinstate(event_id: EventId, player_id: PlayerId, session: BearerSession) -> None:
     """Paired again from the next round, earlier games kept."""
-    await as_account(session, deps.current().events.reinstate, event_id, player_id)
+    await as_account(session, deps.current().events.players.reinstate, event_id, player_id)
 
 
 @router.put("/{event_id}/players/{player_id}/lists-review", response_model=Entrant, responses=ORGANISER,
             summary="Approve or reject a player's lists (organisers)")
 async def review_lists(event_id: EventId, player_id: PlayerId, body: ReviewIn, session: BearerSession) -> Entrant:
-    return await as_account(session, deps.current().events.review_lists, event_id, player_id,
+    return await as_account(session, deps.current().events.lists.review, event_id, player_id,
                                      body.approve, body.note)
 
 
 @router.post("/{event_id}/lists/publish", response_model=EventInfo, responses=ORGANISER,
              summary="Publish the locked lists (organisers)")
 async def publish_lists(event_id: EventId, session: BearerSession) -> EventInfo:
-    return await as_account(session, deps.current().events.publish_lists, event_id)
+    return await as_account(session, deps.current().events.lists.publish, event_id)

@@ -9,7 +9,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
-from models.service.hall import MINUTES_MAX, RoundTimer
+from models.service.events.hall import MINUTES_MAX, RoundTimer
 from webapp import deps
 from webapp.api.base import ErrorMappingRoute, Strict, errors
 from webapp.api.events import NO_EVENT, NOT_ORGANISER, EventId

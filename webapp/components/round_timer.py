@@ -9,7 +9,7 @@ from typing import Any
 
 from nicegui import ui
 
-from models.service.hall import MINUTES_MAX, RoundTimer
+from models.service.events.hall import MINUTES_MAX, RoundTimer
 from webapp.blocking import io
 from webapp.components import icons
 from webapp.components.a11y import named

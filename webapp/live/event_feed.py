@@ -10,7 +10,7 @@ Two kinds of change reach an event page:
   change pokes at once. On PostgreSQL every change of them, made through any page, the REST API or another server
   process, is announced by NOTIFY (models/db/site_notices.py) and heard through webapp/live/games.py's listener, like a
   game's. SQLite has one process and no notices: there one small read of every followed event's stamp each POLL
-  seconds (models/service/event_changes.py), for all pages of the process together, notices what the REST API
+  seconds (models/service/events/changes.py), for all pages of the process together, notices what the REST API
   changed.
 
 A poke waits COALESCE seconds, so a burst of changes (a round paired opens several games) makes one read. The read
@@ -29,8 +29,9 @@ from typing import Any
 from nicegui import Event, background_tasks
 from sqlalchemy import Engine
 
-from models.service.event_changes import EventChanges
-from models.service.events import EventService, EventView
+from models.service.events.changes import EventChanges
+from models.service.events.records import EventView
+from models.service.events.service import EventService
 from webapp.blocking import io
 from webapp.live.games import Live
 

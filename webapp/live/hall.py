@@ -1,6 +1,6 @@
-"""The hall screens of events: one JSON view per event (models/service/hall.py), made once per change in this server
-process and sent once to the Socket.IO room of that event's hall screens (webapp/components/hall_board.py renders
-it in the browser; no element tree per table or per viewer).
+"""The hall screens of events: one JSON view per event (models/service/events/hall.py), made once per change in this
+server process and sent once to the Socket.IO room of that event's hall screens (webapp/components/hall_board.py
+renders it in the browser; no element tree per table or per viewer).
 
 A change reaches it the way it reaches the event pages: the event feed (webapp/live/event_feed.py) brings each new
 read of the event, and a commit of one of the round's games (this process's or, by NOTIFY, another's) pokes the feed.
@@ -17,8 +17,8 @@ from typing import Any, Protocol
 from nicegui import Client, background_tasks
 
 from models.service import NotFound
-from models.service.events import EventView
-from models.service.hall import HallService, hall_view
+from models.service.events.hall import HallService, hall_view
+from models.service.events.records import EventView
 from models.service.views import diff
 from webapp.blocking import io
 from webapp.live.event_feed import EventFeed

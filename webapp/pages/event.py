@@ -16,9 +16,10 @@ from nicegui import ui
 from models.rules import RuleViolation, tournament_of
 from models.service import Forbidden, NotFound, SiteError
 from models.service.accounts import Me
-from models.service.event_access import LEFT
-from models.service.event_results import HOWS
-from models.service.events import LIST_TEXT_MAX, NOTE_MAX, Entrant, EventView, Pairing
+from models.service.events.access import LEFT, NOTE_MAX
+from models.service.events.records import Entrant, EventView, Pairing
+from models.service.events.registrations import LIST_TEXT_MAX
+from models.service.events.results import HOWS
 from models.service.results import HOW_WORDS
 from webapp.blocking import io
 from webapp.components import icons
@@ -325,14 +326,14 @@ class EventPage:
             late = e.drop_reason == "not_checked_in"
             words = "Check in late" if late else "Reinstate"
             named(once(ui.button(words, icon="how_to_reg" if late else icons.UNDO).props("no-caps outline"),
-                       lambda: self._act(events.reinstate, e.account)),
+                       lambda: self._act(events.players.reinstate, e.account)),
                   f"Check in {e.name} late, from the next round" if late else f"Reinstate {e.name}")
             return
         if not view.event.round and e.checked_in:
             named(once(ui.button("Check out").props("no-caps flat"),
-                       lambda: self._act(events.check_in, e.account, False)), f"Check out {e.name}")
+                       lambda: self._act(events.players.check_in, e.account, False)), f"Check out {e.name}")
         named(once(ui.button("Drop", icon="person_remove").props("no-caps flat"),
-                   lambda: self._act(events.withdraw, e.account)), f"Drop {e.name}")
+                   lambda: self._act(events.players.withdraw, e.account)), f"Drop {e.name}")
 
     def _draw_check_ins(self, view: EventView) -> None:
         """Near the top of the page, before round 1, the organiser checks players in: everyone at once, or each of
@@ -352,13 +353,13 @@ class EventPage:
             if everyone:
                 with self.check_in_all:
                     once(ui.button(f"Check in all {everyone}", icon="how_to_reg").props("no-caps"),
-                         lambda: self._act(current().events.check_in_all))
+                         lambda: self._act(current().events.players.check_in_all))
         self.check_in_buttons.show([Part(e.account, e.name, ui.element, partial(self._check_in_button, e))
                                     for e in waiting])
 
     def _check_in_button(self, e: Entrant) -> None:
         named(once(ui.button(e.name, icon="how_to_reg").props("no-caps outline"),
-                   partial(self._act, current().events.check_in, e.account, True)), f"Check in {e.name}")
+                   partial(self._act, current().events.players.check_in, e.account, True)), f"Check in {e.name}")
 
     def _walk_in_form(self, view: EventView) -> None:
         later = " (paired from the next round)" if view.event.round else ""
@@ -370,7 +371,7 @@ class EventPage:
                           .classes("w-full tk-mono"), "Walk-in's list")
 
             async def add() -> None:
-                if await self._act(current().events.add_walk_in, name.value or "", typed.value or ""):
+                if await self._act(current().events.players.add_walk_in, name.value or "", typed.value or ""):
                     name.value, typed.value = "", ""  # added: the form is ready for the next walk-in
 
             once(ui.button("Add the walk-in", icon="person_add").props("no-caps"), add)
@@ -390,7 +391,7 @@ class EventPage:
                 if runs and not info.lists_published:
                     if info.lists_locked:
                         once(ui.button("Publish the lists", icon="campaign").props("no-caps"),
-                             lambda: self._act(current().events.publish_lists))
+                             lambda: self._act(current().events.lists.publish))
                     else:
                         ui.label("The lists are yours to read until they lock; then publish them for everyone.") \
                             .classes("tk-kind")
@@ -418,10 +419,10 @@ class EventPage:
             note = named(ui.input(f"Note for {e.name}").props(f"maxlength={NOTE_MAX}").classes("w-72"),
                          f"Note for {e.name}")
             named(once(ui.button("Approve", icon="check").props("no-caps outline"),
-                       lambda: self._act(events.review_lists, e.account, True, note.value or "")),
+                       lambda: self._act(events.lists.review, e.account, True, note.value or "")),
                   f"Approve {e.name}'s lists")
             named(once(ui.button("Reject", icon="block").props("no-caps flat"),
-                       lambda: self._act(events.review_lists, e.account, False, note.value or "")),
+                       lambda: self._act(events.lists.review, e.account, False, note.value or "")),
                   f"Reject {e.name}'s lists")
 
     def _newest(self, view: EventView) -> list[Pairing]:
@@ -584,7 +585,7 @@ class EventPage:
                     club = ui.input("Club or team (optional)").props("maxlength=60").classes("w-64")
                     once(ui.button("Play in it too" if runs else "Register for this event",
                                    icon="how_to_reg").props("no-caps"),
-                         lambda: self._act(current().events.register, club.value or ""))
+                         lambda: self._act(current().events.players.register, club.value or ""))
             elif not runs:
                 ui.label("Registration is closed.").classes("tk-kind")
         elif entrant.dropped:
@@ -603,7 +604,7 @@ class EventPage:
         """Withdraw before round 1; afterwards drop out, once asked again (a tap on a phone is easily made)."""
         if not view.event.round:
             once(ui.button("Withdraw from this event", icon="logout").props("no-caps flat"),
-                 lambda: self._act(current().events.withdraw))
+                 lambda: self._act(current().events.players.withdraw))
             return
         with named(ui.dialog(), "Drop out of this event?") as dialog, ui.card():
             ui.label("Drop out of this event? You play no more rounds; your games so far stay in the standings.")
@@ -612,7 +613,7 @@ class EventPage:
 
                 async def drop() -> None:
                     dialog.close()
-                    await self._act(current().events.withdraw)
+                    await self._act(current().events.players.withdraw)
 
                 once(ui.button("Drop out", icon="logout").props("no-caps color=negative"), drop)
         ui.button("Drop out of this event", icon="logout", on_click=dialog.open).props("no-caps flat")
@@ -626,7 +627,7 @@ class EventPage:
                               precision=0).classes("w-72")
             tables = ui.number("Tables", value=info.tables, min=1, max=32, step=1, precision=0).classes("w-40")
             once(ui.button("Save the settings", icon="save").props("no-caps outline"),
-                 lambda: self._act(current().events.edit, {"clock_minutes": whole(clock.value),
+                 lambda: self._act(current().events.settings.edit, {"clock_minutes": whole(clock.value),
                                                            "tables": whole(tables.value)}))
         owner = self.me is not None and self.me.id == info.organiser
         with named(ui.column().classes("gap-2"), "Co-organisers", role="group"):
@@ -641,11 +642,11 @@ class EventPage:
                     if owner:
                         once(named(ui.button("Remove", icon="person_remove").props("no-caps flat"),
                                    f"Remove co-organiser {co}"),
-                             partial(self._act, current().events.remove_co_organiser, co))
+                             partial(self._act, current().events.settings.remove_co_organiser, co))
             with ui.row().classes("items-end gap-3"):
                 email = ui.input("Co-organiser's email").props("type=email maxlength=254").classes("w-72")
                 once(ui.button("Name co-organiser", icon="group_add").props("no-caps outline"),
-                     lambda: self._act(current().events.name_co_organiser, email.value or ""))
+                     lambda: self._act(current().events.settings.name_co_organiser, email.value or ""))
 
     def _draw_lists(self, view: EventView, entrant: Entrant) -> None:
         info, given = view.event, entrant.lists
@@ -664,7 +665,7 @@ class EventPage:
         async def fill() -> None:
             me = self.me
             assert me is not None
-            saved = await io(current().events.lists.lists, me.owner) or []
+            saved = await io(current().lists.lists, me.owner) or []
             fitting = {s.id: f"{s.title} ({s.faction}, {s.points} of {s.army.size} points)" for s in saved
                        if s.army.size == info.game_size}
             row.clear()
@@ -682,7 +683,7 @@ class EventPage:
                     if any(c is None for c in chosen):
                         ui.notify(f"Choose {' and '.join(lb.lower() for lb in labels)}.", type="warning")
                         return
-                    await self._act(current().events.submit_lists, chosen)
+                    await self._act(current().events.lists.submit, chosen)
 
                 once(ui.button("Submit lists", icon="send").props("no-caps"), submit)
 
@@ -724,7 +725,7 @@ class EventPage:
                     ui.notify("A draw's seed is a whole number (or leave it empty: the server draws one).",
                               type="warning")
                     return
-                await self._act(current().events.pair_next_round, scenario.value or "", int(given) if given else None,
+                await self._act(current().events.rounds.pair, scenario.value or "", int(given) if given else None,
                                 draft)
 
             once(ui.button(f"Pair round {n}", icon="shuffle").props("no-caps"), lambda: pair(False))

@@ -13,8 +13,8 @@ from nicegui import ui
 from models.rules import GameState, RuleViolation
 from models.service import Forbidden, NotFound, SiteError
 from models.service.accounts import Me
-from models.service.event_results import ScoreIn
-from models.service.events import EventView, GameTable
+from models.service.events.records import EventView, GameTable
+from models.service.events.results import ScoreIn
 from webapp.blocking import io
 from webapp.components.a11y import named
 from webapp.deps import current

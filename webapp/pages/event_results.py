@@ -1,6 +1,6 @@
 """The results part of an event page: a player's "my table" (report the result, confirm or dispute the opponent's
 report, see where the round stands between rounds) and the organiser's enter or correct for any table. The form is
-one dialog for both; the service decides what counts (models/service/event_results.py)."""
+one dialog for both; the service decides what counts (models/service/events/results.py)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from zoneinfo import ZoneInfo
 
 from nicegui import ui
 
-from models.service.event_results import HOWS, Correction, ScoreIn
-from models.service.events import EventView, Pairing
+from models.service.events.records import Correction, EventView, Pairing
+from models.service.events.results import HOWS, ScoreIn
 from webapp.components.a11y import named
 from webapp.components.once import once
 from webapp.components.times import at

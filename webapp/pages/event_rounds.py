@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 
 from nicegui import ui
 
-from models.service.events import EventView
+from models.service.events.records import EventView
 from webapp.components.a11y import named
 from webapp.components.once import once
 from webapp.deps import current

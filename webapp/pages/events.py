@@ -12,7 +12,7 @@ from models.rules import RuleViolation
 from models.rules.warmachine import GAME_SIZES
 from models.service import SiteError
 from models.service.accounts import Me
-from models.service.events import EventInfo
+from models.service.events.records import EventInfo
 from models.service.zones import UTC_NAME, check_zone, zones
 from webapp.blocking import io
 from webapp.components.a11y import named
@@ -159,7 +159,7 @@ def _new_event_form(token: str | None) -> None:
             if me is None:
                 return
             try:
-                info = await io(current().events.create, me, name.value or "", day.value or "",
+                info = await io(current().events.settings.create, me, name.value or "", day.value or "",
                                           int(size.value or 0), int(rounds.value), int(lists.value or 0), deadline,
                                           whole(clock.value), whole(tables.value), str(zone.value))
             except (RuleViolation, SiteError) as refusal:

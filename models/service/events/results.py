@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from models.db.event_repository import EventRepository
@@ -23,10 +22,11 @@ from models.rules.table_results import Provenance, Score
 from models.rules.text import clean_text
 from models.service.accounts import Me
 from models.service.errors import EventError, Forbidden, NoSuchEvent
-from models.service.event_access import EventAccess, TableFacts, pairing_id
-from models.service.event_clock import stop_clock
+from models.service.events.access import NOTE_MAX, EventAccess, TableFacts, pairing_id
+from models.service.events.clock import stop_clock
+from models.service.events.records import Correction
+from models.service.events.view import EventViews
 
-NOTE_MAX = 200
 HOWS = table_results.HOWS  # how a game was won, in the words a player reads (the pages' choices)
 
 
@@ -42,24 +42,15 @@ class ScoreIn:
     army_points_in_scenario_elements: tuple[float, float] = (0, 0)
 
 
-@dataclass(frozen=True)
-class Correction:
-    round: int
-    table: int
-    by: str  # the organiser's name
-    at: datetime
-    before: dict[str, Any] | None  # the result that counted before (None: none), as stored
-    after: dict[str, Any]
-    note: str
-
-
 class ResultService:
-    def __init__(self, access: EventAccess, repo: EventRepository, rows: ResultRepository) -> None:
+    def __init__(self, access: EventAccess, repo: EventRepository, rows: ResultRepository,
+                 views: EventViews) -> None:
         """An event's tables' results: events read through ``access``, stored through ``repo`` (events') and
-        ``rows`` (results')."""
+        ``rows`` (results'), the corrections read as ``views`` shows them."""
         self.access = access
         self.repo = repo
         self.rows = rows
+        self.views = views
 
     def report(self, me: Me, event_id: str, round_no: int, table_no: int, result: ScoreIn) -> None:
         """One of the table's players reports its result; the opponent confirms or disputes it."""
@@ -87,12 +78,7 @@ class ResultService:
     def accept(self, me: Me, event_id: str, round_no: int, table_no: int) -> None:
         """The organiser accepts a table's report as it stands, waiting or disputed: it counts as confirmed (a
         walk-in has no account to confirm with). Logged with who and when, as an entry is."""
-        event = self.access.event(event_id)
-        self.access.check_organiser(me, event)
-        pairings = self.repo.pairings(event_id)
-        t = _table(pairings, round_no, table_no)
-        facts = self.access.tables(event_id, [t])[pairing_id(t)]
-        check(_stage_of(t, pairings, facts.settled is not None), Act.CORRECT, round_no)
+        _, t, facts = self._as_organiser(me, event_id, round_no, table_no)
         if facts.settled is not None:
             raise EventError("event.result_counts", "This table's result counts already: correct it instead.")
         made = table_results.accept(facts.report)
@@ -109,12 +95,7 @@ class ResultService:
     def enter(self, me: Me, event_id: str, round_no: int, table_no: int, result: ScoreIn, note: str = "") -> None:
         """The organiser enters or corrects a table's result, in any round; the correction log keeps who, when, and
         the result before and after."""
-        event = self.access.event(event_id)
-        self.access.check_organiser(me, event)
-        pairings = self.repo.pairings(event_id)
-        t = _table(pairings, round_no, table_no)
-        facts = self.access.tables(event_id, [t])[pairing_id(t)]
-        check(_stage_of(t, pairings, facts.settled is not None), Act.CORRECT, round_no)
+        event, t, facts = self._as_organiser(me, event_id, round_no, table_no)
         note = clean_text(note, "note", NOTE_MAX) if note else ""
         score = _score(t, result)
         table_results.check_score(score, lead=tournament_of(event.system).scenario_lead(t.scenario))
@@ -132,24 +113,7 @@ class ResultService:
     def corrections(self, event_id: str) -> list[Correction]:
         """Every entry and correction the organiser made, oldest first (public, as the standings are)."""
         event = self.access.event(event_id)
-        return self.logged(event, self.repo.pairings(event_id))
-
-    def logged(self, event: Event, pairings: Sequence[EventPairing]) -> list[Correction]:
-        """The correction log of ``event`` whose tables are ``pairings`` (as read with them: one more query, two
-        when it holds anything)."""
-        rows = self.rows.corrections(event.id)
-        if not rows:
-            return []
-        tables = {pairing_id(t): t for t in pairings}
-        name = self.repo.organiser_name(event.organiser) if event.organiser else ""
-        out = []
-        for c in rows:
-            t = tables.get(c.pairing_id)
-            if t is not None:
-                by = name if c.by == event.organiser else "a co-organiser"
-                out.append(Correction(round=t.round, table=t.table_no, by=by, at=c.at, before=c.before,
-                                      after=c.after, note=c.note))
-        return out
+        return self.views.corrections(event, self.repo.pairings(event_id))
 
     # -- internals -------------------------------------------------------------------------------------------
     def _as_player(self, me: Me, event_id: str, round_no: int,
@@ -166,6 +130,18 @@ class ResultService:
         facts = self.access.tables(event_id, [t])[pairing_id(t)]
         check(_stage_of(t, pairings, True), Act.REPORT, round_no)
         return event, t, 0 if me.id == t.player_a else 1, facts
+
+    def _as_organiser(self, me: Me, event_id: str, round_no: int,
+                      table_no: int) -> tuple[Event, EventPairing, TableFacts]:
+        """The event, the table and what is known of its result; refused unless ``me`` runs the event (the
+        organiser corrects in any round)."""
+        event = self.access.event(event_id)
+        self.access.check_organiser(me, event)
+        pairings = self.repo.pairings(event_id)
+        t = _table(pairings, round_no, table_no)
+        facts = self.access.tables(event_id, [t])[pairing_id(t)]
+        check(_stage_of(t, pairings, facts.settled is not None), Act.CORRECT, round_no)
+        return event, t, facts
 
     def _save(self, t: EventPairing, row: ResultReport | None, *, correction: ResultCorrection | None = None,
               entered: dict[str, Any] | None = None, **values: Any) -> None:

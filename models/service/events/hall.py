@@ -18,7 +18,8 @@ from models.rules import tournament_of
 from models.rules.round_timer import MINUTES_MAX, RoundTimer, pause, resume, start
 from models.service.accounts import Me
 from models.service.errors import NoSuchEvent
-from models.service.events import EventService, EventView, Pairing
+from models.service.events.records import EventView, Pairing
+from models.service.events.service import EventService
 from models.service.results import HOW_WORDS
 
 __all__ = ["MINUTES_MAX", "GONE", "HallService", "RoundTimer", "hall_view"]  # the web reads the timer from here

@@ -1,12 +1,13 @@
-"""What every part of the event services shares: finding an event, who may run it, what is known of each table's
-result, and opening a round's games through GameService. The event, round and result services build on this;
-it knows none of them.
+"""What every part of the event services shares: finding an event, who may run it, whether its lists are locked,
+what is known of each table's result, and opening a round's games through GameService. Every other part builds on
+this; it knows none of them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from models.db.event_links import OWN, players_links
@@ -22,14 +23,28 @@ from models.service.errors import EventError, Forbidden, NoSuchEvent, NotFound
 from models.service.games import GameService, Prepared
 
 LEFT = "a player who left"  # the name shown for a deleted account's row
+PLAYERS_MAX = 64
+NOTE_MAX = 200  # the organiser's note on a player's lists, a result's correction, a dispute's reason
+
+
+def wall_clock() -> datetime:
+    return datetime.now(UTC)
+
+
+def aware(when: datetime) -> datetime:
+    """A stored time as UTC (SQLite gives it back without its zone)."""
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
 
 
 class EventAccess:
-    def __init__(self, repo: EventRepository, rows: ResultRepository, games: GameService) -> None:
-        """Events read through ``repo``, their tables' results through ``rows``; games open through ``games``."""
+    def __init__(self, repo: EventRepository, rows: ResultRepository, games: GameService,
+                 now: Callable[[], datetime] = wall_clock) -> None:
+        """Events read through ``repo``, their tables' results through ``rows``; games open through ``games``;
+        ``now`` is the time deadlines are held against."""
         self.repo = repo
         self.rows = rows
         self.games = games
+        self.now = now
 
     def event(self, event_id: str) -> Event:
         """The stored event; an unknown id answers NoSuchEvent."""
@@ -49,6 +64,22 @@ class EventAccess:
         if event.organiser is None:
             raise EventError("event.read_only", "This event's organiser left the site: the event can be read, "
                                                 "not changed.")
+
+    def player(self, event_id: str, player_id: str) -> EventPlayer:
+        """A registered player of the event; refused when there is none of that id."""
+        player = self.repo.player(event_id, player_id[:32])
+        if player is None:
+            raise EventError("event.not_registered", "That player is not registered for this event.")
+        return player
+
+    def check_open(self, event: Event, verb: str) -> None:
+        """Refused once round 1 is paired (``verb`` says what came too late)."""
+        if event.status != "open":
+            raise EventError("event.started", f"Round 1 is paired: it is too late to {verb}.")
+
+    def locked(self, event: Event) -> bool:
+        """Whether the event's lists are locked: at the deadline, or once round 1 is paired."""
+        return event.status != "open" or aware(event.deadline) <= self.now()
 
     def _states(self, pairings: Sequence[EventPairing]) -> dict[str, GameState]:
         found = {}

@@ -1,37 +1,91 @@
-"""The organiser's hand on the newest round (the stages are ``models.rules.rounds``): publish a drafted round (its
-games open then), swap two players of a drafted round or pair it again, and delete the round while no game of it
-has started (a drafted round always). Pairing itself is the event service's (``Pairer``), handed in.
+"""An event's rounds in the organiser's hand (the stages are ``models.rules.rounds``): pair the next round (Swiss,
+``models.rules.swiss``; round 1 a recorded random draw), publish a drafted round (its games open then), swap two
+players of a drafted round or pair it again, delete the newest round while no game of it has started (a drafted
+round always), and say when the next round starts.
 """
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import Protocol
 
 from models.db.event_repository import EventRepository
-from models.db.tables import Event, EventPairing
+from models.db.tables import Event, EventPairing, EventPlayer
+from models.rules import drawn, pair_round, tournament_of
 from models.rules.rounds import Act, Stage, check, check_pair_next, stage
+from models.rules.text import clean_text
 from models.service.accounts import Me
 from models.service.errors import EventError, NotFound
-from models.service.event_access import EventAccess, pairing_id
+from models.service.events.access import EventAccess, pairing_id
+from models.service.events.records import Pairing
+from models.service.events.view import EventViews
 from models.service.games import OPENER
 
-
-class Pairer(Protocol):
-    def pair_next_round(self, me: Me, event_id: str, scenario: str, seed: int | None = None,
-                        draft: bool = False) -> Sequence[object]:
-        """Pair the event's next round at ``scenario`` (a ``draft`` opens no game)."""
-        ...
+SEED_MAX = 2**31 - 1
+SCENARIO_MAX = 60
 
 
 class RoundService:
-    def __init__(self, access: EventAccess, repo: EventRepository, pairer: Pairer) -> None:
-        """An event's rounds: events read through ``access``, rounds stored through ``repo``, and a round paired
-        again through ``pairer``."""
+    def __init__(self, access: EventAccess, repo: EventRepository, views: EventViews) -> None:
+        """An event's rounds: events read through ``access``, rounds stored through ``repo``, the standings and
+        the tables paired read as ``views`` shows them."""
         self.access = access
         self.repo = repo
-        self.pairer = pairer
+        self.views = views
+
+    def pair(self, me: Me, event_id: str, scenario: str, seed: int | None = None,
+             draft: bool = False) -> list[Pairing]:
+        """The organiser pairs the next round and opens its games at ``scenario`` (every game of the round plays
+        it). Round 1 is a random draw of the players it pairs (``_round_one``; the others are left out of the event)
+        from ``seed`` (the organiser's, else one drawn here; it is recorded), club and team mates kept apart where
+        they can be; later rounds pair in standings order, once every table of the round before has a result. A
+        ``draft`` round opens no game: the organiser may swap players or pair it again, then publishes it. The
+        round's tables and games are stored in one transaction."""
+        event = self.access.event(event_id)
+        self.access.check_organiser(me, event)
+        players, pairings = self.repo.players(event_id), self.repo.pairings(event_id)
+        done = max((t.round for t in pairings), default=0)
+        if done >= event.rounds:
+            raise EventError("event.all_rounds_paired", f"All {event.rounds} rounds are paired.")
+        scenario = clean_text(scenario, "scenario's name", SCENARIO_MAX)
+        found = self.access.tables(event_id, pairings)
+        if done:
+            last = [t for t in pairings if t.round == done]
+            at = Stage.PLAYING if all(t.published for t in last) else Stage.DRAFTED
+            check_pair_next(at, done, [t.table_no for t in last
+                                       if t.player_b is not None and found[pairing_id(t)].settled is None])
+        avoid: list[tuple[str, str]] = []
+        if done == 0:
+            ready, left_out = _round_one(event, players)
+            if seed is None:
+                seed = secrets.randbits(31)
+            elif not 0 <= seed <= SEED_MAX:
+                raise EventError("event.seed", f"A draw's seed is a whole number from 0 to {SEED_MAX}.")
+            ranked = drawn(ready, seed)
+            clubs = {p.account_id: p.club.casefold() for p in players if p.club}
+            avoid = [(a, b) for i, a in enumerate(ready) for b in ready[i + 1:]
+                     if clubs.get(a) and clubs.get(a) == clubs.get(b)]
+        else:
+            seed = None  # later rounds are not drawn
+            dropped = {p.account_id for p in players if p.dropped}
+            ranked = [s.player for s in self.views.standings(tournament_of(event.system), players, pairings, found)
+                      if s.player not in dropped]
+            left_out = {}
+        if event.tables is not None and len(ranked) // 2 > event.tables:
+            raise EventError("event.tables", f"This round needs {len(ranked) // 2} tables; the event has "
+                                             f"{event.tables}: give it more tables first.")
+        tables = pair_round(ranked, [(t.player_a, t.player_b) for t in pairings], avoid)
+        by_id = {p.account_id: p for p in players}
+        rows = [EventPairing(event_id=event_id, round=done + 1, table_no=table.number, player_a=table.a,
+                             player_b=table.b, links={}, scenario=scenario, published=not draft) for table in tables]
+        games, opened = ([], []) if draft else self.access.open_games(event, rows, by_id)
+        # every earlier round's results stand once this one is published
+        frozen = [] if draft else [t.game_id for t in pairings if t.game_id is not None]
+        if not self.repo.add_round(event_id, rows, games, dropped=left_out, frozen=frozen, opened=opened, seed=seed):
+            raise EventError("event.round_paired", "This round was paired a moment ago: reload the event.")
+        return [p for p in self.views.event(event_id, me).pairings if p.round == done + 1]
+
 
     def publish(self, me: Me, event_id: str) -> None:
         """The drafted newest round is announced: its games open, and the round before closes (its results
@@ -73,7 +127,7 @@ class RoundService:
         check(self._stage(event, newest), Act.REPAIR, newest[0].round)
         if not self.repo.delete_round(event_id, newest[0].round, [], []):
             raise EventError("event.round_changed", "This round changed a moment ago: look again.")
-        self.pairer.pair_next_round(me, event_id, newest[0].scenario, seed, draft=True)
+        self.pair(me, event_id, newest[0].scenario, seed, draft=True)
 
     def delete(self, me: Me, event_id: str) -> None:
         """The newest round goes, drafted or published while none of its games has started; the round before opens
@@ -127,3 +181,26 @@ class RoundService:
         except NotFound:
             return False
         return bool(newest) and newest[-1].actor != OPENER
+
+
+def _round_one(event: Event, players: Sequence[EventPlayer]) -> tuple[list[str], dict[str, str]]:
+    """Who round 1 pairs, in registration order, and who it leaves out and why: lists missing or rejected (a
+    walk-in plays without a list typed in), or, once the organiser checks anyone in, not checked in. Lists still
+    waiting for the organiser's approval stop the pairing: the organiser decides them first."""
+    waiting = [p.name for p in players if p.lists_status == "pending" and not p.dropped]
+    if waiting:
+        raise EventError("event.lists_pending", "Approve or reject the lists of " + ", ".join(waiting) +
+                         " first.")
+    checking = any(p.checked_in for p in players)
+    ranked: list[str] = []
+    left_out: dict[str, str] = {}
+    for p in players:
+        if p.dropped:
+            continue
+        if checking and not p.checked_in:
+            left_out[p.account_id] = "not_checked_in"
+        elif not p.walk_in and (len(p.lists) != event.lists_per_player or p.lists_status == "rejected"):
+            left_out[p.account_id] = "no_lists"
+        else:
+            ranked.append(p.account_id)
+    return ranked, left_out
