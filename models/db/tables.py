@@ -181,11 +181,11 @@ class Event(SQLModel, table=True):
     co_organisers: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False,
                                                                             server_default="[]"))
     lists_published: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
-    # The organiser's round timer (models/rules/round_timer.py), None until started; the IANA time zone the event's
-    # times are shown in.
+    # The organiser's round timer (models/rules/tournament/round_timer.py), None until started; the IANA time zone the
+    # event's times are shown in.
     round_timer: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     time_zone: str = Field(default="UTC", max_length=64, sa_column_kwargs={"server_default": "UTC"})
-    seed: int | None = None  # round 1's random draw (models.rules.swiss.drawn), recorded to show it was fair
+    seed: int | None = None  # round 1's random draw (models.rules.tournament.swiss.drawn), recorded to show it was fair
     next_round_at: datetime | None = None  # when the organiser says the next round starts (players see it)
 
 

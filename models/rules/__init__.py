@@ -19,9 +19,9 @@ from models.rules.core import (
 )
 from models.rules.dice import Roll
 from models.rules.invalid import invalid_words
-from models.rules.swiss import Played, Table, drawn, pair_round
 from models.rules.system import tournament_of
 from models.rules.text import tidy
+from models.rules.tournament.swiss import Played, Table, drawn, pair_round
 
 __all__ = [
     "COMMANDS",

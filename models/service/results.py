@@ -12,8 +12,8 @@ from typing import Any
 
 from models.db.repository import LogRow
 from models.rules import GameState
-from models.rules.table_results import HOWS
 from models.rules.times import shown
+from models.rules.tournament.table_results import HOWS
 from models.service.history import counts
 from models.service.systems import game_system
 

@@ -14,7 +14,7 @@ from sqlmodel import Session
 
 from models.db.notify import CHANNEL, Listener
 from models.db.tables import EventPlayer
-from models.rules.round_timer import start
+from models.rules.tournament.round_timer import start
 from models.rules.warmachine.builders import setup_game
 from models.service import GameService
 from models.service.access import Actor

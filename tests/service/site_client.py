@@ -69,8 +69,8 @@ IN_ORDER = {2: 3, 3: 3, 4: 21, 5: 134, 6: 134, 7: 10366, 8: 44868}  # found by t
 
 def seed_in_order(count: int) -> int:
     """A draw seed that keeps ``count`` players in registration order (round 1 is a random draw from a seed,
-    models.rules.swiss.drawn): tests that name who meets whom at which table pair round 1 with it. Beyond 8 players
-    no such seed is known: the seed returned keeps the first two players at table 1 only."""
+    models.rules.tournament.swiss.drawn): tests that name who meets whom at which table pair round 1 with it. Beyond 8
+    players no such seed is known: the seed returned keeps the first two players at table 1 only."""
     players = [str(n) for n in range(count)]
     if count in IN_ORDER:
         assert drawn(players, IN_ORDER[count]) == players

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from models.rules.round_timer import start
+from models.rules.tournament.round_timer import start
 from models.rules.tournament.standings import Standing
 from models.service.events.hall import hall_view
 from models.service.events.records import EventInfo, EventView, Pairing, TableResult

@@ -14,8 +14,8 @@ from typing import Any
 
 from models.catalog.schema import Card
 from models.rules.core import Command, GameState
-from models.rules.table_results import Score
 from models.rules.tournament.standings import Finished, Standing
+from models.rules.tournament.table_results import Score
 
 Cards = Mapping[str, Card]
 

@@ -13,8 +13,8 @@ from typing import Any
 
 from models.catalog.schema import Card
 from models.rules.core import Command, GameState, RuleViolation
-from models.rules.table_results import Score
 from models.rules.tournament.hook import KeptList, Known, Opening, Tournament
+from models.rules.tournament.table_results import Score
 from models.rules.warmachine import standings, steamroller
 from models.rules.warmachine.builders import pause_clock, setup_game
 from models.rules.warmachine.clock import MAX_MINUTES

@@ -15,8 +15,8 @@ from models.db.event_repository import EventRepository
 from models.db.result_repository import ResultRepository
 from models.db.tables import AccessToken, AccountGame, Event, EventPairing, EventPlayer, ResultReport
 from models.rules import GameState, tournament_of
-from models.rules.table_results import Report, ReportStatus, Score, Settled, settled
 from models.rules.tournament.hook import Opening
+from models.rules.tournament.table_results import Report, ReportStatus, Score, Settled, settled
 from models.service.access import hash_token, new_token
 from models.service.accounts import Me
 from models.service.errors import EventError, Forbidden, NoSuchEvent, NotFound

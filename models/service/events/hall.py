@@ -15,7 +15,7 @@ from sqlalchemy import Engine
 
 from models.db.hall_repository import HallRepository
 from models.rules import tournament_of
-from models.rules.round_timer import MINUTES_MAX, RoundTimer, pause, resume, start
+from models.rules.tournament.round_timer import MINUTES_MAX, RoundTimer, pause, resume, start
 from models.service.accounts import Me
 from models.service.errors import NoSuchEvent
 from models.service.events.records import EventView, Pairing

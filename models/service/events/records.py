@@ -53,7 +53,7 @@ class EventInfo:
     time_zone: Annotated[str, doc("The IANA time zone the event's times are shown in.")] = UTC_NAME
     seed: Annotated[int | None, doc("Round 1's random draw: the n-th registered player is placed by the SHA-256 (hex) "
                                     "of `\"{seed}:{n}\"`, then paired as later rounds are; null until round 1 is "
-                                    "paired.")] = None  # anyone can draw it again (models.rules.swiss.drawn)
+                                    "paired.")] = None  # anyone can draw it again (models.rules.tournament.swiss.drawn)
     next_round_at: Annotated[datetime | None, doc("When the organiser says the next round starts (null: not "
                                                   "said).")] = None
 

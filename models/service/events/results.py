@@ -1,6 +1,7 @@
 """Results of an event's tables from outside the app: a player reports a table's result, the opponent confirms or
 disputes it, and the organiser enters or corrects any table's result, each correction logged with who, when, and the
-result before and after (decisions in ``models.rules.table_results``; a round's stage in ``models.rules.rounds``).
+result before and after (decisions in ``models.rules.tournament.table_results``; a round's stage in
+``models.rules.tournament.rounds``).
 
 Only the two players of a table report, confirm or dispute it, and only while its round is open; only the organiser
 enters or corrects, in any round. A table's row changes only at the version its writer read, so two answers at
@@ -16,10 +17,11 @@ from typing import Any
 from models.db.event_repository import EventRepository
 from models.db.result_repository import ResultRepository
 from models.db.tables import Event, EventPairing, ResultCorrection, ResultReport
-from models.rules import table_results, tournament_of
-from models.rules.rounds import Act, Stage, check, stage
-from models.rules.table_results import Provenance, Score
+from models.rules import tournament_of
 from models.rules.text import clean_text
+from models.rules.tournament import table_results
+from models.rules.tournament.rounds import Act, Stage, check, stage
+from models.rules.tournament.table_results import Provenance, Score
 from models.service.accounts import Me
 from models.service.errors import EventError, Forbidden, NoSuchEvent
 from models.service.events.access import NOTE_MAX, EventAccess, TableFacts, pairing_id

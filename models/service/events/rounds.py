@@ -1,7 +1,7 @@
-"""An event's rounds in the organiser's hand (the stages are ``models.rules.rounds``): pair the next round (Swiss,
-``models.rules.swiss``; round 1 a recorded random draw), publish a drafted round (its games open then), swap two
-players of a drafted round or pair it again, delete the newest round while no game of it has started (a drafted
-round always), and say when the next round starts.
+"""An event's rounds in the organiser's hand (the stages are ``models.rules.tournament.rounds``): pair the next round
+(Swiss, ``models.rules.tournament.swiss``; round 1 a recorded random draw), publish a drafted round (its games open
+then), swap two players of a drafted round or pair it again, delete the newest round while no game of it has started (a
+drafted round always), and say when the next round starts.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from datetime import UTC, datetime
 from models.db.event_repository import EventRepository
 from models.db.tables import Event, EventPairing, EventPlayer
 from models.rules import drawn, pair_round, tournament_of
-from models.rules.rounds import Act, Stage, check, check_pair_next, stage
 from models.rules.text import clean_text
+from models.rules.tournament.rounds import Act, Stage, check, check_pair_next, stage
 from models.service.accounts import Me
 from models.service.errors import EventError, NotFound
 from models.service.events.access import EventAccess, pairing_id

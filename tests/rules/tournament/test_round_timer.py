@@ -1,12 +1,12 @@
-"""The organiser's round timer (models/rules/round_timer.py): started at a length, paused and resumed, the same time
-left for whoever asks at the same moment."""
+"""The organiser's round timer (models/rules/tournament/round_timer.py): started at a length, paused and resumed, the
+same time left for whoever asks at the same moment."""
 
 from __future__ import annotations
 
 import pytest
 
 from models.rules import RuleViolation
-from models.rules.round_timer import MINUTES_MAX, RoundTimer, pause, resume, start
+from models.rules.tournament.round_timer import MINUTES_MAX, RoundTimer, pause, resume, start
 
 MIN = 60_000
 

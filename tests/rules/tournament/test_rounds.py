@@ -1,5 +1,5 @@
-"""A round's lifecycle (models/rules/rounds.py), after Steamroller practice: the organiser may fix a pairing before
-announcing it; an announced round is played and reported; once the next round is paired, a round's results stand
+"""A round's lifecycle (models/rules/tournament/rounds.py), after Steamroller practice: the organiser may fix a pairing
+before announcing it; an announced round is played and reported; once the next round is paired, a round's results stand
 and only the organiser corrects one."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from models.rules import RuleViolation
-from models.rules.rounds import ALLOWED, Act, Stage, check, check_pair_next, stage
+from models.rules.tournament.rounds import ALLOWED, Act, Stage, check, check_pair_next, stage
 
 
 def refused(at: Stage, act: Act) -> str:

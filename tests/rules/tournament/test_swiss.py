@@ -1,4 +1,5 @@
-"""Swiss pairing (models/rules/swiss.py): the rules an organiser relies on, then properties over whole events."""
+"""Swiss pairing (models/rules/tournament/swiss.py): the rules an organiser relies on, then properties over whole
+events."""
 
 from __future__ import annotations
 

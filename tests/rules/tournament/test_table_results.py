@@ -1,13 +1,13 @@
-"""A table's result and its provenance (models/rules/table_results.py): a report waits for the opponent, a dispute
-goes to the organiser, and the organiser's entry counts over everything. Steamroller games have a winner and three
-tiebreakers (../shared/reference/README.md "Steamroller 2019 figures")."""
+"""A table's result and its provenance (models/rules/tournament/table_results.py): a report waits for the opponent, a
+dispute goes to the organiser, and the organiser's entry counts over everything. Steamroller games have a winner and
+three tiebreakers (../shared/reference/README.md "Steamroller 2019 figures")."""
 
 from __future__ import annotations
 
 import pytest
 
 from models.rules import RuleViolation
-from models.rules.table_results import (
+from models.rules.tournament.table_results import (
     Provenance,
     Report,
     ReportStatus,
