@@ -10,6 +10,7 @@ from sqlalchemy import Engine
 
 from models.service import GameService
 from models.service.accounts import AccountService
+from models.service.event_venue import VenueSignUps
 from models.service.events.hall import HallService
 from models.service.events.service import EventService
 from models.service.listings import ListingService
@@ -33,6 +34,7 @@ class Deps:
     accounts: AccountService = field(init=False)
     listings: ListingService = field(init=False)
     events: EventService = field(init=False)
+    venue: VenueSignUps = field(init=False)  # sign-ups through an event's venue link, and every mailed sign-up link
     hall: HallService = field(init=False)
     lists: ListService = field(init=False)  # with the site's catalog: ``lists.for_cards`` gives a player's
     my_data: MyData = field(init=False)
@@ -41,6 +43,7 @@ class Deps:
         self.accounts = AccountService(self.engine)
         self.listings = ListingService(self.engine, self.service)
         self.events = EventService(self.engine, self.service)
+        self.venue = VenueSignUps(self.engine, self.accounts, self.events)
         self.hall = HallService(self.engine, self.events, self.service.now_ms)
         self.lists = ListService(self.engine, self.service)
         self.my_data = MyData(self.engine, self.service)

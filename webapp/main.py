@@ -53,6 +53,7 @@ from webapp.pages.lists import lists_page
 from webapp.pages.live_now import live_page
 from webapp.pages.result import result_page
 from webapp.pages.table import table_page
+from webapp.pages.venue import join_page
 from webapp.pages.warband import warband_page
 from webapp.pages.warlord import new_game_page as warlord_new_game_page
 from webapp.pages.watch import watch_page
@@ -77,6 +78,7 @@ PAGES: tuple[tuple[str, str, Callable[..., Any]], ...] = (
     ("/events", "Tablekeeper: events", events_page),
     ("/events/{event_id}", "Tablekeeper: event", event_page),
     ("/events/{event_id}/hall", "Tablekeeper: hall screen", hall_page),
+    ("/events/{event_id}/join/{token}", "Tablekeeper: sign up to play", join_page),
     ("/games", "Tablekeeper: my games", games_page),
     ("/warlord/new", "Tablekeeper: new Warlord game", warlord_new_game_page),
     ("/warband", "Tablekeeper: new warband game", warband_page),

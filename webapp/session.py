@@ -31,6 +31,7 @@ SESSION_KEY = "session"
 NAME_KEY = "account_name"  # shown in every page's header without asking the database
 SIGNED_IN = "/account/signed-in"
 HANDOVER_S = 60.0  # a handed-over session must be picked up this soon
+WELCOME = "/account?welcome=1"  # where a sign-in goes on: the account page, offering to move the browser's data in
 
 
 @dataclass(frozen=True)
@@ -39,26 +40,28 @@ class _Handover:
     name: str
     browser: str  # the storage id of the browser that signed in: only it may pick the session up
     until: float
+    then: str  # the page to go on to, on this site
 
 
 _handovers: dict[str, _Handover] = {}
 
 
-def hand_over(token: str, name: str) -> str:
+def hand_over(token: str, name: str, then: str = WELCOME) -> str:
     """Keep a new session for this browser (call inside a page or a handler) until it picks it up at the address
-    returned (once, within HANDOVER_S seconds)."""
+    returned (once, within HANDOVER_S seconds), then go on to ``then`` (a path of this site the server chose)."""
     now = time.monotonic()
     for key in [k for k, h in _handovers.items() if h.until < now]:
         del _handovers[key]
     key = secrets.token_urlsafe(24)
-    _handovers[key] = _Handover(token, name, str(app.storage.browser.get("id", "")), now + HANDOVER_S)
+    _handovers[key] = _Handover(token, name, str(app.storage.browser.get("id", "")), now + HANDOVER_S, then)
     return f"{SIGNED_IN}?h={key}"
 
 
 async def signed_in(request: Request, h: str = "") -> RedirectResponse:
     """``GET /account/signed-in``: move this browser's storage and saved lists to a new storage id with the
-    handed-over session, empty the old id's storage, and go on to the account page (``?welcome=1`` offers to move
-    the browser's data into the account). A handover that is unknown, used, late or another browser's changes
+    handed-over session, empty the old id's storage, and go on to the page the handover names (the account page,
+    whose ``?welcome=1`` offers to move the browser's data into the account, unless a sign-in began elsewhere, as
+    an event's venue link does). A handover that is unknown, used, late or another browser's changes
     nothing."""
     handover, old = _handovers.pop(h, None), str(request.session.get("id", ""))
     if handover is None or handover.until < time.monotonic() or handover.browser != old:
@@ -72,7 +75,7 @@ async def signed_in(request: Request, h: str = "") -> RedirectResponse:
         kept.clear()
     await run_in_threadpool(deps.current().my_data.rename_browser, old, new)
     request.session["id"] = new
-    return RedirectResponse("/account?welcome=1", status_code=303)
+    return RedirectResponse(handover.then, status_code=303)
 
 
 def page_session() -> str | None:

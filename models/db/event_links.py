@@ -1,7 +1,8 @@
-"""An event's table links made anew (links that end): when someone stops running the event (a removed
-co-organiser, a deleted organiser's account), every link of its games the organisers were shown (table, watch, the
-organisers' copy of each seat's link) is replaced and the old ones stop opening anything, in the caller's
-transaction. A player's own seat link (kept apart from the organisers' copy since it was handed out) stays.
+"""An event's links made anew (links that end): when someone stops running the event (a removed co-organiser, a
+deleted organiser's account), every link the organisers were shown (each game's table and watch links, the
+organisers' copy of each seat's link, the event's venue sign-up link) is replaced and the old ones stop opening
+anything, in the caller's transaction. A player's own seat link (kept apart from the organisers' copy since it was
+handed out) stays.
 
 The pairing's ``links`` hold the organisers' set (``title``, ``table``, ``watch``, ``seat1``, ``seat2``) and each
 account player's own seat link under ``own_seat1`` / ``own_seat2``; a pairing stored before the two were apart
@@ -15,7 +16,7 @@ from typing import Any
 
 from sqlmodel import Session, select
 
-from models.db.tables import AccessToken, AccountGame, EventPairing
+from models.db.tables import AccessToken, AccountGame, Event, EventPairing
 
 OWN = "own_"  # the key prefix of a player's own seat link in a pairing's links
 SEATS = ("seat1", "seat2")
@@ -25,7 +26,11 @@ ROTATED = ("table", "watch", *SEATS)
 def rotate(s: Session, event_id: str, new: Callable[[], str], hashed: Callable[[str], str]) -> list[str]:
     """Replace every organisers' link of the event's games (``new`` makes a token, ``hashed`` is how one is
     stored); the games whose links changed. The players' own seat links and their watch link (in ``account_game``)
-    follow: the own one kept, the watch one new."""
+    follow: the own one kept, the watch one new. The event's venue sign-up link, when it has one, is new too."""
+    event = s.get(Event, event_id)
+    if event is not None and event.venue_token:
+        event.venue_token = new()
+        s.add(event)
     games = []
     for t in s.exec(select(EventPairing).where(EventPairing.event_id == event_id)).all():
         if t.game_id is None:

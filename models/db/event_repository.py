@@ -48,13 +48,20 @@ class EventRepository(Store):
             s.commit()
 
     def save_rotating_links(self, event: Event, new: Callable[[], str], hashed: Callable[[str], str]) -> list[str]:
-        """Store ``event`` (someone stopped running it) and replace its games' organisers' links
-        (models/db/event_links.py), in one transaction; the games whose links changed."""
+        """Store ``event`` (someone stopped running it) and replace its games' organisers' links and its venue
+        sign-up link (models/db/event_links.py), in one transaction; the games whose links changed."""
         with Session(self.engine) as s:
-            s.merge(event)
+            kept = s.merge(event)
             games = rotate(s, event.id, new, hashed)
+            event.venue_token = kept.venue_token  # the caller's copy shows the new venue link
             s.commit()
         return games
+
+    def set_venue(self, event_id: str, token: str | None) -> None:
+        """Give the event a venue sign-up link's token (None: it has none, the old one ends)."""
+        with Session(self.engine) as s:
+            s.exec(update(Event).where(col(Event.id) == event_id).values(venue_token=token))
+            s.commit()
 
     def get(self, event_id: str) -> Event | None:
         with Session(self.reads) as s:

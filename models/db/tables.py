@@ -121,6 +121,7 @@ class PendingSignUp(SQLModel, table=True):
     name: str = Field(max_length=60)
     password_hash: str = Field(max_length=200)
     expires: datetime = Field(index=True)
+    event_id: str | None = Field(default=None, max_length=32)  # made through this event's venue link: it joins it
 
 
 class SignInFailure(SQLModel, table=True):
@@ -187,6 +188,8 @@ class Event(SQLModel, table=True):
     time_zone: str = Field(default="UTC", max_length=64, sa_column_kwargs={"server_default": "UTC"})
     seed: int | None = None  # round 1's random draw (models.rules.tournament.swiss.drawn), recorded to show it was fair
     next_round_at: datetime | None = None  # when the organiser says the next round starts (players see it)
+    # The venue sign-up link's token (None: no link): shown to the organisers, as their copies of the table links are.
+    venue_token: str | None = Field(default=None, max_length=64)
 
 
 class EventPlayer(SQLModel, table=True):

@@ -74,6 +74,26 @@ class Me:
 
 
 @dataclass(frozen=True)
+class Venue:
+    """A sign-up through an event's venue sign-up link: counted under the event, up to ``most`` within
+    REQUEST_WINDOW (the event's capacity), instead of under the client's address (a hall's players share its Wi-Fi);
+    the account it makes joins ``event_id`` (the caller registers it)."""
+
+    event_id: str
+    most: int
+
+
+@dataclass(frozen=True)
+class Confirmed:
+    """A sign-up finished from its mailed link: the new account, its session token, and the event it joins (made
+    through that event's venue link; None: none)."""
+
+    me: Me
+    session: str
+    event_id: str | None
+
+
+@dataclass(frozen=True)
 class MailSent:
     """A sign-up's answer on a site that sends mail, the same for every email: a mail is on its way to ``email``
     (a link that makes the account, or, when the email has one already, a note saying so)."""
@@ -139,8 +159,10 @@ class AccountService:
         self.clock = clock
 
     def sign_up(self, email: str, password: str, name: str, address: str | None = None,
-                later: Callable[[Callable[[], None]], None] | None = None) -> tuple[Me, str] | MailSent:
-        """Sign up. Limited per client ``address`` and per email, counted before the password is hashed.
+                later: Callable[[Callable[[], None]], None] | None = None,
+                venue: Venue | None = None) -> tuple[Me, str] | MailSent:
+        """Sign up. Limited per client ``address`` (or, through a ``venue`` link, per event) and per email, counted
+        before the password is hashed.
 
         On a site that sends mail (``mailer.sends``) nothing is made yet, and every email gets the same answer
         (:class:`MailSent`) after the same work (checked, counted, the password hashed); the rest runs in ``later``
@@ -155,13 +177,15 @@ class AccountService:
             log.error("A sign-up was refused: %s", NO_SITE)
             raise AccountError("account.sign_up_closed", "Sign-ups are closed for now: this site cannot mail the "
                                "link that finishes one until its operator sets the site's address.")
-        wait = self._limited([*_by_address("sign-up ", address, SIGN_UP_ADDRESS_MOST),
-                              (f"sign-up {_email_digest(email)}", SIGN_UP_EMAIL_MOST)])
+        where = [(f"sign-up venue {venue.event_id}", venue.most)] if venue else _by_address(
+            "sign-up ", address, SIGN_UP_ADDRESS_MOST)
+        wait = self._limited([*where, (f"sign-up {_email_digest(email)}", SIGN_UP_EMAIL_MOST)])
         if wait:
             raise AccountError("account.too_many_sign_ups", f"Too many sign-ups lately: try again in {wait}.")
         password_hash, after = _hash(password), later or _at_once
         if mails:
-            after(lambda: self.mailer.send(self.sign_up_mail(email, name, password_hash)))
+            joins = venue.event_id if venue else None
+            after(lambda: self.mailer.send(self.sign_up_mail(email, name, password_hash, joins)))
             return MailSent(email)
         account = Account(id=secrets.token_hex(8), email=email, name=name, password_hash=password_hash)
         if not self.repo.add(account):
@@ -169,25 +193,26 @@ class AccountService:
             return Me(id=secrets.token_hex(8), email=email, name=name), new_token()
         return _me(account), self._session(account.id)
 
-    def sign_up_mail(self, email: str, name: str, password_hash: str) -> Mail:
+    def sign_up_mail(self, email: str, name: str, password_hash: str, event_id: str | None = None) -> Mail:
         """The mail a sign-up sends on a site that sends mail: to an email with an account, a note that none was
         made; else a link that makes the account, its sign-up kept until then. The mail holds nothing the person
         signing up typed but the email, so it carries no one's words to a stranger's inbox."""
         if self.repo.by_email(email) is not None:
             return self._taken_mail(email)
         at, token = self.clock(), new_token()
-        self.repo.add_pending(PendingSignUp(hash=hash_token(token), email=email, name=name,
+        self.repo.add_pending(PendingSignUp(hash=hash_token(token), email=email, name=name, event_id=event_id,
                                             password_hash=password_hash, expires=at + SIGN_UP_LIFETIME), at)
         return Mail(email, "Finish making your Tablekeeper account", (
             f"Someone asked to make a Tablekeeper account with {email}. To make it, open this link within a day "
             f"and type the password you chose (the link works once): {self.mailer.site_url}/account/confirm/"
             f"{token} If it was not you, do nothing: no account is made."))
 
-    def confirm(self, token: str, password: str) -> tuple[Me, str]:
+    def confirm(self, token: str, password: str) -> Confirmed:
         """Finish a sign-up with the token its mail holds and the password it was made with: the account is made and
-        signed in (a session token). The token works once, within SIGN_UP_LIFETIME; every other pending sign-up of
-        the email ends with it. Asking for the password again means a link mailed for someone else's sign-up with
-        this email (a stranger's, hoping its owner opens it) makes no account with the stranger's password."""
+        signed in (a session token), with the event it joins. The token works once, within SIGN_UP_LIFETIME; every
+        other pending sign-up of the email ends with it. Asking for the password again means a link mailed for
+        someone else's sign-up with this email (a stranger's, hoping its owner opens it) makes no account with the
+        stranger's password."""
         invalid = AccountError("account.confirm_invalid", "This link was used already or is out of date: sign up "
                                "again for a new one.")
         token_hash = hash_token(token) if token and len(token) <= 128 else ""
@@ -200,11 +225,11 @@ class AccountService:
         used = self.repo.use_pending(token_hash, secrets.token_hex(8), self.clock())
         if used is None:
             raise invalid
-        account = used[1]
+        pending, account = used
         if account is None:
             raise AccountError("account.email_taken", "This email has an account already: sign in with it, or set "
                                "a new password with \"Forgot your password?\".")
-        return _me(account), self._session(account.id)
+        return Confirmed(_me(account), self._session(account.id), pending.event_id)
 
     def _taken_mail(self, email: str) -> Mail:
         site = self.mailer.site_url or ""

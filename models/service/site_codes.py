@@ -57,6 +57,7 @@ CODES: dict[str, str] = {
     "event.co_organiser": "The email named as a co-organiser runs the event already.",
     "event.co_organisers": "The event has the most co-organisers it can take.",
     "event.not_co_organiser": "The email to remove is not among the event's co-organisers.",
+    "event.venue_link": "A sign-up names an event's venue link that is wrong, was renewed or was ended.",
     "event.player_left": "The player's account was deleted.",
     "event.not_dropped": "The player to reinstate is not dropped.",
     "event.no_lists": "The player has submitted no lists to review.",

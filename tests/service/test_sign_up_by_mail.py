@@ -10,7 +10,6 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
@@ -23,12 +22,7 @@ from tests.service.test_api import assert_error
 from webapp import deps
 
 ANSWER = {"status": "check your mail"}
-
-
-@pytest.fixture(autouse=True)
-def quick_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Argon2 at its cheapest: what is checked here is which hashes are made and compared, not their cost."""
-    monkeypatch.setattr(accounts_module, "_hasher", PasswordHasher(time_cost=1, memory_cost=8, parallelism=1))
+pytestmark = pytest.mark.usefixtures("quick_hashes")
 
 
 @pytest.fixture

@@ -22,10 +22,18 @@ from webapp.session import BearerSession, account_of
 router = APIRouter(prefix="/api/account", tags=["accounts"], route_class=ErrorMappingRoute)
 
 
+class VenueIn(Strict):
+    event: str = Field(max_length=32, description="The event's id.")
+    token: str = Field(max_length=64, description="The link's token: `/events/{event}/join/{token}`.")
+
+
 class SignUpIn(Strict):
     email: str = Field(max_length=254, examples=["ana@example.org"])
     password: str = Field(max_length=200)
     name: str = Field(max_length=60, examples=["Ana"])
+    venue: VenueIn | None = Field(default=None, description="Signing up through an event's venue sign-up link: "
+                                  "counted under the event instead of the client's address, and the new account "
+                                  "registered for the event.")
 
 
 class SignInIn(Strict):
@@ -66,10 +74,17 @@ async def sign_up(body: SignUpIn, request: Request, response: Response,
     note that nothing was made to one with an account. A site that sends no mail cannot confirm an email: it answers
     `201` with a session, signed in at once; a taken email gets a session that signs nobody in there (its owner's
     mail goes to the server log). At most 10 sign-ups from one client address and 3 for one email within an hour
-    (`account.too_many_sign_ups`)."""
-    answer = await deps.current().lanes.passwords.run(
-        deps.current().accounts.sign_up, body.email, body.password, body.name, client_address(request),
-        later.add_task)
+    (`account.too_many_sign_ups`). Through an event's venue link (`venue`) the address is not counted: the event
+    is, up to as many sign-ups an hour as it can take players, and the new account is registered for it (at once,
+    or when its mailed link is opened); `event.venue_link` for a wrong or ended link, `event.full`,
+    `event.registration_closed` or `event.started` when it takes nobody now, all before anything is counted."""
+    lanes, site = deps.current().lanes, deps.current()
+    if body.venue is not None:
+        answer = await lanes.passwords.run(site.venue.sign_up, body.venue.event, body.venue.token, body.email,
+                                           body.password, body.name, later.add_task)
+    else:
+        answer = await lanes.passwords.run(site.accounts.sign_up, body.email, body.password, body.name,
+                                           client_address(request), later.add_task)
     if isinstance(answer, MailSent):
         response.status_code = 202
         return MailSentOut(email=answer.email)
@@ -88,9 +103,10 @@ class ConfirmIn(Strict):
 async def confirm(body: ConfirmIn) -> SessionOut:
     """Makes the account and answers a session, as sign-in does. The token works once, within a day
     (`account.confirm_invalid` after that, or for a made-up one); a wrong password (`account.confirm_password`)
-    leaves it unused; `account.email_taken` when the email got an account meanwhile."""
-    me, token = await deps.current().lanes.passwords.run(deps.current().accounts.confirm, body.token, body.password)
-    return SessionOut(session=token, account=MeOut(id=me.id, email=me.email, name=me.name))
+    leaves it unused; `account.email_taken` when the email got an account meanwhile. A sign-up made through an
+    event's venue link registers the account for the event now, unless it filled up or closed meanwhile."""
+    done = await deps.current().lanes.passwords.run(deps.current().venue.confirm, body.token, body.password)
+    return SessionOut(session=done.session, account=MeOut(id=done.me.id, email=done.me.email, name=done.me.name))
 
 
 def client_address(request: Request) -> str | None:

@@ -296,6 +296,25 @@ async def remove_co_organiser(event_id: EventId, email: Annotated[str, Path(max_
     return await as_account(session, deps.current().events.settings.remove_co_organiser, event_id, email)
 
 
+class VenueLinkOut(BaseModel):
+    token: str = Field(description="The link is `/events/{event_id}/join/{token}`.")
+
+
+@router.post("/{event_id}/venue-link", response_model=VenueLinkOut, responses=ORGANISER,
+             summary="Make the venue sign-up link (organisers)")
+async def new_venue_link(event_id: EventId, session: BearerSession) -> VenueLinkOut:
+    """Players who open the link sign up and are registered at once (`POST /api/account/sign-up` with `venue`),
+    counted under the event instead of their address. A new link ends the one before; removing a co-organiser makes
+    a new one too. The event's `venue` shows it to those who run the event."""
+    return VenueLinkOut(token=await as_account(session, deps.current().venue.new_link, event_id))
+
+
+@router.delete("/{event_id}/venue-link", status_code=204, responses=ORGANISER,
+               summary="End the venue sign-up link (organisers)")
+async def end_venue_link(event_id: EventId, session: BearerSession) -> None:
+    await as_account(session, deps.current().venue.end_link, event_id)
+
+
 @router.post("/{event_id}/walk-ins", status_code=201, response_model=Entrant, responses=ORGANISER,
              summary="Add a walk-in (organisers)")
 async def add_walk_in(event_id: EventId, body: WalkInIn, session: BearerSession) -> Entrant:

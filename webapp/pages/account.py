@@ -26,7 +26,7 @@ from webapp.components.a11y import named
 from webapp.components.move_in import offer_move_in
 from webapp.deps import current
 from webapp.pages.frame import frame
-from webapp.session import hand_over, keep_session, page_session
+from webapp.session import WELCOME, hand_over, keep_session, page_session
 
 INTRO = ("An account keeps your lists, card book and games on the server, so you find them on any device. Playing "
          "needs none: every game link works without one.")
@@ -42,11 +42,11 @@ def _address() -> str | None:
     return ui.context.client.ip or None
 
 
-async def welcome(me: Me, token: str) -> None:
+async def welcome(me: Me, token: str, then: str = WELCOME) -> None:
     """Every successful sign-in, sign-up and new password ends here: the browser picks the session up under a
-    new storage id (webapp/session.py), then the account page shows the account and offers to move this browser's
-    data into it."""
-    ui.navigate.to(hand_over(token, me.name))
+    new storage id (webapp/session.py), then goes on to ``then``: the account page, which shows the account and
+    offers to move this browser's data into it, or the event a venue link signed up for."""
+    ui.navigate.to(hand_over(token, me.name, then))
 
 
 def _email() -> ui.input:
@@ -73,13 +73,14 @@ async def _attempt(problem: ui.label, work: Callable[[], T]) -> T | None:
         return None
 
 
-async def _signed_in_by(problem: ui.label, work: Callable[[], tuple[Me, str]]) -> None:
+async def _signed_in_by(problem: ui.label, work: Callable[[], tuple[Me, str]], then: str = WELCOME) -> None:
     signed = await _attempt(problem, work)
     if signed is not None:
-        await welcome(*signed)
+        await welcome(*signed, then)
 
 
-def _sign_in_card() -> None:
+def sign_in_card(then: str = WELCOME) -> None:
+    """The sign-in form, going on to ``then`` once signed in."""
     accounts = current().accounts
     with named(ui.card().classes("tk-account-card"), "Sign in", role="region"):
         ui.label("Sign in").classes("text-h6").props('role="heading" aria-level="2"')
@@ -88,15 +89,18 @@ def _sign_in_card() -> None:
         address = _address()
 
         async def sign_in() -> None:
-            await _signed_in_by(problem, lambda: accounts.sign_in(email.value or "", password.value or "", address))
+            await _signed_in_by(problem, lambda: accounts.sign_in(email.value or "", password.value or "", address),
+                                then)
 
         password.on("keydown.enter", sign_in)
         ui.button("Sign in", on_click=sign_in)
         ui.button("Forgot your password?", on_click=lambda: _forgot(email.value or "")).props("flat no-caps")
 
 
-def _sign_up_card() -> None:
-    accounts = current().accounts
+def sign_up_card(venue: tuple[str, str] | None = None) -> None:
+    """The sign-up form; ``venue`` (an event's id and its venue link's token): through that link, registering for
+    the event and going on to its page."""
+    site = current()
     with named(ui.card().classes("tk-account-card"), "Sign up", role="region"):
         ui.label("Sign up").classes("text-h6").props('role="heading" aria-level="2"')
         form = ui.column().classes("w-full gap-2")
@@ -113,14 +117,15 @@ def _sign_up_card() -> None:
             def later(step: Callable[[], None]) -> None:  # in the worker thread: the mail goes once the page answered
                 loop.call_soon_threadsafe(lambda: background_tasks.create(run.io_bound(step), name="sign-up mail"))
 
-            answer = await _attempt(problem, lambda: accounts.sign_up(email.value or "", password.value or "",
-                                                                      name.value or "", address, later))
+            typed = (email.value or "", password.value or "", name.value or "")
+            answer = await _attempt(problem, lambda: site.accounts.sign_up(*typed, address, later) if venue is None
+                                    else site.venue.sign_up(*venue, *typed, later))
             if isinstance(answer, MailSent):
                 form.clear()
                 with form:
                     ui.label(CHECK_MAIL.format(email=answer.email)).props('role="status"')
             elif answer is not None:
-                await welcome(*answer)
+                await welcome(*answer, WELCOME if venue is None else f"/events/{venue[0]}")
 
         ui.button("Sign up", on_click=sign_up)
 
@@ -228,8 +233,8 @@ async def account_page(welcome: bool = False) -> None:
             return
         ui.label(INTRO).classes("tk-purpose")
         with ui.row().classes("w-full gap-4 items-start"):
-            _sign_in_card()
-            _sign_up_card()
+            sign_in_card()
+            sign_up_card()
 
 
 async def reset_page(token: str) -> None:
@@ -258,7 +263,7 @@ async def confirm_page(token: str) -> None:
     """A mailed sign-up link: the password chosen at sign-up, typed again, makes the account and signs it in. A
     button, not the opening of the page, makes it: a mail program that opens links to check them makes nothing."""
     frame("Finish signing up")
-    accounts, token = current().accounts, token[:128]
+    venue, token = current().venue, token[:128]
     with ui.column().classes("tk-account w-full"), named(ui.card().classes("tk-account-card"), "Finish signing up",
                                                          role="region"):
         ui.label("Finish signing up").classes("text-h5").props('role="heading" aria-level="1"')
@@ -267,7 +272,9 @@ async def confirm_page(token: str) -> None:
         problem = _problem()
 
         async def submit() -> None:
-            await _signed_in_by(problem, lambda: accounts.confirm(token, password.value or ""))
+            done = await _attempt(problem, lambda: venue.confirm(token, password.value or ""))
+            if done is not None:
+                await welcome(done.me, done.session, WELCOME if done.event_id is None else f"/events/{done.event_id}")
 
         password.on("keydown.enter", submit)
         ui.button("Make my account", on_click=submit)

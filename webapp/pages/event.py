@@ -41,6 +41,7 @@ from webapp.pages.event_results import (
     reported_numbers,
 )
 from webapp.pages.event_rounds import controls_key, draw_round_controls
+from webapp.pages.event_venue import draw_venue_link
 from webapp.pages.events import account_of, facts, who_acts, whole
 from webapp.pages.frame import frame
 from webapp.session import page_session
@@ -276,6 +277,7 @@ class EventPage:
             if running is not None:
                 with self.running:
                     self._draw_settings(view)
+                    draw_venue_link(view, self._act)
                     self._draw_pairing_form(view)
         self._draw_check_ins(view)
         self._draw_tables(view)
@@ -447,7 +449,7 @@ class EventPage:
             return None
         info = view.event
         return (info.status, info.round, info.rounds, info.time_zone, info.day, info.clock_minutes, info.tables,
-                info.co_organisers, controls_key(view))
+                info.co_organisers, info.venue, info.lists_locked, controls_key(view))
 
     def _draw_tables(self, view: EventView) -> None:
         """The newest round's tables, each row redrawn only when that table changes: a tap on one table's button

@@ -56,6 +56,8 @@ class EventInfo:
                                     "paired.")] = None  # anyone can draw it again (models.rules.tournament.swiss.drawn)
     next_round_at: Annotated[datetime | None, doc("When the organiser says the next round starts (null: not "
                                                   "said).")] = None
+    venue: Annotated[str | None, doc("The venue sign-up link's token (`/events/{id}/join/{venue}`), only for those "
+                                     "who run the event; null: none.")] = None
 
 
 @dataclass(frozen=True)

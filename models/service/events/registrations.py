@@ -37,13 +37,20 @@ class Registrations:
         """``me`` joins the event under their account's name, with their ``club`` or team (kept apart from its
         mates in round 1), until the list deadline and round 1."""
         club = clean_text(club, "club or team", CLUB_MAX) if club.strip() else ""
+        self.check_joinable(event_id)
+        self._join(EventPlayer(event_id=event_id, account_id=me.id, name=me.name, lists=[], club=club))
+        return Entrant(account=me.id, name=me.name, lists=(), dropped=False, club=club)
+
+    def check_joinable(self, event_id: str) -> None:
+        """Refused unless the event takes registrations now: it has an organiser, round 1 is not paired, its list
+        deadline has not passed and it has room (:meth:`register` counts the room again as it stores)."""
         event = self.access.event(event_id)
         self.access.check_running(event)
         self.access.check_open(event, "register")
         if aware(event.deadline) <= self.access.now():
             raise EventError("event.registration_closed", "Registration closed at the list deadline.")
-        self._join(EventPlayer(event_id=event_id, account_id=me.id, name=me.name, lists=[], club=club))
-        return Entrant(account=me.id, name=me.name, lists=(), dropped=False, club=club)
+        if len(self.repo.players(event_id)) >= PLAYERS_MAX:
+            raise EventError("event.full", _full())
 
     def add_walk_in(self, me: Me, event_id: str, name: str, list_text: str = "") -> Entrant:
         """The organiser adds a person without an account, before round 1 or late (paired from the next round),
@@ -112,6 +119,10 @@ class Registrations:
         last place registers one)."""
         joined = self.repo.register(player, PLAYERS_MAX)
         if joined == "full":
-            raise EventError("event.full", f"The event has the most players it can take ({PLAYERS_MAX}).")
+            raise EventError("event.full", _full())
         if joined == "there already":
             raise EventError("event.registered", "You are registered for this event already.")
+
+
+def _full() -> str:
+    return f"The event has the most players it can take ({PLAYERS_MAX})."

@@ -51,7 +51,8 @@ class EventViews:
 
     def info(self, event: Event, players: Sequence[EventPlayer], pairings: Sequence[EventPairing],
              found: dict[int, TableFacts] | None = None, me: Me | None = None) -> EventInfo:
-        """The event's facts; its co-organisers' emails only for ``me`` when ``me`` runs it."""
+        """The event's facts; its co-organisers' emails and its venue sign-up link only for ``me`` when ``me`` runs
+        it."""
         done = max((t.round for t in pairings), default=0)
         status = event.status
         if done == event.rounds:
@@ -69,7 +70,8 @@ class EventViews:
                          co_organisers=tuple(event.co_organisers) if me is not None and runs(event, me) else (),
                          lists_published=event.lists_published,
                          read_only=event.organiser is None, time_zone=event.time_zone, seed=event.seed,
-                         next_round_at=aware(event.next_round_at) if event.next_round_at else None)
+                         next_round_at=aware(event.next_round_at) if event.next_round_at else None,
+                         venue=event.venue_token if me is not None and runs(event, me) else None)
 
     def fresh_info(self, event: Event, me: Me) -> EventInfo:
         """The event's facts as ``me`` reads them, its players and tables read again (after a change)."""
