@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self
+from typing import Any, ClassVar, Literal, Self
 
 from pydantic import (
     ConfigDict,
@@ -108,9 +108,8 @@ def seen_by(state: GameState, seat: int | None) -> GameState:
 class GameState(Frozen):
     """What every game system shares, and the system's own ``board``.
 
-    The state's public shape: a flat board's fields are read and written at the top level of the JSON, given as
-    keywords (``GameState(models=...)``) and read as attributes (``state.models``) for readers outside the rules;
-    the rules themselves read the typed board."""
+    A flat board's fields are read and written at the top level of the JSON (and may be given so as keywords,
+    ``GameState(models=...)``); every reader, in the rules or outside them, reads and changes the typed board."""
 
     # The name of the game system the game is played in; empty until a system's setup command sets it.
     system: str = ""
@@ -158,29 +157,12 @@ class GameState(Frozen):
         board = data.pop("board")
         return {**data, **board, "board": None}
 
-    if not TYPE_CHECKING:
-        def __getattr__(self, name: str) -> Any:
-            """A flat board's field or question read as the state's own (``state.models``, ``state.model(id)``),
-            for readers outside the rules."""
-            board = self.__dict__.get("board")
-            if board is not None and type(board).flat and (
-                    name in type(board).model_fields or (not name.startswith("_") and name in vars(type(board)))):
-                return getattr(board, name)
-            return super().__getattr__(name)
-
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
-        """A copy with ``update``: a flat board's fields change on the board (the state's public shape); a key of
-        neither the state nor a flat board is a bug, which pydantic would keep unseen."""
-        update = dict(update or {})
-        board = self.board
-        flat = board is not None and type(board).flat
-        on_board = {k: update.pop(k) for k in list(update)
-                    if flat and board is not None and k in type(board).model_fields}
-        unknown = set(update) - set(type(self).model_fields)
+        """A copy with ``update``; a key that is not the state's own (a board's field, say) is a bug, which pydantic
+        would keep unseen."""
+        unknown = set(update or {}) - set(type(self).model_fields)
         if unknown:
             raise ValueError(f"the state has no field {', '.join(sorted(unknown))}: change it on the board")
-        if on_board and board is not None:
-            update["board"] = board.model_copy(update=on_board)
         return super().model_copy(update=update, deep=deep)
 
     def player_name(self, seat: int) -> str:

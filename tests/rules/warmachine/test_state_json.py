@@ -74,11 +74,12 @@ def test_the_boards_fields_are_top_level_keys_and_read_back(name: str) -> None:
 
 
 def test_the_fields_given_at_the_top_level_are_the_boards() -> None:
-    """The state's public shape for readers outside the rules: given and read as the state's own."""
+    """As the JSON holds them: given at the top level, they land on the board."""
     pregame = Pregame(scenario="Practice")
     state = GameState(system="warmachine", pregame=pregame, listed=("a",))  # type: ignore[call-arg]
     assert board(state).pregame == pregame and board(state).listed == ("a",)
-    assert state.pregame == pregame  # type: ignore[attr-defined]
+    with pytest.raises(AttributeError):  # read from the board, never as the state's own
+        state.pregame  # type: ignore[attr-defined]  # noqa: B018
     unset = GameState(pregame=pregame)  # type: ignore[call-arg]
     assert isinstance(unset.board, WarmachineBoard) and board(unset).pregame == pregame
 
@@ -100,18 +101,20 @@ def test_a_copy_cannot_set_a_field_of_neither_the_state_nor_its_board() -> None:
         GAMES["attacking"].model_copy(update={"figures": ()})
 
 
-def test_a_copy_given_a_boards_field_changes_it_on_the_board() -> None:
-    """The state's public shape for writers outside the rules, as it was before Warmachine had a board."""
+def test_a_copy_changes_a_boards_field_on_the_board_only() -> None:
+    """The state's copy refuses a board's field (it would be kept unseen); the board's copy takes it."""
     state = GAMES["attacking"]
-    fewer = state.model_copy(update={"models": board(state).models[1:], "round": 3})
+    with pytest.raises(ValueError, match="models"):
+        state.model_copy(update={"models": board(state).models[1:]})
+    fewer = state.model_copy(update={"board": board(state).model_copy(update={"models": board(state).models[1:]}),
+                                     "round": 3})
     assert board(fewer).models == board(state).models[1:] and fewer.round == 3
     assert board(fewer).cards == board(state).cards and board(state).models != board(fewer).models
 
 
-def test_the_boards_questions_are_asked_of_the_state_too() -> None:
+def test_the_boards_questions_are_asked_of_the_board() -> None:
     state = GAMES["attacking"]
     agathon = board(state).model(AGATHON)
-    assert state.model(AGATHON) == agathon  # type: ignore[attr-defined]
-    assert state.card_of(agathon) == board(state).card_of(agathon)  # type: ignore[attr-defined]
-    with pytest.raises(AttributeError):  # a name of neither is still no attribute
-        state.figures  # type: ignore[attr-defined]  # noqa: B018
+    assert board(state).card_of(agathon) is not None
+    with pytest.raises(AttributeError):
+        state.model(AGATHON)  # type: ignore[attr-defined]
