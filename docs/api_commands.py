@@ -425,6 +425,9 @@ EX.update(
         "warlord_next_turn": {},
         "warlord_set_stats": {"model": WK, "stats": {"mov": 6, "mav": 4, "rav": 3, "dv": 5, "cp": 0, "ma": 2,
                                                       "ra": 1}},
+        "warlord_pregame": {"cards": {WK: {"mov": 6, "mav": 4, "rav": 3, "dv": 5, "cp": 0, "ma": 2, "ra": 1},
+                                      WO: {"mov": 5, "mav": 3, "rav": None, "dv": 4, "cp": 0, "ma": 1, "ra": 0}},
+                            "begin": True},
         "warlord_melee_attack": {"model": WK, "target": WO, "swift": False},
         "warlord_ranged_attack": {"model": WK, "target": WO},
         "warlord_cast_spell": {"model": WO, "spell": "Bone Dart", "target": WK, "needs_los": True},
@@ -438,9 +441,14 @@ SAY.update(
         "warlord_setup": "Sets a Warlord game up: two players, each model with its damage tracks, Tough, the "
         "abilities model states read and its card numbers `stats` (MOV, Special MOV, MAV, RAV, DV, CP, MA, RA as the "
         "players type them; `null` for one not typed yet holds up the first activation, `stats.missing`; RA 0: no "
-        "ranged attacks, CP 0: no spells; `stats` left out: the game keeps no card numbers). Send it to "
-        "`GameService.start` (the new-game page does); on a game it is "
-        "refused (`setup.done`).",
+        "ranged attacks, CP 0: no spells; `stats` left out: the game keeps no card numbers). With `pregame` and a "
+        "number still empty the game opens before game turn 1 (phase `setup`), where `warlord_pregame` types them. "
+        "Send it to `GameService.start` (the new-game page does); on a game it is refused (`setup.done`).",
+        "warlord_pregame": "The pre-game screen's form, before game turn 1: `cards` maps a model's id to its card "
+        "numbers as typed (the whole card; `null` stays empty), each a whole number from 0 to 30 (`stats.range`). "
+        "With `begin` game turn 1 begins, refused while a number the game needs is empty (`stats.missing`); "
+        "without it the numbers are only kept (`stats.same` when nothing changes). A seat sends only its own "
+        "models' cards; one undo takes the whole form back.",
         "warlord_action": "The activated model takes one of its two actions (one when Stunned). Burning costs 1 "
         "damage after it unless the action is `extinguish`; `combat` spends Blessed; `shake_off` ends Shaken; "
         "a Held model cannot `move`, `charge` or `run`.",
@@ -492,6 +500,8 @@ WHEN_OTHER = {
 WHEN_OTHER.update(
     {
         "warlord_setup": "only through `GameService.start` (the Warlord new-game page)",
+        "warlord_pregame": "in a Warlord game before game turn 1, while it waits on its pre-game screen (phase "
+        "`setup`)",
         **{t: "any time during a Warlord game" for t, s in SYSTEM_OF.items()
            if s == "warlord" and TIMING_OF[t] == "anytime"},
         **{t: f"in a Warlord game, {p.label.lower()}" for p in WARLORD_PHASES for s in p.steps for t in s.allows},

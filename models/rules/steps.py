@@ -6,7 +6,7 @@ leaving it, checks that say the players have something to decide there). Every c
 it is registered (``core.handles``), and the gate reads it:
 
 - ``setup``: sets a game up; refused once the game is set up.
-- ``pregame``: the setup wizard, before the first round.
+- ``pregame``: the setup wizard (Warlord's pre-game screen), before the first round.
 - ``step``: only in a step of the turn that allows it (the step table says which).
 - ``anytime``: at any moment of a game under way, whatever the step (damage, effects, moving the turn on).
 - ``game``: from setup to the game's end, the wizard included (the clock, cards, conceding).
@@ -32,7 +32,8 @@ F = TypeVar("F")
 
 # Each registered system's step table, by system name (models/rules/system.py fills it).
 TABLES: dict[str, StepTable[Any]] = {}
-# The phase of a game that is set up but has not begun (Warmachine's setup wizard), and of a game that is over.
+# The phase of a game that is set up but has not begun (Warmachine's setup wizard, Warlord's pre-game screen), and
+# of a game that is over.
 SETUP = "setup"
 OVER = "over"
 

@@ -24,11 +24,12 @@ def _setup(knight: dict[str, int | None]) -> dict[str, Any]:
 
 
 class Game:
-    def __init__(self, client: TestClient, knight: dict[str, int | None]) -> None:
-        started = client.post("/api/games/start", json={"command": _setup(knight)})
+    def __init__(self, client: TestClient, knight: dict[str, int | None], pregame: bool = False) -> None:
+        started = client.post("/api/games/start", json={"command": {**_setup(knight), "pregame": pregame}})
         assert started.status_code == 201, started.text
         self.client, self.id = client, started.json()["id"]
-        self.token = started.json()["tokens"]["table"]
+        self.tokens = started.json()["tokens"]
+        self.token = self.tokens["table"]
         self.version = 1
 
     def send(self, command: dict[str, Any]) -> Any:
@@ -111,3 +112,27 @@ def test_bad_card_numbers_are_refused_with_a_message(client: TestClient) -> None
     game = Game(client, ARCHER)
     refused = game.send({"type": "warlord_set_stats", "model": KNIGHT, "stats": {**ARCHER, "mav": -3}})
     assert refused.status_code == 422 and game.version == 1
+
+
+def test_the_pre_game_form_begins_game_turn_1_and_one_undo_takes_it_back(client: TestClient) -> None:
+    """doc 003 "Disabled" needs the MA: the game waits before game turn 1 until the form types it; the form is one
+    command, so one undo brings the empty number and the pre-game screen back. A seat types only its own cards."""
+    game = Game(client, {**ARCHER, "ma": None}, pregame=True)
+    both = {"type": "warlord_pregame", "cards": {KNIGHT: ARCHER, ORC: BRUTE}}
+
+    game.token = game.tokens["seat2"]
+    refused = game.send(both)  # Bob's link may not type Ann's Knight
+    assert refused.status_code == 403 and "Only the shared table link" in refused.json()["message"]
+    assert game.send({**both, "cards": {ORC: BRUTE}, "begin": False}).json()["code"] == "stats.same"  # its own: yes
+
+    game.token = game.tokens["table"]
+    assert game.send({**both, "cards": {KNIGHT: {**ARCHER, "dv": "five"}}}).json()["code"] == "command.invalid"
+    assert game.send({**both, "cards": {KNIGHT: {**ARCHER, "ma": 99}}}).json()["code"] == "stats.range"
+    assert game.version == 1
+    begun = game.send(both)
+    assert begun.status_code == 200 and begun.json()["state"]["phase"] == "activations"
+    undone = client.post(f"/api/games/{game.id}/undo", headers={"X-Token": game.token},
+                         json={"expected_version": game.version})
+    assert undone.status_code == 200, undone.text
+    state = undone.json()["state"]
+    assert state["phase"] == "setup" and state["board"]["figures"][0]["stats"]["ma"] is None

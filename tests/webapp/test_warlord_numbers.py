@@ -1,16 +1,31 @@
-"""Warlord card numbers on the pages (webapp/pages/warlord.py, webapp/components/warlord/numbers.py): typed on the
-new-game form, asked for before the first activation and typed on the card, shown after the model states (doc 003
-"Shaken", "Disabled", "Flying"), and the ranged attack's dialog."""
+"""Warlord card numbers on the pages (webapp/pages/warlord.py, webapp/components/warlord/numbers.py and
+pregame.py): typed on the new-game form, the empty ones on the pre-game screen before game turn 1, corrected on the
+card, shown after the model states (doc 003 "Shaken", "Disabled", "Flying"), and the attack and spell dialogs."""
 
 from __future__ import annotations
 
 from nicegui import ui
 from nicegui.element import Element
+from nicegui.elements.mixins.value_element import ValueElement
 from nicegui.testing import User
 
+from models.rules.warlord import ModelEntry, Stats, Warband, WarlordSetup
 from models.rules.warlord.card import STAT_LABELS
 from tests.rules.warlord.game import ARCHER, BRUTE
-from tests.webapp.helpers import click, eventually, exists, fill, find, model_card, region, see, shows
+from tests.webapp.helpers import (
+    click,
+    eventually,
+    exists,
+    fill,
+    find,
+    model_card,
+    region,
+    see,
+    service,
+    shown,
+    shows,
+    table_url,
+)
 
 
 async def _new_game(user: User, knight: dict[str, int | None]) -> None:
@@ -22,9 +37,9 @@ async def _new_game(user: User, knight: dict[str, int | None]) -> None:
         fill(user, f"{who} name", player, within=form)
         fill(user, f"{who} model name", model, within=form)
         fill(user, f"{who} damage tracks", "3", within=form)
-        for name, shown in STAT_LABELS.items():
+        for name, label in STAT_LABELS.items():
             value = numbers.get(name)
-            fill(user, f"{who} {shown}", None if value is None else str(value), within=form)
+            fill(user, f"{who} {label}", None if value is None else str(value), within=form)
         click(user, f"Add model for {who}", within=form)
     await see(user, "Orc · 3 DT · MOV 5 · MAV 5 · RAV 0 · DV 4 · CP 0 · MA 3 · RA 0")
     click(user, "Start game")
@@ -36,30 +51,57 @@ async def test_form_numbers_show_on_the_card_and_change_with_shaken_and_disabled
     await _new_game(user, ARCHER)
     knight = model_card(user, "Ann", "Knight")
     assert shows(user, "MOV 6 · MAV 3 · RAV 4 · DV 5 · CP 2 · MA 2 · RA 2", knight)
-    for state, shown in (("Shaken", "attacks against it +2"), ("Disabled", "MA 1 (card 2)")):
+    for state, words in (("Shaken", "attacks against it +2"), ("Disabled", "MA 1 (card 2)")):
         click(user, "Add state: Knight", within=knight)
         click(user, state, within=find(user, "Add a state to Knight", ui.card))
-        await see(user, shown, knight)
+        await see(user, words, knight)
     await see(user, "MA 1 (card 2) · RA 1 (card 2) · attacks against it +2", knight)
 
 
-async def test_an_empty_number_is_asked_for_and_typed_on_the_card(user: User) -> None:
-    """doc 003 "Disabled" needs the MA: Activate says so until the card numbers are typed."""
+async def test_an_empty_number_is_typed_on_the_pre_game_screen(user: User) -> None:
+    """doc 003 "Disabled" needs the MA: the game waits before game turn 1, with the card in one form, until it is
+    typed; the rules refuse a number no card holds and a start with a number still empty, and one undo takes the
+    form back."""
     await _new_game(user, {**ARCHER, "ma": None})
+    screen = region(user, "Pre-game screen")
+    knight = find(user, "Knight", within=screen)
+    assert not exists(user, "Activate: Knight", ui.button, within=model_card(user, "Ann", "Knight"))
+    orc_mov = find(user, "Orc MOV", ValueElement, within=find(user, "Orc", within=screen))
+    assert orc_mov.value == 5  # typed on the new-game form: filled in, to check before the game
+    fill(user, "Knight MA", "-1", within=knight)
+    click(user, "Start game turn 1", within=screen)
+    await user.should_see("Knight's MA: a whole number from 0 to 30 (not -1).")
+    fill(user, "Knight MA", None, within=knight)
+    click(user, "Start game turn 1", within=screen)
+    await user.should_see("Before game turn 1 begins, type the card numbers still empty: Knight: MA.")
+    fill(user, "Knight MA", "2", within=knight)
+    click(user, "Start game turn 1", within=screen)
+    await see(user, "Activations: no model activated", region(user, "Turn"))
+    await eventually(lambda: not shown(screen), "the pre-game screen to close")
+    click(user, "Undo last action", within=region(user, "Turn"))
+    await eventually(lambda: shown(screen), "the pre-game screen to come back")
+    knight = find(user, "Knight", within=screen)  # as it was: the undone form took its numbers with it
+    assert find(user, "Knight MA", ValueElement, within=knight).value is None
+    fill(user, "Knight MA", "2", within=knight)
+    click(user, "Start game turn 1", within=screen)
+    await see(user, "Activations: no model activated", region(user, "Turn"))
+    knight_card = model_card(user, "Ann", "Knight")
+    click(user, "Activate: Knight", within=knight_card)
+    await see(user, "Activated: 0 of 2 actions taken", knight_card)
+
+
+async def test_a_number_is_corrected_on_the_card_during_the_game(user: User) -> None:
+    """doc 003 "Disabled": a card number mistyped at the start is put right on the model's card."""
+    await _new_game(user, ARCHER)
     knight = model_card(user, "Ann", "Knight")
-    assert shows(user, "MA ?", knight)
-    activate = find(user, "Activate: Knight", ui.button, within=knight)
-    assert activate.props["aria-disabled"] == "true" and "Knight: MA" in activate.props["title"]
     click(user, "Card numbers: Knight", within=knight)
     dialog = find(user, "Card numbers of Knight", ui.card)
     fill(user, "Knight MA", "-1", within=dialog)
     click(user, "Save numbers", within=dialog)
     await user.should_see("MA: a whole number from 0 to 30, or empty if not known yet.")
-    fill(user, "Knight MA", "2", within=dialog)
+    fill(user, "Knight MA", "3", within=dialog)
     click(user, "Save numbers", within=dialog)
-    await see(user, "MA 2", knight)
-    click(user, "Activate: Knight", within=knight)
-    await see(user, "Activated: 0 of 2 actions taken", knight)
+    await see(user, "MA 3", knight)
 
 
 async def _knight_against_a_shaken_orc(user: User) -> Element:
@@ -115,3 +157,26 @@ async def test_melee_dialog_fights_a_shaken_target(user: User) -> None:
     await eventually(lambda: exists(user, "Melee attack: Knight", ui.card), "the melee attack's dialog")
     click(user, "Orc", within=find(user, "Melee attack: Knight", ui.card))
     await see(user, "2 melee attacks at Orc with MAV 3 +2 (Orc is Shaken) = 5", region(user, "Turn"))
+
+
+async def test_a_seat_types_its_own_cards_and_the_copies_share_one(user: User) -> None:
+    """A seat link's pre-game screen holds its own warband's cards; two Orcs entered under one name are one card."""
+    blank = Stats()
+    game = service().start(WarlordSetup(title="Ford", pregame=True, sides=(
+        Warband(player="Ann", models=(ModelEntry(name="Knight", tracks=3, stats=blank),)),
+        Warband(player="Bob", models=(ModelEntry(name="Orc", tracks=2, stats=blank),
+                                      ModelEntry(name="Orc", tracks=2, stats=blank))))))
+    await user.open(table_url(game, "seat2"))
+    screen = region(user, "Pre-game screen")
+    assert not exists(user, "Knight", within=screen)
+    orcs = find(user, "Orc", within=screen)
+    assert shows(user, "Orc · 2 models share this card", orcs)
+    for name, label in STAT_LABELS.items():
+        value = BRUTE.get(name)
+        fill(user, f"Orc {label}", None if value is None else str(value), within=orcs)
+    click(user, "Start game turn 1", within=screen)
+    await user.should_see("Before game turn 1 begins, type the card numbers still empty: Knight: MOV, MAV, RAV, DV, "
+                          "CP, MA, RA.")
+    click(user, "Keep these numbers", within=screen)
+    await eventually(lambda: all(service().state(game.game_id)[1].board.figures[i].stats == Stats(**BRUTE)
+                                 for i in (1, 2)), "both Orcs' cards to be kept")

@@ -31,6 +31,7 @@ from webapp.components.share import share_button
 from webapp.components.starting import GameStarter
 from webapp.components.warlord.model import warband
 from webapp.components.warlord.numbers import HELP, StatFields
+from webapp.components.warlord.pregame import PregameScreen
 from webapp.components.warlord.turn import WarlordTurnBar
 from webapp.components.whole_numbers import whole_number
 from webapp.deps import current
@@ -113,15 +114,16 @@ async def new_game_page() -> None:
     deps = current()
     with ui.column().classes("tk-home w-full"):
         ui.label("New Warlord game").classes("text-h5")
-        ui.label("Enter each model with its damage tracks (DT), its card numbers and the special abilities that "
-                 "change its model states.")
+        ui.label("Enter each model with its damage tracks (DT) and the special abilities that change its model "
+                 "states; its card numbers here or, all in one form, on the pre-game screen after you start.")
         title = ui.input("Game title").props(f'maxlength={TITLE_MAX} aria-label="Game title"').classes("w-96")
         with ui.row().classes("w-full gap-4"):
             forms = [WarbandForm(0), WarbandForm(1)]
 
         async def start() -> None:
             try:
-                command = builders.warlord_setup(title.value or "", (forms[0].side(), forms[1].side()))
+                command = builders.warlord_setup(title.value or "", (forms[0].side(), forms[1].side()),
+                                                 pregame=True)
             except RuleViolation as refusal:
                 ui.notify(refusal.message, type="warning")
                 return
@@ -132,11 +134,12 @@ async def new_game_page() -> None:
 
 
 async def warlord_table(view: GameView, game_id: str, token: str) -> None:
-    """The tablet's page of a Warlord game: turn bar, the result once it is over, both warbands with controls,
-    log, links."""
+    """The tablet's page of a Warlord game: turn bar, the pre-game screen before game turn 1, the result once it
+    is over, both warbands with controls, log, links."""
     frame(view.state.title)
     ui.add_head_html(CSS)
     bar = WarlordTurnBar(view, controls=True)
+    PregameScreen(view)
     GameOverBox(view, token)
     with ui.row().classes("tk-sides w-full"):
         for seat in (0, 1):

@@ -14,6 +14,7 @@ from models.rules.warlord import (
     model_states,
     options,
     phases,
+    pregame,
     seats,
     setup,
     state,
@@ -43,6 +44,9 @@ from models.rules.warlord.ending import (
 from models.rules.warlord.options import (
     turn_options,
 )
+from models.rules.warlord.pregame import (
+    WarlordPregame,
+)
 from models.rules.warlord.setup import (
     MAX_MODELS,
     MAX_TOUGH,
@@ -66,7 +70,7 @@ from models.rules.warlord.state import (
 RULES = RuleSystem(
     name=state.SYSTEM,
     turn=phases.TURN,
-    modules=(activation, card, combat, damage, end_phase, ending, model_states, setup),
+    modules=(activation, card, combat, damage, end_phase, ending, model_states, pregame, setup),
     options=options.figure_options,
     senders=seats.SENDERS,
     setup=setup.WarlordSetup,
@@ -99,6 +103,7 @@ __all__ = [
     "Warband",
     "WarlordConcede",
     "WarlordEndGame",
+    "WarlordPregame",
     "WarlordSetStats",
     "WarlordSetup",
     "board",

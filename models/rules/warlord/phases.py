@@ -3,12 +3,14 @@
 
 Each phase lists the commands it allows; a few commands fit any phase (damage, healing and model states arrive
 whenever the table says so: their timing is "anytime"). The gate refuses a command of the wrong phase before any
-rule runs, and every command needs a game that is set up.
+rule runs, and every command needs a game that is set up. Before game turn 1 a game may wait on its pre-game screen
+(the core's ``setup`` phase, pregame.py), which takes only the pre-game form and conceding.
 """
 
 from __future__ import annotations
 
-from models.rules.steps import Phase, Step, StepTable
+from models.rules.core import GameState
+from models.rules.steps import SETUP, Phase, Step, StepTable
 from models.rules.warlord.state import SYSTEM
 
 # Each phase is one step (its key empty: a Warlord game's state names only its phase).
@@ -19,4 +21,11 @@ PHASES: tuple[Phase, ...] = (
     Phase("end", "End phase", (Step("", "End phase", ("warlord_poison_check", "warlord_next_turn",
                                                        "warlord_end_game")),)),
 )
-TURN: StepTable[None] = StepTable(SYSTEM, PHASES)
+
+
+def _in_pregame(state: GameState) -> bool:
+    """The pre-game screen is open (pregame.py): set up with card numbers still empty, game turn 1 not begun."""
+    return state.phase == SETUP
+
+
+TURN: StepTable[None] = StepTable(SYSTEM, PHASES, in_pregame=_in_pregame)

@@ -1,6 +1,7 @@
 """Starting a Warlord game: a title, two players and each player's warband, every model with its damage
 tracks (DT), its card numbers (card.py) and the special abilities doc 003 reads (Tough N, Construct, Undead,
-Non-Corporeal, Fearless, Mindless). The game opens on game turn 1, with no model activated."""
+Non-Corporeal, Fearless, Mindless). The game opens on game turn 1, with no model activated; or, when the setup
+asks for the pre-game screen and card numbers are still empty, before it (pregame.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ from pydantic import Field
 
 from models.catalog.schema import Frozen
 from models.rules.core import Command, Event, GameState, Player, RuleViolation, handles
+from models.rules.steps import SETUP
 from models.rules.text import clean_text
+from models.rules.warlord.card import missing_numbers
 from models.rules.warlord.phases import PHASES
 from models.rules.warlord.state import SYSTEM, Ability, Figure, Stats, WarlordBoard
 
@@ -40,11 +43,14 @@ class Warband(Frozen):
 
 
 class WarlordSetup(Command):
-    """Sets up a Warlord game (sent for you by the new-game page; as a command on a game it is refused)."""
+    """Sets up a Warlord game (sent for you by the new-game page; as a command on a game it is refused).
+    ``pregame``: a game whose cards still have empty numbers opens on the pre-game screen, where they are typed
+    in one form before game turn 1 begins (the new-game page asks for it; without it the first activation asks)."""
 
     type: Literal["warlord_setup"] = "warlord_setup"
     title: str
     sides: tuple[Warband, Warband]
+    pregame: bool = False
 
 
 @handles(WarlordSetup, system=SYSTEM, timing="setup")
@@ -66,5 +72,8 @@ def setup(state: GameState, cmd: WarlordSetup) -> tuple[GameState, list[Event]]:
                                   stats=entry.stats))
     state = GameState(system=SYSTEM, title=title, players=players, round=1, phase=PHASES[0].key,
                       board=WarlordBoard(figures=tuple(figures)))
-    return state, [Event(kind="game.setup", text=f"{title}: {players[0].name} against {players[1].name}."),
-                   Event(kind="warlord.turn", text="Game turn 1 begins.")]
+    opened = Event(kind="game.setup", text=f"{title}: {players[0].name} against {players[1].name}.")
+    if cmd.pregame and missing_numbers(state):
+        return state.model_copy(update={"phase": SETUP}), [opened, Event(
+            kind="warlord.pregame", text="Before game turn 1, the players type the card numbers still empty.")]
+    return state, [opened, Event(kind="warlord.turn", text="Game turn 1 begins.")]

@@ -1,15 +1,18 @@
 """A Warlord game (doc 003) as the spectators see it, and the words the table page shares with them: the turn
 line, the end phase's poison checks, and one card per model with its damage tracks and model states (what each
-does and when it ends); also how the new-game form lists a model it was given."""
+does and when it ends); also how the new-game form lists a model it was given, and the cards the pre-game screen
+asks for."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from models.rules import GameState
+from models.rules.steps import SETUP
 from models.rules.warlord.activation import allowed_actions
-from models.rules.warlord.card import stats_text
+from models.rules.warlord.card import STAT_LABELS, missing, stats_text
 from models.rules.warlord.conditions import abilities_text, chips, label
 from models.rules.warlord.effects import words
 from models.rules.warlord.end_phase import POISON_TARGET, poison_bonus, poison_due
@@ -37,6 +40,8 @@ def where(state: GameState) -> tuple[str, str]:
     ended = outcome(state)
     if ended is not None:
         return f"Game turn {state.round}", f"Game over: {ended['title']}"
+    if state.phase == SETUP:
+        return f"Game turn {state.round}", "Before the game: the players type their models' card numbers"
     phase = TURN.phase(state.phase).label
     current = active_figure(state)
     if state.phase != "activations":
@@ -136,6 +141,47 @@ def _card(f: Figure) -> Card:
     return Card(f.name, f.seat, abilities_text(f.tough, f.abilities), status_words(f), look(f), f.remaining, f.tracks,
                 tuple(Chip(name, chip, text, f"Remove {label(name)}: {f.name}") for name, chip, text in chips(f)),
                 words(f) if f.stats is not None else "", f.stats)
+
+
+@dataclass(frozen=True)
+class PregameCard:
+    """One card on the pre-game screen: the models that share it (``ids``: a model and its copies, entered under one
+    name and typed alike so far, so their numbers are typed once), their side, the numbers typed so far and the
+    ones the game still needs."""
+
+    ids: tuple[str, ...]
+    name: str
+    seat: int
+    stats: Stats
+    needs: tuple[str, ...]
+
+    @property
+    def heading(self) -> str:
+        """"Orc" for one model, "Orc · 3 models share this card" for copies."""
+        return self.name if len(self.ids) == 1 else f"{self.name} · {len(self.ids)} models share this card"
+
+
+def _copy_of(f: Figure, first: Figure) -> bool:
+    """Whether ``f`` was entered under ``first``'s name on the same side (setup numbers a repeat "Orc 2") and has
+    the same numbers so far."""
+    return (f.seat == first.seat and f.stats == first.stats
+            and re.fullmatch(rf"{re.escape(first.name)} \d+", f.name) is not None)
+
+
+def pregame_cards(state: GameState) -> tuple[PregameCard, ...]:
+    """The cards the pre-game screen asks for, in setup order: every model whose card numbers the app keeps, copies
+    of one model on one card (a model set up without card numbers never holds the game up: it is left out)."""
+    groups: list[list[Figure]] = []
+    for f in state.board.figures if isinstance(state.board, WarlordBoard) else ():
+        if f.stats is None:
+            continue
+        group = next((g for g in groups if _copy_of(f, g[0])), None)
+        if group is None:
+            groups.append([f])
+        else:
+            group.append(f)
+    return tuple(PregameCard(tuple(f.id for f in g), g[0].name, g[0].seat, g[0].stats or Stats(),
+                             tuple(STAT_LABELS[n] for n in missing(g[0].stats or Stats()))) for g in groups)
 
 
 # The model states a player may add to a model, as (name, words).

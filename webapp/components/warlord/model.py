@@ -20,9 +20,9 @@ from webapp.components.warlord.numbers import melee_dialog, numbers_dialog, rang
 from webapp.view import GameView
 
 # Refusals that only mean "not now": the button is hidden instead of greyed.
-HIDDEN = {"game.over", "activation.not_active", "activation.done", "activation.active", "model.not_in_play",
-          "step.wrong", "extinguish.not_burning", "shake.not_shaken", "defence.no_attack", "ranged.none",
-          "spell.not_caster", "defence.none"}
+HIDDEN = {"game.over", "game.not_started", "activation.not_active", "activation.done", "activation.active",
+          "model.not_in_play", "step.wrong", "extinguish.not_burning", "shake.not_shaken", "defence.no_attack",
+          "ranged.none", "spell.not_caster", "defence.none"}
 # Actions whose command needs the player's answers first (the option's ``ask``): each opens its dialog.
 ASKING = {"melee_attack": melee_dialog, "ranged_attack": ranged_dialog, "cast_spell": spell_dialog}
 
@@ -96,8 +96,8 @@ class WarlordCard:
         if c.chips != self._chips:
             self._chips = c.chips
             self._draw_states(c)
-        if self.actions is not None:  # once the game is over the rules refuse everything: no controls left
-            self.actions.set_visibility(state.phase != "over")
+        if self.actions is not None:  # before game turn 1 and once the game is over: no controls
+            self.actions.set_visibility(state.phase not in ("setup", "over"))
 
     def _grey_buttons(self, state: GameState) -> None:
         """Ask the rules what each button may do now; only buttons whose answer changed are sent again."""

@@ -16,9 +16,17 @@ from webapp.components.once import once
 from webapp.components.whole_numbers import whole_number
 from webapp.view import GameView
 
+MEANING = "RA 0: no ranged attacks (no RAV then); CP 0: casts no spells; Special MOV only for a model that burrows."
 HELP = ("Card numbers: type what the model's card shows; leave empty what you do not know yet (the game asks for "
-        "it before the first activation). RA 0: no ranged attacks; CP 0: casts no spells; Special MOV only for a "
-        "model that burrows.")
+        f"it before game turn 1). {MEANING}")
+
+
+# Past any card's number: a whole number up to here goes to the rules, which say what a card holds.
+FAR = 10**6
+
+
+def _what(name: StatName) -> str:
+    return f"{STAT_LABELS[name]}: a whole number from 0 to {MAX_STAT}, or empty if not known yet."
 
 
 class StatFields:
@@ -30,20 +38,30 @@ class StatFields:
             for name, shown in STAT_LABELS.items():
                 value = getattr(stats, name) if stats is not None else None
                 self.fields[name] = ui.number(shown, value=value).props(
-                    f'outlined dense aria-label="{who} {shown}"').classes("tk-wl-stat-field")
+                    f'outlined dense aria-label="{who} {shown}"').classes(
+                    "tk-wl-stat-field" if len(shown) <= 4 else "tk-wl-stat-field tk-wl-stat-long")
 
-    def read(self) -> Stats | str:
-        """The typed numbers, or what is wrong with one of them."""
-        values: dict[str, int | None] = {}
+    def typed(self) -> dict[StatName, int | None] | str:
+        """The numbers as typed, each a whole number or empty, or what is wrong with one of them; whether a
+        number fits a card is the rules' to say (the pre-game screen sends what was typed)."""
+        values: dict[StatName, int | None] = {}
         for name, field in self.fields.items():
             if field.value is None or field.value == "":
                 values[name] = None
                 continue
-            number = whole_number(field.value, 0, MAX_STAT)
+            number = whole_number(field.value, -FAR, FAR)
             if number is None:
-                return f"{STAT_LABELS[name]}: a whole number from 0 to {MAX_STAT}, or empty if not known yet."
+                return _what(name)
             values[name] = number
-        return Stats.model_validate(values)
+        return values
+
+    def read(self) -> Stats | str:
+        """The typed numbers as a card holds them, or what is wrong with one of them."""
+        values = self.typed()
+        if isinstance(values, str):
+            return values
+        wrong = next((n for n, v in values.items() if v is not None and not 0 <= v <= MAX_STAT), None)
+        return _what(wrong) if wrong is not None else Stats.model_validate(values)
 
     def clear(self) -> None:
         for field in self.fields.values():
