@@ -86,6 +86,20 @@ def engine(db_url: str) -> Iterator[Engine]:
 E2E_DIR = Path(__file__).parent / "e2e"
 
 
+@pytest.fixture(autouse=True)
+def cheap_hashes(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Argon2 at its cheapest in the test process: a real hash costs 50-200 ms of CPU and the suite signs up
+    thousands of accounts, while what the tests check (which hashes are made, compared, counted, and when) does not
+    depend on the cost. A test of the real cost is marked ``real_hashes``; the browser tests' servers hash for real."""
+    if request.node.get_closest_marker("real_hashes") or request.node.get_closest_marker("e2e"):
+        return
+    from argon2 import PasswordHasher
+
+    from models.service import accounts
+
+    monkeypatch.setattr(accounts, "_hasher", PasswordHasher(time_cost=1, memory_cost=8, parallelism=1))
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Tests under tests/e2e get the `e2e` mark and run last, so a plain `pytest` (one process) still runs
     the async `user` tests before sync Playwright starts its loop (PLATFORM.md, pitfall 3)."""

@@ -14,6 +14,8 @@ from sqlmodel import Session, col, delete, select
 from models.db.store import Store, committed, lock
 from models.db.tables import Account, AccountSession, PendingSignUp, ResetToken, SignInFailure
 
+KEPT = timedelta(days=1)  # longer than any limit's window: a counted attempt older than this counts for nothing
+
 
 @dataclass(frozen=True)
 class Reserved:
@@ -63,10 +65,13 @@ class AccountRepository(Store):
         """Count one attempt under every limit ``(key, most)`` at once, or none when one of them is full (the
         answer says when it lifts). The count and the new rows are one transaction holding each key's lock, so
         attempts racing in parallel, in this process or another, are counted one after the other: a burst cannot
-        slip past the limit before its first results are counted. Rows older than the window are dropped."""
+        slip past the limit before its first results are counted. These keys' rows older than the window are
+        dropped, and any row older than KEPT: a sign-in's 15 minutes must not clear a sign-up's hour."""
+        keys = [key for key, _ in limits]
         with Session(self.engine) as s:
-            lock(s, *(key for key, _ in limits))
-            s.exec(delete(SignInFailure).where(col(SignInFailure.at) < at - window))
+            lock(s, *keys)
+            s.exec(delete(SignInFailure).where(col(SignInFailure.email).in_(keys), col(SignInFailure.at) < at - window))
+            s.exec(delete(SignInFailure).where(col(SignInFailure.at) < at - KEPT))
             lifts: datetime | None = None
             for key, most in limits:
                 times = list(s.exec(select(SignInFailure.at).where(SignInFailure.email == key,

@@ -5,13 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 import pytest
-from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine
 
 from models.db.engine import make_engine, migrate
 from models.service import GameService
-from models.service import accounts as accounts_module
 from tests.service.site_client import site_client
 
 
@@ -47,8 +45,3 @@ def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]
     with site_client(db_url, monkeypatch) as c:
         yield c
 
-
-@pytest.fixture
-def quick_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Argon2 at its cheapest, for tests of which hashes are made and compared, not of their cost."""
-    monkeypatch.setattr(accounts_module, "_hasher", PasswordHasher(time_cost=1, memory_cost=8, parallelism=1))

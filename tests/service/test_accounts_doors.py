@@ -9,6 +9,7 @@ import logging
 import re
 import threading
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -206,6 +207,21 @@ def test_sign_ups_from_one_address_are_limited(client: TestClient) -> None:
     assert "try again in" in assert_error(refused, 422, "account.too_many_sign_ups")["message"]
     accounts = deps.current().accounts
     assert accounts.sign_up("late@example.org", PASSWORD, "Late", "198.51.100.7")[0].name == "Late"  # elsewhere
+
+
+def test_a_sign_in_does_not_clear_the_hour_that_counts_sign_ups(engine: Engine) -> None:
+    """A sign-in's count looks back 15 minutes, a sign-up's an hour: tidying the first must not forget the second."""
+    accounts, hall, start = AccountService(engine, Mailer(None)), "203.0.113.9", datetime(2030, 1, 1, tzinfo=UTC)
+    accounts.clock = lambda: start
+    for i in range(SIGN_UP_ADDRESS_MOST):
+        accounts.sign_up(f"p{i}@example.org", PASSWORD, f"P{i}", hall)
+    accounts.clock = lambda: start + timedelta(minutes=20)
+    with pytest.raises(SiteError, match="do not match"):
+        accounts.sign_in("p0@example.org", "a wrong password", hall)
+    with pytest.raises(SiteError, match="Too many sign-ups"):
+        accounts.sign_up("late@example.org", PASSWORD, "Late", hall)
+    accounts.clock = lambda: start + timedelta(hours=1, seconds=1)
+    assert accounts.sign_up("late@example.org", PASSWORD, "Late", hall)[0].name == "Late"  # the hour has passed
 
 
 def test_reset_requests_from_one_address_are_limited(client: TestClient) -> None:

@@ -22,7 +22,6 @@ from tests.service.test_api import assert_error
 from webapp import deps
 
 ANSWER = {"status": "check your mail"}
-pytestmark = pytest.mark.usefixtures("quick_hashes")
 
 
 @pytest.fixture

@@ -17,8 +17,6 @@ from tests.service.test_api import assert_error
 from tests.service.test_events_api import detail, new_event
 from webapp import deps
 
-pytestmark = pytest.mark.usefixtures("quick_hashes")
-
 
 def venue_link(client: TestClient, event: dict[str, Any], organiser: dict[str, Any]) -> str:
     r = client.post(f"/api/events/{event['id']}/venue-link", headers=organiser["headers"])

@@ -10,6 +10,7 @@ import json
 from nicegui import app, ui
 from nicegui.testing import User
 
+from models.service.lists import LISTS_PER_OWNER
 from tests.webapp.helpers import click, eventually, exists, fill, find, see
 from webapp import deps
 
@@ -98,7 +99,7 @@ async def test_a_browsers_lists_and_game_links_stay_with_it_across_the_new_stora
     await user.open("/account")
     old = storage_id(user)
     my_data = deps.current().my_data
-    my_data.lists.put(old, "l1", "Friday list", "infernals", 25, {"entries": []})
+    my_data.lists.put(old, "l1", "Friday list", "infernals", 25, {"entries": []}, LISTS_PER_OWNER)
     app.storage._users[old]["games"] = {"g1": {"watch": "/watch/g1/t"}}  # noqa: SLF001 - kept before signing in
     await sign_up(user)
     await eventually(lambda: storage_id(user) != old)
