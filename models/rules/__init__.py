@@ -19,6 +19,7 @@ from models.rules.core import (
 )
 from models.rules.dice import Roll
 from models.rules.invalid import invalid_words
+from models.rules.refusals import Refusal
 from models.rules.system import tournament_of
 from models.rules.text import tidy
 from models.rules.tournament.swiss import Played, Table, drawn, pair_round
@@ -38,6 +39,7 @@ __all__ = [
     "pair_round",
     "parse_command",
     "Played",
+    "Refusal",
     "replay",
     "Roll",
     "seen_by",

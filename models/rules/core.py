@@ -29,15 +29,11 @@ from pydantic import (
 
 from models.catalog.schema import Frozen, Theme
 from models.rules.invalid import invalid_words
+from models.rules.refusals import Refusal
 
 
-class RuleViolation(Exception):
+class RuleViolation(Refusal):
     """A command the rules refuse: ``code`` is stable for tests and clients, ``message`` is for a player."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 class Event(Frozen):

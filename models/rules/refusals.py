@@ -1,12 +1,23 @@
 """Every refusal code, with what it means in one line: the same code for the same refusal in every game system.
 
-A refusal is ``RuleViolation(code, message)``: the code is stable for clients and tests, the message is for a
-player. A code names what was refused, ``<subject>.<why>``. tests/rules/test_refusals.py checks that every code the
-code base raises is here and that nothing here is raised nowhere. Logs store commands and events, never codes,
-so renaming a code leaves every game logged before as it was.
+A rule's refusal is ``RuleViolation(code, message)``, a :class:`Refusal`: the code is stable for clients and tests,
+the message is for a player. A code names what was refused, ``<subject>.<why>``. tests/rules/test_refusals.py checks
+that every code the code base raises is here and that nothing here is raised nowhere. Logs store commands and
+events, never codes, so renaming a code leaves every game logged before as it was.
 """
 
 from __future__ import annotations
+
+
+class Refusal(Exception):
+    """What any layer refuses, with nothing changed: a stable ``code`` and a sentence for a person (``message``).
+    The rules' ``RuleViolation`` and every refusal of the services (``models/service/errors.py``) derive from it, so
+    a page or a route catches this one type and says its message."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
 
 # Codes renamed when every system came to share one code per refusal, for a client that matched the old ones.
 RENAMED: dict[str, str] = {

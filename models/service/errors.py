@@ -1,19 +1,26 @@
-"""Service refusals the pages and the API turn into clear messages (404, 403, 409)."""
+"""Service refusals the pages and the API turn into clear messages (404, 403, 401, 422). Each is a
+:class:`Refusal` (a code and a sentence), as the rules' are, so a page catches that one type; a conflict and a
+repeated start are not refusals but answers to act on (resync, the first answer)."""
 
 from __future__ import annotations
 
+from models.rules.refusals import Refusal
 
-class NotFound(Exception):
+
+class NotFound(Refusal):
     """No such game (or list), or a link whose token does not open it: both answer alike, so a stranger cannot
-    tell whether a game exists."""
+    tell whether a game exists. ``what`` is the id looked for (never told to the reader)."""
+
+    def __init__(self, what: str = "", message: str = "There is no such game.", code: str = "game.not_found") -> None:
+        super().__init__(code, message)
+        self.what = what
 
 
-class Forbidden(Exception):
+class Forbidden(Refusal):
     """The link's token does not allow this; the message says who can (shown to the player as it is)."""
 
     def __init__(self, message: str = "This link cannot change the game.") -> None:
-        super().__init__(message)
-        self.message = message
+        super().__init__("access.forbidden", message)
 
 
 class Conflict(Exception):
@@ -34,30 +41,26 @@ class AlreadyStarted(Exception):
         self.game_id = game_id
 
 
-class NotSignedIn(Exception):
+class NotSignedIn(Refusal):
     """The request needs an account and carries no valid session (401 in the API, the sign-in page on a page)."""
 
     def __init__(self, message: str = "Sign in first.") -> None:
-        super().__init__(message)
-        self.message = message
+        super().__init__("account.signed_out", message)
 
 
 class NoSuchEvent(NotFound):
     """No event has this id, or the reader has nothing in it to show (404 ``event.not_found``)."""
 
     def __init__(self, message: str = "There is no such event.") -> None:
-        super().__init__(message)
-        self.message = message
+        super().__init__(message=message, code="event.not_found")
 
 
-class SiteError(Exception):
+class SiteError(Refusal):
     """A refusal of the site's services (accounts, events, listings, my data), apart from the rules' RuleViolation:
     a stable ``code`` (catalogued in ``models.service.site_codes``) and a sentence for a person. Nothing changed."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
+    def __str__(self) -> str:
+        return f"{self.code}: {self.message}"
 
 
 class AccountError(SiteError):

@@ -95,7 +95,7 @@ class ListService:
     def get(self, owner: str, list_id: str) -> SavedList:
         row = self.repo.get(_owner(owner), list_id)
         if row is None:
-            raise NotFound(list_id)
+            raise NotFound(list_id, "That list is gone.")
         return _saved(row)
 
     def save(self, owner: str, army: Army | dict[str, Any], list_id: str | None = None) -> SavedList:
@@ -112,7 +112,7 @@ class ListService:
         if list_id is None:
             list_id = secrets.token_hex(8)
         elif self.repo.get(owner, list_id) is None:
-            raise NotFound(list_id)
+            raise NotFound(list_id, "That list is gone.")
         used = points(army, cards).used
         row = self.repo.put(owner, list_id, army.title, army.faction[:40], used, army.model_dump(mode="json"),
                             LISTS_PER_OWNER)
@@ -134,7 +134,7 @@ class ListService:
 
     def delete(self, owner: str, list_id: str) -> None:
         if not self.repo.delete(_owner(owner), list_id):
-            raise NotFound(list_id)
+            raise NotFound(list_id, "That list is gone.")
 
     # -- text --------------------------------------------------------------------------------------------
     def export_text(self, army: Army) -> str:

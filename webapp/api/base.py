@@ -23,9 +23,9 @@ from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from models.rules import RuleViolation, invalid_words
+from models.rules import Refusal, invalid_words
 from models.service import AlreadyStarted, Conflict, Forbidden, NotFound
-from models.service.errors import Busy, NoSuchEvent, NotSignedIn, SiteError
+from models.service.errors import Busy, NotSignedIn
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +58,10 @@ def _json(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
     return JSONResponse({"code": code, "message": message, **extra}, status_code=status)
 
 
+# A refusal's HTTP status by its kind; any other refusal (a rule's, a site service's) is 422.
+STATUS: tuple[tuple[type[Refusal], int], ...] = ((NotFound, 404), (NotSignedIn, 401), (Forbidden, 403))
+
+
 def _error(exc: Exception) -> JSONResponse | None:
     """The response for a known refusal, or None for anything else."""
     if isinstance(exc, ApiError):
@@ -65,20 +69,12 @@ def _error(exc: Exception) -> JSONResponse | None:
     if isinstance(exc, Busy):
         return JSONResponse({"code": exc.code, "message": exc.message}, status_code=503,
                             headers={"Retry-After": str(exc.retry_after)})
-    if isinstance(exc, RuleViolation | SiteError):
-        return _json(422, exc.code, exc.message)
+    if isinstance(exc, Refusal):
+        return _json(next((status for kind, status in STATUS if isinstance(exc, kind)), 422), exc.code, exc.message)
     if isinstance(exc, Conflict):
         return _json(409, "conflict", str(exc), version=exc.current)
     if isinstance(exc, AlreadyStarted):
         return _json(409, "game.already_started", str(exc), game=exc.game_id)
-    if isinstance(exc, NoSuchEvent):
-        return _json(404, "event.not_found", exc.message)
-    if isinstance(exc, NotFound):
-        return _json(404, "game.not_found", "There is no such game.")
-    if isinstance(exc, NotSignedIn):
-        return _json(401, "account.signed_out", exc.message)
-    if isinstance(exc, Forbidden):
-        return _json(403, "access.forbidden", exc.message)
     if isinstance(exc, RequestValidationError | ValidationError):
         return _json(422, "request.invalid", invalid_words(exc.errors(), "request"))
     return None

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from nicegui import ui
 
-from models.rules import RuleViolation
-from models.service import Forbidden, SiteError
+from models.rules import Refusal
 from webapp.blocking import io
 from webapp.view import GameView
 
@@ -44,7 +43,7 @@ class ListingSwitch:
                 revoked = await io(deps.listings.unlist, game_id, actor)
                 if revoked is not None:
                     deps.live_now.revoke(game_id, revoked)
-        except (RuleViolation, SiteError, Forbidden) as refusal:
+        except Refusal as refusal:
             ui.notify(refusal.message, type="warning")
             self.switch.set_value(self.listed)
             return

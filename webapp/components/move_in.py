@@ -8,8 +8,7 @@ from typing import Any
 
 from nicegui import app, ui
 
-from models.rules import RuleViolation
-from models.service import SiteError
+from models.rules import Refusal
 from models.service.cards import BOOK
 from models.service.my_data import Moved, Moving
 from webapp.blocking import io
@@ -65,7 +64,7 @@ async def offer_move_in() -> bool:
         async def move() -> None:
             try:
                 moved = await io(data.move_in, me, owner, cards, games)
-            except (RuleViolation, SiteError) as refusal:
+            except Refusal as refusal:
                 problem.set_text(refusal.message + " Nothing was moved.")
                 return
             if moved is None:

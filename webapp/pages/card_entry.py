@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from nicegui import ui
 
-from models.rules import RuleViolation
-from models.service import NotFound
+from models.rules import Refusal, RuleViolation
 from models.service.card_entry import list_cards, progress, to_enter
 from webapp.blocking import io
 from webapp.components.a11y import named
@@ -26,7 +25,7 @@ async def list_cards_page(list_id: str) -> None:
     lists, owner = await my_lists()
     try:
         saved = await io(lists.get, owner, list_id[:32])
-    except (NotFound, RuleViolation):
+    except Refusal:
         saved = None
     with ui.column().classes("w-full gap-3 tk-list-cards"):
         if saved is None:

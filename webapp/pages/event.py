@@ -13,8 +13,8 @@ from typing import Any
 from fastapi import HTTPException
 from nicegui import ui
 
-from models.rules import RuleViolation, tournament_of
-from models.service import Forbidden, NotFound, SiteError
+from models.rules import Refusal, tournament_of
+from models.service import NotFound
 from models.service.accounts import Me
 from models.service.events.access import LEFT, NOTE_MAX
 from models.service.events.records import Entrant, EventView, Pairing
@@ -741,11 +741,11 @@ class EventPage:
             return False
         try:
             await io(action, me, self.event_id, *args)
-        except (RuleViolation, SiteError, Forbidden) as refusal:
-            ui.notify(refusal.message, type="warning")
-            return False
         except NotFound:
             ui.notify("This event is gone.", type="warning")
+            return False
+        except Refusal as refusal:
+            ui.notify(refusal.message, type="warning")
             return False
         self.poke()
         return True

@@ -10,8 +10,8 @@ from typing import Any
 
 from nicegui import ui
 
-from models.rules import GameState, RuleViolation
-from models.service import Forbidden, NotFound, SiteError
+from models.rules import GameState, Refusal
+from models.service import NotFound
 from models.service.accounts import Me
 from models.service.events.records import EventView, GameTable
 from models.service.events.results import ScoreIn
@@ -94,11 +94,11 @@ class EventGamePart:
             return False
         try:
             await io(action, me, self.event_id, *args)
-        except (RuleViolation, SiteError, Forbidden) as refusal:
-            ui.notify(refusal.message, type="warning")
-            return False
         except NotFound:
             ui.notify("This event is gone.", type="warning")
+            return False
+        except Refusal as refusal:
+            ui.notify(refusal.message, type="warning")
             return False
         self.feed.poke(self.event_id)
         return True

@@ -8,9 +8,8 @@ from zoneinfo import ZoneInfo
 
 from nicegui import ui
 
-from models.rules import RuleViolation
+from models.rules import Refusal, RuleViolation
 from models.rules.warmachine import GAME_SIZES
-from models.service import SiteError
 from models.service.accounts import Me
 from models.service.events.records import EventInfo
 from models.service.zones import UTC_NAME, check_zone, zones
@@ -162,7 +161,7 @@ def _new_event_form(token: str | None) -> None:
                 info = await io(current().events.settings.create, me, name.value or "", day.value or "",
                                           int(size.value or 0), int(rounds.value), int(lists.value or 0), deadline,
                                           whole(clock.value), whole(tables.value), str(zone.value))
-            except (RuleViolation, SiteError) as refusal:
+            except Refusal as refusal:
                 ui.notify(refusal.message, type="warning")
                 return
             if info is not None:

@@ -29,7 +29,7 @@ from models.catalog.schema import (
     Weight,
     missing_facts,
 )
-from models.rules import RuleViolation, tidy
+from models.rules import Refusal, RuleViolation, tidy
 from models.service import Forbidden
 from models.service.card_drawing import sheet
 from models.service.cards import PACK_MAX, CardService, checked
@@ -468,7 +468,7 @@ class CardsFile:
         try:
             cards = await current().lanes.data.run(CardService.read_pack, data)
             plan = await io(self.service.pack_plan, cards)
-        except (RuleViolation, Busy) as refusal:
+        except Refusal as refusal:
             ui.notify(refusal.message + " No card was kept.", type="warning")
             return
         overwrite = False

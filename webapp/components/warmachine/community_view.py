@@ -15,8 +15,7 @@ from pydantic import ValidationError
 from models.catalog import shipped_cards
 from models.catalog.card_facts import FACT_WORDS, value_words, with_fact
 from models.catalog.schema import Card
-from models.rules import RuleViolation
-from models.service import Forbidden
+from models.rules import Refusal, RuleViolation
 from models.service.accounts import Me
 from models.service.cards import CardService
 from models.service.community import Change, CommunityCard, FactStanding, Publication, Source, Standing
@@ -38,7 +37,7 @@ async def attempt(call: Callable[..., Any], *args: Any) -> Any | None:
     """``call(*args)`` in a worker thread; a refusal is told in words (and None returned)."""
     try:
         return await io(call, *args)
-    except (RuleViolation, CommunityError, Forbidden) as refused:
+    except Refusal as refused:
         ui.notify(refusal_words(refused), type="warning")
         return None
 

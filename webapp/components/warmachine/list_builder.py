@@ -17,7 +17,7 @@ from typing import Any
 from nicegui import app, ui
 
 from models.catalog.schema import FREE_POINT_ROLES, Card
-from models.rules import RuleViolation, tidy
+from models.rules import Refusal, RuleViolation, tidy
 from models.rules.warmachine import GAME_SIZES, THEMELESS, TITLE_MAX, Army
 from models.service import NotFound
 from models.service.list_view import Edited, EntryView, ListView, add_card, change_entry, list_view, remove_entry
@@ -280,8 +280,8 @@ class ListBuilder:
         await self.save()
         try:
             copy = await io(self.service.duplicate, self.owner, self.list_id)
-        except (RuleViolation, NotFound) as refusal:
-            ui.notify(getattr(refusal, "message", "That list is gone."), type="warning")
+        except Refusal as refusal:
+            ui.notify(refusal.message, type="warning")
             return
         await self._reload_saved()
         self.load(copy)
@@ -310,8 +310,8 @@ class ListBuilder:
             async def apply() -> None:
                 try:
                     saved = await io(self.service.rename, self.owner, list_id, field.value or "")
-                except (RuleViolation, NotFound) as refusal:
-                    ui.notify(getattr(refusal, "message", "That list is gone."), type="warning")
+                except Refusal as refusal:
+                    ui.notify(refusal.message, type="warning")
                     return
                 self.title.value = saved.title
                 self.army = self.army.model_copy(update={"title": saved.title})
