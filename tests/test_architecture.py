@@ -266,8 +266,11 @@ EVENT_SERVICES = "models/service/events"
 
 
 def event_service_imports_of_systems(root: Path = REPO_ROOT) -> list[str]:
-    """Imports of a game system package by the site's event services."""
-    return violations(EVENT_SERVICES, game_systems(root), root=root)
+    """Imports of a game system package by the site's event services (their folder, and any ``event*.py`` left
+    beside it)."""
+    systems = game_systems(root)
+    return sorted(violations(EVENT_SERVICES, systems, root=root)
+                  + violations("models/service", systems, root=root, pattern="event*.py"))
 
 
 def test_the_event_services_import_no_game_system():
@@ -287,9 +290,11 @@ def test_checker_finds_an_event_service_that_imports_a_game(tmp_path):
                                                   "from models.rules.chess.setup import Start\n")
     (service / "events" / "clock.py").write_text("from ...rules import chess\n")
     (service / "events" / "hall.py").write_text("from models.rules import tournament_of\n")
+    (service / "event_venue.py").write_text("from models.rules.chess import RULES\n")  # beside the folder
     (service / "lists.py").write_text("from models.rules.chess import builders\n")  # no event service
     assert game_systems(tmp_path) == ["models.rules.chess"]  # the shared package is no system
     assert event_service_imports_of_systems(tmp_path) == [
+        "models/service/event_venue.py:1 imports 'models.rules.chess'",
         "models/service/events/clock.py:1 imports 'models.rules.chess'",
         "models/service/events/rounds.py:2 imports 'models.rules.chess.setup'"]
 
