@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import func, or_
-from sqlmodel import Session, col, delete, select
+from sqlmodel import Session, col, delete, select, update
 
 from models.db.store import Store, committed, lock
 from models.db.tables import Account, AccountSession, PendingSignUp, ResetToken, SignInFailure
@@ -114,6 +114,14 @@ class AccountRepository(Store):
             s.add(token)
             s.commit()
             return True
+
+    def rehash(self, account_id: str, old: str, new: str) -> None:
+        """Replace the password hash ``old`` with ``new`` (the same password under today's settings), unless the
+        password changed meanwhile."""
+        with Session(self.engine) as s:
+            s.exec(update(Account).where(col(Account.id) == account_id, col(Account.password_hash) == old)
+                   .values(password_hash=new))
+            s.commit()
 
     def reset_password(self, token_hash: str, password_hash: str, at: datetime,
                        lock: Callable[[str], tuple[Sequence[str], str]]) -> Account | None:

@@ -52,7 +52,11 @@ RESET_LIFETIME = timedelta(hours=1)
 RESET_LIVE_MAX = 3  # unused reset links an account may have at once: asking again sends no more mail
 SIGN_UP_LIFETIME = timedelta(days=1)  # a mailed link that finishes a sign-up works once, within this time
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
-_hasher = PasswordHasher()
+# Argon2id at one of OWASP's equal-strength settings for passwords (Password Storage Cheat Sheet: 46 MiB, one pass,
+# one thread). One thread, not argon2-cffi's default four: on a 2-core server a four-thread hash takes both cores,
+# and the password lane (one hash at a time) would still starve the games; one thread leaves them a core.
+# Hashes made with other settings still verify, and are remade with these at the owner's next sign-in.
+_hasher = PasswordHasher(time_cost=1, memory_cost=46 * 1024, parallelism=1)
 
 
 def _hash(password: str) -> str:
@@ -275,6 +279,8 @@ class AccountService:
             _hash(password or "")  # about as slow as a real check: the answer time does not tell
         elif _verified(account, password):
             self.repo.release(reserved)
+            if _hasher.check_needs_rehash(account.password_hash):
+                self.repo.rehash(account.id, account.password_hash, _hash(password))
             return account
         return None
 

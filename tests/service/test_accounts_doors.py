@@ -13,6 +13,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine
 
@@ -222,6 +223,26 @@ def test_a_sign_in_does_not_clear_the_hour_that_counts_sign_ups(engine: Engine) 
         accounts.sign_up("late@example.org", PASSWORD, "Late", hall)
     accounts.clock = lambda: start + timedelta(hours=1, seconds=1)
     assert accounts.sign_up("late@example.org", PASSWORD, "Late", hall)[0].name == "Late"  # the hour has passed
+
+
+def test_a_hash_made_with_other_settings_is_remade_at_the_next_right_sign_in(engine: Engine) -> None:
+    accounts = AccountService(engine, Mailer(None))
+    ana, _ = accounts.sign_up("ana@example.org", PASSWORD, "Ana")
+    older = PasswordHasher(time_cost=2, memory_cost=1024, parallelism=2).hash(PASSWORD)
+    accounts.repo.rehash(ana.id, stored_hash(accounts, ana.id), older)
+    with pytest.raises(SiteError, match="do not match"):
+        accounts.sign_in("ana@example.org", "a wrong password")
+    assert stored_hash(accounts, ana.id) == older  # positive control: a wrong password remakes nothing
+    accounts.sign_in("ana@example.org", PASSWORD)
+    remade = stored_hash(accounts, ana.id)
+    assert remade != older and not accounts_module._hasher.check_needs_rehash(remade)
+    assert accounts.sign_in("ana@example.org", PASSWORD)[0].id == ana.id
+
+
+def stored_hash(accounts: AccountService, account_id: str) -> str:
+    stored = accounts.repo.get(account_id)
+    assert stored is not None
+    return stored.password_hash
 
 
 def test_reset_requests_from_one_address_are_limited(client: TestClient) -> None:
