@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -55,7 +56,7 @@ class Tapped:
     acknowledged: list[int] = field(default_factory=list)  # the log entry each acknowledged tap names
     during: list[float] = field(default_factory=list)  # ms, taps sent while the roll went on
     resent: int = 0
-    refused: int = 0
+    refused: Counter[str] = field(default_factory=Counter)  # why taps were refused: the status and the code
 
 
 @dataclass
@@ -82,7 +83,8 @@ async def _tap(http: aiohttp.ClientSession, base: str, table: Tapped, version: i
                     out = await answer.json()
                     break
                 if answer.status < 500 or time.perf_counter() - t0 > 60:  # refused: said, not lost
-                    table.refused += 1
+                    said = await answer.json(content_type=None) if answer.status < 500 else {}
+                    table.refused[f"{answer.status} {said.get('code', '') if isinstance(said, dict) else ''}"] += 1
                     return version
         except (TimeoutError, aiohttp.ClientError):
             pass
@@ -192,6 +194,8 @@ async def _run(database_url: str, tmp: Path, day: Roll) -> list[Row]:
         slow = sum(1 for b in backs if b > BACK_WITHIN) + sum(1 for h in holds if h.lost or h.down_at is not None)
         back = Stats.of(backs) if backs else None
         acknowledged = sum(len(t.acknowledged) for t in tables)
+        refused = sum((t.refused for t in tables), Counter[str]())
+        why = f": {', '.join(f'{n} x {reason}' for reason, n in refused.most_common())}" if refused else ""
         size = (f"{day.tables} tables tapping every {day.interval:.1f} s through nginx, {len(holds)} pages open "
                 f"({day.watchers} watch, {day.viewers} event page{'; ' + short if short else ''}), "
                 f"{day.processes} processes restarted one at a time ({roll_s:.0f} s)")
@@ -199,12 +203,12 @@ async def _run(database_url: str, tmp: Path, day: Roll) -> list[Row]:
                  if back else "no page dropped")
         return [Row("11 rolling restart", size,
                     f"{acknowledged} taps acknowledged: {lost} lost, {doubled} doubled "
-                    f"({sum(t.resent for t in tables)} sends repeated, {sum(t.refused for t in tables)} refused); "
+                    f"({sum(t.resent for t in tables)} sends repeated, {refused.total()} refused{why}); "
                     f"tap during the roll p50 {taps.median:.0f} / "
                     f"p95 {taps.p95:.0f} / max {taps.max:.0f} ms (n={taps.n}); {pages}, {slow} not back within "
                     f"{BACK_WITHIN:.0f} s; each process away " + ", ".join(f"{s:.1f}" for s in away) + " s",
                     f"0 lost, 0 doubled, every page back within {BACK_WITHIN:.0f} s",
-                    lost == 0 and doubled == 0 and slow == 0 and not any(t.refused for t in tables))]
+                    lost == 0 and doubled == 0 and slow == 0 and not refused)]
     finally:
         await close_all([h.page for h in holds])
         for s in sessions:
