@@ -13,13 +13,11 @@ from typing import Any
 from models.db.repository import LogRow
 from models.rules import GameState
 from models.rules.times import shown
-from models.rules.tournament.table_results import HOWS
+from models.service.events.words import export_lines
 from models.service.history import counts
 from models.service.systems import game_system
 
 FORMAT = "tablekeeper-result/1"
-PROVENANCE = {"played": "played in the app", "confirmed": "reported and confirmed",
-              "organiser": "entered by the organiser"}
 HOW_WORDS = {
     "scenario": "scenario",
     "assassination": "assassination",
@@ -97,7 +95,7 @@ def text(data: dict[str, Any]) -> str:
         if r["not_counted"]:
             lines.append("Not counted (no known cost): " + ", ".join(r["not_counted"]))
     if event := data.get("event"):
-        lines += event_lines(event)
+        lines += export_lines(event)
     if data["clock"]:
         c = data["clock"]
         lines.append(f"Clock left: {p[0]} {shown(c['remaining_ms'][0])}, {p[1]} {shown(c['remaining_ms'][1])}")
@@ -113,22 +111,3 @@ def text(data: dict[str, Any]) -> str:
                 parts.append(f"clock {clock_used(t)}")
             lines.append(": ".join(parts[:1]) + (": " + ", ".join(parts[1:]) if parts[1:] else ""))
     return "\n".join(lines) + "\n"
-
-
-def event_lines(event: dict[str, Any]) -> list[str]:
-    """An event game's table and its result as the event counts it (a report confirmed or the organiser's entry
-    where the game in the app has none), as lines of the text export."""
-    lines = [f"Event: {event['name']}, round {event['round']}, table {event['table']}"]
-    counted, waiting = event["result"], event["report"]
-    if counted is not None:
-        who = counted["winner_name"] or "nobody (a draw)"
-        cp, apd = counted["control_points"], counted["army_points_destroyed"]
-        lines.append(f"Event result: {who} won ({HOWS.get(counted['how'], counted['how'])}), "
-                     f"{PROVENANCE.get(counted['provenance'], '')}; control points {cp[0]}-{cp[1]}, army points "
-                     f"destroyed {apd[0]:g}-{apd[1]:g}")
-    elif waiting is not None:
-        lines.append(f"Event result: not yet; {waiting['by']} reported {waiting['winner_name']} won "
-                     f"({HOWS.get(waiting['how'], waiting['how'])}), {waiting['status']}")
-    else:
-        lines.append("Event result: not yet")
-    return lines

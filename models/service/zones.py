@@ -1,8 +1,9 @@
 """Time zones an event's times are shown in: IANA names ("Europe/London"), as the system's time zone database
-knows them; UTC always."""
+knows them; UTC always. Its people read a time in the organiser's zone, with UTC beside (``at``)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
@@ -32,3 +33,15 @@ def check_zone(name: str) -> str:
         raise EventError("event.time_zone", "Pick the event's time zone from the list (such as "
                                             "Europe/London).") from None
     return name
+
+
+def at(when: datetime, zone: str, day: bool = True) -> str:
+    """``when`` in ``zone`` with UTC beside: "10 Jan 2030, 09:00 Europe/London (09:00 UTC)"; the UTC time names its
+    own day when that differs. An event in UTC shows it once."""
+    utc = when.astimezone(UTC)
+    shown = "%d %b %Y, %H:%M" if day else "%H:%M"
+    if zone == UTC_NAME:
+        return f"{utc:{shown}} UTC"
+    local = utc.astimezone(ZoneInfo(zone))
+    beside = f"{utc:%H:%M} UTC" if utc.date() == local.date() else f"{utc:%d %b, %H:%M} UTC"
+    return f"{local:{shown}} {zone} ({beside})"

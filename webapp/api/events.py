@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from models.service.errors import NoSuchEvent
-from models.service.events.records import Entrant, EventInfo, EventView, MyGame, Pairing, Standing
+from models.service.events.records import Entrant, EventInfo, EventView, EventWords, MyGame, Pairing, Standing
 from webapp import deps
 from webapp.api.base import ErrorBody, ErrorMappingRoute, Responses, Strict, errors
 from webapp.session import BearerSession, account_of, as_account
@@ -106,6 +106,7 @@ class EventDetailOut(BaseModel):
     players: list[Entrant]
     pairings: list[Pairing]
     standings: list[StandingOut]
+    words: EventWords = Field(description="The event in the sentences its pages and hall screen show.")
 
 
 def _standings(view: EventView) -> list[StandingOut]:
@@ -114,7 +115,7 @@ def _standings(view: EventView) -> list[StandingOut]:
 
 def _detail(view: EventView) -> EventDetailOut:
     return EventDetailOut(event=view.event, players=list(view.players), pairings=list(view.pairings),
-                          standings=_standings(view))
+                          standings=_standings(view), words=view.words)
 
 
 @router.post("", status_code=201, response_model=EventInfo, responses=errors(401, 422), summary="Create an event")

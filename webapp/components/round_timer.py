@@ -4,34 +4,19 @@ resume it. What it shows is read again after each change of the event (the hall 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
 from typing import Any
 
 from nicegui import ui
 
-from models.service.events.hall import MINUTES_MAX, RoundTimer
+from models.service.events.hall import MINUTES_MAX
+from models.service.events.words import timer_words
 from webapp.blocking import io
 from webapp.components import icons
 from webapp.components.a11y import named
 from webapp.components.once import once
-from webapp.components.times import at
 from webapp.deps import current
 
 ROUND_MINUTES = 60  # what the form offers first; the organiser sets their event's length
-
-
-def timer_words(timer: RoundTimer | None, now_ms: int, zone: str) -> str:
-    """The timer's state in a few words (the end of a running round in the event's time zone)."""
-    if timer is None:
-        return "The round's timer has not been started."
-    left_ms = timer.left(now_ms)
-    left = left_ms // 1000
-    if not timer.running:
-        return f"Round {timer.round} timer paused with {left // 60}:{left % 60:02d} left."
-    if not left_ms:
-        return f"Round {timer.round}: time is up."
-    ends = datetime.fromtimestamp((now_ms + left_ms) / 1000, UTC)
-    return f"Round {timer.round} timer running: the round ends at {at(ends, zone, day=False)}."
 
 
 class RoundTimerControls:

@@ -16,39 +16,26 @@ from nicegui import ui
 from models.rules import Refusal, tournament_of
 from models.service import NotFound
 from models.service.accounts import Me
-from models.service.events.access import LEFT, NOTE_MAX
+from models.service.events.access import NOTE_MAX
 from models.service.events.records import Entrant, EventView, Pairing
 from models.service.events.registrations import LIST_TEXT_MAX
-from models.service.events.results import HOWS
-from models.service.results import HOW_WORDS
+from models.service.events.words import GONE, draw_words, entrant_words, lists_words, page_facts_words, report_said
 from webapp.blocking import io
 from webapp.components import icons
 from webapp.components.a11y import named
 from webapp.components.kept_parts import KeptParts, Part
 from webapp.components.once import once
 from webapp.components.round_timer import RoundTimerControls
-from webapp.components.times import at
 from webapp.deps import current
-from webapp.pages.event_results import (
-    ResultForms,
-    correction_words,
-    dispute_words,
-    draw_my_result,
-    from_report,
-    next_round_words,
-    progress_words,
-    report_words,
-    reported_numbers,
-)
+from webapp.pages.event_results import ResultForms, draw_my_result, from_report
 from webapp.pages.event_rounds import controls_key, draw_round_controls
 from webapp.pages.event_venue import draw_venue_link
-from webapp.pages.events import account_of, facts, who_acts, whole
+from webapp.pages.events import account_of, who_acts, whole
 from webapp.pages.frame import frame
 from webapp.session import page_session
 
 SCENARIO_MAX = 60
 PLAYER_NAME_MAX = 60
-GONE = LEFT  # an account deleted after its games were paired
 WIDE = "tk-wide"  # a standings column a phone shows only behind the row's tap (static/tablekeeper.css)
 STANDING_COLUMNS = [
     {"name": "rank", "label": "Rank", "field": "rank", "align": "right"},
@@ -92,47 +79,6 @@ async def event_page(event_id: str) -> None:
         raise HTTPException(status_code=404, detail="There is no event at this address.") from None
     frame(view.event.name)
     EventPage(view, me, token)
-
-
-def table_words(p: Pairing, names: dict[str, str]) -> str:
-    """A table as a sentence: who plays whom and where their game stands."""
-    a, b = p.name_a or GONE, p.name_b or GONE
-    if p.player_b is None:
-        return f"{a} has a bye" + ("" if p.published else " (drafted)")
-    players = f"{a} against {b}"
-    if not p.published:
-        return f"{players}: drafted"
-    r = p.result
-    if r is None or not r.finished:
-        return f"{players}: " + (f"game round {r.game_round}" if r is not None and r.game_round else "setting up")
-    how = HOW_WORDS.get(r.how or "") or HOWS.get(r.how or "", r.how or "")
-    if r.winner is None:
-        return f"{players}: a draw ({how})"
-    return f"{players}: {names.get(r.winner) or GONE} won ({how})"
-
-
-LISTS_WORDS = {"": "no lists yet", "checked": "lists given", "pending": "lists wait for the organiser's approval",
-               "approved": "lists approved", "rejected": "lists rejected"}
-
-
-def entrant_words(e: Entrant) -> str:
-    """Where a player stands in the event, in words: dropped (and why), or their lists and check-in."""
-    after = f"after round {e.dropped_round}" if e.dropped_round else "before round 1"
-    if e.left:
-        return "left the site; their results stay"
-    if e.dropped:
-        return {"no_lists": "left out: no lists when round 1 was paired",
-                "not_checked_in": "left out: not checked in when round 1 was paired",
-                "organiser": f"dropped by the organiser {after}",
-                "player": f"dropped out {after}"}.get(e.drop_reason, "dropped")
-    words = [LISTS_WORDS.get(e.lists_status, e.lists_status)]
-    if e.lists_status == "rejected" and e.lists_note:
-        words[0] += f" ({e.lists_note})"
-    if e.walk_in:
-        words.append("walk-in")
-    if e.checked_in:
-        words.append("checked in")
-    return ", ".join(words)
 
 
 def _player_row_box() -> ui.row:
@@ -259,11 +205,8 @@ class EventPage:
             self.timer.box.set_visibility(view.event.round > 0)
         info = view.event
         self.heading.set_text(info.name)
-        self.facts.set_text(f"{facts(info)} · organised by {info.organiser_name} · lists lock "
-                            f"{at(info.deadline, info.time_zone)}")
-        self.draw.set_text(f"Round 1 was drawn at random with seed {info.seed}: the n-th registered player is "
-                           f"placed by the SHA-256 of \"{info.seed}:n\", so anyone can draw it again."
-                           if info.seed is not None else "")
+        self.facts.set_text(page_facts_words(info))
+        self.draw.set_text(draw_words(info))
         part = self._part_key(view)
         if part != self.drawn_part:
             self.drawn_part = part
@@ -406,7 +349,7 @@ class EventPage:
                                    partial(self._list_card, e, runs)) for e in shown])
 
     def _list_card(self, e: Entrant, runs: bool) -> None:
-        ui.label(f"{e.name}: {LISTS_WORDS.get(e.lists_status, e.lists_status)}").classes("text-bold")
+        ui.label(f"{e.name}: {lists_words(e.lists_status)}").classes("text-bold")
         if runs and e.lists_note:
             ui.label(e.lists_note).classes("tk-kind")
         for title, text in zip(e.lists, e.list_texts, strict=False):
@@ -440,7 +383,7 @@ class EventPage:
         mine = self._mine(view)
         return (self.me is not None, entrant, view.event.lists_locked, view.event.status, view.event.round,
                 mine.game_id if mine else None, mine.player_b if mine else None,
-                mine.result if mine else None, progress_words(view) if mine else None, next_round_words(view),
+                mine.words if mine else None, view.words.progress if mine else None, view.words.next_round,
                 self._runs(view))
 
     def _running_key(self, view: EventView) -> tuple[Any, ...] | None:
@@ -456,21 +399,21 @@ class EventPage:
         is not lost to a result coming in at another table."""
         info = view.event
         organiser = self._runs(view)
-        head = (info.round, progress_words(view), next_round_words(view),
-                next((p.scenario for p in self._newest(view) if p.scenario), ""))
+        shown_words = view.words
+        head = (info.round, shown_words.tables, shown_words.progress, shown_words.next_round, shown_words.scenario)
         if head != self.drawn_tables:
             self.drawn_tables = head
-            self.tables_heading.set_text(f"Round {info.round} tables" if info.round else "Tables")
+            self.tables_heading.set_text(shown_words.tables)
             self.tables_head.clear()
             with self.tables_head:
                 if not info.round:
                     ui.label("Round 1 is not paired yet.").classes("tk-kind")
-                elif head[3]:
-                    ui.label(f"Scenario: {tournament_of(info.system).scenario_words(head[3])}")
-                if info.round and head[1]:
-                    ui.label(head[1]).classes("text-bold")
-                if head[2]:
-                    ui.label(head[2]).classes("text-bold")
+                elif shown_words.scenario:
+                    ui.label(shown_words.scenario)
+                if info.round and shown_words.progress:
+                    ui.label(shown_words.progress).classes("text-bold")
+                if shown_words.next_round:
+                    ui.label(shown_words.next_round).classes("text-bold")
         walk_ins = {e.account for e in view.players if e.walk_in}
 
         def shown(p: Pairing) -> tuple[Any, ...]:  # what the row shows: the table, and its players' names and kinds
@@ -482,10 +425,10 @@ class EventPage:
 
     def _table_row(self, p: Pairing, view: EventView, organiser: bool) -> None:
         with ui.row().classes("items-center gap-3 tk-event-table"):
-            ui.label(f"Table {p.table}: {table_words(p, view.names)}")
+            ui.label(f"Table {p.table}: {p.words.line}")
             waiting = p.result is not None and p.result.report in ("reported", "disputed") and not p.result.finished
             if waiting and p.result is not None:
-                ui.label(f"({report_words(p, view.names)}, {p.result.report})").classes("tk-kind")
+                ui.label(f"({p.words.report}, {p.result.report})").classes("tk-kind")
             if p.game_id and p.watch:
                 named(ui.link("Watch", f"/watch/{p.game_id}/{p.watch}").classes("p-3"), f"Watch table {p.table}")
             if organiser and p.game_id and p.links:
@@ -506,18 +449,10 @@ class EventPage:
         """The organiser's result form: a waiting or disputed report fills it, with the dispute's reason shown."""
         finished = p.result is not None and p.result.finished
         words = "Correct the result" if finished else "Enter the result"
-        start, said = (None, "") if finished else (from_report(p), self._report_said(p, view))
+        start, said = (None, "") if finished else (from_report(p), report_said(p.words))
         named(ui.button(words, icon="edit_note",
                         on_click=lambda: self.forms.open_result(p, as_organiser=True, start=start, said=said))
               .props("no-caps outline"), f"{words} of round {p.round}, table {p.table}")
-
-    @staticmethod
-    def _report_said(p: Pairing, view: EventView) -> str:
-        """A waiting or disputed report in words: who reported what, its numbers, and the dispute's reason."""
-        words = [f"{report_words(p, view.names)}: {reported_numbers(p)}."]
-        if dispute := dispute_words(p, view.names):
-            words.append(dispute)
-        return " ".join(words)
 
     def _report_to_settle(self, p: Pairing, view: EventView) -> None:
         """Under a table whose report waits or is disputed, the organiser reads it whole and accepts it in one
@@ -527,7 +462,7 @@ class EventPage:
         reporter = view.names.get(r.reported_by or "") or GONE
         with named(ui.column().classes("gap-1 tk-report-to-settle"), f"Report of round {p.round}, table {p.table}",
                    role="group"):
-            ui.label(self._report_said(p, view))
+            ui.label(report_said(p.words))
             walk_in = next((e.name for e in view.players if e.walk_in and e.account in (p.player_a, p.player_b)
                             and e.account != r.reported_by), None)
             if walk_in and r.report == "reported":
@@ -550,7 +485,7 @@ class EventPage:
                 ui.label(f"Round {n}").classes("text-bold")
                 for p in (p for p in view.pairings if p.round == n):
                     with ui.row().classes("items-center gap-3"):
-                        ui.label(f"Table {p.table}: {table_words(p, view.names)}")
+                        ui.label(f"Table {p.table}: {p.words.line}")
                         if p.game_id and p.watch:
                             named(ui.link("Result", f"/result/{p.game_id}/{p.watch}").classes("p-3"),
                                   f"Result of round {n}, table {p.table}")
@@ -559,14 +494,14 @@ class EventPage:
 
     def _draw_log(self, view: EventView) -> None:
         """The organiser's entries and corrections of results, each with who and when (public, as the standings)."""
-        if view.corrections == self.drawn_log:
+        if view.words.corrections == self.drawn_log:
             return
-        self.drawn_log = view.corrections
-        self.log_region.set_visibility(bool(view.corrections))
+        self.drawn_log = view.words.corrections
+        self.log_region.set_visibility(bool(view.words.corrections))
         self.log.clear()
         with self.log:
-            for c in view.corrections:
-                ui.label(correction_words(c, view))
+            for line in view.words.corrections:
+                ui.label(line)
 
     # -- your part: register, lists, your game, pairing ----------------------------------------------------------
     def _draw_part(self, view: EventView) -> None:
@@ -653,7 +588,7 @@ class EventPage:
     def _draw_lists(self, view: EventView, entrant: Entrant) -> None:
         info, given = view.event, entrant.lists
         if entrant.lists_status in ("pending", "approved", "rejected"):
-            words = f"Your lists: {LISTS_WORDS[entrant.lists_status]}"
+            words = f"Your lists: {lists_words(entrant.lists_status)}"
             note = f" (the organiser's note: {entrant.lists_note})" if entrant.lists_note and \
                 entrant.lists_status != "pending" else ""
             ui.label(words + note).props('role="status"')

@@ -18,7 +18,7 @@ from models.service.events.results import ScoreIn
 from webapp.blocking import io
 from webapp.components.a11y import named
 from webapp.deps import current
-from webapp.pages.event_results import ResultForms, from_report, report_words, result_words
+from webapp.pages.event_results import ResultForms, from_report
 from webapp.pages.events import account_of, who_acts
 from webapp.session import page_session
 from webapp.view import GameView
@@ -75,9 +75,9 @@ class EventGamePart:
             if r is None:
                 return
             if r.finished:
-                ui.label(f"Result: {result_words(p, found.names)}.")
+                ui.label(f"Result: {p.words.result}.")
             elif r.report is not None:
-                ui.label(f"{report_words(p, found.names)} ({r.report}).")
+                ui.label(f"{p.words.report} ({r.report}).")
             mine = self.me is not None and self.me.id in (p.player_a, p.player_b)
             if not mine or r.finished or r.report == "disputed" or \
                     (r.report == "reported" and self.me is not None and r.reported_by != self.me.id):

@@ -3,7 +3,7 @@ form to organise a new one. Each event opens its own page (webapp/pages/event.py
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from nicegui import ui
@@ -12,6 +12,7 @@ from models.rules import Refusal, RuleViolation
 from models.rules.warmachine import GAME_SIZES
 from models.service.accounts import Me
 from models.service.events.records import EventInfo
+from models.service.events.words import facts_words
 from models.service.zones import UTC_NAME, check_zone, zones
 from webapp.blocking import io
 from webapp.components.a11y import named
@@ -40,31 +41,6 @@ async def who_acts(token: str | None) -> Me | None:
     if me is None:
         ui.notify("Sign in first: your session has ended.", type="warning")
     return me
-
-
-def day_words(day: str) -> str:
-    try:
-        return date.fromisoformat(day).strftime("%a %d %b %Y").replace(" 0", " ")
-    except ValueError:
-        return day
-
-
-def progress(info: EventInfo) -> str:
-    """Where an event stands, in a few words."""
-    if info.status == "finished":
-        return "finished"
-    if info.round:
-        return f"round {info.round} of {info.rounds}"
-    return "lists locked" if info.lists_locked else "registration open"
-
-
-def facts(info: EventInfo) -> str:
-    lists = "one list" if info.lists_per_player == 1 else "two lists"
-    players = "1 player" if info.players == 1 else f"{info.players} players"
-    clock = f" · {info.clock_minutes} minutes each on the clock" if info.clock_minutes else ""
-    clock += f" · {info.tables} tables" if info.tables else ""
-    return (f"{day_words(info.day)} · {info.game_size} points · {info.rounds} rounds · {lists} each{clock} · "
-            f"{players} · {progress(info)}")
 
 
 def whole(value: float | None) -> int | None:
@@ -101,7 +77,7 @@ def _event_list(title: str, events: list[EventInfo], empty: str) -> None:
         for info in events:
             with ui.row().classes("items-center gap-3 tk-event-row"):
                 ui.link(info.name, f"/events/{info.id}").classes("text-lg p-3 text-bold")
-                ui.label(facts(info)).classes("tk-kind")
+                ui.label(facts_words(info)).classes("tk-kind")
 
 
 def _new_event_form(token: str | None) -> None:

@@ -11,7 +11,8 @@ from typing import Any
 
 from nicegui import ui
 
-from models.service.results import clock_used, event_lines, text
+from models.service.events.words import export_lines
+from models.service.results import clock_used, text
 from models.service.systems import game_system
 from webapp.blocking import io
 from webapp.pages.frame import frame, open_game
@@ -84,7 +85,7 @@ class ResultView:
             turn = game_system(data["system"]).turn_word
             event = data.get("event")
             if event is not None:  # an event's table: its result as the event counts it
-                for n, line in enumerate(event_lines(event)):
+                for n, line in enumerate(export_lines(event)):
                     ui.label(line).classes("tk-result-title" if n and r is None else "")
             if r is None:
                 ui.label(f"The game in the app goes on: {turn} {data['round']}." if event is not None else

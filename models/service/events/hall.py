@@ -14,17 +14,14 @@ from typing import Any
 from sqlalchemy import Engine
 
 from models.db.hall_repository import HallRepository
-from models.rules import tournament_of
 from models.rules.tournament.round_timer import MINUTES_MAX, RoundTimer, pause, resume, start
 from models.service.accounts import Me
 from models.service.errors import NoSuchEvent
+from models.service.events import words
 from models.service.events.records import EventView, Pairing
 from models.service.events.service import EventService
-from models.service.results import HOW_WORDS
 
-__all__ = ["MINUTES_MAX", "GONE", "HallService", "RoundTimer", "hall_view"]  # the web reads the timer from here
-
-GONE = "a player who left"  # an account deleted after its games were paired
+__all__ = ["MINUTES_MAX", "HallService", "RoundTimer", "hall_view"]  # the web reads the timer from here
 
 
 class HallService:
@@ -68,57 +65,33 @@ class HallService:
 
 
 def hall_view(view: EventView, timer: RoundTimer | None, games: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """What the hall screen shows; ``games`` holds the spectators' view of each live table's game by its id."""
+    """What the hall screen shows, a projection of the event view; ``games`` holds the spectators' view of each live
+    table's game by its id."""
     info = view.event
     newest = [p for p in view.pairings if p.round == info.round]
-    tables = [_table(p, view.names, games.get(p.game_id or "")) for p in newest]
-    playing = sum(1 for t in tables if not t["done"])
-    if not info.round:
-        progress = ""
-    elif playing:
-        progress = f"{playing} of {len(tables)} tables still playing"
-    else:
-        progress = f"Every table of round {info.round} has a result"
-    scenario = next((p.scenario for p in newest if p.scenario), "")
-    if info.status == "finished":
-        round_words = f"Finished after {info.rounds} rounds"
-    elif info.round:
-        round_words = f"Round {info.round} of {info.rounds}"
-    else:
-        round_words = "Lists locked" if info.lists_locked else "Registration open"
+    tables = [_table(p, view.names, games.get(p.game_id or "") or {}) for p in newest]
     return {
-        "name": info.name, "round_words": round_words,
-        "scenario": f"Scenario: {tournament_of(info.system).scenario_words(scenario)}"
-        if scenario and info.status != "finished" else "",
-        "tables_words": f"Round {info.round} tables" if info.round else "Tables",
+        "name": info.name, "round_words": words.round_words(info),
+        "scenario": words.scenario_words(view) if info.status != "finished" else "",
+        "tables_words": words.tables_heading(info),
         "empty": "Round 1 is not paired yet.",
         "timer": None if timer is None else {"left": timer.left_ms, "since": timer.since_ms,
                                              "running": timer.running, "minutes": timer.minutes},
         "tables": {str(t["table"]): t for t in tables},  # keyed: a change of one table patches that table only
-        "progress": progress,
-        "standings": [{"rank": s.rank, "name": view.names.get(s.player) or GONE, "wins": s.wins,
+        "progress": words.hall_progress(info, sum(1 for t in tables if not t["done"]), len(tables)),
+        "standings": [{"rank": s.rank, "name": view.names.get(s.player) or words.GONE, "wins": s.wins,
                        "sos": s.strength_of_schedule, "cp": s.control_points} for s in view.standings],
     }
 
 
-def _table(p: Pairing, names: dict[str, str], game: dict[str, Any] | None) -> dict[str, Any]:
-    a, b = p.name_a or GONE, (p.name_b or GONE) if p.player_b is not None else None
-    line: dict[str, Any] = {"table": p.table, "players": [a, b], "done": True, "turn": None, "cp": None,
+def _table(p: Pairing, names: dict[str, str], game: dict[str, Any]) -> dict[str, Any]:
+    a, b = words.sides(p)
+    done = p.player_b is None or (p.result is not None and p.result.finished)
+    score, clock = game.get("score") or {}, game.get("clock")
+    line: dict[str, Any] = {"table": p.table, "players": [a, b if p.player_b is not None else None], "done": done,
+                            "state": words.hall_state(p, names, game), "turn": None, "cp": score.get("cp"),
                             "clock": None}
-    r, game = p.result, game or {}
-    turn, score, clock = game.get("turn") or {}, game.get("score") or {}, game.get("clock")
-    line["cp"] = score.get("cp")
-    if b is None:
-        line["state"] = "bye"
-    elif r is not None and r.finished:
-        how = HOW_WORDS.get(r.how or "", r.how or "")
-        line["state"] = f"a draw ({how})" if r.winner is None else f"{names.get(r.winner) or GONE} won ({how})"
-    else:
-        line["done"] = False
-        # before the first turn the step of the setup says where the table is ("Setup · Deployment"), not the
-        # phase every setup step shares ("Before the game": a table deploying on a running clock looked unstarted)
-        phase = turn.get("phase", "") if score.get("round") else turn.get("player", "")
-        line["state"] = " · ".join(w for w in (turn.get("round", ""), phase) if w) or "setting up"
+    if not done:
         line["turn"] = score.get("active") if score.get("round") else None  # whose turn, once turns are played
         if clock is not None:
             line["clock"] = {"remaining": clock["remaining"], "since": clock["since"], "ticking": clock["ticking"]}

@@ -105,6 +105,19 @@ class TableResult:
 
 
 @dataclass(frozen=True)
+class TableWords:
+    """A table in the sentences every screen shows it with (models/service/events/words.py)."""
+
+    __pydantic_config__ = ANSWER
+    line: Annotated[str, doc("Who plays whom and where their game stands.")] = ""
+    outcome: Annotated[str, doc("Who won and how (empty: no result yet).")] = ""
+    result: Annotated[str, doc("The result that counts with its numbers and where it came from (empty: none).")] = ""
+    report: Annotated[str, doc("What a player's report says (empty: none).")] = ""
+    reported: Annotated[str, doc("The report's numbers (empty: no report).")] = ""
+    dispute: Annotated[str, doc("Who disputes the report and why (empty: not disputed).")] = ""
+
+
+@dataclass(frozen=True)
 class Pairing:
     __pydantic_config__ = ANSWER
     round: int
@@ -121,6 +134,7 @@ class Pairing:
     scenario: Annotated[str, doc("The round's scenario.")] = ""
     published: Annotated[bool, doc("false: a drafted round (no game yet; the organiser may swap players, pair it "
                                    "again, publish or delete it).")] = True
+    words: TableWords = TableWords()
 
 
 @dataclass(frozen=True)
@@ -135,6 +149,19 @@ class Correction:
 
 
 @dataclass(frozen=True)
+class EventWords:
+    """The event in the sentences its screens show (models/service/events/words.py)."""
+
+    __pydantic_config__ = ANSWER
+    round: Annotated[str, doc("Where the event stands, as a heading: `Round 2 of 3`.")] = ""
+    tables: Annotated[str, doc("The tables' heading.")] = ""
+    scenario: Annotated[str, doc("The newest round's scenario (empty: none, or the event is over).")] = ""
+    progress: Annotated[str, doc("How many tables of the newest round still play, and which.")] = ""
+    next_round: Annotated[str, doc("When the next round starts, as the organiser said (empty: not said).")] = ""
+    corrections: Annotated[tuple[str, ...], doc("The correction log, a line each, oldest first.")] = ()
+
+
+@dataclass(frozen=True)
 class EventView:
     event: EventInfo
     players: tuple[Entrant, ...]
@@ -142,6 +169,7 @@ class EventView:
     standings: tuple[Standing, ...]
     names: dict[str, str]  # account id -> the name the player registered with
     corrections: tuple[Correction, ...] = ()  # the organiser's entries and corrections of results, oldest first
+    words: EventWords = EventWords()
 
 
 @dataclass(frozen=True)

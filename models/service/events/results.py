@@ -29,8 +29,6 @@ from models.service.events.clock import stop_clock
 from models.service.events.records import Correction
 from models.service.events.view import EventViews
 
-HOWS = table_results.HOWS  # how a game was won, in the words a player reads (the pages' choices)
-
 
 @dataclass(frozen=True)
 class ScoreIn:

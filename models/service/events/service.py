@@ -15,6 +15,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -34,6 +35,7 @@ from models.service.events.results import ResultService
 from models.service.events.rounds import RoundService
 from models.service.events.settings import EventSettings
 from models.service.events.view import EventViews
+from models.service.events.words import table_said
 from models.service.games import GameService
 from models.service.lists import ListService
 
@@ -94,8 +96,9 @@ class EventService:
         names = {p.account_id: p.name or LEFT for p in self.repo.players(event.id)}
         found = self.access.tables(event.id, [t])
         state = found[pairing_id(t)].state
-        return GameTable(event_id=event.id, event_name=event.name,
-                         pairing=self.views.pairing(t, names, found, event, me), names=names,
+        pairing = self.views.pairing(t, names, found, event, me)
+        said = table_said(pairing, names, self.views.corrections(event, [t]))
+        return GameTable(event_id=event.id, event_name=event.name, pairing=replace(pairing, words=said), names=names,
                          known=tournament_of(event.system).known(state) if state is not None else None)
 
     def result_of_game(self, game_id: str) -> dict[str, Any] | None:

@@ -18,6 +18,7 @@ from models.rules.tournament.standings import Finished, Standing
 from models.service.accounts import Me
 from models.service.events.access import LEFT, EventAccess, TableFacts, aware, pairing_id, runs
 from models.service.events.records import Correction, Entrant, EventInfo, EventView, Pairing, TableResult
+from models.service.events.words import worded
 from models.service.lists import ListService
 
 
@@ -45,9 +46,9 @@ class EventViews:
         entrants = tuple(self.entrant(hook, p, texts=organises or event.lists_published or (me is not None and
                                                                                        me.id == p.account_id))
                          for p in players)
-        return EventView(event=self.info(event, players, pairings, found, me), players=entrants, pairings=tables,
-                         standings=tuple(self.standings(hook, players, pairings, found)), names=names,
-                         corrections=tuple(self.corrections(event, pairings)))
+        return worded(EventView(event=self.info(event, players, pairings, found, me), players=entrants,
+                                pairings=tables, standings=tuple(self.standings(hook, players, pairings, found)),
+                                names=names, corrections=tuple(self.corrections(event, pairings))))
 
     def info(self, event: Event, players: Sequence[EventPlayer], pairings: Sequence[EventPairing],
              found: dict[int, TableFacts] | None = None, me: Me | None = None) -> EventInfo:
