@@ -31,11 +31,11 @@ def points_dialog(view: GameView, option: Option, title: str, hint: str, high: i
         ui.label(hint)
         field = named(ui.number("Points", value=1), "Points")
 
-        async def ok() -> None:
+        async def ok() -> bool:
             number = whole_number(field.value, 1, high)
             if number is None:
                 ui.notify(f"Enter a whole number from 1 to {high}.", type="warning")
-            elif await send_answers(view, option, points=number):
-                dialog.close()
+                return False
+            return await send_answers(view, option, points=number)
 
         ok_cancel("OK", ok, dialog)

@@ -1,6 +1,7 @@
 """Dialogs made for one question: they leave the page a little after they close, so a long game's page
 does not keep every dialog it ever asked. Their confirm button acts once per tap, and only while the dialog is
-open (once.py)."""
+open; it closes the dialog at the tap, in the browser, and a refusal shows it again as the player left it
+(once.py). They open and close in 100 ms (Quasar's default, 300 ms, read as a slow close on a tablet)."""
 
 from __future__ import annotations
 
@@ -17,8 +18,11 @@ from webapp.components.once import once
 LINGER_S = 3.0
 
 
+TRANSITION_MS = 100
+
+
 def transient_dialog() -> ui.dialog:
-    dialog = ui.dialog()
+    dialog = ui.dialog().props(f"transition-duration={TRANSITION_MS}")
 
     def closed(event: ValueChangeEventArguments[bool]) -> None:
         if not event.value:
@@ -55,11 +59,12 @@ def _delete(dialog: ui.dialog) -> None:
 
 
 def ok_cancel(ok_text: str, ok: Callable[[], Awaitable[object] | object], dialog: ui.dialog, *,
-              name: str | None = None, props: str = "no-caps", cancel: str = "Cancel") -> None:
+              name: str | None = None, props: str = "no-caps", cancel: str = "Cancel", closes: bool = True) -> None:
     """A dialog's two buttons: the action (disabled at the first tap, dead once the dialog is closed; ``name``:
-    its accessible name), and Cancel that only closes it."""
+    its accessible name), and Cancel that only closes it. The action answers True once done: the tap closed the
+    dialog, and any other answer shows it again (``closes`` False: it stays, and the action closes it)."""
     with ui.row():
-        button = once(ui.button(ok_text).props(props), ok, dialog)
+        button = once(ui.button(ok_text).props(props), ok, dialog, closes=closes)
         if name is not None:
             named(button, name)
         ui.button(cancel, on_click=dialog.close).props("flat no-caps")

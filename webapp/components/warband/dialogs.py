@@ -56,21 +56,20 @@ def pick_up_dialog(view: GameView, option: Option) -> None:
         event_box.bind_visibility_from(under, "value", backward=lambda v: v == "event")
         plague_box.bind_visibility_from(under, "value", backward=lambda v: v == "plague")
 
-        async def confirm() -> None:
+        async def confirm() -> bool:
             roll = None
             if under.value == "event":
                 roll = whole_number(d20.value, 1, 20)
                 if roll is None:
                     ui.notify("Enter the d20 result: a whole number from 1 to 20.", type="warning")
-                    return
+                    return False
             if under.value == "plague" and plague.value is None:
                 ui.notify(f"Say whether {u.name}'s Plague check passed.", type="warning")
-                return
-            if await send_answers(view, option, in_contact=bool(contact.value), opponent_within_2=bool(near.value),
-                                  under=under.value, event_roll=roll, event_text=(sheet.value or "")[:TEXT_MAX],
-                                  neutrals=bool(neutrals.value),
-                                  plague_passed=None if under.value != "plague" else plague.value == "pass"):
-                dialog.close()
+                return False
+            return await send_answers(view, option, in_contact=bool(contact.value),
+                                      opponent_within_2=bool(near.value), under=under.value, event_roll=roll,
+                                      event_text=(sheet.value or "")[:TEXT_MAX], neutrals=bool(neutrals.value),
+                                      plague_passed=None if under.value != "plague" else plague.value == "pass")
 
         ok_cancel("Pick it up", confirm, dialog)
 
@@ -95,9 +94,8 @@ def incapacitate_dialog(view: GameView, option: Option) -> None:
         else:
             engaged.set_visibility(False)
 
-        async def confirm() -> None:
-            if await send_answers(view, option, by=by.value or None, engaged=bool(engaged.value and by.value)):
-                dialog.close()
+        async def confirm() -> bool:
+            return await send_answers(view, option, by=by.value or None, engaged=bool(engaged.value and by.value))
 
         ok_cancel("Incapacitated", confirm, dialog)
 
@@ -109,8 +107,7 @@ def start_spell_dialog(view: GameView, option: Option) -> None:
     with titled_dialog(f"{u.name} starts an ongoing spell", f"New ongoing spell for {u.name}") as dialog:
         spell = named(ui.input("Spell").props(f"maxlength={NAME_MAX}").classes("w-80"), "Spell name")
 
-        async def confirm() -> None:
-            if await send_answers(view, option, spell=(spell.value or "")[:NAME_MAX]):
-                dialog.close()
+        async def confirm() -> bool:
+            return await send_answers(view, option, spell=(spell.value or "")[:NAME_MAX])
 
         ok_cancel("Start spell", confirm, dialog)

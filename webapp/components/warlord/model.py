@@ -142,13 +142,13 @@ class WarlordCard:
         with named_dialog(f"Add a state to {self.name}") as dialog:
             ui.label(f"Add a state to {self.name}").classes("text-h6")
 
-            async def add(state: str) -> None:
-                if await self._tap(f"add:{state}"):
-                    dialog.close()
+            async def add(state: str) -> bool:
+                return await self._tap(f"add:{state}")
 
             with ui.row().classes("gap-2"):
                 for state, words in STATES:
-                    button = named(once(ui.button(words).props("no-caps"), partial(add, state), dialog), words)
+                    button = named(once(ui.button(words).props("no-caps"), partial(add, state), dialog, closes=True),
+                                   words)
                     grey(button, self._option(f"add:{state}"), hide=False)
             ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
         dialog.open()

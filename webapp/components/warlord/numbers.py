@@ -76,27 +76,27 @@ def numbers_dialog(view: GameView, figure_id: str) -> None:
         ui.label(HELP).classes("tk-kind")
         fields = StatFields(f.name, f.stats)
 
-        async def save() -> None:
+        async def save() -> bool:
             typed = fields.read()
             if isinstance(typed, str):
                 ui.notify(typed, type="warning")
-                return
-            if await view.send(builders.set_stats(figure_id, typed)):
-                dialog.close()
+                return False
+            return await view.send(builders.set_stats(figure_id, typed))
 
         with ui.row():
-            once(ui.button("Save numbers").props("no-caps"), save, dialog)
+            once(ui.button("Save numbers").props("no-caps"), save, dialog, closes=True)
             ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
     dialog.open()
 
 
-def _target_buttons(view: GameView, option: Option, dialog: ui.dialog, aim: Callable[[str | None], Awaitable[None]],
+def _target_buttons(view: GameView, option: Option, dialog: ui.dialog, aim: Callable[[str | None], Awaitable[bool]],
                     none: str) -> None:
-    """One button per model the rules let it aim at (the option's choices), and ``none`` for no model."""
+    """One button per model the rules let it aim at (the option's choices), and ``none`` for no model: a tap
+    closes the dialog at once (a refusal shows it again)."""
     with ui.row().classes("gap-2"):
         for target in option.choices.get("target", ()):
-            once(ui.button(card(view.state, target).name).props("no-caps"), partial(aim, target), dialog)
-        once(ui.button(none).props("outline no-caps"), lambda: aim(None), dialog)
+            once(ui.button(card(view.state, target).name).props("no-caps"), partial(aim, target), dialog, closes=True)
+        once(ui.button(none).props("outline no-caps"), lambda: aim(None), dialog, closes=True)
 
 
 def _attack_dialog(view: GameView, option: Option, figure_id: str, melee: bool) -> None:
@@ -108,10 +108,9 @@ def _attack_dialog(view: GameView, option: Option, figure_id: str, melee: bool) 
         ui.label(f"{title}: {f.name}").classes("text-h6")
         swift = ui.checkbox("Swift Attack (a flying model striking one on the ground)") if melee else None
 
-        async def attack(target: str | None) -> None:
+        async def attack(target: str | None) -> bool:
             answers = {"swift": bool(swift.value)} if swift is not None else {}
-            if await view.send(answered(option, target=target, **answers)):
-                dialog.close()
+            return await view.send(answered(option, target=target, **answers))
 
         _target_buttons(view, option, dialog, attack, none="A model not listed")
         ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
@@ -134,9 +133,8 @@ def spell_dialog(view: GameView, option: Option, figure_id: str) -> None:
         spell = ui.input("Spell name").props(f'maxlength={SPELL_NAME_MAX} aria-label="Spell name"')
         los = ui.checkbox("The spell needs line of sight to its target", value=True)
 
-        async def cast(target: str | None) -> None:
-            if await view.send(answered(option, spell=spell.value or "", target=target, needs_los=los.value)):
-                dialog.close()
+        async def cast(target: str | None) -> bool:
+            return await view.send(answered(option, spell=spell.value or "", target=target, needs_los=los.value))
 
         ui.label("Its target").classes("text-bold")
         _target_buttons(view, option, dialog, cast, none="No model target")

@@ -93,17 +93,16 @@ class WarlordTurnBar:
         with named_dialog("End the game") as dialog:
             ui.label("End the game").classes("text-h6")
 
-            async def do(option: Option, make: Callable[[], Command]) -> None:
+            async def do(option: Option, make: Callable[[], Command]) -> bool:
                 if not option.allowed:
                     ui.notify(option.reason, type="warning")
-                    return
-                if await self.view.send(make()):
-                    dialog.close()
+                    return False
+                return await self.view.send(make())
 
             def button(text: str, key: str, make: Callable[[], Command], look: str = "") -> None:
                 option = for_link(self.view, found[key])
-                grey(named(once(ui.button(text).props(f"no-caps {look}"), lambda: do(option, make), dialog), text),
-                     option, hide=False)
+                grey(named(once(ui.button(text).props(f"no-caps {look}"), lambda: do(option, make), dialog,
+                                closes=True), text), option, hide=False)
 
             ui.label("At the end of a game turn the players end the game: who won, as your scenario says?")
             reason = named(ui.input("What decided it (optional)").props(f"maxlength={REASON_MAX}").classes(

@@ -113,9 +113,9 @@ class ActionBar:
             ui.label(f"Doing this now moves the turn past “{option.ends}”: what is still open there can no longer "
                      "be done this turn. Finish it first, or go on.").classes("tk-prompt")
 
-            async def go() -> None:
-                dialog.close()
+            async def go() -> bool:
                 await self._go(action, option)
+                return True
 
             ok_cancel("Go on", go, dialog, name=f"Go on: {text.rstrip('…')}", cancel="Back")
 

@@ -68,11 +68,10 @@ def declare_dialog(view: GameView, attacker_id: str) -> None:
         in_range = named(ui.checkbox("The target is in range", value=True), "The target is in range")
         free = named(ui.checkbox("It is a free strike", value=refused is not None), "It is a free strike")
 
-        async def ok() -> None:
-            if await send_answers(view, option, target=target.value, kind=kind.value, in_range=in_range.value,
-                                  free_strike=free.value, weapon=weapon.value if weapon is not None else None,
-                                  charge=None if charge is None or charge.value else False, combined=()):
-                dialog.close()
+        async def ok() -> bool:
+            return await send_answers(view, option, target=target.value, kind=kind.value, in_range=in_range.value,
+                                      free_strike=free.value, weapon=weapon.value if weapon is not None else None,
+                                      charge=None if charge is None or charge.value else False, combined=())
 
         ok_cancel("Declare the attack", ok, dialog)
 
@@ -139,18 +138,17 @@ def unit_attack_dialog(view: GameView, unit_id: str) -> None:
             box.on_value_change(show_bonus)
         show_bonus()
 
-        async def ok() -> None:
+        async def ok() -> bool:
             chosen = ticked()
             if not chosen:
                 ui.notify("Tick at least one attacking trooper.", type="warning")
-                return
+                return False
             option = _attack_option(view.state, chosen[0])
             if option.command is None or not option.allowed:
                 ui.notify(option.reason, type="warning")
-                return
-            if await send_answers(view, option, target=target.value, kind=kind.value, in_range=in_range.value,
-                                  free_strike=False, weapon=None, charge=None, combined=tuple(chosen[1:])):
-                dialog.close()
+                return False
+            return await send_answers(view, option, target=target.value, kind=kind.value, in_range=in_range.value,
+                                      free_strike=False, weapon=None, charge=None, combined=tuple(chosen[1:]))
 
         ok_cancel("Declare the attack", ok, dialog)
 

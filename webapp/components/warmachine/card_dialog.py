@@ -32,20 +32,21 @@ def open_completion(view: GameView, card: Card) -> None:
             inputs[label] = ui.number(label)
         drawing = CodeEntry(card) if asked.drawing is not None else None
 
-        async def save() -> None:
+        async def save() -> bool:
             values: dict[str, int | None] = {}
             for label, field in inputs.items():
                 number = read_whole(field, 1, asked.most, label)
                 if number is None:
-                    return
+                    return False
                 values[label] = number
             try:
                 done = table_card(asked, values, None if drawing is None else drawing.layout())
             except RuleViolation as refusal:
                 ui.notify(refusal.message, type="warning")
-                return
-            if await view.send(builders.complete_card(done)):
-                await remember(done)
-                dialog.close()
+                return False
+            if not await view.send(builders.complete_card(done)):
+                return False
+            await remember(done)
+            return True
 
         ok_cancel("Save card", save, dialog)

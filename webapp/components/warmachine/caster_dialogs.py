@@ -61,11 +61,10 @@ def leech_fury_dialog(view: GameView, option: Option) -> None:
         field = _points()
         in_ctrl = _in_control(view, lock.id, "The warbeast")
 
-        async def ok() -> None:
+        async def ok() -> bool:
             number = read_whole(field, 1, 10, "Points")
-            if number is not None and await send_answers(view, option, warbeast=beast.value, points=number,
-                                                         in_control=in_ctrl.value):
-                dialog.close()
+            return number is not None and await send_answers(view, option, warbeast=beast.value, points=number,
+                                                             in_control=in_ctrl.value)
 
         ok_cancel("Leech", ok, dialog)
 
@@ -104,22 +103,22 @@ def allocate_focus_dialog(view: GameView, option: Option) -> None:
                               f"Focus for {jack.name}")  # 1 for the warjack the rules found room on
                 rows.append((i, field, _in_control(view, caster.id, jack.name)))
 
-        async def ok() -> None:
+        async def ok() -> bool:
             given = []
             for i, field, in_ctrl in rows:
                 number = read_whole(field, 0, 10, f"Focus for {board(view.state).model(i).name}")
                 if number is None:
-                    return
+                    return False
                 if number:
                     given.append((i, number, bool(in_ctrl.value)))
             if not given:
                 ui.notify("Give at least one warjack a focus point.", type="warning")
-                return
+                return False
             for i, number, in_control in given:
                 answers = {"warjack": i} if "warjack" in option.ask else {}
                 if not await send_answers(view, option, points=number, in_control=in_control, **answers):
-                    return
-            dialog.close()
+                    return False
+            return True
 
         ok_cancel("Allocate", ok, dialog)
 
@@ -135,17 +134,16 @@ def force_dialog(view: GameView, option: Option) -> None:
         why = named(ui.input("What for", value="a special rule").props("maxlength=40"), "What for")
         in_ctrl = _in_control(view, beast.battlegroup, "It") if beast.battlegroup else None
 
-        async def ok() -> None:
+        async def ok() -> bool:
             number = read_whole(field, 1, 5, "Points")
             reason = tidy(str(why.value or ""))
             if number is None:
-                return
+                return False
             if not reason:
                 ui.notify("Say what it is forced for.", type="warning")
-                return
-            if await send_answers(view, option, points=number, why=reason,
-                                  in_control=True if in_ctrl is None else in_ctrl.value):
-                dialog.close()
+                return False
+            return await send_answers(view, option, points=number, why=reason,
+                                      in_control=True if in_ctrl is None else in_ctrl.value)
 
         ok_cancel("Force", ok, dialog)
 
@@ -162,10 +160,9 @@ def threshold_dialog(view: GameView, option: Option) -> None:
                  "above THR it frenzies.")
         dice = DiceField(view, "Threshold dice (2d6)", lambda: 2)
 
-        async def ok() -> None:
+        async def ok() -> bool:
             roll = dice.value()
-            if roll is not None and await send_answers(view, option, roll=roll):
-                dialog.close()
+            return roll is not None and await send_answers(view, option, roll=roll)
 
         ok_cancel("Check", ok, dialog)
 
@@ -178,10 +175,9 @@ def end_frenzy_dialog(view: GameView, option: Option) -> None:
         ui.label(f"It calms down and its activation is over. It has {have} fury: remove as many as you like.")
         field = _points("Fury to remove", 0)
 
-        async def ok() -> None:
+        async def ok() -> bool:
             number = read_whole(field, 0, have, "Fury to remove")
-            if number is not None and await send_answers(view, option, remove_fury=number):
-                dialog.close()
+            return number is not None and await send_answers(view, option, remove_fury=number)
 
         ok_cancel("End frenzy", ok, dialog)
 
@@ -198,12 +194,11 @@ def arcana_dialog(view: GameView, warlock_id: str) -> None:
                  named(ui.select(list(offer.regular), label="Second card"), "Second card"),
                  named(ui.select(list(offer.regular), label="Third card"), "Third card")]
 
-        async def ok() -> None:
+        async def ok() -> bool:
             cards = [p.value for p in picks]
             if any(not c for c in cards):
                 ui.notify("Pick all three cards.", type="warning")
-                return
-            if await view.send(builders.assign_arcana(lock.id, (cards[0], cards[1], cards[2]))):
-                dialog.close()
+                return False
+            return await view.send(builders.assign_arcana(lock.id, (cards[0], cards[1], cards[2])))
 
         ok_cancel("Reveal the cards", ok, dialog)

@@ -134,15 +134,14 @@ class ClockPanel:
             seconds = ui.number("Seconds", value=0, step=1, format="%d").props(
                 'aria-label="Seconds"')
 
-            async def save() -> None:
+            async def save() -> bool:
                 try:
                     m, s = int(minutes.value or 0), int(seconds.value or 0)
                 except (TypeError, ValueError):
                     m, s = -1, -1
                 if not (0 <= m <= 600 and 0 <= s <= 59):
                     ui.notify("Enter minutes from 0 to 600 and seconds from 0 to 59.", type="warning")
-                    return
-                if await self.view.send(builders.adjust_clock(int(seat.value or 0), m, s)):
-                    dialog.close()
+                    return False
+                return await self.view.send(builders.adjust_clock(int(seat.value or 0), m, s))
 
             ok_cancel("Set time", save, dialog)

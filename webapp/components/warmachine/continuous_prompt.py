@@ -62,18 +62,16 @@ class ContinuousPrompt:
             ui.label("Roll its damage and say how many points got through ARM (0 if none).")
             field = named(ui.number("Damage", value=0), "Damage")
 
-            async def ok() -> None:
+            async def ok() -> bool:
                 damage = read_whole(field, 0, 99, "Damage")
                 if damage is None:
-                    return
+                    return False
                 if damage and entrance(self.view.state, m.id) is not None:
-                    dialog.close()
                     with self.dialogs:
                         ask_column(self.view, m.id, damage, lambda where: self.view.send(
                             builders.continuous_damage(m.id, effect, damage, where)))
-                    return
-                if await self.view.send(builders.continuous_damage(m.id, effect, damage)):
-                    dialog.close()
+                    return True
+                return await self.view.send(builders.continuous_damage(m.id, effect, damage))
 
             ok_cancel("OK", ok, dialog)
         dialog.open()

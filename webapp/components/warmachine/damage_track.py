@@ -43,28 +43,31 @@ def ask_column(view: GameView, model_id: str, amount: int, then: Callable[[Entry
         ui.label(question).classes("text-h6")
         body = ui.column().classes("gap-2")
 
-    async def finish(entry: Entry) -> None:
-        if await then(entry):
-            dialog.close()
+    async def finish(entry: Entry) -> bool:
+        if not await then(entry):
+            return False
+        dialog.close()
+        return True
 
-    def d6_buttons(side: int, pick: Callable[[int], Awaitable[None]], what: str) -> None:
-        """Six buttons for the d6 and "Roll for me"; ``what`` names the roll for a screen reader."""
+    def d6_buttons(side: int, pick: Callable[[int], Awaitable[bool]], what: str, last: bool) -> None:
+        """Six buttons for the d6 and "Roll for me"; ``what`` names the roll for a screen reader. ``last``: the
+        roll is the dialog's last question, so a tap closes it at once (a refusal shows it again)."""
 
-        async def roll() -> None:
+        async def roll() -> bool:
             rolled = service_roll(view, 1)
             if rolled is None:
-                return
+                return False
             n = rolled.dice[0]
             ui.notify(f"The app rolled {n}: {where_in.entered[side][n - 1]}.", type="info")
-            await pick(n)
+            return await pick(n)
 
         with ui.row().classes("gap-2"):
             for n in range(1, 7):
                 where = where_in.entered[side][n - 1]
                 name = where.capitalize() if where_in.grid else f"Roll of {n} ({where})"
-                named(once(ui.button(str(n)).props("no-caps"), partial(pick, n), dialog), name)
+                named(once(ui.button(str(n)).props("no-caps"), partial(pick, n), dialog, closes=last), name)
         with ui.row():
-            named(once(ui.button("Roll for me", icon="casino").props("no-caps outline"), roll, dialog),
+            named(once(ui.button("Roll for me", icon="casino").props("no-caps outline"), roll, dialog, closes=last),
                   f"Roll for me: {what} on {m.name}")
             ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
 
@@ -80,15 +83,15 @@ def ask_column(view: GameView, model_id: str, amount: int, then: Callable[[Entry
                 ui.label(f"Roll a d6 for the branch{on} ({where_in.branches[at]}). Damage fills it from the outside "
                          "in, then goes on to the next branch.")
 
-            async def pick(column: int) -> None:
+            async def pick(column: int) -> bool:
                 now = entrance(view.state, model_id)  # the track as it is when the d6 is in
                 rest = now.spills(amount, side) if now is not None else 0
                 if rest:
                     ask_then(side, column, rest)
-                else:
-                    await finish(Entry(column=column, side=side))
+                    return False
+                return await finish(Entry(column=column, side=side))
 
-            d6_buttons(at, pick, "where the damage goes in")
+            d6_buttons(at, pick, "where the damage goes in", last=not where_in.spills(amount, side))
 
     def ask_then(side: Side | None, column: int, rest: int) -> None:
         at = where_in.sides.index(side) if side else 0
@@ -98,10 +101,10 @@ def ask_column(view: GameView, model_id: str, amount: int, then: Callable[[Entry
             ui.label(f"Its {side} {kind} fills up: the other {rest} damage goes on into its {other} {kind}. "
                      f"Roll a d6 for where it goes in there.").classes("tk-prompt")
 
-            async def pick(then_column: int) -> None:
-                await finish(Entry(column=column, side=side, then_column=then_column))
+            async def pick(then_column: int) -> bool:
+                return await finish(Entry(column=column, side=side, then_column=then_column))
 
-            d6_buttons(1 - at, pick, f"where the rest goes in on the {other} {kind}")
+            d6_buttons(1 - at, pick, f"where the rest goes in on the {other} {kind}", last=True)
 
     def ask_side() -> None:
         with body:
@@ -233,9 +236,9 @@ class DamageTrack:
             ui.label(f"Spend 1 {offer.pays} to send it to a {kind} of its battlegroup in its control range? "
                      f"What the {kind} cannot hold comes back to the {offer.sender}.")
 
-            async def choose(target: str | None) -> None:
-                dialog.close()
-                await self._mark(amount, target)
+            async def choose(target: str | None) -> bool:
+                await self._mark(amount, target)  # a refusal of the damage says why in a notification
+                return True
 
             for h in offer.receivers:
                 if h.room is None:
@@ -243,8 +246,9 @@ class DamageTrack:
                 else:
                     back = h.comes_back(amount)
                     detail = f"{h.room} boxes free" + (f", {back} comes back" if back else "")
-                once(ui.button(f"Transfer to {h.name} ({detail})").props("no-caps"), partial(choose, h.id), dialog)
-            once(ui.button(f"{m.name} takes it").props("outline no-caps"), lambda: choose(None), dialog)
+                once(ui.button(f"Transfer to {h.name} ({detail})").props("no-caps"), partial(choose, h.id), dialog,
+                     closes=True)
+            once(ui.button(f"{m.name} takes it").props("outline no-caps"), lambda: choose(None), dialog, closes=True)
 
     def _complete(self) -> None:
         m = board(self.view.state).model(self.model_id)

@@ -27,19 +27,18 @@ def end_game_button(view: GameView) -> ui.button:
         names = state.player_name(0), state.player_name(1)
         with titled_dialog("End the game") as dialog:
 
-            async def do(command: object) -> None:
-                if await view.send(command):  # type: ignore[arg-type]
-                    dialog.close()
+            async def do(command: object) -> bool:
+                return await view.send(command)  # type: ignore[arg-type]
 
             if state.phase != "setup":
                 ui.label("A caster is gone (destroyed or removed): the other side wins by assassination.")
                 for s in (0, 1):
                     once(ui.button(f"{names[s]}'s caster is gone").props("no-caps outline"),
-                         partial(do, builders.assassinated(s)), dialog)
+                         partial(do, builders.assassinated(s)), dialog, closes=True)
             ui.label("A player concedes: the other side wins.")
             for s in (0, 1):
                 once(ui.button(f"{names[s]} concedes").props("no-caps outline color=negative"),
-                     partial(do, builders.concede(s)), dialog)
+                     partial(do, builders.concede(s)), dialog, closes=True)
             ui.button("Cancel", on_click=dialog.close).props("flat no-caps")
 
     # Named as its words read: on a phone the header shows its flag only.

@@ -46,10 +46,9 @@ def sacrifice_dialog(view: GameView, option: Option) -> None:
         in_ctrl = ui.checkbox(master_control_question(state, m.id))
         in_formation = ui.checkbox("If it is a trooper, it is in formation", value=True)
 
-        async def ok() -> None:
-            if await send_answers(view, option, victim=choice.value, in_control=in_ctrl.value,
-                                  in_formation=in_formation.value):
-                dialog.close()
+        async def ok() -> bool:
+            return await send_answers(view, option, victim=choice.value, in_control=in_ctrl.value,
+                                      in_formation=in_formation.value)
 
         ok_cancel("Sacrifice", ok, dialog)
 
@@ -91,22 +90,23 @@ async def summon_dialog(view: GameView, option: Option) -> None:
         if near is not None:
             near.on_value_change(show)
 
-        async def ok() -> None:
+        async def ok() -> bool:
             card = horrors.get(horror.value)
             if card is None:
                 ui.notify("Pick the horror to summon.", type="warning")
-                return
+                return False
             try:
                 most = summon_questions(card).most
                 done = summoned_horror(card, [whole_number(r.value, 1, most) for r in ring_inputs])
             except RuleViolation as refusal:
                 ui.notify(refusal.message, type="warning")
-                return
-            if await send_answers(view, option, vessel=vessel.value, horror_card=done, in_command=in_cmd.value,
-                                  near_gate=bool(near and near.value)):
-                if done != card:
-                    await remember(done)
-                dialog.close()
+                return False
+            if not await send_answers(view, option, vessel=vessel.value, horror_card=done, in_command=in_cmd.value,
+                                      near_gate=bool(near and near.value)):
+                return False
+            if done != card:
+                await remember(done)
+            return True
 
         ok_cancel("Summon", ok, dialog)
 
@@ -118,11 +118,10 @@ def effects_dialog(view: GameView, model_id: str) -> None:
         for effect in effect_toggles(m):
             command = builders.toggle_effect(m.id, effect.effect, effect.on)
 
-            async def toggle(c: Command = command) -> None:
-                if await view.send(c):
-                    dialog.close()
+            async def toggle(c: Command = command) -> bool:
+                return await view.send(c)
 
-            once(ui.button(effect.words).props("no-caps outline"), toggle, dialog)
+            once(ui.button(effect.words).props("no-caps outline"), toggle, dialog, closes=True)
         change = next((o for o in options(view.state, model_id) if o.action == "change_stat"), None)
         if change is not None and change.allowed:
             _stat_change_form(view, change, dialog, model_id)
@@ -151,14 +150,13 @@ def _stat_change_form(view: GameView, option: Option, dialog: ui.dialog, model_i
     also = named(ui.select(others, multiple=True, value=[], label="Also on (an area covering several)")
                  .props("use-chips").classes("w-full"), "Also on (an area covering several)")
 
-    async def record() -> None:
+    async def record() -> bool:
         by = whole_number(amount.value, -10, 10)
         if not by:
             ui.notify("Change the stat by a whole number from -10 to 10 (not 0).", type="warning")
-            return
+            return False
         caster, name = (spell.value or ":").split(":", 1) if duration.value == "upkeep" else ("", "")
-        if await send_answers(view, option, stat=stat.value, amount=by, cause=name or cause.value or "",
-                              duration=duration.value, caster=caster or None, also=tuple(also.value or ())):
-            dialog.close()
+        return await send_answers(view, option, stat=stat.value, amount=by, cause=name or cause.value or "",
+                                  duration=duration.value, caster=caster or None, also=tuple(also.value or ()))
 
-    once(ui.button("Record the change").props("no-caps"), record, dialog)
+    once(ui.button("Record the change").props("no-caps"), record, dialog, closes=True)

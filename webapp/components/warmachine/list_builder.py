@@ -307,17 +307,17 @@ class ListBuilder:
             field = ui.input("New name", value=self.army.title).props(f"maxlength={TITLE_MAX} autofocus")
             named(field, "New name")
 
-            async def apply() -> None:
+            async def apply() -> bool:
                 try:
                     saved = await io(self.service.rename, self.owner, list_id, field.value or "")
                 except Refusal as refusal:
                     ui.notify(refusal.message, type="warning")
-                    return
+                    return False
                 self.title.value = saved.title
                 self.army = self.army.model_copy(update={"title": saved.title})
                 await self._reload_saved()
-                dialog.close()
                 ui.notify(f"Renamed to “{saved.title}”.", type="positive")
+                return True
 
             ok_cancel("Rename", apply, dialog, name="Apply the new name")
 
@@ -328,13 +328,13 @@ class ListBuilder:
         with titled_dialog("Delete this list?") as dialog:
             ui.label(self.army.title)
 
-            async def apply() -> None:
+            async def apply() -> bool:
                 with contextlib.suppress(NotFound):
                     await io(self.service.delete, self.owner, list_id)
                 await self._reload_saved()
-                dialog.close()
                 self.new_list()
                 ui.notify("List deleted.", type="positive")
+                return True
 
             ok_cancel("Delete", apply, dialog, name="Yes, delete the list", props="no-caps color=negative")
 

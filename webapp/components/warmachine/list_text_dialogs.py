@@ -79,4 +79,4 @@ def import_dialog(service: ListService, faction: str | None, use: Callable[[Army
                 dialog.close()
                 ui.notify("List read. Save it to keep it.", type="positive")
 
-        ok_cancel("Read list", apply, dialog, name="Read the list", cancel="Close")
+        ok_cancel("Read list", apply, dialog, name="Read the list", cancel="Close", closes=False)

@@ -52,17 +52,16 @@ def spell_dialog(view: GameView, option: Option) -> None:
             picked.on_value_change(from_card)
         checklist("The spell-casting sequence", SPELL_SEQUENCE)
 
-        async def ok() -> None:
+        async def ok() -> bool:
             points = whole_number(cost.value, 0, 10)
             if points is None or not (name.value or "").strip():
                 ui.notify("Name the spell and give its COST (0 to 10).", type="warning")
-                return
+                return False
             changed, attacked = change.answers(), attack.answers()
             if changed is None or attacked is None:
-                return
-            if await send_answers(view, option, spell=name.value.strip(), cost=points, upkeep=upkeep.value,
-                                  **changed, **attacked):
-                dialog.close()
+                return False
+            return await send_answers(view, option, spell=name.value.strip(), cost=points, upkeep=upkeep.value,
+                                      **changed, **attacked)
 
         ok_cancel("Cast", ok, dialog)
 
