@@ -61,7 +61,7 @@ class Deps:
     @cached_property
     def hall_screens(self) -> Hall:
         """This process's hall screens, one view per event (made on first use)."""
-        return Hall(self.live, self.event_feed, self.hall)
+        return Hall(self.live, self.event_feed)
 
 
 _current: Deps | None = None

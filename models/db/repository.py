@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -76,6 +77,13 @@ class Repository(Store):
     def version(self, game_id: str) -> int | None:
         with Session(self.reads) as s:
             return s.exec(select(Game.version).where(Game.id == game_id)).first()
+
+    def versions(self, game_ids: Collection[str]) -> dict[str, int]:
+        """Each existing game's version among ``game_ids``, in one read."""
+        if not game_ids:
+            return {}
+        with Session(self.reads) as s:
+            return dict(s.exec(select(Game.id, Game.version).where(col(Game.id).in_(list(game_ids)))).all())
 
     def token(self, token_hash: str) -> AccessToken | None:
         with Session(self.reads) as s:

@@ -187,11 +187,21 @@ class GameService:
         """The game's current version, read from the database (None: no such game)."""
         return self.repo.version(game_id)
 
+    def versions(self, game_ids: Collection[str]) -> dict[str, int]:
+        """The current version of each existing game of ``game_ids``, in one read (a caller that reads many games
+        at once asks for their states at these: ``state_at``)."""
+        return self.repo.versions(game_ids)
+
     def state(self, game_id: str) -> tuple[int, GameState]:
         """The game's current version and state (from memory when it is current)."""
         version = self.repo.version(game_id)
         if version is None:
             raise NotFound(game_id)
+        return self.state_at(game_id, version)
+
+    def state_at(self, game_id: str, version: int) -> tuple[int, GameState]:
+        """The game's state at ``version``, just read as current, from memory when it holds that version; else
+        rebuilt from the log (then at the version the log has now)."""
         with self._lock:
             cached = self._cache.get(game_id)
         if cached and cached[0] == version:

@@ -1,5 +1,5 @@
 """The organiser's round timer controls on the event page: start the newest round's timer at a length, pause it,
-resume it. What it shows is read again after each change of the event (the hall screen counts it down)."""
+resume it. What it shows comes with each edition of the event (the hall screen counts it down)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 from nicegui import ui
 
-from models.service.events.hall import MINUTES_MAX
+from models.service.events.hall import MINUTES_MAX, RoundTimer
 from models.service.events.words import timer_words
 from webapp.blocking import io
 from webapp.components import icons
@@ -45,7 +45,9 @@ class RoundTimerControls:
         await self.refresh()
 
     async def refresh(self) -> None:
-        """Read the timer again and say where it stands."""
-        deps = current()
-        timer = await io(deps.hall.timer, self.event_id)
-        self.state.set_text(timer_words(timer, deps.service.now_ms(), self.zone))
+        """Read the timer again and say where it stands (the page opening, or its own change)."""
+        self.show(await io(current().hall.timer, self.event_id))
+
+    def show(self, timer: RoundTimer | None) -> None:
+        """Say where ``timer`` stands (an edition of the event brings it)."""
+        self.state.set_text(timer_words(timer, current().service.now_ms(), self.zone))

@@ -13,9 +13,9 @@ Two kinds of change reach an event page:
   seconds (models/service/events/changes.py), for all pages of the process together, notices what the REST API
   changed.
 
-A poke waits COALESCE seconds, so a burst of changes (a round paired opens several games) makes one read. The read
-is the public one (nobody's links), shared by every page of the event; a page with someone signed in reads its own
-links itself when the event's tables changed.
+A poke waits COALESCE seconds, so a burst of changes (a round paired opens several games) makes one read: the
+event's edition (models/service/events/edition.py), built once in this process and handed to every page and hall
+screen of the event. A page with someone signed in lays that person's own links over it, reading nothing more.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from nicegui import Event, background_tasks
 from sqlalchemy import Engine
 
 from models.service.events.changes import EventChanges
-from models.service.events.records import EventView
+from models.service.events.edition import EventEdition
 from models.service.events.service import EventService
 from webapp.blocking import io
 from webapp.live.games import Live
@@ -43,28 +43,28 @@ class EventFeed:
     def __init__(self, live: Live, events: EventService, engine: Engine) -> None:
         self.live, self.events = live, events
         self.changes = EventChanges(engine)
-        self._pages: dict[str, Event[EventView]] = {}
+        self._pages: dict[str, Event[EventEdition]] = {}
         self._stamps: dict[str, tuple[object, ...]] = {}
         self._begun: dict[str, int] = {}  # reads begun per event, counted: an older read never follows a newer one
         self._sent: dict[str, int] = {}
         self._due: set[str] = set()
-        self._hooks: dict[str, set[Callable[[EventView], None]]] = {}
+        self._hooks: dict[str, set[Callable[[EventEdition], None]]] = {}
         self._polling = False
         live.on_site_change(self._event_notice)
 
-    def follow(self, event_id: str) -> Event[EventView]:
-        """The event a page subscribes to (inside the page: a closed tab unsubscribes); it brings each new public
-        view of the event."""
+    def follow(self, event_id: str) -> Event[EventEdition]:
+        """The event a page subscribes to (inside the page: a closed tab unsubscribes); it brings each new edition
+        of the event."""
         self._start_polling()
         return self._pages.setdefault(event_id, Event())
 
-    def watch(self, event_id: str, hook: Callable[[EventView], None]) -> None:
-        """``hook`` gets each new public view of the event too, called on the event loop, until :meth:`unwatch`
+    def watch(self, event_id: str, hook: Callable[[EventEdition], None]) -> None:
+        """``hook`` gets each new edition of the event too, called on the event loop, until :meth:`unwatch`
         (the hall screens of a process follow their event so, together)."""
         self.follow(event_id)
         self._hooks.setdefault(event_id, set()).add(hook)
 
-    def unwatch(self, event_id: str, hook: Callable[[EventView], None]) -> None:
+    def unwatch(self, event_id: str, hook: Callable[[EventEdition], None]) -> None:
         self._hooks.get(event_id, set()).discard(hook)
 
     def followed(self) -> list[str]:
@@ -84,18 +84,18 @@ class EventFeed:
         self._due.discard(event_id)
         order = self._begun[event_id] = self._begun.get(event_id, 0) + 1
         try:
-            view = await io(self.events.event, event_id)
+            edition = await io(self.events.edition, event_id)
         except Exception:  # noqa: BLE001 - a failed read leaves the pages as they are; the next change reads again
             log.exception("Could not read event %s after a change", event_id)
             return
-        if view is None or order < self._sent.get(event_id, 0):  # stopping, or a read begun later was sent first
+        if edition is None or order < self._sent.get(event_id, 0):  # stopping, or a read begun later was sent first
             return
         self._sent[event_id] = order
         page = self._pages.get(event_id)
         if page is not None:
-            page.emit(view)
+            page.emit(edition)
         for hook in list(self._hooks.get(event_id, ())):
-            hook(view)
+            hook(edition)
 
     def _event_notice(self, kind: str, key: str) -> None:
         """A notice of an event's change (on the listener's thread): its pages read it again."""

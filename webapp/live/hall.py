@@ -17,8 +17,8 @@ from typing import Any, Protocol
 from nicegui import Client, background_tasks
 
 from models.service import NotFound
-from models.service.events.hall import HallService, hall_view
-from models.service.events.records import EventView
+from models.service.events.edition import EventEdition
+from models.service.events.hall import hall_view
 from models.service.views import diff
 from webapp.blocking import io
 from webapp.live.event_feed import EventFeed
@@ -41,8 +41,8 @@ def room(event_id: str) -> str:
 
 
 class Hall:
-    def __init__(self, live: Live, feed: EventFeed, service: HallService) -> None:
-        self.live, self.feed, self.service = live, feed, service
+    def __init__(self, live: Live, feed: EventFeed) -> None:
+        self.live, self.feed = live, feed
         self.views: dict[str, tuple[int, dict[str, Any]]] = {}  # event -> (version, view) as last sent
         self.boards: dict[str, weakref.WeakSet[Any]] = {}
         self._games: dict[str, str] = {}  # game -> event, for the round's games of the events shown here
@@ -52,7 +52,7 @@ class Hall:
     async def view(self, event_id: str) -> tuple[int, dict[str, Any]]:
         """The event's hall view (read now when no hall screen of this process shows it)."""
         if event_id not in self.views or not self.boards.get(event_id):
-            await self.remake(await io(self.feed.events.event, event_id))
+            await self.remake(await io(self.feed.events.edition, event_id))
         return self.views[event_id]
 
     def add_board(self, event_id: str, board: HallBoardLike) -> None:
@@ -70,10 +70,10 @@ class Hall:
             self.feed.unwatch(event_id, self._event_changed)
             self._drop(event_id)
 
-    def _event_changed(self, view: EventView) -> None:
-        event_id = view.event.id
+    def _event_changed(self, edition: EventEdition) -> None:
+        event_id = edition.view.event.id
         if self.boards.get(event_id):
-            background_tasks.create(self.remake(view), name=f"hall of event {event_id}")
+            background_tasks.create(self.remake(edition), name=f"hall of event {event_id}")
 
     def _committed(self, game_id: str, version: int) -> None:
         """A commit of any game, from any thread: a game of an event shown here pokes that event's feed."""
@@ -81,11 +81,11 @@ class Hall:
         if event_id is not None:
             self.live.soon(lambda: self.feed.poke(event_id))
 
-    async def remake(self, view: EventView) -> None:
-        """The event's hall view from a new read of the event; the change is sent once to its hall screens."""
+    async def remake(self, edition: EventEdition) -> None:
+        """The event's hall view from a new edition of the event; the change is sent once to its hall screens."""
+        view = edition.view
         event_id = view.event.id
         async with self._locks.setdefault(event_id, asyncio.Lock()):
-            timer = await io(self.service.timer, event_id)
             games: dict[str, dict[str, Any]] = {}
             for p in view.pairings:
                 if p.round != view.event.round or p.game_id is None:
@@ -95,14 +95,14 @@ class Hall:
                 # from the game's setup (a watch page's, then closed) must not stand for a game played since (the
                 # hall once showed a started game as "Setup · Before the game")
                 at_least = self.live.reads.announced(p.game_id)
-                edition = self.live.reads.cached(p.game_id)
-                if edition is None or edition.version < at_least:
+                game = self.live.reads.cached(p.game_id)
+                if game is None or game.version < at_least:
                     try:
-                        edition = await self.live.edition(p.game_id, at_least)
+                        game = await self.live.edition(p.game_id, at_least)
                     except NotFound:
                         continue
-                games[p.game_id] = edition.view
-            made = hall_view(view, timer, games)
+                games[p.game_id] = game.view
+            made = hall_view(view, edition.timer, games)
             before = self.views.get(event_id)
             if before is not None and before[1] == made:
                 return

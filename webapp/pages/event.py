@@ -17,6 +17,7 @@ from models.rules import Refusal, tournament_of
 from models.service import NotFound
 from models.service.accounts import Me
 from models.service.events.access import NOTE_MAX
+from models.service.events.edition import EventEdition
 from models.service.events.records import Entrant, EventView, Pairing
 from models.service.events.registrations import LIST_TEXT_MAX
 from models.service.events.words import GONE, draw_words, entrant_words, lists_words, page_facts_words, report_said
@@ -103,7 +104,6 @@ class EventPage:
         self.followed_games: set[str] = set()
         self.drawn_part: tuple[Any, ...] | None = None
         self.drawn_running: tuple[Any, ...] | None = None
-        self.reads_begun = self.read_shown = 0  # this page's own reads, counted so that they show in order
         with ui.column().classes("tk-event w-full gap-4"):
             self.heading = ui.label().classes("text-h5").props('role="heading" aria-level="1"')
             self.facts = ui.label().classes("tk-kind")
@@ -167,22 +167,11 @@ class EventPage:
         self.feed.follow(self.event_id).subscribe(self.changed)
 
     # -- live -----------------------------------------------------------------------------------------------
-    async def changed(self, public: EventView) -> None:
-        """A new public view of the event; a signed-in person reads their own (with their links)."""
+    def changed(self, edition: EventEdition) -> None:
+        """A new edition of the event: drawn as this page's account reads it, with nothing read again."""
         if self.timer is not None:
-            await self.timer.refresh()
-        if self.me is None:
-            self.show(public)
-            return
-        self.reads_begun += 1
-        order = self.reads_begun
-        try:
-            own = await io(current().events.event, self.event_id, self.me)
-        except NotFound:
-            return
-        if order > self.read_shown:  # never an older read over a newer one
-            self.read_shown = order
-            self.show(own)
+            self.timer.show(edition.timer)
+        self.show(edition.seen_by(self.me))
 
     def game_changed(self, _version: int) -> None:
         self.feed.poke(self.event_id)

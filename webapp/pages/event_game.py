@@ -13,7 +13,8 @@ from nicegui import ui
 from models.rules import GameState, Refusal
 from models.service import NotFound
 from models.service.accounts import Me
-from models.service.events.records import EventView, GameTable
+from models.service.events.edition import EventEdition
+from models.service.events.records import GameTable
 from models.service.events.results import ScoreIn
 from webapp.blocking import io
 from webapp.components.a11y import named
@@ -53,11 +54,9 @@ class EventGamePart:
 
         view.on_update(ended)
 
-    async def changed(self, _public: EventView) -> None:
-        try:
-            found = await io(current().events.table_of_game, self.game_id, self.me)
-        except NotFound:
-            return
+    def changed(self, edition: EventEdition) -> None:
+        """A new edition of the event: this game's table in it, read from it."""
+        found = edition.table_of_game(self.game_id, self.me)
         if found is not None:
             self.show(found)
 

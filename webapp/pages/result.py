@@ -11,6 +11,7 @@ from typing import Any
 
 from nicegui import ui
 
+from models.service.events.edition import EventEdition
 from models.service.events.words import export_lines
 from models.service.results import clock_used, text
 from models.service.systems import game_system
@@ -71,12 +72,19 @@ class ResultView:
         if event is not None and not self.following:  # a report confirmed changes the event's result, not the game
             self.following = True
             self.view.deps.event_feed.follow(event["id"]).subscribe(self._event_changed)
+        self._redraw()
+
+    def _event_changed(self, edition: EventEdition) -> None:
+        """A new edition of the event: the table's part of the result read from it (the game is as it was)."""
+        event = edition.result_of_game(self.view.game_id)
+        if event is not None and event != self.data.get("event"):
+            self.data = {**self.data, "event": event}
+            self._redraw()
+
+    def _redraw(self) -> None:
         self.body.clear()
         with self.body:
             self._draw(self.data)
-
-    async def _event_changed(self, _view: object) -> None:
-        await self.refresh()
 
     def _draw(self, data: dict[str, Any]) -> None:
         p = data["players"]

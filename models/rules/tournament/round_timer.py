@@ -42,6 +42,12 @@ class RoundTimer:
                    since_ms=int(data["since_ms"]), running=bool(data["running"]))
 
 
+def timer_of(stored: dict[str, Any] | None, newest: int) -> RoundTimer | None:
+    """The stored timer while it times round ``newest``, the event's newest (None: not started for it)."""
+    timer = RoundTimer.from_json(stored)
+    return timer if timer is not None and timer.round == newest else None
+
+
 def start(round_no: int, minutes: int, now_ms: int) -> RoundTimer:
     """A round's timer started at ``minutes`` (again from the full time when it ran before)."""
     if not 1 <= minutes <= MINUTES_MAX:

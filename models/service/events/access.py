@@ -5,26 +5,29 @@ this; it knows none of them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from models.db.event_links import OWN, players_links
+from models.db.event_links import OWN, organisers_links, players_links
 from models.db.event_repository import EventRepository
 from models.db.result_repository import ResultRepository
 from models.db.tables import AccessToken, AccountGame, Event, EventPairing, EventPlayer, ResultReport
-from models.rules import GameState, tournament_of
-from models.rules.tournament.hook import Opening
+from models.rules import tournament_of
+from models.rules.tournament.hook import Known, Opening
 from models.rules.tournament.table_results import Report, ReportStatus, Score, Settled, settled
 from models.service.access import hash_token, new_token
 from models.service.accounts import Me
-from models.service.errors import EventError, Forbidden, NoSuchEvent, NotFound
+from models.service.errors import EventError, Forbidden, NoSuchEvent
 from models.service.games import GameService, Prepared
 
 LEFT = "a player who left"  # the name shown for a deleted account's row
 PLAYERS_MAX = 64
 NOTE_MAX = 200  # the organiser's note on a player's lists, a result's correction, a dispute's reason
+OUTCOMES_KEPT = 1024  # games' outcomes kept in memory: every table of 16 events of 64 tables
 
 
 def wall_clock() -> datetime:
@@ -45,6 +48,7 @@ class EventAccess:
         self.rows = rows
         self.games = games
         self.now = now
+        self.outcomes = Outcomes()
 
     def event(self, event_id: str) -> Event:
         """The stored event; an unknown id answers NoSuchEvent."""
@@ -81,31 +85,34 @@ class EventAccess:
         """Whether the event's lists are locked: at the deadline, or once round 1 is paired."""
         return event.status != "open" or aware(event.deadline) <= self.now()
 
-    def _states(self, pairings: Sequence[EventPairing]) -> dict[str, GameState]:
-        found = {}
-        for t in pairings:
-            if t.game_id is not None:
-                try:
-                    found[t.game_id] = self.games.state(t.game_id)[1]
-                except NotFound:
-                    continue
-        return found
-
     def tables(self, event_id: str, pairings: Sequence[EventPairing]) -> dict[int, TableFacts]:
-        """What is known of each table's result, by pairing id: its game's state and own result, the players'
-        report and the organiser's entry, and the result that counts of these."""
-        states = self._states(pairings)
+        """What is known of each table's result, by pairing id: what its game has counted and its own result, the
+        players' report and the organiser's entry, and the result that counts of these. The games are read at
+        once: one read of their versions, and a game's outcome is worked out once per version it reaches."""
+        games = self.games_at(t.game_id for t in pairings if t.game_id is not None)
         reports = self.rows.reports(event_id)
         out = {}
         for t in pairings:
-            state = states.get(t.game_id or "")
+            game = games.get(t.game_id or "")
             row = reports.get(pairing_id(t))
-            played = tournament_of(state.system).score(state) if state is not None else None
             report = _report(row)
             entered = _stored_score(row.entered) if row is not None and row.entered else None
-            out[pairing_id(t)] = TableFacts(state=state, played=played, report=report, row=row,
-                                     settled=settled(played, report, entered))
+            out[pairing_id(t)] = TableFacts(game=game, report=report, row=row,
+                                            settled=settled(game.score if game else None, report, entered))
         return out
+
+    def games_at(self, game_ids: Iterable[str]) -> dict[str, Counted]:
+        """What each existing game of ``game_ids`` has counted now, by its id, from one read of their versions."""
+        found = {}
+        for game_id, version in self.games.versions(set(game_ids)).items():
+            played = self.outcomes.get(game_id, version)
+            if played is None:
+                version, state = self.games.state_at(game_id, version)
+                hook = tournament_of(state.system)
+                played = Counted(score=hook.score(state), round=state.round, known=hook.known(state))
+                self.outcomes.keep(game_id, version, played)
+            found[game_id] = played
+        return found
 
     def open_games(self, event: Event, rows: Sequence[EventPairing],
                    by_id: dict[str, EventPlayer]) -> tuple[list[AccountGame], list[Any]]:
@@ -149,14 +156,57 @@ def runs(event: Event, me: Me) -> bool:
     return event.organiser is not None and (me.id == event.organiser or me.email in event.co_organisers)
 
 
+def links_for(t: EventPairing, event: Event, me: Me | None) -> dict[str, str] | None:
+    """A table's links as ``me`` may hold them: those who run the event every one, its players their own seat link
+    and the watch link; None: none (nobody signed in, anyone else, or no game yet)."""
+    if me is None or t.game_id is None:
+        return None
+    if runs(event, me):
+        return organisers_links(t.links)
+    if me.id in (t.player_a, t.player_b):
+        return players_links(t.links, "seat1" if me.id == t.player_a else "seat2")
+    return None
+
+
 def has_account(p: EventPlayer) -> bool:
     return not p.walk_in and not p.left
 
 
 @dataclass(frozen=True)
+class Counted:
+    """What a table's game has counted at one of its versions: its own result as a table's score (None: not over),
+    its round, and the numbers a report starts from."""
+
+    score: Score | None
+    round: int
+    known: Known
+
+
+class Outcomes:
+    """Games' outcomes by game and version, the newest ``most`` kept: an event read works a game out again only
+    once it changed. Shared by the threads that read events."""
+
+    def __init__(self, most: int = OUTCOMES_KEPT) -> None:
+        self.most = most
+        self._kept: OrderedDict[str, tuple[int, Counted]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: str, version: int) -> Counted | None:
+        with self._lock:
+            kept = self._kept.get(game_id)
+            return kept[1] if kept is not None and kept[0] == version else None
+
+    def keep(self, game_id: str, version: int, played: Counted) -> None:
+        with self._lock:
+            self._kept[game_id] = (version, played)
+            self._kept.move_to_end(game_id)
+            while len(self._kept) > self.most:
+                self._kept.popitem(last=False)
+
+
+@dataclass(frozen=True)
 class TableFacts:
-    state: GameState | None
-    played: Score | None
+    game: Counted | None  # None: no game (a bye, a drafted round) or its game is gone
     report: Report | None
     row: ResultReport | None
     settled: Settled | None

@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import Engine
 
 from models.db.hall_repository import HallRepository
-from models.rules.tournament.round_timer import MINUTES_MAX, RoundTimer, pause, resume, start
+from models.rules.tournament.round_timer import MINUTES_MAX, RoundTimer, pause, resume, start, timer_of
 from models.service.accounts import Me
 from models.service.errors import NoSuchEvent
 from models.service.events import words
@@ -35,8 +35,7 @@ class HallService:
     def timer(self, event_id: str) -> RoundTimer | None:
         """The timer of the event's newest round (None: not started for it)."""
         newest, stored = self._read(event_id)
-        timer = RoundTimer.from_json(stored)
-        return timer if timer is not None and timer.round == newest else None
+        return timer_of(stored, newest)
 
     def start_timer(self, me: Me, event_id: str, minutes: int) -> RoundTimer:
         """Whoever runs the event starts the newest round's timer at ``minutes`` (from the full time if it ran

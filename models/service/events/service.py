@@ -28,6 +28,7 @@ from models.rules import tournament_of
 from models.rules.tournament.standings import Standing
 from models.service.accounts import Me
 from models.service.events.access import LEFT, EventAccess, pairing_id, wall_clock
+from models.service.events.edition import EventEdition, result_record
 from models.service.events.lists import EventLists
 from models.service.events.records import EventInfo, EventView, GameTable, MyGame
 from models.service.events.registrations import Registrations
@@ -67,6 +68,10 @@ class EventService:
         """The event view as ``me`` reads it (``EventViews.event``)."""
         return self.views.event(event_id, me)
 
+    def edition(self, event_id: str) -> EventEdition:
+        """The event as every screen of it shows it after a change, read once (``EventViews.edition``)."""
+        return self.views.edition(event_id)
+
     def check_runs(self, me: Me, event_id: str) -> None:
         """Refused unless ``me`` runs the event (its organiser or a co-organiser) and it still has an organiser."""
         self.access.check_organiser(me, self.access.event(event_id))
@@ -88,41 +93,25 @@ class EventService:
 
     def table_of_game(self, game_id: str, me: Me | None = None) -> GameTable | None:
         """The event table a game is played at, with its result as the event counts it and ``me``'s links (None:
-        the game is no event's); what the game in the app knows of the numbers comes with it."""
+        the game is no event's); what the game in the app knows of the numbers comes with it. One table is read:
+        a page opening uses it, a live page takes the table from the event's edition (``EventEdition``)."""
         t = self.repo.pairing_of_game(game_id)
         if t is None:
             return None
         event = self.access.event(t.event_id)
         names = {p.account_id: p.name or LEFT for p in self.repo.players(event.id)}
         found = self.access.tables(event.id, [t])
-        state = found[pairing_id(t)].state
+        game = found[pairing_id(t)].game
         pairing = self.views.pairing(t, names, found, event, me)
         said = table_said(pairing, names, self.views.corrections(event, [t]))
         return GameTable(event_id=event.id, event_name=event.name, pairing=replace(pairing, words=said), names=names,
-                         known=tournament_of(event.system).known(state) if state is not None else None)
+                         known=game.known if game is not None else None)
 
     def result_of_game(self, game_id: str) -> dict[str, Any] | None:
         """The event's part of a game's result for tournament software (None: no event's game): the event, round
-        and table, the table's result as the event counts it (a confirmed report or the organiser's entry counts
-        where the game in the app has none) and a report still waiting or disputed."""
+        and table, the table's result as the event counts it and a report still waiting or disputed."""
         found = self.table_of_game(game_id)
-        if found is None:
-            return None
-        p, r = found.pairing, found.pairing.result
-
-        def name(who: str | None) -> str | None:
-            return found.names.get(who) if who else None
-
-        counted = None if r is None or not r.finished else {
-            "winner_name": name(r.winner), "how": r.how, "provenance": r.provenance,
-            "control_points": list(r.control_points or (0, 0)),
-            "army_points_destroyed": list(r.army_points_destroyed or (0, 0)),
-            "army_points_in_scenario_elements": list(r.army_points_in_scenario_elements or (0, 0))}
-        waiting = None if r is None or r.report is None or r.finished else {
-            "status": r.report, "by": name(r.reported_by), "winner_name": name(r.report_winner), "how": r.report_how,
-            "control_points": list(r.report_control_points or (0, 0))}
-        return {"id": found.event_id, "name": found.event_name, "round": p.round, "table": p.table,
-                "result": counted, "report": waiting}
+        return None if found is None else result_record(found)
 
     def standings(self, event_id: str) -> list[Standing]:
         event = self.access.event(event_id)

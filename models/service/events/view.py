@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from models.db.event_links import organisers_links, players_links
 from models.db.event_repository import EventRepository
 from models.db.result_repository import ResultRepository
 from models.db.tables import Event, EventPairing, EventPlayer
 from models.rules import tournament_of
 from models.rules.tournament.hook import Tournament
+from models.rules.tournament.round_timer import timer_of
 from models.rules.tournament.standings import Finished, Standing
 from models.service.accounts import Me
-from models.service.events.access import LEFT, EventAccess, TableFacts, aware, pairing_id, runs
+from models.service.events.access import LEFT, EventAccess, TableFacts, aware, links_for, pairing_id, runs
+from models.service.events.edition import EventEdition
 from models.service.events.records import Correction, Entrant, EventInfo, EventView, Pairing, TableResult
 from models.service.events.words import worded
 from models.service.lists import ListService
@@ -32,23 +33,31 @@ class EventViews:
         self.rows = rows
         self.lists = lists
 
-    def event(self, event_id: str, me: Me | None = None) -> EventView:
-        """The event with its players, tables and standings; links as ``me`` may hold them (None: nobody
-        signed in, the watch links only), and the lists as text where ``me`` may read them (the organisers; a
-        player their own; everyone once the lists are published)."""
+    def edition(self, event_id: str) -> EventEdition:
+        """The event as every screen of it shows it after a change: read once, its games at once, and built into
+        the public view with its words (``EventEdition``; ``seen_by`` lays a person's own links over it)."""
         event = self.access.event(event_id)
         players, pairings = self.repo.players(event_id), self.repo.pairings(event_id)
         names = {p.account_id: p.name or LEFT for p in players}
         found = self.access.tables(event_id, pairings)
-        tables = tuple(self.pairing(t, names, found, event, me) for t in pairings)
-        organises = me is not None and runs(event, me)
         hook = tournament_of(event.system)
-        entrants = tuple(self.entrant(hook, p, texts=organises or event.lists_published or (me is not None and
-                                                                                       me.id == p.account_id))
-                         for p in players)
-        return worded(EventView(event=self.info(event, players, pairings, found, me), players=entrants,
-                                pairings=tables, standings=tuple(self.standings(hook, players, pairings, found)),
-                                names=names, corrections=tuple(self.corrections(event, pairings))))
+        view = worded(EventView(
+            event=self.info(event, players, pairings, found), pairings=tuple(self.pairing(t, names, found)
+                                                                             for t in pairings),
+            players=tuple(self.entrant(hook, p, texts=event.lists_published) for p in players),
+            standings=tuple(self.standings(hook, players, pairings, found)), names=names,
+            corrections=tuple(self.corrections(event, pairings))))
+        known = {t.game_id: facts.game.known for t in pairings if t.game_id is not None
+                 and (facts := found[pairing_id(t)]).game is not None}
+        return EventEdition(view=view, timer=timer_of(event.round_timer, max((t.round for t in pairings), default=0)),
+                            known=known, event=event, pairings=pairings, players=players,
+                            list_texts=lambda p: self.list_texts(hook, p))
+
+    def event(self, event_id: str, me: Me | None = None) -> EventView:
+        """The event with its players, tables and standings; links as ``me`` may hold them (None: nobody
+        signed in, the watch links only), and the lists as text where ``me`` may read them (the organisers; a
+        player their own; everyone once the lists are published)."""
+        return self.edition(event_id).seen_by(me)
 
     def info(self, event: Event, players: Sequence[EventPlayer], pairings: Sequence[EventPairing],
              found: dict[int, TableFacts] | None = None, me: Me | None = None) -> EventInfo:
@@ -80,15 +89,16 @@ class EventViews:
 
     def entrant(self, hook: Tournament, p: EventPlayer, texts: bool = True) -> Entrant:
         """A player as the service shows them; ``texts``: with their lists as text."""
-        shown: tuple[str, ...] = ()
-        if texts:
-            cards = self.lists.cards()
-            shown = tuple(hook.list_text(x, cards) if x.get("army") else "" for x in p.lists)
         return Entrant(account=p.account_id, name=p.name or LEFT,
                        lists=tuple(str(x.get("title", "")) for x in p.lists), dropped=p.dropped, walk_in=p.walk_in,
                        left=p.left, checked_in=p.checked_in, drop_reason=p.drop_reason,
                        dropped_round=p.dropped_round, lists_status=p.lists_status or ("checked" if p.lists else ""),
-                       lists_note=p.lists_note, list_texts=shown, club=p.club)
+                       lists_note=p.lists_note, list_texts=self.list_texts(hook, p) if texts else (), club=p.club)
+
+    def list_texts(self, hook: Tournament, p: EventPlayer) -> tuple[str, ...]:
+        """A player's lists as text."""
+        cards = self.lists.cards()
+        return tuple(hook.list_text(x, cards) if x.get("army") else "" for x in p.lists)
 
     def standings(self, hook: Tournament, players: Sequence[EventPlayer], pairings: Sequence[EventPairing],
                   found: dict[int, TableFacts]) -> list[Standing]:
@@ -113,18 +123,14 @@ class EventViews:
                 control_points=score.control_points, destroyed=score.destroyed, elements=score.elements))
         return hook.standings([p.account_id for p in players], finished)
 
-    def pairing(self, t: EventPairing, names: dict[str, str], found: dict[int, TableFacts], event: Event,
-                me: Me | None) -> Pairing:
-        """A table as ``me`` reads it: the organisers get every link, its players their own."""
+    def pairing(self, t: EventPairing, names: dict[str, str], found: dict[int, TableFacts], event: Event | None = None,
+                me: Me | None = None) -> Pairing:
+        """A table as ``me`` reads it, of ``event``: the organisers get every link, its players their own (none
+        without ``me``)."""
         result = None
         if t.game_id is not None:
             result = _table_result(t, found[pairing_id(t)])
-        links: dict[str, str] | None = None
-        if me is not None and t.game_id is not None:
-            if runs(event, me):
-                links = organisers_links(t.links)
-            elif me.id in (t.player_a, t.player_b):
-                links = players_links(t.links, "seat1" if me.id == t.player_a else "seat2")
+        links = links_for(t, event, me) if event is not None else None
         return Pairing(round=t.round, table=t.table_no, player_a=t.player_a, name_a=names.get(t.player_a, ""),
                        player_b=t.player_b, name_b=names.get(t.player_b, "") if t.player_b else None,
                        game_id=t.game_id, watch=str(t.links["watch"]) if t.game_id else None, result=result,
@@ -156,7 +162,7 @@ def _table_result(t: EventPairing, facts: TableFacts) -> TableResult:
     return TableResult(
         finished=counted is not None,
         winner=players[score.winner] if score is not None and score.winner is not None else None,
-        how=score.how if score else None, game_round=facts.state.round if facts.state else 0,
+        how=score.how if score else None, game_round=facts.game.round if facts.game else 0,
         provenance=counted.provenance.value if counted else None,
         control_points=score.control_points if score else None,
         army_points_destroyed=score.destroyed if score else None,
