@@ -11,7 +11,7 @@ from webapp.components.a11y import named
 from webapp.components.once import once
 from webapp.components.share import link_row, site_origin
 from webapp.deps import current
-from webapp.pages.event_rounds import Act
+from webapp.pages.event_results import Act
 
 ABOUT = ("Players at the venue open this link, or scan its code, to sign up and be registered at once, all from the "
          "hall's one Wi-Fi: the site's limit of sign-ups per address does not count them, the event's places do.")

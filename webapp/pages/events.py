@@ -11,7 +11,7 @@ from nicegui import ui
 from models.rules import Refusal, RuleViolation
 from models.rules.warmachine import GAME_SIZES
 from models.service.accounts import Me
-from models.service.events.records import EventInfo
+from models.service.events.records import EventInfo, EventView
 from models.service.events.words import facts_words
 from models.service.zones import UTC_NAME, check_zone, zones
 from webapp.blocking import io
@@ -41,6 +41,12 @@ async def who_acts(token: str | None) -> Me | None:
     if me is None:
         ui.notify("Sign in first: your session has ended.", type="warning")
     return me
+
+
+def organises(view: EventView, me: Me | None) -> bool:
+    """Whether ``me`` runs the event of ``view`` (its organiser or a co-organiser) and may still change it."""
+    info = view.event
+    return me is not None and not info.read_only and (me.id == info.organiser or me.email in info.co_organisers)
 
 
 def whole(value: float | None) -> int | None:

@@ -162,6 +162,12 @@ def report_said(words: TableWords) -> str:
     return " ".join(w for w in (f"{words.report}: {words.reported}.", words.dispute) if w)
 
 
+def check_in_words(checked_in: int, present: int) -> str:
+    """How the check-in before round 1 stands, and what it means for the pairing."""
+    return (f"Check-in: {checked_in} of {present} players checked in. Once anyone is checked in, round 1 pairs only "
+            "those checked in.")
+
+
 def progress_words(view: EventView) -> str:
     """Where the newest round stands: how many tables are still playing, and which."""
     tables = [p for p in view.pairings if p.round == view.event.round and p.player_b is not None]
