@@ -8,17 +8,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from models.rules.tournament.table_results import Score, Tiebreakers
+
 
 @dataclass(frozen=True)
-class Finished:
-    """A finished table: ``b`` None is a bye; ``winner`` None a draw. The pairs are (a's, b's)."""
+class Finished(Tiebreakers):
+    """A finished table as the standings count it, its players named: ``b`` None is a bye; ``winner`` None a draw.
+    The tiebreakers are the table's score's, (a's, b's)."""
 
     a: str
     b: str | None
     winner: str | None
-    control_points: tuple[int, int] = (0, 0)
-    destroyed: tuple[float, float] = (0, 0)
-    elements: tuple[float, float] = (0, 0)
+
+    @classmethod
+    def of(cls, a: str, b: str, score: Score) -> Finished:
+        """The table of ``a`` and ``b`` (its sides 0 and 1) finished with ``score``."""
+        return cls(a, b, None if score.winner is None else (a, b)[score.winner], control_points=score.control_points,
+                   destroyed=score.destroyed, elements=score.elements)
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,10 @@ opponent confirms it or the organiser settles it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from models.rules.core import RuleViolation
 
@@ -41,13 +43,43 @@ class ReportStatus(StrEnum):
     DISPUTED = "disputed"  # the organiser settles it
 
 
-@dataclass(frozen=True)
-class Score:
-    winner: int | None  # 0 or 1 (the table's side); None a draw
-    how: str
+@dataclass(frozen=True, kw_only=True)
+class Tiebreakers:
+    """The numbers each side of a table scored, in the table's order: control points, army points destroyed and
+    army points in scenario elements (a whole or half point), as a table's result and the standings count them."""
+
     control_points: tuple[int, int] = (0, 0)
     destroyed: tuple[float, float] = (0, 0)
     elements: tuple[float, float] = (0, 0)
+
+
+@dataclass(frozen=True)
+class Score(Tiebreakers):
+    """A table's result, the one shape every part of an event counts it in (the standings, the services, the stored
+    rows): who won, how, and the tiebreakers."""
+
+    winner: int | None  # 0 or 1 (the table's side); None a draw
+    how: str
+
+    def to_json(self) -> dict[str, Any]:
+        """As it is stored (a result reported, entered, or logged as corrected)."""
+        return {"winner": self.winner, "how": self.how, "control_points": list(self.control_points),
+                "destroyed": list(self.destroyed), "elements": list(self.elements)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Score:
+        """A stored result (numbers a stored row gives as floats read back as whole where they are)."""
+        return cls(winner=data["winner"], how=data["how"], control_points=_pair(data.get("control_points"), int),
+                   destroyed=_pair(data.get("destroyed")), elements=_pair(data.get("elements")))
+
+
+def _pair(value: Sequence[float] | None, kind: type[int] | type[float] = float) -> tuple[Any, Any]:
+    a, b = value if value else (0, 0)
+    return (int(a), int(b)) if kind is int else (_number(a), _number(b))
+
+
+def _number(value: float) -> float:
+    return int(value) if float(value).is_integer() else float(value)
 
 
 @dataclass(frozen=True)

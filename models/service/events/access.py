@@ -96,7 +96,7 @@ class EventAccess:
             game = games.get(t.game_id or "")
             row = reports.get(pairing_id(t))
             report = _report(row)
-            entered = _stored_score(row.entered) if row is not None and row.entered else None
+            entered = Score.from_json(row.entered) if row is not None and row.entered else None
             out[pairing_id(t)] = TableFacts(game=game, report=report, row=row,
                                             settled=settled(game.score if game else None, report, entered))
         return out
@@ -218,21 +218,7 @@ def pairing_id(t: EventPairing) -> int:
     return t.id
 
 
-def _pair(value: Any, kind: type[int] | type[float] = float) -> tuple[Any, Any]:
-    a, b = value if value else (0, 0)
-    return (kind(a), kind(b)) if kind is int else (_number(a), _number(b))
-
-
-def _number(value: float) -> float:
-    return int(value) if float(value).is_integer() else float(value)
-
-
-def _stored_score(data: dict[str, Any]) -> Score:
-    return Score(winner=data["winner"], how=data["how"], control_points=_pair(data["control_points"], int),
-                 destroyed=_pair(data["destroyed"]), elements=_pair(data["elements"]))
-
-
 def _report(row: ResultReport | None) -> Report | None:
     if row is None or row.report is None or row.status is None or row.reported_by is None:
         return None
-    return Report(by=row.reported_by, status=ReportStatus(row.status), score=_stored_score(row.report))
+    return Report(by=row.reported_by, status=ReportStatus(row.status), score=Score.from_json(row.report))

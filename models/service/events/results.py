@@ -59,7 +59,7 @@ class ResultService:
         made = table_results.report(facts.report, side, score, facts.settled,
                                     lead=tournament_of(event.system).scenario_lead(t.scenario))
         self._save(t, facts.row, status=made.status.value, reported_by=made.by,
-                   report=_stored(made.score), note="")
+                   report=made.score.to_json(), note="")
 
     def answer(self, me: Me, event_id: str, round_no: int, table_no: int, agree: bool, note: str = "") -> None:
         """The reporter's opponent confirms the report (``agree``) or disputes it, saying why in ``note`` (the
@@ -70,7 +70,7 @@ class ResultService:
             raise EventError("event.dispute_reason", "Say why you dispute the report: the organiser reads it to "
                                                      "settle the result.")
         made = table_results.answer(facts.report, side, agree)
-        self._save(t, facts.row, status=made.status.value, reported_by=made.by, report=_stored(made.score),
+        self._save(t, facts.row, status=made.status.value, reported_by=made.by, report=made.score.to_json(),
                    note=note if not agree else "")
         if agree:
             stop_clock(self.access.games, t.game_id)
@@ -85,11 +85,11 @@ class ResultService:
         row = facts.row
         assert row is not None  # a report is stored in it
         correction = ResultCorrection(event_id=event_id, pairing_id=pairing_id(t), by=me.id, before=None,
-                                      after=_stored(made.score) | {"provenance": Provenance.CONFIRMED.value,
+                                      after=made.score.to_json() | {"provenance": Provenance.CONFIRMED.value,
                                                                    "reported_by": made.by},
                                       note="")
         self._save(t, row, correction=correction, status=made.status.value, reported_by=made.by,
-                   report=_stored(made.score), note=row.note)
+                   report=made.score.to_json(), note=row.note)
         stop_clock(self.access.games, t.game_id)
 
     def enter(self, me: Me, event_id: str, round_no: int, table_no: int, result: ScoreIn, note: str = "") -> None:
@@ -99,13 +99,13 @@ class ResultService:
         note = clean_text(note, "note", NOTE_MAX) if note else ""
         score = _score(t, result)
         table_results.check_score(score, lead=tournament_of(event.system).scenario_lead(t.scenario))
-        before = _stored(facts.settled.score) | {"provenance": facts.settled.provenance.value} \
+        before = facts.settled.score.to_json() | {"provenance": facts.settled.provenance.value} \
             if facts.settled else None
-        after = _stored(score) | {"provenance": table_results.Provenance.ORGANISER.value}
+        after = score.to_json() | {"provenance": table_results.Provenance.ORGANISER.value}
         row = facts.row
         correction = ResultCorrection(event_id=event_id, pairing_id=pairing_id(t), by=me.id, before=before, after=after,
                                       note=note)
-        self._save(t, row, entered=_stored(score), correction=correction,
+        self._save(t, row, entered=score.to_json(), correction=correction,
                    status=row.status if row else None, reported_by=row.reported_by if row else None,
                    report=row.report if row else None, note=row.note if row else "")
         stop_clock(self.access.games, t.game_id)
@@ -169,9 +169,3 @@ def _score(t: EventPairing, given: ScoreIn) -> Score:
     winner = None if given.winner is None else (0 if given.winner == t.player_a else 1)
     return Score(winner=winner, how=given.how, control_points=given.control_points,
                  destroyed=given.army_points_destroyed, elements=given.army_points_in_scenario_elements)
-
-
-def _stored(score: Score) -> dict[str, Any]:
-    return {"winner": score.winner, "how": score.how, "control_points": list(score.control_points),
-            "destroyed": list(score.destroyed), "elements": list(score.elements)}
-

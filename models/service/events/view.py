@@ -116,11 +116,7 @@ class EventViews:
             counted = found[pairing_id(t)].settled
             if counted is None:
                 continue
-            score = counted.score
-            finished.append(Finished(
-                a=t.player_a, b=t.player_b,
-                winner=None if score.winner is None else (t.player_a, t.player_b)[score.winner],
-                control_points=score.control_points, destroyed=score.destroyed, elements=score.elements))
+            finished.append(Finished.of(t.player_a, t.player_b, counted.score))
         return hook.standings([p.account_id for p in players], finished)
 
     def pairing(self, t: EventPairing, names: dict[str, str], found: dict[int, TableFacts], event: Event | None = None,

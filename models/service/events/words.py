@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo
 from models.rules import tournament_of
 from models.rules.tournament.round_timer import RoundTimer
 from models.rules.tournament.table_results import HOWS as HOWS  # the result form offers these
+from models.rules.tournament.table_results import Score
 from models.service.events.records import (
     Correction,
     Entrant,
@@ -209,11 +210,11 @@ def correction_words(c: Correction, view: EventView) -> str:
 
 
 def _logged(result: dict[str, Any], names: tuple[str, str]) -> str:
-    winner = result.get("winner")
-    who = "a draw" if winner not in (0, 1) else f"{names[winner]} won"
-    numbers = numbers_words(names, result.get("control_points"), result.get("destroyed"), result.get("elements"))
-    return (f"{who} ({how_words(result.get('how'))}; {numbers + '; ' if numbers else ''}"
-            f"{PROVENANCE.get(result.get('provenance') or '', '')})")
+    """A logged result (a table's score as stored, with where it came from) in words."""
+    score = Score.from_json(result)
+    who = "a draw" if score.winner is None else f"{names[score.winner]} won"
+    numbers = numbers_words(names, score.control_points, score.destroyed, score.elements)
+    return f"{who} ({how_words(score.how)}; {numbers}; {PROVENANCE.get(result.get('provenance') or '', '')})"
 
 
 def entrant_words(e: Entrant) -> str:
