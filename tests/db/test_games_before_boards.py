@@ -59,10 +59,10 @@ def with_new_fields(board: dict[str, Any] | None) -> dict[str, Any] | None:
 
 
 @pytest.fixture
-def old_database(db_url: str) -> Iterator[Engine]:
+def old_database(empty_db_url: str) -> Iterator[Engine]:
     """A database at the revision before 0004 holding the three old games, each with a snapshot of the old shape
     at its last entry (as the service caches a long game)."""
-    engine = engine_at(db_url, "0003_command_ids")
+    engine = engine_at(empty_db_url, "0003_command_ids")
     with Session(engine) as s:
         for system, game in OLD.items():
             s.add(Game(id=system, system=game["game"]["system"], title=game["game"]["title"],

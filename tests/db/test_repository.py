@@ -296,11 +296,11 @@ def test_site_cards_are_saved_and_replaced_as_the_operators(engine: Engine) -> N
     assert count(engine, CardRow) == 1
 
 
-def test_cards_any_link_wrote_before_the_operator_right_are_kept_but_never_read(db_url: str) -> None:
+def test_cards_any_link_wrote_before_the_operator_right_are_kept_but_never_read(empty_db_url: str) -> None:
     """Rows of the old site-wide card table were written by any game link; after the migration they stay (an operator
     may look at them) but the catalog no longer reads them. Positive control: a row the operator saves afterwards is
     read."""
-    engine = make_engine(db_url)
+    engine = make_engine(empty_db_url)
     try:
         cfg = Config()
         cfg.set_main_option("script_location", str(MIGRATIONS))

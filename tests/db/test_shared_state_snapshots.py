@@ -31,9 +31,9 @@ def written_before(state: GameState) -> dict[str, Any]:
 
 
 @pytest.fixture
-def old_database(db_url: str) -> Iterator[Engine]:
+def old_database(empty_db_url: str) -> Iterator[Engine]:
     """A database at the revision before 0012 with a game of each kind, each with a snapshot of its setup."""
-    engine = engine_at(db_url, "0011_event_drafts")
+    engine = engine_at(empty_db_url, "0011_event_drafts")
     with Session(engine) as s:
         for game_id, setup in SETUPS.items():
             state = replay([setup])

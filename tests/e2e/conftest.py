@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import migrated_sqlite
 from tests.e2e import axe_sweep
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -190,7 +191,8 @@ def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
     database instead (skipped without TEST_DATABASE_URL).
     """
     kind = getattr(request, "param", "sqlite")
-    database_url = request.getfixturevalue("pg_url") if kind == "postgresql" else f"sqlite:///{tmp_path}/e2e.db"
+    database_url = request.getfixturevalue("migrated_pg_url") if kind == "postgresql" else migrated_sqlite(
+        request.getfixturevalue("sqlite_template"), tmp_path / "e2e.db")
     srv = Server(tmp_path, database_url)
     try:
         srv.start()

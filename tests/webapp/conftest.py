@@ -13,12 +13,14 @@ import pytest
 from nicegui.testing import User
 
 from models.service import Created
+from tests.conftest import migrated_sqlite
 from tests.webapp.helpers import new_game
 
 
 @pytest.fixture(autouse=True)
-def app_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    url = f"sqlite:///{tmp_path}/tablekeeper.db"
+def app_database(tmp_path: Path, sqlite_template: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The app's database: a copy of the run's migrated one (the app's own migration at start-up is then a check)."""
+    url = migrated_sqlite(sqlite_template, tmp_path / "tablekeeper.db")
     monkeypatch.setenv("DATABASE_URL", url)
     return url
 
