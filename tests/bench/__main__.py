@@ -2,7 +2,7 @@
 
     python -m tests.bench                 # everything; rewrites the results in docs/PERFORMANCE.md
     python -m tests.bench --only fanout   # some of: rules, service, fanout, memory, reads, lanes, cluster, eventday,
-                                          # roll, bytes, tablet, venue
+                                          # hall, roll, bytes, tablet, venue
     python -m tests.bench --only fanout,memory,reads,cluster --spectators 20 --pages 20 --cycles 50 --readers 20 \
         --cluster-spectators 20   # a small check
 
@@ -25,13 +25,14 @@ from pathlib import Path
 
 from tests.bench.bench_eventday import EventDay, bench_eventday
 from tests.bench.bench_fanout import CHANGES, ROUNDS
+from tests.bench.bench_hall import HallDay
 from tests.bench.common import REPO_ROOT, Report, Row, machine, pg_base_url
 
 DOC = REPO_ROOT / "docs" / "PERFORMANCE.md"
 CURVE = DOC.parent / "bench-curve.png"
 START, END = "<!-- bench:start -->", "<!-- bench:end -->"
-PARTS = ("rules", "service", "fanout", "memory", "reads", "lanes", "cluster", "eventday", "roll", "bytes", "tablet",
-         "venue")
+PARTS = ("rules", "service", "fanout", "memory", "reads", "lanes", "cluster", "eventday", "hall", "roll", "bytes",
+         "tablet", "venue")
 # Pages opened per second by the load generator on the 2-core machine when it is quiet: one app process (full
 # runs), and through nginx with several processes (guesses from the cluster's full run; each run prints its time
 # beside the estimate).
@@ -39,7 +40,7 @@ APP_PAGES_PER_S, CLUSTER_PAGES_PER_S, EVENT_PAGES_PER_S = 40.0, 100.0, 50.0
 
 
 def estimate(spectators: tuple[int, ...], pages: int, cycles: int, cluster_spectators: int,
-             day: EventDay) -> dict[str, float]:
+             day: EventDay, hall: HallDay) -> dict[str, float]:
     """Seconds each part should take on a quiet machine: its windows and waits, pages at the rates above."""
     window = CHANGES * 0.5 + 3  # a fan-out round or rest window: the changes, then 3 s for the last deliveries
     fanout = sum(10 + 2 + 2 * window + n / APP_PAGES_PER_S + n / 150 + 4 + (1 + 2 * ROUNDS) * window + 5
@@ -49,17 +50,22 @@ def estimate(spectators: tuple[int, ...], pages: int, cycles: int, cluster_spect
     cluster = 2 * (20 + cluster_spectators / CLUSTER_PAGES_PER_S + 4 + 10 + 13 + 5)  # 20 s: start and stop
     eventday = sum(25 + 0.1 * day.tables + 3 + min(day.open_deadline, (n + day.viewers) / EVENT_PAGES_PER_S) + 4
                    + min(10, 2 * day.interval) + day.changes * day.interval + 3 + 10 for n in day.spectators)
+    # start, the event's walk-ins and round, the screens, the results, stop
+    screens = 20 + 0.1 * hall.tables + min(hall.open_deadline, hall.viewers / EVENT_PAGES_PER_S) + 3 \
+        + hall.results * hall.interval + 3 + 10
     roll = 20 + 160 / EVENT_PAGES_PER_S + 6 + 4 * 12 + 10 + 10  # start, pages, taps, four restarts, after, stop
     lanes = 2 * (20 + 2 * (15 + 1) + (20 + 3 + 5) + (60 + 3 + 5))  # per database: start, accounts, flood, load
     return {"rules": 2, "service": 10, "fanout": fanout, "memory": memory, "reads": 25, "lanes": lanes,
-            "cluster": cluster, "eventday": eventday, "roll": roll, "bytes": 60, "tablet": 30, "venue": 180}
+            "cluster": cluster, "eventday": eventday, "hall": screens, "roll": roll, "bytes": 60, "tablet": 30,
+            "venue": 180}
 
 
 def run(only: list[str], spectators: tuple[int, ...], pages: int, cycles: int, readers: int,
-        cluster_spectators: int, day: EventDay) -> Report:
+        cluster_spectators: int, day: EventDay, hall: HallDay) -> Report:
     from tests.bench.bench_cluster import bench_cluster
     from tests.bench.bench_core import bench_rules, bench_storage
     from tests.bench.bench_fanout import bench_fanout
+    from tests.bench.bench_hall import bench_hall
     from tests.bench.bench_lanes import bench_lanes
     from tests.bench.bench_pages import first_load_bytes, memory, tablet
     from tests.bench.bench_reads import bench_reads
@@ -68,7 +74,7 @@ def run(only: list[str], spectators: tuple[int, ...], pages: int, cycles: int, r
 
     report = Report()
     tmp = Path(tempfile.mkdtemp(prefix="tk-bench-"))
-    expected = estimate(spectators, pages, cycles, cluster_spectators, day)
+    expected = estimate(spectators, pages, cycles, cluster_spectators, day, hall)
     print("time estimate: " + ", ".join(f"{p} {expected[p]:.0f} s" for p in PARTS if p in only)
           + f"; in all {sum(expected[p] for p in only) / 60:.0f} min", flush=True)
     import asyncio
@@ -82,6 +88,7 @@ def run(only: list[str], spectators: tuple[int, ...], pages: int, cycles: int, r
         "lanes": lambda: bench_lanes(report, tmp),
         "cluster": lambda: bench_cluster(report, tmp, cluster_spectators),
         "eventday": lambda: bench_eventday(report, tmp, day),
+        "hall": lambda: bench_hall(report, tmp, hall),
         "roll": lambda: bench_roll(report, tmp),
         "bytes": lambda: first_load_bytes(report, tmp),  # sync Playwright too: after every asyncio part
         "tablet": lambda: tablet(report, tmp),  # sync Playwright leaves no loop for asyncio.run after it
@@ -178,6 +185,10 @@ def main() -> int:
     parser.add_argument("--event-processes", type=int, default=full.processes, help="event day: app processes")
     parser.add_argument("--event-seconds", type=float, default=full.seconds,
                         help="event day: how long the tables play (one command per table every 5 s)")
+    screens = HallDay()
+    parser.add_argument("--hall-tables", type=int, default=screens.tables, help="hall screen: the event's tables")
+    parser.add_argument("--hall-viewers", type=int, default=screens.viewers, help="hall screen: hall screens open")
+    parser.add_argument("--hall-processes", type=int, default=screens.processes, help="hall screen: app processes")
     args = parser.parse_args()
     only = [p.strip() for p in args.only.split(",") if p.strip()]
     unknown = set(only) - set(PARTS)
@@ -190,9 +201,11 @@ def main() -> int:
     day = EventDay(tables=args.event_tables, viewers=args.event_viewers,
                    spectators=tuple(int(n) for n in args.event_spectators.split(",") if n.strip()),
                    processes=args.event_processes, seconds=args.event_seconds)
-    report = run(only, spectators, args.pages, args.cycles, args.readers, args.cluster_spectators, day)
+    hall = HallDay(tables=args.hall_tables, viewers=args.hall_viewers, processes=args.hall_processes,
+                   results=min(HallDay.results, args.hall_tables))
+    report = run(only, spectators, args.pages, args.cycles, args.readers, args.cluster_spectators, day, hall)
     sizes = ("spectators", "pages", "cycles", "readers", "cluster_spectators", "event_tables", "event_spectators",
-             "event_viewers", "event_processes", "event_seconds")
+             "event_viewers", "event_processes", "event_seconds", "hall_tables", "hall_viewers", "hall_processes")
     full_size = all(getattr(args, k) == parser.get_default(k) for k in sizes)
     if set(only) == set(PARTS) and full_size:
         drawn = _draw(report, CURVE)

@@ -10,7 +10,8 @@ What a browser does (nicegui/static/nicegui.js, nicegui/client.py, nicegui/niceg
    ``ack`` with ``{client_id, next_message_id}`` when new messages came (the server prunes its replay history).
 4. A watch page's board (webapp/components/watch.js) then joins its game's room: ``tk_watch`` with
    ``{client, v}`` (the version the page was built at), answered with the whole view if the page is behind;
-   from then on each new version arrives once as a ``tk_view`` message (a patch, or the whole view).
+   from then on each new version arrives once as a ``tk_view`` message (a patch, or the whole view). An event's
+   hall screen (webapp/components/hall.js) joins its event's room alike: ``tk_hall_join``, then ``tk_hall``.
 
 A ``Spectator`` does exactly that with python-socketio's AsyncClient (websocket transport, as a browser).
 """
@@ -35,6 +36,14 @@ import socketio
 QUERY = re.compile(r"query:\s*(\{[^\n]*?\}),\s*\n")
 VERSION = re.compile(r'\\"v\\":(\d+)')  # the board's first view, a JSON string inside the page's element data
 SOCKET_PATH = "/_nicegui_ws/socket.io"
+HALL = re.compile(r"^/events/[^/]+/hall$")
+
+
+def room_join(path: str) -> str | None:
+    """The event a page's board joins its room with (None: a page without a board)."""
+    if path.startswith("/watch/"):
+        return "tk_watch"
+    return "tk_hall_join" if HALL.match(path) else None
 
 
 def page_query(html: str) -> dict[str, Any]:
@@ -73,7 +82,8 @@ class Spectator:
             html = await response.text()
             self.page_bytes = len(html)
         query = page_query(html)
-        shown = VERSION.search(html) if self.path.startswith("/watch/") else None
+        join = room_join(self.path)
+        shown = VERSION.search(html) if join is not None else None
         self.client_id = query["client_id"]
         self.next_message_id = int(query.get("next_message_id", 0))
         query.update(document_id=str(uuid.uuid4()), tab_id=str(uuid.uuid4()), old_tab_id="")
@@ -81,6 +91,7 @@ class Spectator:
         self.sio = socketio.AsyncClient(reconnection=False, ssl_verify=False)
         self.sio.on("update", self._on_update)
         self.sio.on("tk_view", self._on_update)
+        self.sio.on("tk_hall", self._on_update)
         # The page's cookies go with the socket too, as a browser's do: behind nginx the sticky-session cookie
         # sends the socket to the process that built the page (deploy/nginx-site.conf).
         cookies = "; ".join(f"{k}={m.value}" for k, m in http.cookie_jar.filter_cookies(self.base).items())
@@ -88,11 +99,10 @@ class Spectator:
                                transports=["websocket"], wait_timeout=timeout,
                                headers={"Cookie": cookies} if cookies else {})
         self._ack_task = asyncio.create_task(self._acks())
-        if shown is not None:
-            answer = await self.sio.call("tk_watch", {"client": self.client_id, "v": int(shown.group(1))},
-                                         timeout=timeout)
+        if join is not None and shown is not None:
+            answer = await self.sio.call(join, {"client": self.client_id, "v": int(shown.group(1))}, timeout=timeout)
             if not answer.get("ok"):
-                raise RuntimeError(f"the watch page could not join its game's room: {answer}")
+                raise RuntimeError(f"the page's board could not join its room: {answer}")
 
     async def _on_update(self, data: dict[str, Any]) -> None:
         now = time.time()
