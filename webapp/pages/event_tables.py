@@ -10,7 +10,7 @@ from typing import Any
 from nicegui import ui
 
 from models.service.events.records import EventView, Pairing
-from models.service.events.words import GONE, report_said
+from models.service.events.words import GONE, NOT_PAIRED, report_said
 from webapp.components.a11y import named
 from webapp.components.kept_parts import KeptParts, Part
 from webapp.components.once import once
@@ -70,7 +70,7 @@ class Tables:
             self.head.clear()
             with self.head:
                 if not info.round:
-                    ui.label("Round 1 is not paired yet.").classes("tk-kind")
+                    ui.label(NOT_PAIRED).classes("tk-kind")
                 elif words.scenario:
                     ui.label(words.scenario)
                 if info.round and words.progress:

@@ -73,7 +73,7 @@ def hall_view(view: EventView, timer: RoundTimer | None, games: dict[str, dict[s
         "name": info.name, "round_words": words.round_words(info),
         "scenario": words.scenario_words(view) if info.status != "finished" else "",
         "tables_words": words.tables_heading(info),
-        "empty": "Round 1 is not paired yet.",
+        "empty": words.NOT_PAIRED,
         "timer": None if timer is None else {"left": timer.left_ms, "since": timer.since_ms,
                                              "running": timer.running, "minutes": timer.minutes},
         "tables": {str(t["table"]): t for t in tables},  # keyed: a change of one table patches that table only

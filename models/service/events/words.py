@@ -35,6 +35,7 @@ PROVENANCE = {"played": "played in the app", "confirmed": "reported and confirme
               "organiser": "entered by the organiser"}
 LISTS_WORDS = {"": "no lists yet", "checked": "lists given", "pending": "lists wait for the organiser's approval",
                "approved": "lists approved", "rejected": "lists rejected"}
+NOT_PAIRED = "Round 1 is not paired yet."  # the tables' place before round 1
 DROPPED = {"no_lists": "left out: no lists when round 1 was paired",
            "not_checked_in": "left out: not checked in when round 1 was paired"}
 
