@@ -222,6 +222,10 @@ TIMING_OF: dict[str, Timing] = {}
 # timing does not fit the moment, or moves the turn on to the command's step.
 Gate = Callable[[GameState, Command, Timing], tuple[GameState, list[Event]]]
 GATES: dict[str, Gate] = {}
+# Each system's settling (its step table's): run after every handler of the system, it moves the turn on from a
+# step whose last decision the command made, when the system's turn does so.
+Settle = Callable[[GameState, Timing], tuple[GameState, list[Event]]]
+SETTLES: dict[str, Settle] = {}
 OPTION_PROVIDERS: dict[str, Callable[[GameState, str], tuple[Option, ...]]] = {}
 _MARK = "_handles"
 
@@ -263,6 +267,17 @@ def parse_command(data: dict[str, Any], *, strict: bool = False) -> Command:
 
 def apply(state: GameState, command: Command) -> tuple[GameState, tuple[Event, ...]]:
     """Apply one command: a new state and what happened, or RuleViolation with the old state untouched."""
+    new_state, events = _handled(state, command)
+    system, timing = SYSTEM_OF[command.type], TIMING_OF[command.type]
+    settle = SETTLES.get(system)
+    if settle is None:
+        return new_state, events
+    new_state, more = settle(new_state, timing)
+    return new_state, (*events, *more)
+
+
+def _handled(state: GameState, command: Command) -> tuple[GameState, tuple[Event, ...]]:
+    """The command through its system's gate and handler, before the turn settles."""
     handler = HANDLERS.get(command.type)
     if handler is None:
         raise RuleViolation("command.unknown", f"Unknown command type {command.type!r}.")
@@ -288,7 +303,7 @@ def probe(state: GameState, action: str, command: Command, ask: tuple[str, ...] 
     probe holds stand-ins there); ``choices``: the values the rules allow for some of them."""
     found = Option(action=action, allowed=True, command=command, ask=ask, choices=choices or {})
     try:
-        apply(state, command)
+        _handled(state, command)  # settling the turn after it refuses nothing, and would probe again
     except RuleViolation as refusal:
         return found.model_copy(update={"allowed": False, "reason": refusal.message, "code": refusal.code})
     return found

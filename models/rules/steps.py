@@ -95,15 +95,17 @@ class StepTable(Generic[H]):
     """A game system's turn and what is registered on its steps, keyed by (phase, step).
 
     ``forward``: how the turn moves into a later step of the same phase when a command of that step arrives
-    (None: such a command is refused, the players move the turn on themselves). ``in_turn``: whether a step is part
-    of the active player's turn (default: every step). ``in_pregame``: whether the game's setup is still taking the
-    system's pregame commands (None: it has none). ``where``: a step's place in the refusals' words; ``say``:
-    a step's words for the active player (its label, or its ``words`` for the army)."""
+    (None: such a command is refused, the players move the turn on themselves). ``settle``: how the turn moves on
+    after a command of a step was applied (a step left with nothing to decide passes; None: it stays).
+    ``in_turn``: whether a step is part of the active player's turn (default: every step). ``in_pregame``: whether
+    the game's setup is still taking the system's pregame commands (None: it has none). ``where``: a step's place in
+    the refusals' words; ``say``: a step's words for the active player (its label, or its ``words`` for the army)."""
 
     system: str
     phases: tuple[Phase, ...]
     holds: tuple[Hold, ...] = ()
     forward: Moves | None = None
+    settle: Callable[[GameState], tuple[GameState, list[Event]]] | None = None
     in_turn: Callable[[GameState, str, Step], bool] | None = None
     in_pregame: Callable[[GameState], bool] | None = None
     where: Callable[[Phase, Step], str] = _the_phase
@@ -192,6 +194,12 @@ class StepTable(Generic[H]):
             return state, []
         return self._to_step(state, command.type)
 
+    def settled(self, state: GameState, timing: Timing) -> tuple[GameState, list[Event]]:
+        """After a command was applied: a ``step`` command lets the turn settle (``settle``); others leave it."""
+        if timing != "step" or self.settle is None or state.phase in (SETUP, OVER):
+            return state, []
+        return self.settle(state)
+
     def _to_step(self, state: GameState, command_type: str) -> tuple[GameState, list[Event]]:
         order = self.order(state)
         here = order.index((state.phase, state.step))
@@ -235,6 +243,8 @@ def describe(table: StepTable[Any]) -> str:
         lines.append("When a player's turn begins: " + ", ".join(_name(f) for f in table.turn_start))
     for hold in table.holds:
         lines.append(f"Hold {_name(hold.on)}: while it is on, only {', '.join(sorted(hold.lets_through))}")
+    if table.settle is not None:
+        lines.append(f"After a command of a step: {_name(table.settle)}")
     for phase in table.phases:
         lines.append(f"{phase.label} ({phase.key})")
         for number, step in enumerate(phase.steps, start=1):

@@ -138,6 +138,7 @@ def register(*systems: RuleSystem) -> Mapping[str, RuleSystem]:
         if system.seal is not None:
             core.SEALS[system.name] = system.seal
         core.GATES[system.name] = system.turn.gate
+        core.SETTLES[system.name] = system.turn.settled
         core.OPTION_PROVIDERS[system.name] = system.options
         TABLES[system.name] = system.turn
         declare(dict(system.senders))

@@ -7,16 +7,20 @@ The game, in table order:
 - Round 1, Ann: Agathon summons a Foreboder from the catalog through a cultist (its rings, 8/4/2, are entered in
   the summon dialog; the new horror's card appears on both pages and it forfeits its combat action) and uses his
   feat (then greyed: "already used"); the Guardian of Souls hits Omodamos, who transfers the damage to his
-  Lamenter. End of turn: the tithe prompt, both horrors pay.
-- Round 1, Bea: Omodamos leeches back the essence the transfer cost; the Lamenter cripples the Guardian's outer
+  Lamenter. End of turn: the tithe prompt, both horrors pay, and the last one paid hands the turn to Bea.
+- Round 1, Bea: Omodamos leeches back the essence the transfer cost, which leaves nothing to decide in her control
+  phase: the turn moves on to her activation by itself; the Lamenter cripples the Guardian's outer
   ring (the card says what that does, on both pages); the Tormentor hits Agathon for more than the Foreboder can
   hold: transfer prompt, the Foreboder fills and is disabled, boxed and destroyed at once, nothing in play acting
   at those steps (doc 002 "Damage Application"), the rest marks Agathon.
 - Round 2, Ann: Agathon sacrifices a cultist in the control-phase guide (refused until it is said to be in his
-  control range), then heals the Guardian (its outer ring is no longer crippled) and kills Omodamos in one tap:
-  disabled, boxed, destroyed, and his horrors are removed from play. The Guardian's tithe goes unpaid: removed
-  from play.
+  control range; then the turn moves on to allocation by itself), then heals the Guardian (its outer ring is no
+  longer crippled) and kills Omodamos in one tap: disabled, boxed, destroyed, and his horrors are removed from
+  play. The Guardian's tithe goes unpaid: removed from play, and Bea's turn begins.
 - Round 2, Bea: nothing of hers is left in play; the turn goes round to round 3.
+
+The taps on the turn line are counted per turn (Next, End turn and the tithe's buttons): 4, 3, 3 and 1; before a
+step's last decision moved the turn on by itself they were 5, 5, 5 and 1.
 
 Every change made at the table is asserted on the watch page too, with `expect(..., timeout=LIVE)`. Greyed controls
 are checked for aria-disabled, their reason in the title, and the reason shown when tapped. Selectors are roles and
@@ -41,6 +45,11 @@ if TYPE_CHECKING:
     from tests.e2e.conftest import Server
 
 LIVE = 2000  # ms: the watch page must show a change within a second or two
+# Counts the taps on the turn line's buttons (Next, End turn, the tithe's) in the page itself.
+COUNT_TURN_TAPS = """window.turnTaps = 0;
+document.addEventListener('click', (e) => {
+  if (e.isTrusted && e.target.closest && e.target.closest('[aria-label="Turn"] button')) window.turnTaps += 1;
+}, true);"""
 VIEWPORT = {"width": 1280, "height": 900}
 ANN, BEA = "Ann", "Bea"
 CULTISTS = "Cultist Band"
@@ -107,13 +116,13 @@ def next_step(page: Page, expected: str) -> None:
     expect(turn_bar(page)).to_contain_text(expected)
 
 
-def next_steps(page: Page, *expected: str) -> None:
-    for step in expected:
-        next_step(page, step)
-
-
 def hand_over(page: Page, to: str) -> None:
     turn_bar(page).get_by_role("button", name=f"End turn: hand over to {to}").click()
+
+
+def turn_taps(page: Page) -> int:
+    """The taps on the turn line since the last count."""
+    return int(page.evaluate("() => { const n = window.turnTaps; window.turnTaps = 0; return n; }"))
 
 
 # Assertions on both pages: the table at once, the watch page within LIVE ms.
@@ -219,6 +228,8 @@ def test_two_rounds_of_agathon_against_omodamos_with_the_watch_page_following(br
         table = table_context.new_page()
         table.set_default_timeout(10_000)
         table.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        table.add_init_script(COUNT_TURN_TAPS)
+        taps = []
 
         # Set-up: Ann plays Agathon, the Guardian of Souls and a Cultist Band (the Marked Souls he sacrifices
         # and summons through); Bea plays Omodamos with a Lamenter and a Tormentor.
@@ -267,6 +278,7 @@ def test_two_rounds_of_agathon_against_omodamos_with_the_watch_page_following(br
 
         # ---- Round 1, Ann ----------------------------------------------------------------------------------
         expect_turn(table, watch, 1, ANN, REPLENISH)
+        turn_taps(table)
         # Agathon is full: the guide offers the leech, greyed with the reason.
         greyed(table, action(table, "Leech", "Agathon", within=guide(table)),
                "Agathon has 9 of 9 essence: leeching can add at most 0.")
@@ -337,10 +349,11 @@ def test_two_rounds_of_agathon_against_omodamos_with_the_watch_page_following(br
         expect(tithe).to_contain_text("Foreboder (1 essence)")
         tithe.get_by_role("button", name=f"Pay tithe for {GUARDIAN}").click()
         expect_essence(table, watch, GUARDIAN, 3, 4)
-        tithe.get_by_role("button", name="Pay tithe for Foreboder").click()
+        tithe.get_by_role("button", name="Pay tithe for Foreboder").click()  # the last tithe ends Ann's turn
         expect_essence(table, watch, "Foreboder", 0, 1)
-        hand_over(table, BEA)
         expect_turn(table, watch, 1, BEA, REPLENISH)  # Omodamos paid 1 essence for the transfer
+        expect_logged(table, watch, "End of turn: Tithe: each horror pays 1 essence or leaves: nothing more to decide.")
+        taps.append(turn_taps(table))
 
         # ---- Round 1, Bea ----------------------------------------------------------------------------------
         # No model of Bea's has a soul to sacrifice; Omodamos leeches back the point the transfer cost.
@@ -351,7 +364,9 @@ def test_two_rounds_of_agathon_against_omodamos_with_the_watch_page_following(br
         expect_essence(table, watch, "Omodamos", 7, 7)
         expect_track(table, watch, "Omodamos", boxes(1, 18))
         expect_logged(table, watch, "Omodamos leeches 1 essence from its own life.")
-        next_step(table, ACTIVATION)
+        # Full again, and nothing of Bea's to sacrifice or to give essence to: her control phase is over by itself.
+        expect_turn(table, watch, 1, BEA, ACTIVATION)
+        expect_logged(table, watch, "Control: Replenish essence: sacrifice or leech: nothing more to decide.")
 
         # The Lamenter cripples the Guardian's outer ring: the card says what that means, on both pages.
         action(table, "Activate", "Lamenter").click()
@@ -383,8 +398,8 @@ def test_two_rounds_of_agathon_against_omodamos_with_the_watch_page_following(br
         expect_essence(table, watch, "Lamenter", 2, 3)
         tithe.get_by_role("button", name="Pay tithe for Tormentor").click()
         expect_essence(table, watch, "Tormentor", 3, 4)
-        hand_over(table, ANN)
         expect_turn(table, watch, 2, ANN, REPLENISH)
+        taps.append(turn_taps(table))
 
         # ---- Round 2, Ann ----------------------------------------------------------------------------------
         # Sacrifice in the guide: a cultist, refused until the player says it is in Agathon's control range.
@@ -401,10 +416,11 @@ def test_two_rounds_of_agathon_against_omodamos_with_the_watch_page_following(br
         expect_essence(table, watch, "Agathon", 9, 9)
         expect_text(table, watch, CULTISTS, "Unit: 2 of 4 models in play")
         expect_logged(table, watch, "Agathon sacrifices Cultist Band: Cultist 2 and refills to 9 essence.")
-        # One way or the other: no leech after a sacrifice.
-        greyed(table, action(table, "Leech", "Agathon", within=guide(table)),
-               "Agathon already replenished by sacrifice this turn.")
-        next_steps(table, ALLOCATE, ACTIVATION)  # the Guardian has room for essence (3 of 4)
+        # One way or the other: no leech after a sacrifice, so replenishing is over; the Guardian has room for
+        # essence (3 of 4): the turn waits at allocation.
+        expect_turn(table, watch, 2, ANN, ALLOCATE)
+        expect_logged(table, watch, "Control: Replenish essence: sacrifice or leech: nothing more to decide.")
+        next_step(table, ACTIVATION)
 
         # Agathon heals the Guardian (innermost ring first): its outer ring is no longer crippled.
         action(table, "Activate", "Agathon").click()
@@ -438,13 +454,16 @@ def test_two_rounds_of_agathon_against_omodamos_with_the_watch_page_following(br
         tithe.get_by_role("button", name=f"Let {GUARDIAN} go").click()
         expect_status(table, watch, GUARDIAN, "Removed from play: tithe not paid")
         expect_logged(table, watch, f"{GUARDIAN} is removed from play: its tithe was not paid.")
-        hand_over(table, BEA)
         expect_turn(table, watch, 2, BEA, ACTIVATION)
+        taps.append(turn_taps(table))
 
         # ---- Round 2, Bea: nothing of hers is left in play: her turn is one tap --------------------------------
         expect(turn_bar(table).get_by_role("button", name=re.compile(r"^(Pay tithe for|Let .* go)"))).to_have_count(0)
         hand_over(table, ANN)
         expect_turn(table, watch, 3, ANN, REPLENISH)
+        taps.append(turn_taps(table))
+        print(f"\ntaps on the turn line, turn by turn (Ann, Bea, Ann, Bea): {taps}")
+        assert taps == [4, 3, 3, 1]
         expect_status(table, watch, "Omodamos", "Destroyed")
         expect_essence(table, watch, "Agathon", 7, 9)
         expect_track(table, watch, "Agathon", boxes(2, 17))

@@ -302,9 +302,8 @@ def test_agathon_against_a_warlock_whose_blitzer_frenzies(browser: Browser, serv
         expect_logged(table, watch, f"Attack roll 5+4: {GUARDIAN} hits {BLITZER}.")
         expect_logged(table, watch, f"Damage roll 6+5: 4 damage to {BLITZER}.")
         next_steps(table, "End of turn: Tithe")
-        turn_bar(table).get_by_role("button", name=f"Pay tithe for {GUARDIAN}").click()
+        turn_bar(table).get_by_role("button", name=f"Pay tithe for {GUARDIAN}").click()  # the last: Tro's turn
         expect_text(table, watch, GUARDIAN, "Essence 3 / 4")
-        hand_over(table, TRO)
 
         # ---- Round 2, Tro: leech, threshold check, frenzy --------------------------------------------------
         expect(turn_bar(table)).to_contain_text("Control: Leech fury")
@@ -342,7 +341,9 @@ def test_agathon_against_a_warlock_whose_blitzer_frenzies(browser: Browser, serv
         expect_logged(table, watch, f"{BLITZER} is no longer frenzied and its activation is over; 1 fury removed.")
         on_both(table, watch, lambda p: expect(model(p, BLITZER).get_by_role(
             "group", name=f"{BLITZER}'s frenzy")).to_be_hidden(timeout=LIVE))
-        next_steps(table, "Activation: Activate every model")
+        # The frenzy over and no check left, nothing more to decide in the control phase: the turn moves on.
+        expect(turn_bar(table)).to_contain_text("Activation: Activate every model")
+        expect_logged(table, watch, "Control: Threshold checks and frenzy: nothing more to decide.")
         # Its activation this turn was the frenzy.
         greyed(table, action(table, "Activate", BLITZER), f"{BLITZER} has already activated this turn.")
 

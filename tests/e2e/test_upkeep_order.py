@@ -85,6 +85,8 @@ def test_upkeep_tapped_before_allocation_says_it_ends_allocation_first(browser: 
     warning.get_by_role("button", name=f"Go on: Upkeep {SPELL} (1)").click()
     expect(warning).to_be_hidden()
     expect(game_log(page)).to_contain_text(f"{STRYKER} keeps {SPELL} in play.")
-    expect(turn_bar(page)).to_contain_text("Upkeep")
+    # The upkeep was all there was to decide: the control phase is over by itself.
+    expect(game_log(page)).to_contain_text("Control: Upkeep spells and shake effects: nothing more to decide.")
+    expect(turn_bar(page)).to_contain_text("Activation")
     models = {m["id"]: m for m in state(server, game)["models"]}
     assert (models[CAST_ID]["focus"], models["p1-charger"]["focus"]) == (3, 3)

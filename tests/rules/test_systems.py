@@ -19,6 +19,7 @@ from models.rules.core import (
     GATES,
     OPTION_PROVIDERS,
     SEALS,
+    SETTLES,
     Command,
     Event,
     UnknownSystem,
@@ -38,6 +39,7 @@ def test_the_three_systems_are_registered_with_everything_they_declare() -> None
         system = face.RULES
         assert rule_system(system.name) is system
         assert TABLES[system.name] is system.turn and GATES[system.name] == system.turn.gate
+        assert SETTLES[system.name] == system.turn.settled
         assert OPTION_PROVIDERS[system.name] is system.options
         assert BOARDS.get(system.name) is system.board and SEALS.get(system.name) is system.seal
         assert all(SENDERS[t] is s for t, s in system.senders.items())

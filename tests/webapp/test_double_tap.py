@@ -19,7 +19,7 @@ from sqlmodel import Session, select
 from models.db.tables import Game
 from models.rules.warmachine.damage import MarkDamage
 from models.rules.warmachine.phases import Advance
-from models.rules.warmachine.tithe import PayTithe
+from models.rules.warmachine.tithe import PayTithe, SkipTithe
 from models.service import Actor, Created
 from tests.webapp.helpers import (
     click,
@@ -106,20 +106,22 @@ async def test_a_closed_dialog_cannot_act_again(user: User, game: Created) -> No
 
 
 async def test_a_tap_made_before_the_last_result_showed_is_dropped(user: User, game: Created) -> None:
-    # Ann's turn at its end with the tithe paid: each Next is accepted (the hand-over, then Bob's activation).
-    for command in (Advance(), PayTithe(horror="p1-guardian-of-souls"), PayTithe(horror="p1-foreboder")):
+    # Round 1 played (each turn handed over by its last tithe), Ann's round 2 waits at allocation (her Guardian
+    # paid its tithe): each Next is accepted (to the activation, then to the tithe).
+    for command in (Advance(), PayTithe(horror="p1-guardian-of-souls"), PayTithe(horror="p1-foreboder"), Advance(),
+                    SkipTithe(horror="p2-foreboder")):
         service().execute(game.game_id, command, version(game), Actor("table"))
     await user.open(table_url(game))
     button = next_button(user)
     tap_anyway(user, button, "0")
     await handled(button)
-    assert version(game) == 5
+    assert version(game) == 7
     tap_anyway(user, button, "0")  # made on the old picture: its result had not reached the browser yet
     await handled(button)
-    assert version(game) == 5
+    assert version(game) == 7
     tap_anyway(user, button, "1")  # positive control: made after the result showed
     await handled(button)
-    assert kinds(game)[-2:] == ["advance", "advance"] and version(game) == 6
+    assert kinds(game)[-2:] == ["advance", "advance"] and version(game) == 8
 
 
 async def test_two_quick_sends_from_one_page_apply_only_the_first(user: User, game: Created) -> None:

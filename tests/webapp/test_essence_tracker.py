@@ -9,7 +9,6 @@ from nicegui import ui
 from nicegui.testing import User
 
 from models.rules.warmachine.damage import MarkDamage
-from models.rules.warmachine.essence import Leech
 from models.rules.warmachine.match import board
 from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.tithe import PayTithe
@@ -22,6 +21,7 @@ from tests.webapp.helpers import (
     exists,
     fill,
     model_card,
+    region,
     see,
     service,
     shows,
@@ -36,10 +36,11 @@ AGATHON = "p1-agathon"
 
 def to_replenish(game: Created, spent: int = 0) -> None:
     """Agathon spends ``spent`` essence (1 damage sent to its Guardian of Souls each), Ann's and Bob's turns
-    end with their tithes paid, and Ann's round 2 waits at replenishing (Agathon is below its ESSENCE)."""
+    end with their tithes paid (the last tithe of a turn hands it over), and Ann's round 2 waits at replenishing
+    (Agathon is below its ESSENCE)."""
     transfer = MarkDamage(model=AGATHON, amount=1, transfer_to="p1-guardian-of-souls")
     for command in (*[transfer] * spent, Advance(), PayTithe(horror="p1-guardian-of-souls"),
-                    PayTithe(horror="p1-foreboder"), Advance(), Advance(), PayTithe(horror="p2-foreboder"), Advance()):
+                    PayTithe(horror="p1-foreboder"), Advance(), PayTithe(horror="p2-foreboder")):
         service().execute(game.game_id, command, version(game), Actor("table"))
 
 
@@ -72,17 +73,19 @@ async def test_horrors_show_essence_without_control_range(user: User, game: Crea
     assert "Essence 1 / 1" in texts(user, model_card(user, "Bob", "Foreboder"))
 
 
-async def test_leech_when_full_is_refused_with_the_reason(user: User, game: Created) -> None:
+async def test_a_leech_that_fills_the_master_moves_the_turn_on(user: User, game: Created) -> None:
+    """Full again, Agathon has nothing more to replenish and no model to sacrifice: the step passes by itself
+    (logged), and the turn waits at allocation, where the Guardian has room for the essence it paid as tithe."""
     to_replenish(game, spent=1)
-    service().execute(game.game_id, Leech(master=AGATHON, points=1), version(game), Actor("table"))
     await user.open(table_url(game))
     await see(user, "Control: Replenish essence: sacrifice or leech")
-    before = version(game)
     click(user, "Leech: Agathon")
-    await see(user, "Agathon has 9 of 9 essence: leeching can add at most 0.")
-    assert not shows(user, FULL)  # no dialog: the greyed button says why instead
-    assert version(game) == before
-    assert "Essence 9 / 9" in texts(user, model_card(user, "Ann", "Agathon"))
+    await see(user, FULL)
+    fill(user, "Points", "1")
+    click(user, "OK")
+    await see(user, "Essence 9 / 9", model_card(user, "Ann", "Agathon"))
+    await see(user, "Control: Replenish essence: sacrifice or leech: nothing more to decide.")
+    await see(user, "Control: Allocate essence to horrors", region(user, "Turn"))
 
 
 async def test_leech_through_the_dialog_refills_essence(user: User, game: Created) -> None:

@@ -103,11 +103,11 @@ async def test_tithe_prompt_at_the_end_of_the_turn(user: User, game: Created) ->
     await eventually(lambda: not shows(user, "Guardian of Souls (", region(user, "Turn")), "the paid row to go")
     assert shows(user, TITHE, region(user, "Turn"))
 
+    # The last horror decided, nothing is left in Ann's turn: it passes to Bob by itself, as the prompt said.
+    assert shows(user, "Once every horror is decided, the turn passes to Bob.", region(user, "Turn"))
     click(user, "Let Foreboder go")
     await see(user, "Removed from play: tithe not paid", model_card(user, "Ann", "Foreboder"))
     await eventually(lambda: not shows(user, TITHE, region(user, "Turn")), "the tithe prompt to go")
-
-    click(user, "End turn: hand over to Bob")
     await see(user, "Bob's turn", region(user, "Turn"))
     assert shows(user, "Round 1", region(user, "Turn"))
 

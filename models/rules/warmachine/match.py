@@ -283,9 +283,10 @@ class WarmachineBoard(Board):
     clients read them there: they stay at the top level of the state's JSON (``flat``).
 
     ``turn_flow``: how the turn moves on (phases.py): 2 passes the steps with nothing to decide and leaves out
-    the steps an army does not have; 1 is how games logged before that were played, so that their logs replay
-    exactly (their setup commands say 1: migration 0005). ``listed``: the ids of the models that began the game
-    (its army lists)."""
+    the steps an army does not have; 3 also moves on after a step's last decision (the last tithe hands the turn
+    over); 1 and 2 are how games logged before were played, so that their logs replay exactly (setup commands
+    before 2 say 1: migration 0005; those before 3 say 2, as they were written whole). ``listed``: the ids of the
+    models that began the game (its army lists)."""
 
     flat: ClassVar[bool] = True
 

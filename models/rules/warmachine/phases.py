@@ -15,7 +15,10 @@ Each step also says when it waits for the players (``waits``): "always" (activat
 parts: excess points, other maintenance effects, soul tokens, power up) or "when" (a check registered with
 ``waits_when`` finds something to decide, or a check registered with ``before_leaving`` holds the turn).
 Moving the turn on passes every step that does not wait, logging it, in the same command: a turn stops only
-where a player has a choice. Replay stays exact: the passing happens inside the command.
+where a player has a choice. A command of a step that leaves nothing more to decide there (the last horror's
+tithe, the sacrifice after which no master may replenish) moves the turn on in the same way, logged too: after the
+last tithe the other player's turn begins. Replay stays exact: the passing happens inside the command, and the
+turn flow a game was set up with (``WarmachineBoard.turn_flow``) says which of these it does.
 """
 
 from __future__ import annotations
@@ -37,7 +40,8 @@ def _words(general: str = "", focus: str = "", fury: str = "") -> tuple[tuple[st
 
 
 MASTERS = ("infernal_master", "master_infernalist")
-TURN_FLOW = 2  # GameState.turn_flow of a new game
+TURN_FLOW = 3  # WarmachineBoard.turn_flow of a new game
+SETTLES_FROM = 3  # the first turn flow that moves on after a step's last decision (2 waited for Next)
 # Steps that every army's turn had in turn flow 1 (the ``needs`` they have now came with flow 2).
 FLOW_1_EVERY_TURN = frozenset({"souls", "allocate"})
 
@@ -133,8 +137,20 @@ def _in_pregame(state: GameState) -> bool:
     return pregame is not None and pregame.step != "done"
 
 
+def _settle(state: GameState) -> tuple[GameState, list[Event]]:
+    """After a command of a step: a step of the turn left with nothing more to decide passes, logged, and the turn
+    moves on as Next would (to the next step that waits, or the other player's turn)."""
+    if board(state).turn_flow < SETTLES_FROM or state.phase not in (p.key for p in PHASES) or waits(state):
+        return state, []
+    done = Event(kind="step.passed", data={"phase": state.phase, "step": state.step, "seat": state.active,
+                                           "round": state.round},
+                 text=f"{label(state)}: nothing more to decide.")
+    state, events = advance(state)
+    return state, [done, *events]
+
+
 TURN: StepTable[Hook] = StepTable(
-    SYSTEM, PHASES, holds=(Hold(_attack_on, DURING_ATTACK),), forward=_enter, in_turn=in_turn,
+    SYSTEM, PHASES, holds=(Hold(_attack_on, DURING_ATTACK),), forward=_enter, settle=_settle, in_turn=in_turn,
     in_pregame=_in_pregame,
     where=lambda phase, step: f"the {phase.label.lower()} phase", say=step_label)
 on_enter = TURN.on_enter

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from models.rules import GameState
-from models.rules.warmachine.phases import army_type, next_stop, step_label, turn_steps
+from models.rules.warmachine.match import board
+from models.rules.warmachine.phases import SETTLES_FROM, army_type, next_stop, step_label, turn_steps
 from models.rules.warmachine.scenario import KILLBOX_CP, scoring_now
 
 STEP_HINTS = {
@@ -80,6 +81,14 @@ def next_label(state: GameState) -> str:
 def next_shown(state: GameState) -> bool:
     """Whether Next is on the turn line: not before or after the game, nor while the turn ends by scoring."""
     return state.phase not in ("setup", "over") and not scoring_now(state)
+
+
+def tithe_after(state: GameState) -> str:
+    """What follows the tithe prompt once every horror is decided: the other player's turn (the last decision
+    hands it over), or "" when the turn ends by scoring or a game of an older turn flow waits for Next."""
+    if board(state).turn_flow < SETTLES_FROM or scoring_now(state):
+        return ""
+    return f"Once every horror is decided, the turn passes to {state.player_name(1 - state.active)}."
 
 
 @dataclass(frozen=True)

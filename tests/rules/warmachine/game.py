@@ -119,26 +119,27 @@ def fall(state: GameState, *commands: Command) -> GameState:
     return state
 
 
+def tithe_decisions(state: GameState) -> list[Command]:
+    """Every pending tithe decided: paid where the horror can, otherwise let go."""
+    wm = board(state)
+    return [PayTithe(horror=h) if (wm.model(h).essence or 0) > 0 else SkipTithe(horror=h) for h in wm.pending_tithe]
+
+
 def settle_tithe(state: GameState) -> GameState:
-    """Decide every pending tithe: pay where the horror can, otherwise let it go."""
-    for horror in board(state).pending_tithe:
-        paid = (board(state).model(horror).essence or 0) > 0
-        state = run(state, PayTithe(horror=horror) if paid else SkipTithe(horror=horror))
-    return state
+    """Decide every pending tithe: pay where the horror can, otherwise let it go (the last decision ends the turn,
+    unless something else holds it)."""
+    return run(state, *tithe_decisions(state))
 
 
 def let_upkeeps_end(state: GameState) -> GameState:
     """Decide every upkeep spell still due in the upkeep step: let it end (as if nobody paid)."""
-    for m, spell in undecided(state):
-        state = run(state, DropUpkeep(master=m.id, spell=spell))
-    return state
+    return run(state, *(DropUpkeep(master=m.id, spell=spell) for m, spell in undecided(state)))
 
 
 def let_effects_burn(state: GameState) -> GameState:
     """Decide every continuous effect still due in the maintenance phase: it stays and deals no damage."""
-    for m, effect in unresolved(state):
-        state = run(state, ResolveContinuous(model=m.id, effect=effect, expires=False, damage=0))
-    return state
+    return run(state, *(ResolveContinuous(model=m.id, effect=effect, expires=False, damage=0)
+                        for m, effect in unresolved(state)))
 
 
 def to_step(state: GameState, phase: str, step: str, seat: int | None = None,
@@ -146,21 +147,34 @@ def to_step(state: GameState, phase: str, step: str, seat: int | None = None,
     """Advance until the game is at ``phase``/``step`` (of ``seat``'s turn and round ``round_no`` when given),
     settling tithes, letting unpaid upkeep spells end and continuous effects stay (no damage) on the way. Returns
     the state unchanged when it is already there. A step with nothing to decide passes by itself (phases.py):
-    reaching it means the Advance that passed it, and the state is then where that Advance stopped."""
+    reaching it means the command that passed it (an Advance, or a step's last decision), and the state is then
+    where that command stopped."""
+
+    def there(state: GameState) -> bool:
+        return ((state.phase, state.step) == (phase, step) and seat in (None, state.active)
+                and round_no in (None, state.round))
+
     for _ in range(200):
-        if ((state.phase, state.step) == (phase, step) and seat in (None, state.active)
-                and round_no in (None, state.round)):
+        if there(state):
             return state
-        if board(state).pending_tithe:
-            state = settle_tithe(state)
-        if (state.phase, state.step) == ("control", "upkeep"):
-            state = let_upkeeps_end(state)
-        if (state.phase, state.step) == ("maintenance", "continuous"):
-            state = let_effects_burn(state)
-        state, produced = apply(state, Advance())
-        if passed(produced, phase, step, seat, round_no):
-            return state
+        for command in deciding(state) or [Advance()]:
+            state, produced = apply(state, command)
+            if there(state) or passed(produced, phase, step, seat, round_no):
+                return state
     raise AssertionError(f"never reached {phase}/{step}")
+
+
+def deciding(state: GameState) -> list[Command]:
+    """The commands that decide what holds the turn where it is: every pending tithe, every upkeep spell due (let
+    end), every continuous effect due (it stays and deals no damage)."""
+    if board(state).pending_tithe:
+        return tithe_decisions(state)
+    if (state.phase, state.step) == ("control", "upkeep"):
+        return [DropUpkeep(master=m.id, spell=spell) for m, spell in undecided(state)]
+    if (state.phase, state.step) == ("maintenance", "continuous"):
+        return [ResolveContinuous(model=m.id, effect=effect, expires=False, damage=0)
+                for m, effect in unresolved(state)]
+    return []
 
 
 def at_step(state: GameState, phase: str, step: str) -> GameState:

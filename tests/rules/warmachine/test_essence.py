@@ -7,7 +7,6 @@ from models.rules.warmachine.activation import Activate
 from models.rules.warmachine.attacks import Boost, BuyAttack, NextAttack
 from models.rules.warmachine.essence import Allocate, Heal, Leech
 from models.rules.warmachine.match import board
-from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.setup import ArmyEntry, CompleteCard
 from models.rules.warmachine.state import control_range
 from tests.rules.warmachine.game import (
@@ -23,7 +22,7 @@ from tests.rules.warmachine.game import (
     new_game,
     refused,
     run,
-    settle_tithe,
+    tithe_decisions,
     to_step,
     with_model,
     with_stat,
@@ -144,10 +143,10 @@ def test_replenishing_choice_starts_afresh_each_turn(control):
 
 def test_allocation_moves_essence_from_master_to_horror(control):
     """doc 001, "Allocating Essence Points": the master gives essence points to a horror of its battlegroup
-    during your Control Phase."""
-    state = with_model(control, GUARDIAN, essence=1)
+    during your Control Phase (the Guardian has room for one more, so the turn stays at the step)."""
+    state = with_model(control, GUARDIAN, essence=0)
     state = run(state, Allocate(master=AGATHON, horror=GUARDIAN, points=3))
-    assert board(state).model(GUARDIAN).essence == 4
+    assert board(state).model(GUARDIAN).essence == 3
     assert board(state).model(AGATHON).essence == 6
     assert (state.phase, state.step) == ("control", "allocate")
 
@@ -308,8 +307,9 @@ def test_master_loses_essence_above_its_stat_in_its_own_maintenance_phase(activa
     state = with_model(activation, AGATHON, essence=12)
     state = to_step(state, "activation", "activate", seat=1)
     assert board(state).model(AGATHON).essence == 12
-    state = settle_tithe(to_step(state, "end", "tithe", seat=1))
-    state, kinds = events(state, Advance())
+    state = to_step(state, "end", "tithe", seat=1)
+    *first, last = tithe_decisions(state)
+    state, kinds = events(run(state, *first), last)  # the last tithe ends Bob's turn
     assert state.active == 0 and state.phase != "maintenance"  # nothing to decide there: passed
     assert board(state).model(AGATHON).essence == 9
     assert "essence.lost" in kinds

@@ -17,7 +17,7 @@ from nicegui import ui
 from models.rules import GameState, options
 from models.rules.warmachine import board, turn_options
 from models.service.views.warmachine import cp_words, turn_words
-from models.service.views.warmachine_turn import next_label, next_shown
+from models.service.views.warmachine_turn import next_label, next_shown, tithe_after
 from webapp.components import icons
 from webapp.components.a11y import named
 from webapp.components.once import once
@@ -151,6 +151,9 @@ class TurnBar:
             return
         with self.tithe:
             ui.label("Tithe: each horror pays 1 essence to stay, or leaves play.").classes("tk-prompt")
+            after = tithe_after(state)
+            if after:
+                ui.label(after)
             for horror_id in board(state).pending_tithe:
                 h = board(state).model(horror_id)
                 tithe = {o.action: o.command for o in options(state, horror_id) if o.command is not None}

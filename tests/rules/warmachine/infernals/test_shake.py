@@ -33,8 +33,8 @@ def test_a_knocked_down_master_spends_1_essence_to_stand_up(table):
     state, events = happened(state, Shake(model=AGATHON, effect="knocked_down"))
     assert board(state).model(AGATHON).effects == ()
     assert board(state).model(AGATHON).essence == 8
-    assert [e.kind for e in events] == ["essence.spent", "effect.shaken"]
-    assert events[-1].text == "Agathon stands up."
+    assert [e.kind for e in events][:2] == ["essence.spent", "effect.shaken"]
+    assert events[1].text == "Agathon stands up."
 
 
 def test_a_horror_spends_1_essence_to_end_stationary(table):
@@ -69,8 +69,8 @@ def test_only_an_effect_the_model_suffers_can_be_shaken(table):
 
 def test_shaking_comes_after_allocation(table):
     """doc 001 "Shake Effect": during the control phase after allocating essence; once shaking began,
-    allocation is over."""
-    state = afflicted(with_model(table, LAMENTER, essence=1), AGATHON, "blind")
+    allocation is over (Agathon has a second effect to shake, so the turn stays at the upkeep step)."""
+    state = afflicted(with_model(table, LAMENTER, essence=1), AGATHON, "blind", "knocked_down")
     state = to_step(state, "control", "allocate")
     state = run(state, Shake(model=AGATHON, effect="blind"))
     assert state.step == "upkeep"

@@ -18,6 +18,7 @@ from models.rules.warmachine.phases import Advance
 from models.rules.warmachine.setup import ArmyEntry, SetupGame, Side
 from tests.rules.warmachine.game import (  # noqa: F401 - shared helpers
     activated,
+    at_step,
     fall,
     happened,
     let_fall,

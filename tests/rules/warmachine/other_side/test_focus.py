@@ -177,13 +177,15 @@ def test_paying_upkeep_during_allocation_says_first_that_it_ends_allocation(tabl
     """doc 002, "Game Round": Control: "Warcasters Allocate", then "Pay for upkeeps" (doc 001 "Shake Effect":
     after allocating). Upkeep sent while focus may still be allocated moves the turn past allocation: its option
     says so (``ends``) before anyone taps it; once it is paid, allocation is over (the rules' order holds).
-    Positive control: allocating first closes nothing, and then the warning goes with what is left to allocate."""
+    Positive control: allocating first closes nothing, and then the warning goes with what is left to allocate.
+    (The warcaster is also blind, which it may shake off at the upkeep step: the turn waits there once upkeep is
+    paid.)"""
     from models.rules.core import options
 
     def option(state, action):
         return next(o for o in options(state, CAST) if o.action == action)
 
-    state = with_model(table, CAST, upkeeps=("Arcane Shield",))
+    state = with_model(table, CAST, upkeeps=("Arcane Shield",), effects=("blind",))
     assert (state.phase, state.step) == ("control", "allocate")
     upkeep = option(state, "upkeep:Arcane Shield")
     assert upkeep.allowed and upkeep.ends == "Allocate focus to warjacks"

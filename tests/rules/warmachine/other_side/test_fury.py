@@ -15,6 +15,7 @@ from tests.rules.warmachine.other_side.other_side_game import (
     JACK_1,
     LOCK,
     activated,
+    at_step,
     happened,
     kinds,
     refused,
@@ -75,9 +76,12 @@ def test_a_warlock_leeches_from_its_own_life_one_damage_per_point(table):
 
 
 def test_leeching_is_done_before_spirit_bond(table):
-    """doc 002, "Game Round": leech first, then spirit bond; leeching after spirit bond is refused."""
+    """doc 002, "Game Round": leech first, then spirit bond; leeching after spirit bond is refused (the warlock's
+    upkeep spell holds the turn in the control phase)."""
     state = with_model(table, BLITZ, status="destroyed")
-    state = run(their_control(with_model(state, LOCK, fury=0)), SpiritBond(warlock=LOCK, points=1))
+    state = run(their_control(with_model(state, LOCK, fury=0, upkeeps=("Iron Flesh",))),
+                SpiritBond(warlock=LOCK, points=1))
+    assert (state.phase, state.step) == ("control", "upkeep")
     assert refused(state, LeechLife(warlock=LOCK, points=1)) == "step.passed"
 
 
@@ -89,8 +93,8 @@ def test_spirit_bond_gives_up_to_one_fury_per_destroyed_warbeast(table):
     assert refused(state, SpiritBond(warlock=LOCK, points=2)) == "spirit_bond.too_many"
     state, events = happened(state, SpiritBond(warlock=LOCK, points=1))
     assert board(state).model(LOCK).fury == 1
-    assert kinds(events) == ["fury.spirit_bond"]
-    assert refused(state, SpiritBond(warlock=LOCK, points=1)) == "spirit_bond.once"
+    assert kinds(events)[:1] == ["fury.spirit_bond"]
+    assert refused(at_step(state, "control", "spirit_bond"), SpiritBond(warlock=LOCK, points=1)) == "spirit_bond.once"
 
 
 def test_spirit_bond_never_passes_fury(table):
