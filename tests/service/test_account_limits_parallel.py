@@ -15,7 +15,6 @@ from sqlmodel import Session, col, select
 
 from models.db.account_repository import AccountRepository, Reserved
 from models.db.tables import ResetToken, SignInFailure
-from models.service import accounts as accounts_module
 from models.service.accounts import RESET_ADDRESS_MOST, RESET_LIVE_MAX, SIGN_UP_ADDRESS_MOST, AccountService
 from models.service.mailer import Mailer
 from tests.service.parallel import burst, counted_first
@@ -24,20 +23,9 @@ PASSWORD = "correct horse battery"
 BURST = 8
 
 
-class Quick:
-    """A stand-in for argon2 (these tests count requests, not hashes)."""
-
-    def hash(self, password: str) -> str:
-        return "hashed:" + password
-
-    def verify(self, hashed: str, password: str) -> bool:
-        return hashed == "hashed:" + password
-
-
 @pytest.fixture
-def sites(engines: list[Engine], monkeypatch: pytest.MonkeyPatch) -> list[AccountService]:
+def sites(engines: list[Engine]) -> list[AccountService]:
     """The accounts of two server processes on one database (each with its own engine)."""
-    monkeypatch.setattr(accounts_module, "_hasher", Quick())
     return [AccountService(e, Mailer(None)) for e in engines]
 
 

@@ -119,6 +119,9 @@ class Watched:
     def hash(self, password: str) -> str:
         return str(self._at_once(lambda: self.hasher.hash(password)))
 
+    def check_needs_rehash(self, hashed: str) -> bool:
+        return bool(self.hasher.check_needs_rehash(hashed))
+
 
 @pytest.fixture
 def hasher(monkeypatch: pytest.MonkeyPatch) -> Watched:

@@ -49,6 +49,9 @@ class Held:
     def hash(self, password: str) -> str:
         return str(self._held(lambda: self.hasher.hash(password)))
 
+    def check_needs_rehash(self, hashed: str) -> bool:
+        return bool(self.hasher.check_needs_rehash(hashed))
+
 
 @pytest.fixture
 def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
