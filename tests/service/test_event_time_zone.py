@@ -1,5 +1,5 @@
 """An event's time zone: the organiser picks it when creating the event; its times are kept in UTC and shown in it
-with UTC beside (webapp/components/times.py). SQLite and PostgreSQL."""
+with UTC beside (models/service/zones.py). SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from datetime import UTC, datetime
 
 from fastapi.testclient import TestClient
 
+from models.service.zones import at
 from tests.service.site_client import sign_up
 from tests.service.test_api import assert_error
 from tests.service.test_events_api import EVENT
-from webapp.components.times import at
 
 
 def test_an_event_keeps_the_time_zone_its_organiser_picked(client: TestClient) -> None:
